@@ -1,0 +1,272 @@
+package com.example.receiver;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Ends every message of a batch in exactly one {@link Outcome}.
+ *
+ * <p>Per batch: every body is parsed; the {@link FastPath} is asked once for all keys; the
+ * messages are then run in lanes, concurrently up to {@link ReceiverSettings#maxConcurrency()}
+ * lanes at a time. On a standard queue a lane is the {@link Command#laneKey() resource} an
+ * operation writes to, so that operations on one account run one after another; on a FIFO queue
+ * a lane is a message group, run in order, and after the first failure in a group that message
+ * and every later one of the group fail, so the group is redelivered in order. A key met twice
+ * in a batch is decided once; the second message replays the first one's decision. No message
+ * is started when the invocation's remaining time is short; those are returned for redelivery.
+ * Finally the decisions are written back to the fast path at once, and each message is reported
+ * to the {@link Telemetry}.
+ *
+ * <p>It never throws for a message: anything unexpected ends that message as a
+ * {@link Outcome.Retry}, which is never acknowledged.
+ *
+ * @param <P> the domain's payload type
+ */
+public final class BatchReceiver<P> implements AutoCloseable {
+
+    private final MessageParser<P> parser;
+    private final FastPath fastPath;
+    private final Store<P> store;
+    private final Telemetry telemetry;
+    private final ReceiverSettings settings;
+    private final ExecutorService lanes;
+
+    public BatchReceiver(MessageParser<P> parser, FastPath fastPath, Store<P> store,
+                         Telemetry telemetry, ReceiverSettings settings) {
+        this.parser = Objects.requireNonNull(parser, "parser");
+        this.fastPath = Objects.requireNonNull(fastPath, "fastPath");
+        this.store = Objects.requireNonNull(store, "store");
+        this.telemetry = Objects.requireNonNull(telemetry, "telemetry");
+        this.settings = Objects.requireNonNull(settings, "settings");
+        AtomicInteger threads = new AtomicInteger();
+        this.lanes = Executors.newFixedThreadPool(settings.maxConcurrency(), task -> {
+            Thread thread = new Thread(task, "receiver-lane-" + threads.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    /** Decides every message of one batch; see the class comment for the rules. */
+    public BatchResult process(List<InboundMessage> messages, RemainingTime remaining) {
+        long batchStart = System.nanoTime();
+        List<Slot<P>> slots = messages.stream().map(message -> new Slot<>(message, parse(message))).toList();
+        FastPath.Lookup known = lookup(slots);
+        runLanes(slots, known, remaining);
+        rememberDecisions(slots);
+        List<MessageResult> results = new ArrayList<>(slots.size());
+        for (Slot<P> slot : slots) {
+            telemetry.decided(slot.report(batchStart));
+            results.add(new MessageResult(slot.message.messageId(), slot.outcome));
+        }
+        return new BatchResult(results);
+    }
+
+    private ParseResult<P> parse(InboundMessage message) {
+        try {
+            return parser.parse(message.body());
+        } catch (RuntimeException e) {
+            // The parser's contract is to never throw; if it does, the message is still not lost.
+            return new ParseResult.Invalid<>("body", "could not be parsed (" + e.getClass().getSimpleName() + ")");
+        }
+    }
+
+    private FastPath.Lookup lookup(List<Slot<P>> slots) {
+        Collection<IdempotencyKey> keys = new LinkedHashSet<>();
+        slots.forEach(slot -> slot.command().ifPresent(command -> keys.add(command.key())));
+        if (keys.isEmpty()) {
+            return new FastPath.Lookup(Map.of(), true);
+        }
+        FastPath.Lookup lookup = fastPath.lookup(keys);
+        if (!lookup.available()) {
+            telemetry.fastPathUnavailable("lookup failed or circuit open");
+        }
+        return lookup;
+    }
+
+    private void runLanes(List<Slot<P>> slots, FastPath.Lookup known, RemainingTime remaining) {
+        boolean fifo = slots.stream().anyMatch(slot -> slot.message.groupId().isPresent());
+        Collection<List<Slot<P>>> laneList = lanesOf(slots, fifo);
+        List<Future<?>> running = new ArrayList<>();
+        for (List<Slot<P>> lane : laneList) {
+            running.add(lanes.submit(() -> runLane(lane, fifo, known, remaining)));
+        }
+        for (Future<?> future : running) {
+            awaitQuietly(future);
+        }
+        for (Slot<P> slot : slots) {
+            if (slot.outcome == null) {
+                slot.decide(new Outcome.Retry("not decided"));
+            }
+        }
+    }
+
+    private static void awaitQuietly(Future<?> future) {
+        try {
+            future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException e) {
+            // runLane catches per message; an escape leaves its slots undecided, hence Retry.
+        }
+    }
+
+    /**
+     * Standard queue: a lane per resource, where every message of one key joins the lane of the
+     * key's first message (so the in-batch duplicate rule is lane-local). FIFO: a lane per group.
+     */
+    private Collection<List<Slot<P>>> lanesOf(List<Slot<P>> slots, boolean fifo) {
+        Map<String, List<Slot<P>>> byLane = new LinkedHashMap<>();
+        Map<IdempotencyKey, String> laneOfKey = new HashMap<>();
+        int invalid = 0;
+        for (Slot<P> slot : slots) {
+            String lane;
+            if (fifo) {
+                lane = "group:" + slot.message.groupId().orElse("");
+            } else if (slot.command().isPresent()) {
+                Command<P> command = slot.command().get();
+                lane = laneOfKey.computeIfAbsent(command.key(), key -> "lane:" + command.laneKey());
+            } else {
+                lane = "invalid:" + invalid++;
+            }
+            byLane.computeIfAbsent(lane, name -> new ArrayList<>()).add(slot);
+        }
+        return byLane.values();
+    }
+
+    private void runLane(List<Slot<P>> lane, boolean fifo, FastPath.Lookup known, RemainingTime remaining) {
+        Map<IdempotencyKey, Slot<P>> firstOfKey = new HashMap<>();
+        boolean groupFailed = false;
+        for (Slot<P> slot : lane) {
+            Outcome outcome;
+            if (fifo && groupFailed) {
+                outcome = new Outcome.Retry("an earlier message of its group failed");
+            } else if (remaining.remaining().compareTo(settings.minRemainingTime()) < 0) {
+                outcome = new Outcome.Retry("remaining time too short");
+            } else {
+                outcome = decideSafely(slot, firstOfKey, known);
+            }
+            slot.decide(outcome);
+            groupFailed |= !outcome.acknowledged();
+        }
+    }
+
+    private Outcome decideSafely(Slot<P> slot, Map<IdempotencyKey, Slot<P>> firstOfKey, FastPath.Lookup known) {
+        try {
+            return decide(slot, firstOfKey, known);
+        } catch (RuntimeException e) {
+            return new Outcome.Retry("unexpected " + e.getClass().getSimpleName());
+        }
+    }
+
+    private Outcome decide(Slot<P> slot, Map<IdempotencyKey, Slot<P>> firstOfKey, FastPath.Lookup known) {
+        return switch (slot.parsed) {
+            case ParseResult.Invalid<P> invalid -> new Outcome.Rejected(invalid.field(), invalid.rule());
+            case ParseResult.Valid<P> valid -> {
+                Command<P> command = valid.command();
+                Slot<P> first = firstOfKey.putIfAbsent(command.key(), slot);
+                if (first != null) {
+                    yield replay(first, command);
+                }
+                CachedDecision cached = known.hits().get(command.key());
+                if (cached != null) {
+                    yield cached.fingerprint().equals(command.fingerprint())
+                            ? new Outcome.Duplicate(DuplicateSource.FAST_PATH, cached.decision())
+                            : new Outcome.Conflict(cached.fingerprint(), command.fingerprint());
+                }
+                long start = System.nanoTime();
+                try {
+                    yield store.commit(command);
+                } finally {
+                    slot.storeLatency = Optional.of(Duration.ofNanos(System.nanoTime() - start));
+                }
+            }
+        };
+    }
+
+    /** A later message of the batch with a key already met: replay, or conflict, or follow a failure. */
+    private static <P> Outcome replay(Slot<P> first, Command<P> later) {
+        Fingerprint original = first.command().orElseThrow().fingerprint();
+        if (first.outcome instanceof Outcome.Conflict conflict) {
+            return new Outcome.Conflict(conflict.stored(), later.fingerprint());
+        }
+        if (!original.equals(later.fingerprint())) {
+            return new Outcome.Conflict(original, later.fingerprint());
+        }
+        return first.outcome.decision()
+                .<Outcome>map(decision -> new Outcome.Duplicate(DuplicateSource.IN_BATCH, decision))
+                .orElseGet(() -> new Outcome.Retry("an earlier message with the same key in this batch was not decided"));
+    }
+
+    private void rememberDecisions(List<Slot<P>> slots) {
+        Map<IdempotencyKey, CachedDecision> decided = new LinkedHashMap<>();
+        for (Slot<P> slot : slots) {
+            Optional<Command<P>> command = slot.command();
+            if (command.isEmpty() || !worthRemembering(slot.outcome)) {
+                continue;
+            }
+            slot.outcome.decision().ifPresent(decision ->
+                    decided.putIfAbsent(command.get().key(), new CachedDecision(decision, command.get().fingerprint())));
+        }
+        if (!decided.isEmpty()) {
+            fastPath.remember(decided);
+        }
+    }
+
+    /** What the store decided or recognised; fast-path hits are cached already. */
+    private static boolean worthRemembering(Outcome outcome) {
+        return switch (outcome) {
+            case Outcome.Approved a -> true;
+            case Outcome.Declined d -> true;
+            case Outcome.Duplicate d -> d.source() == DuplicateSource.STORE || d.source() == DuplicateSource.LATE;
+            case Outcome.Conflict c -> false;
+            case Outcome.Rejected r -> false;
+            case Outcome.Retry r -> false;
+        };
+    }
+
+    @Override
+    public void close() {
+        lanes.shutdownNow();
+    }
+
+    /** One message's progress through the batch; written by one lane thread, read after the join. */
+    private static final class Slot<P> {
+        final InboundMessage message;
+        final ParseResult<P> parsed;
+        Outcome outcome;
+        long decidedAtNanos;
+        Optional<Duration> storeLatency = Optional.empty();
+
+        Slot(InboundMessage message, ParseResult<P> parsed) {
+            this.message = message;
+            this.parsed = parsed;
+        }
+
+        Optional<Command<P>> command() {
+            return parsed instanceof ParseResult.Valid<P> valid ? Optional.of(valid.command()) : Optional.empty();
+        }
+
+        void decide(Outcome decided) {
+            this.outcome = decided;
+            this.decidedAtNanos = System.nanoTime();
+        }
+
+        MessageReport report(long batchStart) {
+            return new MessageReport(message.messageId(), command().map(Command::key), outcome,
+                    Duration.ofNanos(decidedAtNanos - batchStart), storeLatency);
+        }
+    }
+}

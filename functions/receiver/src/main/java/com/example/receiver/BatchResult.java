@@ -1,0 +1,23 @@
+package com.example.receiver;
+
+import java.util.List;
+
+/**
+ * The outcomes of a batch, in the order the messages came.
+ *
+ * @param results one per delivered message
+ */
+public record BatchResult(List<MessageResult> results) {
+
+    public BatchResult {
+        results = List.copyOf(results);
+    }
+
+    /** The ids of the deliveries that must not be deleted from the queue. */
+    public List<String> failedMessageIds() {
+        return results.stream()
+                .filter(result -> !result.outcome().acknowledged())
+                .map(MessageResult::messageId)
+                .toList();
+    }
+}

@@ -1,0 +1,16 @@
+package com.example.receiver;
+
+import java.util.Objects;
+
+/**
+ * What the fast path remembers of a decided key: the decision and the fingerprint of the
+ * operation it was made for, so that a different operation under the same key is a conflict,
+ * not a silent drop.
+ */
+public record CachedDecision(Decision decision, Fingerprint fingerprint) {
+
+    public CachedDecision {
+        Objects.requireNonNull(decision, "decision");
+        Objects.requireNonNull(fingerprint, "fingerprint");
+    }
+}

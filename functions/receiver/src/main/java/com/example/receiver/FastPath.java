@@ -1,0 +1,41 @@
+package com.example.receiver;
+
+import java.util.Collection;
+import java.util.Map;
+
+/**
+ * A cache of recent decisions that lets known duplicates be acknowledged without a store call.
+ *
+ * <p>Contract: it is a cache, never the source of truth. A miss means "ask the store", never
+ * "new". Neither method throws: when the cache is down, slow or wrong, {@link #lookup} answers
+ * with what it has (possibly nothing) and reports {@link Lookup#available() unavailable}, and
+ * {@link #remember} forgets silently. Correctness never depends on it; only speed does.
+ */
+public interface FastPath {
+
+    /** The answer of one lookup: the hits, and whether the cache could be asked at all. */
+    record Lookup(Map<IdempotencyKey, CachedDecision> hits, boolean available) {
+        public Lookup {
+            hits = Map.copyOf(hits);
+        }
+    }
+
+    /** Looks up all keys of a batch at once (one round trip). */
+    Lookup lookup(Collection<IdempotencyKey> keys);
+
+    /** Remembers decisions of a batch at once (one round trip), best effort. */
+    void remember(Map<IdempotencyKey, CachedDecision> decisions);
+
+    /** A fast path that knows nothing: every lookup is an (available) miss. */
+    FastPath DISABLED = new FastPath() {
+        @Override
+        public Lookup lookup(Collection<IdempotencyKey> keys) {
+            return new Lookup(Map.of(), true);
+        }
+
+        @Override
+        public void remember(Map<IdempotencyKey, CachedDecision> decisions) {
+            // nothing to remember: there is no cache
+        }
+    };
+}

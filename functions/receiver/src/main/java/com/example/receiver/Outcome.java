@@ -1,0 +1,101 @@
+package com.example.receiver;
+
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * How a message ended: the closed set every message falls in, exactly one each.
+ *
+ * <table>
+ *   <caption>Outcomes and what the queue does with them</caption>
+ *   <tr><th>outcome</th><th>when</th><th>queue</th><th>stored</th></tr>
+ *   <tr><td>{@link Approved}</td><td>new, committed</td><td>acknowledged</td><td>record and effect</td></tr>
+ *   <tr><td>{@link Declined}</td><td>new, the domain declined it</td><td>acknowledged</td><td>record only</td></tr>
+ *   <tr><td>{@link Duplicate}</td><td>seen before</td><td>acknowledged</td><td>nothing; the original decision is replayed</td></tr>
+ *   <tr><td>{@link Conflict}</td><td>same key, other fingerprint</td><td>failed, ends in the DLQ</td><td>nothing</td></tr>
+ *   <tr><td>{@link Rejected}</td><td>unparseable or invalid</td><td>failed, ends in the DLQ</td><td>nothing</td></tr>
+ *   <tr><td>{@link Retry}</td><td>could not be decided now</td><td>failed, redelivered</td><td>nothing</td></tr>
+ * </table>
+ *
+ * <p>Only {@link #acknowledged() acknowledged} outcomes may be deleted from the queue; anything
+ * else, including an outcome nobody could determine, is returned as a batch item failure.
+ */
+public sealed interface Outcome {
+
+    /** The new operation was committed: idempotency record and effect, atomically. */
+    record Approved() implements Outcome {}
+
+    /** The new operation was declined by the domain; the decline itself is recorded. */
+    record Declined(String reason) implements Outcome {
+        public Declined {
+            Objects.requireNonNull(reason, "reason");
+        }
+    }
+
+    /** The operation was decided before; {@code original} is that decision, replayed. */
+    record Duplicate(DuplicateSource source, Decision original) implements Outcome {
+        public Duplicate {
+            Objects.requireNonNull(source, "source");
+            Objects.requireNonNull(original, "original");
+        }
+    }
+
+    /** The key was decided before for a different operation: a producer bug or an attack. */
+    record Conflict(Fingerprint stored, Fingerprint received) implements Outcome {
+        public Conflict {
+            Objects.requireNonNull(stored, "stored");
+            Objects.requireNonNull(received, "received");
+        }
+    }
+
+    /** The message is unparseable or invalid; {@code field} broke {@code rule}. */
+    record Rejected(String field, String rule) implements Outcome {
+        public Rejected {
+            Objects.requireNonNull(field, "field");
+            Objects.requireNonNull(rule, "rule");
+        }
+    }
+
+    /** The message could not be decided now (throttling, timeouts, contention, time running out). */
+    record Retry(String cause) implements Outcome {
+        public Retry {
+            Objects.requireNonNull(cause, "cause");
+        }
+    }
+
+    /** Whether the message may be deleted from the queue. */
+    default boolean acknowledged() {
+        return switch (this) {
+            case Approved a -> true;
+            case Declined d -> true;
+            case Duplicate d -> true;
+            case Conflict c -> false;
+            case Rejected r -> false;
+            case Retry r -> false;
+        };
+    }
+
+    /** The decision a later duplicate of this message replays, if this outcome carries one. */
+    default Optional<Decision> decision() {
+        return switch (this) {
+            case Approved a -> Optional.of(Decision.approved());
+            case Declined d -> Optional.of(Decision.declined(d.reason()));
+            case Duplicate d -> Optional.of(d.original());
+            case Conflict c -> Optional.empty();
+            case Rejected r -> Optional.empty();
+            case Retry r -> Optional.empty();
+        };
+    }
+
+    /** The upper-case name of the outcome, as logged: {@code APPROVED}, {@code DUPLICATE}, ... */
+    default String label() {
+        return switch (this) {
+            case Approved a -> "APPROVED";
+            case Declined d -> "DECLINED";
+            case Duplicate d -> "DUPLICATE";
+            case Conflict c -> "CONFLICT";
+            case Rejected r -> "REJECTED";
+            case Retry r -> "RETRY";
+        };
+    }
+}

@@ -1,0 +1,24 @@
+package com.example.receiver;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How a batch is run.
+ *
+ * @param maxConcurrency   how many lanes (accounts, or FIFO groups) run at once, 1-64
+ * @param minRemainingTime no message is started when less time than this is left; the rest of
+ *                         the batch is returned for redelivery instead of being cut off
+ */
+public record ReceiverSettings(int maxConcurrency, Duration minRemainingTime) {
+
+    public ReceiverSettings {
+        Objects.requireNonNull(minRemainingTime, "minRemainingTime");
+        if (maxConcurrency < 1 || maxConcurrency > 64) {
+            throw new IllegalArgumentException("maxConcurrency must be 1-64");
+        }
+        if (minRemainingTime.isNegative()) {
+            throw new IllegalArgumentException("minRemainingTime must not be negative");
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package com.example.receiver.config;
+
+import com.example.receiver.ConfigurationException;
+import com.example.receiver.ReceiverSettings;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Everything the receiver needs to know, from the environment, validated in one place.
+ *
+ * <p>The one rule that protects money: the idempotency record must outlive every possible
+ * redelivery, so {@code IDEMPOTENCY_TTL_SECONDS} must exceed {@code QUEUE_RETENTION_SECONDS}
+ * (the longest a message can wait in the queue). A shorter window would let a late redelivery
+ * find no record and be processed again.
+ *
+ * @param idempotencyTable the DynamoDB table of idempotency records
+ * @param recordTtl        how long a record counts (its {@code expiresAt})
+ * @param queueRetention   the source queue's message retention
+ * @param fastPath         the cache, when configured
+ * @param settings         how batches are run
+ * @param metricsNamespace the CloudWatch namespace of the EMF metrics
+ */
+public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Duration queueRetention,
+                             Optional<FastPathConfig> fastPath, ReceiverSettings settings, String metricsNamespace) {
+
+    public static final String IDEMPOTENCY_TABLE = "IDEMPOTENCY_TABLE";
+    public static final String IDEMPOTENCY_TTL_SECONDS = "IDEMPOTENCY_TTL_SECONDS";
+    public static final String QUEUE_RETENTION_SECONDS = "QUEUE_RETENTION_SECONDS";
+    public static final String FAST_PATH_ENDPOINT = "FAST_PATH_ENDPOINT";
+    public static final String FAST_PATH_TLS = "FAST_PATH_TLS";
+    public static final String FAST_PATH_TIMEOUT_MS = "FAST_PATH_TIMEOUT_MS";
+    public static final String FAST_PATH_TTL_SECONDS = "FAST_PATH_TTL_SECONDS";
+    public static final String MAX_CONCURRENCY = "MAX_CONCURRENCY";
+    public static final String MIN_REMAINING_TIME_MS = "MIN_REMAINING_TIME_MS";
+    public static final String METRICS_NAMESPACE = "METRICS_NAMESPACE";
+
+    static final Duration DEFAULT_RECORD_TTL = Duration.ofDays(7);
+    static final Duration DEFAULT_FAST_PATH_TTL = Duration.ofHours(24);
+    static final Duration DEFAULT_FAST_PATH_TIMEOUT = Duration.ofMillis(50);
+    static final Duration DEFAULT_MIN_REMAINING_TIME = Duration.ofSeconds(3);
+    static final int DEFAULT_MAX_CONCURRENCY = 8;
+
+    public ReceiverConfig {
+        Objects.requireNonNull(idempotencyTable, "idempotencyTable");
+        Objects.requireNonNull(recordTtl, "recordTtl");
+        Objects.requireNonNull(queueRetention, "queueRetention");
+        Objects.requireNonNull(fastPath, "fastPath");
+        Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(metricsNamespace, "metricsNamespace");
+        if (recordTtl.compareTo(queueRetention) <= 0) {
+            throw new ConfigurationException(IDEMPOTENCY_TTL_SECONDS,
+                    "must exceed " + QUEUE_RETENTION_SECONDS + " (" + recordTtl.toSeconds() + " <= "
+                            + queueRetention.toSeconds() + "): a redelivery could outlive its record");
+        }
+        fastPath.ifPresent(cache -> {
+            if (cache.ttl().compareTo(recordTtl) > 0) {
+                throw new ConfigurationException(FAST_PATH_TTL_SECONDS,
+                        "must not exceed " + IDEMPOTENCY_TTL_SECONDS + ": the cache must not outlive the truth");
+            }
+        });
+    }
+
+    /** Reads and validates the receiver's settings. */
+    public static ReceiverConfig from(Environment env) {
+        Duration recordTtl = env.seconds(IDEMPOTENCY_TTL_SECONDS, Optional.of(DEFAULT_RECORD_TTL));
+        return new ReceiverConfig(
+                env.required(IDEMPOTENCY_TABLE),
+                recordTtl,
+                env.seconds(QUEUE_RETENTION_SECONDS, Optional.empty()),
+                fastPath(env),
+                new ReceiverSettings(
+                        env.integer(MAX_CONCURRENCY, DEFAULT_MAX_CONCURRENCY, 1, 64),
+                        env.millis(MIN_REMAINING_TIME_MS, DEFAULT_MIN_REMAINING_TIME)),
+                env.optional(METRICS_NAMESPACE).orElse("Payments"));
+    }
+
+    private static Optional<FastPathConfig> fastPath(Environment env) {
+        return env.optional(FAST_PATH_ENDPOINT).map(endpoint -> {
+            int colon = endpoint.lastIndexOf(':');
+            if (colon <= 0 || colon == endpoint.length() - 1) {
+                throw new ConfigurationException(FAST_PATH_ENDPOINT, "must be host:port");
+            }
+            int port;
+            try {
+                port = Integer.parseInt(endpoint.substring(colon + 1));
+            } catch (NumberFormatException e) {
+                throw new ConfigurationException(FAST_PATH_ENDPOINT, "must end in a numeric port");
+            }
+            if (port < 1 || port > 65_535) {
+                throw new ConfigurationException(FAST_PATH_ENDPOINT, "port must be 1-65535");
+            }
+            return new FastPathConfig(endpoint.substring(0, colon), port,
+                    env.bool(FAST_PATH_TLS, true),
+                    env.millis(FAST_PATH_TIMEOUT_MS, DEFAULT_FAST_PATH_TIMEOUT),
+                    env.seconds(FAST_PATH_TTL_SECONDS, Optional.of(DEFAULT_FAST_PATH_TTL)));
+        });
+    }
+}

@@ -1,0 +1,243 @@
+package com.example.receiver.dynamodb;
+
+import static com.example.receiver.dynamodb.IdempotencyRecordAttributes.EXPIRES_AT;
+import static com.example.receiver.dynamodb.IdempotencyRecordAttributes.PK;
+
+import com.example.receiver.Command;
+import com.example.receiver.Decision;
+import com.example.receiver.DuplicateSource;
+import com.example.receiver.Fingerprint;
+import com.example.receiver.Outcome;
+import com.example.receiver.Store;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+
+/**
+ * The {@link Store} on DynamoDB.
+ *
+ * <p>A new operation costs one {@code TransactWriteItems}: [0] the idempotency record, put on
+ * condition {@code attribute_not_exists(pk) OR expiresAt < :now} (TTL deletion lags, so an
+ * expired record counts as absent), then the domain's writes. When it is cancelled, the
+ * {@code CancellationReasons} are read by index, with the {@code ALL_OLD} items they carry:
+ * <ul>
+ *   <li>[0] failed: the operation was decided before; a duplicate replaying that decision, or a
+ *       conflict when the stored fingerprint differs;</li>
+ *   <li>a domain write failed and the domain says it was {@link EffectVerdict.AlreadyApplied
+ *       applied before}: a late duplicate (its record expired);</li>
+ *   <li>a domain write failed and the domain {@link EffectVerdict.Decline declines}: the decline
+ *       is recorded with one conditional Put (losing that race makes it a duplicate);</li>
+ *   <li>{@code TransactionConflict}: tried again per the {@link ConflictRetryPolicy}, then
+ *       {@link Outcome.Retry}.</li>
+ * </ul>
+ * Throttling, 5xx and timeouts (after the SDK's own retries) are a {@link Outcome.Retry}: the
+ * outcome is unknown, so the message is redelivered, and the record makes a second commit a
+ * duplicate. The {@code ClientRequestToken} is left to the SDK, which generates one per call and
+ * reuses it across its own retries; a token derived from the key would make a real duplicate
+ * within DynamoDB's 10-minute token window "succeed" as if it were new.
+ *
+ * @param <P> the domain's payload type
+ */
+public final class DynamoDbStore<P> implements Store<P> {
+
+    private static final String CONDITIONAL_CHECK_FAILED = "ConditionalCheckFailed";
+    private static final String TRANSACTION_CONFLICT = "TransactionConflict";
+    private static final String ABSENT_OR_EXPIRED = "attribute_not_exists(#pk) OR #expiresAt < :now";
+
+    private final DynamoDbClient dynamoDb;
+    private final String table;
+    private final String keyPrefix;
+    private final Duration recordTtl;
+    private final TransactionalEffect<P> effect;
+    private final ConflictRetryPolicy conflictRetry;
+    private final Clock clock;
+
+    /**
+     * @param dynamoDb      a client built once per process
+     * @param table         the idempotency table
+     * @param keyPrefix     what the partition key starts with, e.g. {@code PAYMENT}
+     * @param recordTtl     how long a record counts; longer than any redelivery can take
+     * @param effect        the domain's writes
+     * @param conflictRetry what to do on {@code TransactionConflict}
+     * @param clock         the time of decisions and expiry
+     */
+    public DynamoDbStore(DynamoDbClient dynamoDb, String table, String keyPrefix, Duration recordTtl,
+                         TransactionalEffect<P> effect, ConflictRetryPolicy conflictRetry, Clock clock) {
+        this.dynamoDb = Objects.requireNonNull(dynamoDb, "dynamoDb");
+        this.table = Objects.requireNonNull(table, "table");
+        this.keyPrefix = Objects.requireNonNull(keyPrefix, "keyPrefix");
+        this.recordTtl = Objects.requireNonNull(recordTtl, "recordTtl");
+        this.effect = Objects.requireNonNull(effect, "effect");
+        this.conflictRetry = Objects.requireNonNull(conflictRetry, "conflictRetry");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    @Override
+    public Outcome commit(Command<P> command) {
+        for (int attempt = 1; ; attempt++) {
+            Instant now = clock.instant();
+            try {
+                dynamoDb.transactWriteItems(request -> request.transactItems(transaction(command, now)));
+                return new Outcome.Approved();
+            } catch (TransactionCanceledException cancelled) {
+                List<CancellationReason> reasons = cancelled.cancellationReasons();
+                if (!isConflictOnly(reasons)) {
+                    return explain(reasons, command, now);
+                }
+                if (attempt >= conflictRetry.maxAttempts()) {
+                    return new Outcome.Retry(TRANSACTION_CONFLICT + " after " + attempt + " attempts");
+                }
+                if (!pause(conflictRetry.pauseAfter(attempt))) {
+                    return new Outcome.Retry("interrupted while retrying " + TRANSACTION_CONFLICT);
+                }
+            } catch (SdkException e) {
+                return retryFor(e);
+            }
+        }
+    }
+
+    private List<TransactWriteItem> transaction(Command<P> command, Instant now) {
+        List<TransactWriteItem> items = new ArrayList<>();
+        items.add(TransactWriteItem.builder().put(recordPut(command, Decision.approved(), now)).build());
+        items.addAll(effect.writes(command));
+        return items;
+    }
+
+    private Put recordPut(Command<P> command, Decision decision, Instant now) {
+        IdempotencyRecord record = new IdempotencyRecord(pk(command), decision, command.fingerprint(),
+                effect.summary(command), now, now.plus(recordTtl));
+        return Put.builder()
+                .tableName(table)
+                .item(record.toItem())
+                .conditionExpression(ABSENT_OR_EXPIRED)
+                .expressionAttributeNames(Map.of("#pk", PK, "#expiresAt", EXPIRES_AT))
+                .expressionAttributeValues(Map.of(":now", AttributeValue.fromN(Long.toString(now.getEpochSecond()))))
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                .build();
+    }
+
+    private String pk(Command<P> command) {
+        return keyPrefix + "#" + command.key().value();
+    }
+
+    private static boolean isConflictOnly(List<CancellationReason> reasons) {
+        return reasons.stream().anyMatch(reason -> TRANSACTION_CONFLICT.equals(reason.code()))
+                && reasons.stream().noneMatch(reason -> CONDITIONAL_CHECK_FAILED.equals(reason.code()));
+    }
+
+    /** Reads the cancellation reasons by index; see the class comment. */
+    private Outcome explain(List<CancellationReason> reasons, Command<P> command, Instant now) {
+        if (reasons.isEmpty()) {
+            return new Outcome.Retry("transaction cancelled without reasons");
+        }
+        if (failedCondition(reasons.get(0))) {
+            return fromStoredRecord(reasons.get(0).item(), command);
+        }
+        Optional<EffectVerdict.Decline> decline = Optional.empty();
+        for (int i = 1; i < reasons.size(); i++) {
+            if (!failedCondition(reasons.get(i))) {
+                continue;
+            }
+            EffectVerdict verdict = effect.onConditionFailed(i - 1, orEmpty(reasons.get(i).item()), command);
+            switch (verdict) {
+                case EffectVerdict.AlreadyApplied applied -> {
+                    return lateDuplicate(applied, command);
+                }
+                case EffectVerdict.Decline d -> decline = decline.or(() -> Optional.of(d));
+            }
+        }
+        if (decline.isPresent()) {
+            return recordDecline(command, decline.get().reason(), now);
+        }
+        return new Outcome.Retry("transaction cancelled: " + codes(reasons));
+    }
+
+    private static boolean failedCondition(CancellationReason reason) {
+        return CONDITIONAL_CHECK_FAILED.equals(reason.code());
+    }
+
+    private static Map<String, AttributeValue> orEmpty(Map<String, AttributeValue> item) {
+        return item == null ? Map.of() : item;
+    }
+
+    private static Outcome lateDuplicate(EffectVerdict.AlreadyApplied applied, Command<?> command) {
+        Optional<Fingerprint> stored = applied.fingerprint();
+        if (stored.isPresent() && !stored.get().equals(command.fingerprint())) {
+            return new Outcome.Conflict(stored.get(), command.fingerprint());
+        }
+        return new Outcome.Duplicate(DuplicateSource.LATE, Decision.approved());
+    }
+
+    private static Outcome fromStoredRecord(Map<String, AttributeValue> item, Command<?> command) {
+        return IdempotencyRecord.storedIn(item)
+                .<Outcome>map(stored -> stored.fingerprint().equals(command.fingerprint())
+                        ? new Outcome.Duplicate(DuplicateSource.STORE, stored.decision())
+                        : new Outcome.Conflict(stored.fingerprint(), command.fingerprint()))
+                .orElseGet(() -> new Outcome.Retry("stored record unreadable"));
+    }
+
+    /** Records a decline on its own: the decision is idempotent too. */
+    private Outcome recordDecline(Command<P> command, String reason, Instant now) {
+        Put put = recordPut(command, Decision.declined(reason), now);
+        try {
+            dynamoDb.putItem(PutItemRequest.builder()
+                    .tableName(put.tableName())
+                    .item(put.item())
+                    .conditionExpression(put.conditionExpression())
+                    .expressionAttributeNames(put.expressionAttributeNames())
+                    .expressionAttributeValues(put.expressionAttributeValues())
+                    .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                    .build());
+            return new Outcome.Declined(reason);
+        } catch (ConditionalCheckFailedException raced) {
+            return fromStoredRecord(raced.item(), command);
+        } catch (SdkException e) {
+            return retryFor(e);
+        }
+    }
+
+    private static Outcome retryFor(SdkException e) {
+        if (e instanceof AwsServiceException service) {
+            String code = service.awsErrorDetails() == null ? "unknown" : service.awsErrorDetails().errorCode();
+            if (service.isThrottlingException()) {
+                return new Outcome.Retry("store throttled: " + code);
+            }
+            return new Outcome.Retry("store error " + service.statusCode() + ": " + code);
+        }
+        if (e instanceof SdkClientException) {
+            return new Outcome.Retry("store unreachable or timed out: " + e.getClass().getSimpleName());
+        }
+        return new Outcome.Retry("store failed: " + e.getClass().getSimpleName());
+    }
+
+    private static String codes(List<CancellationReason> reasons) {
+        return reasons.stream().map(reason -> String.valueOf(reason.code())).toList().toString();
+    }
+
+    private static boolean pause(Duration pause) {
+        try {
+            Thread.sleep(pause);
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+}

@@ -1,0 +1,16 @@
+/**
+ * The idempotent receiver: everything about exactly-once effects over an at-least-once queue
+ * that is not about a particular domain.
+ *
+ * <p>A message is parsed by the domain into a {@link com.example.receiver.Command} (an
+ * {@link com.example.receiver.IdempotencyKey} taken from the business operation, never from the
+ * transport, and a {@link com.example.receiver.Fingerprint} of the fields that define the
+ * operation). The {@link com.example.receiver.BatchReceiver} then asks the
+ * {@link com.example.receiver.FastPath} (a cache, never the truth) and the
+ * {@link com.example.receiver.Store} (the truth, one atomic commit per new operation), and ends
+ * every message in exactly one {@link com.example.receiver.Outcome}.
+ *
+ * <p>This package has no AWS SDK and no Redis client in it; those live in the
+ * {@code dynamodb}, {@code redis} and {@code sqs} sub-packages.
+ */
+package com.example.receiver;
