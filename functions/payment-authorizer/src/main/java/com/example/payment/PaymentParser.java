@@ -1,0 +1,244 @@
+package com.example.payment;
+
+import com.example.receiver.Command;
+import com.example.receiver.IdempotencyKey;
+import com.example.receiver.MessageParser;
+import com.example.receiver.ParseResult;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.Currency;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * Parses and validates a payment message (the {@code headers} / {@code body} envelope) into a
+ * {@link Command} keyed by {@code body.transaction_id}.
+ *
+ * <p>Rules, each reported as the field and the rule it broke (never the value, which may be card
+ * data): the body is at most {@value #MAX_BODY_BYTES} bytes of JSON, without duplicated keys
+ * and nested at most {@value #MAX_DEPTH} deep; ids are 1-128 characters of
+ * {@code [A-Za-z0-9._:-]}; {@code amount} is a JSON number, parsed exactly (never as a double),
+ * greater than zero, at most {@link Money#MAX_MINOR_UNITS} minor units, with no more decimals
+ * than the currency has; {@code currency} is ISO 4217 with minor units; {@code merchant_category}
+ * is four digits; {@code card_number_hash} is {@code sha256:} and 64 hex digits. The headers must
+ * name a {@code message_id} and an ISO-8601 {@code timestamp}, but neither is part of the key or
+ * the fingerprint: a producer's retry carries new ones for the same operation.
+ */
+public final class PaymentParser implements MessageParser<Payment> {
+
+    static final int MAX_BODY_BYTES = 16 * 1024;
+    static final int MAX_DEPTH = 16;
+
+    private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:-]{0,127}");
+    private static final Pattern MCC = Pattern.compile("[0-9]{4}");
+    private static final Pattern CARD_HASH = Pattern.compile("sha256:[0-9a-f]{64}");
+    private static final int MAX_TEXT = 128;
+
+    private static final ObjectMapper JSON = JsonMapper.builder(JsonFactory.builder()
+                    .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                    .streamReadConstraints(StreamReadConstraints.builder()
+                            .maxNestingDepth(MAX_DEPTH)
+                            .maxNumberLength(64)
+                            .maxStringLength(MAX_BODY_BYTES)
+                            .build())
+                    .build())
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
+
+    @Override
+    public ParseResult<Payment> parse(String message) {
+        if (message.getBytes(StandardCharsets.UTF_8).length > MAX_BODY_BYTES) {
+            return invalid("message", "must be at most " + MAX_BODY_BYTES + " bytes");
+        }
+        JsonNode root;
+        try {
+            root = JSON.readTree(message);
+        } catch (JsonProcessingException e) {
+            return invalid("message", "must be valid JSON (" + jsonProblem(e) + ")");
+        }
+        if (root == null || !root.isObject()) {
+            return invalid("message", "must be a JSON object");
+        }
+        try {
+            return new ParseResult.Valid<>(command(root));
+        } catch (InvalidField e) {
+            return invalid(e.field, e.rule);
+        }
+    }
+
+    private static Command<Payment> command(JsonNode root) {
+        JsonNode headers = object(root, "headers");
+        id(headers, "headers.message_id");
+        timestamp(headers, "headers.timestamp");
+        String correlationId = optionalId(headers, "headers.correlation_id").orElse("");
+        optionalText(headers, "headers.source");
+
+        JsonNode body = object(root, "body");
+        String transactionId = id(body, "body.transaction_id");
+        String accountId = id(body, "body.account_id");
+        Currency currency = currency(body, "body.currency");
+        Money amount = amount(body, "body.amount", currency);
+        AuthorizationType type = authorizationType(body, "body.authorization_type");
+        String merchant = text(body, "body.merchant");
+        String category = matching(body, "body.merchant_category", MCC, "must be a four-digit merchant category code");
+        String cardHash = matching(body, "body.card_number_hash", CARD_HASH, "must be sha256: followed by 64 lower-case hex digits");
+
+        Payment payment = new Payment(transactionId, accountId, amount, type, merchant, category, cardHash, correlationId);
+        return new Command<>(new IdempotencyKey(transactionId), payment.fingerprint(), accountId, payment);
+    }
+
+    private static JsonNode object(JsonNode parent, String field) {
+        JsonNode node = parent.get(leaf(field));
+        if (node == null || node.isNull()) {
+            throw new InvalidField(field, "is required");
+        }
+        if (!node.isObject()) {
+            throw new InvalidField(field, "must be a JSON object");
+        }
+        return node;
+    }
+
+    private static String string(JsonNode parent, String field) {
+        JsonNode node = parent.get(leaf(field));
+        if (node == null || node.isNull()) {
+            throw new InvalidField(field, "is required");
+        }
+        if (!node.isTextual()) {
+            throw new InvalidField(field, "must be a string");
+        }
+        return node.textValue();
+    }
+
+    private static String id(JsonNode parent, String field) {
+        return matching(parent, field, ID, "must be 1-128 characters of A-Z a-z 0-9 . _ : - starting with a letter or digit");
+    }
+
+    private static Optional<String> optionalId(JsonNode parent, String field) {
+        return parent.hasNonNull(leaf(field)) ? Optional.of(id(parent, field)) : Optional.empty();
+    }
+
+    private static String matching(JsonNode parent, String field, Pattern pattern, String rule) {
+        String value = string(parent, field);
+        if (!pattern.matcher(value).matches()) {
+            throw new InvalidField(field, rule);
+        }
+        return value;
+    }
+
+    private static String text(JsonNode parent, String field) {
+        String value = string(parent, field);
+        if (value.isBlank() || value.length() > MAX_TEXT) {
+            throw new InvalidField(field, "must be 1-" + MAX_TEXT + " characters");
+        }
+        if (value.codePoints().anyMatch(c -> Character.isISOControl(c) || c == 0x2028 || c == 0x2029)) {
+            throw new InvalidField(field, "must not contain control characters");
+        }
+        return value;
+    }
+
+    private static void optionalText(JsonNode parent, String field) {
+        if (parent.hasNonNull(leaf(field))) {
+            text(parent, field);
+        }
+    }
+
+    private static void timestamp(JsonNode parent, String field) {
+        String value = string(parent, field);
+        try {
+            OffsetDateTime.parse(value);
+        } catch (DateTimeParseException e) {
+            throw new InvalidField(field, "must be an ISO-8601 date-time with offset, e.g. 2026-04-07T14:32:15Z");
+        }
+    }
+
+    private static Currency currency(JsonNode parent, String field) {
+        String code = string(parent, field);
+        if (!code.matches("[A-Z]{3}")) {
+            throw new InvalidField(field, "must be an ISO 4217 code of three upper-case letters");
+        }
+        Currency currency;
+        try {
+            currency = Currency.getInstance(code);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidField(field, "must be a known ISO 4217 currency");
+        }
+        if (currency.getDefaultFractionDigits() < 0) {
+            throw new InvalidField(field, "must be a currency with minor units");
+        }
+        return currency;
+    }
+
+    private static Money amount(JsonNode parent, String field, Currency currency) {
+        JsonNode node = parent.get(leaf(field));
+        if (node == null || node.isNull()) {
+            throw new InvalidField(field, "is required");
+        }
+        if (!node.isNumber()) {
+            throw new InvalidField(field, "must be a JSON number");
+        }
+        BigDecimal value = node.decimalValue();
+        if (value.signum() <= 0) {
+            throw new InvalidField(field, "must be greater than zero");
+        }
+        int digits = currency.getDefaultFractionDigits();
+        BigDecimal max = BigDecimal.valueOf(Money.MAX_MINOR_UNITS, digits);
+        if (value.compareTo(max) > 0) {
+            throw new InvalidField(field, "must be at most " + max.toPlainString() + " " + currency.getCurrencyCode());
+        }
+        if (value.stripTrailingZeros().scale() > digits) {
+            throw new InvalidField(field, "must have at most " + digits + " decimals for " + currency.getCurrencyCode());
+        }
+        return new Money(value.movePointRight(digits).longValueExact(), currency);
+    }
+
+    private static AuthorizationType authorizationType(JsonNode parent, String field) {
+        String value = string(parent, field);
+        return switch (value) {
+            case "PURCHASE" -> AuthorizationType.PURCHASE;
+            case "REFUND" -> AuthorizationType.REFUND;
+            default -> throw new InvalidField(field, "must be PURCHASE or REFUND");
+        };
+    }
+
+    private static String leaf(String field) {
+        return field.substring(field.lastIndexOf('.') + 1);
+    }
+
+    /** Jackson's description of the problem, without the excerpt of the input it quotes. */
+    private static String jsonProblem(JsonProcessingException e) {
+        String problem = e.getOriginalMessage();
+        if (problem == null) {
+            return "unreadable";
+        }
+        int quote = problem.indexOf(" (");
+        String text = (quote > 0 ? problem.substring(0, quote) : problem).replaceAll("'[^']*'", "'…'");
+        return text.length() > 120 ? text.substring(0, 120) : text;
+    }
+
+    private static ParseResult<Payment> invalid(String field, String rule) {
+        return new ParseResult.Invalid<>(field, rule);
+    }
+
+    /** A rule broken deep in the parse; caught in {@link #parse} and turned into a value there. */
+    private static final class InvalidField extends RuntimeException {
+        final String field;
+        final String rule;
+
+        InvalidField(String field, String rule) {
+            super(field + " " + rule, null, false, false);
+            this.field = field;
+            this.rule = rule;
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package com.example.payment;
+
+import com.example.receiver.Command;
+import com.example.receiver.Fingerprint;
+import com.example.receiver.dynamodb.EffectVerdict;
+import com.example.receiver.dynamodb.TransactionalEffect;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+
+/**
+ * What authorizing a payment writes, in the receiver's transaction after the idempotency record:
+ * <ol start="0">
+ *   <li>the account update: {@code balanceMinor - :amt} for a purchase, on condition the account
+ *       exists, is active, is in the payment's currency and holds the funds; {@code + :amt} for
+ *       a refund, without the funds clause;</li>
+ *   <li>the ledger entry, on condition it does not exist yet: the permanent guard.</li>
+ * </ol>
+ * A failed account condition is a decline, explained from the account as it was; a failed ledger
+ * condition means the payment was applied before, its record since expired.
+ */
+public final class PaymentPosting implements TransactionalEffect<Payment> {
+
+    static final int ACCOUNT_UPDATE = 0;
+    static final int LEDGER_PUT = 1;
+
+    private static final String PURCHASE_CONDITION =
+            "attribute_exists(#pk) AND #status = :active AND #currency = :currency AND #balance >= :amount";
+    private static final String REFUND_CONDITION =
+            "attribute_exists(#pk) AND #status = :active AND #currency = :currency";
+
+    private final PaymentTables tables;
+    private final Clock clock;
+
+    public PaymentPosting(PaymentTables tables, Clock clock) {
+        this.tables = Objects.requireNonNull(tables, "tables");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    @Override
+    public List<TransactWriteItem> writes(Command<Payment> command) {
+        return List.of(
+                TransactWriteItem.builder().update(accountUpdate(command.payload())).build(),
+                TransactWriteItem.builder().put(ledgerPut(command)).build());
+    }
+
+    private Update accountUpdate(Payment payment) {
+        boolean purchase = payment.type() == AuthorizationType.PURCHASE;
+        return Update.builder()
+                .tableName(tables.accounts())
+                .key(Map.of(AccountAttributes.PK, AttributeValue.fromS(payment.accountId())))
+                .updateExpression(purchase ? "SET #balance = #balance - :amount" : "SET #balance = #balance + :amount")
+                .conditionExpression(purchase ? PURCHASE_CONDITION : REFUND_CONDITION)
+                .expressionAttributeNames(Map.of(
+                        "#pk", AccountAttributes.PK,
+                        "#status", AccountAttributes.ACCOUNT_STATUS,
+                        "#currency", AccountAttributes.CURRENCY,
+                        "#balance", AccountAttributes.BALANCE_MINOR))
+                .expressionAttributeValues(Map.of(
+                        ":active", AttributeValue.fromS(AccountAttributes.ACTIVE),
+                        ":currency", AttributeValue.fromS(payment.amount().currency().getCurrencyCode()),
+                        ":amount", AttributeValue.fromN(Long.toString(payment.amount().minorUnits()))))
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                .build();
+    }
+
+    private Put ledgerPut(Command<Payment> command) {
+        Payment payment = command.payload();
+        Map<String, AttributeValue> entry = new HashMap<>();
+        entry.put(LedgerAttributes.PK, AttributeValue.fromS(payment.accountId()));
+        entry.put(LedgerAttributes.SK, AttributeValue.fromS(payment.transactionId()));
+        entry.put(LedgerAttributes.AMOUNT_MINOR, AttributeValue.fromN(Long.toString(payment.balanceChangeMinor())));
+        entry.put(LedgerAttributes.CURRENCY, AttributeValue.fromS(payment.amount().currency().getCurrencyCode()));
+        entry.put(LedgerAttributes.AUTHORIZATION_TYPE, AttributeValue.fromS(payment.type().name()));
+        entry.put(LedgerAttributes.MERCHANT, AttributeValue.fromS(payment.merchant()));
+        entry.put(LedgerAttributes.MERCHANT_CATEGORY, AttributeValue.fromS(payment.merchantCategory()));
+        entry.put(LedgerAttributes.FINGERPRINT, AttributeValue.fromS(command.fingerprint().hex()));
+        if (!payment.correlationId().isEmpty()) {
+            entry.put(LedgerAttributes.CORRELATION_ID, AttributeValue.fromS(payment.correlationId()));
+        }
+        entry.put(LedgerAttributes.RECORDED_AT, AttributeValue.fromS(clock.instant().toString()));
+        return Put.builder()
+                .tableName(tables.ledger())
+                .item(entry)
+                .conditionExpression("attribute_not_exists(#sk)")
+                .expressionAttributeNames(Map.of("#sk", LedgerAttributes.SK))
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                .build();
+    }
+
+    @Override
+    public EffectVerdict onConditionFailed(int index, Map<String, AttributeValue> oldItem, Command<Payment> command) {
+        return switch (index) {
+            case ACCOUNT_UPDATE -> new EffectVerdict.Decline(DeclineReason.of(oldItem, command.payload()).name());
+            case LEDGER_PUT -> new EffectVerdict.AlreadyApplied(Optional.ofNullable(oldItem.get(LedgerAttributes.FINGERPRINT))
+                    .map(AttributeValue::s)
+                    .map(Fingerprint::new));
+            default -> throw new IllegalArgumentException("payment posting has no write " + index);
+        };
+    }
+
+    @Override
+    public Map<String, AttributeValue> summary(Command<Payment> command) {
+        Payment payment = command.payload();
+        return Map.of(
+                "accountId", AttributeValue.fromS(payment.accountId()),
+                "amountMinor", AttributeValue.fromN(Long.toString(payment.amount().minorUnits())),
+                "currency", AttributeValue.fromS(payment.amount().currency().getCurrencyCode()),
+                "authorizationType", AttributeValue.fromS(payment.type().name()),
+                "merchantCategory", AttributeValue.fromS(payment.merchantCategory()));
+    }
+}

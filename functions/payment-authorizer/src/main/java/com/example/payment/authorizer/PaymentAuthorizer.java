@@ -1,0 +1,78 @@
+package com.example.payment.authorizer;
+
+import com.example.payment.Payment;
+import com.example.payment.PaymentParser;
+import com.example.payment.PaymentPosting;
+import com.example.payment.PaymentTables;
+import com.example.receiver.BatchReceiver;
+import com.example.receiver.FastPath;
+import com.example.receiver.config.Environment;
+import com.example.receiver.config.ReceiverConfig;
+import com.example.receiver.dynamodb.ConflictRetryPolicy;
+import com.example.receiver.dynamodb.DynamoDbStore;
+import com.example.receiver.redis.RedisFastPath;
+import com.example.receiver.telemetry.JsonLinesTelemetry;
+import java.io.PrintStream;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.random.RandomGenerator;
+import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * Builds the payment authorizer's receiver from its configuration: the composition root, run
+ * once per process (in Lambda's init phase), never per message.
+ */
+public final class PaymentAuthorizer {
+
+    /** The {@code Service} dimension and log field. */
+    public static final String SERVICE = "payment-authorizer";
+    /** The prefix of idempotency record keys: {@code PAYMENT#<transaction_id>}. */
+    public static final String KEY_PREFIX = "PAYMENT";
+
+    private PaymentAuthorizer() {
+    }
+
+    /**
+     * The receiver for {@code environment}; refuses, with a
+     * {@link com.example.receiver.ConfigurationException} naming the setting, when a setting is
+     * missing or unsafe.
+     *
+     * @param dynamoDb the client, built once per process
+     * @param out      where logs and EMF metrics go (stdout in Lambda)
+     */
+    public static BatchReceiver<Payment> create(Map<String, String> environment, DynamoDbClient dynamoDb,
+                                                Clock clock, PrintStream out) {
+        Environment env = new Environment(environment);
+        ReceiverConfig config = ReceiverConfig.from(env);
+        PaymentTables tables = PaymentTables.from(env);
+        FastPath fastPath = config.fastPath()
+                .<FastPath>map(cache -> RedisFastPath.connect(cache, clock))
+                .orElse(FastPath.DISABLED);
+        DynamoDbStore<Payment> store = new DynamoDbStore<>(dynamoDb, config.idempotencyTable(), KEY_PREFIX,
+                config.recordTtl(), new PaymentPosting(tables, clock),
+                ConflictRetryPolicy.standard(RandomGenerator.getDefault()), clock);
+        JsonLinesTelemetry telemetry = new JsonLinesTelemetry(out, clock, config.metricsNamespace(), SERVICE, "txn_id");
+        return new BatchReceiver<>(new PaymentParser(), fastPath, store, telemetry, config.settings());
+    }
+
+    /**
+     * The DynamoDB client of the function: the URL-connection HTTP client (the lightest to
+     * start), region and endpoint from the standard AWS environment ({@code AWS_REGION},
+     * {@code AWS_ENDPOINT_URL}), and timeouts well inside the function's: an attempt that hangs
+     * is cut at 2 s, the whole call with the SDK's retries at 5 s.
+     */
+    public static DynamoDbClient dynamoDbClient() {
+        return DynamoDbClient.builder()
+                .httpClientBuilder(UrlConnectionHttpClient.builder()
+                        .connectionTimeout(Duration.ofSeconds(1))
+                        .socketTimeout(Duration.ofSeconds(2)))
+                .overrideConfiguration(ClientOverrideConfiguration.builder()
+                        .apiCallAttemptTimeout(Duration.ofSeconds(2))
+                        .apiCallTimeout(Duration.ofSeconds(5))
+                        .build())
+                .build();
+    }
+}

@@ -1,0 +1,7 @@
+/**
+ * The payment domain: what a card payment message is ({@link com.example.payment.Payment},
+ * parsed and validated by {@link com.example.payment.PaymentParser}), and what authorizing one
+ * writes ({@link com.example.payment.PaymentPosting}: the account debit or credit and the ledger
+ * entry, committed with the idempotency record by the receiver).
+ */
+package com.example.payment;

@@ -1,0 +1,37 @@
+package com.example.localaws;
+
+import java.util.Objects;
+
+/**
+ * An error the moto launcher answers instead of DynamoDB, for the next {@code count} requests of
+ * {@code operation} whose body contains {@code match}, without reaching the backend.
+ *
+ * @param operation e.g. {@code TransactWriteItems}
+ * @param match     a substring of the request body (e.g. a transaction id); empty = any
+ * @param status    the HTTP status, e.g. 400 or 500
+ * @param code      the DynamoDB error code, e.g. {@code ThrottlingException}
+ * @param count     how many requests fail; the SDK retries, so count its attempts
+ */
+public record Fault(String operation, String match, int status, String code, int count) {
+
+    public Fault {
+        Objects.requireNonNull(operation, "operation");
+        Objects.requireNonNull(match, "match");
+        Objects.requireNonNull(code, "code");
+    }
+
+    /** Throttling of {@code count} matching requests. */
+    public static Fault throttling(String operation, String match, int count) {
+        return new Fault(operation, match, 400, "ThrottlingException", count);
+    }
+
+    /** A 500 for {@code count} matching requests. */
+    public static Fault internalError(String operation, String match, int count) {
+        return new Fault(operation, match, 500, "InternalServerError", count);
+    }
+
+    String toJson() {
+        return "{\"operation\":\"" + operation + "\",\"match\":\"" + match.replace("\\", "\\\\").replace("\"", "\\\"")
+                + "\",\"status\":" + status + ",\"code\":\"" + code + "\",\"count\":" + count + "}";
+    }
+}

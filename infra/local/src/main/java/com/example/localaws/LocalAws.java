@@ -1,0 +1,122 @@
+package com.example.localaws;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+
+/**
+ * The local AWS of one test run or one {@code make up}: the moto launcher and a redis-server on
+ * free loopback ports, with the template's tables. Clients it hands out talk to 127.0.0.1 only,
+ * with dummy credentials.
+ */
+public final class LocalAws implements AutoCloseable {
+
+    /** The region of every local client. */
+    public static final Region REGION = Region.US_EAST_1;
+
+    private final Path root;
+    private final MotoServer moto;
+    private final RedisServer redis;
+    private final List<TemplateTables.Table> tables;
+    private final DynamoDbClient admin;
+
+    private LocalAws(Path root, MotoServer moto, RedisServer redis) {
+        this.root = root;
+        this.moto = moto;
+        this.redis = redis;
+        this.tables = TemplateTables.read(root.resolve("template.yaml"));
+        this.admin = dynamoDb();
+    }
+
+    /** Starts both servers on free ports and creates the template's tables. */
+    public static LocalAws start() {
+        Path root = ProjectRoot.find();
+        Path logs = root.resolve("target/local-aws");
+        MotoServer moto = MotoServer.start(root, LocalProcess.freePort(), logs.resolve("moto.log"));
+        RedisServer redis = new RedisServer(LocalProcess.freePort(), logs.resolve("redis.log"));
+        try {
+            redis.start();
+            LocalAws aws = new LocalAws(root, moto, redis);
+            aws.resetTables();
+            return aws;
+        } catch (RuntimeException e) {
+            redis.close();
+            moto.close();
+            throw e;
+        }
+    }
+
+    /** The project's root folder. */
+    public Path root() {
+        return root;
+    }
+
+    public URI endpoint() {
+        return moto.endpoint();
+    }
+
+    public MotoServer moto() {
+        return moto;
+    }
+
+    public RedisServer redis() {
+        return redis;
+    }
+
+    /** A DynamoDB client for the local AWS, with the given interceptors (e.g. a call counter). */
+    public DynamoDbClient dynamoDb(ExecutionInterceptor... interceptors) {
+        return DynamoDbClient.builder()
+                .endpointOverride(moto.endpoint())
+                .region(REGION)
+                .credentialsProvider(credentials())
+                .httpClientBuilder(UrlConnectionHttpClient.builder()
+                        .connectionTimeout(Duration.ofSeconds(2))
+                        .socketTimeout(Duration.ofSeconds(10)))
+                .overrideConfiguration(ClientOverrideConfiguration.builder()
+                        .executionInterceptors(List.of(interceptors))
+                        .build())
+                .build();
+    }
+
+    /** Dummy credentials: the local AWS accepts any. */
+    public static StaticCredentialsProvider credentials() {
+        return StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local"));
+    }
+
+    /** The tables of the template, by logical id. */
+    public List<TemplateTables.Table> tables() {
+        return tables;
+    }
+
+    /** Drops and re-creates every table of the template: each test starts from empty tables. */
+    public void resetTables() {
+        moto.clearFaults();
+        for (TemplateTables.Table table : tables) {
+            try {
+                admin.deleteTable(request -> request.tableName(table.name()));
+            } catch (ResourceNotFoundException absent) {
+                // first run: nothing to drop
+            }
+            admin.createTable(table.create());
+            table.ttlAttribute().ifPresent(attribute -> admin.updateTimeToLive(request -> request
+                    .tableName(table.name())
+                    .timeToLiveSpecification(ttl -> ttl.attributeName(attribute).enabled(true))));
+        }
+    }
+
+    @Override
+    public void close() {
+        admin.close();
+        redis.close();
+        moto.close();
+    }
+}

@@ -1,0 +1,95 @@
+package com.example.localaws;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** A server process of the local AWS, started on a loopback port, logging to a file. */
+final class LocalProcess implements AutoCloseable {
+
+    private final String name;
+    private final Process process;
+
+    private LocalProcess(String name, Process process) {
+        this.name = name;
+        this.process = process;
+    }
+
+    /** Starts {@code command} and waits until {@code port} accepts connections. */
+    static LocalProcess start(String name, List<String> command, Path log, int port, Duration patience) {
+        try {
+            Files.createDirectories(log.getParent());
+            Process process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                    .start();
+            LocalProcess started = new LocalProcess(name, process);
+            started.awaitPort(port, patience, log);
+            return started;
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not start " + name + ": " + command.get(0), e);
+        }
+    }
+
+    private void awaitPort(int port, Duration patience, Path log) {
+        Instant deadline = Instant.now().plus(patience);
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException(name + " exited with " + process.exitValue() + "; see " + log);
+            }
+            try (Socket socket = new Socket()) {
+                socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
+                return;
+            } catch (IOException notYet) {
+                sleep(Duration.ofMillis(50));
+            }
+        }
+        close();
+        throw new IllegalStateException(name + " did not listen on 127.0.0.1:" + port + " within " + patience + "; see " + log);
+    }
+
+    /** A loopback port that was free a moment ago. */
+    static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("no free loopback port", e);
+        }
+    }
+
+
+    static void sleep(Duration pause) {
+        try {
+            Thread.sleep(pause);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    boolean alive() {
+        return process.isAlive();
+    }
+
+    @Override
+    public void close() {
+        process.destroy();
+        try {
+            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package com.example.localaws;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The project's moto launcher ({@code infra/local/moto_launcher.py}, run by the pinned virtualenv
+ * that {@code infra/local/setup.sh} installs) on a loopback port, with its fault-injection API.
+ */
+public final class MotoServer implements AutoCloseable {
+
+    private final URI endpoint;
+    private final LocalProcess process;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    private MotoServer(URI endpoint, LocalProcess process) {
+        this.endpoint = endpoint;
+        this.process = process;
+    }
+
+    static MotoServer start(Path root, int port, Path log) {
+        Path python = root.resolve(".tools/moto/bin/python");
+        if (!Files.isExecutable(python)) {
+            throw new IllegalStateException(python + " is missing: run `make setup` (infra/local/setup.sh) first");
+        }
+        LocalProcess process = LocalProcess.start("moto launcher", List.of(python.toString(),
+                root.resolve("infra/local/moto_launcher.py").toString(),
+                "--host", "127.0.0.1", "--port", Integer.toString(port)), log, port, Duration.ofSeconds(60));
+        return new MotoServer(URI.create("http://127.0.0.1:" + port), process);
+    }
+
+    /** Where the AWS clients point. */
+    public URI endpoint() {
+        return endpoint;
+    }
+
+    /** Makes the next matching DynamoDB requests fail; see {@link Fault}. */
+    public void inject(Fault fault) {
+        send(HttpRequest.newBuilder(endpoint.resolve("/_fault"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(fault.toJson())));
+    }
+
+    /** Removes every fault not yet used up. */
+    public void clearFaults() {
+        send(HttpRequest.newBuilder(endpoint.resolve("/_fault")).DELETE());
+    }
+
+    private void send(HttpRequest.Builder request) {
+        try {
+            HttpResponse<String> response = http.send(request.timeout(Duration.ofSeconds(5)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() / 100 != 2) {
+                throw new IllegalStateException("fault API answered " + response.statusCode() + ": " + response.body());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("fault API unreachable", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        process.close();
+    }
+}

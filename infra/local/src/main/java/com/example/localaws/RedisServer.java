@@ -1,0 +1,53 @@
+package com.example.localaws;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * A real {@code redis-server} on a loopback port, without persistence. It can be stopped and
+ * started again on the same port, to test a fast path that goes away and comes back.
+ */
+public final class RedisServer implements AutoCloseable {
+
+    private final int port;
+    private final Path log;
+    private LocalProcess process;
+
+    RedisServer(int port, Path log) {
+        this.port = port;
+        this.log = log;
+    }
+
+    /** The {@code host:port} the fast path is configured with. */
+    public String endpoint() {
+        return "127.0.0.1:" + port;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** Starts the server if it is not running. */
+    public synchronized void start() {
+        if (process != null && process.alive()) {
+            return;
+        }
+        process = LocalProcess.start("redis-server", List.of("redis-server",
+                "--bind", "127.0.0.1", "--port", Integer.toString(port),
+                "--save", "", "--appendonly", "no", "--daemonize", "no"), log, port, Duration.ofSeconds(20));
+    }
+
+    /** Stops the server; its data is gone. */
+    public synchronized void stop() {
+        if (process != null) {
+            process.close();
+            process = null;
+        }
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+}
