@@ -1,0 +1,199 @@
+package com.example.receiver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The batch rules, with in-memory fakes of the store and the fast path. A body here is
+ * {@code key,lane,variant} or anything else (invalid).
+ */
+class BatchReceiverTest {
+
+    private final FakeStore store = new FakeStore();
+    private final FakeFastPath fastPath = new FakeFastPath();
+    private final RecordingTelemetry telemetry = new RecordingTelemetry();
+    private BatchReceiver<String> receiver = receiver(4, Duration.ZERO);
+
+    private BatchReceiver<String> receiver(int concurrency, Duration minRemaining) {
+        return new BatchReceiver<>(BatchReceiverTest::parse, fastPath, store, telemetry,
+                new ReceiverSettings(concurrency, minRemaining));
+    }
+
+    @AfterEach
+    void close() {
+        receiver.close();
+    }
+
+    static ParseResult<String> parse(String body) {
+        String[] parts = body.split(",");
+        if (parts.length != 3) {
+            return new ParseResult.Invalid<>("body", "must be key,lane,variant");
+        }
+        Fingerprint fingerprint = Fingerprint.of(Map.of("key", parts[0], "variant", parts[2]));
+        return new ParseResult.Valid<>(new Command<>(new IdempotencyKey(parts[0]), fingerprint, parts[1], body));
+    }
+
+    private static InboundMessage message(String id, String body) {
+        return new InboundMessage(id, body, Optional.empty());
+    }
+
+    private static InboundMessage fifo(String id, String group, String body) {
+        return new InboundMessage(id, body, Optional.of(group));
+    }
+
+    private BatchResult process(InboundMessage... messages) {
+        return receiver.process(List.of(messages), RemainingTime.UNBOUNDED);
+    }
+
+    @Test
+    void duplicateInSameBatch_isDecidedOnce() {
+        // GIVEN one key twice in a batch, WHEN processed
+        BatchResult result = process(message("m1", "T1,A,x"), message("m2", "T1,A,x"));
+        // THEN one store call, one approval, one in-batch duplicate, no failures
+        assertEquals(1, store.calls.size());
+        assertInstanceOf(Outcome.Approved.class, result.results().get(0).outcome());
+        assertEquals(new Outcome.Duplicate(DuplicateSource.IN_BATCH, Decision.approved()), result.results().get(1).outcome());
+        assertEquals(List.of(), result.failedMessageIds());
+    }
+
+    @Test
+    void sameKeyDifferentFingerprintInBatch_isConflict() {
+        BatchResult result = process(message("m1", "T1,A,x"), message("m2", "T1,A,y"));
+        assertInstanceOf(Outcome.Conflict.class, result.results().get(1).outcome());
+        assertEquals(List.of("m2"), result.failedMessageIds());
+    }
+
+    @Test
+    void inBatchDuplicateOfAFailedMessage_failsToo() {
+        // GIVEN the store cannot decide T1 now
+        store.override = command -> new Outcome.Retry("throttled");
+        BatchResult result = process(message("m1", "T1,A,x"), message("m2", "T1,A,x"));
+        // THEN neither is acknowledged: acknowledging the copy would lose the operation
+        assertEquals(List.of("m1", "m2"), result.failedMessageIds());
+    }
+
+    @Test
+    void fastPathHit_makesNoStoreCall_andMissIsAskedOnce() {
+        process(message("m1", "T1,A,x"));
+        store.calls.clear();
+        int lookupsBefore = fastPath.lookups;
+        BatchResult result = process(message("m2", "T1,A,x"), message("m3", "T2,B,x"));
+        assertEquals(new Outcome.Duplicate(DuplicateSource.FAST_PATH, Decision.approved()), result.results().get(0).outcome());
+        assertEquals(List.of(new IdempotencyKey("T2")), store.calls);
+        assertEquals(lookupsBefore + 1, fastPath.lookups, "one lookup per batch");
+    }
+
+    @Test
+    void fastPathHitWithOtherFingerprint_isConflict_notASilentDrop() {
+        fastPath.cache.put(new IdempotencyKey("T1"), new CachedDecision(Decision.approved(),
+                Fingerprint.of(Map.of("forged", "yes"))));
+        BatchResult result = process(message("m1", "T1,A,x"));
+        assertInstanceOf(Outcome.Conflict.class, result.results().get(0).outcome());
+        assertEquals(List.of("m1"), result.failedMessageIds());
+    }
+
+    @Test
+    void fastPathDown_fallsThroughToStore_andIsReported() {
+        fastPath.down = true;
+        BatchResult result = process(message("m1", "T1,A,x"));
+        assertInstanceOf(Outcome.Approved.class, result.results().get(0).outcome());
+        assertEquals(1, telemetry.unavailable.size());
+    }
+
+    @Test
+    void invalidMessage_isRejected_andOthersGoOn() {
+        BatchResult result = process(message("bad", "garbage"), message("m1", "T1,A,x"));
+        assertEquals(new Outcome.Rejected("body", "must be key,lane,variant"), result.results().get(0).outcome());
+        assertEquals(List.of("bad"), result.failedMessageIds());
+    }
+
+    @Test
+    void fifoFailureInGroup_failsTheRestOfThatGroupOnly() {
+        store.override = command -> command.key().value().equals("A2") ? new Outcome.Retry("throttled") : null;
+        BatchResult result = process(
+                fifo("a1", "A", "A1,acc,x"), fifo("b1", "B", "B1,acc,x"), fifo("a2", "A", "A2,acc,x"),
+                fifo("b2", "B", "B2,acc,x"), fifo("a3", "A", "A3,acc,x"));
+        assertEquals(List.of("a2", "a3"), result.failedMessageIds());
+        assertFalse(store.calls.contains(new IdempotencyKey("A3")), "a3 is not even tried");
+    }
+
+    @Test
+    void fifoRejectedMessage_failsTheRestOfItsGroup() {
+        BatchResult result = process(fifo("a1", "A", "garbage"), fifo("a2", "A", "A2,acc,x"), fifo("b1", "B", "B1,acc,x"));
+        assertEquals(List.of("a1", "a2"), result.failedMessageIds());
+    }
+
+    @Test
+    void shortRemainingTime_returnsUnstartedMessagesForRetry() {
+        receiver.close();
+        receiver = receiver(1, Duration.ofSeconds(3));
+        AtomicInteger left = new AtomicInteger(5);
+        BatchResult result = receiver.process(
+                List.of(message("m1", "T1,A,x"), message("m2", "T2,A,x"), message("m3", "T3,A,x")),
+                () -> Duration.ofSeconds(left.getAndAdd(-3)));
+        assertEquals(List.of("m2", "m3"), result.failedMessageIds());
+        assertEquals(new Outcome.Retry("remaining time too short"), result.results().get(1).outcome());
+        assertEquals(1, store.calls.size());
+    }
+
+    @Test
+    void oneLane_runsSequentially_differentLanesConcurrently() {
+        Map<String, AtomicInteger> inFlight = new ConcurrentHashMap<>();
+        AtomicInteger maxPerLane = new AtomicInteger();
+        AtomicInteger lanesAtOnce = new AtomicInteger();
+        AtomicInteger maxLanesAtOnce = new AtomicInteger();
+        store.override = command -> {
+            int here = inFlight.computeIfAbsent(command.laneKey(), k -> new AtomicInteger()).incrementAndGet();
+            maxPerLane.accumulateAndGet(here, Math::max);
+            maxLanesAtOnce.accumulateAndGet(lanesAtOnce.incrementAndGet(), Math::max);
+            sleep(20);
+            lanesAtOnce.decrementAndGet();
+            inFlight.get(command.laneKey()).decrementAndGet();
+            return null;
+        };
+        List<InboundMessage> batch = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            batch.add(message("m" + i, "T" + i + "," + (i % 2 == 0 ? "A" : "B") + ",x"));
+        }
+        BatchResult result = receiver.process(batch, RemainingTime.UNBOUNDED);
+        assertEquals(List.of(), result.failedMessageIds());
+        assertEquals(1, maxPerLane.get(), "one account at a time");
+        assertEquals(2, maxLanesAtOnce.get(), "both accounts at once");
+    }
+
+    @Test
+    void unexpectedStoreException_isRetry_neverAcknowledged() {
+        store.override = command -> {
+            throw new IllegalStateException("bug");
+        };
+        BatchResult result = process(message("m1", "T1,A,x"));
+        assertEquals(List.of("m1"), result.failedMessageIds());
+    }
+
+    @Test
+    void decisions_areRememberedInOneWrite_andReportedOncePerMessage() {
+        process(message("m1", "T1,A,x"), message("m2", "T2,B,x"), message("m3", "bad"));
+        assertEquals(1, fastPath.writes);
+        assertEquals(2, fastPath.cache.size());
+        assertEquals(3, telemetry.reports.size());
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

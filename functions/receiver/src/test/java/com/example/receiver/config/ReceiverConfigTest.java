@@ -1,0 +1,72 @@
+package com.example.receiver.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.example.receiver.ConfigurationException;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ReceiverConfigTest {
+
+    private static Map<String, String> valid() {
+        Map<String, String> env = new HashMap<>();
+        env.put("IDEMPOTENCY_TABLE", "records");
+        env.put("QUEUE_RETENTION_SECONDS", "345600");
+        return env;
+    }
+
+    private static ConfigurationException refusal(Map<String, String> env) {
+        return assertThrows(ConfigurationException.class, () -> ReceiverConfig.from(new Environment(env)));
+    }
+
+    @Test
+    void defaults_followTheDesign() {
+        ReceiverConfig config = ReceiverConfig.from(new Environment(valid()));
+        assertEquals(Duration.ofDays(7), config.recordTtl());
+        assertTrue(config.fastPath().isEmpty(), "no endpoint, no fast path");
+    }
+
+    @Test
+    void missingTable_isRefused_namingTheSetting() {
+        Map<String, String> env = valid();
+        env.remove("IDEMPOTENCY_TABLE");
+        assertEquals("IDEMPOTENCY_TABLE", refusal(env).setting());
+    }
+
+    @Test
+    void ttlNotExceedingRetention_isRefused() {
+        Map<String, String> env = valid();
+        env.put("IDEMPOTENCY_TTL_SECONDS", "345600");
+        ConfigurationException refused = refusal(env);
+        assertEquals("IDEMPOTENCY_TTL_SECONDS", refused.setting());
+        assertTrue(refused.getMessage().contains("must exceed QUEUE_RETENTION_SECONDS"), refused.getMessage());
+    }
+
+    @Test
+    void badValues_areRefused_namingTheSetting() {
+        Map<String, String> env = valid();
+        env.put("FAST_PATH_ENDPOINT", "redis-without-port");
+        assertEquals("FAST_PATH_ENDPOINT", refusal(env).setting());
+        env = valid();
+        env.put("MAX_CONCURRENCY", "0");
+        assertEquals("MAX_CONCURRENCY", refusal(env).setting());
+        env = valid();
+        env.put("QUEUE_RETENTION_SECONDS", "four days");
+        assertEquals("QUEUE_RETENTION_SECONDS", refusal(env).setting());
+    }
+
+    @Test
+    void fastPathEndpoint_isParsed_withTlsOnByDefault() {
+        Map<String, String> env = valid();
+        env.put("FAST_PATH_ENDPOINT", "cache.example:6379");
+        FastPathConfig cache = ReceiverConfig.from(new Environment(env)).fastPath().orElseThrow();
+        assertEquals("cache.example", cache.host());
+        assertEquals(6379, cache.port());
+        assertTrue(cache.tls());
+        assertEquals(Duration.ofMillis(50), cache.timeout());
+    }
+}
