@@ -3,6 +3,7 @@ package com.example.localaws;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import redis.clients.jedis.Jedis;
 
 /**
  * A real {@code redis-server} on a loopback port, without persistence. It can be stopped and
@@ -36,6 +37,13 @@ public final class RedisServer implements AutoCloseable {
         process = LocalProcess.start("redis-server", List.of("redis-server",
                 "--bind", "127.0.0.1", "--port", Integer.toString(port),
                 "--save", "", "--appendonly", "no", "--daemonize", "no"), log, port, Duration.ofSeconds(20));
+    }
+
+    /** Forgets every key (the server keeps running). */
+    public void flushAll() {
+        try (Jedis jedis = new Jedis("127.0.0.1", port)) {
+            jedis.flushAll();
+        }
     }
 
     /** Stops the server; its data is gone. */

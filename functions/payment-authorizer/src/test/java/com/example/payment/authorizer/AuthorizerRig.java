@@ -1,0 +1,123 @@
+package com.example.payment.authorizer;
+
+import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
+import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.localaws.LocalAws;
+import com.example.receiver.BatchReceiver;
+import com.example.payment.Payment;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * One payment-authorizer "execution environment" against the local AWS: the real handler, a
+ * DynamoDB client that counts its calls, and its log output captured.
+ */
+final class AuthorizerRig implements AutoCloseable {
+
+    final DynamoDbCallCounter calls = new DynamoDbCallCounter();
+    final DynamoDbClient dynamoDb;
+    final Ledger ledger;
+    private final ByteArrayOutputStream output = new ByteArrayOutputStream();
+    private final BatchReceiver<Payment> receiver;
+    private final PaymentAuthorizerHandler handler;
+
+    private AuthorizerRig(LocalAws aws, Map<String, String> env, Clock clock) {
+        this.dynamoDb = aws.dynamoDb(calls);
+        this.ledger = new Ledger(aws.dynamoDb());
+        this.receiver = PaymentAuthorizer.create(env, dynamoDb, clock,
+                new PrintStream(output, true, StandardCharsets.UTF_8));
+        this.handler = new PaymentAuthorizerHandler(receiver);
+    }
+
+    /** The environment template.yaml gives the function, pointed at the local tables. */
+    static Map<String, String> environment(LocalAws aws, boolean fastPath) {
+        Map<String, String> env = new HashMap<>();
+        env.put("IDEMPOTENCY_TABLE", Ledger.RECORDS);
+        env.put("ACCOUNTS_TABLE", Ledger.ACCOUNTS);
+        env.put("LEDGER_TABLE", Ledger.LEDGER);
+        env.put("IDEMPOTENCY_TTL_SECONDS", "604800");
+        env.put("QUEUE_RETENTION_SECONDS", "345600");
+        env.put("METRICS_NAMESPACE", "PaymentsTest");
+        if (fastPath) {
+            env.put("FAST_PATH_ENDPOINT", aws.redis().endpoint());
+            env.put("FAST_PATH_TLS", "false");
+            env.put("FAST_PATH_TIMEOUT_MS", "50");
+        }
+        return env;
+    }
+
+    static AuthorizerRig withFastPath(LocalAws aws) {
+        return new AuthorizerRig(aws, environment(aws, true), Clock.systemUTC());
+    }
+
+    static AuthorizerRig withoutFastPath(LocalAws aws) {
+        return new AuthorizerRig(aws, environment(aws, false), Clock.systemUTC());
+    }
+
+    static AuthorizerRig with(LocalAws aws, Map<String, String> env, Clock clock) {
+        return new AuthorizerRig(aws, env, clock);
+    }
+
+    /** An SQS event of one delivery per body, each with a fresh message id. */
+    static SQSEvent event(String... bodies) {
+        List<SQSEvent.SQSMessage> records = new ArrayList<>();
+        for (String body : bodies) {
+            records.add(delivery(body, null));
+        }
+        SQSEvent event = new SQSEvent();
+        event.setRecords(records);
+        return event;
+    }
+
+    static SQSEvent.SQSMessage delivery(String body, String groupId) {
+        SQSEvent.SQSMessage record = new SQSEvent.SQSMessage();
+        record.setMessageId(UUID.randomUUID().toString());
+        record.setBody(body);
+        record.setEventSource("aws:sqs");
+        Map<String, String> attributes = new HashMap<>();
+        attributes.put("ApproximateReceiveCount", "1");
+        if (groupId != null) {
+            attributes.put("MessageGroupId", groupId);
+        }
+        record.setAttributes(attributes);
+        return record;
+    }
+
+    SQSBatchResponse invoke(SQSEvent event) {
+        return handler.handleRequest(event, null);
+    }
+
+    /** The ids the response lists as failures. */
+    static List<String> failures(SQSBatchResponse response) {
+        return response.getBatchItemFailures().stream().map(SQSBatchResponse.BatchItemFailure::getItemIdentifier).toList();
+    }
+
+    /** Every line the function wrote (logs and EMF). */
+    List<String> lines() {
+        return output.toString(StandardCharsets.UTF_8).lines().toList();
+    }
+
+    /** The structured log lines (not EMF) whose outcome is {@code outcome}. */
+    List<String> logsOf(String outcome) {
+        return lines().stream().filter(line -> line.contains("\"outcome\":\"" + outcome + "\"")).toList();
+    }
+
+    /** How many EMF lines count {@code metric}. */
+    long metric(String metric) {
+        return lines().stream().filter(line -> line.startsWith("{\"_aws\"") && line.contains("\"" + metric + "\":1")).count();
+    }
+
+    @Override
+    public void close() {
+        receiver.close();
+        dynamoDb.close();
+    }
+}
