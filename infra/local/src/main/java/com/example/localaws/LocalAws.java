@@ -7,6 +7,7 @@ import java.util.List;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
+import software.amazon.awssdk.core.retry.RetryMode;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
@@ -82,6 +83,7 @@ public final class LocalAws implements AutoCloseable {
                         .connectionTimeout(Duration.ofSeconds(2))
                         .socketTimeout(Duration.ofSeconds(10)))
                 .overrideConfiguration(ClientOverrideConfiguration.builder()
+                        .retryStrategy(RetryMode.STANDARD)
                         .executionInterceptors(List.of(interceptors))
                         .build())
                 .build();

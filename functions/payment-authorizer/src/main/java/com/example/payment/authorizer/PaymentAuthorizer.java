@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.random.RandomGenerator;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
+import software.amazon.awssdk.core.retry.RetryMode;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -62,7 +63,7 @@ public final class PaymentAuthorizer {
      * The DynamoDB client of the function: the URL-connection HTTP client (the lightest to
      * start), region and endpoint from the standard AWS environment ({@code AWS_REGION},
      * {@code AWS_ENDPOINT_URL}), and timeouts well inside the function's: an attempt that hangs
-     * is cut at 2 s, the whole call with the SDK's retries at 5 s.
+     * is cut at 2 s, the whole call with the SDK's standard retries (3 attempts, jittered) at 5 s.
      */
     public static DynamoDbClient dynamoDbClient() {
         return DynamoDbClient.builder()
@@ -70,6 +71,7 @@ public final class PaymentAuthorizer {
                         .connectionTimeout(Duration.ofSeconds(1))
                         .socketTimeout(Duration.ofSeconds(2)))
                 .overrideConfiguration(ClientOverrideConfiguration.builder()
+                        .retryStrategy(RetryMode.STANDARD)
                         .apiCallAttemptTimeout(Duration.ofSeconds(2))
                         .apiCallTimeout(Duration.ofSeconds(5))
                         .build())

@@ -33,6 +33,13 @@ final class Ledger {
                 AccountAttributes.ACCOUNT_STATUS, AttributeValue.fromS(status))));
     }
 
+    /** Opens ACC-0 .. ACC-(count-1) in EUR with the same balance. */
+    void openAccounts(int count, long balanceMinor) {
+        for (int i = 0; i < count; i++) {
+            openAccount("ACC-" + i, balanceMinor, "EUR");
+        }
+    }
+
     long balance(String account) {
         return Long.parseLong(dynamoDb.getItem(request -> request.tableName(ACCOUNTS)
                         .key(Map.of(AccountAttributes.PK, AttributeValue.fromS(account)))

@@ -1,0 +1,99 @@
+package com.example.payment.authorizer;
+
+import static com.example.payment.PaymentMessages.purchase;
+import static com.example.payment.authorizer.AuthorizerRig.delivery;
+import static com.example.payment.authorizer.AuthorizerRig.event;
+import static com.example.payment.authorizer.AuthorizerRig.failures;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
+import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.localaws.Fault;
+import com.example.localaws.LocalAws;
+import com.example.localaws.LocalAwsExtension;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** DynamoDB errors injected by the moto launcher for one message, and FIFO group ordering. */
+@ExtendWith(LocalAwsExtension.class)
+class FaultTest {
+
+    /** More than the SDK's standard retry strategy attempts, so the call really fails. */
+    private static final int BEYOND_SDK_RETRIES = 10;
+
+    private final LocalAws aws;
+
+    FaultTest(LocalAws aws) {
+        this.aws = aws;
+    }
+
+    @BeforeEach
+    void emptyState() {
+        aws.redis().start();
+        aws.resetTables();
+        aws.redis().flushAll();
+    }
+
+    @AfterEach
+    void noFaults() {
+        aws.moto().clearFaults();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"ThrottlingException", "InternalServerError"})
+    void storeErrorForOneMessage_failsOnlyThatMessage_andItsRedeliverySucceedsOnce(String code) {
+        try (AuthorizerRig rig = AuthorizerRig.withFastPath(aws)) {
+            rig.ledger.openAccount("ACC-1", 10_000, "EUR");
+            rig.ledger.openAccount("ACC-2", 10_000, "EUR");
+            rig.ledger.openAccount("ACC-3", 10_000, "EUR");
+            // GIVEN DynamoDB fails every attempt for TXN-2
+            aws.moto().inject(code.startsWith("Throttling")
+                    ? Fault.throttling("TransactWriteItems", "TXN-2", BEYOND_SDK_RETRIES)
+                    : Fault.internalError("TransactWriteItems", "TXN-2", BEYOND_SDK_RETRIES));
+            String faulty = purchase("TXN-2", "ACC-2", "20.00", "EUR");
+            SQSEvent batch = event(purchase("TXN-1", "ACC-1", "10.00", "EUR"), faulty, purchase("TXN-3", "ACC-3", "30.00", "EUR"));
+            // WHEN the batch runs
+            SQSBatchResponse response = rig.invoke(batch);
+            // THEN only TXN-2's delivery fails, and nothing of it was written
+            assertEquals(List.of(batch.getRecords().get(1).getMessageId()), failures(response));
+            assertEquals(10_000, rig.ledger.balance("ACC-2"));
+            assertEquals(9_000, rig.ledger.balance("ACC-1"));
+            assertEquals(7_000, rig.ledger.balance("ACC-3"));
+            // WHEN DynamoDB recovers and TXN-2 is redelivered (twice, as SQS may)
+            aws.moto().clearFaults();
+            assertEquals(List.of(), failures(rig.invoke(event(faulty))));
+            assertEquals(List.of(), failures(rig.invoke(event(faulty))));
+            // THEN it is debited exactly once
+            assertEquals(8_000, rig.ledger.balance("ACC-2"));
+            assertEquals(1, rig.ledger.entries("ACC-2").size());
+            assertEquals(3, rig.metric("Approved"));
+            assertEquals(1, rig.metric("Retry"));
+        }
+    }
+
+    @Test
+    void fifoFailureInGroupA_failsTheLaterAMessages_andLeavesGroupBAlone() {
+        try (AuthorizerRig rig = AuthorizerRig.withoutFastPath(aws)) {
+            rig.ledger.openAccount("ACC-A", 10_000, "EUR");
+            rig.ledger.openAccount("ACC-B", 10_000, "EUR");
+            aws.moto().inject(Fault.throttling("TransactWriteItems", "TXN-A2", BEYOND_SDK_RETRIES));
+            SQSEvent batch = new SQSEvent();
+            batch.setRecords(List.of(
+                    delivery(purchase("TXN-A1", "ACC-A", "1.00", "EUR"), "A"),
+                    delivery(purchase("TXN-B1", "ACC-B", "1.00", "EUR"), "B"),
+                    delivery(purchase("TXN-A2", "ACC-A", "1.00", "EUR"), "A"),
+                    delivery(purchase("TXN-A3", "ACC-A", "1.00", "EUR"), "A"),
+                    delivery(purchase("TXN-B2", "ACC-B", "1.00", "EUR"), "B")));
+            SQSBatchResponse response = rig.invoke(batch);
+            assertEquals(List.of(batch.getRecords().get(2).getMessageId(), batch.getRecords().get(3).getMessageId()),
+                    failures(response));
+            assertEquals(9_900, rig.ledger.balance("ACC-A"), "only A1 applied; A3 waits for A2");
+            assertEquals(9_800, rig.ledger.balance("ACC-B"));
+        }
+    }
+}
