@@ -46,6 +46,27 @@ public final class RedisServer implements AutoCloseable {
         }
     }
 
+    /**
+     * How many times the server has run {@code command} (lower case, e.g. {@code mget}) since it
+     * started or since {@link #resetStats()}, from {@code INFO commandstats}.
+     */
+    public long calls(String command) {
+        try (Jedis jedis = new Jedis("127.0.0.1", port)) {
+            String prefix = "cmdstat_" + command + ":calls=";
+            return jedis.info("commandstats").lines()
+                    .filter(line -> line.startsWith(prefix))
+                    .mapToLong(line -> Long.parseLong(line.substring(prefix.length()).split(",")[0]))
+                    .sum();
+        }
+    }
+
+    /** Zeroes the command statistics. */
+    public void resetStats() {
+        try (Jedis jedis = new Jedis("127.0.0.1", port)) {
+            jedis.configResetStat();
+        }
+    }
+
     /** Stops the server; its data is gone. */
     public synchronized void stop() {
         if (process != null) {

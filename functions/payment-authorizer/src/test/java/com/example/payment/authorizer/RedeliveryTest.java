@@ -91,6 +91,33 @@ class RedeliveryTest {
     }
 
     @Test
+    void batchOfTen_costsOneMgetAndOnePipelineOfSets_andTenTransactions() {
+        try (AuthorizerRig rig = AuthorizerRig.withFastPath(aws)) {
+            rig.ledger.openAccounts(10, 10_000);
+            String[] batch = new String[10];
+            for (int i = 0; i < batch.length; i++) {
+                batch[i] = purchase("TXN-B-" + i, "ACC-" + i, "1.00", "EUR");
+            }
+            aws.redis().resetStats();
+            // WHEN a batch of 10 new payments runs, then the same batch again
+            rig.invoke(event(batch));
+            long mgetNew = aws.redis().calls("mget");
+            long setexNew = aws.redis().calls("setex");
+            int dynamoNew = rig.calls.total();
+            rig.calls.reset();
+            rig.invoke(event(batch));
+            // THEN new: one MGET, ten SETEX in one pipeline, one TransactWriteItems each;
+            // duplicates: one MGET, nothing written, no DynamoDB call
+            assertEquals(1, mgetNew);
+            assertEquals(10, setexNew);
+            assertEquals(10, dynamoNew);
+            assertEquals(2, aws.redis().calls("mget"));
+            assertEquals(10, aws.redis().calls("setex"));
+            assertEquals(0, rig.calls.total());
+        }
+    }
+
+    @Test
     void producerRetry_withNewMessageIdAndTimestamp_isDuplicate() {
         try (AuthorizerRig rig = AuthorizerRig.withoutFastPath(aws)) {
             rig.ledger.openAccount("ACC-1", 10_000, "EUR");
