@@ -5,12 +5,9 @@ import static com.example.payment.authorizer.AuthorizerRig.event;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.example.localaws.LocalAws;
-import com.example.localaws.LocalAwsExtension;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.model.GetRecordsRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetRecordsResponse;
 import software.amazon.awssdk.services.dynamodb.model.Record;
@@ -21,18 +18,10 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
  * The idempotency table's stream is the outbox of decisions: a cancelled transaction (duplicate,
  * conflict, decline) must leave no record in it, only real decisions do.
  */
-@ExtendWith(LocalAwsExtension.class)
-class CancelledTransactionTest {
-
-    private final LocalAws aws;
+class CancelledTransactionTest extends LocalAwsTest {
 
     CancelledTransactionTest(LocalAws aws) {
-        this.aws = aws;
-    }
-
-    @BeforeEach
-    void emptyState() {
-        aws.resetTables();
+        super(aws);
     }
 
     @Test

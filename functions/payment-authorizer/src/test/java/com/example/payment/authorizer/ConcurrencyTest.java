@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.LocalAws;
-import com.example.localaws.LocalAwsExtension;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -19,13 +18,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Many Lambda environments at once, each message delivered several times, in random order. */
-@ExtendWith(LocalAwsExtension.class)
-class ConcurrencyTest {
+class ConcurrencyTest extends LocalAwsTest {
 
     private static final int THREADS = 8;
     private static final int TRANSACTIONS = 200;
@@ -34,17 +30,8 @@ class ConcurrencyTest {
     private static final int BATCH = 10;
     private static final int MAX_RECEIVES = 10;
 
-    private final LocalAws aws;
-
     ConcurrencyTest(LocalAws aws) {
-        this.aws = aws;
-    }
-
-    @BeforeEach
-    void emptyState() {
-        aws.redis().start();
-        aws.resetTables();
-        aws.redis().flushAll();
+        super(aws);
     }
 
     /** A delivery and how often it was received. */

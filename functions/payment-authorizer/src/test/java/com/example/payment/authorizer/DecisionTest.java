@@ -11,7 +11,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.LocalAws;
-import com.example.localaws.LocalAwsExtension;
 import com.example.payment.AccountAttributes;
 import com.example.receiver.ConfigurationException;
 import java.time.Clock;
@@ -21,25 +20,13 @@ import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Declines, refunds, late duplicates, invalid messages and start-up refusal. */
-@ExtendWith(LocalAwsExtension.class)
-class DecisionTest {
-
-    private final LocalAws aws;
+class DecisionTest extends LocalAwsTest {
 
     DecisionTest(LocalAws aws) {
-        this.aws = aws;
-    }
-
-    @BeforeEach
-    void emptyState() {
-        aws.redis().start();
-        aws.resetTables();
-        aws.redis().flushAll();
+        super(aws);
     }
 
     @Test

@@ -7,34 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.localaws.LocalAws;
-import com.example.localaws.LocalAwsExtension;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** redis-server goes away in the middle of a run and comes back. */
-@ExtendWith(LocalAwsExtension.class)
-class FastPathOutageTest {
-
-    private final LocalAws aws;
+class FastPathOutageTest extends LocalAwsTest {
 
     FastPathOutageTest(LocalAws aws) {
-        this.aws = aws;
-    }
-
-    @BeforeEach
-    void emptyState() {
-        aws.redis().start();
-        aws.resetTables();
-        aws.redis().flushAll();
-    }
-
-    @AfterEach
-    void redisBack() {
-        aws.redis().start();
+        super(aws);
     }
 
     @Test

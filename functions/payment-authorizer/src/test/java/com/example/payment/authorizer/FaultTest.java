@@ -10,38 +10,19 @@ import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.Fault;
 import com.example.localaws.LocalAws;
-import com.example.localaws.LocalAwsExtension;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** DynamoDB errors injected by the moto launcher for one message, and FIFO group ordering. */
-@ExtendWith(LocalAwsExtension.class)
-class FaultTest {
+class FaultTest extends LocalAwsTest {
 
     /** More than the SDK's standard retry strategy attempts, so the call really fails. */
     private static final int BEYOND_SDK_RETRIES = 10;
 
-    private final LocalAws aws;
-
     FaultTest(LocalAws aws) {
-        this.aws = aws;
-    }
-
-    @BeforeEach
-    void emptyState() {
-        aws.redis().start();
-        aws.resetTables();
-        aws.redis().flushAll();
-    }
-
-    @AfterEach
-    void noFaults() {
-        aws.moto().clearFaults();
+        super(aws);
     }
 
     @ParameterizedTest(name = "{0}")

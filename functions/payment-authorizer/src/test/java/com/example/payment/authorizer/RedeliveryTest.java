@@ -10,33 +10,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.LocalAws;
-import com.example.localaws.LocalAwsExtension;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Redeliveries and producer retries of one payment, with and without the fast path. */
-@ExtendWith(LocalAwsExtension.class)
-class RedeliveryTest {
-
-    private final LocalAws aws;
+class RedeliveryTest extends LocalAwsTest {
 
     RedeliveryTest(LocalAws aws) {
-        this.aws = aws;
-    }
-
-    @BeforeEach
-    void emptyState() {
-        aws.redis().start();
-        aws.resetTables();
-        aws.redis().flushAll();
-    }
-
-    @AfterEach
-    void redisBack() {
-        aws.redis().start();
+        super(aws);
     }
 
     @Test
