@@ -1,0 +1,460 @@
+"""Runs moto's server for the local runtime (DESIGN.md §10), fixed for our tests.
+
+    python infra/local/moto_launcher.py --host 127.0.0.1 --port N
+
+prints one line ``ready <port>`` on stdout once the port is listening; all
+else (moto's own prints, request logs with --verbose) goes to stderr.
+
+Stock moto 5.2.1 is wrong for an idempotent receiver in three measured ways,
+fixed here without editing moto:
+
+1. Its threaded server has no lock around backend calls: two concurrent
+   conditional TransactWriteItems on one new key can both succeed, and a
+   cancelled transaction restoring its table copy loses writes acknowledged
+   meanwhile. Every backend request is serialised by one lock (SQS too: its
+   DeleteMessage rebuilds the message list and drops a concurrent send);
+   an SQS long poll lets go of the lock while it sleeps.
+2. TransactWriteItems deep-copies every touched table to roll back on
+   cancellation: O(table size) per transaction, and the restored copy has a
+   new stream shard, so open stream iterators stop seeing new records. It is
+   replaced by an item-level undo of just the touched items and of the stream
+   records the transaction appended.
+3. Tests need DynamoDB errors on demand: ``/_fault`` (POST a rule, GET the
+   remaining ones, DELETE them all) makes the next matching DynamoDB requests
+   answer a DynamoDB JSON error without reaching the backend.
+
+moto's own endpoints, ``/moto-api/`` included, work as before.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import http
+import io
+import json
+import logging
+import os
+import signal
+import sys
+import threading
+import types
+import uuid
+import zlib
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import moto
+import moto.dynamodb.models as dynamodb_models
+import moto.sqs.models as sqs_models
+from moto.dynamodb.models.table import Table
+from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app
+from werkzeug.serving import make_server
+
+PATCHED_MOTO_VERSION = "5.2.1"
+DYNAMODB_TARGET_PREFIX = "DynamoDB_20120810."
+DYNAMODB_ERROR_PREFIX = "com.amazonaws.dynamodb.v20120810#"
+DYNAMODB_CONTENT_TYPE = "application/x-amz-json-1.0"
+FAULT_PATH = "/_fault"
+
+StartResponse = Callable[..., Any]
+
+
+class BackendLock:
+    """The one lock every backend request holds (fix 1).
+
+    moto's models keep plain dicts and lists and check-then-write without any
+    locking, so only one request may be inside a backend at a time. The lock
+    knows whether the current thread holds it, so that a request that would
+    sleep inside a backend (SQS long polling) can let others in meanwhile.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._holder = threading.local()
+
+    def __enter__(self) -> None:
+        self._lock.acquire()
+        self._holder.held = True
+
+    def __exit__(self, *_: object) -> None:
+        self._holder.held = False
+        self._lock.release()
+
+    @contextmanager
+    def released(self) -> Iterator[None]:
+        """Lets other requests in while this thread waits; a no-op off the lock."""
+        if not getattr(self._holder, "held", False):
+            yield
+            return
+        self.__exit__()
+        try:
+            yield
+        finally:
+            self.__enter__()
+
+
+def patch_sqs_long_polling(lock: BackendLock) -> None:
+    """Releases the backend lock while a ReceiveMessage long poll sleeps.
+
+    moto's receive_message re-reads the queue after each Queue.wait_for_messages
+    (a Condition wait of up to 1 s), so letting other requests run during that
+    wait is safe, and a SendMessage can wake it up.
+    """
+    original = sqs_models.Queue.wait_for_messages
+
+    def wait_for_messages(self: sqs_models.Queue, timeout: int) -> None:
+        with lock.released():
+            original(self, timeout)
+
+    sqs_models.Queue.wait_for_messages = wait_for_messages
+
+
+def _deepcopy_except_tables(obj: Any, memo: dict[int, Any] | None = None) -> Any:
+    """copy.deepcopy, except that a Table comes back as itself (fix 2).
+
+    In moto.dynamodb.models, deepcopy is called on a Table only by
+    transact_write_items, to back the whole table up; its "rollback" then puts
+    the same object back, a no-op, and the item-level undo below does the real
+    rollback. Every other deepcopy there (update_item's copy of the old item)
+    is a real one.
+    """
+    if isinstance(obj, Table):
+        return obj
+    return copy.deepcopy(obj, memo)
+
+
+class ItemUndo:
+    """What one TransactWriteItems may change, recorded before it runs (fix 2).
+
+    For each entry, the stored item at its key (a copy, since Update mutates
+    items in place) or None when absent; for each touched table with a stream,
+    the number of records in its shard. restore() puts those items back,
+    deletes items the transaction created and drops the stream records it
+    appended, in place, so open shard iterators read on. Cost: O(entries).
+    """
+
+    def __init__(self, backend: dynamodb_models.DynamoDBBackend, transact_items: list[dict[str, Any]]):
+        self._items: list[tuple[Table, Any, Any, Any]] = []
+        self._stream_lengths: dict[int, tuple[Any, int]] = {}
+        for entry in transact_items:
+            self._record(backend, entry)
+
+    def _record(self, backend: dynamodb_models.DynamoDBBackend, entry: dict[str, Any]) -> None:
+        """Records one entry's item; an entry whose key cannot be read is one moto writes nothing for."""
+        try:
+            table, hash_key, range_key = _entry_key(backend, entry)
+        except Exception:  # noqa: BLE001 - moto answers such an entry with an error
+            return
+        prior = _stored_item(table, hash_key, range_key)
+        self._items.append((table, hash_key, range_key, copy.deepcopy(prior)))
+        shard = table.stream_shard
+        if shard is not None:
+            self._stream_lengths.setdefault(id(shard), (shard, len(shard.items)))
+
+    def restore(self) -> None:
+        """Undoes the transaction's writes and its stream records."""
+        for table, hash_key, range_key, prior in reversed(self._items):
+            _store_item(table, hash_key, range_key, prior)
+        for shard, length in self._stream_lengths.values():
+            del shard.items[length:]
+
+
+def _entry_key(backend: dynamodb_models.DynamoDBBackend, entry: dict[str, Any]) -> tuple[Table, Any, Any]:
+    """The table and key (DynamoTypes) of one TransactItems entry, as moto derives them."""
+    op_type, op = next(iter(entry.items()))
+    table = backend.get_table(op["TableName"])
+    if op_type == "Put":
+        key_attrs = [table.hash_key_attr] + ([table.range_key_attr] if table.range_key_attr else [])
+        key = {name: op["Item"][name] for name in key_attrs}
+    else:
+        key = op["Key"]
+    hash_key, range_key = backend.get_keys_value(table, key)
+    return table, hash_key, range_key
+
+
+def _stored_item(table: Table, hash_key: Any, range_key: Any) -> Any:
+    """The item at a key, or None; read with .get so the defaultdict grows nothing."""
+    if range_key is None:
+        return table.items.get(hash_key)
+    return table.items.get(hash_key, {}).get(range_key)
+
+
+def _store_item(table: Table, hash_key: Any, range_key: Any, item: Any) -> None:
+    """Puts an item at a key, or removes whatever is there when item is None."""
+    if range_key is None:
+        if item is None:
+            table.items.pop(hash_key, None)
+        else:
+            table.items[hash_key] = item
+    elif item is None:
+        table.items.get(hash_key, {}).pop(range_key, None)
+    else:
+        table.items[hash_key][range_key] = item
+
+
+def patch_transactions() -> None:
+    """Replaces transact_write_items' whole-table backup by an ItemUndo (fix 2).
+
+    moto's transaction logic itself (conditions, ALL_OLD, cancellation
+    reasons) runs unchanged; any exception out of it (TransactionCanceled,
+    validation) first undoes what it wrote.
+    """
+    if moto.__version__ != PATCHED_MOTO_VERSION or dynamodb_models.copy is not copy:
+        sys.exit(f"moto_launcher: written for moto {PATCHED_MOTO_VERSION}, found {moto.__version__}")
+    dynamodb_models.copy = types.SimpleNamespace(deepcopy=_deepcopy_except_tables)
+    original = dynamodb_models.DynamoDBBackend.transact_write_items
+
+    def transact_write_items(self: dynamodb_models.DynamoDBBackend, transact_items: list[dict[str, Any]]) -> None:
+        undo = ItemUndo(self, transact_items)
+        try:
+            original(self, transact_items)
+        except BaseException:
+            undo.restore()
+            raise
+
+    dynamodb_models.DynamoDBBackend.transact_write_items = transact_write_items
+
+
+class FaultError(ValueError):
+    """A /_fault request the injector cannot accept; answered with HTTP 400."""
+
+
+@dataclass
+class FaultRule:
+    """The next `count` DynamoDB `operation` requests whose body contains `match` fail."""
+
+    operation: str
+    status: int
+    code: str
+    message: str
+    count: int
+    match: str | None = None
+
+    @classmethod
+    def parse(cls, spec: Any) -> FaultRule:
+        """Validates a POSTed rule; defaults: 400 ThrottlingException, once."""
+        if not isinstance(spec, dict):
+            raise FaultError("body must be a JSON object")
+        unknown = set(spec) - {"operation", "match", "status", "code", "message", "count"}
+        if unknown:
+            raise FaultError(f"unknown fields: {sorted(unknown)}")
+        rule = cls(
+            operation=spec.get("operation"),
+            status=spec.get("status", 400),
+            code=spec.get("code", "ThrottlingException"),
+            message=spec.get("message", "Injected by moto_launcher"),
+            count=spec.get("count", 1),
+            match=spec.get("match"),
+        )
+        rule._validate()
+        return rule
+
+    def _validate(self) -> None:
+        if not isinstance(self.operation, str) or not self.operation:
+            raise FaultError("operation must be a DynamoDB operation name, e.g. TransactWriteItems")
+        if not _is_int(self.status) or not 400 <= self.status <= 599:
+            raise FaultError("status must be an integer from 400 to 599")
+        if not isinstance(self.code, str) or not self.code:
+            raise FaultError("code must be a non-empty string")
+        if not isinstance(self.message, str):
+            raise FaultError("message must be a string")
+        if not _is_int(self.count) or self.count < 1:
+            raise FaultError("count must be an integer >= 1")
+        if self.match is not None and not isinstance(self.match, str):
+            raise FaultError("match must be a string")
+
+    def matches(self, operation: str, body: str) -> bool:
+        return operation == self.operation and (self.match is None or self.match in body)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class FaultInjector:
+    """The fault rules, first added first matched (fix 3); thread-safe."""
+
+    def __init__(self) -> None:
+        self._rules: list[FaultRule] = []
+        self._lock = threading.Lock()
+
+    def add(self, rule: FaultRule) -> None:
+        with self._lock:
+            self._rules.append(rule)
+
+    def clear(self) -> int:
+        with self._lock:
+            cleared = len(self._rules)
+            self._rules.clear()
+            return cleared
+
+    def remaining(self) -> list[dict[str, Any]]:
+        with self._lock:
+            return [asdict(rule) for rule in self._rules]
+
+    def armed(self) -> bool:
+        """Whether any rule is left: only then is a request's body read."""
+        return bool(self._rules)
+
+    def take(self, operation: str, body: str) -> FaultRule | None:
+        """The first rule matching this request, with one use consumed, or None."""
+        with self._lock:
+            for rule in self._rules:
+                if rule.matches(operation, body):
+                    rule.count -= 1
+                    if rule.count == 0:
+                        self._rules.remove(rule)
+                    return rule
+        return None
+
+
+class LauncherApp:
+    """WSGI app in front of moto's: /_fault, then injected faults, then moto under the lock."""
+
+    def __init__(self, moto_app: DomainDispatcherApplication, lock: BackendLock, faults: FaultInjector):
+        self._moto_app = moto_app
+        self._lock = lock
+        self._faults = faults
+
+    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        if environ.get("PATH_INFO") == FAULT_PATH:
+            return self._admin(environ, start_response)
+        operation = _dynamodb_operation(environ)
+        if operation is not None and self._faults.armed():
+            rule = self._faults.take(operation, _read_body(environ).decode("utf-8", "replace"))
+            if rule is not None:
+                return _dynamodb_error(rule, start_response)
+        return self._call_moto(environ, start_response)
+
+    def _call_moto(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        """Runs moto's app and drains its response inside the lock, as a Flask response may be lazy."""
+        with self._lock:
+            response = self._moto_app(environ, start_response)
+            try:
+                return [b"".join(response)]
+            finally:
+                close = getattr(response, "close", None)
+                if close is not None:
+                    close()
+
+    def _admin(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        method = environ.get("REQUEST_METHOD")
+        if method == "GET":
+            return _json(start_response, 200, {"faults": self._faults.remaining()})
+        if method == "DELETE":
+            return _json(start_response, 200, {"cleared": self._faults.clear()})
+        if method == "POST":
+            try:
+                rule = FaultRule.parse(json.loads(_read_body(environ) or b"null"))
+            except (FaultError, ValueError) as error:
+                return _json(start_response, 400, {"error": str(error)})
+            self._faults.add(rule)
+            return _json(start_response, 200, {"fault": asdict(rule)})
+        return _json(start_response, 405, {"error": "use GET, POST or DELETE"})
+
+
+def _dynamodb_operation(environ: dict[str, Any]) -> str | None:
+    """`TransactWriteItems` from `X-Amz-Target: DynamoDB_20120810.TransactWriteItems`; None if not DynamoDB."""
+    target = environ.get("HTTP_X_AMZ_TARGET", "")
+    if target.startswith(DYNAMODB_TARGET_PREFIX):
+        return target[len(DYNAMODB_TARGET_PREFIX) :]
+    return None
+
+
+def _read_body(environ: dict[str, Any]) -> bytes:
+    """Reads the request body and puts it back, so that moto can read it again."""
+    length = environ.get("CONTENT_LENGTH")
+    stream = environ["wsgi.input"]
+    if length:
+        body = stream.read(int(length))
+    elif environ.get("wsgi.input_terminated"):
+        body = stream.read()
+    else:
+        body = b""
+    environ["wsgi.input"] = io.BytesIO(body)
+    environ["CONTENT_LENGTH"] = str(len(body))
+    return body
+
+
+def _dynamodb_error(rule: FaultRule, start_response: StartResponse) -> list[bytes]:
+    """An error exactly as DynamoDB's JSON protocol sends it, CRC32 header included."""
+    body = json.dumps({"__type": DYNAMODB_ERROR_PREFIX + rule.code, "message": rule.message}).encode()
+    start_response(
+        _status_line(rule.status),
+        [
+            ("Content-Type", DYNAMODB_CONTENT_TYPE),
+            ("Content-Length", str(len(body))),
+            ("x-amzn-RequestId", str(uuid.uuid4())),
+            ("x-amz-crc32", str(zlib.crc32(body))),
+        ],
+    )
+    return [body]
+
+
+def _json(start_response: StartResponse, status: int, payload: Any) -> list[bytes]:
+    body = json.dumps(payload).encode()
+    start_response(
+        _status_line(status),
+        [("Content-Type", "application/json"), ("Content-Length", str(len(body)))],
+    )
+    return [body]
+
+
+def _status_line(status: int) -> str:
+    try:
+        return f"{status} {http.HTTPStatus(status).phrase}"
+    except ValueError:
+        return f"{status} Error"
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=0, help="port to bind (default 0: a free one)")
+    parser.add_argument("--verbose", action="store_true", help="log every request to stderr")
+    return parser.parse_args(argv)
+
+
+def announce_ready(port: int) -> None:
+    """Prints the one stdout line the callers wait for, then sends stdout to stderr.
+
+    A caller may stop reading stdout after `ready`; moto's own prints then
+    land on stderr instead of filling a pipe nobody drains.
+    """
+    sys.stdout.write(f"ready {port}\n")
+    sys.stdout.flush()
+    sys.stdout = sys.stderr
+
+
+def _stop(*_: object) -> None:
+    """SIGTERM ends serve_forever like Ctrl-C does."""
+    raise KeyboardInterrupt
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse_args(argv)
+    logging.getLogger("werkzeug").setLevel(logging.INFO if args.verbose else logging.WARNING)
+    lock = BackendLock()
+    patch_transactions()
+    patch_sqs_long_polling(lock)
+    app = LauncherApp(DomainDispatcherApplication(create_backend_app), lock, FaultInjector())
+    server = make_server(args.host, args.port, app, threaded=True)
+    # Stopping must not wait for request threads still running (an SQS long poll).
+    server.block_on_close = False
+    # Where moto sends the requests it makes to itself (moto.server sets it too).
+    os.environ["MOTO_PORT"] = str(server.server_port)
+    signal.signal(signal.SIGTERM, _stop)
+    announce_ready(server.server_port)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+if __name__ == "__main__":
+    main()

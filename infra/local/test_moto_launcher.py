@@ -1,0 +1,582 @@
+"""Tests of moto_launcher.py: what it fixes in moto 5.2.1, checked through boto3.
+
+Each fix has a test that runs against the launcher and, where cheap, the same
+test against stock moto (`python -m moto.server`), expected to fail there
+(strict xfail): that proves the test can see the bug it guards against.
+Both servers are started here on free 127.0.0.1 ports and stopped at the end.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+import uuid
+from collections import Counter
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from itertools import repeat
+from pathlib import Path
+from typing import Any
+
+import boto3
+import pytest
+from botocore.config import Config
+from botocore.exceptions import ClientError
+
+LAUNCHER = Path(__file__).with_name("moto_launcher.py")
+REGION = "us-east-1"
+NO_RETRIES = Config(retries={"total_max_attempts": 1}, max_pool_connections=32)
+STARTUP_SECONDS = 60
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Server:
+    """A moto server subprocess on 127.0.0.1 and boto3 clients for it."""
+
+    def __init__(self, process: subprocess.Popen, port: int):
+        self.process = process
+        self.endpoint = f"http://127.0.0.1:{port}"
+
+    def client(self, service: str, config: Config = NO_RETRIES) -> Any:
+        return boto3.client(
+            service,
+            region_name=REGION,
+            endpoint_url=self.endpoint,
+            aws_access_key_id="testing",
+            aws_secret_access_key="testing",
+            config=config,
+        )
+
+    def http(self, method: str, path: str, payload: Any = None) -> tuple[int, dict[str, str], bytes]:
+        """A plain HTTP call, as the Java tests make to /_fault."""
+        data = None if payload is None else json.dumps(payload).encode()
+        request = urllib.request.Request(self.endpoint + path, data=data, method=method)
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status, dict(response.headers), response.read()
+        except urllib.error.HTTPError as error:
+            return error.code, dict(error.headers), error.read()
+
+    def stop(self, grace_seconds: float = 10) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=grace_seconds)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def start_launcher() -> Server:
+    """Starts the launcher the way the Java tests do and waits for its `ready` line."""
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, str(LAUNCHER), "--host", "127.0.0.1", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    line = process.stdout.readline()
+    assert line == f"ready {port}\n", f"launcher said {line!r}, exit code {process.poll()}"
+    return Server(process, port)
+
+
+def start_stock_moto() -> Server:
+    """Starts moto's own threaded server and waits until its port accepts connections."""
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + STARTUP_SECONDS
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return Server(process, port)
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("stock moto server did not start")
+
+
+@pytest.fixture(scope="session")
+def launcher() -> Iterator[Server]:
+    server = start_launcher()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def stock() -> Iterator[Server]:
+    server = start_stock_moto()
+    yield server
+    server.stop(grace_seconds=1)  # stock moto waits for its request threads; no need here
+
+
+def with_stock_failing(reason: str) -> Any:
+    """Parametrises a test over the launcher and stock moto, where it must fail."""
+    return pytest.mark.parametrize(
+        "server_name",
+        ["launcher", pytest.param("stock", marks=pytest.mark.xfail(strict=True, reason=reason))],
+    )
+
+
+@pytest.fixture
+def server(request: pytest.FixtureRequest, server_name: str) -> Server:
+    return request.getfixturevalue(server_name)
+
+
+@pytest.fixture(autouse=True)
+def no_faults_left(launcher: Server) -> Iterator[None]:
+    yield
+    launcher.http("DELETE", "/_fault")
+
+
+# ---- tables, items, streams -------------------------------------------------
+
+
+def create_table(dynamodb: Any, *, range_key: bool = False, stream: bool = False) -> str:
+    name = f"t-{uuid.uuid4().hex[:12]}"
+    keys = [("pk", "HASH")] + ([("sk", "RANGE")] if range_key else [])
+    extra = {"StreamSpecification": {"StreamEnabled": True, "StreamViewType": "NEW_IMAGE"}} if stream else {}
+    dynamodb.create_table(
+        TableName=name,
+        KeySchema=[{"AttributeName": k, "KeyType": t} for k, t in keys],
+        AttributeDefinitions=[{"AttributeName": k, "AttributeType": "S"} for k, _ in keys],
+        BillingMode="PAY_PER_REQUEST",
+        **extra,
+    )
+    return name
+
+
+def seed(dynamodb: Any, table: str, count: int, prefix: str = "seed") -> None:
+    """Writes `count` small items, 25 per BatchWriteItem."""
+    for start in range(0, count, 25):
+        requests = [
+            {"PutRequest": {"Item": {"pk": {"S": f"{prefix}-{i}"}, "n": {"N": str(i)}}}}
+            for i in range(start, min(start + 25, count))
+        ]
+        dynamodb.batch_write_item(RequestItems={table: requests})
+
+
+def scan_all(dynamodb: Any, table: str) -> list[dict[str, Any]]:
+    """Every item, sorted by key, following pagination."""
+    items, kwargs = [], {"TableName": table}
+    while True:
+        page = dynamodb.scan(**kwargs)
+        items.extend(page["Items"])
+        if "LastEvaluatedKey" not in page:
+            break
+        kwargs["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+    return sorted(items, key=lambda item: (item["pk"]["S"], item.get("sk", {}).get("S", "")))
+
+
+def put_new(table: str, pk: str, **attrs: Any) -> dict[str, Any]:
+    """A transaction entry that creates an item, failing if it exists (as the receiver's guards do)."""
+    return {
+        "Put": {
+            "TableName": table,
+            "Item": {"pk": {"S": pk}, **attrs},
+            "ConditionExpression": "attribute_not_exists(pk)",
+            "ReturnValuesOnConditionCheckFailure": "ALL_OLD",
+        }
+    }
+
+
+def debit(table: str, pk: str, amount: int) -> dict[str, Any]:
+    """A transaction entry like the receiver's account Update (DESIGN.md §5)."""
+    return {
+        "Update": {
+            "TableName": table,
+            "Key": {"pk": {"S": pk}},
+            "UpdateExpression": "SET balance = balance - :amt",
+            "ConditionExpression": "attribute_exists(pk) AND balance >= :amt",
+            "ExpressionAttributeValues": {":amt": {"N": str(amount)}},
+        }
+    }
+
+
+class Stream:
+    """The single shard of a table's stream, read through boto3."""
+
+    def __init__(self, server: Server, dynamodb: Any, table: str):
+        self.client = server.client("dynamodbstreams")
+        self.arn = dynamodb.describe_table(TableName=table)["Table"]["LatestStreamArn"]
+        shards = self.client.describe_stream(StreamArn=self.arn)["StreamDescription"]["Shards"]
+        self.shard_id = shards[0]["ShardId"]
+
+    def iterator(self, kind: str = "TRIM_HORIZON") -> str:
+        return self.client.get_shard_iterator(StreamArn=self.arn, ShardId=self.shard_id, ShardIteratorType=kind)[
+            "ShardIterator"
+        ]
+
+    def read(self, iterator: str) -> tuple[list[dict[str, Any]], str]:
+        """The records from an iterator on, and the iterator to read on with."""
+        response = self.client.get_records(ShardIterator=iterator)
+        return response["Records"], response["NextShardIterator"]
+
+    def all_records(self) -> list[dict[str, Any]]:
+        return self.read(self.iterator())[0]
+
+
+def cancellation_codes(error: ClientError) -> list[str]:
+    return [reason["Code"] for reason in error.response["CancellationReasons"]]
+
+
+# ---- fix 1: serialisation ---------------------------------------------------
+
+RACERS = 16
+RACED_KEYS = 40
+
+
+@with_stock_failing("stock moto runs racing transactions unlocked: two winners, or 500s from copying a table in use")
+def test_racing_conditional_transactions_on_a_new_key_let_exactly_one_win(server: Server) -> None:
+    dynamodb = server.client("dynamodb")
+    table = create_table(dynamodb)
+    seed(dynamodb, table, 300)  # on stock moto, losers then restore a copy that predates the winner
+    clients = [server.client("dynamodb") for _ in range(RACERS)]
+    with ThreadPoolExecutor(RACERS) as pool:
+        for key in range(RACED_KEYS):
+            start = threading.Barrier(RACERS)
+            outcomes = list(pool.map(race_once, clients, repeat(start), repeat(table), repeat(f"k-{key}")))
+            assert Counter(outcomes) == {"won": 1, "lost": RACERS - 1}, f"racing for key {key}"
+    assert len(scan_all(dynamodb, table)) == 300 + RACED_KEYS
+
+
+def race_once(client: Any, start: threading.Barrier, table: str, pk: str) -> str:
+    entry = put_new(table, pk, racer={"S": str(threading.get_ident())})
+    start.wait()
+    try:
+        client.transact_write_items(TransactItems=[entry])
+        return "won"
+    except ClientError as error:
+        code = error.response["Error"]["Code"]
+        if code == "TransactionCanceledException" and cancellation_codes(error) == ["ConditionalCheckFailed"]:
+            return "lost"
+        return code
+
+
+@with_stock_failing("stock moto restores a whole-table copy on cancel, dropping writes made meanwhile")
+def test_cancelled_transactions_do_not_lose_writes_acknowledged_meanwhile(server: Server) -> None:
+    """A writer puts into one table while transactions over it and a big table are cancelled.
+
+    Stock moto copies the tables in entry order, so writes into the first one
+    while it copies the big second one are undone by its restore.
+    """
+    dynamodb = server.client("dynamodb")
+    written, big = create_table(dynamodb), create_table(dynamodb)
+    seed(dynamodb, written, 10)
+    seed(dynamodb, big, 3000)
+    doomed = [
+        put_new(written, "seed-0"),
+        {
+            "ConditionCheck": {
+                "TableName": big,
+                "Key": {"pk": {"S": "seed-0"}},
+                "ConditionExpression": "attribute_exists(pk)",
+            }
+        },
+    ]
+    done = threading.Event()
+    acknowledged: list[str] = []
+
+    def cancel_repeatedly() -> None:
+        canceller = server.client("dynamodb")
+        try:
+            for _ in range(40):
+                with pytest.raises(ClientError) as cancelled:
+                    canceller.transact_write_items(TransactItems=doomed)
+                assert cancellation_codes(cancelled.value) == ["ConditionalCheckFailed", "None"]
+        finally:
+            done.set()
+
+    def write_until_done() -> None:
+        writer = server.client("dynamodb")
+        while not done.is_set():
+            pk = f"w-{len(acknowledged)}"
+            writer.put_item(TableName=written, Item={"pk": {"S": pk}})
+            acknowledged.append(pk)
+
+    with ThreadPoolExecutor(2) as pool:
+        for future in [pool.submit(cancel_repeatedly), pool.submit(write_until_done)]:
+            future.result()
+    stored = {item["pk"]["S"] for item in scan_all(dynamodb, written)}
+    assert acknowledged and [pk for pk in acknowledged if pk not in stored] == []
+
+
+def test_sqs_long_poll_lets_other_requests_through_and_wakes_on_send(launcher: Server) -> None:
+    """The lock is released while ReceiveMessage waits, else everything would stall behind it."""
+    sqs = launcher.client("sqs")
+    queue = sqs.create_queue(QueueName=f"q-{uuid.uuid4().hex[:12]}")["QueueUrl"]
+    with ThreadPoolExecutor(1) as pool:
+        poll = pool.submit(
+            launcher.client("sqs").receive_message, QueueUrl=queue, WaitTimeSeconds=15, MaxNumberOfMessages=1
+        )
+        time.sleep(0.5)  # let the poll start waiting
+        launcher.client("dynamodb").list_tables()
+        assert not poll.done(), "the DynamoDB call should have been answered while the poll waits"
+        sqs.send_message(QueueUrl=queue, MessageBody="wake up")
+        messages = poll.result(timeout=30).get("Messages", [])
+    assert [message["Body"] for message in messages] == ["wake up"]
+
+
+# ---- fix 2: item-level undo -------------------------------------------------
+
+
+@with_stock_failing("stock moto replaces the table on cancel: open iterators read a dead shard")
+def test_cancelled_transaction_changes_nothing_and_leaves_no_stream_records(server: Server) -> None:
+    dynamodb = server.client("dynamodb")
+    payments = create_table(dynamodb, stream=True)
+    ledger = create_table(dynamodb, range_key=True, stream=True)
+    dynamodb.put_item(TableName=payments, Item={"pk": {"S": "ACCOUNT#a"}, "balance": {"N": "100"}})
+    dynamodb.put_item(TableName=payments, Item={"pk": {"S": "PAYMENT#dup"}, "status": {"S": "PROCESSED"}})
+    streams = {name: Stream(server, dynamodb, name) for name in (payments, ledger)}
+    open_iterators = {name: stream.iterator("LATEST") for name, stream in streams.items()}
+    before = {name: scan_all(dynamodb, name) for name in (payments, ledger)}
+    records_before = {name: stream.all_records() for name, stream in streams.items()}
+
+    ledger_entry = put_new(ledger, "ACCOUNT#a", sk={"S": "txn-1"})
+    ledger_entry["Put"]["ConditionExpression"] = "attribute_not_exists(sk)"
+    with pytest.raises(ClientError) as cancelled:
+        dynamodb.transact_write_items(
+            TransactItems=[
+                debit(payments, "ACCOUNT#a", 10),
+                put_new(payments, "PAYMENT#new"),
+                ledger_entry,
+                put_new(payments, "PAYMENT#dup"),
+            ]
+        )
+
+    assert cancellation_codes(cancelled.value) == ["None", "None", "None", "ConditionalCheckFailed"]
+    assert {name: scan_all(dynamodb, name) for name in (payments, ledger)} == before
+    assert {name: stream.all_records() for name, stream in streams.items()} == records_before
+    dynamodb.put_item(TableName=payments, Item={"pk": {"S": "after"}})
+    records, _ = streams[payments].read(open_iterators[payments])
+    assert [(r["eventName"], r["dynamodb"]["Keys"]["pk"]["S"]) for r in records] == [("INSERT", "after")]
+    assert streams[ledger].read(open_iterators[ledger])[0] == []
+
+
+def test_cancelled_transaction_restores_deleted_items_and_drops_upserted_ones(launcher: Server) -> None:
+    """Delete, and Update of a missing key (which moto streams as INSERT then MODIFY), on a range-key table."""
+    dynamodb = launcher.client("dynamodb")
+    table = create_table(dynamodb, range_key=True, stream=True)
+    dynamodb.put_item(TableName=table, Item={"pk": {"S": "a"}, "sk": {"S": "1"}, "v": {"S": "kept"}})
+    stream = Stream(launcher, dynamodb, table)
+    iterator = stream.iterator("LATEST")
+    before = scan_all(dynamodb, table)
+    with pytest.raises(ClientError) as cancelled:
+        dynamodb.transact_write_items(
+            TransactItems=[
+                {"Delete": {"TableName": table, "Key": {"pk": {"S": "a"}, "sk": {"S": "1"}}}},
+                {
+                    "Update": {
+                        "TableName": table,
+                        "Key": {"pk": {"S": "a"}, "sk": {"S": "2"}},
+                        "UpdateExpression": "SET v = :v",
+                        "ExpressionAttributeValues": {":v": {"S": "upserted"}},
+                    }
+                },
+                {
+                    "ConditionCheck": {
+                        "TableName": table,
+                        "Key": {"pk": {"S": "b"}, "sk": {"S": "1"}},
+                        "ConditionExpression": "attribute_exists(pk)",
+                    }
+                },
+            ]
+        )
+    assert cancellation_codes(cancelled.value) == ["None", "None", "ConditionalCheckFailed"]
+    assert scan_all(dynamodb, table) == before
+    assert stream.read(iterator)[0] == []
+
+
+def test_rejected_transaction_with_two_entries_on_one_item_changes_nothing(launcher: Server) -> None:
+    """moto applies the first entry before it sees the second is on the same item, then raises."""
+    dynamodb = launcher.client("dynamodb")
+    table = create_table(dynamodb, stream=True)
+    stream = Stream(launcher, dynamodb, table)
+    with pytest.raises(ClientError) as rejected:
+        dynamodb.transact_write_items(TransactItems=[put_new(table, "k"), put_new(table, "other"), put_new(table, "k")])
+    assert rejected.value.response["Error"]["Code"] == "ValidationException"
+    assert scan_all(dynamodb, table) == []
+    assert stream.all_records() == []
+
+
+def test_successful_transaction_writes_every_item_and_one_stream_record_each(launcher: Server) -> None:
+    dynamodb = launcher.client("dynamodb")
+    payments = create_table(dynamodb, stream=True)
+    dynamodb.put_item(TableName=payments, Item={"pk": {"S": "ACCOUNT#a"}, "balance": {"N": "100"}})
+    dynamodb.put_item(TableName=payments, Item={"pk": {"S": "old"}})
+    stream = Stream(launcher, dynamodb, payments)
+    iterator = stream.iterator("LATEST")
+
+    dynamodb.transact_write_items(
+        TransactItems=[
+            put_new(payments, "PAYMENT#t1", status={"S": "PROCESSED"}),
+            debit(payments, "ACCOUNT#a", 30),
+            {"Delete": {"TableName": payments, "Key": {"pk": {"S": "old"}}}},
+        ]
+    )
+
+    assert scan_all(dynamodb, payments) == [
+        {"pk": {"S": "ACCOUNT#a"}, "balance": {"N": "70"}},
+        {"pk": {"S": "PAYMENT#t1"}, "status": {"S": "PROCESSED"}},
+    ]
+    records, _ = stream.read(iterator)
+    assert [(r["eventName"], r["dynamodb"]["Keys"]["pk"]["S"], r["dynamodb"].get("NewImage")) for r in records] == [
+        ("INSERT", "PAYMENT#t1", {"pk": {"S": "PAYMENT#t1"}, "status": {"S": "PROCESSED"}}),
+        ("MODIFY", "ACCOUNT#a", {"pk": {"S": "ACCOUNT#a"}, "balance": {"N": "70"}}),
+        ("REMOVE", "old", None),
+    ]
+
+
+TIMED_TRANSACTIONS = {"launcher": 20, "stock": 3}  # stock moto takes ~1 s per transaction on 10 000 items
+
+
+@pytest.mark.parametrize("server_name", ["launcher", "stock"])
+def test_transaction_time_does_not_grow_with_table_size(server: Server, server_name: str, capsys: Any) -> None:
+    """Prints median transaction times on a small and a large streamed table; asserts no timing."""
+    dynamodb = server.client("dynamodb")
+    runs = TIMED_TRANSACTIONS[server_name]
+    figures = {}
+    for size in (10, 10_000):
+        table = create_table(dynamodb, stream=True)
+        seed(dynamodb, table, size)
+        figures[f"{size} items"] = median_ms(runs, commit, dynamodb, table)
+        figures[f"{size} items, cancelled"] = median_ms(runs, cancel, dynamodb, table)
+    with capsys.disabled():
+        print(
+            f"\n[{server_name}] TransactWriteItems on a table with a stream, median of {runs}: "
+            + ", ".join(f"{label} {ms:.1f} ms" for label, ms in figures.items())
+        )
+
+
+def bump_seed_item(table: str) -> dict[str, Any]:
+    return {
+        "Update": {
+            "TableName": table,
+            "Key": {"pk": {"S": "seed-1"}},
+            "UpdateExpression": "SET n = n + :one",
+            "ExpressionAttributeValues": {":one": {"N": "1"}},
+        }
+    }
+
+
+def commit(dynamodb: Any, table: str) -> None:
+    dynamodb.transact_write_items(TransactItems=[bump_seed_item(table)])
+
+
+def cancel(dynamodb: Any, table: str) -> None:
+    with pytest.raises(ClientError):
+        dynamodb.transact_write_items(TransactItems=[bump_seed_item(table), put_new(table, "seed-0")])
+
+
+def median_ms(runs: int, action: Callable[[Any, str], None], dynamodb: Any, table: str) -> float:
+    durations = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        action(dynamodb, table)
+        durations.append((time.perf_counter() - started) * 1000)
+    return statistics.median(durations)
+
+
+# ---- fix 3: fault injection -------------------------------------------------
+
+
+def test_fault_fails_the_next_n_matching_requests_only(launcher: Server) -> None:
+    dynamodb = launcher.client("dynamodb")
+    table = create_table(dynamodb)
+    status, _, _ = launcher.http(
+        "POST",
+        "/_fault",
+        {
+            "operation": "TransactWriteItems",
+            "match": "PAYMENT#faulty",
+            "status": 400,
+            "code": "ThrottlingException",
+            "count": 3,
+        },
+    )
+    assert status == 200
+
+    for _ in range(3):
+        with pytest.raises(ClientError) as throttled:
+            dynamodb.transact_write_items(TransactItems=[put_new(table, "PAYMENT#faulty")])
+        assert throttled.value.response["Error"]["Code"] == "ThrottlingException"
+        assert throttled.value.response["ResponseMetadata"]["HTTPStatusCode"] == 400
+        dynamodb.transact_write_items(TransactItems=[put_new(table, f"PAYMENT#{uuid.uuid4().hex}")])
+        dynamodb.put_item(TableName=table, Item={"pk": {"S": "PAYMENT#faulty-other-op"}})
+        assert "Item" not in dynamodb.get_item(TableName=table, Key={"pk": {"S": "PAYMENT#faulty"}})
+
+    dynamodb.transact_write_items(TransactItems=[put_new(table, "PAYMENT#faulty")])
+    assert "Item" in dynamodb.get_item(TableName=table, Key={"pk": {"S": "PAYMENT#faulty"}})
+    assert json.loads(launcher.http("GET", "/_fault")[2]) == {"faults": []}
+
+
+def test_fault_answers_in_dynamodb_json_error_shape(launcher: Server) -> None:
+    launcher.http("POST", "/_fault", {"operation": "ListTables", "status": 500, "code": "InternalServerError"})
+    request = urllib.request.Request(
+        launcher.endpoint + "/",
+        data=b"{}",
+        method="POST",
+        headers={"X-Amz-Target": "DynamoDB_20120810.ListTables", "Content-Type": "application/x-amz-json-1.0"},
+    )
+    with pytest.raises(urllib.error.HTTPError) as failed:
+        urllib.request.urlopen(request, timeout=30)
+    assert failed.value.code == 500
+    assert failed.value.headers["Content-Type"] == "application/x-amz-json-1.0"
+    body = json.loads(failed.value.read())
+    assert body["__type"] == "com.amazonaws.dynamodb.v20120810#InternalServerError"
+    assert isinstance(body["message"], str)
+    assert launcher.client("dynamodb").list_tables()["ResponseMetadata"]["HTTPStatusCode"] == 200
+
+
+def test_sdk_retries_an_injected_throttle(launcher: Server) -> None:
+    retrying = launcher.client("dynamodb", Config(retries={"mode": "standard", "total_max_attempts": 3}))
+    table = create_table(retrying)
+    launcher.http("POST", "/_fault", {"operation": "TransactWriteItems", "code": "ThrottlingException", "count": 2})
+    response = retrying.transact_write_items(TransactItems=[put_new(table, "p")])
+    assert response["ResponseMetadata"]["RetryAttempts"] == 2
+    assert "Item" in retrying.get_item(TableName=table, Key={"pk": {"S": "p"}})
+
+
+def test_fault_admin_lists_clears_and_rejects_bad_rules(launcher: Server) -> None:
+    launcher.http("POST", "/_fault", {"operation": "GetItem", "count": 5})
+    launcher.http(
+        "POST", "/_fault", {"operation": "PutItem", "match": "x", "status": 500, "code": "InternalServerError"}
+    )
+    status, headers, body = launcher.http("GET", "/_fault")
+    assert status == 200 and headers["Content-Type"] == "application/json"
+    assert [(f["operation"], f["count"], f["code"]) for f in json.loads(body)["faults"]] == [
+        ("GetItem", 5, "ThrottlingException"),
+        ("PutItem", 1, "InternalServerError"),
+    ]
+    assert json.loads(launcher.http("DELETE", "/_fault")[2]) == {"cleared": 2}
+    assert json.loads(launcher.http("GET", "/_fault")[2]) == {"faults": []}
+    for bad in [
+        {"count": 1},
+        {"operation": "GetItem", "count": 0},
+        {"operation": "GetItem", "status": 200},
+        {"operation": "GetItem", "typo": 1},
+        [],
+    ]:
+        assert launcher.http("POST", "/_fault", bad)[0] == 400, bad
+
+
+def test_moto_api_reset_still_works(launcher: Server) -> None:
+    dynamodb = launcher.client("dynamodb")
+    create_table(dynamodb)
+    status, _, _ = launcher.http("POST", "/moto-api/reset")
+    assert status == 200
+    assert dynamodb.list_tables()["TableNames"] == []
