@@ -13,6 +13,7 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
  * The local AWS of one test run or one {@code make up}: the moto launcher and a redis-server on
@@ -86,6 +87,18 @@ public final class LocalAws implements AutoCloseable {
                         .retryStrategy(RetryMode.STANDARD)
                         .executionInterceptors(List.of(interceptors))
                         .build())
+                .build();
+    }
+
+    /** An SQS client for the local AWS. */
+    public SqsClient sqs() {
+        return SqsClient.builder()
+                .endpointOverride(moto.endpoint())
+                .region(REGION)
+                .credentialsProvider(credentials())
+                .httpClientBuilder(UrlConnectionHttpClient.builder()
+                        .connectionTimeout(Duration.ofSeconds(2))
+                        .socketTimeout(Duration.ofSeconds(30)))
                 .build();
     }
 

@@ -1,0 +1,154 @@
+package com.example.localaws.mapping;
+
+import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
+import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Function;
+import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.DeleteMessageBatchRequestEntry;
+import software.amazon.awssdk.services.sqs.model.Message;
+import software.amazon.awssdk.services.sqs.model.MessageSystemAttributeName;
+
+/**
+ * An SQS event source mapping with {@code ReportBatchItemFailures}, as Lambda runs it:
+ * <ul>
+ *   <li>receives up to {@code batchSize} messages (several receives of at most 10);</li>
+ *   <li>invokes the function once with them as an {@link SQSEvent};</li>
+ *   <li>deletes every message the response does not list in {@code batchItemFailures};</li>
+ *   <li>deletes nothing when the function throws, or when its response names an id that was not
+ *       in the batch (Lambda then treats the whole batch as failed);</li>
+ *   <li>leaves failures alone: the queue makes them visible again after its visibility timeout,
+ *       and its redrive policy moves a message to the DLQ after {@code maxReceiveCount}
+ *       receives.</li>
+ * </ul>
+ */
+public final class SqsEventSourceMapping {
+
+    private static final int SQS_MAX_RECEIVE = 10;
+
+    /** What one poll did. */
+    public record Poll(int received, int deleted, int failed) {
+    }
+
+    private final SqsClient sqs;
+    private final String queueUrl;
+    private final String queueArn;
+    private final String region;
+    private final int batchSize;
+    private final Duration wait;
+    private final Function<SQSEvent, SQSBatchResponse> function;
+
+    /**
+     * @param batchSize the mapping's {@code BatchSize}
+     * @param wait      how long one receive waits for a first message (long polling)
+     * @param function  the function, invoked once per non-empty batch
+     */
+    public SqsEventSourceMapping(SqsClient sqs, String queueUrl, String region, int batchSize, Duration wait,
+                                 Function<SQSEvent, SQSBatchResponse> function) {
+        this.sqs = Objects.requireNonNull(sqs, "sqs");
+        this.queueUrl = Objects.requireNonNull(queueUrl, "queueUrl");
+        this.region = Objects.requireNonNull(region, "region");
+        this.batchSize = batchSize;
+        this.wait = Objects.requireNonNull(wait, "wait");
+        this.function = Objects.requireNonNull(function, "function");
+        if (batchSize < 1) {
+            throw new IllegalArgumentException("batchSize must be at least 1");
+        }
+        this.queueArn = sqs.getQueueAttributes(request -> request.queueUrl(queueUrl)
+                .attributeNamesWithStrings("QueueArn")).attributesAsStrings().get("QueueArn");
+    }
+
+    /** Receives one batch, invokes the function, settles the batch. */
+    public Poll pollOnce() {
+        List<Message> batch = receive();
+        if (batch.isEmpty()) {
+            return new Poll(0, 0, 0);
+        }
+        Set<String> failed = failedIds(batch);
+        List<Message> done = batch.stream().filter(message -> !failed.contains(message.messageId())).toList();
+        delete(done);
+        return new Poll(batch.size(), done.size(), batch.size() - done.size());
+    }
+
+    private List<Message> receive() {
+        List<Message> batch = new ArrayList<>();
+        boolean first = true;
+        while (batch.size() < batchSize) {
+            int wanted = Math.min(SQS_MAX_RECEIVE, batchSize - batch.size());
+            int waitSeconds = first ? (int) wait.toSeconds() : 0;
+            List<Message> received = sqs.receiveMessage(request -> request.queueUrl(queueUrl)
+                    .maxNumberOfMessages(wanted)
+                    .waitTimeSeconds(waitSeconds)
+                    .messageSystemAttributeNames(MessageSystemAttributeName.ALL)
+                    .messageAttributeNames("All")).messages();
+            first = false;
+            if (received.isEmpty()) {
+                break;
+            }
+            batch.addAll(received);
+        }
+        return batch;
+    }
+
+    /** The ids to keep: those the function reported, or all of them when the invoke failed. */
+    private Set<String> failedIds(List<Message> batch) {
+        Set<String> all = new HashSet<>();
+        batch.forEach(message -> all.add(message.messageId()));
+        SQSBatchResponse response;
+        try {
+            response = function.apply(event(batch));
+        } catch (RuntimeException e) {
+            return all;
+        }
+        if (response == null || response.getBatchItemFailures() == null) {
+            return Set.of();
+        }
+        Set<String> failed = new HashSet<>();
+        for (SQSBatchResponse.BatchItemFailure failure : response.getBatchItemFailures()) {
+            String id = failure.getItemIdentifier();
+            if (id == null || !all.contains(id)) {
+                return all;
+            }
+            failed.add(id);
+        }
+        return failed;
+    }
+
+    private SQSEvent event(List<Message> batch) {
+        List<SQSEvent.SQSMessage> records = new ArrayList<>();
+        for (Message message : batch) {
+            SQSEvent.SQSMessage record = new SQSEvent.SQSMessage();
+            record.setMessageId(message.messageId());
+            record.setReceiptHandle(message.receiptHandle());
+            record.setBody(message.body());
+            record.setMd5OfBody(message.md5OfBody());
+            record.setAttributes(new HashMap<>(message.attributesAsStrings()));
+            record.setMessageAttributes(Map.of());
+            record.setEventSource("aws:sqs");
+            record.setEventSourceArn(queueArn);
+            record.setAwsRegion(region);
+            records.add(record);
+        }
+        SQSEvent event = new SQSEvent();
+        event.setRecords(records);
+        return event;
+    }
+
+    private void delete(List<Message> done) {
+        for (int from = 0; from < done.size(); from += SQS_MAX_RECEIVE) {
+            List<DeleteMessageBatchRequestEntry> entries = done.subList(from, Math.min(done.size(), from + SQS_MAX_RECEIVE))
+                    .stream()
+                    .map(message -> DeleteMessageBatchRequestEntry.builder()
+                            .id(message.messageId()).receiptHandle(message.receiptHandle()).build())
+                    .toList();
+            sqs.deleteMessageBatch(request -> request.queueUrl(queueUrl).entries(entries));
+        }
+    }
+}

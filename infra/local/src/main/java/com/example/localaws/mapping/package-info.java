@@ -1,0 +1,7 @@
+/**
+ * Lambda's event source mappings, run locally: poll a source, invoke a function with a batch in
+ * Lambda's event shape, and settle the batch the way Lambda does (for SQS: delete only what the
+ * function did not report as failed, and let the rest reappear after the visibility timeout,
+ * until the queue's redrive policy moves it to the DLQ).
+ */
+package com.example.localaws.mapping;
