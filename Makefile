@@ -13,8 +13,9 @@ MVN := mvn -B -ntp -f $(ROOT)/pom.xml
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
 
-setup: ## install what is missing: redis-server, the pinned moto virtualenv
+setup: ## install what is missing: redis-server, the pinned moto virtualenv, the Lambda runtime emulator
 	$(ROOT)/infra/local/setup.sh
+	$(ROOT)/infra/local/setup-rie.sh
 
 build: ## compile and package every module (no tests)
 	$(MVN) -DskipTests package

@@ -1,0 +1,464 @@
+package com.example.payment.authorizer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.example.localaws.Accounts;
+import com.example.localaws.LocalAws;
+import com.example.localaws.invoke.FunctionInvoker;
+import com.example.localaws.invoke.Invocation;
+import com.example.localaws.invoke.InvocationFailedException;
+import com.example.localaws.invoke.LambdaFunction;
+import com.example.localaws.invoke.RuntimeEmulator;
+import com.example.payment.LedgerAttributes;
+import com.example.payment.PaymentTables;
+import com.example.receiver.config.Environment;
+import com.example.receiver.config.ReceiverConfig;
+import com.example.receiver.dynamodb.IdempotencyRecordAttributes;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Every sample event of {@code events/} invoked the way Lambda runs the function: the real
+ * handler, under the Lambda Runtime Interface Emulator with the Java runtime interface client
+ * (one emulator for the class, warm after its first invocation), configured as template.yaml
+ * configures it, against the local AWS with fresh tables seeded from
+ * {@code infra/local/accounts.json}. Each test asserts what its file is there to show: the exact
+ * batch item failures, and the balances, ledger rows and records that follow. A file that needs
+ * an earlier decision (a redelivery, a producer retry, a conflict) is invoked after the original.
+ *
+ * <p>Without the emulator these tests fail rather than skip: {@code make setup} builds it
+ * ({@code infra/local/setup-rie.sh}).
+ */
+class SampleEventsTest extends LocalAwsTest {
+
+    static final String PURCHASE = "purchase.json";
+    static final String REFUND = "refund.json";
+    static final String REDELIVERY = "redelivery.json";
+    static final String PRODUCER_RETRY = "producer-retry.json";
+    static final String SAME_TRANSACTION_TWICE = "same-transaction-twice.json";
+    static final String CONFLICT = "conflict.json";
+    static final String INSUFFICIENT_FUNDS = "insufficient-funds.json";
+    static final String UNKNOWN_ACCOUNT = "unknown-account.json";
+    static final String POISON_BODY = "poison-body.json";
+    static final String FIFO_TWO_GROUPS = "fifo-two-groups.json";
+    /** Every file of events/, each with its test below. */
+    static final Set<String> FILES = Set.of(PURCHASE, REFUND, REDELIVERY, PRODUCER_RETRY, SAME_TRANSACTION_TWICE,
+            CONFLICT, INSUFFICIENT_FUNDS, UNKNOWN_ACCOUNT, POISON_BODY, FIFO_TWO_GROUPS);
+
+    static final String FUNCTION = "PaymentAuthorizerFunction";
+    static final String MAIN = "ACC-44821";
+    static final long MAIN_BALANCE = 234_000;
+    static final String LOW = "ACC-10077";
+    static final long LOW_BALANCE = 15_000;
+    static final String SECOND_GROUP = "ACC-30512";
+    static final long SECOND_GROUP_BALANCE = 50_000;
+    static final String ORIGINAL_TXN = "TXN-VISA-8847291";
+
+    /** The keys of a record as {@code sam local generate-event sqs receive-message} writes them, in order. */
+    private static final List<String> RECORD_KEYS = List.of("messageId", "receiptHandle", "body", "attributes",
+            "messageAttributes", "md5OfBody", "eventSource", "eventSourceARN", "awsRegion");
+    private static final List<String> STANDARD_ATTRIBUTES = List.of("ApproximateReceiveCount", "SentTimestamp",
+            "SenderId", "ApproximateFirstReceiveTimestamp");
+    /** As Lambda delivers a FIFO queue's messages. */
+    private static final List<String> FIFO_ATTRIBUTES = List.of("ApproximateReceiveCount", "SentTimestamp",
+            "SequenceNumber", "MessageGroupId", "SenderId", "MessageDeduplicationId", "ApproximateFirstReceiveTimestamp");
+    private static final String QUEUE_ARN = "arn:aws:sqs:us-east-1:123456789012:payments";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static FunctionInvoker emulator;
+
+    private final DynamoDbClient dynamoDb;
+    private final Ledger ledger;
+
+    SampleEventsTest(LocalAws aws) {
+        super(aws);
+        this.dynamoDb = aws.dynamoDb();
+        this.ledger = new Ledger(dynamoDb);
+    }
+
+    @BeforeEach
+    void seedAccounts() {
+        Accounts.seed(dynamoDb, aws.root().resolve("infra/local/accounts.json"));
+    }
+
+    @AfterEach
+    void closeClient() {
+        dynamoDb.close();
+    }
+
+    @AfterAll
+    static void stopEmulator() {
+        if (emulator != null) {
+            emulator.close();
+            emulator = null;
+        }
+    }
+
+    // ------------------------------------------------------------------ the files, one by one
+
+    @Test
+    void purchase_isApproved_debitsTheAccount_andWritesOneLedgerRow() {
+        assertEquals(List.of(), failures(invoke(PURCHASE)));
+        assertEquals(MAIN_BALANCE - 12_550, ledger.balance(MAIN));
+        assertLedger(MAIN, Map.of(ORIGINAL_TXN, -12_550L));
+        assertRecord(ORIGINAL_TXN, "APPROVED", null);
+    }
+
+    @Test
+    void refund_isApproved_andCreditsTheAccount() {
+        assertEquals(List.of(), failures(invoke(REFUND)));
+        assertEquals(MAIN_BALANCE + 2_500, ledger.balance(MAIN));
+        assertLedger(MAIN, Map.of("TXN-VISA-8847355", 2_500L));
+        assertEquals("REFUND", ledger.entries(MAIN).get(0).get(LedgerAttributes.AUTHORIZATION_TYPE).s());
+        assertRecord("TXN-VISA-8847355", "APPROVED", null);
+    }
+
+    @Test
+    void redelivery_ofTheDecidedPurchase_isAcknowledgedAsDuplicate_andChangesNothing() {
+        // GIVEN the purchase was decided; the redelivery is the same SQS message, received again
+        assertEquals(ids(PURCHASE), ids(REDELIVERY));
+        assertEquals("2", records(REDELIVERY).get(0).path("attributes").path("ApproximateReceiveCount").asText());
+        invoke(PURCHASE);
+        // WHEN it arrives again
+        Invocation redelivery = invoke(REDELIVERY);
+        // THEN acknowledged, one debit, one ledger row, logged as a duplicate
+        assertEquals(List.of(), failures(redelivery));
+        assertEquals(MAIN_BALANCE - 12_550, ledger.balance(MAIN));
+        assertLedger(MAIN, Map.of(ORIGINAL_TXN, -12_550L));
+        assertLogged(redelivery, "DUPLICATE", "Duplicate message discarded, txn_id=" + ORIGINAL_TXN);
+    }
+
+    @Test
+    void producerRetry_withNewMessageIds_isDuplicateOfTheDecidedPurchase() {
+        // GIVEN the purchase was decided; the retry is a new SQS message with a new header id
+        assertNotEquals(ids(PURCHASE), ids(PRODUCER_RETRY));
+        assertNotEquals(header(PURCHASE, 0, "message_id"), header(PRODUCER_RETRY, 0, "message_id"));
+        assertEquals(paymentOf(PURCHASE, 0), paymentOf(PRODUCER_RETRY, 0));
+        invoke(PURCHASE);
+        // WHEN the producer re-sends it
+        Invocation retry = invoke(PRODUCER_RETRY);
+        // THEN it is a duplicate: keyed by the transaction id, not by any message id
+        assertEquals(List.of(), failures(retry));
+        assertEquals(MAIN_BALANCE - 12_550, ledger.balance(MAIN));
+        assertLedger(MAIN, Map.of(ORIGINAL_TXN, -12_550L));
+        assertLogged(retry, "DUPLICATE", "Duplicate message discarded, txn_id=" + ORIGINAL_TXN);
+    }
+
+    @Test
+    void sameTransactionTwiceInOneBatch_isOneDecisionAndOneDuplicate() {
+        Invocation batch = invoke(SAME_TRANSACTION_TWICE);
+        assertEquals(List.of(), failures(batch));
+        assertEquals(MAIN_BALANCE - 4_000, ledger.balance(MAIN));
+        assertLedger(MAIN, Map.of("TXN-VISA-8847402", -4_000L));
+        assertEquals(1, outcomes(batch, "APPROVED"));
+        assertEquals(1, outcomes(batch, "DUPLICATE"));
+    }
+
+    @Test
+    void conflict_sameTransactionWithAnotherAmount_isBatchItemFailure_andChangesNothing() {
+        // GIVEN the purchase was decided
+        invoke(PURCHASE);
+        String recordBefore = ledger.record(ORIGINAL_TXN).orElseThrow().toString();
+        // WHEN the same transaction id arrives with 215.50 instead of 125.50
+        Invocation conflict = invoke(CONFLICT);
+        // THEN it fails (to end in the DLQ) and nothing changed
+        assertEquals(ids(CONFLICT), failures(conflict));
+        assertEquals(MAIN_BALANCE - 12_550, ledger.balance(MAIN));
+        assertLedger(MAIN, Map.of(ORIGINAL_TXN, -12_550L));
+        assertEquals(recordBefore, ledger.record(ORIGINAL_TXN).orElseThrow().toString());
+        assertLogged(conflict, "CONFLICT", "stored_fingerprint");
+    }
+
+    @Test
+    void insufficientFunds_isDeclinedAndAcknowledged_recordOnly() {
+        assertEquals(List.of(), failures(invoke(INSUFFICIENT_FUNDS)));
+        assertEquals(LOW_BALANCE, ledger.balance(LOW));
+        assertLedger(LOW, Map.of());
+        assertRecord("TXN-MC-5521040", "DECLINED", "INSUFFICIENT_FUNDS");
+    }
+
+    @Test
+    void unknownAccount_isDeclinedAndAcknowledged_recordOnly() {
+        assertEquals(List.of(), failures(invoke(UNKNOWN_ACCOUNT)));
+        assertEquals(0, ledger.allEntries());
+        assertRecord("TXN-VISA-8847420", "DECLINED", "UNKNOWN_ACCOUNT");
+        assertEquals(List.of(MAIN_BALANCE, LOW_BALANCE, SECOND_GROUP_BALANCE),
+                List.of(ledger.balance(MAIN), ledger.balance(LOW), ledger.balance(SECOND_GROUP)));
+    }
+
+    @Test
+    void poisonBody_aloneFails_andTheValidMessageOfTheBatchIsApproved() {
+        List<String> ids = ids(POISON_BODY);
+        Invocation batch = invoke(POISON_BODY);
+        assertEquals(List.of(ids.get(0)), failures(batch));
+        assertEquals(MAIN_BALANCE - 1_200, ledger.balance(MAIN));
+        assertLedger(MAIN, Map.of("TXN-VISA-8847434", -1_200L));
+        assertTrue(ledger.record("TXN-VISA-8847433").isEmpty());
+        assertLogged(batch, "REJECTED", "must be valid JSON");
+    }
+
+    @Test
+    void fifoBatch_invalidFirstMessageOfAGroup_failsTheRestOfThatGroupOnly() {
+        // GIVEN group ACC-44821: two valid purchases; group ACC-30512: an amount with three
+        // decimals (invalid in EUR), then a valid purchase; interleaved as A1, B1, A2, B2
+        List<String> ids = ids(FIFO_TWO_GROUPS);
+        Invocation batch = invoke(FIFO_TWO_GROUPS);
+        // THEN B1 and B2 fail, in order, so the group is redelivered in order; group A is done
+        assertEquals(List.of(ids.get(1), ids.get(3)), failures(batch));
+        assertEquals(MAIN_BALANCE - 1_000 - 2_000, ledger.balance(MAIN));
+        assertLedger(MAIN, Map.of("TXN-VISA-8847501", -1_000L, "TXN-VISA-8847502", -2_000L));
+        assertEquals(SECOND_GROUP_BALANCE, ledger.balance(SECOND_GROUP));
+        assertLedger(SECOND_GROUP, Map.of());
+        assertTrue(ledger.record("TXN-VISA-8847602").isEmpty(), "the later message of the failed group is not decided");
+    }
+
+    @Test
+    void directInvoke_withoutTheEmulator_answersAsTheEmulatorDoes() {
+        // The fallback of `make invoke` where the emulator cannot be had: a fresh JVM, same handler.
+        try (FunctionInvoker direct = FunctionInvoker.direct(function(aws), aws.root(), workDir(aws))) {
+            Invocation batch = answered(POISON_BODY, direct.invoke(read(POISON_BODY)));
+            assertEquals(ids(POISON_BODY).subList(0, 1), failures(batch));
+            assertLogged(batch, "REJECTED", "must be valid JSON");
+        }
+        assertEquals(MAIN_BALANCE - 1_200, ledger.balance(MAIN));
+    }
+
+    @Test
+    void missingSetting_failsTheInit_underTheEmulator_namingTheSetting() {
+        // DESIGN §8: the function refuses to start without its configuration; Lambda answers 502
+        LambdaFunction base = function(aws);
+        Map<String, String> env = new HashMap<>(base.environment());
+        env.remove("IDEMPOTENCY_TABLE");
+        LambdaFunction misconfigured = new LambdaFunction(base.name(), base.handler(), base.classpath(), env,
+                base.timeout(), base.memoryMb());
+        try (RuntimeEmulator broken = RuntimeEmulator.start(misconfigured, aws.root(), workDir(aws).resolve("misconfigured"))) {
+            InvocationFailedException failure = assertThrows(InvocationFailedException.class, () -> broken.invoke(read(PURCHASE)));
+            assertTrue(failure.body().contains("IDEMPOTENCY_TABLE is required"), failure.body());
+        }
+        assertEquals(MAIN_BALANCE, ledger.balance(MAIN));
+    }
+
+    // ------------------------------------------------------------------ the files themselves
+
+    @Test
+    void everyEventFile_hasItsTest() throws IOException {
+        try (Stream<Path> files = Files.list(eventsDir())) {
+            assertEquals(new TreeSet<>(FILES), files.map(file -> file.getFileName().toString())
+                    .filter(name -> name.endsWith(".json"))
+                    .collect(Collectors.toCollection(TreeSet::new)));
+        }
+    }
+
+    static Stream<String> eventFiles() {
+        return FILES.stream().sorted();
+    }
+
+    @ParameterizedTest
+    @MethodSource("eventFiles")
+    void eventFile_hasTheShapeOfAnSqsEvent(String file) {
+        JsonNode event = tree(read(file));
+        assertEquals(List.of("Records"), fieldNames(event), file);
+        List<JsonNode> records = records(file);
+        assertTrue(records.size() >= 1 && records.size() <= 10, file + ": 1 to 10 records, the template's BatchSize");
+        Set<String> ids = new HashSet<>();
+        for (int i = 0; i < records.size(); i++) {
+            JsonNode record = records.get(i);
+            boolean fifo = record.path("attributes").has("MessageGroupId");
+            String body = record.path("body").asText();
+            assertEquals(RECORD_KEYS, fieldNames(record), file);
+            assertEquals(fifo ? FIFO_ATTRIBUTES : STANDARD_ATTRIBUTES, fieldNames(record.path("attributes")), file);
+            record.path("attributes").forEach(value -> assertTrue(value.isTextual(), file + ": attributes are strings"));
+            assertTrue(record.path("attributes").path("ApproximateReceiveCount").asInt() >= 1, file);
+            assertTrue(ids.add(record.path("messageId").asText()), file + ": message ids are unique in a batch");
+            assertTrue(record.path("messageAttributes").isObject() && record.path("messageAttributes").isEmpty(), file);
+            assertEquals(md5(body), record.path("md5OfBody").asText(), file + ": md5OfBody is the body's MD5");
+            assertEquals("aws:sqs", record.path("eventSource").asText(), file);
+            assertEquals(fifo ? QUEUE_ARN + ".fifo" : QUEUE_ARN, record.path("eventSourceARN").asText(), file);
+            assertEquals("us-east-1", record.path("awsRegion").asText(), file);
+            if (!isPoison(file, i)) {
+                assertTrue(tree(body).path("body").path("card_number_hash").asText().matches("sha256:[0-9a-f]{64}"), file);
+            }
+        }
+    }
+
+    @Test
+    void seedAccounts_holdEveryAccountTheEventsUse_butTheUnknownOne() {
+        Set<String> seeded = new TreeSet<>();
+        Accounts.read(aws.root().resolve("infra/local/accounts.json")).forEach(account -> seeded.add(account.accountId()));
+        Set<String> used = new TreeSet<>();
+        for (String file : FILES) {
+            List<JsonNode> records = records(file);
+            for (int i = 0; i < records.size(); i++) {
+                if (!isPoison(file, i)) {
+                    used.add(tree(records.get(i).path("body").asText()).path("body").path("account_id").asText());
+                }
+            }
+        }
+        assertTrue(used.remove("ACC-99999"), "unknown-account.json uses ACC-99999");
+        assertEquals(used, seeded);
+    }
+
+    @Test
+    void envJson_namesExactlyTheTemplatesVariables_andTheFunctionAcceptsIt() throws IOException {
+        // sam local invoke --env-vars only overrides variables the template declares
+        Map<String, String> variables = JSON.convertValue(tree(Files.readString(aws.root().resolve("env.json"))).path(FUNCTION),
+                JSON.getTypeFactory().constructMapType(Map.class, String.class, String.class));
+        JsonNode declared = new ObjectMapper(new YAMLFactory()).readTree(aws.root().resolve("template.yaml").toFile())
+                .path("Resources").path(FUNCTION).path("Properties").path("Environment").path("Variables");
+        assertEquals(new TreeSet<>(fieldNames(declared)), new TreeSet<>(variables.keySet()));
+        Environment env = new Environment(variables);
+        ReceiverConfig.from(env);
+        PaymentTables.from(env);
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    /** Invokes the function under the emulator, started at the first call and kept for the class. */
+    private Invocation invoke(String file) {
+        if (emulator == null) {
+            emulator = RuntimeEmulator.start(function(aws), aws.root(), workDir(aws));
+        }
+        return answered(file, emulator.invoke(read(file)));
+    }
+
+    /** The invocation, once it is known the handler answered rather than threw. */
+    private static Invocation answered(String file, Invocation invocation) {
+        assertFalse(invocation.payload().contains("\"errorType\""), () -> file + ": the handler failed: "
+                + invocation.payload() + "\n" + String.join("\n", invocation.logs()));
+        return invocation;
+    }
+
+    /** The function as template.yaml declares it, its code from this module, pointed at the local AWS. */
+    private static LambdaFunction function(LocalAws aws) {
+        Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, true));
+        env.put("AWS_REGION", LocalAws.REGION.id());
+        env.put("AWS_ENDPOINT_URL", aws.endpoint().toString());
+        env.put("AWS_ACCESS_KEY_ID", "local");
+        env.put("AWS_SECRET_ACCESS_KEY", "local");
+        return LambdaFunction.fromTemplate(aws.root().resolve("template.yaml"), FUNCTION,
+                LambdaFunction.moduleClasspath(aws.root().resolve("functions/payment-authorizer")), env);
+    }
+
+    private static Path workDir(LocalAws aws) {
+        return aws.root().resolve("target/local-aws");
+    }
+
+    private Path eventsDir() {
+        return aws.root().resolve("events");
+    }
+
+    private String read(String file) {
+        try {
+            return Files.readString(eventsDir().resolve(file), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private List<JsonNode> records(String file) {
+        List<JsonNode> records = new ArrayList<>();
+        tree(read(file)).path("Records").forEach(records::add);
+        return records;
+    }
+
+    private List<String> ids(String file) {
+        return records(file).stream().map(record -> record.path("messageId").asText()).toList();
+    }
+
+    private String header(String file, int index, String field) {
+        return tree(records(file).get(index).path("body").asText()).path("headers").path(field).asText();
+    }
+
+    /** The operation a message carries (its body without the envelope's headers). */
+    private JsonNode paymentOf(String file, int index) {
+        return tree(records(file).get(index).path("body").asText()).path("body");
+    }
+
+    /** The first record of poison-body.json is not JSON; every other body is a payment. */
+    private static boolean isPoison(String file, int index) {
+        return file.equals(POISON_BODY) && index == 0;
+    }
+
+    private static List<String> failures(Invocation invocation) {
+        List<String> ids = new ArrayList<>();
+        tree(invocation.payload()).path("batchItemFailures").forEach(failure -> ids.add(failure.path("itemIdentifier").asText()));
+        return ids;
+    }
+
+    private static long outcomes(Invocation invocation, String outcome) {
+        return invocation.logs().stream().filter(line -> line.contains("\"outcome\":\"" + outcome + "\"")).count();
+    }
+
+    private static void assertLogged(Invocation invocation, String outcome, String text) {
+        assertTrue(invocation.logs().stream().anyMatch(line -> line.contains("\"outcome\":\"" + outcome + "\"")
+                && line.contains(text)), () -> "no " + outcome + " line with '" + text + "' in:\n" + String.join("\n", invocation.logs()));
+    }
+
+    /** The account's ledger rows, transaction id to signed amount in minor units. */
+    private void assertLedger(String account, Map<String, Long> expected) {
+        Map<String, Long> rows = new HashMap<>();
+        for (Map<String, AttributeValue> entry : ledger.entries(account)) {
+            rows.put(entry.get(LedgerAttributes.SK).s(), Long.parseLong(entry.get(LedgerAttributes.AMOUNT_MINOR).n()));
+        }
+        assertEquals(expected, rows, account + "'s ledger");
+    }
+
+    private void assertRecord(String txn, String status, String reason) {
+        Map<String, AttributeValue> record = ledger.record(txn).orElseThrow(() -> new AssertionError("no record of " + txn));
+        assertEquals(status, record.get(IdempotencyRecordAttributes.STATUS).s(), txn);
+        AttributeValue stored = record.get(IdempotencyRecordAttributes.REASON);
+        assertEquals(reason, stored == null ? null : stored.s(), txn);
+    }
+
+    private static JsonNode tree(String json) {
+        try {
+            return JSON.readTree(json);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static List<String> fieldNames(JsonNode node) {
+        List<String> names = new ArrayList<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    private static String md5(String body) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(body.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
