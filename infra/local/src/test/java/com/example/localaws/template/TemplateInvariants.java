@@ -1,0 +1,398 @@
+package com.example.localaws.template;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The invariants of DESIGN.md §8 and the IAM rules of issue 3, each a function from a template
+ * to its violations (empty when it holds), so that a test can show both that the project's
+ * template keeps them and that a template breaking one is caught.
+ *
+ * <p>A number given by a parameter is checked over every value the parameter allows, or at its
+ * default where a template cannot bound it: the record TTL against the queue retention (two
+ * free parameters; the function itself refuses to start when TTL &lt;= retention).
+ */
+final class TemplateInvariants {
+
+    /**
+     * The TTL attribute the receiver writes: {@code IdempotencyRecordAttributes.EXPIRES_AT} in
+     * functions/receiver. That module is not a dependency of local-aws (and should not become
+     * one: the local AWS serves every function), so the literal is repeated here. A rename on
+     * either side fails this check or the receiver's TTL tests, whose local tables are created
+     * from the template.
+     */
+    static final String RECEIVER_TTL_ATTRIBUTE = "expiresAt";
+
+    /**
+     * The EMF metrics the payment-authorizer emits (namespace METRICS_NAMESPACE, dimension
+     * {@code Service=payment-authorizer}), as the receiver's JsonLinesTelemetry names them;
+     * repeated here for the same reason as the TTL attribute.
+     */
+    static final Set<String> EMF_METRICS = Set.of("Received", "Approved", "Declined", "DuplicateFastPath",
+            "DuplicateStore", "DuplicateLate", "DuplicateInBatch", "Conflict", "Rejected", "Retry",
+            "FastPathUnavailable", "StoreLatency");
+
+    /** The duplicate metrics whose sum over Received is the duplicate rate. */
+    static final Set<String> DUPLICATE_METRICS = Set.of("DuplicateFastPath", "DuplicateStore", "DuplicateLate",
+            "DuplicateInBatch");
+
+    /** What a statement's resource comment must start with, followed by the reason. */
+    static final String WILDCARD_MARKER = "# Wildcard resource:";
+
+    /** Lambda's default timeout, and SQS's default visibility timeout and retention. */
+    private static final long DEFAULT_FUNCTION_TIMEOUT = 3;
+    private static final long DEFAULT_VISIBILITY_TIMEOUT = 30;
+    private static final long DEFAULT_RETENTION = 345_600;
+
+    /** The one dimension of every EMF metric. */
+    private static final JsonNode SERVICE_DIMENSION = JsonNodeFactory.instance.arrayNode()
+            .add(JsonNodeFactory.instance.objectNode().put("Name", "Service").put("Value", "payment-authorizer"));
+
+    /** A {@code ${...}} substitution of {@code Fn::Sub}. */
+    private static final Pattern SUBSTITUTION = Pattern.compile("\\$\\{[^}]+}");
+
+    /** One SQS event source of a function: {@code Function.Event}, the function, the event's properties. */
+    private record SqsEvent(String name, JsonNode function, JsonNode properties) {
+    }
+
+    private TemplateInvariants() {
+    }
+
+    /**
+     * Every SQS event source's queue hides a received batch for at least 6 x the function's
+     * longest timeout + the batching window (AWS's rule): a batch still running is never handed
+     * to a second environment.
+     */
+    static List<String> visibilityTimeouts(SamTemplate template) {
+        List<String> violations = new ArrayList<>();
+        for (SqsEvent event : sqsEvents(template)) {
+            long timeout = template.number(template.functionProperty(event.function(), "Timeout"),
+                    DEFAULT_FUNCTION_TIMEOUT).max();
+            long window = template.number(event.properties().path("MaximumBatchingWindowInSeconds"), 0).max();
+            long visibility = template.number(queueOf(template, event).path("VisibilityTimeout"),
+                    DEFAULT_VISIBILITY_TIMEOUT).min();
+            if (visibility < 6 * timeout + window) {
+                violations.add(event.name() + ": visibility timeout " + visibility + " s < 6 x "
+                        + timeout + " s + " + window + " s");
+            }
+        }
+        return violations;
+    }
+
+    /** Every SQS event source reports batch item failures: only the failed messages come back. */
+    static List<String> batchItemFailures(SamTemplate template) {
+        List<String> violations = new ArrayList<>();
+        for (SqsEvent event : sqsEvents(template)) {
+            List<String> types = new ArrayList<>();
+            event.properties().path("FunctionResponseTypes").forEach(type -> types.add(type.asText()));
+            if (!types.contains("ReportBatchItemFailures")) {
+                violations.add(event.name() + ": FunctionResponseTypes " + types + " lacks ReportBatchItemFailures");
+            }
+        }
+        return violations;
+    }
+
+    /** Every SQS event source's queue redrives to a DLQ after at least 5 receives, whatever the parameter. */
+    static List<String> redrive(SamTemplate template) {
+        List<String> violations = new ArrayList<>();
+        for (SqsEvent event : sqsEvents(template)) {
+            JsonNode redrive = queueOf(template, event).path("RedrivePolicy");
+            if (redrive.isMissingNode()) {
+                violations.add(event.name() + ": its queue has no RedrivePolicy");
+                continue;
+            }
+            SamTemplate.Range receives = template.number(redrive.path("maxReceiveCount"), 0);
+            if (receives.min() < 5 || receives.byDefault() < 5) {
+                violations.add(event.name() + ": maxReceiveCount can be below 5: " + receives);
+            }
+        }
+        return violations;
+    }
+
+    /**
+     * Every DLQ keeps messages longer than the longest retention of its source: a standard
+     * queue's message keeps its first enqueue time in the DLQ, and would expire on arrival.
+     */
+    static List<String> deadLetterRetention(SamTemplate template) {
+        List<String> violations = new ArrayList<>();
+        for (SqsEvent event : sqsEvents(template)) {
+            JsonNode source = queueOf(template, event);
+            JsonNode target = source.path("RedrivePolicy").path("deadLetterTargetArn");
+            if (target.isMissingNode()) {
+                violations.add(event.name() + ": no dead-letter queue");
+                continue;
+            }
+            JsonNode deadLetter = template.resource(template.target(target)).path("Properties");
+            long sourceRetention = template.number(source.path("MessageRetentionPeriod"), DEFAULT_RETENTION).max();
+            long deadLetterRetention = template.number(deadLetter.path("MessageRetentionPeriod"),
+                    DEFAULT_RETENTION).min();
+            if (deadLetterRetention <= sourceRetention) {
+                violations.add(event.name() + ": DLQ retention " + deadLetterRetention
+                        + " s <= source retention " + sourceRetention + " s");
+            }
+        }
+        return violations;
+    }
+
+    /**
+     * Every receiving function is told its queue's own retention (the same reference, not a
+     * copy that could drift), and by default its records outlive it and its cache its records.
+     */
+    static List<String> idempotencyWindows(SamTemplate template) {
+        List<String> violations = new ArrayList<>();
+        for (SqsEvent event : sqsEvents(template)) {
+            JsonNode variables = environment(template, event);
+            JsonNode queueRetention = queueOf(template, event).path("MessageRetentionPeriod");
+            if (!queueRetention.equals(variables.path("QUEUE_RETENTION_SECONDS"))) {
+                violations.add(event.name() + ": QUEUE_RETENTION_SECONDS " + variables.path("QUEUE_RETENTION_SECONDS")
+                        + " is not the queue's MessageRetentionPeriod " + queueRetention);
+                continue;
+            }
+            long retention = template.number(queueRetention, DEFAULT_RETENTION).byDefault();
+            long recordTtl = template.number(variables.path("IDEMPOTENCY_TTL_SECONDS"), 0).byDefault();
+            long cacheTtl = template.number(variables.path("FAST_PATH_TTL_SECONDS"), 0).byDefault();
+            if (recordTtl <= retention) {
+                violations.add(event.name() + ": IDEMPOTENCY_TTL_SECONDS default " + recordTtl
+                        + " <= queue retention default " + retention);
+            }
+            if (cacheTtl > recordTtl) {
+                violations.add(event.name() + ": FAST_PATH_TTL_SECONDS default " + cacheTtl
+                        + " > IDEMPOTENCY_TTL_SECONDS default " + recordTtl);
+            }
+        }
+        return violations;
+    }
+
+    /** The table each receiving function writes its records to expires them on the receiver's attribute. */
+    static List<String> ttlAttribute(SamTemplate template) {
+        List<String> violations = new ArrayList<>();
+        for (SqsEvent event : sqsEvents(template)) {
+            String table = template.target(environment(template, event).path("IDEMPOTENCY_TABLE"));
+            JsonNode ttl = template.resource(table).path("Properties").path("TimeToLiveSpecification");
+            if (!RECEIVER_TTL_ATTRIBUTE.equals(ttl.path("AttributeName").asText())
+                    || !ttl.path("Enabled").asBoolean(false)) {
+                violations.add(event.name() + ": " + table + " TimeToLiveSpecification " + ttl
+                        + " is not enabled on " + RECEIVER_TTL_ATTRIBUTE);
+            }
+        }
+        return violations;
+    }
+
+    /** No Allow statement names a wildcard action ({@code *}, {@code service:*}, {@code service:Get*}) or NotAction. */
+    static List<String> wildcardActions(SamTemplate template) {
+        List<String> violations = new ArrayList<>();
+        for (SamTemplate.Statement statement : template.statements()) {
+            if (!statement.allows()) {
+                continue;
+            }
+            if (statement.node().has("NotAction")) {
+                violations.add(statement.resource() + ": NotAction");
+            }
+            JsonNode actions = statement.node().path("Action");
+            for (JsonNode action : actions.isArray() ? actions : List.of(actions)) {
+                if (!action.isTextual() || action.asText().contains("*")) {
+                    violations.add(statement.resource() + ": " + action);
+                }
+            }
+        }
+        return violations;
+    }
+
+    /**
+     * Every resource of an Allow statement that is, or contains, {@code *} has a
+     * {@code # Wildcard resource: <why AWS requires it>} comment on its line or right above it.
+     */
+    static List<String> wildcardResources(SamTemplate template) {
+        List<String> violations = new ArrayList<>();
+        for (SamTemplate.Statement statement : template.statements()) {
+            if (!statement.allows()) {
+                continue;
+            }
+            if (statement.node().has("NotResource")) {
+                violations.add(statement.resource() + ": NotResource");
+            }
+            for (JsonNode resource : texts(statement.node().path("Resource"))) {
+                if (resource.asText().contains("*") && template.justification(resource, WILDCARD_MARKER).isEmpty()) {
+                    violations.add(statement.resource() + " line " + template.lineOf(resource) + ": " + resource);
+                }
+            }
+        }
+        return violations;
+    }
+
+    /**
+     * Every function's permissions are statements of this template: no SAM-generated role (its
+     * AWSLambdaBasicExecutionRole allows logs on "*"), no SAM policy templates, no managed
+     * policies, whose actions the checks above cannot see.
+     */
+    static List<String> hiddenPermissions(SamTemplate template) {
+        List<String> violations = new ArrayList<>();
+        template.resourcesOfType("AWS::Serverless::Function").forEach((name, function) -> {
+            if (template.functionProperty(function, "Role").isMissingNode()) {
+                violations.add(name + ": no Role, so SAM generates one");
+            }
+            if (!template.functionProperty(function, "Policies").isMissingNode()) {
+                violations.add(name + ": Policies (SAM managed policies or policy templates)");
+            }
+        });
+        template.resourcesOfType("AWS::IAM::Role").forEach((name, role) -> {
+            if (!role.path("Properties").path("ManagedPolicyArns").isMissingNode()) {
+                violations.add(name + ": ManagedPolicyArns");
+            }
+        });
+        return violations;
+    }
+
+    /**
+     * The alarms of DESIGN.md §9 exist as specified, every custom metric they watch is one the
+     * function emits, with its dimension, and every alarm notifies a topic of the template.
+     */
+    static List<String> alarms(SamTemplate template) {
+        List<String> violations = new ArrayList<>();
+        Map<String, JsonNode> alarms = template.resourcesOfType("AWS::CloudWatch::Alarm");
+        Set<String> watched = new LinkedHashSet<>();
+        alarms.forEach((name, alarm) -> {
+            JsonNode properties = alarm.path("Properties");
+            JsonNode actions = properties.path("AlarmActions");
+            if (!actions.isArray() || actions.isEmpty() || !"AWS::SNS::Topic".equals(
+                    template.resource(template.target(actions.get(0))).path("Type").asText())) {
+                violations.add(name + ": AlarmActions notify no topic of the template");
+            }
+            List<JsonNode> metrics = new ArrayList<>();
+            if (properties.has("MetricName")) {
+                metrics.add(properties);
+            }
+            properties.path("Metrics").forEach(query -> {
+                if (query.has("MetricStat")) {
+                    metrics.add(query.path("MetricStat").path("Metric"));
+                }
+            });
+            for (JsonNode metric : metrics) {
+                String metricName = metric.path("MetricName").asText();
+                watched.add(metricName);
+                if (metric.path("Namespace").isTextual()) {
+                    continue;
+                }
+                if (!EMF_METRICS.contains(metricName)) {
+                    violations.add(name + ": " + metricName + " is not a metric the function emits");
+                }
+                if (!SERVICE_DIMENSION.equals(metric.path("Dimensions"))) {
+                    violations.add(name + ": " + metricName + " lacks the dimension Service=payment-authorizer");
+                }
+            }
+        });
+        JsonNode rate = alarms.values().stream()
+                .filter(alarm -> alarm.path("Properties").path("Metrics").toString().contains("Expression"))
+                .findFirst().map(alarm -> alarm.path("Properties")).orElse(null);
+        if (rate == null) {
+            violations.add("no duplicate-rate alarm (metric math over the duplicate metrics)");
+        } else {
+            Set<String> summed = new LinkedHashSet<>();
+            rate.path("Metrics").forEach(query -> summed.add(query.path("MetricStat").path("Metric")
+                    .path("MetricName").asText()));
+            if (!summed.containsAll(DUPLICATE_METRICS) || !summed.contains("Received")) {
+                violations.add("the duplicate rate does not divide every duplicate metric by Received: " + summed);
+            }
+            if (!"GreaterThanThreshold".equals(rate.path("ComparisonOperator").asText())
+                    || template.number(rate.path("Threshold"), 0).byDefault() != 5
+                    || rate.path("EvaluationPeriods").asInt() != 3 || rate.path("DatapointsToAlarm").asInt() != 3
+                    || !rate.path("Metrics").findValues("Period").stream().allMatch(period -> period.asInt() == 300)) {
+                violations.add("the duplicate-rate alarm is not > 5 % for 3 of 3 five-minute periods");
+            }
+        }
+        for (String required : List.of("Conflict", "ApproximateNumberOfMessagesVisible", "Errors", "Throttles",
+                "FastPathUnavailable")) {
+            if (!watched.contains(required)) {
+                violations.add("no alarm on " + required);
+            }
+        }
+        return violations;
+    }
+
+    /**
+     * The dashboard body is valid JSON once its {@code ${...}} substitutions are filled in, and
+     * shows the figures of DESIGN.md §9 by metrics the function emits.
+     */
+    static List<String> dashboard(SamTemplate template) {
+        List<String> violations = new ArrayList<>();
+        Map<String, JsonNode> dashboards = template.resourcesOfType("AWS::CloudWatch::Dashboard");
+        if (dashboards.isEmpty()) {
+            return List.of("no dashboard");
+        }
+        dashboards.forEach((name, dashboard) -> {
+            String body = dashboard.path("Properties").path("DashboardBody").path("Fn::Sub").asText();
+            JsonNode widgets;
+            try {
+                widgets = new ObjectMapper().readTree(SUBSTITUTION.matcher(body).replaceAll("0")).path("widgets");
+            } catch (JsonProcessingException e) {
+                violations.add(name + ": DashboardBody is not JSON: " + e.getOriginalMessage());
+                return;
+            }
+            Set<String> shown = new LinkedHashSet<>();
+            widgets.findValues("metrics").forEach(rows -> rows.forEach(row -> row.forEach(cell -> {
+                if (cell.isTextual()) {
+                    shown.add(cell.asText());
+                }
+            })));
+            for (String figure : List.of("Received", "Approved", "DuplicateFastPath", "DuplicateStore",
+                    "DuplicateLate", "DuplicateInBatch", "StoreLatency", "ApproximateNumberOfMessagesVisible")) {
+                if (!shown.contains(figure)) {
+                    violations.add(name + ": shows no " + figure);
+                }
+            }
+            if (widgets.findValues("expression").isEmpty()) {
+                violations.add(name + ": shows no duplicate rate (metric math)");
+            }
+        });
+        return violations;
+    }
+
+    private static List<SqsEvent> sqsEvents(SamTemplate template) {
+        List<SqsEvent> events = new ArrayList<>();
+        for (Map.Entry<String, JsonNode> function : template.resourcesOfType("AWS::Serverless::Function").entrySet()) {
+            function.getValue().path("Properties").path("Events").properties().forEach(event -> {
+                if ("SQS".equals(event.getValue().path("Type").asText())) {
+                    events.add(new SqsEvent(function.getKey() + "." + event.getKey(), function.getValue(),
+                            event.getValue().path("Properties")));
+                }
+            });
+        }
+        return events;
+    }
+
+    /** The properties of the queue an SQS event source reads. */
+    private static JsonNode queueOf(SamTemplate template, SqsEvent event) {
+        JsonNode queue = template.resource(template.target(event.properties().path("Queue")));
+        if (!"AWS::SQS::Queue".equals(queue.path("Type").asText())) {
+            throw new IllegalArgumentException(event.name() + ": Queue is not an AWS::SQS::Queue of this template");
+        }
+        return queue.path("Properties");
+    }
+
+    private static JsonNode environment(SamTemplate template, SqsEvent event) {
+        return template.functionProperty(event.function(), "Environment").path("Variables");
+    }
+
+    /** Every string inside {@code node}: a literal, a list, or the arguments of intrinsics. */
+    private static List<JsonNode> texts(JsonNode node) {
+        List<JsonNode> found = new ArrayList<>();
+        if (node.isTextual()) {
+            found.add(node);
+        }
+        node.forEach(child -> found.addAll(texts(child)));
+        return found;
+    }
+
+    /** The names of the SQS event sources, so that a test can tell the checks above had something to check. */
+    static List<String> sqsEventNames(SamTemplate template) {
+        return sqsEvents(template).stream().map(SqsEvent::name).toList();
+    }
+}

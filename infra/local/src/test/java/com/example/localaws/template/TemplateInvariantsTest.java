@@ -1,0 +1,178 @@
+package com.example.localaws.template;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@code template.yaml} keeps the invariants of DESIGN.md §8 and the IAM rules of issue 3
+ * ({@link TemplateInvariants}); and each check fails on a copy of the template that breaks
+ * its invariant in one place, so none of them passes by checking nothing.
+ */
+class TemplateInvariantsTest {
+
+    private static String projectTemplate;
+    private static SamTemplate template;
+
+    @BeforeAll
+    static void readTemplate() throws IOException {
+        projectTemplate = Files.readString(templatePath());
+        template = SamTemplate.of(projectTemplate);
+    }
+
+    @Test
+    void template_hasSqsEventSourcesToCheck() {
+        // GIVEN the template WHEN its SQS event sources are listed
+        List<String> events = TemplateInvariants.sqsEventNames(template);
+        // THEN the checks below have the payments queue's event source to check
+        assertTrue(events.contains("PaymentAuthorizerFunction.Payments"), "SQS event sources: " + events);
+    }
+
+    @Test
+    void queueVisibilityTimeout_coversSixFunctionTimeoutsPlusTheBatchingWindow() {
+        assertEquals(List.of(), TemplateInvariants.visibilityTimeouts(template));
+    }
+
+    @Test
+    void everySqsEventSource_reportsBatchItemFailures() {
+        assertEquals(List.of(), TemplateInvariants.batchItemFailures(template));
+    }
+
+    @Test
+    void everySqsEventSource_redrivesToADeadLetterQueueAfterAtLeastFiveReceives() {
+        assertEquals(List.of(), TemplateInvariants.redrive(template));
+    }
+
+    @Test
+    void deadLetterQueue_keepsMessagesLongerThanItsSourceQueue_forEveryAllowedRetention() {
+        assertEquals(List.of(), TemplateInvariants.deadLetterRetention(template));
+    }
+
+    @Test
+    void idempotencyRecords_outliveTheQueueRetention_andTheCacheOutlivesNoRecord_byDefault() {
+        assertEquals(List.of(), TemplateInvariants.idempotencyWindows(template));
+    }
+
+    @Test
+    void idempotencyTable_expiresRecordsOnTheAttributeTheReceiverWrites() {
+        assertEquals(List.of(), TemplateInvariants.ttlAttribute(template));
+    }
+
+    @Test
+    void noPolicyStatement_allowsAWildcardAction() {
+        assertEquals(List.of(), TemplateInvariants.wildcardActions(template));
+    }
+
+    @Test
+    void everyWildcardResource_isJustifiedByAComment() {
+        assertEquals(List.of(), TemplateInvariants.wildcardResources(template));
+    }
+
+    @Test
+    void everyFunctionPermission_isSpelledOutInTheTemplate() {
+        assertEquals(List.of(), TemplateInvariants.hiddenPermissions(template));
+    }
+
+    @Test
+    void alarms_watchTheDesignFigures_onMetricsTheFunctionEmits_andNotifyATopic() {
+        assertEquals(List.of(), TemplateInvariants.alarms(template));
+    }
+
+    @Test
+    void dashboard_isValidJson_andShowsTheDesignFigures() {
+        assertEquals(List.of(), TemplateInvariants.dashboard(template));
+    }
+
+    /** One breach: the text replaced in the project template, and the check that must catch it. */
+    static Stream<Arguments> breaches() {
+        return Stream.of(
+                breach("visibility timeout one second short", "VisibilityTimeout: 181", "VisibilityTimeout: 180",
+                        TemplateInvariants::visibilityTimeouts),
+                breach("function timeout raised alone", "      Timeout: 30\n", "      Timeout: 31\n",
+                        TemplateInvariants::visibilityTimeouts),
+                breach("no ReportBatchItemFailures", "- ReportBatchItemFailures", "- Unreported",
+                        TemplateInvariants::batchItemFailures),
+                breach("maxReceiveCount allowed down to 4", "Default: 5\n    MinValue: 5\n", "Default: 5\n    MinValue: 4\n",
+                        TemplateInvariants::redrive),
+                breach("DLQ retention equal to the source's", "MessageRetentionPeriod: 1209600",
+                        "MessageRetentionPeriod: 345600", TemplateInvariants::deadLetterRetention),
+                breach("source retention allowed up to the DLQ's", "MaxValue: 1123200", "MaxValue: 1209600",
+                        TemplateInvariants::deadLetterRetention),
+                breach("record TTL default equal to the retention", "Default: 604800", "Default: 345600",
+                        TemplateInvariants::idempotencyWindows),
+                breach("retention passed to the function as a copy",
+                        "QUEUE_RETENTION_SECONDS: !Ref QueueRetentionSeconds", "QUEUE_RETENTION_SECONDS: \"345600\"",
+                        TemplateInvariants::idempotencyWindows),
+                breach("cache TTL beyond the record TTL", "Default: 86400", "Default: 700000",
+                        TemplateInvariants::idempotencyWindows),
+                breach("TTL on another attribute", "AttributeName: expiresAt", "AttributeName: expires",
+                        TemplateInvariants::ttlAttribute),
+                breach("service wildcard action", "- sqs:ReceiveMessage", "- sqs:*",
+                        TemplateInvariants::wildcardActions),
+                breach("partial wildcard action", "- logs:CreateLogStream", "- logs:Create*",
+                        TemplateInvariants::wildcardActions),
+                breach("wildcard resource without its comment",
+                        "                # Wildcard resource: X-Ray's", "                # X-Ray's",
+                        TemplateInvariants::wildcardResources),
+                breach("wildcard in an ARN", "Resource: !GetAtt PaymentsQueue.Arn",
+                        "Resource: !Sub \"arn:${AWS::Partition}:sqs:*:*:*\"", TemplateInvariants::wildcardResources),
+                breach("alarm on a metric the function does not emit", "MetricName: Conflict",
+                        "MetricName: Conflicts", TemplateInvariants::alarms),
+                breach("duplicate rate without one duplicate source", "MetricName: DuplicateInBatch",
+                        "MetricName: Declined", TemplateInvariants::alarms),
+                breach("duplicate rate over 2 periods", "EvaluationPeriods: 3\n      DatapointsToAlarm: 3\n      TreatMissingData",
+                        "EvaluationPeriods: 2\n      DatapointsToAlarm: 2\n      TreatMissingData", TemplateInvariants::alarms),
+                breach("no throttles alarm", "MetricName: Throttles", "MetricName: Duration",
+                        TemplateInvariants::alarms),
+                breach("dashboard body not JSON", "\"widgets\": [", "\"widgets\": [[",
+                        TemplateInvariants::dashboard),
+                breach("dashboard without store latency", "\"StoreLatency\", \"Service\"", "\"Latency\", \"Service\"",
+                        TemplateInvariants::dashboard),
+                breach("function without its own role", "      Role: !GetAtt PaymentAuthorizerRole.Arn\n", "",
+                        TemplateInvariants::hiddenPermissions));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("breaches")
+    void aTemplateBreakingAnInvariant_isCaught(String breach, String from, String to,
+                                               Function<SamTemplate, List<String>> check) throws IOException {
+        // GIVEN the project template, broken in one place
+        assertTrue(projectTemplate.contains(from), "the template no longer contains: " + from);
+        SamTemplate broken = SamTemplate.of(projectTemplate.replaceFirst(
+                Pattern.quote(from), Matcher.quoteReplacement(to)));
+        // WHEN the invariant is checked
+        List<String> violations = check.apply(broken);
+        // THEN the breach is reported
+        assertFalse(violations.isEmpty(), breach + " went unnoticed");
+    }
+
+    private static Arguments breach(String name, String from, String to, Function<SamTemplate, List<String>> check) {
+        return Arguments.of(name, from, to, check);
+    }
+
+    /** template.yaml in the nearest folder, from the working directory up, that has one. */
+    private static Path templatePath() {
+        Path start = Path.of("").toAbsolutePath();
+        for (Path dir = start; dir != null; dir = dir.getParent()) {
+            if (Files.isRegularFile(dir.resolve("template.yaml"))) {
+                return dir.resolve("template.yaml");
+            }
+        }
+        throw new UncheckedIOException(new IOException("no template.yaml in " + start + " or any folder above it"));
+    }
+}
