@@ -13,10 +13,10 @@ import com.example.receiver.dynamodb.DynamoDbStore;
 import com.example.receiver.redis.RedisFastPath;
 import com.example.receiver.telemetry.JsonLinesTelemetry;
 import java.io.PrintStream;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
-import java.util.random.RandomGenerator;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.core.retry.RetryMode;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
@@ -52,9 +52,11 @@ public final class PaymentAuthorizer {
         FastPath fastPath = config.fastPath()
                 .<FastPath>map(cache -> RedisFastPath.connect(cache, clock))
                 .orElse(FastPath.DISABLED);
+        // SecureRandom, not a seeded generator: under SnapStart every restored environment would
+        // otherwise replay the same "random" jitter from the snapshot.
         DynamoDbStore<Payment> store = new DynamoDbStore<>(dynamoDb, config.idempotencyTable(), KEY_PREFIX,
                 config.recordTtl(), new PaymentPosting(tables, clock),
-                ConflictRetryPolicy.standard(RandomGenerator.getDefault()), clock);
+                ConflictRetryPolicy.standard(new SecureRandom()), clock);
         JsonLinesTelemetry telemetry = new JsonLinesTelemetry(out, clock, config.metricsNamespace(), SERVICE, "txn_id");
         return new BatchReceiver<>(new PaymentParser(), fastPath, store, telemetry, config.settings());
     }

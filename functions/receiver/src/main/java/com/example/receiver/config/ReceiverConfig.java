@@ -38,7 +38,8 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
     static final Duration DEFAULT_RECORD_TTL = Duration.ofDays(7);
     static final Duration DEFAULT_FAST_PATH_TTL = Duration.ofHours(24);
     static final Duration DEFAULT_FAST_PATH_TIMEOUT = Duration.ofMillis(50);
-    static final Duration DEFAULT_MIN_REMAINING_TIME = Duration.ofSeconds(3);
+    /** Two store calls (the transaction, then a decline record) of at most 5 s each. */
+    static final Duration DEFAULT_MIN_REMAINING_TIME = Duration.ofSeconds(10);
     static final int DEFAULT_MAX_CONCURRENCY = 8;
 
     public ReceiverConfig {
