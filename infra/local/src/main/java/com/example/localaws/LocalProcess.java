@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** A server process of the local AWS, started on a loopback port, logging to a file. */
-final class LocalProcess implements AutoCloseable {
+public final class LocalProcess implements AutoCloseable {
 
     private final String name;
     private final Process process;
@@ -58,7 +58,7 @@ final class LocalProcess implements AutoCloseable {
     }
 
     /** A loopback port that was free a moment ago. */
-    static int freePort() {
+    public static int freePort() {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         } catch (IOException e) {
@@ -82,6 +82,11 @@ final class LocalProcess implements AutoCloseable {
 
     @Override
     public void close() {
+        stop(process);
+    }
+
+    /** Asks {@code process} to stop (SIGTERM), and kills it when it has not within 5 s. */
+    public static void stop(Process process) {
         process.destroy();
         try {
             if (!process.waitFor(5, TimeUnit.SECONDS)) {

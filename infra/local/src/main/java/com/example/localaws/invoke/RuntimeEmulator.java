@@ -1,12 +1,11 @@
 package com.example.localaws.invoke;
 
+import com.example.localaws.LocalProcess;
 import java.io.File;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -21,7 +20,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A function under the AWS Lambda Runtime Interface Emulator: one {@code aws-lambda-rie} process
@@ -78,8 +76,8 @@ public final class RuntimeEmulator implements FunctionInvoker {
         if (!Files.isExecutable(emulator)) {
             throw new IllegalStateException(emulator + " is missing: run infra/local/setup-rie.sh (make setup) to build it");
         }
-        int port = freePort();
-        int runtimeApiPort = freePort();
+        int port = LocalProcess.freePort();
+        int runtimeApiPort = LocalProcess.freePort();
         Path output = workDir.resolve(function.name() + ".log");
         Path emulatorLog = workDir.resolve(function.name() + "-rie.log");
         // The runtime client adds its working directory and lib/*.jar to the function's class
@@ -220,13 +218,6 @@ public final class RuntimeEmulator implements FunctionInvoker {
         }
     }
 
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("no free loopback port", e);
-        }
-    }
 
     /** Stops the emulator and the runtime it started. */
     @Override
@@ -243,15 +234,7 @@ public final class RuntimeEmulator implements FunctionInvoker {
         // The emulator stops its runtime on SIGTERM; the runtime is collected first so that it
         // can still be found (and killed) if the emulator has to be killed instead.
         List<ProcessHandle> runtime = process.descendants().toList();
-        process.destroy();
-        try {
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
+        LocalProcess.stop(process);
         runtime.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
     }
 }
