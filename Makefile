@@ -32,5 +32,7 @@ check-template: ## cfn-lint, sam validate --lint, checkov and sam build on templ
 	$(ROOT)/infra/local/check-template.sh
 
 .PHONY: demo
-demo: ## the end-to-end demo on the local AWS
-	@echo "make demo: not built yet (the local runtime issue); run 'make test' meanwhile" >&2; exit 2
+demo: setup ## the main job: ~2 000 payments with duplicates, conflicts, poison and faults, then a checked report
+	$(MVN) -q -DskipTests install
+	$(MVN) -q -pl infra/demo dependency:build-classpath -Dmdep.outputFile=target/demo.classpath
+	cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "infra/demo/target/classes:$$(cat infra/demo/target/demo.classpath)" com.example.demo.Demo

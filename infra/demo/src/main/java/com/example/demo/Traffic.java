@@ -1,0 +1,104 @@
+package com.example.demo;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.random.RandomGenerator;
+
+/**
+ * The generated input: what is sent, and, computed from the input alone (not from the system),
+ * what the final balances and ledger must be.
+ *
+ * <p>Accounts {@code ACC-D-00..39} are rich enough that no purchase to them can be declined,
+ * whatever the order; {@code ACC-D-40..44} hold 0.50 EUR and receive only purchases of at least
+ * 1.00, so each of those is declined in any order; {@code ACC-D-404} does not exist.
+ */
+final class Traffic {
+
+    static final int RICH_ACCOUNTS = 40;
+    static final int POOR_ACCOUNTS = 5;
+    static final long RICH_BALANCE = 5_000_000;
+    static final long POOR_BALANCE = 50;
+    static final String UNKNOWN_ACCOUNT = "ACC-D-404";
+
+    /** One message to send, and what it is. */
+    record Delivery(String body, String kind) {
+    }
+
+    final List<Delivery> phaseOne = new ArrayList<>();
+    final List<Delivery> phaseTwo = new ArrayList<>();
+    final Map<String, Long> expectedBalances = new HashMap<>();
+    int uniquePayments;
+    int expectedApproved;
+    int expectedDeclined;
+    int conflicts;
+    int poison;
+
+    static String account(int i) {
+        return String.format("ACC-D-%02d", i);
+    }
+
+    /** About {@code payments} unique payments plus 25 % duplicates, a few conflicts and poison. */
+    static Traffic generate(int payments, RandomGenerator random) {
+        Traffic traffic = new Traffic();
+        for (int a = 0; a < RICH_ACCOUNTS; a++) {
+            traffic.expectedBalances.put(account(a), RICH_BALANCE);
+        }
+        for (int a = RICH_ACCOUNTS; a < RICH_ACCOUNTS + POOR_ACCOUNTS; a++) {
+            traffic.expectedBalances.put(account(a), POOR_BALANCE);
+        }
+        List<String> originals = new ArrayList<>();
+        for (int i = 0; i < payments; i++) {
+            String txn = "TXN-D-" + i;
+            int pick = random.nextInt(100);
+            String account;
+            String type = "PURCHASE";
+            long cents = 100 + random.nextLong(20_000);
+            if (pick < 3) {
+                account = UNKNOWN_ACCOUNT;
+                traffic.expectedDeclined++;
+            } else if (pick < 8) {
+                account = account(RICH_ACCOUNTS + random.nextInt(POOR_ACCOUNTS));
+                traffic.expectedDeclined++;
+            } else {
+                account = account(random.nextInt(RICH_ACCOUNTS));
+                type = pick < 18 ? "REFUND" : "PURCHASE";
+                long change = type.equals("REFUND") ? cents : -cents;
+                traffic.expectedBalances.merge(account, change, Long::sum);
+                traffic.expectedApproved++;
+            }
+            String body = Messages.payment(txn, account, cents, type);
+            originals.add(body);
+            traffic.phaseOne.add(new Delivery(body, "new"));
+        }
+        traffic.uniquePayments = payments;
+        for (String body : originals) {
+            int pick = random.nextInt(100);
+            if (pick < 12) {
+                traffic.phaseOne.add(new Delivery(body, "redelivery"));
+            } else if (pick < 22) {
+                traffic.phaseOne.add(new Delivery(Messages.producerRetry(body), "producer-retry"));
+            } else if (pick < 25) {
+                traffic.phaseTwo.add(new Delivery(Messages.producerRetry(body), "late-retry"));
+            }
+        }
+        Collections.shuffle(traffic.phaseOne, new java.util.Random(random.nextLong()));
+        for (int c = 0; c < 5; c++) {
+            traffic.phaseTwo.add(new Delivery(Messages.withOtherAmount(originals.get(c * 7)), "conflict"));
+            traffic.conflicts++;
+        }
+        traffic.phaseTwo.add(new Delivery("{\"headers\": ", "poison"));
+        traffic.phaseTwo.add(new Delivery("not json at all", "poison"));
+        traffic.phaseTwo.add(new Delivery(Messages.payment("TXN-D-P1", account(0), 100, "PURCHASE")
+                .replace("\"amount\":1.00", "\"amount\":1.005"), "poison"));
+        traffic.phaseTwo.add(new Delivery(Messages.payment("TXN-D-P2", account(0), 100, "CHARGEBACK"), "poison"));
+        traffic.poison = 4;
+        return traffic;
+    }
+
+    int totalMessages() {
+        return phaseOne.size() + phaseTwo.size();
+    }
+}
