@@ -24,6 +24,7 @@ final class Report {
     static Report of(Traffic traffic, String functionOutput, CallCounter calls, int crashes, int invocations,
                      Ledger ledger, SqsClient sqs, String dlq, Duration took) {
         Report report = new Report();
+        report.sent(traffic);
         report.outcomes(functionOutput, calls, crashes, invocations);
         report.balances(traffic, ledger);
         report.deadLetters(traffic, sqs, dlq);
@@ -31,6 +32,14 @@ final class Report {
         report.line(report.balancesHold ? "RESULT: PASS, every balance and the ledger match the unique payments"
                 : "RESULT: FAIL, see the mismatches above");
         return report;
+    }
+
+    private void sent(Traffic traffic) {
+        Map<String, Long> byKind = new TreeMap<>();
+        traffic.phaseOne.forEach(delivery -> byKind.merge(delivery.kind(), 1L, Long::sum));
+        traffic.phaseTwo.forEach(delivery -> byKind.merge(delivery.kind(), 1L, Long::sum));
+        line("== sent: %d messages", traffic.totalMessages());
+        byKind.forEach((kind, count) -> line("  %-24s %6d", kind, count));
     }
 
     private void outcomes(String functionOutput, CallCounter calls, int crashes, int invocations) {
