@@ -2,6 +2,7 @@ package com.example.demo;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.localaws.Accounts;
 import com.example.localaws.LocalAws;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.payment.authorizer.PaymentAuthorizer;
@@ -117,9 +118,12 @@ public final class Demo {
     }
 
     private static void seedAccounts(DynamoDbClient dynamoDb) {
+        List<Accounts.Account> accounts = new ArrayList<>();
         for (int a = 0; a < Traffic.RICH_ACCOUNTS + Traffic.POOR_ACCOUNTS; a++) {
-            new Ledger(dynamoDb).open(Traffic.account(a), a < Traffic.RICH_ACCOUNTS ? Traffic.RICH_BALANCE : Traffic.POOR_BALANCE);
+            long balance = a < Traffic.RICH_ACCOUNTS ? Traffic.RICH_BALANCE : Traffic.POOR_BALANCE;
+            accounts.add(new Accounts.Account(Traffic.account(a), balance, "EUR", "ACTIVE"));
         }
+        Accounts.seed(dynamoDb, accounts);
     }
 
     private static void send(SqsClient sqs, String queue, List<Traffic.Delivery> deliveries) {

@@ -3,7 +3,6 @@ package com.example.demo;
 import java.util.HashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** The demo's view of the tables: what a user would look at afterwards. */
 final class Ledger {
@@ -12,14 +11,6 @@ final class Ledger {
 
     Ledger(DynamoDbClient dynamoDb) {
         this.dynamoDb = dynamoDb;
-    }
-
-    void open(String account, long balanceMinor) {
-        dynamoDb.putItem(r -> r.tableName("AccountsTable").item(Map.of(
-                "pk", AttributeValue.fromS(account),
-                "balanceMinor", AttributeValue.fromN(Long.toString(balanceMinor)),
-                "currency", AttributeValue.fromS("EUR"),
-                "accountStatus", AttributeValue.fromS("ACTIVE"))));
     }
 
     Map<String, Long> balances() {

@@ -101,7 +101,11 @@ public final class Accounts {
      * id; returns them.
      */
     public static List<Account> seed(DynamoDbClient dynamoDb, Path file) {
-        List<Account> accounts = read(file);
+        return seed(dynamoDb, read(file));
+    }
+
+    /** Writes {@code accounts} to {@link #TABLE}, replacing accounts of the same ids; returns them. */
+    public static List<Account> seed(DynamoDbClient dynamoDb, List<Account> accounts) {
         for (Account account : accounts) {
             dynamoDb.putItem(request -> request.tableName(TABLE).item(account.item()));
         }
