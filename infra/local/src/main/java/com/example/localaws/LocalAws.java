@@ -13,6 +13,7 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.sns.SnsClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
@@ -57,6 +58,24 @@ public final class LocalAws implements AutoCloseable {
         }
     }
 
+    /**
+     * The local AWS another process started and left running ({@code make up}): clients for the
+     * launcher at {@code endpoint} and the redis-server on {@code redisPort}. Neither is stopped
+     * by {@link #close()}, and the tables are left as they are.
+     */
+    public static LocalAws attach(URI endpoint, int redisPort) {
+        Path root = ProjectRoot.find();
+        return new LocalAws(root, MotoServer.attach(endpoint), new RedisServer(redisPort, null));
+    }
+
+    /**
+     * Closes this handle's clients and leaves both servers running, for a later process to
+     * {@link #attach} to and stop ({@code make up}). Do not {@link #close()} it afterwards.
+     */
+    public void detach() {
+        admin.close();
+    }
+
     /** The project's root folder. */
     public Path root() {
         return root;
@@ -99,6 +118,18 @@ public final class LocalAws implements AutoCloseable {
                 .httpClientBuilder(UrlConnectionHttpClient.builder()
                         .connectionTimeout(Duration.ofSeconds(2))
                         .socketTimeout(Duration.ofSeconds(30)))
+                .build();
+    }
+
+    /** An SNS client for the local AWS. */
+    public SnsClient sns() {
+        return SnsClient.builder()
+                .endpointOverride(moto.endpoint())
+                .region(REGION)
+                .credentialsProvider(credentials())
+                .httpClientBuilder(UrlConnectionHttpClient.builder()
+                        .connectionTimeout(Duration.ofSeconds(2))
+                        .socketTimeout(Duration.ofSeconds(10)))
                 .build();
     }
 
