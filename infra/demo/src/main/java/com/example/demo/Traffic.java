@@ -14,6 +14,13 @@ import java.util.random.RandomGenerator;
  * <p>Accounts {@code ACC-D-00..39} are rich enough that no purchase to them can be declined,
  * whatever the order; {@code ACC-D-40..44} hold 0.50 EUR and receive only purchases of at least
  * 1.00, so each of those is declined in any order; {@code ACC-D-404} does not exist.
+ *
+ * <p>Phase one streams the unique payments with redeliveries, producer retries and copies sent
+ * right behind their original (so that both usually land in one batch); phase two, once all is
+ * decided, late retries within the TTL, conflicts and poison; phase three runs after the
+ * idempotency records' TTL: producer retries of approved payments, which the permanent ledger
+ * row must still stop (DUPLICATE(LATE)), and of declined ones, which are decided anew (declined
+ * again: their accounts have not changed) because only the record guarded them.
  */
 final class Traffic {
 
@@ -29,6 +36,11 @@ final class Traffic {
 
     final List<Delivery> phaseOne = new ArrayList<>();
     final List<Delivery> phaseTwo = new ArrayList<>();
+    final List<Delivery> phaseThree = new ArrayList<>();
+    /** The transaction ids of the approved payments re-sent after the TTL. */
+    final List<String> lateApproved = new ArrayList<>();
+    /** The number of declined payments re-sent after the TTL: each is one more DECLINED decision. */
+    int lateDeclined;
     final Map<String, Long> expectedBalances = new HashMap<>();
     int uniquePayments;
     int expectedApproved;
@@ -50,6 +62,7 @@ final class Traffic {
             traffic.expectedBalances.put(account(a), POOR_BALANCE);
         }
         List<String> originals = new ArrayList<>();
+        List<Boolean> approved = new ArrayList<>();
         for (int i = 0; i < payments; i++) {
             String txn = "TXN-D-" + i;
             int pick = random.nextInt(100);
@@ -71,20 +84,37 @@ final class Traffic {
             }
             String body = Messages.payment(txn, account, cents, type);
             originals.add(body);
+            approved.add(pick >= 8);
             traffic.phaseOne.add(new Delivery(body, "new"));
         }
         traffic.uniquePayments = payments;
-        for (String body : originals) {
+        List<String> sameBatch = new ArrayList<>();
+        for (int i = 0; i < originals.size(); i++) {
+            String body = originals.get(i);
             int pick = random.nextInt(100);
             if (pick < 12) {
                 traffic.phaseOne.add(new Delivery(body, "redelivery"));
-            } else if (pick < 22) {
+            } else if (pick < 20) {
                 traffic.phaseOne.add(new Delivery(Messages.producerRetry(body), "producer-retry"));
-            } else if (pick < 25) {
+            } else if (pick < 24) {
+                sameBatch.add(body);
+            } else if (pick < 26) {
                 traffic.phaseTwo.add(new Delivery(Messages.producerRetry(body), "late-retry"));
+            }
+            int late = random.nextInt(100);
+            if (approved.get(i) && late < 4) {
+                traffic.phaseThree.add(new Delivery(Messages.producerRetry(body), "after-ttl-approved"));
+                traffic.lateApproved.add("TXN-D-" + i);
+            } else if (!approved.get(i) && late < 40) {
+                traffic.phaseThree.add(new Delivery(Messages.producerRetry(body), "after-ttl-declined"));
+                traffic.lateDeclined++;
             }
         }
         Collections.shuffle(traffic.phaseOne, new java.util.Random(random.nextLong()));
+        for (String body : sameBatch) {
+            int original = traffic.phaseOne.indexOf(new Delivery(body, "new"));
+            traffic.phaseOne.add(original + 1, new Delivery(body, "same-batch"));
+        }
         for (int c = 0; c < 5; c++) {
             traffic.phaseTwo.add(new Delivery(Messages.withOtherAmount(originals.get(c * 7)), "conflict"));
             traffic.conflicts++;
@@ -99,6 +129,6 @@ final class Traffic {
     }
 
     int totalMessages() {
-        return phaseOne.size() + phaseTwo.size();
+        return phaseOne.size() + phaseTwo.size() + phaseThree.size();
     }
 }
