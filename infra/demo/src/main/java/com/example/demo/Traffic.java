@@ -1,5 +1,7 @@
 package com.example.demo;
 
+import com.example.localaws.messages.ProducerMessages;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -82,7 +84,7 @@ final class Traffic {
                 traffic.expectedBalances.merge(account, change, Long::sum);
                 traffic.expectedApproved++;
             }
-            String body = Messages.payment(txn, account, cents, type);
+            String body = payment(txn, account, cents, type);
             originals.add(body);
             approved.add(pick >= 8);
             traffic.phaseOne.add(new Delivery(body, "new"));
@@ -95,18 +97,18 @@ final class Traffic {
             if (pick < 12) {
                 traffic.phaseOne.add(new Delivery(body, "redelivery"));
             } else if (pick < 20) {
-                traffic.phaseOne.add(new Delivery(Messages.producerRetry(body), "producer-retry"));
+                traffic.phaseOne.add(new Delivery(ProducerMessages.producerRetry(body), "producer-retry"));
             } else if (pick < 24) {
                 sameBatch.add(body);
             } else if (pick < 26) {
-                traffic.phaseTwo.add(new Delivery(Messages.producerRetry(body), "late-retry"));
+                traffic.phaseTwo.add(new Delivery(ProducerMessages.producerRetry(body), "late-retry"));
             }
             int late = random.nextInt(100);
             if (approved.get(i) && late < 4) {
-                traffic.phaseThree.add(new Delivery(Messages.producerRetry(body), "after-ttl-approved"));
+                traffic.phaseThree.add(new Delivery(ProducerMessages.producerRetry(body), "after-ttl-approved"));
                 traffic.lateApproved.add("TXN-D-" + i);
             } else if (!approved.get(i) && late < 40) {
-                traffic.phaseThree.add(new Delivery(Messages.producerRetry(body), "after-ttl-declined"));
+                traffic.phaseThree.add(new Delivery(ProducerMessages.producerRetry(body), "after-ttl-declined"));
                 traffic.lateDeclined++;
             }
         }
@@ -116,16 +118,21 @@ final class Traffic {
             traffic.phaseOne.add(original + 1, new Delivery(body, "same-batch"));
         }
         for (int c = 0; c < 5; c++) {
-            traffic.phaseTwo.add(new Delivery(Messages.withOtherAmount(originals.get(c * 7)), "conflict"));
+            traffic.phaseTwo.add(new Delivery(ProducerMessages.withOtherAmount(originals.get(c * 7)), "conflict"));
             traffic.conflicts++;
         }
         traffic.phaseTwo.add(new Delivery("{\"headers\": ", "poison"));
         traffic.phaseTwo.add(new Delivery("not json at all", "poison"));
-        traffic.phaseTwo.add(new Delivery(Messages.payment("TXN-D-P1", account(0), 100, "PURCHASE")
+        traffic.phaseTwo.add(new Delivery(payment("TXN-D-P1", account(0), 100, "PURCHASE")
                 .replace("\"amount\":1.00", "\"amount\":1.005"), "poison"));
-        traffic.phaseTwo.add(new Delivery(Messages.payment("TXN-D-P2", account(0), 100, "CHARGEBACK"), "poison"));
+        traffic.phaseTwo.add(new Delivery(payment("TXN-D-P2", account(0), 100, "CHARGEBACK"), "poison"));
         traffic.poison = 4;
         return traffic;
+    }
+
+    /** A payment of {@code cents} euro cents to {@code account} from the demo's merchant. */
+    private static String payment(String txn, String account, long cents, String type) {
+        return ProducerMessages.payment(txn, account, BigDecimal.valueOf(cents, 2), "EUR", type, "Demo Merchant", body -> { });
     }
 
     int totalMessages() {

@@ -6,6 +6,8 @@ import java.time.Duration;
 import java.util.List;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
+import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.core.retry.RetryMode;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
@@ -95,13 +97,7 @@ public final class LocalAws implements AutoCloseable {
 
     /** A DynamoDB client for the local AWS, with the given interceptors (e.g. a call counter). */
     public DynamoDbClient dynamoDb(ExecutionInterceptor... interceptors) {
-        return DynamoDbClient.builder()
-                .endpointOverride(moto.endpoint())
-                .region(REGION)
-                .credentialsProvider(credentials())
-                .httpClientBuilder(UrlConnectionHttpClient.builder()
-                        .connectionTimeout(Duration.ofSeconds(2))
-                        .socketTimeout(Duration.ofSeconds(10)))
+        return local(DynamoDbClient.builder(), Duration.ofSeconds(10))
                 .overrideConfiguration(ClientOverrideConfiguration.builder()
                         .retryStrategy(RetryMode.STANDARD)
                         .executionInterceptors(List.of(interceptors))
@@ -111,26 +107,22 @@ public final class LocalAws implements AutoCloseable {
 
     /** An SQS client for the local AWS. */
     public SqsClient sqs() {
-        return SqsClient.builder()
-                .endpointOverride(moto.endpoint())
-                .region(REGION)
-                .credentialsProvider(credentials())
-                .httpClientBuilder(UrlConnectionHttpClient.builder()
-                        .connectionTimeout(Duration.ofSeconds(2))
-                        .socketTimeout(Duration.ofSeconds(30)))
-                .build();
+        return local(SqsClient.builder(), Duration.ofSeconds(30)).build();
     }
 
     /** An SNS client for the local AWS. */
     public SnsClient sns() {
-        return SnsClient.builder()
-                .endpointOverride(moto.endpoint())
+        return local(SnsClient.builder(), Duration.ofSeconds(10)).build();
+    }
+
+    /** {@code builder} pointed at the local moto launcher, with dummy credentials and the URL-connection HTTP client. */
+    private <B extends AwsClientBuilder<B, ?> & AwsSyncClientBuilder<B, ?>> B local(B builder, Duration socketTimeout) {
+        return builder.endpointOverride(moto.endpoint())
                 .region(REGION)
                 .credentialsProvider(credentials())
                 .httpClientBuilder(UrlConnectionHttpClient.builder()
                         .connectionTimeout(Duration.ofSeconds(2))
-                        .socketTimeout(Duration.ofSeconds(10)))
-                .build();
+                        .socketTimeout(socketTimeout));
     }
 
     /** Dummy credentials: the local AWS accepts any. */
