@@ -67,7 +67,8 @@ public final class LocalAws implements AutoCloseable {
      */
     public static LocalAws attach(URI endpoint, int redisPort) {
         Path root = ProjectRoot.find();
-        return new LocalAws(root, MotoServer.attach(endpoint), new RedisServer(redisPort, null));
+        return new LocalAws(root, MotoServer.attach(endpoint),
+                new RedisServer(redisPort, root.resolve("target/local-aws/redis.log")));
     }
 
     /**

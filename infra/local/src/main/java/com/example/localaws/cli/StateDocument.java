@@ -81,7 +81,7 @@ public final class StateDocument {
         return sums;
     }
 
-    /** Every item of a table, sorted by key as DynamoDB scanned them. */
+    /** Every item of a table, in scan order, read consistently. */
     private record TableSection(String name, DynamoDbClient dynamoDb, String table, Totals totals) implements StateSection {
 
         @Override
