@@ -22,6 +22,7 @@ public final class Demo {
         System.out.print(result.report().text());
         System.out.println("HTML report: " + result.html());
         System.out.println("state (as make state prints it): " + result.stateFile());
+        System.out.println("state totals: " + result.state().path("totals"));
         System.out.flush();
         System.exit(result.report().passed() ? 0 : 1);
     }
