@@ -32,7 +32,35 @@ check-template: ## cfn-lint, sam validate --lint, checkov and sam build on templ
 	$(ROOT)/infra/local/check-template.sh
 
 .PHONY: demo
-demo: setup ## the main job: ~2 000 payments with duplicates, conflicts, poison and faults, then a checked report
-	$(MVN) -q -DskipTests install
-	$(MVN) -q -pl infra/demo dependency:build-classpath -Dmdep.outputFile=target/demo.classpath
+demo: setup ## the main job: ~2 000 payments with duplicates (late after TTL too), conflicts, poison and faults, then a checked report and target/demo/report.html
+	$(MVN) -q -DskipTests -pl infra/demo -am package dependency:build-classpath -Dmdep.outputFile=target/demo.classpath
 	cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "infra/demo/target/classes:$$(cat infra/demo/target/demo.classpath)" com.example.demo.Demo
+
+# ---- the local runtime's command line (infra/local, com.example.localaws.cli): JSON on stdout, progress on stderr
+LOCAL_CLI_CLASSPATH := $(ROOT)/infra/local/target/cli.classpath
+LOCAL_CLI_SOURCES := $(shell find $(ROOT)/functions $(ROOT)/infra/local -path '*/src/main/*' -type f 2>/dev/null) $(wildcard $(ROOT)/pom.xml $(ROOT)/*/*/pom.xml)
+LOCAL_CLI = cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "$(ROOT)/infra/local/target/classes:$$(cat $(LOCAL_CLI_CLASSPATH))" com.example.localaws.cli.LocalAwsCli
+
+# Built through the reactor (never installed), again only when a source changed.
+$(LOCAL_CLI_CLASSPATH): $(LOCAL_CLI_SOURCES)
+	@$(MVN) -q -DskipTests -pl '!infra/demo' package dependency:build-classpath -Dmdep.outputFile=target/cli.classpath >&2
+
+.PHONY: up down invoke send drain state
+up: $(LOCAL_CLI_CLASSPATH) ## start moto + redis-server in the background, create template.yaml's tables/queues/topics, seed ACCOUNTS=file.json (default infra/local/accounts.json); VISIBILITY_TIMEOUT=s shortens the queues' for local runs
+	@$(ROOT)/infra/local/setup.sh >&2 && $(ROOT)/infra/local/setup-rie.sh >&2
+	@$(LOCAL_CLI) up --accounts "$(ACCOUNTS)" --visibility-timeout "$(VISIBILITY_TIMEOUT)"
+
+down: $(LOCAL_CLI_CLASSPATH) ## stop what make up started (harmless when nothing runs)
+	@$(LOCAL_CLI) down
+
+invoke: $(LOCAL_CLI_CLASSPATH) ## FUNCTION=PaymentAuthorizerFunction EVENT=events/purchase.json: the real handler under the Lambda runtime emulator against make up's local AWS; prints its response
+	@$(LOCAL_CLI) invoke --function "$(FUNCTION)" --event "$(EVENT)"
+
+send: $(LOCAL_CLI_CLASSPATH) ## MESSAGES=events/payments.jsonl: one message per line to the payments queue
+	@$(LOCAL_CLI) send --messages "$(MESSAGES)"
+
+drain: $(LOCAL_CLI_CLASSPATH) ## run the event source mappings until every queue is empty (in-flight included), then print a summary
+	@$(LOCAL_CLI) drain
+
+state: $(LOCAL_CLI_CLASSPATH) ## accounts, ledger rows, idempotency records and DLQ messages as one JSON document with totals
+	@$(LOCAL_CLI) state

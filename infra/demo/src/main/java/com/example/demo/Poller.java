@@ -21,18 +21,20 @@ final class Poller {
     private final SqsClient sqs;
     private final String queue;
     private final LocalAws aws;
+    private final Timeline timeline;
     private int polls;
 
-    Poller(SqsEventSourceMapping mapping, SqsClient sqs, String queue, LocalAws aws) {
+    Poller(SqsEventSourceMapping mapping, SqsClient sqs, String queue, LocalAws aws, Timeline timeline) {
         this.mapping = mapping;
         this.sqs = sqs;
         this.queue = queue;
         this.aws = aws;
+        this.timeline = timeline;
     }
 
     /** Polls until the backlog is small again (the stream goes on meanwhile). */
     void keepUp() {
-        for (int i = 0; i < 20 && Demo.count(sqs, queue, QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES) > KEEP_UP_BACKLOG; i++) {
+        for (int i = 0; i < 20 && count(queue, QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES) > KEEP_UP_BACKLOG; i++) {
             poll();
         }
     }
@@ -43,8 +45,8 @@ final class Poller {
         int settled = 0;
         while (Instant.now().isBefore(deadline) && settled < 2) {
             if (poll().received() == 0) {
-                boolean empty = Demo.count(sqs, queue, QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES) == 0
-                        && Demo.count(sqs, queue, QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE) == 0;
+                boolean empty = count(queue, QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES) == 0
+                        && count(queue, QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE) == 0;
                 settled = empty ? settled + 1 : 0;
                 sleep(Duration.ofMillis(500));
             }
@@ -57,23 +59,30 @@ final class Poller {
         polls++;
         if (polls == 40) {
             aws.redis().stop();
+            timeline.mark("redis down");
             Demo.progress("fault: redis-server stopped");
         }
         if (polls == 80) {
             aws.redis().start();
+            timeline.mark("redis up");
             Demo.progress("fault: redis-server started again (empty)");
         }
         if (polls % 30 == 15) {
             aws.moto().inject(Fault.throttling("TransactWriteItems", "", 12));
+            timeline.mark("throttling");
             Demo.progress("fault: the next 12 TransactWriteItems are throttled");
         }
         SqsEventSourceMapping.Poll poll = mapping.pollOnce();
         if (polls % 25 == 0) {
             Demo.progress("poll %d: %d waiting, %d in flight", polls,
-                    Demo.count(sqs, queue, QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES),
-                    Demo.count(sqs, queue, QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE));
+                    count(queue, QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES),
+                    count(queue, QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE));
         }
         return poll;
+    }
+
+    private int count(String queue, QueueAttributeName name) {
+        return Integer.parseInt(sqs.getQueueAttributes(r -> r.queueUrl(queue).attributeNames(name)).attributes().get(name));
     }
 
     private static void sleep(Duration pause) {

@@ -9,44 +9,59 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.Message;
 
-/** What the run did, from the function's own log lines and the tables, checked against the input. */
+/**
+ * What the run did, from the function's own log lines and the tables, checked against what the
+ * generated input alone implies: balances, ledger rows and records; one APPROVED decision per
+ * approved payment; one DECLINED decision per declined payment plus one per decline re-sent
+ * after the TTL; DUPLICATE(LATE) for exactly the approved payments re-sent after the TTL; and a
+ * DLQ holding exactly the conflicts and poison messages.
+ */
 final class Report {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final StringBuilder text = new StringBuilder();
-    private boolean balancesHold = true;
+    private final Map<String, Long> outcomes = new TreeMap<>();
+    private boolean passed = true;
+    private long ledgerRows;
+    private int deadLetters;
+    private long balanceTotal;
 
-    static Report of(Traffic traffic, String functionOutput, CallCounter calls, int crashes, int invocations,
+    static Report of(Traffic traffic, List<String> functionOutput, CallCounter calls, int crashes, int invocations,
                      Ledger ledger, SqsClient sqs, String dlq, Duration took) {
         Report report = new Report();
         report.sent(traffic);
-        report.outcomes(functionOutput, calls, crashes, invocations);
+        Set<String> late = report.outcomes(functionOutput, calls, crashes, invocations);
+        report.decisions(traffic, late);
         report.balances(traffic, ledger);
         report.deadLetters(traffic, sqs, dlq);
         report.line("took %ds", took.toSeconds());
-        report.line(report.balancesHold ? "RESULT: PASS, every balance and the ledger match the unique payments"
+        report.line(report.passed ? "RESULT: PASS, every balance, the ledger, the records and the decisions match the generated input"
                 : "RESULT: FAIL, see the mismatches above");
         return report;
     }
 
     private void sent(Traffic traffic) {
         Map<String, Long> byKind = new TreeMap<>();
-        traffic.phaseOne.forEach(delivery -> byKind.merge(delivery.kind(), 1L, Long::sum));
-        traffic.phaseTwo.forEach(delivery -> byKind.merge(delivery.kind(), 1L, Long::sum));
+        for (List<Traffic.Delivery> phase : List.of(traffic.phaseOne, traffic.phaseTwo, traffic.phaseThree)) {
+            phase.forEach(delivery -> byKind.merge(delivery.kind(), 1L, Long::sum));
+        }
         line("== sent: %d messages", traffic.totalMessages());
         byKind.forEach((kind, count) -> line("  %-24s %6d", kind, count));
     }
 
-    private void outcomes(String functionOutput, CallCounter calls, int crashes, int invocations) {
-        Map<String, Long> byOutcome = new TreeMap<>();
+    /** Counts the outcome lines; returns the transaction ids that came out DUPLICATE(LATE). */
+    private Set<String> outcomes(List<String> functionOutput, CallCounter calls, int crashes, int invocations) {
         long received = 0;
         long fastPathUnavailable = 0;
-        for (String line : functionOutput.lines().toList()) {
+        Set<String> late = new TreeSet<>();
+        for (String line : functionOutput) {
             JsonNode node = parse(line);
             if (node == null || node.has("_aws")) {
                 continue;
@@ -55,21 +70,39 @@ final class Report {
                 received++;
                 String outcome = node.get("outcome").asText();
                 String key = outcome.equals("DUPLICATE") ? "DUPLICATE(" + node.path("source").asText() + ")" : outcome;
-                byOutcome.merge(key, 1L, Long::sum);
+                outcomes.merge(key, 1L, Long::sum);
+                if (key.equals("DUPLICATE(LATE)")) {
+                    late.add(node.path("txn_id").asText());
+                }
             } else if (node.path("message").asText().startsWith("Fast path unavailable")) {
                 fastPathUnavailable++;
             }
         }
-        long duplicates = byOutcome.entrySet().stream().filter(e -> e.getKey().startsWith("DUPLICATE"))
+        long duplicates = outcomes.entrySet().stream().filter(e -> e.getKey().startsWith("DUPLICATE"))
                 .mapToLong(Map.Entry::getValue).sum();
         line("== outcomes (%d deliveries processed in %d invocations; %d injected crashes after commit)",
                 received, invocations, crashes);
-        byOutcome.forEach((outcome, count) -> line("  %-24s %6d", outcome, count));
+        outcomes.forEach((outcome, count) -> line("  %-24s %6d", outcome, count));
         line("  duplicate rate           %5.1f %%", 100.0 * duplicates / Math.max(1, received));
         line("  fast-path hit ratio      %5.1f %% of duplicates",
-                100.0 * byOutcome.getOrDefault("DUPLICATE(FAST_PATH)", 0L) / Math.max(1, duplicates));
+                100.0 * outcomes.getOrDefault("DUPLICATE(FAST_PATH)", 0L) / Math.max(1, duplicates));
         line("  DynamoDB calls/delivery  %7.2f", (double) calls.total() / Math.max(1, received));
         line("  batches without the fast path %d", fastPathUnavailable);
+        return late;
+    }
+
+    private void decisions(Traffic traffic, Set<String> late) {
+        long approved = outcomes.getOrDefault("APPROVED", 0L);
+        long declined = outcomes.getOrDefault("DECLINED", 0L);
+        int expectedDeclined = traffic.expectedDeclined + traffic.lateDeclined;
+        boolean lateHold = late.equals(new TreeSet<>(traffic.lateApproved));
+        passed &= approved == traffic.expectedApproved && declined == expectedDeclined && lateHold;
+        line("== decisions (expected values computed from the generated input alone)");
+        line("  APPROVED decisions       %d (expected %d: one per approved unique payment)", approved, traffic.expectedApproved);
+        line("  DECLINED decisions       %d (expected %d: %d declined payments + %d re-sent after the TTL, decided anew)",
+                declined, expectedDeclined, traffic.expectedDeclined, traffic.lateDeclined);
+        line("  DUPLICATE(LATE) txns     %d (expected %d: the approved payments re-sent after the TTL, stopped by the ledger)%s",
+                late.size(), traffic.lateApproved.size(), lateHold ? "" : " MISMATCH");
     }
 
     private void balances(Traffic traffic, Ledger ledger) {
@@ -82,17 +115,19 @@ final class Report {
                 line("  MISMATCH %s: expected %d, found %s", expected.getKey(), expected.getValue(), balance);
             }
         }
-        long rows = ledger.ledgerRows();
+        ledgerRows = ledger.ledgerRows();
+        balanceTotal = actual.values().stream().mapToLong(Long::longValue).sum();
         Map<String, Long> records = ledger.recordsByStatus();
-        balancesHold = wrong == 0 && rows == traffic.expectedApproved
+        passed &= wrong == 0 && ledgerRows == traffic.expectedApproved
                 && records.getOrDefault("APPROVED", 0L) == traffic.expectedApproved
                 && records.getOrDefault("DECLINED", 0L) == traffic.expectedDeclined
                 && !actual.containsKey(Traffic.UNKNOWN_ACCOUNT);
         line("== balance check (expected values computed from the generated input alone)");
         line("  accounts matching        %d of %d", traffic.expectedBalances.size() - wrong, traffic.expectedBalances.size());
-        line("  ledger rows              %d (expected %d: one per approved unique payment)", rows, traffic.expectedApproved);
+        line("  ledger rows              %d (expected %d: one per approved unique payment)", ledgerRows, traffic.expectedApproved);
         line("  records APPROVED         %d (expected %d)", records.getOrDefault("APPROVED", 0L), traffic.expectedApproved);
-        line("  records DECLINED         %d (expected %d)", records.getOrDefault("DECLINED", 0L), traffic.expectedDeclined);
+        line("  records DECLINED         %d (expected %d: a decline re-decided after the TTL replaces its record)",
+                records.getOrDefault("DECLINED", 0L), traffic.expectedDeclined);
     }
 
     private void deadLetters(Traffic traffic, SqsClient sqs, String dlq) {
@@ -104,6 +139,7 @@ final class Report {
             }
             dead.addAll(got);
         }
+        deadLetters = dead.size();
         line("== DLQ: %d messages (expected %d conflicts + %d poison)", dead.size(), traffic.conflicts, traffic.poison);
         PaymentParser parser = new PaymentParser();
         for (Message message : dead) {
@@ -114,7 +150,7 @@ final class Report {
             };
             line("  %s", why);
         }
-        balancesHold &= dead.size() == traffic.conflicts + traffic.poison;
+        passed &= dead.size() == traffic.conflicts + traffic.poison;
     }
 
     private static JsonNode parse(String line) {
@@ -133,7 +169,26 @@ final class Report {
         return text.toString();
     }
 
-    boolean balancesHold() {
-        return balancesHold;
+    /** Whether every check held. */
+    boolean passed() {
+        return passed;
+    }
+
+    /** Outcome lines by outcome, e.g. {@code DUPLICATE(LATE)}. */
+    Map<String, Long> outcomes() {
+        return Map.copyOf(outcomes);
+    }
+
+    long ledgerRows() {
+        return ledgerRows;
+    }
+
+    int deadLetters() {
+        return deadLetters;
+    }
+
+    /** The sum of every account's balance, in minor units. */
+    long balanceTotal() {
+        return balanceTotal;
     }
 }

@@ -6,6 +6,8 @@ import java.time.Duration;
 import java.util.List;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
+import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.core.retry.RetryMode;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
@@ -13,6 +15,7 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.sns.SnsClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
@@ -57,6 +60,25 @@ public final class LocalAws implements AutoCloseable {
         }
     }
 
+    /**
+     * The local AWS another process started and left running ({@code make up}): clients for the
+     * launcher at {@code endpoint} and the redis-server on {@code redisPort}. Neither is stopped
+     * by {@link #close()}, and the tables are left as they are.
+     */
+    public static LocalAws attach(URI endpoint, int redisPort) {
+        Path root = ProjectRoot.find();
+        return new LocalAws(root, MotoServer.attach(endpoint),
+                new RedisServer(redisPort, root.resolve("target/local-aws/redis.log")));
+    }
+
+    /**
+     * Closes this handle's clients and leaves both servers running, for a later process to
+     * {@link #attach} to and stop ({@code make up}). Do not {@link #close()} it afterwards.
+     */
+    public void detach() {
+        admin.close();
+    }
+
     /** The project's root folder. */
     public Path root() {
         return root;
@@ -76,13 +98,7 @@ public final class LocalAws implements AutoCloseable {
 
     /** A DynamoDB client for the local AWS, with the given interceptors (e.g. a call counter). */
     public DynamoDbClient dynamoDb(ExecutionInterceptor... interceptors) {
-        return DynamoDbClient.builder()
-                .endpointOverride(moto.endpoint())
-                .region(REGION)
-                .credentialsProvider(credentials())
-                .httpClientBuilder(UrlConnectionHttpClient.builder()
-                        .connectionTimeout(Duration.ofSeconds(2))
-                        .socketTimeout(Duration.ofSeconds(10)))
+        return local(DynamoDbClient.builder(), Duration.ofSeconds(10))
                 .overrideConfiguration(ClientOverrideConfiguration.builder()
                         .retryStrategy(RetryMode.STANDARD)
                         .executionInterceptors(List.of(interceptors))
@@ -92,14 +108,22 @@ public final class LocalAws implements AutoCloseable {
 
     /** An SQS client for the local AWS. */
     public SqsClient sqs() {
-        return SqsClient.builder()
-                .endpointOverride(moto.endpoint())
+        return local(SqsClient.builder(), Duration.ofSeconds(30)).build();
+    }
+
+    /** An SNS client for the local AWS. */
+    public SnsClient sns() {
+        return local(SnsClient.builder(), Duration.ofSeconds(10)).build();
+    }
+
+    /** {@code builder} pointed at the local moto launcher, with dummy credentials and the URL-connection HTTP client. */
+    private <B extends AwsClientBuilder<B, ?> & AwsSyncClientBuilder<B, ?>> B local(B builder, Duration socketTimeout) {
+        return builder.endpointOverride(moto.endpoint())
                 .region(REGION)
                 .credentialsProvider(credentials())
                 .httpClientBuilder(UrlConnectionHttpClient.builder()
                         .connectionTimeout(Duration.ofSeconds(2))
-                        .socketTimeout(Duration.ofSeconds(30)))
-                .build();
+                        .socketTimeout(socketTimeout));
     }
 
     /** Dummy credentials: the local AWS accepts any. */

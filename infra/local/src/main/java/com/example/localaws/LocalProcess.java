@@ -80,6 +80,10 @@ public final class LocalProcess implements AutoCloseable {
         return process.isAlive();
     }
 
+    long pid() {
+        return process.pid();
+    }
+
     @Override
     public void close() {
         stop(process);

@@ -37,6 +37,22 @@ public final class MotoServer implements AutoCloseable {
         return new MotoServer(URI.create("http://127.0.0.1:" + port), process);
     }
 
+    /**
+     * A launcher already running at {@code endpoint}, started by another process ({@code make up});
+     * closing this handle leaves it running.
+     */
+    static MotoServer attach(URI endpoint) {
+        return new MotoServer(endpoint, null);
+    }
+
+    /** The launcher's process id; fails for an attached launcher. */
+    public long pid() {
+        if (process == null) {
+            throw new IllegalStateException("the launcher at " + endpoint + " was started by another process");
+        }
+        return process.pid();
+    }
+
     /** Where the AWS clients point. */
     public URI endpoint() {
         return endpoint;
@@ -71,6 +87,8 @@ public final class MotoServer implements AutoCloseable {
 
     @Override
     public void close() {
-        process.close();
+        if (process != null) {
+            process.close();
+        }
     }
 }

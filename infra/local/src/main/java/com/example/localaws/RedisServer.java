@@ -29,6 +29,14 @@ public final class RedisServer implements AutoCloseable {
         return port;
     }
 
+    /** The server's process id; fails when this handle did not start it. */
+    public synchronized long pid() {
+        if (process == null) {
+            throw new IllegalStateException("redis-server on port " + port + " was not started by this handle");
+        }
+        return process.pid();
+    }
+
     /** Starts the server if it is not running. */
     public synchronized void start() {
         if (process != null && process.alive()) {

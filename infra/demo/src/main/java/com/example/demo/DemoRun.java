@@ -1,0 +1,186 @@
+package com.example.demo;
+
+import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
+import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.localaws.Accounts;
+import com.example.localaws.LocalAws;
+import com.example.localaws.cli.StateDocument;
+import com.example.localaws.mapping.SqsEventSourceMapping;
+import com.example.payment.Payment;
+import com.example.payment.authorizer.PaymentAuthorizer;
+import com.example.payment.authorizer.PaymentAuthorizerHandler;
+import com.example.receiver.BatchReceiver;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
+import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
+
+/**
+ * One run of the demo on a local AWS of its own (started empty, stopped at the end): generate
+ * the traffic, stream it through the event source mapping into the real handler in three phases
+ * while faults are injected, then report, and write the report, its HTML page with the chart and
+ * the state document ({@link StateDocument}, as {@code make state} prints it) to the output folder.
+ */
+final class DemoRun {
+
+    /** What a run leaves: the report and the state document, and where they were written. */
+    record Result(Report report, ObjectNode state, Path html, Path stateFile) {
+    }
+
+    private static final int BATCH_SIZE = 10;
+    private static final int VISIBILITY_SECONDS = 2;
+    private static final int MAX_RECEIVE_COUNT = 5;
+    private static final int CRASH_EVERY = 25;
+    /** The template's default record TTL (7 days), which the environment below sets too. */
+    private static final Duration RECORD_TTL = Duration.ofDays(7);
+    /** Messages sent at a time: the producer streams, as a gateway would (and moto's queue slows with depth). */
+    private static final int STREAM_CHUNK = 50;
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private DemoRun() {
+    }
+
+    /**
+     * @param payments unique payments to generate
+     * @param seed     the generator's seed: the same seed sends the same payments
+     * @param output   where report.txt, report.html and state.json go
+     */
+    static Result run(int payments, long seed, Path output) {
+        Instant started = Instant.now();
+        Timeline timeline = new Timeline(Clock.systemUTC());
+        Traffic traffic = Traffic.generate(payments, new Random(seed));
+        Demo.progress("generated %d messages (%d unique payments)", traffic.totalMessages(), traffic.uniquePayments);
+        try (LocalAws aws = LocalAws.start(); SqsClient sqs = aws.sqs(); DynamoDbClient dynamoDb = aws.dynamoDb()) {
+            Demo.progress("local AWS up at %s, redis-server at %s", aws.endpoint(), aws.redis().endpoint());
+            Queues queues = Queues.create(sqs);
+            seedAccounts(dynamoDb);
+            LogTap log = new LogTap(timeline::line);
+            CallCounter calls = new CallCounter();
+            DemoClock clock = new DemoClock();
+            try (BatchReceiver<Payment> receiver = PaymentAuthorizer.create(environment(aws), aws.dynamoDb(calls), clock,
+                    new PrintStream(log, true, StandardCharsets.UTF_8))) {
+                PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(receiver);
+                AtomicInteger invocations = new AtomicInteger();
+                AtomicInteger crashes = new AtomicInteger();
+                Function<SQSEvent, SQSBatchResponse> function = event -> {
+                    SQSBatchResponse response = handler.handleRequest(event, null);
+                    if (invocations.incrementAndGet() % CRASH_EVERY == 0) {
+                        crashes.incrementAndGet();
+                        throw new IllegalStateException("injected crash after commit, before the delete");
+                    }
+                    return response;
+                };
+                SqsEventSourceMapping mapping = new SqsEventSourceMapping(sqs, queues.source(), LocalAws.REGION.id(),
+                        BATCH_SIZE, Duration.ZERO, function);
+                Poller poller = new Poller(mapping, sqs, queues.source(), aws, timeline);
+
+                timeline.mark("phase 1");
+                Demo.progress("phase 1: streaming %d messages while injecting faults", traffic.phaseOne.size());
+                for (int from = 0; from < traffic.phaseOne.size(); from += STREAM_CHUNK) {
+                    send(sqs, queues.source(), traffic.phaseOne.subList(from, Math.min(traffic.phaseOne.size(), from + STREAM_CHUNK)));
+                    poller.keepUp();
+                }
+                poller.drain();
+
+                timeline.mark("phase 2");
+                send(sqs, queues.source(), traffic.phaseTwo);
+                Demo.progress("phase 2: %d late retries, conflicts and poison messages sent", traffic.phaseTwo.size());
+                poller.drain();
+
+                // Days later: the records' TTL has passed (7 d) and the cache's (24 h) long before.
+                clock.advance(RECORD_TTL.plusHours(1));
+                aws.redis().flushAll();
+                timeline.mark("phase 3: 7 d later");
+                send(sqs, queues.source(), traffic.phaseThree);
+                Demo.progress("phase 3: the function's clock moved %s ahead, past the records' TTL; redis emptied; "
+                        + "%d retries of decided payments sent", clock.ahead(), traffic.phaseThree.size());
+                poller.drain();
+
+                ObjectNode state = StateDocument.payments(dynamoDb, sqs, queues.dlq()).read();
+                Report report = Report.of(traffic, log.lines(), calls, crashes.get(), invocations.get(),
+                        new Ledger(dynamoDb), sqs, queues.dlq(), Duration.between(started, Instant.now()));
+                return write(output, report, state, timeline);
+            }
+        }
+    }
+
+    private static Result write(Path output, Report report, ObjectNode state, Timeline timeline) {
+        Path html = output.resolve("report.html");
+        Path stateFile = output.resolve("state.json");
+        try {
+            Files.createDirectories(output);
+            Files.writeString(output.resolve("report.txt"), report.text(), StandardCharsets.UTF_8);
+            JSON.writeValue(stateFile.toFile(), state);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the report to " + output, e);
+        }
+        HtmlReport.write(html, timeline, report.text());
+        return new Result(report, state, html, stateFile);
+    }
+
+    /** The source queue and its DLQ, with Lambda's redrive settings scaled down for a demo. */
+    record Queues(String source, String dlq) {
+        static Queues create(SqsClient sqs) {
+            String dlq = sqs.createQueue(r -> r.queueName("payments-dlq")).queueUrl();
+            String dlqArn = sqs.getQueueAttributes(r -> r.queueUrl(dlq).attributeNames(QueueAttributeName.QUEUE_ARN))
+                    .attributes().get(QueueAttributeName.QUEUE_ARN);
+            String source = sqs.createQueue(r -> r.queueName("payments").attributes(Map.of(
+                    QueueAttributeName.VISIBILITY_TIMEOUT, Integer.toString(VISIBILITY_SECONDS),
+                    QueueAttributeName.REDRIVE_POLICY, "{\"deadLetterTargetArn\":\"" + dlqArn
+                            + "\",\"maxReceiveCount\":\"" + MAX_RECEIVE_COUNT + "\"}"))).queueUrl();
+            return new Queues(source, dlq);
+        }
+    }
+
+    private static Map<String, String> environment(LocalAws aws) {
+        Map<String, String> env = new HashMap<>();
+        env.put("IDEMPOTENCY_TABLE", "IdempotencyTable");
+        env.put("ACCOUNTS_TABLE", "AccountsTable");
+        env.put("LEDGER_TABLE", "LedgerTable");
+        env.put("QUEUE_RETENTION_SECONDS", "345600");
+        env.put("IDEMPOTENCY_TTL_SECONDS", Long.toString(RECORD_TTL.toSeconds()));
+        env.put("FAST_PATH_ENDPOINT", aws.redis().endpoint());
+        env.put("FAST_PATH_TLS", "false");
+        env.put("METRICS_NAMESPACE", "PaymentsDemo");
+        return env;
+    }
+
+    private static void seedAccounts(DynamoDbClient dynamoDb) {
+        List<Accounts.Account> accounts = new ArrayList<>();
+        for (int a = 0; a < Traffic.RICH_ACCOUNTS + Traffic.POOR_ACCOUNTS; a++) {
+            long balance = a < Traffic.RICH_ACCOUNTS ? Traffic.RICH_BALANCE : Traffic.POOR_BALANCE;
+            accounts.add(new Accounts.Account(Traffic.account(a), balance, "EUR", "ACTIVE"));
+        }
+        Accounts.seed(dynamoDb, accounts);
+    }
+
+    private static void send(SqsClient sqs, String queue, List<Traffic.Delivery> deliveries) {
+        for (int from = 0; from < deliveries.size(); from += 10) {
+            List<SendMessageBatchRequestEntry> entries = new ArrayList<>();
+            List<Traffic.Delivery> chunk = deliveries.subList(from, Math.min(deliveries.size(), from + 10));
+            for (int i = 0; i < chunk.size(); i++) {
+                entries.add(SendMessageBatchRequestEntry.builder().id("m" + i).messageBody(chunk.get(i).body()).build());
+            }
+            sqs.sendMessageBatch(r -> r.queueUrl(queue).entries(entries));
+        }
+    }
+}

@@ -1,0 +1,147 @@
+package com.example.demo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.example.localaws.Accounts;
+import com.example.localaws.ProjectRoot;
+import com.example.localaws.cli.LocalAwsCli;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The local runtime's command line end to end, as {@code make up send drain state down} runs
+ * it: a real moto launcher and redis-server on free ports, the real handler under the Lambda
+ * runtime emulator, the sample {@code events/payments.jsonl} and the seed accounts.
+ */
+class LocalRuntimeCommandLineTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Path ROOT = ProjectRoot.find();
+
+    @TempDir
+    Path stateDir;
+
+    @AfterEach
+    void stopWhatIsLeft() {
+        run("down");
+    }
+
+    @Test
+    void upSendDrainStateDown_stateTotalsMatchTheInputs() {
+        // GIVEN the local AWS started by `up`, with a 1 s visibility timeout so redeliveries are quick
+        JsonNode up = ok(run("up", "--visibility-timeout", "1"));
+        assertEquals("started", up.path("status").asText());
+        assertEquals(List.of("PaymentsDeadLetterQueue", "PaymentsQueue"), sorted(up.path("queues").fieldNames()));
+        assertTrue(up.path("topics").has("PaymentsAuthorizedTopic"));
+        // AND a second `up` changes nothing
+        assertEquals("already running", ok(run("up")).path("status").asText());
+
+        // WHEN the sample messages are sent and drained
+        assertEquals(9, ok(run("send", "--messages", "events/payments.jsonl")).path("sent").asInt());
+        JsonNode drain = ok(run("drain", "--timeout-seconds", "120"));
+        JsonNode state = ok(run("state"));
+
+        // THEN the drain ended with every queue empty; each unique payment was decided once:
+        // 0001 (+ its producer retry), 0002 and 0003 (+ its copy) approved, 0004 (funds) and 0005
+        // (unknown account) declined; the copy of 0003 with another merchant and the cut-off body
+        // were never acknowledged
+        assertTrue(drain.path("drained").asBoolean());
+        assertEquals(3, drain.path("outcomes").path("APPROVED").asInt());
+        assertEquals(2, drain.path("outcomes").path("DECLINED").asInt());
+        // AND the state's totals are what the inputs imply
+        Map<String, Long> approved = Map.of("TXN-LOCAL-0001", -12_550L, "TXN-LOCAL-0002", 2_500L, "TXN-LOCAL-0003", -4_000L);
+        long seeded = Accounts.read(ROOT.resolve("infra/local/accounts.json")).stream().mapToLong(Accounts.Account::balanceMinor).sum();
+        long change = approved.values().stream().mapToLong(Long::longValue).sum();
+        JsonNode totals = state.path("totals");
+        assertEquals(3, totals.path("accounts").asInt());
+        assertEquals(seeded + change, totals.path("balanceMinor").path("EUR").asLong());
+        assertEquals(approved.size(), totals.path("ledgerRows").asInt());
+        assertEquals(change, totals.path("ledgerAmountMinor").path("EUR").asLong());
+        assertEquals(Map.of("APPROVED", 3, "DECLINED", 2), JSON.convertValue(totals.path("recordsByStatus"), Map.class));
+        assertEquals(2, totals.path("deadLetters").asInt());
+        // AND the items agree with the totals
+        Map<String, Long> ledger = new HashMap<>();
+        state.path("ledger").forEach(row -> ledger.put(row.path("sk").asText(), row.path("amountMinor").asLong()));
+        assertEquals(approved, ledger);
+        List<String> deadBodies = new ArrayList<>();
+        state.path("deadLetters").forEach(letter -> deadBodies.add(letter.path("body").asText()));
+        assertTrue(deadBodies.stream().anyMatch(body -> body.contains("Other Merchant")), deadBodies::toString);
+        assertTrue(deadBodies.stream().anyMatch(body -> body.endsWith("\"corr-cut")), deadBodies::toString);
+        // AND reading the state leaves the DLQ as it was
+        assertEquals(2, ok(run("state")).path("totals").path("deadLetters").asInt());
+
+        // WHEN it is stopped THEN both servers are gone, and a second `down` is harmless
+        JsonNode down = ok(run("down"));
+        assertTrue(down.path("motoStopped").asBoolean() && down.path("redisStopped").asBoolean());
+        assertFalse(ProcessHandle.of(up.path("motoPid").asLong()).map(ProcessHandle::isAlive).orElse(false));
+        assertFalse(ProcessHandle.of(up.path("redisPid").asLong()).map(ProcessHandle::isAlive).orElse(false));
+        assertEquals("not running", ok(run("down")).path("status").asText());
+    }
+
+    @Test
+    void invoke_runsTheHandlerUnderTheEmulator_andPrintsItsResponse() {
+        // GIVEN the local AWS started by `up`
+        ok(run("up"));
+        // WHEN the sample purchase is invoked
+        JsonNode response = ok(run("invoke", "--function", "PaymentAuthorizerFunction", "--event", "events/purchase.json"));
+        // THEN the function's batch response is printed, and the purchase is in the ledger
+        assertEquals(0, response.path("batchItemFailures").size(), response::toString);
+        JsonNode totals = ok(run("state")).path("totals");
+        assertEquals(1, totals.path("ledgerRows").asInt());
+        assertEquals(-12_550, totals.path("ledgerAmountMinor").path("EUR").asLong());
+    }
+
+    @Test
+    void commandsOtherThanUpAndDown_sayTheLocalAwsIsNotRunning() {
+        // GIVEN nothing started WHEN state is asked THEN exit status 2, nothing on stdout
+        Result result = run("state");
+        assertEquals(2, result.status());
+        assertEquals("", result.out());
+        assertTrue(result.err().contains("make up"), result.err());
+    }
+
+    private record Result(int status, String out, String err) {
+    }
+
+    private Result run(String command, String... options) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        List<String> args = new ArrayList<>(List.of(command, "--state-dir", stateDir.toString()));
+        args.addAll(List.of(options));
+        int status = LocalAwsCli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Result(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** The command's stdout, once it is known it succeeded and printed exactly one JSON document. */
+    private static JsonNode ok(Result result) {
+        assertEquals(0, result.status(), result::err);
+        try {
+            return JSON.readTree(result.out());
+        } catch (IOException e) {
+            throw new UncheckedIOException("stdout is not one JSON document: " + result.out(), e);
+        }
+    }
+
+    private static List<String> sorted(java.util.Iterator<String> names) {
+        List<String> list = new ArrayList<>();
+        names.forEachRemaining(list::add);
+        list.sort(null);
+        return list;
+    }
+}

@@ -1,0 +1,122 @@
+package com.example.localaws.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Where the local AWS that {@code up} started runs: the state file {@value #FILE} in the state
+ * folder, written by {@code up}, read by every other command, removed by {@code down}.
+ *
+ * @param motoPort  the moto launcher's loopback port
+ * @param motoPid   its process id
+ * @param motoStart when that process started, as the system reports it: a process id is only
+ *                  acted on while it names the same process (ids are recycled)
+ * @param redisPort redis-server's loopback port
+ * @param redisPid  its process id
+ * @param redisStart when that process started
+ * @param queues    queue URL by the template's logical id
+ * @param topics    topic ARN by the template's logical id
+ * @param startedAt when {@code up} started them (ISO-8601)
+ */
+record RunState(int motoPort, long motoPid, String motoStart, int redisPort, long redisPid, String redisStart,
+                Map<String, String> queues,
+                Map<String, String> topics, String startedAt) {
+
+    static final String FILE = "state.json";
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    RunState {
+        queues = Map.copyOf(queues);
+        topics = Map.copyOf(topics);
+        Objects.requireNonNull(startedAt, "startedAt");
+        Objects.requireNonNull(motoStart, "motoStart");
+        Objects.requireNonNull(redisStart, "redisStart");
+        if (motoPort < 1 || motoPort > 65_535 || redisPort < 1 || redisPort > 65_535) {
+            throw new IllegalArgumentException("ports must be 1-65535");
+        }
+    }
+
+    URI motoEndpoint() {
+        return URI.create("http://127.0.0.1:" + motoPort);
+    }
+
+    /** The URL of the queue the template declares as {@code logicalId}. */
+    String queue(String logicalId) {
+        String url = queues.get(logicalId);
+        if (url == null) {
+            throw new CliException("no queue " + logicalId + " in the running local AWS; queues: " + queues.keySet());
+        }
+        return url;
+    }
+
+    /** Whether both recorded processes still run (and are the ones recorded). */
+    boolean running() {
+        return alive(motoPid, motoStart) && alive(redisPid, redisStart);
+    }
+
+    /** Whether process {@code pid} runs and is the one that started at {@code start}. */
+    static boolean alive(long pid, String start) {
+        return ProcessHandle.of(pid)
+                .filter(ProcessHandle::isAlive)
+                .flatMap(process -> process.info().startInstant())
+                .filter(instant -> instant.toString().equals(start))
+                .isPresent();
+    }
+
+    /** When process {@code pid} started, as {@link #alive} compares it. */
+    static String startOf(long pid) {
+        return ProcessHandle.of(pid).flatMap(process -> process.info().startInstant())
+                .map(Object::toString)
+                .orElseThrow(() -> new IllegalStateException("process " + pid + " has no start time"));
+    }
+
+    static Optional<RunState> read(Path stateDir) {
+        Path file = stateDir.resolve(FILE);
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(JSON.readValue(file.toFile(), RunState.class));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + " (remove it if no local AWS runs)", e);
+        }
+    }
+
+    /** The state of the running local AWS, or a {@link CliException} telling to run {@code make up}. */
+    static RunState require(Path stateDir) {
+        RunState state = read(stateDir).orElseThrow(() -> new CliException("the local AWS is not running: run `make up` first"));
+        if (!state.running()) {
+            throw new CliException("the local AWS recorded in " + stateDir.resolve(FILE) + " has stopped: run `make down` then `make up`");
+        }
+        return state;
+    }
+
+    void write(Path stateDir) {
+        try {
+            Files.createDirectories(stateDir);
+            Path partial = stateDir.resolve(FILE + ".partial");
+            JSON.writeValue(partial.toFile(), this);
+            Files.move(partial, stateDir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the state file in " + stateDir, e);
+        }
+    }
+
+    static void remove(Path stateDir) {
+        try {
+            Files.deleteIfExists(stateDir.resolve(FILE));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot remove " + stateDir.resolve(FILE), e);
+        }
+    }
+}

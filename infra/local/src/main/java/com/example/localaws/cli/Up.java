@@ -1,0 +1,116 @@
+package com.example.localaws.cli;
+
+import com.example.localaws.Accounts;
+import com.example.localaws.LocalAws;
+import com.example.localaws.TemplateMessaging;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.sns.SnsClient;
+import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
+
+/**
+ * {@code make up}: starts the moto launcher and redis-server in the background on free loopback
+ * ports, creates what {@code template.yaml} declares (tables, queues with their visibility
+ * timeout, retention and redrive policy, topics), seeds the accounts, and records it all in the
+ * state file. When the recorded local AWS still runs it only says so: running it twice is
+ * harmless.
+ *
+ * <p>Options: {@code --accounts FILE} (default {@code infra/local/accounts.json});
+ * {@code --visibility-timeout SECONDS} overrides the template's for every queue, so that a local
+ * {@code drain} need not wait the deployed timeout between redeliveries.
+ */
+final class Up implements Command {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Override
+    public JsonNode run(Options options, Console console) {
+        Path accountsFile = options.file("accounts", console.root()).orElse(console.root().resolve("infra/local/accounts.json"));
+        List<Accounts.Account> accounts = Accounts.read(accountsFile);
+        var recorded = RunState.read(console.stateDir());
+        if (recorded.isPresent() && recorded.get().running()) {
+            console.progress("already running (moto pid %d, redis-server pid %d): nothing to do",
+                    recorded.get().motoPid(), recorded.get().redisPid());
+            return document(recorded.get(), true, -1);
+        }
+        recorded.ifPresent(stale -> {
+            console.progress("the recorded local AWS has stopped; stopping what is left of it and starting anew");
+            Down.stop(stale, console);
+        });
+        console.progress("starting the moto launcher and redis-server (logs in %s)", console.root().resolve("target/local-aws"));
+        LocalAws aws = LocalAws.start();
+        try (SqsClient sqs = aws.sqs(); SnsClient sns = aws.sns()) {
+            TemplateMessaging template = TemplateMessaging.read(console.root().resolve("template.yaml"));
+            Map<String, String> queues = createQueues(sqs, template, options.number("visibility-timeout").orElse(null));
+            Map<String, String> topics = new LinkedHashMap<>();
+            for (String topic : template.topics()) {
+                topics.put(topic, sns.createTopic(request -> request.name(topic)).topicArn());
+            }
+            Accounts.seed(aws.dynamoDb(), accounts);
+            RunState state = new RunState(aws.endpoint().getPort(), aws.moto().pid(), RunState.startOf(aws.moto().pid()),
+                    aws.redis().port(), aws.redis().pid(), RunState.startOf(aws.redis().pid()), queues, topics,
+                    Instant.now().toString());
+            state.write(console.stateDir());
+            console.progress("up: moto at %s, redis-server at %s; %d tables, %d queues, %d topics, %d accounts from %s",
+                    aws.endpoint(), aws.redis().endpoint(), aws.tables().size(), queues.size(), topics.size(),
+                    accounts.size(), console.root().relativize(accountsFile));
+            aws.detach();
+            return document(state, false, accounts.size());
+        } catch (RuntimeException e) {
+            aws.close();
+            throw e;
+        }
+    }
+
+    /** Creates every queue of the template, redrive targets first; returns URL by logical id. */
+    static Map<String, String> createQueues(SqsClient sqs, TemplateMessaging template, Integer visibilityOverride) {
+        Map<String, String> urls = new LinkedHashMap<>();
+        for (TemplateMessaging.Queue queue : template.queues()) {
+            Map<QueueAttributeName, String> attributes = new LinkedHashMap<>();
+            if (visibilityOverride != null) {
+                attributes.put(QueueAttributeName.VISIBILITY_TIMEOUT, visibilityOverride.toString());
+            } else {
+                queue.visibilityTimeout().ifPresent(seconds -> attributes.put(QueueAttributeName.VISIBILITY_TIMEOUT, Integer.toString(seconds)));
+            }
+            queue.retentionSeconds().ifPresent(seconds -> attributes.put(QueueAttributeName.MESSAGE_RETENTION_PERIOD, Integer.toString(seconds)));
+            if (queue.fifo()) {
+                attributes.put(QueueAttributeName.FIFO_QUEUE, "true");
+            }
+            queue.deadLetterQueue().ifPresent(target -> {
+                String targetUrl = urls.get(target);
+                if (targetUrl == null) {
+                    throw new IllegalStateException(queue.logicalId() + ": its dead-letter queue " + target + " is not a queue of the template");
+                }
+                String arn = sqs.getQueueAttributes(request -> request.queueUrl(targetUrl)
+                        .attributeNames(QueueAttributeName.QUEUE_ARN)).attributes().get(QueueAttributeName.QUEUE_ARN);
+                attributes.put(QueueAttributeName.REDRIVE_POLICY, "{\"deadLetterTargetArn\":\"" + arn
+                        + "\",\"maxReceiveCount\":\"" + queue.maxReceiveCount() + "\"}");
+            });
+            urls.put(queue.logicalId(), sqs.createQueue(request -> request.queueName(queue.name()).attributes(attributes)).queueUrl());
+        }
+        return urls;
+    }
+
+    private static JsonNode document(RunState state, boolean alreadyRunning, int accounts) {
+        ObjectNode document = JSON.createObjectNode();
+        document.put("status", alreadyRunning ? "already running" : "started");
+        document.put("moto", state.motoEndpoint().toString());
+        document.put("motoPid", state.motoPid());
+        document.put("redis", "127.0.0.1:" + state.redisPort());
+        document.put("redisPid", state.redisPid());
+        document.set("queues", JSON.valueToTree(state.queues()));
+        document.set("topics", JSON.valueToTree(state.topics()));
+        if (accounts >= 0) {
+            document.put("accountsSeeded", accounts);
+        }
+        document.put("startedAt", state.startedAt());
+        return document;
+    }
+}
