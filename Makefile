@@ -36,3 +36,10 @@ demo: setup ## the main job: ~2 000 payments with duplicates, conflicts, poison 
 	$(MVN) -q -DskipTests install
 	$(MVN) -q -pl infra/demo dependency:build-classpath -Dmdep.outputFile=target/demo.classpath
 	cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "infra/demo/target/classes:$$(cat infra/demo/target/demo.classpath)" com.example.demo.Demo
+
+.PHONY: bench-cpu
+bench-cpu: ## JMH: ns and bytes allocated per message of the pure path (about 2 minutes); JSON in bench/target/jmh-cpu.json
+	$(MVN) -q -pl bench -am package -DskipTests
+	cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "bench/target/classes:$$(cat bench/target/bench.classpath)" \
+		org.openjdk.jmh.Main -prof gc -rf json -rff bench/target/jmh-cpu.json PaymentPathBenchmark \
+		| tee bench/target/jmh-cpu.txt
