@@ -6,6 +6,7 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Currency;
 import java.util.List;
 import java.util.Random;
 import java.util.random.RandomGenerator;
@@ -49,7 +50,7 @@ final class GeneratedMessages {
                 String merchant, String category, String cardHash) {
 
         int digits() {
-            return java.util.Currency.getInstance(currency).getDefaultFractionDigits();
+            return Currency.getInstance(currency).getDefaultFractionDigits();
         }
     }
 
@@ -63,17 +64,26 @@ final class GeneratedMessages {
 
     /** {@code spec} with one field that defines the operation changed to another valid value. */
     Spec changedField(Spec spec, int field) {
-        return switch (field) {
-            case 0 -> new Spec(spec.txn() + "X", spec.account(), spec.amountMinor(), spec.currency(), spec.type(), spec.merchant(), spec.category(), spec.cardHash());
-            case 1 -> new Spec(spec.txn(), spec.account() + "X", spec.amountMinor(), spec.currency(), spec.type(), spec.merchant(), spec.category(), spec.cardHash());
-            case 2 -> new Spec(spec.txn(), spec.account(), spec.amountMinor() == 1 ? 2 : spec.amountMinor() - 1, spec.currency(), spec.type(), spec.merchant(), spec.category(), spec.cardHash());
-            case 3 -> new Spec(spec.txn(), spec.account(), spec.amountMinor(), otherCurrencyWithDigits(spec), spec.type(), spec.merchant(), spec.category(), spec.cardHash());
-            case 4 -> new Spec(spec.txn(), spec.account(), spec.amountMinor(), spec.currency(), spec.type().equals("PURCHASE") ? "REFUND" : "PURCHASE", spec.merchant(), spec.category(), spec.cardHash());
-            case 5 -> new Spec(spec.txn(), spec.account(), spec.amountMinor(), spec.currency(), spec.type(), spec.merchant().length() < 128 ? spec.merchant() + "x" : "x" + spec.merchant().substring(1), spec.category(), spec.cardHash());
-            case 6 -> new Spec(spec.txn(), spec.account(), spec.amountMinor(), spec.currency(), spec.type(), spec.merchant(), String.format("%04d", (Integer.parseInt(spec.category()) + 1) % 10_000), spec.cardHash());
-            case 7 -> new Spec(spec.txn(), spec.account(), spec.amountMinor(), spec.currency(), spec.type(), spec.merchant(), spec.category(), PaymentMessages.cardHash(spec.cardHash()));
-            default -> throw new IllegalArgumentException("a payment has 8 defining fields, not " + field);
-        };
+        String txn = spec.txn();
+        String account = spec.account();
+        long amount = spec.amountMinor();
+        String currency = spec.currency();
+        String type = spec.type();
+        String merchant = spec.merchant();
+        String category = spec.category();
+        String cardHash = spec.cardHash();
+        switch (field) {
+            case 0 -> txn = txn + "X";
+            case 1 -> account = account + "X";
+            case 2 -> amount = amount == 1 ? 2 : amount - 1;
+            case 3 -> currency = otherCurrencyWithDigits(spec);
+            case 4 -> type = type.equals("PURCHASE") ? "REFUND" : "PURCHASE";
+            case 5 -> merchant = merchant.length() < 128 ? merchant + "x" : "x" + merchant.substring(1);
+            case 6 -> category = String.format("%04d", (Integer.parseInt(category) + 1) % 10_000);
+            case 7 -> cardHash = PaymentMessages.cardHash(cardHash);
+            default -> throw new IllegalArgumentException("a payment has " + DEFINING_FIELDS + " defining fields, not " + field);
+        }
+        return new Spec(txn, account, amount, currency, type, merchant, category, cardHash);
     }
 
     /** {@code spec} in a spelling drawn at random: key order, amount form, headers, escapes, spacing. */
@@ -290,7 +300,7 @@ final class GeneratedMessages {
     private String otherCurrencyWithDigits(Spec spec) {
         for (String currency : CURRENCIES) {
             if (!currency.equals(spec.currency())
-                    && java.util.Currency.getInstance(currency).getDefaultFractionDigits() == spec.digits()) {
+                    && Currency.getInstance(currency).getDefaultFractionDigits() == spec.digits()) {
                 return currency;
             }
         }
