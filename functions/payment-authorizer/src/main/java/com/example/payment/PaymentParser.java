@@ -29,10 +29,14 @@ import java.util.regex.Pattern;
  * and nested at most {@value #MAX_DEPTH} deep; ids are 1-128 characters of
  * {@code [A-Za-z0-9._:-]}; {@code amount} is a JSON number, parsed exactly (never as a double),
  * greater than zero, at most {@link Money#MAX_MINOR_UNITS} minor units, with no more decimals
- * than the currency has; {@code currency} is ISO 4217 with minor units; {@code merchant_category}
- * is four digits; {@code card_number_hash} is {@code sha256:} and 64 hex digits. The headers must
- * name a {@code message_id} and an ISO-8601 {@code timestamp}, but neither is part of the key or
- * the fingerprint: a producer's retry carries new ones for the same operation.
+ * than the currency has, and every number of the message has an exponent that fits an
+ * {@code int}; {@code currency} is ISO 4217 with minor units; free text ({@code merchant},
+ * {@code headers.source}) is 1-128 characters of well-formed Unicode without control or invisible
+ * formatting characters (Unicode category Cf: bidirectional overrides, zero-width spaces);
+ * {@code merchant_category} is four digits; {@code card_number_hash} is {@code sha256:} and 64
+ * hex digits. The headers must name a {@code message_id} and an ISO-8601 {@code timestamp}, but
+ * neither is part of the key or the fingerprint: a producer's retry carries new ones for the same
+ * operation.
  */
 public final class PaymentParser implements MessageParser<Payment> {
 
@@ -66,6 +70,10 @@ public final class PaymentParser implements MessageParser<Payment> {
             root = JSON.readTree(message);
         } catch (JsonProcessingException e) {
             return invalid("message", "must be valid JSON (" + jsonProblem(e) + ")");
+        } catch (NumberFormatException e) {
+            // Jackson lets BigDecimal's own refusal through unwrapped, e.g. for 1e-2147483648,
+            // wherever the number stands; its text quotes the number, so it is not passed on.
+            return invalid("message", "must hold numbers whose exponent fits (an exponent overflows)");
         }
         if (root == null || !root.isObject()) {
             return invalid("message", "must be a JSON object");
@@ -141,8 +149,18 @@ public final class PaymentParser implements MessageParser<Payment> {
         if (value.isBlank() || value.length() > MAX_TEXT) {
             throw new InvalidField(field, "must be 1-" + MAX_TEXT + " characters");
         }
+        if (value.codePoints().anyMatch(c -> Character.getType(c) == Character.SURROGATE)) {
+            // A lone surrogate cannot be written as UTF-8: the fingerprint would digest a '?' in
+            // its place (a lone U+D800 and a "?" would be one operation) and the stored text would differ.
+            throw new InvalidField(field, "must be well-formed Unicode");
+        }
         if (value.codePoints().anyMatch(c -> Character.isISOControl(c) || c == 0x2028 || c == 0x2029)) {
             throw new InvalidField(field, "must not contain control characters");
+        }
+        if (value.codePoints().anyMatch(c -> Character.getType(c) == Character.FORMAT)) {
+            // Bidirectional overrides, zero-width characters, BOMs: text that shows other than it is
+            // (on a statement or a notification) or shows nothing at all.
+            throw new InvalidField(field, "must not contain invisible formatting characters");
         }
         return value;
     }

@@ -114,6 +114,44 @@ class PaymentParserTest {
         assertEquals("message", invalid("x".repeat(PaymentParser.MAX_BODY_BYTES + 1)).field());
     }
 
+    @ParameterizedTest(name = "exponent {0}")
+    @CsvSource({"1e-2147483648", "-1e-2147483648", "1e99999999999999999"})
+    void numberWhoseExponentOverflows_isRejected_notThrown(String amount) {
+        // GIVEN a number BigDecimal itself refuses (Jackson lets its NumberFormatException through)
+        String message = PaymentMessages.purchase("TXN-1", "ACC-1", "1.00", "EUR").replace("\"amount\":1.00", "\"amount\":" + amount);
+        // WHEN parsed, THEN a rejection of the message that does not quote the number
+        ParseResult.Invalid<?> invalid = invalid(message);
+        assertEquals("message", invalid.field());
+        assertEquals("must hold numbers whose exponent fits (an exponent overflows)", invalid.rule());
+        assertEquals("message", invalid("{\"headers\": {\"trace\": " + amount + "}}").field(), "anywhere in the message");
+    }
+
+    @Test
+    void merchantWithALoneSurrogate_isRejected_asItCannotBeStoredOrFingerprintedAsSent() {
+        String loneSurrogate = PaymentMessages.purchase("TXN-1", "ACC-1", "1.00", "EUR")
+                .replace("\"Amazon.es\"", "\"Amazon\\ud800\"");
+        ParseResult.Invalid<?> invalid = invalid(loneSurrogate);
+        assertEquals("body.merchant", invalid.field());
+        assertEquals("must be well-formed Unicode", invalid.rule());
+        // a well-formed pair (an emoji) is text like any other
+        assertEquals("Amazon \uD83D\uDED2", valid(PaymentMessages.purchase("TXN-1", "ACC-1", "1.00", "EUR")
+                .replace("\"Amazon.es\"", "\"Amazon \\ud83d\\uded2\"")).payload().merchant());
+    }
+
+    @ParameterizedTest(name = "U+{0}")
+    @CsvSource({"202E", "200B", "2066", "FEFF", "00AD"})
+    void merchantWithAnInvisibleFormattingCharacter_isRejected(String codePoint) {
+        String merchant = "Amazon" + Character.toString(Integer.parseInt(codePoint, 16)) + "es";
+        ParseResult.Invalid<?> invalid = invalid(edited(body -> body.put("merchant", merchant)));
+        assertEquals("body.merchant", invalid.field());
+        assertEquals("must not contain invisible formatting characters", invalid.rule());
+    }
+
+    @Test
+    void merchantInAnotherScript_isAccepted() {
+        assertEquals("Caf\u00e9 \u6771\u4eac", valid(edited(body -> body.put("merchant", "Caf\u00e9 \u6771\u4eac"))).payload().merchant());
+    }
+
     @Test
     void rejectionRule_neverQuotesTheInput() {
         ParseResult.Invalid<?> invalid = invalid("{\"body\": sha256:secretvalue}");
