@@ -13,6 +13,8 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
+import software.amazon.awssdk.services.sns.SnsClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
@@ -99,6 +101,33 @@ public final class LocalAws implements AutoCloseable {
                 .httpClientBuilder(UrlConnectionHttpClient.builder()
                         .connectionTimeout(Duration.ofSeconds(2))
                         .socketTimeout(Duration.ofSeconds(30)))
+                .build();
+    }
+
+    /** A DynamoDB Streams client for the local AWS (the tables' streams). */
+    public DynamoDbStreamsClient dynamoDbStreams() {
+        return DynamoDbStreamsClient.builder()
+                .endpointOverride(moto.endpoint())
+                .region(REGION)
+                .credentialsProvider(credentials())
+                .httpClientBuilder(UrlConnectionHttpClient.builder()
+                        .connectionTimeout(Duration.ofSeconds(2))
+                        .socketTimeout(Duration.ofSeconds(10)))
+                .build();
+    }
+
+    /** An SNS client for the local AWS, with the given interceptors. */
+    public SnsClient sns(ExecutionInterceptor... interceptors) {
+        return SnsClient.builder()
+                .endpointOverride(moto.endpoint())
+                .region(REGION)
+                .credentialsProvider(credentials())
+                .httpClientBuilder(UrlConnectionHttpClient.builder()
+                        .connectionTimeout(Duration.ofSeconds(2))
+                        .socketTimeout(Duration.ofSeconds(10)))
+                .overrideConfiguration(ClientOverrideConfiguration.builder()
+                        .executionInterceptors(List.of(interceptors))
+                        .build())
                 .build();
     }
 
