@@ -37,13 +37,15 @@ public final class StreamPublisher {
         List<DynamodbEvent.DynamodbStreamRecord> records = event.getRecords() == null ? List.of() : event.getRecords();
         for (DynamodbEvent.DynamodbStreamRecord record : records) {
             String sequence = record.getDynamodb() == null ? null : record.getDynamodb().getSequenceNumber();
+            String transactionId = "";
             try {
                 Optional<DecisionEvent> decision = StreamDecisions.read(record);
+                transactionId = decision.map(DecisionEvent::transactionId).orElse("");
                 decision.ifPresent(publisher::publish);
-                log("INFO", sequence, decision.map(DecisionEvent::transactionId).orElse(""),
+                log("INFO", sequence, transactionId,
                         decision.map(DecisionEvent::type).orElse("ignored " + record.getEventName()), null);
             } catch (RuntimeException e) {
-                log("WARN", sequence, "", "publish failed", e.getClass().getSimpleName() + ": " + e.getMessage());
+                log("WARN", sequence, transactionId, "publish failed", e.getClass().getSimpleName() + ": " + e.getMessage());
                 return new StreamsEventResponse(List.of(new StreamsEventResponse.BatchItemFailure(sequence)));
             }
         }

@@ -16,6 +16,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -63,7 +64,7 @@ public final class Downstream implements AutoCloseable {
     private final String notificationsDlqUrl;
     private final String streamFailuresQueueUrl;
     private final String auditQueueUrl;
-    private final List<JsonNode> onTopic = new ArrayList<>();
+    private final List<Published> onTopic = new ArrayList<>();
     private DynamoDbStreamsEventSourceMapping publisherMapping;
     private SqsEventSourceMapping notifierMapping;
 
@@ -177,16 +178,37 @@ public final class Downstream implements AutoCloseable {
         return false;
     }
 
+    /**
+     * One message as the topic's subscribers got it.
+     *
+     * @param body       the decision event (raw delivery: the published JSON itself)
+     * @param attributes the SNS message attributes, by name (string values)
+     */
+    public record Published(JsonNode body, Map<String, String> attributes) {
+
+        public Published {
+            Objects.requireNonNull(body, "body");
+            attributes = Map.copyOf(attributes);
+        }
+
+        /** The event's {@code transaction_id}. */
+        public String transactionId() {
+            return body.path("transaction_id").asText();
+        }
+    }
+
     /** The decision events on the topic so far (read from the audit subscription), in arrival order. */
-    public synchronized List<JsonNode> published() {
+    public synchronized List<Published> published() {
         while (true) {
-            List<Message> messages = sqs.receiveMessage(request -> request.queueUrl(auditQueueUrl).maxNumberOfMessages(10))
-                    .messages();
+            List<Message> messages = sqs.receiveMessage(request -> request.queueUrl(auditQueueUrl).maxNumberOfMessages(10)
+                    .messageAttributeNames("All")).messages();
             if (messages.isEmpty()) {
                 return List.copyOf(onTopic);
             }
             for (Message message : messages) {
-                onTopic.add(parse(message.body()));
+                Map<String, String> attributes = new HashMap<>();
+                message.messageAttributes().forEach((name, value) -> attributes.put(name, value.stringValue()));
+                onTopic.add(new Published(parse(message.body()), attributes));
                 sqs.deleteMessage(request -> request.queueUrl(auditQueueUrl).receiptHandle(message.receiptHandle()));
             }
         }
