@@ -33,7 +33,7 @@ import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
  * Everything after the idempotency table, on the local AWS, as {@code template.yaml} declares it:
  * <pre>
  * IdempotencyTable stream ──(streams mapping: batch 100, bisect, 3 retries, on-failure queue)──► publisher
- *   ──► payments-authorized topic ──(raw delivery)──► notifications queue (redrive: DLQ after 5)
+ *   ──► payments-authorized topic ──(raw delivery, decision = APPROVED)──► notifications queue (DLQ after 5)
  *   ──(SQS mapping: batch 10)──► notifier ──► local push API
  *                               └──(raw delivery)──► audit queue: what reached the topic
  * </pre>
@@ -85,8 +85,8 @@ public final class Downstream implements AutoCloseable {
                         + "\",\"maxReceiveCount\":\"" + MAX_RECEIVE_COUNT + "\"}"));
         this.streamFailuresQueueUrl = queue("payment-events-failures-" + suffix, Map.of());
         this.auditQueueUrl = queue("payments-authorized-audit-" + suffix, Map.of());
-        subscribe(notificationsQueueUrl);
-        subscribe(auditQueueUrl);
+        subscribe(notificationsQueueUrl, Map.of("FilterPolicy", "{\"decision\":[\"APPROVED\"]}"));
+        subscribe(auditQueueUrl, Map.of());
         this.pushApi = LocalPushApi.start();
     }
 
@@ -278,9 +278,10 @@ public final class Downstream implements AutoCloseable {
                 .attributes().get(QueueAttributeName.QUEUE_ARN);
     }
 
-    private void subscribe(String queueUrl) {
-        sns.subscribe(request -> request.topicArn(topicArn).protocol("sqs").endpoint(arn(queueUrl))
-                .attributes(Map.of("RawMessageDelivery", "true")));
+    private void subscribe(String queueUrl, Map<String, String> attributes) {
+        Map<String, String> all = new HashMap<>(attributes);
+        all.put("RawMessageDelivery", "true");
+        sns.subscribe(request -> request.topicArn(topicArn).protocol("sqs").endpoint(arn(queueUrl)).attributes(all));
     }
 
     private boolean queueEmpty(String queueUrl) {
