@@ -12,9 +12,9 @@ import java.util.Objects;
  * @param pushApiBaseUrl      {@code PUSH_API_BASE_URL}: http(s) base URL of the push API
  * @param pushApiTimeout      {@code PUSH_API_TIMEOUT_MS} (default 3000): one call, answer included
  * @param recordsTable        {@code NOTIFICATION_IDEMPOTENCY_TABLE}: the Powertools table
- * @param recordTtl           {@code NOTIFICATION_IDEMPOTENCY_TTL_SECONDS} (default 7 days): how
+ * @param recordTtl           {@code IDEMPOTENCY_TTL_SECONDS} (default 7 days): how
  *                            long a sent notification is remembered; must exceed
- *                            {@code NOTIFICATIONS_QUEUE_RETENTION_SECONDS}
+ *                            {@code QUEUE_RETENTION_SECONDS}, the notifications queue's retention
  * @param deadLetterQueueUrl  {@code NOTIFIER_DLQ_URL}: where refused notifications go, with the reason
  */
 public record NotifierConfig(URI pushApiBaseUrl, Duration pushApiTimeout, String recordsTable, Duration recordTtl,
@@ -35,11 +35,11 @@ public record NotifierConfig(URI pushApiBaseUrl, Duration pushApiTimeout, String
             throw new ConfigurationException("PUSH_API_BASE_URL", "must be an http(s) URL");
         }
         long timeoutMs = number(env, "PUSH_API_TIMEOUT_MS", 3000, 100, 20_000);
-        long ttl = number(env, "NOTIFICATION_IDEMPOTENCY_TTL_SECONDS", 604_800, 60, 31_536_000);
-        long retention = number(env, "NOTIFICATIONS_QUEUE_RETENTION_SECONDS", 345_600, 60, 1_209_600);
+        long ttl = number(env, "IDEMPOTENCY_TTL_SECONDS", 604_800, 60, 31_536_000);
+        long retention = number(env, "QUEUE_RETENTION_SECONDS", 345_600, 60, 1_209_600);
         if (ttl <= retention) {
-            throw new ConfigurationException("NOTIFICATION_IDEMPOTENCY_TTL_SECONDS",
-                    "must exceed NOTIFICATIONS_QUEUE_RETENTION_SECONDS: a record must outlive any redelivery");
+            throw new ConfigurationException("IDEMPOTENCY_TTL_SECONDS",
+                    "must exceed QUEUE_RETENTION_SECONDS: a record must outlive any redelivery");
         }
         return new NotifierConfig(base, Duration.ofMillis(timeoutMs), required(env, "NOTIFICATION_IDEMPOTENCY_TABLE"),
                 Duration.ofSeconds(ttl), required(env, "NOTIFIER_DLQ_URL"));

@@ -43,8 +43,8 @@ final class NotifierRig implements AutoCloseable {
         env.put("PUSH_API_BASE_URL", api.baseUrl().toString());
         env.put("PUSH_API_TIMEOUT_MS", Long.toString(pushTimeout.toMillis()));
         env.put("NOTIFICATION_IDEMPOTENCY_TABLE", "NotificationIdempotencyTable");
-        env.put("NOTIFICATION_IDEMPOTENCY_TTL_SECONDS", "604800");
-        env.put("NOTIFICATIONS_QUEUE_RETENTION_SECONDS", "345600");
+        env.put("IDEMPOTENCY_TTL_SECONDS", "604800");
+        env.put("QUEUE_RETENTION_SECONDS", "345600");
         env.put("NOTIFIER_DLQ_URL", deadLetterQueueUrl);
         this.handler = new PaymentNotifierHandler(PaymentNotifier.create(env, dynamoDb, sqs,
                 new PrintStream(output, true, StandardCharsets.UTF_8), Clock.systemUTC()));
