@@ -116,8 +116,8 @@ public final class LocalAws implements AutoCloseable {
                 .build();
     }
 
-    /** An SNS client for the local AWS, with the given interceptors. */
-    public SnsClient sns(ExecutionInterceptor... interceptors) {
+    /** An SNS client for the local AWS. */
+    public SnsClient sns() {
         return SnsClient.builder()
                 .endpointOverride(moto.endpoint())
                 .region(REGION)
@@ -125,9 +125,6 @@ public final class LocalAws implements AutoCloseable {
                 .httpClientBuilder(UrlConnectionHttpClient.builder()
                         .connectionTimeout(Duration.ofSeconds(2))
                         .socketTimeout(Duration.ofSeconds(10)))
-                .overrideConfiguration(ClientOverrideConfiguration.builder()
-                        .executionInterceptors(List.of(interceptors))
-                        .build())
                 .build();
     }
 

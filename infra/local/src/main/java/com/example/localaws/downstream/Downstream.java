@@ -32,7 +32,7 @@ import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 /**
  * Everything after the idempotency table, on the local AWS, as {@code template.yaml} declares it:
  * <pre>
- * IdempotencyTable stream ──(streams mapping: batch 100, bisect, 3 retries, on-failure queue)──► publisher
+ * IdempotencyTable stream ──(streams mapping: batch 100, bisect, 10 retries, on-failure queue)──► publisher
  *   ──► payments-authorized topic ──(raw delivery, decision = APPROVED)──► notifications queue (DLQ after 5)
  *   ──(SQS mapping: batch 10)──► notifier ──► local push API
  *                               └──(raw delivery)──► audit queue: what reached the topic
@@ -48,8 +48,11 @@ public final class Downstream implements AutoCloseable {
     public static final String NOTIFICATION_IDEMPOTENCY_TABLE = "NotificationIdempotencyTable";
     /** The table whose stream is the outbox. */
     public static final String IDEMPOTENCY_TABLE = "IdempotencyTable";
-    /** Deliveries of a notification before the queue moves it to the DLQ. */
+    /** Deliveries of a notification before the queue moves it to the DLQ (the template's default). */
     public static final int MAX_RECEIVE_COUNT = 5;
+    /** The publisher's stream event source, as template.yaml sets it. */
+    public static final int STREAM_BATCH_SIZE = 100;
+    public static final int STREAM_MAXIMUM_RETRY_ATTEMPTS = 10;
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -127,7 +130,8 @@ public final class Downstream implements AutoCloseable {
      */
     public void connect(Function<DynamodbEvent, StreamsEventResponse> publisher,
                         Function<SQSEvent, SQSBatchResponse> notifier) {
-        connect(new DynamoDbStreamsEventSourceMapping.Settings(100, 3, true, streamFailuresQueueUrl), publisher, notifier);
+        connect(new DynamoDbStreamsEventSourceMapping.Settings(STREAM_BATCH_SIZE, STREAM_MAXIMUM_RETRY_ATTEMPTS, true,
+                streamFailuresQueueUrl), publisher, notifier);
     }
 
     /** Wires the functions with other stream settings (tests of the retry bounds). */
