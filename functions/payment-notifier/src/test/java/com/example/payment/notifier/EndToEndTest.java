@@ -101,6 +101,9 @@ class EndToEndTest {
             Set<String> delivered = new TreeSet<>();
             downstream.pushApi().requests().stream().filter(r -> r.delivered()).forEach(r -> delivered.add(r.idempotencyKey()));
             assertEquals(approvable, delivered);
+            // AND the faults did happen: three 503s and the timed-out call each cost a request more
+            assertTrue(downstream.pushApi().requestsReceived() >= approvable.size() + 4,
+                    "requests received: " + downstream.pushApi().requestsReceived());
             // AND nothing is waiting in a dead-letter or on-failure queue
             assertEquals(List.of(), downstream.takeNotifierDeadLetters());
             assertEquals(List.of(), downstream.takeStreamFailures());
