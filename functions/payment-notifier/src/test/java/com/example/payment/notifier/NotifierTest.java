@@ -67,9 +67,9 @@ class NotifierTest {
         // push went out, the record stays IN_PROGRESS, as when the invocation dies right there
         SQSEvent.SQSMessage message = NotifierRig.message("m-crash", NotifierRig.approved("TXN-CRASH", "ACC-1", 990));
         aws.moto().inject(new Fault("UpdateItem", "", 400, "ValidationException", 1));
-        Duration invocationLeft = Duration.ofMillis(1500);
+        Duration invocationLeft = Duration.ofSeconds(3);
 
-        // WHEN it is delivered (1.5 s left in the invocation), redelivered at once, and again after
+        // WHEN it is delivered (3 s left in the invocation), redelivered at once, and again after
         // that invocation's time ran out
         List<String> first = rig.deliver(invocationLeft, message);
         List<String> whileInProgress = rig.deliver(message);
