@@ -15,6 +15,7 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 import software.amazon.awssdk.services.sns.SnsClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
@@ -124,6 +125,11 @@ public final class LocalAws implements AutoCloseable {
                 .httpClientBuilder(UrlConnectionHttpClient.builder()
                         .connectionTimeout(Duration.ofSeconds(2))
                         .socketTimeout(socketTimeout));
+    }
+
+    /** A DynamoDB Streams client for the local AWS (the tables' streams). */
+    public DynamoDbStreamsClient dynamoDbStreams() {
+        return local(DynamoDbStreamsClient.builder(), Duration.ofSeconds(10)).build();
     }
 
     /** Dummy credentials: the local AWS accepts any. */

@@ -31,6 +31,9 @@ final class TemplateInvariants {
      */
     static final String RECEIVER_TTL_ATTRIBUTE = "expiresAt";
 
+    /** The TTL attribute Powertools idempotency writes (its DynamoDBPersistenceStore default). */
+    static final String POWERTOOLS_TTL_ATTRIBUTE = "expiration";
+
     /**
      * The EMF metrics the payment-authorizer emits (namespace METRICS_NAMESPACE, dimension
      * {@code Service=payment-authorizer}), as the receiver's JsonLinesTelemetry names them;
@@ -171,18 +174,58 @@ final class TemplateInvariants {
         return violations;
     }
 
-    /** The table each receiving function writes its records to expires them on the receiver's attribute. */
+    /**
+     * The table each receiving function writes its records to expires them on the attribute its
+     * writer sets: the receiver's ({@code IDEMPOTENCY_TABLE}) or Powertools' ({@code
+     * NOTIFICATION_IDEMPOTENCY_TABLE}, the payment-notifier's).
+     */
     static List<String> ttlAttribute(SamTemplate template) {
         List<String> violations = new ArrayList<>();
         for (SqsEvent event : sqsEvents(template)) {
-            String table = template.target(environment(template, event).path("IDEMPOTENCY_TABLE"));
+            JsonNode variables = environment(template, event);
+            boolean powertools = variables.has("NOTIFICATION_IDEMPOTENCY_TABLE");
+            String expected = powertools ? POWERTOOLS_TTL_ATTRIBUTE : RECEIVER_TTL_ATTRIBUTE;
+            String table = template.target(variables.path(powertools ? "NOTIFICATION_IDEMPOTENCY_TABLE" : "IDEMPOTENCY_TABLE"));
             JsonNode ttl = template.resource(table).path("Properties").path("TimeToLiveSpecification");
-            if (!RECEIVER_TTL_ATTRIBUTE.equals(ttl.path("AttributeName").asText())
-                    || !ttl.path("Enabled").asBoolean(false)) {
+            if (!expected.equals(ttl.path("AttributeName").asText()) || !ttl.path("Enabled").asBoolean(false)) {
                 violations.add(event.name() + ": " + table + " TimeToLiveSpecification " + ttl
-                        + " is not enabled on " + RECEIVER_TTL_ATTRIBUTE);
+                        + " is not enabled on " + expected);
             }
         }
+        return violations;
+    }
+
+    /**
+     * Every DynamoDB stream event source reports batch item failures, bisects a failing batch,
+     * retries a bounded number of times and then sends the batch to an on-failure destination:
+     * a failing record never blocks its shard forever, and is never dropped without a trace.
+     */
+    static List<String> streamEventSources(SamTemplate template) {
+        List<String> violations = new ArrayList<>();
+        template.resourcesOfType("AWS::Serverless::Function").forEach((function, resource) ->
+                resource.path("Properties").path("Events").properties().forEach(event -> {
+                    if (!"DynamoDB".equals(event.getValue().path("Type").asText())) {
+                        return;
+                    }
+                    String name = function + "." + event.getKey();
+                    JsonNode properties = event.getValue().path("Properties");
+                    List<String> types = new ArrayList<>();
+                    properties.path("FunctionResponseTypes").forEach(type -> types.add(type.asText()));
+                    if (!types.contains("ReportBatchItemFailures")) {
+                        violations.add(name + ": FunctionResponseTypes " + types + " lacks ReportBatchItemFailures");
+                    }
+                    if (!properties.path("BisectBatchOnFunctionError").asBoolean(false)) {
+                        violations.add(name + ": BisectBatchOnFunctionError is not true");
+                    }
+                    long retries = template.number(properties.path("MaximumRetryAttempts"), -1).max();
+                    if (retries < 0 || retries > 10_000) {
+                        violations.add(name + ": MaximumRetryAttempts " + retries + " is not bounded");
+                    }
+                    JsonNode destination = properties.path("DestinationConfig").path("OnFailure").path("Destination");
+                    if (destination.isMissingNode()) {
+                        violations.add(name + ": no DestinationConfig.OnFailure");
+                    }
+                }));
         return violations;
     }
 
@@ -309,7 +352,7 @@ final class TemplateInvariants {
             }
         }
         for (String required : List.of("Conflict", "ApproximateNumberOfMessagesVisible", "Errors", "Throttles",
-                "FastPathUnavailable")) {
+                "FastPathUnavailable", "IteratorAge")) {
             if (!watched.contains(required)) {
                 violations.add("no alarm on " + required);
             }

@@ -41,6 +41,7 @@ class TemplateInvariantsTest {
         List<String> events = TemplateInvariants.sqsEventNames(template);
         // THEN the checks below have the payments queue's event source to check
         assertTrue(events.contains("PaymentAuthorizerFunction.Payments"), "SQS event sources: " + events);
+        assertTrue(events.contains("PaymentNotifierFunction.Notifications"), "SQS event sources: " + events);
     }
 
     @Test
@@ -71,6 +72,11 @@ class TemplateInvariantsTest {
     @Test
     void idempotencyTable_expiresRecordsOnTheAttributeTheReceiverWrites() {
         assertEquals(List.of(), TemplateInvariants.ttlAttribute(template));
+    }
+
+    @Test
+    void everyStreamEventSource_reportsBatchItemFailures_bisects_retriesBoundedly_andKeepsWhatFails() {
+        assertEquals(List.of(), TemplateInvariants.streamEventSources(template));
     }
 
     @Test
@@ -143,6 +149,31 @@ class TemplateInvariantsTest {
                         TemplateInvariants::dashboard),
                 breach("dashboard without store latency", "\"StoreLatency\", \"Service\"", "\"Latency\", \"Service\"",
                         TemplateInvariants::dashboard),
+                breach("notifications queue visibility one second short",
+                        "batching window.\n      VisibilityTimeout: 181", "batching window.\n      VisibilityTimeout: 180",
+                        TemplateInvariants::visibilityTimeouts),
+                breach("notifications queue without a DLQ",
+                        "        deadLetterTargetArn: !GetAtt NotificationsDeadLetterQueue.Arn\n        maxReceiveCount: !Ref MaxReceiveCount\n",
+                        "", TemplateInvariants::redrive),
+                breach("notifications DLQ retention equal to the source's",
+                        "      MessageRetentionPeriod: 1209600\n      SqsManagedSseEnabled: true\n\n  NotificationsQueuePolicy",
+                        "      MessageRetentionPeriod: 345600\n      SqsManagedSseEnabled: true\n\n  NotificationsQueuePolicy",
+                        TemplateInvariants::deadLetterRetention),
+                breach("notifier records shorter than its queue's retention",
+                        "          IDEMPOTENCY_TTL_SECONDS: !Ref IdempotencyTtlSeconds\n          QUEUE_RETENTION_SECONDS: !Ref QueueRetentionSeconds\n          NOTIFIER_DLQ_URL",
+                        "          IDEMPOTENCY_TTL_SECONDS: \"60\"\n          QUEUE_RETENTION_SECONDS: !Ref QueueRetentionSeconds\n          NOTIFIER_DLQ_URL",
+                        TemplateInvariants::idempotencyWindows),
+                breach("Powertools table expiring on another attribute", "AttributeName: expiration",
+                        "AttributeName: expiresAt", TemplateInvariants::ttlAttribute),
+                breach("stream source without bisection", "BisectBatchOnFunctionError: true",
+                        "BisectBatchOnFunctionError: false", TemplateInvariants::streamEventSources),
+                breach("stream source retrying forever", "MaximumRetryAttempts: 10", "MaximumRetryAttempts: -1",
+                        TemplateInvariants::streamEventSources),
+                breach("stream source without an on-failure destination",
+                        "            DestinationConfig:\n              OnFailure:\n                Type: SQS\n                Destination: !GetAtt PaymentEventsFailureQueue.Arn\n",
+                        "", TemplateInvariants::streamEventSources),
+                breach("no IteratorAge alarm", "MetricName: IteratorAge", "MetricName: Duration",
+                        TemplateInvariants::alarms),
                 breach("function without its own role", "      Role: !GetAtt PaymentAuthorizerRole.Arn\n", "",
                         TemplateInvariants::hiddenPermissions));
     }

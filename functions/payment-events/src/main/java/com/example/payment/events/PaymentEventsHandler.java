@@ -1,0 +1,57 @@
+package com.example.payment.events;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.example.receiver.ConfigurationException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Objects;
+import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
+import software.amazon.awssdk.core.retry.RetryMode;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.services.sns.SnsClient;
+
+/**
+ * The Streams-triggered Lambda on the idempotency table: publishes each new decision to the
+ * topic {@code PAYMENTS_TOPIC_ARN} and answers with the stream partial batch response (the event
+ * source mapping must report {@code ReportBatchItemFailures}).
+ */
+public final class PaymentEventsHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
+
+    private final StreamPublisher publisher;
+
+    /** Lambda's constructor: configuration and the SNS client, once per execution environment. */
+    public PaymentEventsHandler() {
+        this(new StreamPublisher(new SnsDecisionPublisher(snsClient(), topicArn(System.getenv("PAYMENTS_TOPIC_ARN"))),
+                System.out, Clock.systemUTC()));
+    }
+
+    /** For tests and local runtimes: a publisher built elsewhere. */
+    public PaymentEventsHandler(StreamPublisher publisher) {
+        this.publisher = Objects.requireNonNull(publisher, "publisher");
+    }
+
+    @Override
+    public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
+        return publisher.publish(event);
+    }
+
+    private static String topicArn(String value) {
+        if (value == null || !value.startsWith("arn:")) {
+            throw new ConfigurationException("PAYMENTS_TOPIC_ARN", "must be the topic's ARN");
+        }
+        return value;
+    }
+
+    /** Region and endpoint from Lambda's environment; each attempt cut at 2 s, the call at 5 s. */
+    private static SnsClient snsClient() {
+        return SnsClient.builder()
+                .httpClientBuilder(UrlConnectionHttpClient.builder()
+                        .connectionTimeout(Duration.ofSeconds(1)).socketTimeout(Duration.ofSeconds(2)))
+                .overrideConfiguration(ClientOverrideConfiguration.builder().retryStrategy(RetryMode.STANDARD)
+                        .apiCallAttemptTimeout(Duration.ofSeconds(2)).apiCallTimeout(Duration.ofSeconds(5)).build())
+                .build();
+    }
+}

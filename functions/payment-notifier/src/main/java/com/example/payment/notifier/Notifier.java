@@ -1,0 +1,109 @@
+package com.example.payment.notifier;
+
+import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
+import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import java.io.PrintStream;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.MessageAttributeValue;
+import software.amazon.lambda.powertools.idempotency.exceptions.IdempotencyValidationException;
+
+/**
+ * Notifies each approved payment of an SQS batch, and answers with the partial batch failures:
+ * <ul>
+ *   <li>delivered, replayed from the idempotency record, or not a notification (a decline): acknowledged;</li>
+ *   <li>no final answer (timeout, 5xx, 409, 429, the record in progress or unreachable): a batch
+ *       item failure, redelivered by the queue, with the same {@code Idempotency-Key};</li>
+ *   <li>refused for good (another 4xx), invalid, or the same transaction with other amount,
+ *       account or currency: sent to the DLQ with a {@code reason} message attribute, then
+ *       acknowledged; if that send fails, a batch item failure (never silently lost).</li>
+ * </ul>
+ */
+public final class Notifier {
+
+    /** The {@code service} field of the log lines. */
+    static final String SERVICE = "payment-notifier";
+
+    private final IdempotentPush push;
+    private final SqsClient sqs;
+    private final String deadLetterQueueUrl;
+    private final PrintStream out;
+    private final Clock clock;
+
+    public Notifier(IdempotentPush push, SqsClient sqs, String deadLetterQueueUrl, PrintStream out, Clock clock) {
+        this.push = Objects.requireNonNull(push, "push");
+        this.sqs = Objects.requireNonNull(sqs, "sqs");
+        this.deadLetterQueueUrl = Objects.requireNonNull(deadLetterQueueUrl, "deadLetterQueueUrl");
+        this.out = Objects.requireNonNull(out, "out");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    /** Processes every message of {@code event}; never throws for a message. */
+    public SQSBatchResponse process(SQSEvent event) {
+        List<SQSBatchResponse.BatchItemFailure> failures = new ArrayList<>();
+        for (SQSEvent.SQSMessage message : event.getRecords() == null ? List.<SQSEvent.SQSMessage>of() : event.getRecords()) {
+            if (!settle(message)) {
+                failures.add(new SQSBatchResponse.BatchItemFailure(message.getMessageId()));
+            }
+        }
+        return new SQSBatchResponse(failures);
+    }
+
+    /** Whether {@code message} may be deleted from the queue. */
+    private boolean settle(SQSEvent.SQSMessage message) {
+        Optional<Notification> notification;
+        try {
+            notification = Notification.fromEvent(message.getBody());
+        } catch (IllegalArgumentException e) {
+            return deadLetter(message, "", "invalid: " + e.getMessage());
+        }
+        if (notification.isEmpty()) {
+            log("INFO", message, "", "IGNORED", "not an approval");
+            return true;
+        }
+        String txn = notification.get().transactionId();
+        try {
+            PushReceipt receipt = push.send(notification.get());
+            if (receipt.accepted()) {
+                log("INFO", message, txn, "DELIVERED", "push API answered " + receipt.status());
+                return true;
+            }
+            return deadLetter(message, txn, "push API refused it with " + receipt.status());
+        } catch (IdempotencyValidationException e) {
+            return deadLetter(message, txn, "conflict: transaction already notified with other account, amount or currency");
+        } catch (RuntimeException e) {
+            log("WARN", message, txn, "RETRY", e.getClass().getSimpleName() + ": " + e.getMessage());
+            return false;
+        }
+    }
+
+    private boolean deadLetter(SQSEvent.SQSMessage message, String txn, String reason) {
+        try {
+            sqs.sendMessage(request -> request.queueUrl(deadLetterQueueUrl).messageBody(message.getBody())
+                    .messageAttributes(Map.of(
+                            "reason", MessageAttributeValue.builder().dataType("String").stringValue(reason).build(),
+                            "source_message_id", MessageAttributeValue.builder().dataType("String")
+                                    .stringValue(message.getMessageId()).build())));
+        } catch (RuntimeException e) {
+            log("ERROR", message, txn, "RETRY", "cannot dead-letter (" + reason + "): " + e.getClass().getSimpleName());
+            return false;
+        }
+        log("WARN", message, txn, "DEAD_LETTERED", reason);
+        return true;
+    }
+
+    private void log(String level, SQSEvent.SQSMessage message, String txn, String outcome, String detail) {
+        out.println("{\"timestamp\":\"" + clock.instant() + "\",\"level\":\"" + level + "\",\"service\":\"" + SERVICE
+                + "\",\"txn_id\":\"" + json(txn) + "\",\"message_id\":\"" + json(message.getMessageId())
+                + "\",\"outcome\":\"" + outcome + "\",\"detail\":\"" + json(detail) + "\"}");
+    }
+
+    private static String json(String text) {
+        return text == null ? "" : text.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", " ");
+    }
+}

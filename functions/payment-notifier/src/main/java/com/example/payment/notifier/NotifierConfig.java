@@ -1,0 +1,71 @@
+package com.example.payment.notifier;
+
+import com.example.receiver.ConfigurationException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The notifier's settings, from its environment, validated once.
+ *
+ * @param pushApiBaseUrl      {@code PUSH_API_BASE_URL}: http(s) base URL of the push API
+ * @param pushApiTimeout      {@code PUSH_API_TIMEOUT_MS} (default 3000): one call, answer included
+ * @param recordsTable        {@code NOTIFICATION_IDEMPOTENCY_TABLE}: the Powertools table
+ * @param recordTtl           {@code IDEMPOTENCY_TTL_SECONDS} (default 7 days): how
+ *                            long a sent notification is remembered; must exceed
+ *                            {@code QUEUE_RETENTION_SECONDS}, the notifications queue's retention
+ * @param deadLetterQueueUrl  {@code NOTIFIER_DLQ_URL}: where refused notifications go, with the reason
+ */
+public record NotifierConfig(URI pushApiBaseUrl, Duration pushApiTimeout, String recordsTable, Duration recordTtl,
+                             String deadLetterQueueUrl) {
+
+    public NotifierConfig {
+        Objects.requireNonNull(pushApiBaseUrl, "pushApiBaseUrl");
+        Objects.requireNonNull(pushApiTimeout, "pushApiTimeout");
+        Objects.requireNonNull(recordsTable, "recordsTable");
+        Objects.requireNonNull(recordTtl, "recordTtl");
+        Objects.requireNonNull(deadLetterQueueUrl, "deadLetterQueueUrl");
+    }
+
+    /** Reads and validates the settings; names the first bad one. */
+    public static NotifierConfig from(Map<String, String> env) {
+        URI base = URI.create(required(env, "PUSH_API_BASE_URL"));
+        if (!"https".equals(base.getScheme()) && !"http".equals(base.getScheme()) || base.getHost() == null) {
+            throw new ConfigurationException("PUSH_API_BASE_URL", "must be an http(s) URL");
+        }
+        long timeoutMs = number(env, "PUSH_API_TIMEOUT_MS", 3000, 100, 20_000);
+        long ttl = number(env, "IDEMPOTENCY_TTL_SECONDS", 604_800, 60, 31_536_000);
+        long retention = number(env, "QUEUE_RETENTION_SECONDS", 345_600, 60, 1_209_600);
+        if (ttl <= retention) {
+            throw new ConfigurationException("IDEMPOTENCY_TTL_SECONDS",
+                    "must exceed QUEUE_RETENTION_SECONDS: a record must outlive any redelivery");
+        }
+        return new NotifierConfig(base, Duration.ofMillis(timeoutMs), required(env, "NOTIFICATION_IDEMPOTENCY_TABLE"),
+                Duration.ofSeconds(ttl), required(env, "NOTIFIER_DLQ_URL"));
+    }
+
+    private static String required(Map<String, String> env, String name) {
+        String value = env.get(name);
+        if (value == null || value.isBlank()) {
+            throw new ConfigurationException(name, "is required");
+        }
+        return value.trim();
+    }
+
+    private static long number(Map<String, String> env, String name, long fallback, long min, long max) {
+        String value = env.get(name);
+        if (value == null || value.isBlank()) {
+            return fallback;
+        }
+        try {
+            long parsed = Long.parseLong(value.trim());
+            if (parsed < min || parsed > max) {
+                throw new ConfigurationException(name, "must be " + min + "-" + max);
+            }
+            return parsed;
+        } catch (NumberFormatException e) {
+            throw new ConfigurationException(name, "must be a whole number");
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package com.example.payment.notifier;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
+import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import java.time.Clock;
+import java.util.Objects;
+import software.amazon.lambda.powertools.idempotency.Idempotency;
+
+/**
+ * The SQS-triggered Lambda on the notifications queue: notifies each approved payment once and
+ * answers with the partial batch failures (the event source must report
+ * {@code ReportBatchItemFailures}).
+ */
+public final class PaymentNotifierHandler implements RequestHandler<SQSEvent, SQSBatchResponse> {
+
+    private final Notifier notifier;
+
+    /** Lambda's constructor: configuration and clients, once per execution environment. */
+    public PaymentNotifierHandler() {
+        this(PaymentNotifier.create(System.getenv(), PaymentNotifier.dynamoDbClient(), PaymentNotifier.sqsClient(),
+                System.out, Clock.systemUTC()));
+    }
+
+    /** For tests and local runtimes: a notifier built elsewhere. */
+    public PaymentNotifierHandler(Notifier notifier) {
+        this.notifier = Objects.requireNonNull(notifier, "notifier");
+    }
+
+    @Override
+    public SQSBatchResponse handleRequest(SQSEvent event, Context context) {
+        // An in-progress record then expires with this invocation: if it dies between the push
+        // call and the record's completion, a redelivery after its timeout may claim the record.
+        Idempotency.registerLambdaContext(context);
+        return notifier.process(event);
+    }
+}

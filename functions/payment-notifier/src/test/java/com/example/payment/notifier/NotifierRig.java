@@ -1,0 +1,107 @@
+package com.example.payment.notifier;
+
+import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
+import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.localaws.LocalAws;
+import com.example.localaws.push.LocalPushApi;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.Message;
+
+/**
+ * One payment-notifier environment against the local AWS and the local push API: the real
+ * handler (Powertools woven in), its Powertools table, its DLQ, its log lines.
+ */
+final class NotifierRig implements AutoCloseable {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    final LocalPushApi api = LocalPushApi.start();
+    final DynamoDbClient dynamoDb;
+    final SqsClient sqs;
+    final String deadLetterQueueUrl;
+    private final ByteArrayOutputStream output = new ByteArrayOutputStream();
+    private final PaymentNotifierHandler handler;
+
+    NotifierRig(LocalAws aws, Duration pushTimeout) {
+        this.dynamoDb = aws.dynamoDb();
+        this.sqs = aws.sqs();
+        this.deadLetterQueueUrl = sqs.createQueue(request -> request.queueName("notifier-dlq-" + UUID.randomUUID()
+                .toString().substring(0, 8))).queueUrl();
+        Map<String, String> env = new HashMap<>();
+        env.put("PUSH_API_BASE_URL", api.baseUrl().toString());
+        env.put("PUSH_API_TIMEOUT_MS", Long.toString(pushTimeout.toMillis()));
+        env.put("NOTIFICATION_IDEMPOTENCY_TABLE", "NotificationIdempotencyTable");
+        env.put("IDEMPOTENCY_TTL_SECONDS", "604800");
+        env.put("QUEUE_RETENTION_SECONDS", "345600");
+        env.put("NOTIFIER_DLQ_URL", deadLetterQueueUrl);
+        this.handler = new PaymentNotifierHandler(PaymentNotifier.create(env, dynamoDb, sqs,
+                new PrintStream(output, true, StandardCharsets.UTF_8), Clock.systemUTC()));
+    }
+
+    /** A decision event as the topic delivers it (raw) for an approval. */
+    static String approved(String txn, String account, long amountMinor) {
+        return JSON.createObjectNode().put("event_type", "PaymentAuthorized").put("transaction_id", txn)
+                .put("decision", "APPROVED").put("account_id", account).put("amount_minor", amountMinor)
+                .put("currency", "EUR").put("authorization_type", "PURCHASE").put("decided_at", "2026-04-07T14:32:16Z")
+                .toString();
+    }
+
+    /** A decision event for a decline. */
+    static String declined(String txn, String account) {
+        return JSON.createObjectNode().put("event_type", "PaymentDeclined").put("transaction_id", txn)
+                .put("decision", "DECLINED").put("reason", "INSUFFICIENT_FUNDS").put("account_id", account)
+                .put("amount_minor", 100).put("currency", "EUR").put("authorization_type", "PURCHASE")
+                .put("decided_at", "2026-04-07T14:32:16Z").toString();
+    }
+
+    /** An SQS message: the same id on every delivery of one message. */
+    static SQSEvent.SQSMessage message(String messageId, String body) {
+        SQSEvent.SQSMessage message = new SQSEvent.SQSMessage();
+        message.setMessageId(messageId);
+        message.setBody(body);
+        message.setEventSource("aws:sqs");
+        message.setAttributes(Map.of("ApproximateReceiveCount", "1"));
+        return message;
+    }
+
+    /** Invokes the handler with one batch, with {@code remaining} time left in the invocation. */
+    List<String> deliver(Duration remaining, SQSEvent.SQSMessage... messages) {
+        SQSEvent event = new SQSEvent();
+        event.setRecords(new ArrayList<>(List.of(messages)));
+        SQSBatchResponse response = handler.handleRequest(event, new InvocationContext(remaining));
+        return response.getBatchItemFailures().stream().map(SQSBatchResponse.BatchItemFailure::getItemIdentifier).toList();
+    }
+
+    List<String> deliver(SQSEvent.SQSMessage... messages) {
+        return deliver(Duration.ofSeconds(30), messages);
+    }
+
+    /** What sits in the DLQ (taken out), with its attributes. */
+    List<Message> deadLetters() {
+        return sqs.receiveMessage(request -> request.queueUrl(deadLetterQueueUrl).maxNumberOfMessages(10)
+                .messageAttributeNames("All")).messages();
+    }
+
+    List<String> lines() {
+        return output.toString(StandardCharsets.UTF_8).lines().toList();
+    }
+
+    @Override
+    public void close() {
+        api.close();
+        sqs.close();
+        dynamoDb.close();
+    }
+}

@@ -1,0 +1,175 @@
+package com.example.payment.notifier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.localaws.Fault;
+import com.example.localaws.LocalAws;
+import com.example.localaws.LocalAwsExtension;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.services.sqs.model.Message;
+
+/**
+ * The push API delivers each approved payment's notification once, however often SQS delivers
+ * it and wherever the notifier fails, and a notification the API refuses ends in the DLQ with
+ * its reason.
+ */
+@ExtendWith(LocalAwsExtension.class)
+class NotifierTest {
+
+    private final LocalAws aws;
+    private NotifierRig rig;
+
+    NotifierTest(LocalAws aws) {
+        this.aws = aws;
+    }
+
+    @BeforeEach
+    void emptyState() {
+        aws.resetTables();
+        rig = new NotifierRig(aws, Duration.ofMillis(500));
+    }
+
+    @AfterEach
+    void close() {
+        rig.close();
+        aws.moto().clearFaults();
+    }
+
+    @Test
+    void notificationDeliveredThreeTimes_reachesTheCustomerOnce_withOneKeyOnEveryAttempt() {
+        // GIVEN an approval whose first two pushes meet a 503 (the API failed before executing)
+        SQSEvent.SQSMessage message = NotifierRig.message("m-1", NotifierRig.approved("TXN-1", "ACC-1", 12550));
+        rig.api.failNext(2, 503);
+
+        // WHEN SQS delivers it five times: twice it fails, then it passes, then two redeliveries
+        List<List<String>> failures = List.of(rig.deliver(message), rig.deliver(message), rig.deliver(message),
+                rig.deliver(message), rig.deliver(message));
+
+        // THEN the two 503s were batch item failures, the rest acknowledged
+        assertEquals(List.of(List.of("m-1"), List.of("m-1"), List.of(), List.of(), List.of()), failures);
+        // AND the API delivered once, saw the same Idempotency-Key on every request, and was not
+        // called again by the two redeliveries (the Powertools record answered them)
+        assertEquals(1, rig.api.delivered());
+        assertEquals(List.of("TXN-1", "TXN-1", "TXN-1"), rig.api.keysReceived());
+        assertTrue(rig.api.requests().get(2).body().contains("\"amount_minor\":12550"));
+    }
+
+    @Test
+    void crashAfterThePushAndBeforeTheRecordCompletes_retryCarriesTheSameKey_andTheApiDoesNotDeliverTwice() throws Exception {
+        // GIVEN an approval, and the DynamoDB write that completes its record failing once: the
+        // push went out, the record stays IN_PROGRESS, as when the invocation dies right there
+        SQSEvent.SQSMessage message = NotifierRig.message("m-crash", NotifierRig.approved("TXN-CRASH", "ACC-1", 990));
+        aws.moto().inject(new Fault("UpdateItem", "", 400, "ValidationException", 1));
+        Duration invocationLeft = Duration.ofSeconds(3);
+
+        // WHEN it is delivered (3 s left in the invocation), redelivered at once, and again after
+        // that invocation's time ran out
+        List<String> first = rig.deliver(invocationLeft, message);
+        List<String> whileInProgress = rig.deliver(message);
+        int requestsWhileInProgress = rig.api.requestsReceived();
+        Thread.sleep(invocationLeft.plusMillis(300));
+        List<String> afterExpiry = rig.deliver(message);
+
+        // THEN the crash and the early redelivery are batch item failures (nobody may push while
+        // the record is in progress), and the late one is acknowledged
+        assertEquals(List.of("m-crash"), first);
+        assertEquals(List.of("m-crash"), whileInProgress);
+        assertEquals(1, requestsWhileInProgress);
+        assertEquals(List.of(), afterExpiry);
+        // AND the retry carried the same key, and the API answered it without delivering again
+        assertEquals(List.of("TXN-CRASH", "TXN-CRASH"), rig.api.keysReceived());
+        assertEquals(1, rig.api.delivered());
+        // AND a further redelivery is answered by the now completed record
+        assertEquals(List.of(), rig.deliver(message));
+        assertEquals(2, rig.api.requestsReceived());
+    }
+
+    @Test
+    void timeout_isABatchItemFailure_andTheRetryIsAnsweredWithoutASecondDelivery() throws Exception {
+        // GIVEN a push API that delivers, then answers after 1.2 s (the notifier waits 0.5 s)
+        SQSEvent.SQSMessage message = NotifierRig.message("m-slow", NotifierRig.approved("TXN-SLOW", "ACC-1", 100));
+        rig.api.delayNext(1, Duration.ofMillis(1200));
+
+        // WHEN it is delivered, then redelivered after the API finished
+        List<String> first = rig.deliver(message);
+        Thread.sleep(1500);
+        List<String> second = rig.deliver(message);
+
+        // THEN the timeout was a batch item failure and the retry passed, with one delivery
+        assertEquals(List.of("m-slow"), first);
+        assertEquals(List.of(), second);
+        assertEquals(1, rig.api.delivered());
+        assertEquals(List.of("TXN-SLOW", "TXN-SLOW"), rig.api.keysReceived());
+    }
+
+    @Test
+    void refusedWith4xx_goesToTheDlqWithTheReason_andIsAcknowledged_evenWhenRedelivered() {
+        // GIVEN an approval the push API refuses with 422
+        SQSEvent.SQSMessage message = NotifierRig.message("m-422", NotifierRig.approved("TXN-422", "ACC-1", 100));
+        rig.api.failNext(1, 422);
+
+        // WHEN it is delivered, and delivered again (e.g. a lost delete)
+        List<String> first = rig.deliver(message);
+        List<String> second = rig.deliver(message);
+
+        // THEN both are acknowledged, and the DLQ holds the message twice with the API's reason,
+        // the second from the stored answer: the API was asked once
+        assertEquals(List.of(), first);
+        assertEquals(List.of(), second);
+        List<Message> dead = rig.deadLetters();
+        assertEquals(2, dead.size());
+        for (Message letter : dead) {
+            assertEquals("push API refused it with 422", letter.messageAttributes().get("reason").stringValue());
+            assertEquals("m-422", letter.messageAttributes().get("source_message_id").stringValue());
+            assertEquals(message.getBody(), letter.body());
+        }
+        assertEquals(1, rig.api.requestsReceived());
+        assertEquals(0, rig.api.delivered());
+    }
+
+    @Test
+    void serverErrorsAndUnreachableApi_areBatchItemFailures_andNothingGoesToTheDlq() {
+        // GIVEN a batch of two approvals; the API answers 500 to the first push and 502 to the second
+        rig.api.failNext(1, 500);
+        rig.api.failNext(1, 502);
+        SQSEvent.SQSMessage a = NotifierRig.message("m-a", NotifierRig.approved("TXN-A", "ACC-1", 100));
+        SQSEvent.SQSMessage b = NotifierRig.message("m-b", NotifierRig.approved("TXN-B", "ACC-2", 200));
+
+        // WHEN the batch is delivered, then again
+        List<String> first = rig.deliver(a, b);
+        List<String> second = rig.deliver(a, b);
+
+        // THEN both failed the first time and passed the second, delivered once each
+        assertEquals(List.of("m-a", "m-b"), first);
+        assertEquals(List.of(), second);
+        assertEquals(2, rig.api.delivered());
+        assertEquals(List.of(), rig.deadLetters());
+    }
+
+    @Test
+    void declinesNotifyNobody_andInvalidOrConflictingEventsGoToTheDlqWithTheirReason() {
+        // GIVEN a decline, a body that is not JSON, and an approval re-sent with another amount
+        SQSEvent.SQSMessage decline = NotifierRig.message("m-d", NotifierRig.declined("TXN-D", "ACC-1"));
+        SQSEvent.SQSMessage garbage = NotifierRig.message("m-g", "not json");
+        SQSEvent.SQSMessage original = NotifierRig.message("m-o", NotifierRig.approved("TXN-X", "ACC-1", 100));
+        SQSEvent.SQSMessage altered = NotifierRig.message("m-x", NotifierRig.approved("TXN-X", "ACC-1", 999));
+
+        // WHEN they are delivered
+        List<String> failures = rig.deliver(decline, garbage, original, altered);
+
+        // THEN all are acknowledged; one notification went out; the DLQ explains the other two
+        assertEquals(List.of(), failures);
+        assertEquals(1, rig.api.delivered());
+        List<String> reasons = rig.deadLetters().stream()
+                .map(letter -> letter.messageAttributes().get("reason").stringValue()).sorted().toList();
+        assertEquals(List.of("conflict: transaction already notified with other account, amount or currency",
+                "invalid: body is not JSON"), reasons);
+    }
+}

@@ -1,0 +1,220 @@
+package com.example.localaws.push;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * A push-notification API on a free loopback port. {@code POST /notifications} with a header
+ * {@code Idempotency-Key}:
+ * <ul>
+ *   <li>the first request of a key delivers the notification and answers 201; the answer is
+ *       stored under the key;</li>
+ *   <li>a later request with that key answers the stored response again, with
+ *       {@code Idempotent-Replayed: true}, and delivers nothing;</li>
+ *   <li>a request while another with the same key is still being answered gets 409 (retry
+ *       later), as Stripe answers concurrent requests with one key;</li>
+ *   <li>no key: 400.</li>
+ * </ul>
+ * Faults for the next N requests that carry a key: {@link #failNext} answers a status without
+ * delivering (nothing stored: the API failed before executing, so a retry may deliver);
+ * {@link #delayNext} delivers, then holds the answer for a while, which a client with a shorter
+ * timeout sees as a timeout although the notification went out (the ambiguous case a retry with
+ * the same key resolves).
+ */
+public final class LocalPushApi implements AutoCloseable {
+
+    /** The path notifications are posted to. */
+    public static final String PATH = "/notifications";
+
+    /**
+     * One request as received.
+     *
+     * @param idempotencyKey the header, or empty
+     * @param body           the request body
+     * @param status         what was answered
+     * @param delivered      whether this request delivered the notification
+     */
+    public record Request(String idempotencyKey, String body, int status, boolean delivered) {
+    }
+
+    private record Response(int status, String body) {
+    }
+
+    private sealed interface Fault permits Fail, Delay {
+    }
+
+    private record Fail(int status) implements Fault {
+    }
+
+    private record Delay(Duration delay) implements Fault {
+    }
+
+    private final HttpServer server;
+    private final ExecutorService executor = Executors.newCachedThreadPool(runnable -> {
+        Thread thread = new Thread(runnable, "local-push-api");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private final Object lock = new Object();
+    private final List<Request> requests = new ArrayList<>();
+    private final Map<String, Response> answered = new HashMap<>();
+    private final Map<String, Boolean> inFlight = new HashMap<>();
+    private final List<Fault> faults = new ArrayList<>();
+
+    private LocalPushApi(HttpServer server) {
+        this.server = server;
+    }
+
+    /** Starts the API on a free port of 127.0.0.1. */
+    public static LocalPushApi start() {
+        try {
+            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+            LocalPushApi api = new LocalPushApi(server);
+            server.createContext(PATH, api::handle);
+            server.setExecutor(api.executor);
+            server.start();
+            return api;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start the local push API", e);
+        }
+    }
+
+    /** The base URL, e.g. {@code http://127.0.0.1:41234}. */
+    public URI baseUrl() {
+        return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+    }
+
+    /** The next {@code count} requests with a key are answered {@code status} without delivering. */
+    public void failNext(int count, int status) {
+        addFaults(count, new Fail(status));
+    }
+
+    /** The next {@code count} requests with a key deliver, then wait {@code delay} before answering. */
+    public void delayNext(int count, Duration delay) {
+        addFaults(count, new Delay(Objects.requireNonNull(delay, "delay")));
+    }
+
+    private void addFaults(int count, Fault fault) {
+        synchronized (lock) {
+            for (int i = 0; i < count; i++) {
+                faults.add(fault);
+            }
+        }
+    }
+
+    /** Every request received, in arrival order. */
+    public List<Request> requests() {
+        synchronized (lock) {
+            return List.copyOf(requests);
+        }
+    }
+
+    /** How many requests arrived. */
+    public int requestsReceived() {
+        return requests().size();
+    }
+
+    /** How many notifications were delivered: one per key at most. */
+    public int delivered() {
+        return (int) requests().stream().filter(Request::delivered).count();
+    }
+
+    /** The keys of the requests received, one entry per request. */
+    public List<String> keysReceived() {
+        return requests().stream().map(Request::idempotencyKey).toList();
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            String body = read(exchange.getRequestBody());
+            if (!"POST".equals(exchange.getRequestMethod())) {
+                answer(exchange, new Response(405, "{\"error\":\"method not allowed\"}"), false);
+                return;
+            }
+            String key = Objects.requireNonNullElse(exchange.getRequestHeaders().getFirst("Idempotency-Key"), "");
+            Response response;
+            Fault fault = null;
+            boolean delivered = false;
+            boolean replayed = false;
+            synchronized (lock) {
+                if (key.isEmpty()) {
+                    response = new Response(400, "{\"error\":\"Idempotency-Key header required\"}");
+                } else if (answered.containsKey(key)) {
+                    response = answered.get(key);
+                    replayed = true;
+                } else if (inFlight.containsKey(key)) {
+                    response = new Response(409, "{\"error\":\"a request with this Idempotency-Key is in progress\"}");
+                } else {
+                    fault = faults.isEmpty() ? null : faults.remove(0);
+                    if (fault instanceof Fail fail) {
+                        response = new Response(fail.status(), "{\"error\":\"injected failure\"}");
+                    } else {
+                        long number = requests.stream().filter(Request::delivered).count() + 1;
+                        response = new Response(201, "{\"notification_id\":\"ntf-" + number + "\"}");
+                        delivered = true;
+                        inFlight.put(key, true);
+                    }
+                }
+                requests.add(new Request(key, body, response.status(), delivered));
+            }
+            if (fault instanceof Delay delay) {
+                sleep(delay.delay());
+            }
+            if (delivered) {
+                synchronized (lock) {
+                    inFlight.remove(key);
+                    answered.put(key, response);
+                }
+            }
+            answer(exchange, response, replayed);
+        }
+    }
+
+    private static void answer(HttpExchange exchange, Response response, boolean replayed) throws IOException {
+        byte[] bytes = response.body().getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        if (replayed) {
+            exchange.getResponseHeaders().set("Idempotent-Replayed", "true");
+        }
+        exchange.sendResponseHeaders(response.status(), bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    private static String read(InputStream in) throws IOException {
+        try (in) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    private static void sleep(Duration pause) {
+        try {
+            Thread.sleep(pause);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+    }
+}

@@ -1,0 +1,77 @@
+package com.example.localaws.push;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The local push API honours Idempotency-Key like a Stripe-style API, and fails on request. */
+class LocalPushApiTest {
+
+    private final LocalPushApi api = LocalPushApi.start();
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+
+    @AfterEach
+    void stop() {
+        api.close();
+    }
+
+    private HttpResponse<String> post(String key, Duration timeout) throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(api.baseUrl().resolve(LocalPushApi.PATH))
+                .timeout(timeout).POST(HttpRequest.BodyPublishers.ofString("{\"n\":1}"));
+        if (key != null) {
+            request.header("Idempotency-Key", key);
+        }
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void repeatedKey_getsTheFirstAnswer_andDeliversOnce() throws Exception {
+        HttpResponse<String> first = post("K-1", Duration.ofSeconds(5));
+        HttpResponse<String> again = post("K-1", Duration.ofSeconds(5));
+        HttpResponse<String> other = post("K-2", Duration.ofSeconds(5));
+        assertEquals(201, first.statusCode());
+        assertEquals(first.body(), again.body());
+        assertEquals("true", again.headers().firstValue("Idempotent-Replayed").orElse(""));
+        assertEquals(201, other.statusCode());
+        assertEquals(2, api.delivered());
+        assertEquals(3, api.requestsReceived());
+        assertEquals(List.of("K-1", "K-1", "K-2"), api.keysReceived());
+    }
+
+    @Test
+    void injectedFailure_deliversNothing_andTheRetryDelivers() throws Exception {
+        api.failNext(2, 503);
+        assertEquals(503, post("K-1", Duration.ofSeconds(5)).statusCode());
+        assertEquals(503, post("K-1", Duration.ofSeconds(5)).statusCode());
+        assertEquals(201, post("K-1", Duration.ofSeconds(5)).statusCode());
+        assertEquals(1, api.delivered());
+    }
+
+    @Test
+    void slowAnswer_deliversBeforeTheClientTimesOut_andTheRetryIsAReplay() throws Exception {
+        api.delayNext(1, Duration.ofMillis(800));
+        assertThrows(HttpTimeoutException.class, () -> post("K-1", Duration.ofMillis(200)));
+        // while the first request is still being answered, the same key is refused with 409
+        assertEquals(409, post("K-1", Duration.ofSeconds(5)).statusCode());
+        Thread.sleep(900);
+        HttpResponse<String> retry = post("K-1", Duration.ofSeconds(5));
+        assertEquals(201, retry.statusCode());
+        assertEquals("true", retry.headers().firstValue("Idempotent-Replayed").orElse(""));
+        assertEquals(1, api.delivered());
+    }
+
+    @Test
+    void requestWithoutKey_isRefused() throws Exception {
+        assertEquals(400, post(null, Duration.ofSeconds(5)).statusCode());
+        assertEquals(0, api.delivered());
+    }
+}
