@@ -36,3 +36,8 @@ demo: setup ## the main job: ~2 000 payments with duplicates, conflicts, poison 
 	$(MVN) -q -DskipTests install
 	$(MVN) -q -pl infra/demo dependency:build-classpath -Dmdep.outputFile=target/demo.classpath
 	cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "infra/demo/target/classes:$$(cat infra/demo/target/demo.classpath)" com.example.demo.Demo
+
+.PHONY: reliability
+reliability: setup ## every reliability scenario at full size, ours vs a Powertools-only baseline -> docs/reliability.md (several minutes)
+	$(MVN) -q -pl reliability -am -DskipTests package dependency:build-classpath -Dmdep.outputFile=target/reliability.classpath
+	cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "reliability/target/classes:$$(cat reliability/target/reliability.classpath)" com.example.reliability.ReliabilityReport
