@@ -39,5 +39,5 @@ demo: setup ## the main job: ~2 000 payments with duplicates, conflicts, poison 
 
 .PHONY: reliability
 reliability: setup ## every reliability scenario at full size, ours vs a Powertools-only baseline -> docs/reliability.md (several minutes)
-	$(MVN) -q -pl reliability -am -DskipTests package dependency:build-classpath -Dmdep.outputFile=target/reliability.classpath
+	$(MVN) -q -pl reliability -am -DskipTests package dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/reliability.classpath
 	cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "reliability/target/classes:$$(cat reliability/target/reliability.classpath)" com.example.reliability.ReliabilityReport

@@ -27,9 +27,9 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
 /**
  * Runs one {@link Scenario} on a local AWS: fresh tables (the template's, plus the baseline's
  * Powertools table), a queue with a DLQ (visibility {@value #VISIBILITY_SECONDS} s,
- * {@code maxReceiveCount} {@value #MAX_RECEIVE_COUNT}), the input sent at once, then
+ * {@code maxReceiveCount} {@value #MAX_RECEIVE_COUNT}), the input streamed into it while
  * {@code pollers} local SQS event source mappings (batch size {@value #BATCH_SIZE}), each with its
- * own execution environments, until the queue is empty; then the audit. The implementations
+ * own execution environments, consume it until it is empty; then the audit. The implementations
  * reach DynamoDB and Redis through loopback proxies, where lost responses and Redis faults are
  * made.
  */
@@ -43,6 +43,8 @@ public final class ScenarioRunner {
     /** The baseline's function timeout: the visibility timeout / 6, as AWS advises for SQS. */
     static final Duration FUNCTION_TIMEOUT = Duration.ofMillis(500);
     static final int MAX_CRASHES = 20;
+    static final int STREAM_CHUNK = 50;
+    static final int STREAM_BACKLOG = 100;
 
     private final LocalAws aws;
     private final DynamoDbClient admin;
@@ -82,9 +84,8 @@ public final class ScenarioRunner {
             if (scenario.fault() == FaultPoint.RESPONSE_LOST) {
                 dynamoDbProxy.dropResponses(Math.max(1, scenario.payments() / 20), lostResponse(scenario.implementation()));
             }
-            send(queue, traffic.deliveries);
             DependencyFaults dependency = new DependencyFaults(scenario.fault(), aws, redisProxy, timings, scenario.messages() / 2);
-            drained = poll(scenario.pollers(), queue, factory, timings, dependency);
+            drained = poll(scenario.pollers(), queue, traffic.deliveries, factory, timings, dependency);
             dependency.heal();
             dropped = dynamoDbProxy.droppedResponses();
         }
@@ -132,9 +133,26 @@ public final class ScenarioRunner {
         return env;
     }
 
-    private boolean poll(int pollers, String queue, LambdaEnvironments.Factory factory, Timings timings,
-                         DependencyFaults dependency) {
+    /**
+     * Streams {@code deliveries} into the queue (keeping its backlog under
+     * {@value #STREAM_BACKLOG}, as a gateway would, and because moto's queue slows with depth)
+     * while the pollers consume it; returns whether it emptied before the deadline.
+     */
+    private boolean poll(int pollers, String queue, List<Traffic.Delivery> deliveries, LambdaEnvironments.Factory factory,
+                         Timings timings, DependencyFaults dependency) {
         AtomicBoolean stop = new AtomicBoolean();
+        AtomicBoolean sent = new AtomicBoolean();
+        Thread producer = new Thread(() -> {
+            for (int from = 0; from < deliveries.size() && !stop.get(); from += STREAM_CHUNK) {
+                while (!stop.get() && count(queue, QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES) >= STREAM_BACKLOG) {
+                    pause(Duration.ofMillis(100));
+                }
+                send(queue, deliveries.subList(from, Math.min(deliveries.size(), from + STREAM_CHUNK)));
+            }
+            sent.set(true);
+        }, "producer");
+        producer.setDaemon(true);
+        producer.start();
         List<Thread> threads = new ArrayList<>();
         List<LambdaEnvironments> environments = new ArrayList<>();
         for (int p = 0; p < pollers; p++) {
@@ -163,7 +181,7 @@ public final class ScenarioRunner {
         while (settled < 2 && Instant.now().isBefore(until)) {
             pause(Duration.ofMillis(500));
             dependency.tick();
-            boolean empty = count(queue, QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES) == 0
+            boolean empty = sent.get() && count(queue, QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES) == 0
                     && count(queue, QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE) == 0;
             settled = empty ? settled + 1 : 0;
         }
