@@ -38,7 +38,7 @@ final class BaselineEnvironments implements LambdaEnvironments.Factory {
         // The client is not closed with a crashed environment: Powertools keeps its store in a
         // process-wide singleton that another poller's environment may still be using.
         PowertoolsAuthorizer handler = new PowertoolsAuthorizer(LocalClients.dynamoDb(dynamoDbEndpoint),
-                idempotencyTable, tables, faults(crash), Clock.systemUTC());
+                idempotencyTable, tables, faults(crash), Clock.systemUTC(), PowertoolsAuthorizer.DEFAULT_EXPIRATION);
         return new LambdaEnvironments.Environment() {
             @Override
             public SQSBatchResponse invoke(SQSEvent event, Crash crashOfThis) {

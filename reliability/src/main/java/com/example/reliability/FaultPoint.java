@@ -40,9 +40,4 @@ public enum FaultPoint implements Fault {
     public boolean appliesTo(Implementation implementation) {
         return this != CRASH_BEFORE_COMPLETED || implementation == Implementation.POWERTOOLS;
     }
-
-    /** Whether this point ends the environment (as opposed to losing a response). */
-    boolean crashes() {
-        return this != NONE && this != RESPONSE_LOST;
-    }
 }

@@ -16,10 +16,8 @@ final class InvocationContext implements Context {
 
     private final String requestId = UUID.randomUUID().toString();
     private final long deadlineNanos;
-    private final int timeoutMs;
 
     InvocationContext(Duration functionTimeout) {
-        this.timeoutMs = (int) functionTimeout.toMillis();
         this.deadlineNanos = System.nanoTime() + functionTimeout.toNanos();
     }
 
@@ -84,9 +82,5 @@ final class InvocationContext implements Context {
             public void log(byte[] message) {
             }
         };
-    }
-
-    int timeoutMs() {
-        return timeoutMs;
     }
 }

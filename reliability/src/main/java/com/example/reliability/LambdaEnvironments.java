@@ -5,7 +5,6 @@ import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
@@ -39,7 +38,6 @@ final class LambdaEnvironments implements Function<SQSEvent, SQSBatchResponse>, 
 
     private final Factory factory;
     private final Timings timings;
-    private final AtomicInteger coldStarts = new AtomicInteger();
     private Environment current;
     private Crash crash;
 
@@ -53,7 +51,6 @@ final class LambdaEnvironments implements Function<SQSEvent, SQSBatchResponse>, 
         if (current == null) {
             crash = new Crash();
             current = factory.start(crash);
-            coldStarts.incrementAndGet();
         }
         Environment environment = current;
         Crash ofThis = crash;
@@ -82,10 +79,6 @@ final class LambdaEnvironments implements Function<SQSEvent, SQSBatchResponse>, 
         } catch (CompletionException e) {
             throw e.getCause() instanceof RuntimeException runtime ? runtime : e;
         }
-    }
-
-    int coldStarts() {
-        return coldStarts.get();
     }
 
     @Override

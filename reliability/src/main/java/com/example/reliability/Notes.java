@@ -39,11 +39,12 @@ final class Notes {
                     r.crashes(), r.stuck(), INPROGRESS_BLOCKS, r.missingDebits());
             case CRASH_AFTER_COMMIT -> String.format(Locale.ROOT, "%d crashes between the debit and the ledger PutItem, "
                     + "%d records stuck: the money moved (no debit is missing) but the ledger lacks %d rows and there is no "
-                    + "decision. %s A redrive after the hour debits those accounts a second time.",
+                    + "decision. %s A redelivery after the hour debits those accounts a second time.",
                     r.crashes(), r.stuck(), r.expectedLedgerRows() - r.ledgerRows(), INPROGRESS_BLOCKS);
             case CRASH_BEFORE_COMPLETED -> String.format(Locale.ROOT, "%d crashes between the business writes and "
-                    + "COMPLETED, %d records stuck: debit and ledger row are written, the decision is not. %s A redrive "
-                    + "after the hour debits those accounts a second time (the ledger row would just be overwritten).",
+                    + "COMPLETED, %d records stuck: debit and ledger row are written, the decision is not. %s A redelivery "
+                    + "after the hour debits those accounts a second time for one ledger row (the row is overwritten): "
+                    + "`BaselineExpiryTest` shows it step by step with a 2 s expiration.",
                     r.crashes(), r.stuck(), INPROGRESS_BLOCKS);
             case NONE, CRASH_BEFORE_DELETE -> counts(r);
         };

@@ -63,9 +63,8 @@ public final class ScenarioRunner {
     /** Runs {@code scenario} from empty tables and queues; returns its audit. */
     public Result run(Scenario scenario) {
         Instant started = Instant.now();
-        resetFixture();
+        prepareTables();
         Traffic traffic = Traffic.generate(scenario.payments(), scenario.copies(), scenario.seed());
-        seedAccounts();
         int run = runs.incrementAndGet();
         String dlq = sqs.createQueue(r -> r.queueName("reliability-" + run + "-dlq")).queueUrl();
         String dlqArn = sqs.getQueueAttributes(r -> r.queueUrl(dlq).attributeNames(QueueAttributeName.QUEUE_ARN))
@@ -210,6 +209,15 @@ public final class ScenarioRunner {
             }
             sqs.sendMessageBatch(r -> r.queueUrl(queue).entries(entries));
         }
+    }
+
+    /**
+     * Empty tables (the template's and the baseline's), an empty Redis, and the traffic's
+     * accounts, each holding {@link Traffic#OPENING_BALANCE}.
+     */
+    void prepareTables() {
+        resetFixture();
+        seedAccounts();
     }
 
     private void resetFixture() {

@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -45,7 +46,7 @@ import software.amazon.lambda.powertools.idempotency.persistence.DynamoDBPersist
 public final class PowertoolsAuthorizer implements RequestHandler<SQSEvent, SQSBatchResponse> {
 
     /** Powertools' default idempotency window (the record's {@code expiration}). */
-    public static final int EXPIRES_AFTER_SECONDS = 3_600;
+    public static final Duration DEFAULT_EXPIRATION = Duration.ofHours(1);
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String PURCHASE_CONDITION =
@@ -65,9 +66,10 @@ public final class PowertoolsAuthorizer implements RequestHandler<SQSEvent, SQSB
      *
      * @param dynamoDb         the client for the business writes and Powertools' table
      * @param idempotencyTable Powertools' table ({@code id} string key)
+     * @param expiration       how long Powertools keeps a record ({@link #DEFAULT_EXPIRATION} as documented)
      */
     public PowertoolsAuthorizer(DynamoDbClient dynamoDb, String idempotencyTable, PaymentTables tables,
-                                BaselineFaults faults, Clock clock) {
+                                BaselineFaults faults, Clock clock, Duration expiration) {
         this.dynamoDb = Objects.requireNonNull(dynamoDb, "dynamoDb");
         this.tables = Objects.requireNonNull(tables, "tables");
         this.faults = Objects.requireNonNull(faults, "faults");
@@ -80,7 +82,7 @@ public final class PowertoolsAuthorizer implements RequestHandler<SQSEvent, SQSB
                 .withConfig(IdempotencyConfig.builder()
                         .withEventKeyJMESPath("body.transaction_id")
                         .withPayloadValidationJMESPath("body")
-                        .withExpiration(java.time.Duration.ofSeconds(EXPIRES_AFTER_SECONDS))
+                        .withExpiration(expiration)
                         .withThrowOnNoIdempotencyKey(true)
                         .build())
                 .configure();
