@@ -71,3 +71,8 @@ bench-cpu: ## JMH: ns and bytes allocated per message of the pure path (about 2 
 	cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "bench/target/classes:$$(cat bench/target/bench.classpath)" \
 		org.openjdk.jmh.Main -prof gc -rf json -rff bench/target/jmh-cpu.json PaymentPathBenchmark \
 		| tee bench/target/jmh-cpu.txt
+
+.PHONY: reliability
+reliability: setup ## every reliability scenario at full size, ours vs a Powertools-only baseline -> docs/reliability.md (several minutes)
+	$(MVN) -q -pl reliability -am -DskipTests package dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/reliability.classpath
+	cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "reliability/target/classes:$$(cat reliability/target/reliability.classpath)" com.example.reliability.ReliabilityReport
