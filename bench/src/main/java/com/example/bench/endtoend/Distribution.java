@@ -6,13 +6,16 @@ import java.util.List;
 record Distribution(int count, double median, double p10, double p90, double min, double max) {
 
     Distribution {
-        if (count < 1) {
-            throw new IllegalArgumentException("a distribution needs at least one value");
+        if (count < 1 || !(min <= p10 && p10 <= median && median <= p90 && p90 <= max)) {
+            throw new IllegalArgumentException("a distribution needs at least one value and ordered percentiles");
         }
     }
 
     static Distribution of(List<Double> values) {
         double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        if (sorted.length == 0) {
+            throw new IllegalArgumentException("a distribution needs at least one value");
+        }
         return new Distribution(sorted.length, percentile(sorted, 50), percentile(sorted, 10), percentile(sorted, 90),
                 sorted[0], sorted[sorted.length - 1]);
     }

@@ -68,7 +68,7 @@ final class WriteUnits implements ExecutionInterceptor {
         long add = switch (request) {
             case PutItemRequest put -> units(size(put.item()), 1);
             case UpdateItemRequest update -> units(storedSize(update.tableName(), update.key()), 1);
-            case DeleteItemRequest delete -> 1;
+            case DeleteItemRequest delete -> writeUnits(0, 1);
             case TransactWriteItemsRequest transaction -> transaction.transactItems().stream()
                     .mapToLong(this::transactional).sum();
             default -> 0;
@@ -88,13 +88,18 @@ final class WriteUnits implements ExecutionInterceptor {
         if (item.conditionCheck() != null) {
             return units(storedSize(item.conditionCheck().tableName(), item.conditionCheck().key()), 2);
         }
-        return 2;
+        return writeUnits(0, 2);
     }
 
     private long units(int itemBytes, int perKb) {
         synchronized (this) {
             largestItem = Math.max(largestItem, itemBytes);
         }
+        return writeUnits(itemBytes, perKb);
+    }
+
+    /** {@code perKb} units per started KB of an item of {@code itemBytes}, at least one KB. */
+    static long writeUnits(int itemBytes, int perKb) {
         return (long) perKb * Math.max(1, (itemBytes + KB - 1) / KB);
     }
 
