@@ -83,7 +83,7 @@ BENCH_JAVA = cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "bench/target/classes:$$(ca
 BENCH_COLD := $(if $(shell grep -sE '^bench-cold:' $(MAKEFILE_LIST)),bench-cold)
 
 .PHONY: bench bench-sections-clear bench-build bench-round-trips bench-latency bench-cpu-section
-bench: setup bench-sections-clear bench-cpu bench-cpu-section bench-round-trips bench-latency $(BENCH_COLD) ## every benchmark, ours vs the Powertools baseline (about 6 minutes, more with bench-cold) -> docs/benchmarks.md
+bench: setup bench-sections-clear bench-cpu bench-cpu-section bench-round-trips bench-latency $(BENCH_COLD) ## every benchmark, ours vs the Powertools baseline (about 5 minutes, more with bench-cold) -> docs/benchmarks.md
 	$(BENCH_JAVA) com.example.bench.report.BenchmarksReport
 
 bench-sections-clear:

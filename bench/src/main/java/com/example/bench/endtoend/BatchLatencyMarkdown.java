@@ -67,13 +67,31 @@ final class BatchLatencyMarkdown {
                             ? "–" : SectionFile.number(baseline / run.delayedMs().median(), 1) + "x")
                     .append(" |\n");
         }
-        md.append("\nOn 10 accounts ours' ten transactions are in flight together, so their delays overlap each other and "
-                + "the launcher's serialised processing: the delay adds about one DynamoDB round trip, or less. The baseline "
-                + "pays four calls per payment, one after another.\n");
+        BatchLatency.Run ours = f.runs().get(0);
+        BatchLatency.Run baseline = f.runs().get(2);
+        md.append("\nOn 10 accounts the delay added ").append(added(ours)).append(" ms to ours (")
+                .append(SectionFile.number(delayAdded(ours) / f.addedDynamoDbMs(), 1))
+                .append(" DynamoDB round trips' worth; its ten transactions are in flight together) and ")
+                .append(added(baseline)).append(" ms to the baseline (")
+                .append(SectionFile.number(delayAdded(baseline) / f.addedDynamoDbMs(), 1))
+                .append(" round trips' worth: four calls per payment, one payment after another). On this machine most "
+                        + "of each floor is local processing (the moto launcher serialises the ten transactions), so the "
+                        + "1.5x goal is looser here than against DynamoDB, where a transaction takes milliseconds; the "
+                        + "delay added against the unavoidable delay (")
+                .append(added(ours)).append(" vs ").append(SectionFile.number(ours.floorMs() - ours.noDelayMs().median(), 1))
+                .append(" ms) is the stricter reading.\n");
         md.append("\n| goal | result |\n|---|---|\n");
         f.goals().forEach((goal, met) -> md.append("| ").append(goal).append(" | ").append(SectionFile.verdict(met)).append(" |\n"));
         md.append('\n');
         return md.toString();
+    }
+
+    private static double delayAdded(BatchLatency.Run run) {
+        return run.delayedMs().median() - run.noDelayMs().median();
+    }
+
+    private static String added(BatchLatency.Run run) {
+        return SectionFile.number(delayAdded(run), 1);
     }
 
     private static double baselineFor(List<BatchLatency.Run> runs, int accounts) {
