@@ -25,17 +25,23 @@ public final class BenchmarksReport {
     }
 
     public static void main(String[] args) throws IOException {
+        int count = write(SectionFile.FOLDER, OUTPUT, Clock.systemUTC());
+        System.out.println("wrote " + OUTPUT + " with " + count + " section(s)");
+    }
+
+    /** Writes {@code output} from the sections in {@code folder}; returns how many it took. */
+    static int write(Path folder, Path output, Clock clock) throws IOException {
         List<Path> sections;
-        try (Stream<Path> files = Files.exists(SectionFile.FOLDER) ? Files.list(SectionFile.FOLDER) : Stream.empty()) {
+        try (Stream<Path> files = Files.exists(folder) ? Files.list(folder) : Stream.empty()) {
             sections = files.filter(p -> p.getFileName().toString().matches("\\d\\d-[a-z0-9-]+\\.md")).sorted().toList();
         }
-        StringBuilder md = new StringBuilder(header(Clock.systemUTC(), sections));
+        StringBuilder md = new StringBuilder(header(clock, sections));
         for (Path section : sections) {
             md.append(Files.readString(section).strip()).append("\n\n");
         }
-        Files.createDirectories(OUTPUT.getParent());
-        Files.writeString(OUTPUT, md.toString().strip() + "\n");
-        System.out.println("wrote " + OUTPUT + " with " + sections.size() + " section(s)");
+        Files.createDirectories(output.toAbsolutePath().getParent());
+        Files.writeString(output, md.toString().strip() + "\n");
+        return sections.size();
     }
 
     static String header(Clock clock, List<Path> sections) {
