@@ -39,7 +39,8 @@ final class BatchLatencyMarkdown {
                 .append(" warm-up batches then ").append(BatchLatency.MEASURED)
                 .append(" measured, per configuration, alternating batch by batch between the proxies passing bytes "
                         + "unchanged and delaying them (so that JIT warm-up and the shared machine's load fall on both alike); "
-                        + "times in ms as median (p10 – p90; min, max).\n\n");
+                        + "times in ms as median (p10 – p90; min, max). Load average at the end: ")
+                .append(SectionFile.loadAverage()).append(".\n\n");
         md.append("Round trips through the proxies, measured: DynamoDB GetItem ").append(f.dynamoDbRttMs().text())
                 .append(" with the delay, ").append(f.dynamoDbRttNoDelayMs().text()).append(" without: **")
                 .append(SectionFile.number(f.addedDynamoDbMs(), 1)).append(" ms added per DynamoDB call**; Redis PING ")

@@ -60,6 +60,7 @@ public final class BenchmarksReport {
                 .append(System.getProperty("java.runtime.version")).append(" |\n")
                 .append("| OS | ").append(System.getProperty("os.name")).append(' ').append(System.getProperty("os.version"))
                 .append(" |\n")
+                .append("| load average when written | ").append(SectionFile.loadAverage()).append(" |\n")
                 .append("| date (UTC) | ").append(DateTimeFormatter.ISO_LOCAL_DATE_TIME
                         .format(clock.instant().atOffset(ZoneOffset.UTC).withNano(0))).append(" |\n\n");
         md.append("Commands (from the project root):\n\n```sh\n")

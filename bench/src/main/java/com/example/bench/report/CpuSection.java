@@ -45,7 +45,11 @@ public final class CpuSection {
         goals.put(goal, pure.medianMicros() < GOAL_MICROS);
         StringBuilder md = new StringBuilder("## CPU and allocation per message (JMH)\n\n");
         md.append("`make bench-cpu`: `PaymentPathBenchmark`, JMH average time per operation, one fork, `-prof gc`, on one "
-                + "thread, no network. Median of the measured iterations (min – max), bytes allocated per operation.\n\n");
+                + "thread, no network. Median of the measured iterations (min – max), bytes allocated per operation. "
+                + "Load average when JMH had finished: ").append(SectionFile.loadAverage()).append(" on ")
+                .append(Runtime.getRuntime().availableProcessors()).append(" cores (when it is above the core count, other "
+                        + "processes took CPU time from the iterations, and the minimum is the closer estimate of the "
+                        + "code's own cost).\n\n");
         md.append("| benchmark | µs / operation, median (min – max) | vs the 25 µs goal | bytes allocated / operation |\n");
         md.append("|---|---|---:|---:|\n");
         for (Figure f : figures) {

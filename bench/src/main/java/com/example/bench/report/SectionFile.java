@@ -37,6 +37,19 @@ public final class SectionFile {
         }
     }
 
+    /**
+     * The machine's load average over 1, 5 and 15 minutes ({@code /proc/loadavg}), or
+     * {@code unknown}: on a shared machine it says how much of a timing is someone else's work.
+     */
+    public static String loadAverage() {
+        try {
+            String[] fields = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return fields[0] + " / " + fields[1] + " / " + fields[2] + " (1 / 5 / 15 min)";
+        } catch (IOException | RuntimeException unreadable) {
+            return "unknown";
+        }
+    }
+
     /** {@code met} or {@code not met}, as the report states a goal. */
     public static String verdict(boolean met) {
         return met ? "**met**" : "**not met**";
