@@ -71,3 +71,32 @@ bench-cpu: ## JMH: ns and bytes allocated per message of the pure path (about 2 
 	cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "bench/target/classes:$$(cat bench/target/bench.classpath)" \
 		org.openjdk.jmh.Main -prof gc -rf json -rff bench/target/jmh-cpu.json PaymentPathBenchmark \
 		| tee bench/target/jmh-cpu.txt
+
+.PHONY: reliability
+reliability: setup ## every reliability scenario at full size, ours vs a Powertools-only baseline -> docs/reliability.md (several minutes)
+	$(MVN) -q -pl reliability -am -DskipTests package dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/reliability.classpath
+	cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "reliability/target/classes:$$(cat reliability/target/reliability.classpath)" com.example.reliability.ReliabilityReport
+
+# ---- make bench: every benchmark writes a section under bench/target/sections, then docs/benchmarks.md
+BENCH_JAVA = cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "bench/target/classes:$$(cat bench/target/bench.classpath)"
+# The cold-start and memory part (sections 40, 50) comes with its own branch: run it when this Makefile has it.
+BENCH_COLD := $(if $(shell grep -sE '^bench-cold:' $(MAKEFILE_LIST)),bench-cold)
+
+.PHONY: bench bench-sections-clear bench-build bench-round-trips bench-latency bench-cpu-section
+bench: setup bench-sections-clear bench-cpu bench-cpu-section bench-round-trips bench-latency $(BENCH_COLD) ## every benchmark, ours vs the Powertools baseline (about 5 minutes, more with bench-cold) -> docs/benchmarks.md
+	$(BENCH_JAVA) com.example.bench.report.BenchmarksReport
+
+bench-sections-clear:
+	rm -rf $(ROOT)/bench/target/sections
+
+bench-build:
+	$(MVN) -q -pl bench -am package -DskipTests
+
+bench-cpu-section: ## bench/target/jmh-cpu.json (make bench-cpu) as the report's CPU section
+	$(BENCH_JAVA) com.example.bench.report.CpuSection
+
+bench-round-trips: setup bench-build ## DynamoDB calls, write units and Redis round trips per message kind, ours vs the baseline (under a minute)
+	$(BENCH_JAVA) com.example.bench.endtoend.RoundTrips
+
+bench-latency: setup bench-build ## batches of 10 behind a loopback proxy adding 5 ms per DynamoDB call and 1 ms per Redis round trip (about 1.5 minutes)
+	$(BENCH_JAVA) com.example.bench.endtoend.BatchLatency

@@ -3,6 +3,7 @@ package com.example.demo;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.Accounts;
+import com.example.localaws.DynamoDbCallCounter;
 import com.example.localaws.LocalAws;
 import com.example.localaws.cli.StateDocument;
 import com.example.localaws.mapping.SqsEventSourceMapping;
@@ -74,7 +75,7 @@ final class DemoRun {
             Queues queues = Queues.create(sqs);
             seedAccounts(dynamoDb);
             LogTap log = new LogTap(timeline::line);
-            CallCounter calls = new CallCounter();
+            DynamoDbCallCounter calls = new DynamoDbCallCounter();
             DemoClock clock = new DemoClock();
             try (BatchReceiver<Payment> receiver = PaymentAuthorizer.create(environment(aws), aws.dynamoDb(calls), clock,
                     new PrintStream(log, true, StandardCharsets.UTF_8))) {

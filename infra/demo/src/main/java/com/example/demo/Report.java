@@ -1,5 +1,6 @@
 package com.example.demo;
 
+import com.example.localaws.DynamoDbCallCounter;
 import com.example.payment.PaymentParser;
 import com.example.receiver.ParseResult;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -33,7 +34,7 @@ final class Report {
     private int deadLetters;
     private long balanceTotal;
 
-    static Report of(Traffic traffic, List<String> functionOutput, CallCounter calls, int crashes, int invocations,
+    static Report of(Traffic traffic, List<String> functionOutput, DynamoDbCallCounter calls, int crashes, int invocations,
                      Ledger ledger, SqsClient sqs, String dlq, Duration took) {
         Report report = new Report();
         report.sent(traffic);
@@ -57,7 +58,7 @@ final class Report {
     }
 
     /** Counts the outcome lines; returns the transaction ids that came out DUPLICATE(LATE). */
-    private Set<String> outcomes(List<String> functionOutput, CallCounter calls, int crashes, int invocations) {
+    private Set<String> outcomes(List<String> functionOutput, DynamoDbCallCounter calls, int crashes, int invocations) {
         long received = 0;
         long fastPathUnavailable = 0;
         Set<String> late = new TreeSet<>();

@@ -2,6 +2,7 @@ package com.example.payment.authorizer;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.localaws.DynamoDbCallCounter;
 import com.example.localaws.LocalAws;
 import com.example.receiver.BatchReceiver;
 import com.example.payment.Payment;

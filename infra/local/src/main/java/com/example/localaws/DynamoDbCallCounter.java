@@ -1,6 +1,7 @@
-package com.example.payment.authorizer;
+package com.example.localaws;
 
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import software.amazon.awssdk.core.interceptor.Context;
@@ -8,8 +9,11 @@ import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
 
-/** Counts the DynamoDB API calls a client makes (one per call, however often the SDK retries it). */
-final class DynamoDbCallCounter implements ExecutionInterceptor {
+/**
+ * Counts the DynamoDB API calls a client makes, by operation: one per call, however often the
+ * SDK retried it. Give it to {@link LocalAws#dynamoDb} (tests, the demo, the benchmarks).
+ */
+public final class DynamoDbCallCounter implements ExecutionInterceptor {
 
     private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
 
@@ -19,16 +23,26 @@ final class DynamoDbCallCounter implements ExecutionInterceptor {
         calls.computeIfAbsent(operation, name -> new AtomicInteger()).incrementAndGet();
     }
 
-    int total() {
+    /** Every call so far. */
+    public int total() {
         return calls.values().stream().mapToInt(AtomicInteger::get).sum();
     }
 
-    int of(String operation) {
+    /** The calls of one operation so far (e.g. {@code TransactWriteItems}). */
+    public int of(String operation) {
         AtomicInteger count = calls.get(operation);
         return count == null ? 0 : count.get();
     }
 
-    void reset() {
+    /** The calls so far by operation, in name order. */
+    public Map<String, Integer> byOperation() {
+        Map<String, Integer> copy = new TreeMap<>();
+        calls.forEach((operation, count) -> copy.put(operation, count.get()));
+        return copy;
+    }
+
+    /** Forgets every count. */
+    public void reset() {
         calls.clear();
     }
 }

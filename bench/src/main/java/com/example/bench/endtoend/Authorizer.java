@@ -1,0 +1,114 @@
+package com.example.bench.endtoend;
+
+import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
+import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.localaws.LocalAws;
+import com.example.payment.Payment;
+import com.example.payment.PaymentTables;
+import com.example.payment.authorizer.PaymentAuthorizer;
+import com.example.payment.authorizer.PaymentAuthorizerHandler;
+import com.example.receiver.BatchReceiver;
+import com.example.reliability.baseline.BaselineFaults;
+import com.example.reliability.baseline.PowertoolsAuthorizer;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.core.retry.RetryMode;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * One warm execution environment of an authorizer under measurement: the real handler, built once,
+ * invoked batch after batch, with a DynamoDB client whose interceptors count what it sends.
+ */
+interface Authorizer extends AutoCloseable {
+
+    /** The function's timeout in template.yaml: the baseline's Lambda context counts down from it. */
+    Duration FUNCTION_TIMEOUT = Duration.ofSeconds(30);
+
+    SQSBatchResponse invoke(SQSEvent event);
+
+    @Override
+    void close();
+
+    /**
+     * The payment authorizer as {@link PaymentAuthorizer#create} composes it, with the
+     * environment template.yaml gives it and {@code MAX_CONCURRENCY} = {@code concurrency}.
+     */
+    static Authorizer ours(URI dynamoDbEndpoint, String redisEndpoint, Clock clock, int concurrency,
+                           ExecutionInterceptor... interceptors) {
+        Map<String, String> env = new HashMap<>();
+        env.put("IDEMPOTENCY_TABLE", Fixture.RECORDS);
+        env.put("ACCOUNTS_TABLE", Fixture.ACCOUNTS);
+        env.put("LEDGER_TABLE", Fixture.LEDGER);
+        env.put("QUEUE_RETENTION_SECONDS", "345600");
+        env.put("IDEMPOTENCY_TTL_SECONDS", "604800");
+        env.put("FAST_PATH_ENDPOINT", redisEndpoint);
+        env.put("FAST_PATH_TLS", "false");
+        env.put("FAST_PATH_TIMEOUT_MS", "50");
+        env.put("MAX_CONCURRENCY", Integer.toString(concurrency));
+        env.put("METRICS_NAMESPACE", "Bench");
+        DynamoDbClient dynamoDb = client(dynamoDbEndpoint, interceptors);
+        BatchReceiver<Payment> receiver = PaymentAuthorizer.create(env, dynamoDb, clock,
+                new PrintStream(OutputStream.nullOutputStream()));
+        PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(receiver);
+        return new Authorizer() {
+            @Override
+            public SQSBatchResponse invoke(SQSEvent event) {
+                return handler.handleRequest(event, null);
+            }
+
+            @Override
+            public void close() {
+                receiver.close();
+                dynamoDb.close();
+            }
+        };
+    }
+
+    /**
+     * The reliability module's Powertools baseline ({@code @Idempotent} per record, a debit and a
+     * ledger put in between), its records kept for {@code expiration}.
+     */
+    static Authorizer baseline(URI dynamoDbEndpoint, Duration expiration, ExecutionInterceptor... interceptors) {
+        DynamoDbClient dynamoDb = client(dynamoDbEndpoint, interceptors);
+        PowertoolsAuthorizer handler = new PowertoolsAuthorizer(dynamoDb, Fixture.BASELINE_RECORDS,
+                new PaymentTables(Fixture.ACCOUNTS, Fixture.LEDGER), BaselineFaults.NONE, Clock.systemUTC(), expiration);
+        return new Authorizer() {
+            @Override
+            public SQSBatchResponse invoke(SQSEvent event) {
+                return handler.handleRequest(event, new BenchContext(FUNCTION_TIMEOUT));
+            }
+
+            @Override
+            public void close() {
+                dynamoDb.close();
+            }
+        };
+    }
+
+    /** The function's client ({@link PaymentAuthorizer#dynamoDbClient()}'s settings) at {@code endpoint}. */
+    private static DynamoDbClient client(URI endpoint, ExecutionInterceptor... interceptors) {
+        return DynamoDbClient.builder()
+                .endpointOverride(endpoint)
+                .region(LocalAws.REGION)
+                .credentialsProvider(LocalAws.credentials())
+                .httpClientBuilder(UrlConnectionHttpClient.builder()
+                        .connectionTimeout(Duration.ofSeconds(1))
+                        .socketTimeout(Duration.ofSeconds(2)))
+                .overrideConfiguration(ClientOverrideConfiguration.builder()
+                        .retryStrategy(RetryMode.STANDARD)
+                        .apiCallAttemptTimeout(Duration.ofSeconds(2))
+                        .apiCallTimeout(Duration.ofSeconds(5))
+                        .executionInterceptors(List.of(interceptors))
+                        .build())
+                .build();
+    }
+}

@@ -1,0 +1,192 @@
+package com.example.bench.endtoend;
+
+import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
+import com.example.bench.report.SectionFile;
+import com.example.localaws.LocalAws;
+import com.example.localaws.proxy.LoopbackProxy;
+import com.example.payment.AccountAttributes;
+import com.example.reliability.Implementation;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import redis.clients.jedis.Jedis;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Batch latency with network delay, ours vs the Powertools baseline vs the floor: a
+ * {@link LoopbackProxy} in front of the moto launcher holds every chunk {@link #DYNAMODB_HOP}
+ * each way, one in front of redis-server {@link #REDIS_HOP} each way; batches of 10 new messages
+ * on 10 accounts and on 1 account, {@value #WARMUP} warm-up batches then {@value #MEASURED}
+ * measured ones each, first with the proxies passing bytes unchanged (the local processing), then
+ * delaying. The delay each round trip adds is measured through the same proxies (a GetItem, a
+ * PING, with and without delay); the floor is the local processing plus the delay of the round
+ * trips the batch cannot avoid. Writes the section {@code 20-batch-latency}.
+ */
+public final class BatchLatency {
+
+    /** Per chunk, each way: about 5 ms a DynamoDB call when request and answer are a chunk each. */
+    static final Duration DYNAMODB_HOP = Duration.ofNanos(2_500_000);
+    static final Duration REDIS_HOP = Duration.ofNanos(500_000);
+    static final int WARMUP = 5;
+    static final int MEASURED = 25;
+    static final int BATCH = 10;
+    /** template.yaml's default InFunctionConcurrency. */
+    static final int TEMPLATE_CONCURRENCY = 8;
+
+    /**
+     * One configuration measured: batch times in ms without and with the delay, and its floor
+     * (the median without delay plus the delay of the round trips it cannot avoid).
+     */
+    record Run(String name, String implementation, int accounts, Distribution noDelayMs, Distribution delayedMs,
+               double floorMs) {
+    }
+
+    /** The section's figures. */
+    record Figures(double dynamoDbHopMs, double redisHopMs, Distribution dynamoDbRttMs, Distribution redisRttMs,
+                   Distribution dynamoDbRttNoDelayMs, Distribution redisRttNoDelayMs, double addedDynamoDbMs,
+                   double addedRedisMs, List<Run> runs, Map<String, Boolean> goals) {
+    }
+
+    private record Configuration(String name, Implementation implementation, Supplier<Authorizer> start,
+                                 List<String> accounts) {
+    }
+
+    public static void main(String[] args) {
+        try (LocalAws aws = LocalAws.start();
+             LoopbackProxy dynamoDb = LoopbackProxy.start(aws.endpoint().getPort());
+             LoopbackProxy redis = LoopbackProxy.start(aws.redis().port())) {
+            Fixture fixture = new Fixture(aws);
+            fixture.reset();
+            List<String> ten = Fixture.accounts("ACC-LAT", BATCH);
+            List<String> one = Fixture.accounts("ACC-ONE", 1);
+            fixture.open(ten, Fixture.RICH);
+            fixture.open(one, Fixture.RICH);
+            MovableClock clock = new MovableClock();
+            Supplier<Authorizer> ours = () -> Authorizer.ours(dynamoDb.uri(), redis.endpoint(), clock, BATCH);
+            Supplier<Authorizer> oursDefault = () -> Authorizer.ours(dynamoDb.uri(), redis.endpoint(), clock, TEMPLATE_CONCURRENCY);
+            Supplier<Authorizer> baseline = () -> Authorizer.baseline(dynamoDb.uri(), Duration.ofHours(1));
+            List<Configuration> configurations = List.of(
+                    new Configuration("ours, MAX_CONCURRENCY 10", Implementation.RECEIVER, ours, ten),
+                    new Configuration("ours, MAX_CONCURRENCY 8 (template default)", Implementation.RECEIVER, oursDefault, ten),
+                    new Configuration("Powertools baseline", Implementation.POWERTOOLS, baseline, ten),
+                    new Configuration("ours, MAX_CONCURRENCY 10", Implementation.RECEIVER, ours, one),
+                    new Configuration("Powertools baseline", Implementation.POWERTOOLS, baseline, one));
+
+            Delay delay = new Delay(dynamoDb, redis);
+            Pair dynamoDbRtt = delay.interleaved(timed(dynamoDbRoundTrip(dynamoDb, one.getFirst())));
+            Pair redisRtt = delay.interleaved(timed(redisRoundTrip(redis)));
+            double addedDynamoDb = dynamoDbRtt.delayed().median() - dynamoDbRtt.none().median();
+            double addedRedis = redisRtt.delayed().median() - redisRtt.none().median();
+            List<Run> runs = new ArrayList<>();
+            for (Configuration configuration : configurations) {
+                Pair times;
+                try (Authorizer authorizer = configuration.start().get()) {
+                    times = delay.interleaved(batch(configuration, authorizer));
+                }
+                int unavoidableDynamoDb = configuration.accounts().size() == 1 ? BATCH : 1;
+                double floor = times.none().median() + addedRedis + unavoidableDynamoDb * addedDynamoDb;
+                runs.add(new Run(configuration.name(), configuration.implementation().label(),
+                        configuration.accounts().size(), times.none(), times.delayed(), floor));
+            }
+            Map<String, Boolean> goals = BatchLatencyMarkdown.goals(runs);
+            Figures figures = new Figures(millis(DYNAMODB_HOP), millis(REDIS_HOP), dynamoDbRtt.delayed(), redisRtt.delayed(),
+                    dynamoDbRtt.none(), redisRtt.none(), addedDynamoDb, addedRedis, runs, goals);
+            String markdown = BatchLatencyMarkdown.render(figures);
+            SectionFile.write("20-batch-latency", markdown, figures);
+            System.out.println(markdown);
+        }
+    }
+
+    /** The same measurement without and with the delay. */
+    private record Pair(Distribution none, Distribution delayed) {
+    }
+
+    /** Switches both proxies between passing and delaying. */
+    private record Delay(LoopbackProxy dynamoDb, LoopbackProxy redis) {
+
+        void on(boolean delayed) {
+            if (delayed) {
+                dynamoDb.delay(DYNAMODB_HOP);
+                redis.delay(REDIS_HOP);
+            } else {
+                dynamoDb.pass();
+                redis.pass();
+            }
+        }
+
+        /**
+         * {@value #WARMUP} warm-up runs of {@code timed} each way, then {@value #MEASURED} pairs
+         * (without, with): interleaved, so that JIT warm-up and the machine's other load fall on
+         * both sides alike.
+         */
+        Pair interleaved(Supplier<Double> timed) {
+            List<Double> none = new ArrayList<>();
+            List<Double> delayed = new ArrayList<>();
+            for (int i = 0; i < WARMUP + MEASURED; i++) {
+                on(false);
+                double without = timed.get();
+                on(true);
+                double with = timed.get();
+                if (i >= WARMUP) {
+                    none.add(without);
+                    delayed.add(with);
+                }
+            }
+            on(false);
+            return new Pair(Distribution.of(none), Distribution.of(delayed));
+        }
+    }
+
+    /** One batch of new purchases on the configuration's accounts, timed in ms; all must be approved. */
+    private static Supplier<Double> batch(Configuration configuration, Authorizer authorizer) {
+        return () -> {
+            List<String> accounts = new ArrayList<>();
+            for (int m = 0; m < BATCH; m++) {
+                accounts.add(configuration.accounts().get(m % configuration.accounts().size()));
+            }
+            var event = Fixture.event(Fixture.purchases(accounts, "1.25"));
+            long begin = System.nanoTime();
+            SQSBatchResponse response = authorizer.invoke(event);
+            double elapsed = (System.nanoTime() - begin) / 1e6;
+            if (!response.getBatchItemFailures().isEmpty()) {
+                throw new IllegalStateException(configuration.name() + ": " + response.getBatchItemFailures().size()
+                        + " of a batch of new payments failed; the figures would not be comparable");
+            }
+            return elapsed;
+        };
+    }
+
+    /** A GetItem of one account through the proxy: one DynamoDB round trip as the function's client makes it. */
+    private static Runnable dynamoDbRoundTrip(LoopbackProxy proxy, String account) {
+        DynamoDbClient client = DynamoDbClient.builder()
+                .endpointOverride(proxy.uri())
+                .region(LocalAws.REGION)
+                .credentialsProvider(LocalAws.credentials())
+                .httpClient(UrlConnectionHttpClient.create())
+                .build();
+        return () -> client.getItem(r -> r.tableName(Fixture.ACCOUNTS)
+                .key(Map.of(AccountAttributes.PK, AttributeValue.fromS(account))));
+    }
+
+    /** A PING through the proxy. */
+    private static Runnable redisRoundTrip(LoopbackProxy proxy) {
+        Jedis jedis = new Jedis("127.0.0.1", proxy.port());
+        return jedis::ping;
+    }
+
+    private static Supplier<Double> timed(Runnable call) {
+        return () -> {
+            long begin = System.nanoTime();
+            call.run();
+            return (System.nanoTime() - begin) / 1e6;
+        };
+    }
+
+    private static double millis(Duration duration) {
+        return duration.toNanos() / 1e6;
+    }
+}

@@ -1,0 +1,82 @@
+package com.example.bench.endtoend;
+
+import com.amazonaws.services.lambda.runtime.ClientContext;
+import com.amazonaws.services.lambda.runtime.CognitoIdentity;
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.LambdaLogger;
+import java.time.Duration;
+import java.util.UUID;
+
+/** The Lambda context of one local invocation, its remaining time counted down from the timeout. */
+final class BenchContext implements Context {
+
+    private final String requestId = UUID.randomUUID().toString();
+    private final long deadlineNanos;
+
+    BenchContext(Duration functionTimeout) {
+        this.deadlineNanos = System.nanoTime() + functionTimeout.toNanos();
+    }
+
+    @Override
+    public String getAwsRequestId() {
+        return requestId;
+    }
+
+    @Override
+    public String getLogGroupName() {
+        return "/aws/lambda/bench";
+    }
+
+    @Override
+    public String getLogStreamName() {
+        return "local";
+    }
+
+    @Override
+    public String getFunctionName() {
+        return "bench";
+    }
+
+    @Override
+    public String getFunctionVersion() {
+        return "$LATEST";
+    }
+
+    @Override
+    public String getInvokedFunctionArn() {
+        return "arn:aws:lambda:us-east-1:000000000000:function:bench";
+    }
+
+    @Override
+    public CognitoIdentity getIdentity() {
+        return null;
+    }
+
+    @Override
+    public ClientContext getClientContext() {
+        return null;
+    }
+
+    @Override
+    public int getRemainingTimeInMillis() {
+        return (int) Math.max(0, (deadlineNanos - System.nanoTime()) / 1_000_000);
+    }
+
+    @Override
+    public int getMemoryLimitInMB() {
+        return 512;
+    }
+
+    @Override
+    public LambdaLogger getLogger() {
+        return new LambdaLogger() {
+            @Override
+            public void log(String message) {
+            }
+
+            @Override
+            public void log(byte[] message) {
+            }
+        };
+    }
+}

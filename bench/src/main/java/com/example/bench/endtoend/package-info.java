@@ -1,0 +1,9 @@
+/**
+ * End-to-end benchmarks against the local AWS (the moto launcher and a real redis-server), ours
+ * side by side with the Powertools baseline of the reliability module: {@link
+ * com.example.bench.endtoend.RoundTrips} counts the DynamoDB calls, write units and Redis round
+ * trips per message kind; {@link com.example.bench.endtoend.BatchLatency} times batches of 10
+ * behind a loopback proxy that adds network delay. Each writes a section of
+ * {@code docs/benchmarks.md}. Run by {@code make bench}, never by {@code make test}.
+ */
+package com.example.bench.endtoend;

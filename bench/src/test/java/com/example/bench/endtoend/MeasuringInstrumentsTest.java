@@ -1,0 +1,107 @@
+package com.example.bench.endtoend;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.example.localaws.LocalAws;
+import com.example.localaws.LocalAwsExtension;
+import com.example.payment.LedgerAttributes;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Pipeline;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+
+/**
+ * The benchmarks' counters read against the real servers: what they report for requests whose
+ * round trips and write units are known in advance.
+ */
+@ExtendWith(LocalAwsExtension.class)
+class MeasuringInstrumentsTest {
+
+    private final LocalAws aws;
+
+    MeasuringInstrumentsTest(LocalAws aws) {
+        this.aws = aws;
+    }
+
+    @BeforeEach
+    void emptyState() {
+        aws.redis().start();
+        aws.resetTables();
+        aws.redis().flushAll();
+    }
+
+    @Test
+    void redisCounter_countsAnMgetAndAPipelineOfTenSets_asTwoRoundTrips() {
+        RedisCounter counter = new RedisCounter(aws.redis().port());
+        try (Jedis jedis = new Jedis("127.0.0.1", aws.redis().port())) {
+            jedis.ping();
+            // GIVEN a snapshot of the server's counters
+            RedisCounter.Snapshot before = counter.snapshot();
+            // WHEN a client sends one MGET of ten keys, then ten SETEX in one pipeline
+            jedis.mget("k0", "k1", "k2", "k3", "k4", "k5", "k6", "k7", "k8", "k9");
+            try (Pipeline pipeline = jedis.pipelined()) {
+                for (int i = 0; i < 10; i++) {
+                    pipeline.setex("k" + i, 60, "v");
+                }
+                pipeline.sync();
+            }
+            RedisCounter.Delta delta = counter.since(before);
+            // THEN two round trips, eleven commands, none of the counter's own INFO calls
+            assertEquals(2, delta.roundTrips());
+            assertEquals(Map.of("mget", 1L, "setex", 10L), delta.commands());
+            assertEquals(11, delta.commandCount());
+        }
+    }
+
+    @Test
+    void writeUnits_chargeOnePerStartedKbForAPut_andTwoPerKbPerItemInATransaction() {
+        try (DynamoDbClient reader = aws.dynamoDb()) {
+            WriteUnits units = new WriteUnits(reader);
+            try (DynamoDbClient client = aws.dynamoDb(units)) {
+                // WHEN one 1.5 KB ledger row is put
+                client.putItem(r -> r.tableName(Fixture.LEDGER).item(row("TXN-BIG", 1_500)));
+                // THEN it costs 2 WCU (two started KB)
+                assertEquals(2, units.total());
+                assertEquals(WriteUnits.size(row("TXN-BIG", 1_500)), units.largestItem());
+
+                // WHEN two small rows are put in one transaction
+                units.reset();
+                client.transactWriteItems(r -> r.transactItems(
+                        TransactWriteItem.builder().put(Put.builder().tableName(Fixture.LEDGER).item(row("TXN-1", 10)).build()).build(),
+                        TransactWriteItem.builder().put(Put.builder().tableName(Fixture.LEDGER).item(row("TXN-2", 10)).build()).build()));
+                // THEN 2 WCU per item
+                assertEquals(4, units.total());
+            }
+        }
+    }
+
+    @Test
+    void itemSize_followsDynamoDbsRules() {
+        // names plus values: a string by its UTF-8 bytes, a number 1 byte per two significant digits plus 1,
+        // a boolean 1, a map 3 plus its entries plus 1 per entry
+        Map<String, AttributeValue> item = Map.of(
+                "pk", AttributeValue.fromS("ACC-1"),
+                "n", AttributeValue.fromN("12500"),
+                "ok", AttributeValue.fromBool(true),
+                "m", AttributeValue.fromM(Map.of("a", AttributeValue.fromS("xy"))));
+        assertEquals((2 + 5) + (1 + 3) + (2 + 1) + (1 + 3 + (1 + 2) + 1), WriteUnits.size(item));
+        assertEquals(1, WriteUnits.writeUnits(1_024, 1));
+        assertEquals(2, WriteUnits.writeUnits(1_025, 1));
+        assertEquals(2, WriteUnits.writeUnits(0, 2));
+    }
+
+    private static Map<String, AttributeValue> row(String txn, int padding) {
+        Map<String, AttributeValue> item = new HashMap<>();
+        item.put(LedgerAttributes.PK, AttributeValue.fromS("ACC-1"));
+        item.put(LedgerAttributes.SK, AttributeValue.fromS(txn));
+        item.put("padding", AttributeValue.fromS("x".repeat(padding)));
+        return item;
+    }
+}

@@ -1,0 +1,268 @@
+package com.example.localaws.proxy;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
+
+/**
+ * A TCP proxy on a free loopback port in front of {@code target}, whose behaviour can be switched
+ * at any time, also for connections already open:
+ * <ul>
+ *   <li>{@link #pass()}: bytes flow both ways unchanged (the initial mode);</li>
+ *   <li>{@link #delay(Duration)}: every chunk, either way, is held for a fixed time first;</li>
+ *   <li>{@link #blackhole()}: connections are accepted and bytes read, but nothing is forwarded
+ *       either way, so a client waits until its own timeout;</li>
+ *   <li>{@link #refuse()}: every open connection is closed and new ones are
+ *       closed as soon as they are accepted;</li>
+ *   <li>{@link #dropResponses(int, Predicate)}: the next {@code count} requests whose text
+ *       matches reach the target, but their responses (and anything after them on that
+ *       connection) never reach the client: the operation happened, and the client cannot know.</li>
+ * </ul>
+ * A request's text is every byte the client sent on its connection since the target last
+ * answered there (one HTTP/1.1 request, or a Redis command), read as ISO-8859-1. The proxy is for
+ * tests and benchmarks on one machine: it binds 127.0.0.1 only.
+ */
+public final class LoopbackProxy implements AutoCloseable {
+
+    private enum Mode { PASS, DELAY, BLACKHOLE, REFUSE }
+
+    private static final int CHUNK = 64 * 1024;
+
+    private final InetSocketAddress target;
+    private final ServerSocket server;
+    private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger dropBudget = new AtomicInteger();
+    private final AtomicInteger dropped = new AtomicInteger();
+    private volatile Predicate<String> dropMatch = request -> false;
+    private volatile Mode mode = Mode.PASS;
+    private volatile Duration delay = Duration.ZERO;
+    private volatile boolean closed;
+
+    private LoopbackProxy(InetSocketAddress target, ServerSocket server) {
+        this.target = target;
+        this.server = server;
+    }
+
+    /** Starts a proxy to {@code 127.0.0.1:targetPort}, in pass mode. */
+    public static LoopbackProxy start(int targetPort) {
+        try {
+            ServerSocket server = new ServerSocket(0, 64, InetAddress.getLoopbackAddress());
+            LoopbackProxy proxy = new LoopbackProxy(new InetSocketAddress(InetAddress.getLoopbackAddress(), targetPort), server);
+            Thread acceptor = new Thread(proxy::acceptLoop, "loopback-proxy-" + server.getLocalPort());
+            acceptor.setDaemon(true);
+            acceptor.start();
+            return proxy;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open a loopback port", e);
+        }
+    }
+
+    /** The proxy's own port. */
+    public int port() {
+        return server.getLocalPort();
+    }
+
+    /** {@code 127.0.0.1:<port>}, for a {@code host:port} setting. */
+    public String endpoint() {
+        return "127.0.0.1:" + port();
+    }
+
+    /** {@code http://127.0.0.1:<port>}, for an AWS client's endpoint override. */
+    public URI uri() {
+        return URI.create("http://" + endpoint());
+    }
+
+    /** Forwards everything unchanged. */
+    public void pass() {
+        mode = Mode.PASS;
+    }
+
+    /** Holds every chunk, in both directions, for {@code perChunk} before forwarding it. */
+    public void delay(Duration perChunk) {
+        delay = Objects.requireNonNull(perChunk, "perChunk");
+        mode = Mode.DELAY;
+    }
+
+    /** Accepts and reads, but forwards nothing either way. */
+    public void blackhole() {
+        mode = Mode.BLACKHOLE;
+    }
+
+    /** Closes every open connection, and every new one as soon as it is accepted. */
+    public void refuse() {
+        mode = Mode.REFUSE;
+        connections.forEach(Connection::close);
+    }
+
+    /**
+     * The next {@code count} requests whose text matches {@code request} are forwarded, but their
+     * responses are swallowed (the client times out with the outcome unknown). Replaces a budget
+     * not yet used up.
+     */
+    public void dropResponses(int count, Predicate<String> request) {
+        dropMatch = Objects.requireNonNull(request, "request");
+        dropBudget.set(count);
+    }
+
+    /** How many requests had their response dropped so far. */
+    public int droppedResponses() {
+        return dropped.get();
+    }
+
+    private void acceptLoop() {
+        while (!closed) {
+            try {
+                Socket client = server.accept();
+                if (mode == Mode.REFUSE) {
+                    client.close();
+                    continue;
+                }
+                Socket upstream = new Socket();
+                try {
+                    upstream.connect(target, 2_000);
+                } catch (IOException unreachable) {
+                    client.close();
+                    upstream.close();
+                    continue;
+                }
+                Connection connection = new Connection(client, upstream);
+                connections.add(connection);
+                connection.start();
+            } catch (IOException e) {
+                if (!closed) {
+                    pause(Duration.ofMillis(10));
+                }
+            }
+        }
+    }
+
+    /** One client connection and its upstream twin, with a pump each way. */
+    private final class Connection {
+        private final Socket client;
+        private final Socket upstream;
+        private final StringBuilder request = new StringBuilder();
+        private volatile boolean answering;
+        private volatile boolean dropping;
+
+        Connection(Socket client, Socket upstream) {
+            this.client = client;
+            this.upstream = upstream;
+        }
+
+        void start() {
+            daemon(() -> pump(client, upstream, true), "proxy-up-" + client.getPort());
+            daemon(() -> pump(upstream, client, false), "proxy-down-" + client.getPort());
+        }
+
+        private void pump(Socket from, Socket to, boolean fromClient) {
+            byte[] buffer = new byte[CHUNK];
+            try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
+                int n;
+                while ((n = in.read(buffer)) >= 0) {
+                    Mode now = mode;
+                    if (now == Mode.REFUSE) {
+                        break;
+                    }
+                    if (now == Mode.BLACKHOLE) {
+                        continue;
+                    }
+                    if (now == Mode.DELAY) {
+                        pause(delay);
+                    }
+                    if (fromClient) {
+                        noteRequest(buffer, n);
+                    } else {
+                        answering = true;
+                        if (dropping) {
+                            continue;
+                        }
+                    }
+                    out.write(buffer, 0, n);
+                    out.flush();
+                }
+            } catch (IOException closedMeanwhile) {
+                // the other side or the proxy closed the connection: nothing to forward any more
+            } finally {
+                close();
+            }
+        }
+
+        private void noteRequest(byte[] buffer, int n) {
+            synchronized (request) {
+                if (answering) {
+                    request.setLength(0);
+                    answering = false;
+                }
+                request.append(new String(buffer, 0, n, StandardCharsets.ISO_8859_1));
+                if (!dropping && dropMatch.test(request.toString()) && takeDrop()) {
+                    dropping = true;
+                    dropped.incrementAndGet();
+                }
+            }
+        }
+
+        void close() {
+            connections.remove(this);
+            closeQuietly(client);
+            closeQuietly(upstream);
+        }
+    }
+
+    private boolean takeDrop() {
+        int left;
+        do {
+            left = dropBudget.get();
+            if (left <= 0) {
+                return false;
+            }
+        } while (!dropBudget.compareAndSet(left, left - 1));
+        return true;
+    }
+
+    private static void daemon(Runnable task, String name) {
+        Thread thread = new Thread(task, name);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private static void pause(Duration pause) {
+        try {
+            Thread.sleep(pause);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void closeQuietly(Socket socket) {
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // closing is best effort
+        }
+    }
+
+    /** Stops accepting and closes every connection. */
+    @Override
+    public void close() {
+        closed = true;
+        try {
+            server.close();
+        } catch (IOException ignored) {
+            // already closed
+        }
+        connections.forEach(Connection::close);
+    }
+}

@@ -1,0 +1,112 @@
+package com.example.reliability;
+
+import com.example.localaws.Accounts;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.Message;
+
+/** Reads what a run left: balances, ledger, idempotency records, the DLQ. */
+final class Audit {
+
+    /** The counts the report needs, before timing and fault counters are added. */
+    record Counts(int decisions, long extraDebits, long missingDebits, int lost, int stuck, int dlq, long ledgerRows) {
+    }
+
+    private final DynamoDbClient dynamoDb;
+    private final SqsClient sqs;
+
+    Audit(DynamoDbClient dynamoDb, SqsClient sqs) {
+        this.dynamoDb = dynamoDb;
+        this.sqs = sqs;
+    }
+
+    Counts of(Implementation implementation, Traffic traffic, String dlqUrl, String baselineTable) {
+        long extra = 0;
+        long missing = 0;
+        for (Map.Entry<String, Long> balance : balances().entrySet()) {
+            long expected = traffic.expectedBalances.getOrDefault(balance.getKey(), balance.getValue());
+            long diff = expected - balance.getValue();
+            if (diff > 0) {
+                extra += diff / Traffic.AMOUNT_MINOR;
+            } else {
+                missing += -diff / Traffic.AMOUNT_MINOR;
+            }
+        }
+        Set<String> decided = new HashSet<>();
+        int stuck = implementation == Implementation.RECEIVER
+                ? receiverRecords(decided)
+                : baselineRecords(traffic, baselineTable, decided);
+        List<Message> dead = drain(dlqUrl);
+        Set<String> inDlq = new HashSet<>();
+        dead.forEach(message -> inDlq.add(Traffic.transactionIdOf(message.body())));
+        int lost = 0;
+        for (String txn : traffic.transactions) {
+            if (!decided.contains(txn) && !inDlq.contains(txn)) {
+                lost++;
+            }
+        }
+        long ledgerRows = dynamoDb.scanPaginator(r -> r.tableName("LedgerTable")).items().stream().count();
+        return new Counts(decided.size(), extra, missing, lost, stuck, dead.size(), ledgerRows);
+    }
+
+    Map<String, Long> balances() {
+        Map<String, Long> balances = new HashMap<>();
+        dynamoDb.scanPaginator(r -> r.tableName(Accounts.TABLE)).items().forEach(item ->
+                balances.put(item.get("pk").s(), Long.parseLong(item.get("balanceMinor").n())));
+        return balances;
+    }
+
+    /** Ours: decided = a final record; anything else would be stuck. */
+    private int receiverRecords(Set<String> decided) {
+        int stuck = 0;
+        for (Map<String, AttributeValue> item : dynamoDb.scanPaginator(r -> r.tableName("IdempotencyTable")).items()) {
+            String status = item.get("status").s();
+            if (status.equals("APPROVED") || status.equals("DECLINED")) {
+                decided.add(item.get("pk").s().substring("PAYMENT#".length()));
+            } else {
+                stuck++;
+            }
+        }
+        return stuck;
+    }
+
+    /** Powertools' records are keyed {@code <function>#md5(<key>)}: map them back through the input. */
+    private int baselineRecords(Traffic traffic, String table, Set<String> decided) {
+        Map<String, String> byHash = new HashMap<>();
+        traffic.transactions.forEach(txn -> byHash.put(Traffic.md5(txn), txn));
+        int stuck = 0;
+        for (Map<String, AttributeValue> item : dynamoDb.scanPaginator(r -> r.tableName(table)).items()) {
+            String id = item.get("id").s();
+            String txn = byHash.get(id.substring(id.lastIndexOf('#') + 1));
+            String status = item.get("status").s();
+            if (status.equals("COMPLETED") && txn != null) {
+                decided.add(txn);
+            } else if (status.equals("INPROGRESS")) {
+                stuck++;
+            }
+        }
+        return stuck;
+    }
+
+    private List<Message> drain(String queueUrl) {
+        List<Message> all = new java.util.ArrayList<>();
+        int empty = 0;
+        while (empty < 2) {
+            List<Message> batch = sqs.receiveMessage(r -> r.queueUrl(queueUrl).maxNumberOfMessages(10)
+                    .visibilityTimeout(300).waitTimeSeconds(0)).messages();
+            if (batch.isEmpty()) {
+                empty++;
+            } else {
+                empty = 0;
+                all.addAll(batch);
+            }
+        }
+        return all;
+    }
+}

@@ -1,0 +1,67 @@
+package com.example.reliability;
+
+import java.util.Locale;
+
+/** Why a scenario's non-zero figures are what they are, from what the run measured. */
+final class Notes {
+
+    private static final String INPROGRESS_BLOCKS = "Powertools 1.15 leaves the record INPROGRESS (a crash runs no "
+            + "handler, so nothing deletes or completes it). Its conditional put compares `in_progress_expiration` "
+            + "(epoch milliseconds) with `:now` in epoch seconds, so the in-progress expiry never frees the record "
+            + "before its one-hour `expiration`: every redelivery, and every copy of the payment, fails with "
+            + "`IdempotencyAlreadyInProgressException` (or `IdempotencyInconsistentStateException`) until "
+            + "`maxReceiveCount` moves it to the DLQ, which is why the DLQ holds more messages than there were crashes.";
+
+    private Notes() {
+    }
+
+    static String explain(Result r) {
+        if (!r.drained()) {
+            return "the queue was not empty when the run's deadline passed; the counts are a snapshot.";
+        }
+        Scenario s = r.scenario();
+        if (s.implementation() == Implementation.RECEIVER) {
+            return ours(r);
+        }
+        if (!(s.fault() instanceof FaultPoint point)) {
+            return counts(r);
+        }
+        return switch (point) {
+            case RESPONSE_LOST -> String.format(Locale.ROOT, "%d double debits for %d lost responses: the debit is an "
+                    + "UpdateItem `balance - :amt`, applied once; its response was lost, the SDK timed out and retried the "
+                    + "same request (timeouts are retryable), and the funds condition still held, so it was applied again. "
+                    + "Powertools recorded one COMPLETED decision per payment: its record cannot see inside the method. "
+                    + "The ledger PutItem, keyed by transaction, overwrote its row, so the ledger shows nothing.",
+                    r.extraDebits(), r.droppedResponses());
+            case CRASH_AFTER_FAST_PATH -> String.format(Locale.ROOT, "%d crashes right after Powertools saved INPROGRESS, "
+                    + "%d records stuck. %s Those payments were never applied (%d debits missing; a crashed decline has no "
+                    + "debit to miss) and have no decision; a redrive after the hour would apply them.",
+                    r.crashes(), r.stuck(), INPROGRESS_BLOCKS, r.missingDebits());
+            case CRASH_AFTER_COMMIT -> String.format(Locale.ROOT, "%d crashes between the debit and the ledger PutItem, "
+                    + "%d records stuck: the money moved (no debit is missing) but the ledger lacks %d rows and there is no "
+                    + "decision. %s A redelivery after the hour debits those accounts a second time.",
+                    r.crashes(), r.stuck(), r.expectedLedgerRows() - r.ledgerRows(), INPROGRESS_BLOCKS);
+            case CRASH_BEFORE_COMPLETED -> String.format(Locale.ROOT, "%d crashes between the business writes and "
+                    + "COMPLETED, %d records stuck: debit and ledger row are written, the decision is not. %s A redelivery "
+                    + "after the hour debits those accounts a second time for one ledger row (the row is overwritten): "
+                    + "`BaselineExpiryTest` shows it step by step with a 2 s expiration.",
+                    r.crashes(), r.stuck(), INPROGRESS_BLOCKS);
+            case NONE, CRASH_BEFORE_DELETE -> counts(r);
+        };
+    }
+
+    private static String ours(Result r) {
+        if (r.extraDebits() == 0 && r.lost() == 0 && r.stuck() == 0 && r.dlq() == r.missingDebits()) {
+            return String.format(Locale.ROOT, "%d messages reached the DLQ undecided: their batch failed at each of its "
+                    + "%d receives (crashes or exhausted retries), and nothing was written for them (exactly as many debits "
+                    + "are missing). Nothing is lost: a redrive decides each of them once.", r.dlq(),
+                    ScenarioRunner.MAX_RECEIVE_COUNT);
+        }
+        return "FAILURE of the receiver's guarantee: " + counts(r);
+    }
+
+    private static String counts(Result r) {
+        return String.format(Locale.ROOT, "double debits %d, lost %d, stuck %d, DLQ %d, debits missing %d.",
+                r.extraDebits(), r.lost(), r.stuck(), r.dlq(), r.missingDebits());
+    }
+}

@@ -1,0 +1,85 @@
+package com.example.reliability;
+
+import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
+import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.payment.Payment;
+import com.example.payment.PaymentParser;
+import com.example.payment.PaymentPosting;
+import com.example.payment.PaymentTables;
+import com.example.payment.authorizer.PaymentAuthorizer;
+import com.example.payment.authorizer.PaymentAuthorizerHandler;
+import com.example.receiver.BatchReceiver;
+import com.example.receiver.FastPath;
+import com.example.receiver.Store;
+import com.example.receiver.config.ReceiverConfig;
+import com.example.receiver.dynamodb.ConflictRetryPolicy;
+import com.example.receiver.dynamodb.DynamoDbStore;
+import com.example.receiver.redis.RedisFastPath;
+import com.example.receiver.telemetry.JsonLinesTelemetry;
+import java.io.PrintStream;
+import java.io.OutputStream;
+import java.net.URI;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * Starts environments of the payment authorizer, composed as {@link PaymentAuthorizer#create}
+ * composes it, with the fault point's crash wrapped around the project's own interfaces
+ * ({@link FastPath}, {@link Store}, the handler).
+ */
+final class ReceiverEnvironments implements LambdaEnvironments.Factory {
+
+    private final Map<String, String> variables;
+    private final URI dynamoDbEndpoint;
+    private final FaultPoint point;
+    private final CrashSchedule schedule;
+    private final Clock clock = Clock.systemUTC();
+
+    ReceiverEnvironments(Map<String, String> variables, URI dynamoDbEndpoint, FaultPoint point, CrashSchedule schedule) {
+        this.variables = Map.copyOf(variables);
+        this.dynamoDbEndpoint = dynamoDbEndpoint;
+        this.point = point;
+        this.schedule = schedule;
+    }
+
+    @Override
+    public LambdaEnvironments.Environment start(Crash crash) {
+        com.example.receiver.config.Environment env = new com.example.receiver.config.Environment(variables);
+        ReceiverConfig config = ReceiverConfig.from(env);
+        PaymentTables tables = PaymentTables.from(env);
+        DynamoDbClient dynamoDb = LocalClients.dynamoDb(dynamoDbEndpoint);
+        Optional<RedisFastPath> redis = config.fastPath().map(cache -> RedisFastPath.connect(cache, clock));
+        FastPath fastPath = redis.<FastPath>map(r -> r).orElse(FastPath.DISABLED);
+        if (point == FaultPoint.CRASH_AFTER_FAST_PATH) {
+            fastPath = new CrashingFastPath(fastPath, schedule, crash);
+        }
+        Store<Payment> store = new DynamoDbStore<>(dynamoDb, config.idempotencyTable(), PaymentAuthorizer.KEY_PREFIX,
+                config.recordTtl(), new PaymentPosting(tables, clock), ConflictRetryPolicy.standard(new SecureRandom()), clock);
+        if (point == FaultPoint.CRASH_AFTER_COMMIT) {
+            store = new CrashingStore<>(store, schedule, crash);
+        }
+        JsonLinesTelemetry telemetry = new JsonLinesTelemetry(new PrintStream(OutputStream.nullOutputStream()), clock,
+                config.metricsNamespace(), PaymentAuthorizer.SERVICE, "txn_id");
+        BatchReceiver<Payment> receiver = new BatchReceiver<>(new PaymentParser(), fastPath, store, telemetry, config.settings());
+        PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(receiver);
+        return new LambdaEnvironments.Environment() {
+            @Override
+            public SQSBatchResponse invoke(SQSEvent event, Crash crashOfThis) {
+                SQSBatchResponse response = handler.handleRequest(event, null);
+                if (point == FaultPoint.CRASH_BEFORE_DELETE && schedule.due()) {
+                    crashOfThis.now();
+                }
+                return response;
+            }
+
+            @Override
+            public void close() {
+                receiver.close();
+                redis.ifPresent(RedisFastPath::close);
+            }
+        };
+    }
+}

@@ -1,0 +1,24 @@
+package com.example.reliability;
+
+import java.time.Duration;
+
+/**
+ * What a scenario left behind, audited from the tables and the queues.
+ *
+ * @param decisions        transactions with a final decision recorded (ours: APPROVED/DECLINED
+ *                         record; baseline: COMPLETED record)
+ * @param extraDebits      debits beyond what the input implies (account shortfall / amount)
+ * @param missingDebits    approved-by-input debits not applied (account surplus / amount)
+ * @param lost             transactions neither decided nor in the DLQ
+ * @param stuck            idempotency records left in progress (never final)
+ * @param dlq              messages in the DLQ
+ * @param ledgerRows       rows in the ledger table
+ * @param expectedLedgerRows unique approvable payments in the input
+ * @param crashes          environment crashes injected
+ * @param droppedResponses responses the proxy swallowed
+ * @param drained          whether the queue was empty before the deadline
+ */
+public record Result(Scenario scenario, int decisions, long extraDebits, long missingDebits, int lost, int stuck,
+                     int dlq, long ledgerRows, int expectedLedgerRows, int crashes, int droppedResponses,
+                     double meanMsPerMessage, double slowestInvocationMs, boolean drained, Duration wall) {
+}

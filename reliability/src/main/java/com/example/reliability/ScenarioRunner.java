@@ -1,0 +1,255 @@
+package com.example.reliability;
+
+import com.example.localaws.Accounts;
+import com.example.localaws.LocalAws;
+import com.example.localaws.mapping.SqsEventSourceMapping;
+import com.example.localaws.proxy.LoopbackProxy;
+import com.example.payment.PaymentTables;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
+import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
+
+/**
+ * Runs one {@link Scenario} on a local AWS: fresh tables (the template's, plus the baseline's
+ * Powertools table), a queue with a DLQ (visibility {@value #VISIBILITY_SECONDS} s,
+ * {@code maxReceiveCount} {@value #MAX_RECEIVE_COUNT}), the input streamed into it while
+ * {@code pollers} local SQS event source mappings (batch size {@value #BATCH_SIZE}), each with its
+ * own execution environments, consume it until it is empty; then the audit. The implementations
+ * reach DynamoDB and Redis through loopback proxies, where lost responses and Redis faults are
+ * made.
+ */
+public final class ScenarioRunner {
+
+    /** The baseline's Powertools table: not in template.yaml, created here in Powertools' default shape. */
+    public static final String BASELINE_TABLE = "PowertoolsIdempotencyTable";
+    static final int VISIBILITY_SECONDS = 3;
+    static final int MAX_RECEIVE_COUNT = 5;
+    static final int BATCH_SIZE = 10;
+    /** The baseline's function timeout: the visibility timeout / 6, as AWS advises for SQS. */
+    static final Duration FUNCTION_TIMEOUT = Duration.ofMillis(500);
+    static final int MAX_CRASHES = 20;
+    static final int STREAM_CHUNK = 50;
+    static final int STREAM_BACKLOG = 100;
+
+    private final LocalAws aws;
+    private final DynamoDbClient admin;
+    private final SqsClient sqs;
+    private final Duration deadline;
+    private final AtomicInteger runs = new AtomicInteger();
+
+    /** @param deadline how long the pollers may take to empty the queue */
+    public ScenarioRunner(LocalAws aws, Duration deadline) {
+        this.aws = aws;
+        this.admin = aws.dynamoDb();
+        this.sqs = aws.sqs();
+        this.deadline = deadline;
+    }
+
+    /** Runs {@code scenario} from empty tables and queues; returns its audit. */
+    public Result run(Scenario scenario) {
+        Instant started = Instant.now();
+        prepareTables();
+        Traffic traffic = Traffic.generate(scenario.payments(), scenario.copies(), scenario.seed());
+        int run = runs.incrementAndGet();
+        String dlq = sqs.createQueue(r -> r.queueName("reliability-" + run + "-dlq")).queueUrl();
+        String dlqArn = sqs.getQueueAttributes(r -> r.queueUrl(dlq).attributeNames(QueueAttributeName.QUEUE_ARN))
+                .attributes().get(QueueAttributeName.QUEUE_ARN);
+        String queue = sqs.createQueue(r -> r.queueName("reliability-" + run).attributes(Map.of(
+                QueueAttributeName.VISIBILITY_TIMEOUT, Integer.toString(VISIBILITY_SECONDS),
+                QueueAttributeName.REDRIVE_POLICY, "{\"deadLetterTargetArn\":\"" + dlqArn
+                        + "\",\"maxReceiveCount\":\"" + MAX_RECEIVE_COUNT + "\"}"))).queueUrl();
+        CrashSchedule schedule = new CrashSchedule(crashEvery(scenario.fault()), MAX_CRASHES);
+        Timings timings = new Timings();
+        boolean drained;
+        int dropped;
+        try (LoopbackProxy dynamoDbProxy = LoopbackProxy.start(aws.endpoint().getPort());
+             LoopbackProxy redisProxy = LoopbackProxy.start(aws.redis().port())) {
+            LambdaEnvironments.Factory factory = factory(scenario, schedule, dynamoDbProxy, redisProxy);
+            if (scenario.fault() == FaultPoint.RESPONSE_LOST) {
+                dynamoDbProxy.dropResponses(Math.max(1, scenario.payments() / 20), lostResponse(scenario.implementation()));
+            }
+            DependencyFaults dependency = new DependencyFaults(scenario.fault(), aws, redisProxy, timings, scenario.messages() / 2);
+            drained = poll(scenario.pollers(), queue, traffic.deliveries, factory, timings, dependency);
+            dependency.heal();
+            dropped = dynamoDbProxy.droppedResponses();
+        }
+        Audit.Counts counts = new Audit(admin, sqs).of(scenario.implementation(), traffic, dlq, BASELINE_TABLE);
+        return new Result(scenario, counts.decisions(), counts.extraDebits(), counts.missingDebits(), counts.lost(),
+                counts.stuck(), counts.dlq(), counts.ledgerRows(), traffic.expectedApproved, schedule.crashes(), dropped,
+                timings.meanMsPerMessage(), timings.slowestInvocationMs(), drained, Duration.between(started, Instant.now()));
+    }
+
+    /**
+     * Every 3rd invocation for the points met once per batch, every 10th message for the points
+     * met once per message.
+     */
+    private static int crashEvery(Fault fault) {
+        return fault == FaultPoint.CRASH_AFTER_FAST_PATH || fault == FaultPoint.CRASH_BEFORE_DELETE ? 3 : 10;
+    }
+
+    /** The request whose response is lost: ours, the commit; the baseline, its debit. */
+    private static java.util.function.Predicate<String> lostResponse(Implementation implementation) {
+        return implementation == Implementation.RECEIVER
+                ? request -> request.contains("DynamoDB_20120810.TransactWriteItems")
+                : request -> request.contains("DynamoDB_20120810.UpdateItem") && request.contains("\"" + Accounts.TABLE + "\"");
+    }
+
+    private LambdaEnvironments.Factory factory(Scenario scenario, CrashSchedule schedule, LoopbackProxy dynamoDbProxy,
+                                               LoopbackProxy redisProxy) {
+        FaultPoint point = scenario.fault() instanceof FaultPoint p ? p : FaultPoint.NONE;
+        return switch (scenario.implementation()) {
+            case RECEIVER -> new ReceiverEnvironments(receiverVariables(redisProxy), dynamoDbProxy.uri(), point, schedule);
+            case POWERTOOLS -> new BaselineEnvironments(dynamoDbProxy.uri(), BASELINE_TABLE,
+                    new PaymentTables(Accounts.TABLE, "LedgerTable"), point, schedule, FUNCTION_TIMEOUT);
+        };
+    }
+
+    private static Map<String, String> receiverVariables(LoopbackProxy redisProxy) {
+        Map<String, String> env = new HashMap<>();
+        env.put("IDEMPOTENCY_TABLE", "IdempotencyTable");
+        env.put("ACCOUNTS_TABLE", Accounts.TABLE);
+        env.put("LEDGER_TABLE", "LedgerTable");
+        env.put("QUEUE_RETENTION_SECONDS", "345600");
+        env.put("IDEMPOTENCY_TTL_SECONDS", "604800");
+        env.put("FAST_PATH_ENDPOINT", redisProxy.endpoint());
+        env.put("FAST_PATH_TLS", "false");
+        env.put("METRICS_NAMESPACE", "Reliability");
+        return env;
+    }
+
+    /**
+     * Streams {@code deliveries} into the queue (keeping its backlog under
+     * {@value #STREAM_BACKLOG}, as a gateway would, and because moto's queue slows with depth)
+     * while the pollers consume it; returns whether it emptied before the deadline.
+     */
+    private boolean poll(int pollers, String queue, List<Traffic.Delivery> deliveries, LambdaEnvironments.Factory factory,
+                         Timings timings, DependencyFaults dependency) {
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicBoolean sent = new AtomicBoolean();
+        Thread producer = new Thread(() -> {
+            for (int from = 0; from < deliveries.size() && !stop.get(); from += STREAM_CHUNK) {
+                while (!stop.get() && count(queue, QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES) >= STREAM_BACKLOG) {
+                    pause(Duration.ofMillis(100));
+                }
+                send(queue, deliveries.subList(from, Math.min(deliveries.size(), from + STREAM_CHUNK)));
+            }
+            sent.set(true);
+        }, "producer");
+        producer.setDaemon(true);
+        producer.start();
+        List<Thread> threads = new ArrayList<>();
+        List<LambdaEnvironments> environments = new ArrayList<>();
+        for (int p = 0; p < pollers; p++) {
+            LambdaEnvironments function = new LambdaEnvironments(factory, timings);
+            environments.add(function);
+            SqsEventSourceMapping mapping = new SqsEventSourceMapping(sqs, queue, LocalAws.REGION.id(), BATCH_SIZE,
+                    Duration.ZERO, function);
+            Thread thread = new Thread(() -> {
+                while (!stop.get()) {
+                    try {
+                        if (mapping.pollOnce().received() == 0) {
+                            pause(Duration.ofMillis(200));
+                        }
+                    } catch (RuntimeException queueUnreachable) {
+                        // Lambda's poller retries a failed receive or delete; so does this one
+                        pause(Duration.ofMillis(200));
+                    }
+                }
+            }, "poller-" + p);
+            thread.setDaemon(true);
+            thread.start();
+            threads.add(thread);
+        }
+        Instant until = Instant.now().plus(deadline);
+        int settled = 0;
+        while (settled < 2 && Instant.now().isBefore(until)) {
+            pause(Duration.ofMillis(500));
+            dependency.tick();
+            boolean empty = sent.get() && count(queue, QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES) == 0
+                    && count(queue, QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE) == 0;
+            settled = empty ? settled + 1 : 0;
+        }
+        stop.set(true);
+        for (Thread thread : threads) {
+            try {
+                thread.join(Duration.ofSeconds(15));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        environments.forEach(LambdaEnvironments::close);
+        return settled >= 2;
+    }
+
+    private int count(String queue, QueueAttributeName name) {
+        return Integer.parseInt(sqs.getQueueAttributes(r -> r.queueUrl(queue).attributeNames(name)).attributes().get(name));
+    }
+
+    private void send(String queue, List<Traffic.Delivery> deliveries) {
+        for (int from = 0; from < deliveries.size(); from += 10) {
+            List<Traffic.Delivery> chunk = deliveries.subList(from, Math.min(deliveries.size(), from + 10));
+            List<SendMessageBatchRequestEntry> entries = new ArrayList<>();
+            for (int i = 0; i < chunk.size(); i++) {
+                entries.add(SendMessageBatchRequestEntry.builder().id("m" + i).messageBody(chunk.get(i).body()).build());
+            }
+            sqs.sendMessageBatch(r -> r.queueUrl(queue).entries(entries));
+        }
+    }
+
+    /**
+     * Empty tables (the template's and the baseline's), an empty Redis, and the traffic's
+     * accounts, each holding {@link Traffic#OPENING_BALANCE}.
+     */
+    void prepareTables() {
+        resetFixture();
+        seedAccounts();
+    }
+
+    private void resetFixture() {
+        aws.redis().start();
+        aws.resetTables();
+        aws.redis().flushAll();
+        try {
+            admin.deleteTable(r -> r.tableName(BASELINE_TABLE));
+        } catch (ResourceNotFoundException absent) {
+            // first run
+        }
+        admin.createTable(r -> r.tableName(BASELINE_TABLE)
+                .attributeDefinitions(AttributeDefinition.builder().attributeName("id").attributeType(ScalarAttributeType.S).build())
+                .keySchema(KeySchemaElement.builder().attributeName("id").keyType(KeyType.HASH).build())
+                .billingMode(BillingMode.PAY_PER_REQUEST));
+        admin.updateTimeToLive(r -> r.tableName(BASELINE_TABLE)
+                .timeToLiveSpecification(ttl -> ttl.attributeName("expiration").enabled(true)));
+    }
+
+    private void seedAccounts() {
+        List<Accounts.Account> accounts = new ArrayList<>();
+        for (int a = 0; a < Traffic.ACCOUNTS; a++) {
+            accounts.add(new Accounts.Account(Traffic.account(a), Traffic.OPENING_BALANCE, "EUR", "ACTIVE"));
+        }
+        Accounts.seed(admin, accounts);
+    }
+
+    static void pause(Duration pause) {
+        try {
+            Thread.sleep(pause);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

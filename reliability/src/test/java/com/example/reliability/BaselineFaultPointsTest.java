@@ -1,0 +1,107 @@
+package com.example.reliability;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.example.localaws.LocalAws;
+import com.example.localaws.LocalAwsExtension;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * What the Powertools 1.15 baseline really does at each fault point, on reduced traffic (60
+ * payments + 20 extra deliveries), asserted where it is deterministic. A crash leaves Powertools'
+ * record INPROGRESS; 1.15 compares its in-progress expiry (milliseconds) with the time in seconds,
+ * so the record never counts as expired before its one-hour {@code expiration}, and every
+ * redelivery fails until the message reaches the DLQ.
+ */
+@ExtendWith(LocalAwsExtension.class)
+class BaselineFaultPointsTest {
+
+    private final ScenarioRunner runner;
+
+    BaselineFaultPointsTest(LocalAws aws) {
+        this.runner = new ScenarioRunner(aws, Duration.ofMinutes(2));
+    }
+
+    private Result run(FaultPoint point) {
+        Result result = runner.run(new Scenario(Implementation.POWERTOOLS, point, 60, 20, 1, 11));
+        assertTrue(result.drained(), "queue not drained: " + result);
+        return result;
+    }
+
+    @Test
+    void withoutFaults_decidesEachPaymentOnce() {
+        // GIVEN no fault WHEN the queue is consumed THEN the baseline is exact too
+        Result result = run(FaultPoint.NONE);
+        assertEquals(60, result.decisions(), result.toString());
+        assertEquals(0, result.extraDebits(), result.toString());
+        assertEquals(0, result.missingDebits(), result.toString());
+        assertEquals(0, result.stuck(), result.toString());
+        assertEquals(0, result.dlq(), result.toString());
+    }
+
+    @Test
+    void lostDebitResponse_theSdkRetryDebitsAgain() {
+        // GIVEN the debit's response is lost for 3 payments (the UpdateItem did run)
+        Result result = run(FaultPoint.RESPONSE_LOST);
+        // THEN the SDK's own retry of the non-idempotent UpdateItem debits each of them twice,
+        // while Powertools records one COMPLETED decision: nothing lost, nothing stuck
+        assertEquals(3, result.droppedResponses(), result.toString());
+        assertEquals(result.droppedResponses(), result.extraDebits(), result.toString());
+        assertEquals(60, result.decisions(), result.toString());
+        assertEquals(0, result.stuck(), result.toString());
+    }
+
+    @Test
+    void crashBetweenBusinessWritesAndCompleted_leavesTheRecordInProgressAndTheMessageInTheDlq() {
+        Result result = run(FaultPoint.CRASH_BEFORE_COMPLETED);
+        // THEN each crashed payment is debited and in the ledger, yet undecided: its record stays
+        // INPROGRESS, every redelivery is refused, and the message ends in the DLQ
+        assertTrue(result.crashes() > 0, result.toString());
+        assertEquals(result.crashes(), result.stuck(), result.toString());
+        assertEquals(60 - result.crashes(), result.decisions(), result.toString());
+        assertTrue(result.dlq() >= result.crashes(), result.toString());
+        assertEquals(0, result.extraDebits(), result.toString());
+        assertEquals(0, result.missingDebits(), result.toString());
+        assertEquals(result.expectedLedgerRows(), result.ledgerRows(), result.toString());
+        assertEquals(0, result.lost(), result.toString());
+    }
+
+    @Test
+    void crashBetweenDebitAndLedger_debitsWithoutALedgerRowOrADecision() {
+        Result result = run(FaultPoint.CRASH_AFTER_COMMIT);
+        // THEN each crashed payment is debited, has no ledger row, stays INPROGRESS, ends in the DLQ
+        assertTrue(result.crashes() > 0, result.toString());
+        assertEquals(result.crashes(), result.stuck(), result.toString());
+        assertEquals(0, result.extraDebits(), result.toString());
+        assertEquals(result.expectedLedgerRows() - result.crashes(), result.ledgerRows(), result.toString());
+        assertTrue(result.dlq() >= result.crashes(), result.toString());
+    }
+
+    @Test
+    void crashBeforeAnyBusinessWrite_blocksThePaymentUntilTheDlq() {
+        Result result = run(FaultPoint.CRASH_AFTER_FAST_PATH);
+        // THEN each crashed payment is never applied: INPROGRESS left, no decision, no debit (a
+        // crashed decline had none to make), no ledger row, and the message in the DLQ
+        assertTrue(result.crashes() > 0, result.toString());
+        assertEquals(result.crashes(), result.stuck(), result.toString());
+        assertEquals(60 - result.crashes(), result.decisions(), result.toString());
+        assertTrue(result.missingDebits() > 0 && result.missingDebits() <= result.crashes(), result.toString());
+        assertEquals(result.expectedLedgerRows() - result.missingDebits(), result.ledgerRows(), result.toString());
+        assertEquals(0, result.extraDebits(), result.toString());
+        assertTrue(result.dlq() >= result.crashes(), result.toString());
+    }
+
+    @Test
+    void crashAfterTheResponse_isReplayedFromTheCompletedRecord() {
+        Result result = run(FaultPoint.CRASH_BEFORE_DELETE);
+        // THEN the redelivered batch replays the stored decisions: exact
+        assertTrue(result.crashes() > 0, result.toString());
+        assertEquals(60, result.decisions(), result.toString());
+        assertEquals(0, result.extraDebits(), result.toString());
+        assertEquals(0, result.stuck(), result.toString());
+        assertEquals(0, result.dlq(), result.toString());
+    }
+}

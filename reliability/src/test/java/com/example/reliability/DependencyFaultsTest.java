@@ -1,0 +1,40 @@
+package com.example.reliability;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.example.localaws.LocalAws;
+import com.example.localaws.LocalAwsExtension;
+import java.time.Duration;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The receiver while Redis is stopped, slow or blackholed, and while DynamoDB throttles or
+ * answers 500s in bursts (reduced traffic: 60 payments + 20 extra deliveries): the invariants
+ * hold. The added latency is a report figure (make reliability), not asserted here.
+ */
+@ExtendWith(LocalAwsExtension.class)
+class DependencyFaultsTest {
+
+    private final ScenarioRunner runner;
+
+    DependencyFaultsTest(LocalAws aws) {
+        this.runner = new ScenarioRunner(aws, Duration.ofMinutes(2));
+    }
+
+    @ParameterizedTest
+    @EnumSource(DependencyFault.class)
+    void aFailingDependency_neverBreaksExactlyOnce(DependencyFault fault) {
+        // GIVEN the dependency fails from the start until half the messages are handled
+        Result result = runner.run(new Scenario(Implementation.RECEIVER, fault, 60, 20, 1, 13));
+        // THEN every payment is decided once, nothing lost, nothing stuck
+        assertTrue(result.drained(), result.toString());
+        assertEquals(0, result.extraDebits(), result.toString());
+        assertEquals(0, result.lost(), result.toString());
+        assertEquals(0, result.stuck(), result.toString());
+        assertEquals(60, result.decisions() + result.dlq(), result.toString());
+        assertEquals(result.missingDebits(), (long) result.dlq(), result.toString());
+    }
+}
