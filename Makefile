@@ -76,3 +76,8 @@ bench-cpu: ## JMH: ns and bytes allocated per message of the pure path (about 2 
 reliability: setup ## every reliability scenario at full size, ours vs a Powertools-only baseline -> docs/reliability.md (several minutes)
 	$(MVN) -q -pl reliability -am -DskipTests package dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/reliability.classpath
 	cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "reliability/target/classes:$$(cat reliability/target/reliability.classpath)" com.example.reliability.ReliabilityReport
+
+.PHONY: bench-cold
+bench-cold: setup ## cold start (init, first batch) and peak RSS under the Lambda runtime emulator: ours vs the Powertools baseline, HTTP clients, JIT/AppCDS, SnapStart priming (about 5 minutes) -> bench/target/sections/40-cold-start.md, 50-memory.md (+ JSON)
+	$(MVN) -q -pl bench -am package -DskipTests
+	cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "bench/target/classes:$$(cat bench/target/bench.classpath)" com.example.bench.cold.ColdStartBench $(COLD_RUNS)
