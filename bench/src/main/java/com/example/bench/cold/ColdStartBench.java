@@ -171,9 +171,10 @@ public final class ColdStartBench {
             double wallMs = (System.nanoTime() - sent) / 1e6;
             RuntimeProcess runtime = RuntimeProcess.underTheEmulator();
             long peak = runtime.peakRssKib();
+            Invocation warm = answered(variant, emulator.invoke(event(variant, round)));
             long heap = measureHeap ? runtime.heapAfterFullGcKib(javaHome).orElse(-1) : -1;
-            return new ColdStart(variant.name(), initMs(dir, function), firstInvokeMs(dir, function, invocation.requestId()),
-                    wallMs, peak, heap);
+            return new ColdStart(variant.name(), initMs(dir, function), invokeMs(dir, function, invocation.requestId()),
+                    invokeMs(dir, function, warm.requestId()), wallMs, peak, heap);
         }
     }
 
@@ -247,16 +248,23 @@ public final class ColdStartBench {
         return Double.parseDouble(matcher.group(1));
     }
 
-    private static double firstInvokeMs(Path dir, LambdaFunction function, String requestId) {
-        Pattern report = Pattern.compile("REPORT RequestId: " + Pattern.quote(requestId) + "\\s.*?\\tDuration: ([0-9.]+) ms");
+    /**
+     * The invocation as the emulator timed it in its own log: from {@code INVOKE START} of the
+     * request to the runtime's answer ({@code INVOKE RTDONE ... duration}). (The {@code REPORT}
+     * line's {@code Duration} of a first invocation includes the init, which the emulator runs
+     * when the first invocation arrives.)
+     */
+    private static double invokeMs(Path dir, LambdaFunction function, String requestId) {
+        Pattern done = Pattern.compile("INVOKE START\\(requestId: " + Pattern.quote(requestId)
+                + "\\).*?INVOKE RTDONE\\(status: success[^)]*?duration: ([0-9.]+)ms\\)", Pattern.DOTALL);
         for (int attempt = 0; attempt < 20; attempt++) {
-            Matcher matcher = report.matcher(read(dir.resolve(function.name() + ".log")));
+            Matcher matcher = done.matcher(read(dir.resolve(function.name() + "-rie.log")));
             if (matcher.find()) {
                 return Double.parseDouble(matcher.group(1));
             }
             pause();
         }
-        throw new IllegalStateException("no REPORT line for " + requestId + " under " + dir);
+        throw new IllegalStateException("no INVOKE RTDONE for " + requestId + " in the emulator's log under " + dir);
     }
 
     private void prepareTables() {

@@ -18,7 +18,8 @@ import java.util.regex.Pattern;
 record RuntimeProcess(long pid) {
 
     private static final Pattern VM_HWM = Pattern.compile("^VmHWM:\\s+(\\d+) kB", Pattern.MULTILINE);
-    private static final Pattern HEAP_USED = Pattern.compile("(?:generation|heap)\\s+total \\d+K, used (\\d+)K");
+    private static final Pattern HEAP_USED = Pattern.compile(
+            "(?m)^\\s*(?:garbage-first heap|def new generation|tenured generation|PSYoungGen|ParOldGen)\\s.*?used (\\d+)K");
 
     /** The one function JVM running under an emulator this process started. */
     static RuntimeProcess underTheEmulator() {

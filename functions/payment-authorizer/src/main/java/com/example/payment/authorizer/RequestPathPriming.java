@@ -1,12 +1,16 @@
 package com.example.payment.authorizer;
 
+import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
+import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.amazonaws.services.lambda.runtime.serialization.events.LambdaEventSerializers;
 import com.example.payment.Payment;
 import com.example.payment.PaymentTables;
 import com.example.receiver.BatchReceiver;
-import com.example.receiver.InboundMessage;
+import com.example.receiver.BatchResult;
 import com.example.receiver.Outcome;
 import com.example.receiver.RemainingTime;
 import com.example.receiver.config.ReceiverConfig;
+import com.example.receiver.sqs.SqsBatch;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.security.SecureRandom;
@@ -27,10 +31,11 @@ import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * SnapStart priming: before Lambda snapshots the initialised function, one synthetic payment runs
- * the whole request path (parse, validate, fingerprint, lanes, the TransactWriteItems request
- * built, marshalled and signed by the SDK, the outcome mapped), so that the classes are loaded
- * and the code is compiled in the snapshot rather than in the first invocation after a restore.
+ * SnapStart priming: before Lambda snapshots the initialised function, one synthetic SQS event
+ * runs the whole request path (the runtime's event deserializer, parse, validate, fingerprint,
+ * lanes, the TransactWriteItems request built, marshalled and signed by the SDK, the outcome
+ * mapped, the batch response serialized), so that the classes are loaded and the code is
+ * compiled in the snapshot rather than in the first invocation after a restore.
  *
  * <p>What is safe before a snapshot, and why this does only that:
  * <ul>
@@ -57,6 +62,12 @@ final class RequestPathPriming implements Resource {
              "body": {"transaction_id": "%s", "card_number_hash": "sha256:%s", "account_id": "ACC-PRIMING",
                       "amount": 1.00, "currency": "EUR", "merchant": "priming", "merchant_category": "5411",
                       "authorization_type": "PURCHASE"}}""".formatted(TRANSACTION_ID, "0".repeat(64));
+    /** One SQS record as Lambda delivers it, its body {@link #MESSAGE}. */
+    private static final String EVENT = """
+            {"Records": [{"messageId": "snapstart-priming", "receiptHandle": "snapstart-priming", "body": "%s",
+              "attributes": {"ApproximateReceiveCount": "1", "SentTimestamp": "1767225600000"}, "messageAttributes": {},
+              "md5OfBody": "", "eventSource": "aws:sqs", "eventSourceARN": "arn:aws:sqs:us-east-1:000000000000:priming",
+              "awsRegion": "us-east-1"}]}""".formatted(MESSAGE.replace("\n", " ").replace("\"", "\\\""));
 
     private final Map<String, String> environment;
     private final Function<ExecutionInterceptor, DynamoDbClient> clients;
@@ -111,9 +122,13 @@ final class RequestPathPriming implements Resource {
         try (DynamoDbClient client = clients.apply(stop);
              BatchReceiver<Payment> receiver = PaymentAuthorizer.create(primingEnvironment(), client, clock,
                      new PrintStream(OutputStream.nullOutputStream()), new SecureRandom())) {
-            Outcome outcome = receiver.process(List.of(new InboundMessage("snapstart-priming", MESSAGE, Optional.empty())),
-                    RemainingTime.UNBOUNDED).results().get(0).outcome();
-            return new Run(outcome, stop.stopped.get(), stop.operations);
+            // The runtime's own (de)serializers: the first real event would otherwise load them.
+            ClassLoader loader = RequestPathPriming.class.getClassLoader();
+            SQSEvent event = LambdaEventSerializers.serializerFor(SQSEvent.class, loader).fromJson(EVENT);
+            BatchResult result = receiver.process(SqsBatch.messages(event), RemainingTime.UNBOUNDED);
+            LambdaEventSerializers.serializerFor(SQSBatchResponse.class, loader)
+                    .toJson(SqsBatch.response(result), OutputStream.nullOutputStream());
+            return new Run(result.results().get(0).outcome(), stop.stopped.get(), stop.operations);
         }
     }
 
