@@ -140,7 +140,10 @@ final class ColdStartSections {
                 - `full-jit` removes Lambda's default `-XX:TieredStopAtLevel=1` (through `_JAVA_OPTIONS`, which the
                   JVM reads after the runtime's command line); `appcds` adds `-XX:SharedArchiveFile` with a dynamic
                   archive that `jcmd VM.cds dynamic_dump` took from a training runtime after one batch
-                  (in Lambda: `JAVA_TOOL_OPTIONS` and the archive in the deployment package).
+                  (compare it with `jar`: CDS maps classes from jars only). In Lambda it would need
+                  `JAVA_TOOL_OPTIONS`, the function's code as a jar on the runtime's classpath (Lambda extracts
+                  the package into `/var/task`, whose loose classes CDS skips) and an archive dumped by the very
+                  JDK build of the `java21` runtime, so an archive made here cannot be shipped as is.
                 - `primed` constructs the production handler and then runs its CRaC hooks (`beforeCheckpoint`,
                   `afterRestore`) as a CRaC JVM would around the snapshot (`PrimedAuthorizerHandler`).
                 - Whole run: %d s. Command: `make bench-cold` (`ColdStartBench [runs of ours and the baseline] [runs of each variant]`).
