@@ -78,6 +78,6 @@ reliability: setup ## every reliability scenario at full size, ours vs a Powerto
 	cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "reliability/target/classes:$$(cat reliability/target/reliability.classpath)" com.example.reliability.ReliabilityReport
 
 .PHONY: bench-cold
-bench-cold: setup ## cold start (init, first batch) and peak RSS under the Lambda runtime emulator: ours vs the Powertools baseline, HTTP clients, JIT/AppCDS, SnapStart priming (about 3 minutes; COLD_RUNS='10 5' = runs of ours and the baseline, of each variant) -> bench/target/sections/40-cold-start.md, 50-memory.md (+ JSON)
+bench-cold: setup ## cold start (init, first batch) and peak RSS under the Lambda runtime emulator: ours vs the Powertools baseline, HTTP clients, JIT/AppCDS, SnapStart priming (about 5 minutes; COLD_RUNS='10 10' = runs of ours and the baseline, of each variant) -> bench/target/sections/40-cold-start.md, 50-memory.md (+ JSON)
 	$(MVN) -q -pl bench -am package -DskipTests
 	cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "bench/target/classes:$$(cat bench/target/bench.classpath)" com.example.bench.cold.ColdStartBench $(COLD_RUNS)

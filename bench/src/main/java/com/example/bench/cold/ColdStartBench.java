@@ -39,7 +39,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
  * over all of them. Writes {@code bench/target/sections/40-cold-start.md} and
  * {@code 50-memory.md} with their JSON.
  *
- * <p>Arguments: {@code [runs of ours and the baseline (10)] [runs of each other variant (5)]}.
+ * <p>Arguments: {@code [runs of ours and the baseline (10)] [runs of each other variant (10)]}.
  */
 public final class ColdStartBench {
 
@@ -65,7 +65,7 @@ public final class ColdStartBench {
 
     public static void main(String[] args) throws IOException {
         int mainRuns = args.length > 0 ? Integer.parseInt(args[0]) : 10;
-        int variantRuns = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+        int variantRuns = args.length > 1 ? Integer.parseInt(args[1]) : 10;
         try (LocalAws aws = LocalAws.start()) {
             new ColdStartBench(aws).run(mainRuns, variantRuns);
         }
