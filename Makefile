@@ -66,10 +66,8 @@ state: $(LOCAL_CLI_CLASSPATH) ## accounts, ledger rows, idempotency records and 
 	@$(LOCAL_CLI) state
 
 .PHONY: bench-cpu
-bench-cpu: ## JMH: ns and bytes allocated per message of the pure path (about 2 minutes); JSON in bench/target/jmh-cpu.json
-	$(MVN) -q -pl bench -am package -DskipTests
-	cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "bench/target/classes:$$(cat bench/target/bench.classpath)" \
-		org.openjdk.jmh.Main -prof gc -rf json -rff bench/target/jmh-cpu.json PaymentPathBenchmark \
+bench-cpu: bench-build ## JMH: ns and bytes allocated per message of the pure path (about 2 minutes); JSON in bench/target/jmh-cpu.json
+	$(BENCH_JAVA) org.openjdk.jmh.Main -prof gc -rf json -rff bench/target/jmh-cpu.json PaymentPathBenchmark \
 		| tee bench/target/jmh-cpu.txt
 
 .PHONY: reliability
@@ -79,11 +77,9 @@ reliability: setup ## every reliability scenario at full size, ours vs a Powerto
 
 # ---- make bench: every benchmark writes a section under bench/target/sections, then docs/benchmarks.md
 BENCH_JAVA = cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "bench/target/classes:$$(cat bench/target/bench.classpath)"
-# The cold-start and memory part (sections 40, 50) comes with its own branch: run it when this Makefile has it.
-BENCH_COLD := $(if $(shell grep -sE '^bench-cold:' $(MAKEFILE_LIST)),bench-cold)
 
 .PHONY: bench bench-sections-clear bench-build bench-round-trips bench-latency bench-cpu-section
-bench: setup bench-sections-clear bench-cpu bench-cpu-section bench-round-trips bench-latency $(BENCH_COLD) ## every benchmark, ours vs the Powertools baseline (about 5 minutes, more with bench-cold) -> docs/benchmarks.md
+bench: setup bench-sections-clear bench-cpu bench-cpu-section bench-round-trips bench-latency bench-cold ## every benchmark, ours vs the Powertools baseline (about 11 minutes) -> docs/benchmarks.md
 	$(BENCH_JAVA) com.example.bench.report.BenchmarksReport
 
 bench-sections-clear:
@@ -100,3 +96,7 @@ bench-round-trips: setup bench-build ## DynamoDB calls, write units and Redis ro
 
 bench-latency: setup bench-build ## batches of 10 behind a loopback proxy adding 5 ms per DynamoDB call and 1 ms per Redis round trip (about 1.5 minutes)
 	$(BENCH_JAVA) com.example.bench.endtoend.BatchLatency
+
+.PHONY: bench-cold
+bench-cold: setup bench-build ## cold start (init, first batch) and peak RSS under the Lambda runtime emulator: ours vs the Powertools baseline, HTTP clients, JIT/AppCDS, SnapStart priming (about 5 minutes; COLD_RUNS='10 10' = runs of ours and the baseline, of each variant) -> bench/target/sections/40-cold-start.md, 50-memory.md (+ JSON)
+	$(BENCH_JAVA) com.example.bench.cold.ColdStartBench $(COLD_RUNS)

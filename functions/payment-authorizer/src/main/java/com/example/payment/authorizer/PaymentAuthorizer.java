@@ -16,9 +16,12 @@ import java.io.PrintStream;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.core.retry.RetryMode;
+import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -46,6 +49,15 @@ public final class PaymentAuthorizer {
      */
     public static BatchReceiver<Payment> create(Map<String, String> environment, DynamoDbClient dynamoDb,
                                                 Clock clock, PrintStream out) {
+        return create(environment, dynamoDb, clock, out, new SecureRandom());
+    }
+
+    /**
+     * As {@link #create(Map, DynamoDbClient, Clock, PrintStream)}, drawing the conflict retries'
+     * jitter from {@code random} (which the SnapStart priming re-seeds after a restore).
+     */
+    static BatchReceiver<Payment> create(Map<String, String> environment, DynamoDbClient dynamoDb,
+                                         Clock clock, PrintStream out, SecureRandom random) {
         Environment env = new Environment(environment);
         ReceiverConfig config = ReceiverConfig.from(env);
         PaymentTables tables = PaymentTables.from(env);
@@ -56,7 +68,7 @@ public final class PaymentAuthorizer {
         // otherwise replay the same "random" jitter from the snapshot.
         DynamoDbStore<Payment> store = new DynamoDbStore<>(dynamoDb, config.idempotencyTable(), KEY_PREFIX,
                 config.recordTtl(), new PaymentPosting(tables, clock),
-                ConflictRetryPolicy.standard(new SecureRandom()), clock);
+                ConflictRetryPolicy.standard(random), clock);
         JsonLinesTelemetry telemetry = new JsonLinesTelemetry(out, clock, config.metricsNamespace(), SERVICE, "txn_id");
         return new BatchReceiver<>(new PaymentParser(), fastPath, store, telemetry, config.settings());
     }
@@ -66,13 +78,24 @@ public final class PaymentAuthorizer {
      * start), region and endpoint from the standard AWS environment ({@code AWS_REGION},
      * {@code AWS_ENDPOINT_URL}), and timeouts well inside the function's: an attempt that hangs
      * is cut at 2 s, the whole call with the SDK's standard retries (3 attempts, jittered) at 5 s.
+     *
+     * @param interceptors added to the client (the SnapStart priming's stop before transmission)
      */
-    public static DynamoDbClient dynamoDbClient() {
+    public static DynamoDbClient dynamoDbClient(ExecutionInterceptor... interceptors) {
+        return dynamoDbClient(UrlConnectionHttpClient.builder()
+                .connectionTimeout(Duration.ofSeconds(1))
+                .socketTimeout(Duration.ofSeconds(2)), interceptors);
+    }
+
+    /**
+     * The function's client on another HTTP client (the cold-start benchmark compares them);
+     * the same region, endpoint, retries and call timeouts as {@link #dynamoDbClient}.
+     */
+    public static DynamoDbClient dynamoDbClient(SdkHttpClient.Builder<?> httpClient, ExecutionInterceptor... interceptors) {
         return DynamoDbClient.builder()
-                .httpClientBuilder(UrlConnectionHttpClient.builder()
-                        .connectionTimeout(Duration.ofSeconds(1))
-                        .socketTimeout(Duration.ofSeconds(2)))
+                .httpClientBuilder(httpClient)
                 .overrideConfiguration(ClientOverrideConfiguration.builder()
+                        .executionInterceptors(List.of(interceptors))
                         .retryStrategy(RetryMode.STANDARD)
                         .apiCallAttemptTimeout(Duration.ofSeconds(2))
                         .apiCallTimeout(Duration.ofSeconds(5))

@@ -8,28 +8,41 @@ import com.example.payment.Payment;
 import com.example.receiver.BatchReceiver;
 import com.example.receiver.RemainingTime;
 import com.example.receiver.sqs.SqsBatch;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import org.crac.Core;
+import org.crac.Resource;
 
 /**
  * The SQS-triggered Lambda: parse, decide every message exactly once in effect, and answer with
  * the partial batch failures (the event source mapping must report
- * {@code ReportBatchItemFailures}). It never throws for a message.
+ * {@code ReportBatchItemFailures}). It never throws for a message. Under SnapStart it is a CRaC
+ * {@link Resource}: the request path is primed before the snapshot ({@link RequestPathPriming}).
  */
-public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, SQSBatchResponse> {
+public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, SQSBatchResponse>, Resource {
 
     private final BatchReceiver<Payment> receiver;
+    private final Optional<RequestPathPriming> priming;
 
     /** Lambda's constructor: configuration and clients, once per execution environment. */
     public PaymentAuthorizerHandler() {
-        this(PaymentAuthorizer.create(System.getenv(), PaymentAuthorizer.dynamoDbClient(),
-                Clock.systemUTC(), System.out));
+        this(System.getenv(), Clock.systemUTC(), new SecureRandom());
+        Core.getGlobalContext().register(this); // held weakly by CRaC: Lambda keeps this handler
     }
 
-    /** For tests and local runtimes: a receiver built elsewhere. */
+    private PaymentAuthorizerHandler(Map<String, String> env, Clock clock, SecureRandom random) {
+        this.receiver = PaymentAuthorizer.create(env, PaymentAuthorizer.dynamoDbClient(), clock, System.out, random);
+        this.priming = Optional.of(new RequestPathPriming(env, PaymentAuthorizer::dynamoDbClient, clock, random));
+    }
+
+    /** For tests and local runtimes: a receiver built elsewhere, with nothing to prime. */
     public PaymentAuthorizerHandler(BatchReceiver<Payment> receiver) {
         this.receiver = Objects.requireNonNull(receiver, "receiver");
+        this.priming = Optional.empty();
     }
 
     @Override
@@ -38,5 +51,15 @@ public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, 
                 ? RemainingTime.UNBOUNDED
                 : () -> Duration.ofMillis(context.getRemainingTimeInMillis());
         return SqsBatch.response(receiver.process(SqsBatch.messages(event), remaining));
+    }
+
+    @Override
+    public void beforeCheckpoint(org.crac.Context<? extends Resource> context) {
+        priming.ifPresent(hook -> hook.beforeCheckpoint(context));
+    }
+
+    @Override
+    public void afterRestore(org.crac.Context<? extends Resource> context) {
+        priming.ifPresent(hook -> hook.afterRestore(context));
     }
 }
