@@ -5,6 +5,7 @@ import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.example.localaws.LocalAws;
+import com.example.localaws.TemplateMessaging;
 import com.example.localaws.mapping.DynamoDbStreamsEventSourceMapping;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.push.LocalPushApi;
@@ -53,6 +54,8 @@ public final class Downstream implements AutoCloseable {
     /** The publisher's stream event source, as template.yaml sets it. */
     public static final int STREAM_BATCH_SIZE = 100;
     public static final int STREAM_MAXIMUM_RETRY_ATTEMPTS = 10;
+    /** The queue template.yaml subscribes to the topic for the notifier. */
+    public static final String NOTIFICATIONS_QUEUE = "NotificationsQueue";
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -88,7 +91,7 @@ public final class Downstream implements AutoCloseable {
                         + "\",\"maxReceiveCount\":\"" + MAX_RECEIVE_COUNT + "\"}"));
         this.streamFailuresQueueUrl = queue("payment-events-failures-" + suffix, Map.of());
         this.auditQueueUrl = queue("payments-authorized-audit-" + suffix, Map.of());
-        subscribe(notificationsQueueUrl, Map.of("FilterPolicy", "{\"decision\":[\"APPROVED\"]}"));
+        subscribe(notificationsQueueUrl, notificationsSubscription(aws).attributes());
         subscribe(auditQueueUrl, Map.of());
         this.pushApi = LocalPushApi.start();
     }
@@ -130,8 +133,13 @@ public final class Downstream implements AutoCloseable {
      */
     public void connect(Function<DynamodbEvent, StreamsEventResponse> publisher,
                         Function<SQSEvent, SQSBatchResponse> notifier) {
-        connect(new DynamoDbStreamsEventSourceMapping.Settings(STREAM_BATCH_SIZE, STREAM_MAXIMUM_RETRY_ATTEMPTS, true,
-                streamFailuresQueueUrl), publisher, notifier);
+        connect(streamSettings(streamFailuresQueueUrl), publisher, notifier);
+    }
+
+    /** The publisher's stream event source settings as template.yaml sets them, failing over to {@code onFailureQueueUrl}. */
+    public static DynamoDbStreamsEventSourceMapping.Settings streamSettings(String onFailureQueueUrl) {
+        return new DynamoDbStreamsEventSourceMapping.Settings(STREAM_BATCH_SIZE, STREAM_MAXIMUM_RETRY_ATTEMPTS, true,
+                onFailureQueueUrl);
     }
 
     /** Wires the functions with other stream settings (tests of the retry bounds). */
@@ -281,6 +289,14 @@ public final class Downstream implements AutoCloseable {
     private String arn(String queueUrl) {
         return sqs.getQueueAttributes(request -> request.queueUrl(queueUrl).attributeNames(QueueAttributeName.QUEUE_ARN))
                 .attributes().get(QueueAttributeName.QUEUE_ARN);
+    }
+
+    /** The template's subscription of the notifications queue (its raw delivery and filter policy). */
+    private static TemplateMessaging.QueueSubscription notificationsSubscription(LocalAws aws) {
+        return TemplateMessaging.read(aws.root().resolve("template.yaml")).queueSubscriptions().stream()
+                .filter(subscription -> subscription.queue().equals(NOTIFICATIONS_QUEUE))
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException("template.yaml subscribes no " + NOTIFICATIONS_QUEUE));
     }
 
     private void subscribe(String queueUrl, Map<String, String> attributes) {
