@@ -106,7 +106,7 @@ final class Drain implements Command {
                 new StreamPosition(streamArn, streamMapping.checkpoints()).write(console.stateDir());
             }
             console.progress(result.drained() ? "drained in %ds" : "NOT drained within %ds", result.took().toSeconds());
-            return summary(result, sqsPollers, streamPoller, logged, PushApiRequests.read(state.pushApiBaseUrl()));
+            return summary(result, pollers, logged, PushApiRequests.read(state.pushApiBaseUrl()));
         } finally {
             invokers.forEach(FunctionInvoker::close);
         }
@@ -141,28 +141,25 @@ final class Drain implements Command {
         }
     }
 
-    private static JsonNode summary(DrainLoop.Result result, List<SqsPoller> sqsPollers, StreamPoller streamPoller,
-                                    Map<String, Map<String, Long>> logged, List<LocalPushApi.Request> pushRequests) {
+    private static JsonNode summary(DrainLoop.Result result, List<Poller> pollers, Map<String, Map<String, Long>> logged,
+                                    List<LocalPushApi.Request> pushRequests) {
         ObjectNode document = JSON.createObjectNode();
         document.put("drained", result.drained());
         document.put("seconds", result.took().toMillis() / 1000.0);
         ArrayNode list = document.putArray("pollers");
-        for (SqsPoller poller : sqsPollers) {
+        for (Poller poller : pollers) {
             ObjectNode node = list.addObject();
             node.put("name", poller.name());
-            node.put("polls", poller.polls());
-            node.put("invocations", poller.invocations());
-            node.put("received", poller.received());
-            node.put("deleted", poller.deleted());
-            node.put("leftForRedelivery", poller.failed());
+            switch (poller) {
+                case SqsPoller queue -> node.put("polls", queue.polls()).put("invocations", queue.invocations())
+                        .put("received", queue.received()).put("deleted", queue.deleted())
+                        .put("leftForRedelivery", queue.failed());
+                case StreamPoller stream -> node.put("polls", stream.polls()).put("invocations", stream.invocations())
+                        .put("recordsDelivered", stream.delivered()).put("recordsDone", stream.done())
+                        .put("recordsToOnFailureQueue", stream.discarded());
+                default -> throw new IllegalStateException("no summary for " + poller.name());
+            }
         }
-        ObjectNode stream = list.addObject();
-        stream.put("name", streamPoller.name());
-        stream.put("polls", streamPoller.polls());
-        stream.put("invocations", streamPoller.invocations());
-        stream.put("recordsDelivered", streamPoller.delivered());
-        stream.put("recordsDone", streamPoller.done());
-        stream.put("recordsToOnFailureQueue", streamPoller.discarded());
         document.set("outcomes", JSON.valueToTree(logged.getOrDefault(DRAINED_FUNCTIONS.get(0), Map.of())));
         Map<String, Long> events = logged.getOrDefault(STREAM_FUNCTION, Map.of());
         ObjectNode published = document.putObject("published");
