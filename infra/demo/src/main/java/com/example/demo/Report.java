@@ -45,7 +45,7 @@ final class Report {
         report.deadLetters(traffic, sqs, dlq);
         report.downstream(traffic, notifications);
         report.line("took %ds", took.toSeconds());
-        report.line(report.passed ? "RESULT: PASS, every balance, the ledger, the records and the decisions match the generated input"
+        report.line(report.passed ? "RESULT: PASS, every balance, the ledger, the records, the decisions and the notifications match the generated input"
                 : "RESULT: FAIL, see the mismatches above");
         return report;
     }

@@ -27,6 +27,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 import software.amazon.awssdk.services.sns.SnsClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.DeleteMessageBatchRequestEntry;
 import software.amazon.awssdk.services.sqs.model.Message;
 import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 
@@ -183,10 +184,13 @@ public final class Downstream implements AutoCloseable {
     public boolean drain(Duration timeout) {
         Instant deadline = Instant.now().plus(timeout);
         while (Instant.now().isBefore(deadline)) {
-            if (pollOnce().idle() && queueEmpty(notificationsQueueUrl)) {
-                return true;
+            if (pollOnce().idle()) {
+                if (queueEmpty(notificationsQueueUrl)) {
+                    return true;
+                }
+                // Only failures waiting out their visibility timeout are left: wait, do not spin.
+                sleep(Duration.ofMillis(100));
             }
-            sleep(Duration.ofMillis(100));
         }
         return false;
     }
@@ -212,19 +216,12 @@ public final class Downstream implements AutoCloseable {
 
     /** The decision events on the topic so far (read from the audit subscription), in arrival order. */
     public synchronized List<Published> published() {
-        while (true) {
-            List<Message> messages = sqs.receiveMessage(request -> request.queueUrl(auditQueueUrl).maxNumberOfMessages(10)
-                    .messageAttributeNames("All")).messages();
-            if (messages.isEmpty()) {
-                return List.copyOf(onTopic);
-            }
-            for (Message message : messages) {
-                Map<String, String> attributes = new HashMap<>();
-                message.messageAttributes().forEach((name, value) -> attributes.put(name, value.stringValue()));
-                onTopic.add(new Published(parse(message.body()), attributes));
-                sqs.deleteMessage(request -> request.queueUrl(auditQueueUrl).receiptHandle(message.receiptHandle()));
-            }
+        for (Message message : take(auditQueueUrl)) {
+            Map<String, String> attributes = new HashMap<>();
+            message.messageAttributes().forEach((name, value) -> attributes.put(name, value.stringValue()));
+            onTopic.add(new Published(parse(message.body()), attributes));
         }
+        return List.copyOf(onTopic);
     }
 
     /** Notifications the push API delivered (one per key at most). */
@@ -250,10 +247,12 @@ public final class Downstream implements AutoCloseable {
             if (messages.isEmpty()) {
                 return taken;
             }
-            for (Message message : messages) {
-                taken.add(message);
-                sqs.deleteMessage(request -> request.queueUrl(queueUrl).receiptHandle(message.receiptHandle()));
+            taken.addAll(messages);
+            List<DeleteMessageBatchRequestEntry> entries = new ArrayList<>();
+            for (int i = 0; i < messages.size(); i++) {
+                entries.add(DeleteMessageBatchRequestEntry.builder().id("m" + i).receiptHandle(messages.get(i).receiptHandle()).build());
             }
+            sqs.deleteMessageBatch(request -> request.queueUrl(queueUrl).entries(entries));
         }
     }
 
