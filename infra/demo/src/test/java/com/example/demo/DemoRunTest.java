@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,9 +45,9 @@ class DemoRunTest {
         // against the generated input), and the state lists exactly those, none dead-lettered
         assertEquals(approved, report.notificationsDelivered(), report::text);
         assertEquals(report.notificationsDelivered(), totals.path("notificationsDelivered").asLong());
-        java.util.Set<String> notified = new java.util.TreeSet<>();
+        Set<String> notified = new TreeSet<>();
         result.state().path("notifications").forEach(item -> notified.add(item.path("transactionId").asText()));
-        java.util.Set<String> ledgerTransactions = new java.util.TreeSet<>();
+        Set<String> ledgerTransactions = new TreeSet<>();
         result.state().path("ledger").forEach(row -> ledgerTransactions.add(row.path("sk").asText()));
         assertEquals(ledgerTransactions, notified);
         assertEquals(0, totals.path("notificationDeadLetters").asInt());

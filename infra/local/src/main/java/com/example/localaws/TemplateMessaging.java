@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -129,7 +130,7 @@ public final class TemplateMessaging {
             if (!"sqs".equals(properties.path("Protocol").asText())) {
                 continue;
             }
-            Map<String, String> attributes = new java.util.LinkedHashMap<>();
+            Map<String, String> attributes = new LinkedHashMap<>();
             if (properties.has("RawMessageDelivery")) {
                 attributes.put("RawMessageDelivery", Boolean.toString(properties.path("RawMessageDelivery").asBoolean()));
             }

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -83,7 +84,7 @@ final class Up implements Command {
     /** Subscribes the template's queues to its topics, with the template's attributes; returns the subscriptions' logical ids. */
     static List<String> subscribe(SqsClient sqs, SnsClient sns, TemplateMessaging template, Map<String, String> queues,
                                   Map<String, String> topics) {
-        List<String> created = new java.util.ArrayList<>();
+        List<String> created = new ArrayList<>();
         for (TemplateMessaging.QueueSubscription subscription : template.queueSubscriptions()) {
             String queueUrl = queues.get(subscription.queue());
             String topicArn = topics.get(subscription.topic());
