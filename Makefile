@@ -32,7 +32,7 @@ check-template: ## cfn-lint, sam validate --lint, checkov and sam build on templ
 	$(ROOT)/infra/local/check-template.sh
 
 .PHONY: demo
-demo: setup ## the main job: ~2 000 payments with duplicates (late after TTL too), conflicts, poison and faults, then a checked report and target/demo/report.html
+demo: setup ## the main job: ~2 000 payments with duplicates (late after TTL too), conflicts, poison and faults, published and notified, then a checked report and target/demo/report.html
 	$(MVN) -q -DskipTests -pl infra/demo -am package dependency:build-classpath -Dmdep.outputFile=target/demo.classpath
 	cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "infra/demo/target/classes:$$(cat infra/demo/target/demo.classpath)" com.example.demo.Demo
 
@@ -46,7 +46,7 @@ $(LOCAL_CLI_CLASSPATH): $(LOCAL_CLI_SOURCES)
 	@$(MVN) -q -DskipTests -pl '!infra/demo' package dependency:build-classpath -Dmdep.outputFile=target/cli.classpath >&2
 
 .PHONY: up down invoke send drain state
-up: $(LOCAL_CLI_CLASSPATH) ## start moto + redis-server in the background, create template.yaml's tables/queues/topics, seed ACCOUNTS=file.json (default infra/local/accounts.json); VISIBILITY_TIMEOUT=s shortens the queues' for local runs
+up: $(LOCAL_CLI_CLASSPATH) ## start moto + redis-server + the local push API in the background, create template.yaml's tables/queues/topics/subscriptions, seed ACCOUNTS=file.json (default infra/local/accounts.json); VISIBILITY_TIMEOUT=s shortens the queues' for local runs
 	@$(ROOT)/infra/local/setup.sh >&2 && $(ROOT)/infra/local/setup-rie.sh >&2
 	@$(LOCAL_CLI) up --accounts "$(ACCOUNTS)" --visibility-timeout "$(VISIBILITY_TIMEOUT)"
 
@@ -59,10 +59,10 @@ invoke: $(LOCAL_CLI_CLASSPATH) ## FUNCTION=PaymentAuthorizerFunction EVENT=event
 send: $(LOCAL_CLI_CLASSPATH) ## MESSAGES=events/payments.jsonl: one message per line to the payments queue
 	@$(LOCAL_CLI) send --messages "$(MESSAGES)"
 
-drain: $(LOCAL_CLI_CLASSPATH) ## run the event source mappings until every queue is empty (in-flight included), then print a summary
+drain: $(LOCAL_CLI_CLASSPATH) ## run the event source mappings (payments queue, idempotency stream, notifications queue) until all are idle, then print a summary
 	@$(LOCAL_CLI) drain
 
-state: $(LOCAL_CLI_CLASSPATH) ## accounts, ledger rows, idempotency records and DLQ messages as one JSON document with totals
+state: $(LOCAL_CLI_CLASSPATH) ## accounts, ledger rows, idempotency records, DLQ messages and delivered notifications as one JSON document with totals
 	@$(LOCAL_CLI) state
 
 .PHONY: bench-cpu

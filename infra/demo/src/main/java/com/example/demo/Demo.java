@@ -2,6 +2,8 @@ package com.example.demo;
 
 import com.example.localaws.ProjectRoot;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 
 /**
  * {@code make demo}. Progress goes to stderr; the report to stdout, followed by the paths of
@@ -12,6 +14,7 @@ public final class Demo {
 
     private static final int PAYMENTS = 1_600;
     private static final long SEED = 20_261_202;
+    private static final Instant STARTED = Instant.now();
 
     private Demo() {
     }
@@ -28,6 +31,6 @@ public final class Demo {
     }
 
     static void progress(String format, Object... args) {
-        System.err.println("demo: " + String.format(format, args));
+        System.err.printf("demo: [%4ds] %s%n", Duration.between(STARTED, Instant.now()).toSeconds(), String.format(format, args));
     }
 }

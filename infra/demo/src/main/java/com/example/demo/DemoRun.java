@@ -6,10 +6,16 @@ import com.example.localaws.Accounts;
 import com.example.localaws.DynamoDbCallCounter;
 import com.example.localaws.LocalAws;
 import com.example.localaws.cli.StateDocument;
+import com.example.localaws.downstream.Downstream;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.payment.Payment;
 import com.example.payment.authorizer.PaymentAuthorizer;
 import com.example.payment.authorizer.PaymentAuthorizerHandler;
+import com.example.payment.events.PaymentEventsHandler;
+import com.example.payment.events.SnsDecisionPublisher;
+import com.example.payment.events.StreamPublisher;
+import com.example.payment.notifier.PaymentNotifier;
+import com.example.payment.notifier.PaymentNotifierHandler;
 import com.example.receiver.BatchReceiver;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -31,6 +37,7 @@ import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.sns.SnsClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
@@ -38,7 +45,9 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
 /**
  * One run of the demo on a local AWS of its own (started empty, stopped at the end): generate
  * the traffic, stream it through the event source mapping into the real handler in three phases
- * while faults are injected, then report, and write the report, its HTML page with the chart and
+ * while faults are injected, publish every decision from the idempotency table's stream and
+ * notify the approvals through the push API (publisher and notifier in process, as
+ * {@link Downstream} wires them), then report, and write the report, its HTML page with the chart and
  * the state document ({@link StateDocument}, as {@code make state} prints it) to the output folder.
  */
 final class DemoRun {
@@ -55,6 +64,13 @@ final class DemoRun {
     private static final Duration RECORD_TTL = Duration.ofDays(7);
     /** Messages sent at a time: the producer streams, as a gateway would (and moto's queue slows with depth). */
     private static final int STREAM_CHUNK = 50;
+    /** Calls the push API answers 503 at the start, and one answered after the notifier's 2 s timeout. */
+    private static final int PUSH_FAILURES = 5;
+    private static final Duration PUSH_DELAY = Duration.ofMillis(2_500);
+    /** The notifier's timeout in template.yaml. */
+    private static final Duration NOTIFIER_TIMEOUT = Duration.ofSeconds(30);
+    /** Downstream polls per chunk sent at most: enough for a chunk's approvals, 10 notifications a poll. */
+    private static final int KEEP_UP_ROUNDS = 10;
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private DemoRun() {
@@ -70,11 +86,16 @@ final class DemoRun {
         Timeline timeline = new Timeline(Clock.systemUTC());
         Traffic traffic = Traffic.generate(payments, new Random(seed));
         Demo.progress("generated %d messages (%d unique payments)", traffic.totalMessages(), traffic.uniquePayments);
-        try (LocalAws aws = LocalAws.start(); SqsClient sqs = aws.sqs(); DynamoDbClient dynamoDb = aws.dynamoDb()) {
-            Demo.progress("local AWS up at %s, redis-server at %s", aws.endpoint(), aws.redis().endpoint());
+        try (LocalAws aws = LocalAws.start(); SqsClient sqs = aws.sqs(); SnsClient sns = aws.sns();
+             DynamoDbClient dynamoDb = aws.dynamoDb();
+             Downstream downstream = Downstream.create(aws, Duration.ofSeconds(VISIBILITY_SECONDS))) {
+            Demo.progress("local AWS up at %s, redis-server at %s, push API at %s", aws.endpoint(), aws.redis().endpoint(),
+                    downstream.pushApi().baseUrl());
             Queues queues = Queues.create(sqs);
             seedAccounts(dynamoDb);
             LogTap log = new LogTap(timeline::line);
+            LogTap downstreamLog = new LogTap(timeline::downstreamLine);
+            PrintStream downstreamOut = new PrintStream(downstreamLog, true, StandardCharsets.UTF_8);
             DynamoDbCallCounter calls = new DynamoDbCallCounter();
             DemoClock clock = new DemoClock();
             try (BatchReceiver<Payment> receiver = PaymentAuthorizer.create(environment(aws), aws.dynamoDb(calls), clock,
@@ -93,19 +114,27 @@ final class DemoRun {
                 SqsEventSourceMapping mapping = new SqsEventSourceMapping(sqs, queues.source(), LocalAws.REGION.id(),
                         BATCH_SIZE, Duration.ZERO, function);
                 Poller poller = new Poller(mapping, sqs, queues.source(), aws, timeline);
+                connect(downstream, sns, dynamoDb, sqs, downstreamOut);
+                // The push API fails a few calls and answers one too late: retried with the same key.
+                downstream.pushApi().failNext(PUSH_FAILURES, 503);
+                downstream.pushApi().delayNext(1, PUSH_DELAY);
+                timeline.mark("push API 503s");
 
                 timeline.mark("phase 1");
                 Demo.progress("phase 1: streaming %d messages while injecting faults", traffic.phaseOne.size());
                 for (int from = 0; from < traffic.phaseOne.size(); from += STREAM_CHUNK) {
                     send(sqs, queues.source(), traffic.phaseOne.subList(from, Math.min(traffic.phaseOne.size(), from + STREAM_CHUNK)));
                     poller.keepUp();
+                    keepUp(downstream);
                 }
                 poller.drain();
+                drainDownstream(downstream);
 
                 timeline.mark("phase 2");
                 send(sqs, queues.source(), traffic.phaseTwo);
                 Demo.progress("phase 2: %d late retries, conflicts and poison messages sent", traffic.phaseTwo.size());
                 poller.drain();
+                drainDownstream(downstream);
 
                 // Days later: the records' TTL has passed (7 d) and the cache's (24 h) long before.
                 clock.advance(RECORD_TTL.plusHours(1));
@@ -115,12 +144,68 @@ final class DemoRun {
                 Demo.progress("phase 3: the function's clock moved %s ahead, past the records' TTL; redis emptied; "
                         + "%d retries of decided payments sent", clock.ahead(), traffic.phaseThree.size());
                 poller.drain();
+                drainDownstream(downstream);
 
-                ObjectNode state = StateDocument.payments(dynamoDb, sqs, queues.dlq()).read();
+                Demo.progress("reading the state and checking it against the generated input");
+                ObjectNode state = StateDocument.payments(dynamoDb, sqs, queues.dlq(), new StateDocument.Downstream(
+                        downstream.pushApi().baseUrl(), downstream.notificationsDlqUrl(), downstream.streamFailuresQueueUrl())).read();
+                Notifications notifications = new Notifications(downstream.published(), downstream.delivered(),
+                        downstream.pushApi().requestsReceived(), downstream.takeNotifierDeadLetters().size(),
+                        downstream.takeStreamFailures().size());
                 Report report = Report.of(traffic, log.lines(), calls, crashes.get(), invocations.get(),
-                        new Ledger(dynamoDb), sqs, queues.dlq(), Duration.between(started, Instant.now()));
+                        new Ledger(dynamoDb), sqs, queues.dlq(), notifications, Duration.between(started, Instant.now()));
                 return write(output, report, state, timeline);
             }
+        }
+    }
+
+    /**
+     * What reached the topic and the push API.
+     *
+     * @param published      the decision events on the topic (each publish, in order)
+     * @param delivered      notifications the push API delivered (one per key at most)
+     * @param pushRequests   requests it received (retries and replays included)
+     * @param deadLetters    messages in the notifier's DLQ
+     * @param streamFailures on-failure records of stream batches given up on
+     */
+    record Notifications(List<Downstream.Published> published, int delivered, int pushRequests, int deadLetters,
+                         int streamFailures) {
+        Notifications {
+            published = List.copyOf(published);
+        }
+    }
+
+    /** The publisher and the notifier, in process like the authorizer, configured as the template configures them. */
+    private static void connect(Downstream downstream, SnsClient sns, DynamoDbClient dynamoDb, SqsClient sqs, PrintStream out) {
+        PaymentEventsHandler publisher = new PaymentEventsHandler(new StreamPublisher(
+                new SnsDecisionPublisher(sns, downstream.topicArn()), out, Clock.systemUTC()));
+        PaymentNotifierHandler notifier = new PaymentNotifierHandler(PaymentNotifier.create(downstream.notifierEnvironment(),
+                dynamoDb, sqs, out, Clock.systemUTC()));
+        downstream.connect(event -> publisher.handleRequest(event, null),
+                event -> notifier.handleRequest(event, new InvocationContext("payment-notifier", NOTIFIER_TIMEOUT, Clock.systemUTC())));
+    }
+
+    /**
+     * Publishes and notifies what the last chunk decided, and reads the topic's audit queue: moto's
+     * queues slow down with depth, so none of them is left to grow while the stream goes on.
+     */
+    private static void keepUp(Downstream downstream) {
+        for (int round = 0; round < KEEP_UP_ROUNDS && !downstream.pollOnce().idle(); round++) {
+            downstream.published();
+        }
+        downstream.published();
+    }
+
+    private static void drainDownstream(Downstream downstream) {
+        Demo.progress("publishing the decisions and notifying the approvals");
+        Instant deadline = Instant.now().plus(Duration.ofMinutes(3));
+        boolean drained = false;
+        while (!drained && Instant.now().isBefore(deadline)) {
+            drained = downstream.drain(Duration.ofSeconds(5));
+            downstream.published();
+        }
+        if (!drained) {
+            Demo.progress("the stream and the notifications queue did not drain within 3 minutes");
         }
     }
 

@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * The demo's report as one self-contained HTML page: an inline SVG chart of the running totals
- * over time (received, approved, declined, duplicates by source, failures) with the run's
+ * over time (received, approved, declined, duplicates by source, failures, decisions published,
+ * notifications delivered) with the run's
  * phases and faults marked, and the text report below it. No script, font or image is loaded
  * from anywhere.
  */
@@ -22,7 +23,7 @@ final class HtmlReport {
     private static final int TOP = 20;
     private static final int BOTTOM = 40;
     private static final List<String> COLOURS = List.of("#444444", "#1b7f3b", "#b8860b", "#1f5fbf", "#7b3fbf",
-            "#17a2b8", "#d63384", "#c62828");
+            "#17a2b8", "#d63384", "#c62828", "#6d4c41", "#ef6c00");
 
     private HtmlReport() {
     }

@@ -20,8 +20,9 @@ import software.amazon.awssdk.services.sqs.model.Message;
  * What the run did, from the function's own log lines and the tables, checked against what the
  * generated input alone implies: balances, ledger rows and records; one APPROVED decision per
  * approved payment; one DECLINED decision per declined payment plus one per decline re-sent
- * after the TTL; DUPLICATE(LATE) for exactly the approved payments re-sent after the TTL; and a
- * DLQ holding exactly the conflicts and poison messages.
+ * after the TTL; DUPLICATE(LATE) for exactly the approved payments re-sent after the TTL; a
+ * DLQ holding exactly the conflicts and poison messages; every decision on the topic; and one
+ * notification delivered per approved unique payment.
  */
 final class Report {
 
@@ -33,17 +34,19 @@ final class Report {
     private long ledgerRows;
     private int deadLetters;
     private long balanceTotal;
+    private long notificationsDelivered;
 
     static Report of(Traffic traffic, List<String> functionOutput, DynamoDbCallCounter calls, int crashes, int invocations,
-                     Ledger ledger, SqsClient sqs, String dlq, Duration took) {
+                     Ledger ledger, SqsClient sqs, String dlq, DemoRun.Notifications notifications, Duration took) {
         Report report = new Report();
         report.sent(traffic);
         Set<String> late = report.outcomes(functionOutput, calls, crashes, invocations);
         report.decisions(traffic, late);
         report.balances(traffic, ledger);
         report.deadLetters(traffic, sqs, dlq);
+        report.downstream(traffic, notifications);
         report.line("took %ds", took.toSeconds());
-        report.line(report.passed ? "RESULT: PASS, every balance, the ledger, the records and the decisions match the generated input"
+        report.line(report.passed ? "RESULT: PASS, every balance, the ledger, the records, the decisions and the notifications match the generated input"
                 : "RESULT: FAIL, see the mismatches above");
         return report;
     }
@@ -154,6 +157,41 @@ final class Report {
         passed &= dead.size() == traffic.conflicts + traffic.poison;
     }
 
+    /**
+     * The decisions on the topic and the notifications delivered. Each committed record is
+     * published once (the publisher never failed here): an approval per approved payment, a
+     * decline per declined payment plus one per decline decided anew after the TTL (its record
+     * replaced: a MODIFY). The approvals re-sent after the TTL wrote nothing, so nothing more was
+     * published for them; the notifier's filter takes approvals only, so the push API must have
+     * delivered exactly one notification per approved unique payment.
+     */
+    private void downstream(Traffic traffic, DemoRun.Notifications notifications) {
+        Map<String, Long> byType = new TreeMap<>();
+        notifications.published().forEach(event -> byType.merge(event.body().path("event_type").asText(), 1L, Long::sum));
+        long authorized = byType.getOrDefault("PaymentAuthorized", 0L);
+        long declined = byType.getOrDefault("PaymentDeclined", 0L);
+        int expectedDeclines = traffic.expectedDeclined + traffic.lateDeclined;
+        long transactions = notifications.published().stream().map(event -> event.transactionId()).distinct().count();
+        notificationsDelivered = notifications.delivered();
+        boolean held = authorized == traffic.expectedApproved && declined == expectedDeclines
+                && transactions == traffic.expectedApproved + traffic.expectedDeclined
+                && notificationsDelivered == traffic.expectedApproved
+                && notifications.deadLetters() == 0 && notifications.streamFailures() == 0;
+        passed &= held;
+        line("== downstream: the idempotency table's stream -> topic -> notifications queue -> push API");
+        line("  PaymentAuthorized events %d (expected %d: one per approved unique payment)", authorized, traffic.expectedApproved);
+        line("  PaymentDeclined events   %d (expected %d: %d declined payments + %d decided anew after the TTL)",
+                declined, expectedDeclines, traffic.expectedDeclined, traffic.lateDeclined);
+        line("  transactions on topic    %d (expected %d: every unique payment decided)", transactions,
+                traffic.expectedApproved + traffic.expectedDeclined);
+        line("  notifications delivered  %d (expected %d: one per approved unique payment; late approvals wrote nothing)%s",
+                notificationsDelivered, traffic.expectedApproved, notificationsDelivered == traffic.expectedApproved ? "" : " MISMATCH");
+        line("  push API requests        %d (injected 503s and a late answer were retried under the same Idempotency-Key)",
+                notifications.pushRequests());
+        line("  notifier DLQ             %d, stream on-failure records %d (expected 0 and 0)",
+                notifications.deadLetters(), notifications.streamFailures());
+    }
+
     private static JsonNode parse(String line) {
         try {
             return JSON.readTree(line);
@@ -186,6 +224,11 @@ final class Report {
 
     int deadLetters() {
         return deadLetters;
+    }
+
+    /** Notifications the push API delivered. */
+    long notificationsDelivered() {
+        return notificationsDelivered;
     }
 
     /** The sum of every account's balance, in minor units. */

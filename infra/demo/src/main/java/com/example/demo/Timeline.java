@@ -15,13 +15,14 @@ import java.util.TreeMap;
 /**
  * What happened when, for the HTML report's chart: the function's outcomes counted per second
  * of wall time since the start (received, approved, declined, duplicates by source, failures),
+ * the decisions published and the notifications delivered,
  * and the run's events (phases, faults) as markers.
  */
 final class Timeline {
 
     /** The chart's series, in legend order. */
     static final List<String> SERIES = List.of("received", "approved", "declined", "duplicate FAST_PATH",
-            "duplicate STORE", "duplicate IN_BATCH", "duplicate LATE", "failures");
+            "duplicate STORE", "duplicate IN_BATCH", "duplicate LATE", "failures", "published", "notified");
 
     /** A marker on the time axis. */
     record Marker(long second, String label) {
@@ -61,6 +62,28 @@ final class Timeline {
         count("received", second);
         if (counts.containsKey(series)) {
             count(series, second);
+        }
+    }
+
+    /**
+     * Counts a publisher or notifier log line: a decision event published ({@code "event":
+     * "PaymentAuthorized"} or {@code "PaymentDeclined"}), or a notification the push API accepted
+     * ({@code "outcome": "DELIVERED"}).
+     */
+    synchronized void downstreamLine(String line) {
+        JsonNode node;
+        try {
+            node = JSON.readTree(line);
+        } catch (IOException notJson) {
+            return;
+        }
+        if (node == null) {
+            return;
+        }
+        if (node.path("event").asText().startsWith("Payment")) {
+            count("published", now());
+        } else if (node.path("outcome").asText().equals("DELIVERED")) {
+            count("notified", now());
         }
     }
 

@@ -9,12 +9,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A small {@code make demo} (its own local AWS, the real handler, the same faults and three
- * phases): its checks hold, the state document it writes (what {@code make state} prints) has
+ * A small {@code make demo} (its own local AWS, the real handlers, the same faults and three
+ * phases): its checks hold, notifications delivered included, the state document it writes (what {@code make state} prints) has
  * totals equal to the report's counts, and its HTML page is self-contained.
  */
 class DemoRunTest {
@@ -23,7 +25,7 @@ class DemoRunTest {
     void smallDemo_passes_andItsStateTotalsEqualTheReportsCounts(@TempDir Path output) throws IOException {
         // GIVEN 150 unique payments with duplicates of every kind, conflicts, poison and
         // retries sent after the records' TTL
-        // WHEN the demo runs them through the local AWS
+        // WHEN the demo runs them through the local AWS, the publisher and the notifier
         DemoRun.Result result = DemoRun.run(150, 42, output);
         Report report = result.report();
 
@@ -39,10 +41,22 @@ class DemoRunTest {
         assertEquals(report.deadLetters(), totals.path("deadLetters").asInt());
         assertEquals(report.balanceTotal(), totals.path("balanceMinor").path("EUR").asLong());
         assertEquals(Traffic.RICH_ACCOUNTS + Traffic.POOR_ACCOUNTS, totals.path("accounts").asInt());
+        // AND one notification was delivered per unique approved payment (the report checked it
+        // against the generated input), and the state lists exactly those, none dead-lettered
+        assertEquals(approved, report.notificationsDelivered(), report::text);
+        assertEquals(report.notificationsDelivered(), totals.path("notificationsDelivered").asLong());
+        Set<String> notified = new TreeSet<>();
+        result.state().path("notifications").forEach(item -> notified.add(item.path("transactionId").asText()));
+        Set<String> ledgerTransactions = new TreeSet<>();
+        result.state().path("ledger").forEach(row -> ledgerTransactions.add(row.path("sk").asText()));
+        assertEquals(ledgerTransactions, notified);
+        assertEquals(0, totals.path("notificationDeadLetters").asInt());
+        assertEquals(0, totals.path("streamFailures").asInt());
         // AND the files were written: the state as JSON, the HTML page with its chart and nothing external
         assertEquals(totals.toString(), new ObjectMapper().readTree(result.stateFile().toFile()).path("totals").toString());
         String html = Files.readString(result.html());
         assertTrue(html.contains("<svg") && html.contains("<polyline") && html.contains("phase 3"), "chart with its markers");
+        assertTrue(html.contains("notified (" + approved + ")"), "the notifications' series");
         assertFalse(html.contains("<script") || html.contains("src=") || html.contains("href="), "no external resource");
     }
 }

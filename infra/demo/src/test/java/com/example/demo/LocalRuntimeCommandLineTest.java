@@ -25,8 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The local runtime's command line end to end, as {@code make up send drain state down} runs
- * it: a real moto launcher and redis-server on free ports, the real handler under the Lambda
- * runtime emulator, the sample {@code events/payments.jsonl} and the seed accounts.
+ * it: a real moto launcher, redis-server and push API on free ports, the real authorizer,
+ * publisher and notifier under the Lambda runtime emulator, the sample
+ * {@code events/payments.jsonl} and the seed accounts.
  */
 class LocalRuntimeCommandLineTest {
 
@@ -42,12 +43,14 @@ class LocalRuntimeCommandLineTest {
     }
 
     @Test
-    void upSendDrainStateDown_stateTotalsMatchTheInputs() {
+    void upSendDrainStateDown_stateTotalsMatchTheInputs_andOneNotificationPerApprovedPayment() {
         // GIVEN the local AWS started by `up`, with a 1 s visibility timeout so redeliveries are quick
         JsonNode up = ok(run("up", "--visibility-timeout", "1"));
         assertEquals("started", up.path("status").asText());
-        assertEquals(List.of("PaymentsDeadLetterQueue", "PaymentsQueue"), sorted(up.path("queues").fieldNames()));
+        assertEquals(List.of("NotificationsDeadLetterQueue", "NotificationsQueue", "PaymentEventsFailureQueue",
+                "PaymentsDeadLetterQueue", "PaymentsQueue"), sorted(up.path("queues").fieldNames()));
         assertTrue(up.path("topics").has("PaymentsAuthorizedTopic"));
+        assertTrue(up.path("pushApi").asText().startsWith("http://127.0.0.1:"), up::toString);
         // AND a second `up` changes nothing
         assertEquals("already running", ok(run("up")).path("status").asText());
 
@@ -63,6 +66,12 @@ class LocalRuntimeCommandLineTest {
         assertTrue(drain.path("drained").asBoolean());
         assertEquals(3, drain.path("outcomes").path("APPROVED").asInt());
         assertEquals(2, drain.path("outcomes").path("DECLINED").asInt());
+        // AND the publisher put the five decisions on the topic, and the notifier had the push
+        // API deliver one notification per approved payment (declines are filtered out)
+        assertEquals(3, drain.path("published").path("PaymentAuthorized").asInt(), drain::toString);
+        assertEquals(2, drain.path("published").path("PaymentDeclined").asInt(), drain::toString);
+        assertEquals(3, drain.path("notifierOutcomes").path("DELIVERED").asInt(), drain::toString);
+        assertEquals(3, drain.path("notificationsDelivered").asInt(), drain::toString);
         // AND the state's totals are what the inputs imply
         Map<String, Long> approved = Map.of("TXN-LOCAL-0001", -12_550L, "TXN-LOCAL-0002", 2_500L, "TXN-LOCAL-0003", -4_000L);
         long seeded = Accounts.read(ROOT.resolve("infra/local/accounts.json")).stream().mapToLong(Accounts.Account::balanceMinor).sum();
@@ -74,10 +83,16 @@ class LocalRuntimeCommandLineTest {
         assertEquals(change, totals.path("ledgerAmountMinor").path("EUR").asLong());
         assertEquals(Map.of("APPROVED", 3, "DECLINED", 2), JSON.convertValue(totals.path("recordsByStatus"), Map.class));
         assertEquals(2, totals.path("deadLetters").asInt());
+        assertEquals(approved.size(), totals.path("notificationsDelivered").asInt());
+        assertEquals(0, totals.path("notificationDeadLetters").asInt());
+        assertEquals(0, totals.path("streamFailures").asInt());
         // AND the items agree with the totals
         Map<String, Long> ledger = new HashMap<>();
         state.path("ledger").forEach(row -> ledger.put(row.path("sk").asText(), row.path("amountMinor").asLong()));
         assertEquals(approved, ledger);
+        List<String> notified = new ArrayList<>();
+        state.path("notifications").forEach(item -> notified.add(item.path("transactionId").asText()));
+        assertEquals(sorted(approved.keySet().iterator()), sorted(notified.iterator()));
         List<String> deadBodies = new ArrayList<>();
         state.path("deadLetters").forEach(letter -> deadBodies.add(letter.path("body").asText()));
         assertTrue(deadBodies.stream().anyMatch(body -> body.contains("Other Merchant")), deadBodies::toString);
@@ -85,9 +100,19 @@ class LocalRuntimeCommandLineTest {
         // AND reading the state leaves the DLQ as it was
         assertEquals(2, ok(run("state")).path("totals").path("deadLetters").asInt());
 
+        // WHEN drain runs again with nothing new
+        JsonNode again = ok(run("drain", "--timeout-seconds", "120"));
+        // THEN it resumes the stream where the first drain left it: nothing is published again,
+        // and the push API still holds the three deliveries
+        assertTrue(again.path("drained").asBoolean());
+        assertEquals(0, again.path("published").path("total").asInt(), again::toString);
+        assertEquals(3, again.path("notificationsDelivered").asInt(), again::toString);
+
         // WHEN it is stopped THEN both servers are gone, and a second `down` is harmless
         JsonNode down = ok(run("down"));
-        assertTrue(down.path("motoStopped").asBoolean() && down.path("redisStopped").asBoolean());
+        assertTrue(down.path("motoStopped").asBoolean() && down.path("redisStopped").asBoolean()
+                && down.path("pushApiStopped").asBoolean(), down::toString);
+        assertFalse(ProcessHandle.of(up.path("pushApiPid").asLong()).map(ProcessHandle::isAlive).orElse(false));
         assertFalse(ProcessHandle.of(up.path("motoPid").asLong()).map(ProcessHandle::isAlive).orElse(false));
         assertFalse(ProcessHandle.of(up.path("redisPid").asLong()).map(ProcessHandle::isAlive).orElse(false));
         assertEquals("not running", ok(run("down")).path("status").asText());

@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -68,6 +69,25 @@ public final class TemplateMessaging {
         }
     }
 
+    /**
+     * An SNS subscription of one of the template's queues to one of its topics.
+     *
+     * @param logicalId  the subscription's logical id
+     * @param topic      the topic's logical id
+     * @param queue      the queue's logical id
+     * @param attributes the subscription attributes as SNS's {@code Subscribe} takes them:
+     *                   {@code RawMessageDelivery}, {@code FilterPolicy} (JSON),
+     *                   {@code FilterPolicyScope}, when the template sets them
+     */
+    public record QueueSubscription(String logicalId, String topic, String queue, Map<String, String> attributes) {
+        public QueueSubscription {
+            Objects.requireNonNull(logicalId, "logicalId");
+            Objects.requireNonNull(topic, "topic");
+            Objects.requireNonNull(queue, "queue");
+            attributes = Map.copyOf(attributes);
+        }
+    }
+
     private final JsonNode parameters;
     private final JsonNode resources;
 
@@ -100,6 +120,30 @@ public final class TemplateMessaging {
     /** The logical ids of every topic. */
     public List<String> topics() {
         return resources("AWS::SNS::Topic").stream().map(Map.Entry::getKey).toList();
+    }
+
+    /** The subscriptions whose protocol is {@code sqs} (others, such as e-mail, have no local use). */
+    public List<QueueSubscription> queueSubscriptions() {
+        List<QueueSubscription> subscriptions = new ArrayList<>();
+        for (Map.Entry<String, JsonNode> resource : resources("AWS::SNS::Subscription")) {
+            JsonNode properties = resource.getValue().path("Properties");
+            if (!"sqs".equals(properties.path("Protocol").asText())) {
+                continue;
+            }
+            Map<String, String> attributes = new LinkedHashMap<>();
+            if (properties.has("RawMessageDelivery")) {
+                attributes.put("RawMessageDelivery", Boolean.toString(properties.path("RawMessageDelivery").asBoolean()));
+            }
+            if (properties.has("FilterPolicy")) {
+                attributes.put("FilterPolicy", properties.path("FilterPolicy").toString());
+            }
+            if (properties.has("FilterPolicyScope")) {
+                attributes.put("FilterPolicyScope", properties.path("FilterPolicyScope").asText());
+            }
+            subscriptions.add(new QueueSubscription(resource.getKey(), resourceName(properties.path("TopicArn").asText()),
+                    resourceName(properties.path("Endpoint").asText()), attributes));
+        }
+        return subscriptions;
     }
 
     /** The SQS event sources of every function. */

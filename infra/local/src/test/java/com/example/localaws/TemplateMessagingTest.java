@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
@@ -37,5 +38,18 @@ class TemplateMessagingTest {
         assertTrue(template.sqsEventSources().contains(
                 new TemplateMessaging.SqsEventSource("PaymentAuthorizerFunction", "PaymentsQueue", 10)));
         assertTrue(template.topics().contains("PaymentsAuthorizedTopic"));
+    }
+
+    @Test
+    void notificationsQueue_isSubscribedRawToApprovalsOnly_asTheTemplateDeclares() {
+        // GIVEN template.yaml WHEN its queue subscriptions are read
+        // THEN the notifications queue takes the topic's approvals, raw; the e-mail alarm subscription is not among them
+        assertEquals(List.of(new TemplateMessaging.QueueSubscription("NotificationsSubscription", "PaymentsAuthorizedTopic",
+                        "NotificationsQueue", Map.of("RawMessageDelivery", "true",
+                        "FilterPolicy", "{\"decision\":[\"APPROVED\"]}", "FilterPolicyScope", "MessageAttributes"))),
+                template.queueSubscriptions());
+        // AND the notifier is mapped to that queue
+        assertTrue(template.sqsEventSources().contains(
+                new TemplateMessaging.SqsEventSource("PaymentNotifierFunction", "NotificationsQueue", 10)));
     }
 }

@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code make down}: stops the moto launcher and redis-server that {@code up} recorded, and
- * removes the state file. A process is only stopped while it is still the recorded one (same
+ * {@code make down}: stops the moto launcher, redis-server and the push API that {@code up}
+ * recorded, and removes the state file and the stream position. A process is only stopped while it is still the recorded one (same
  * id and start time: a recycled process id is left alone). With nothing recorded it only says
  * so: running it twice is harmless.
  */
@@ -28,8 +28,11 @@ final class Down implements Command {
         document.put("status", "stopped");
         document.put("motoStopped", stop(state.motoPid(), state.motoStart()));
         document.put("redisStopped", stop(state.redisPid(), state.redisStart()));
+        document.put("pushApiStopped", stop(state.pushApiPid(), state.pushApiStart()));
         RunState.remove(console.stateDir());
-        console.progress("down: moto pid %d and redis-server pid %d stopped", state.motoPid(), state.redisPid());
+        StreamPosition.remove(console.stateDir());
+        console.progress("down: moto pid %d, redis-server pid %d and push API pid %d stopped", state.motoPid(), state.redisPid(),
+                state.pushApiPid());
         return document;
     }
 
@@ -37,7 +40,9 @@ final class Down implements Command {
     static void stop(RunState state, Console console) {
         stop(state.motoPid(), state.motoStart());
         stop(state.redisPid(), state.redisStart());
+        stop(state.pushApiPid(), state.pushApiStart());
         RunState.remove(console.stateDir());
+        StreamPosition.remove(console.stateDir());
     }
 
     /** SIGTERM, then SIGKILL after 5 s; true when the process was running and is gone. */

@@ -14,9 +14,12 @@ import java.util.Map;
 /**
  * The template's functions as the local runtime runs them: the code of the module its
  * {@code CodeUri} names (built by the Makefile), the variables of its section in the root
- * {@code env.json} (the file {@code sam local invoke --env-vars} takes), with the fast path
- * pointed at the local redis-server without TLS, and the AWS connection pointed at the local
- * moto launcher with dummy credentials.
+ * {@code env.json} (the file {@code sam local invoke --env-vars} takes) or, for a function
+ * without one, the template's {@code Environment.Variables} with each {@code !Ref} resolved
+ * against the running local AWS (a queue to its URL, a topic to its ARN, a table to its name, a
+ * parameter to its {@code Default}); with the fast path pointed at the local redis-server without
+ * TLS, {@code PUSH_API_BASE_URL} at the local push API, and the AWS connection pointed at the
+ * local moto launcher with dummy credentials.
  */
 final class LocalFunctions {
 
@@ -35,11 +38,20 @@ final class LocalFunctions {
             throw new CliException("template.yaml declares no function " + logicalId + " with a CodeUri");
         }
         Map<String, String> env = new HashMap<>();
-        readJson(root.resolve("env.json")).path(logicalId).fields()
-                .forEachRemaining(variable -> env.put(variable.getKey(), variable.getValue().asText()));
+        JsonNode section = readJson(root.resolve("env.json")).path(logicalId);
+        if (section.isObject()) {
+            section.fields().forEachRemaining(variable -> env.put(variable.getKey(), variable.getValue().asText()));
+        } else {
+            JsonNode templateRoot = readYaml(template);
+            templateRoot.path("Resources").path(logicalId).path("Properties").path("Environment").path("Variables").fields()
+                    .forEachRemaining(variable -> env.put(variable.getKey(), resolve(templateRoot, variable.getValue().asText())));
+        }
         if (env.containsKey("FAST_PATH_ENDPOINT")) {
             env.put("FAST_PATH_ENDPOINT", "127.0.0.1:" + state.redisPort());
             env.put("FAST_PATH_TLS", "false");
+        }
+        if (env.containsKey("PUSH_API_BASE_URL")) {
+            env.put("PUSH_API_BASE_URL", state.pushApiBaseUrl().toString());
         }
         env.put("AWS_REGION", LocalAws.REGION.id());
         env.put("AWS_ENDPOINT_URL", state.motoEndpoint().toString());
@@ -51,6 +63,21 @@ final class LocalFunctions {
         } catch (IllegalStateException notBuilt) {
             throw new CliException(notBuilt.getMessage() + " (the Makefile builds it: make invoke / make drain)");
         }
+    }
+
+    /** A {@code !Ref} (read as the plain name) to what it names locally; a literal stays as it is. */
+    private String resolve(JsonNode template, String value) {
+        if (state.queues().containsKey(value)) {
+            return state.queues().get(value);
+        }
+        if (state.topics().containsKey(value)) {
+            return state.topics().get(value);
+        }
+        if ("AWS::DynamoDB::Table".equals(template.path("Resources").path(value).path("Type").asText())) {
+            return value;
+        }
+        JsonNode parameter = template.path("Parameters").path(value).path("Default");
+        return parameter.isMissingNode() ? value : parameter.asText();
     }
 
     private static JsonNode readYaml(Path file) {

@@ -23,11 +23,15 @@ import java.util.Optional;
  * @param redisPort redis-server's loopback port
  * @param redisPid  its process id
  * @param redisStart when that process started
+ * @param pushApiPort  the local push API's loopback port (the notifier's {@code PUSH_API_BASE_URL})
+ * @param pushApiPid   its process id
+ * @param pushApiStart when that process started
  * @param queues    queue URL by the template's logical id
  * @param topics    topic ARN by the template's logical id
  * @param startedAt when {@code up} started them (ISO-8601)
  */
 record RunState(int motoPort, long motoPid, String motoStart, int redisPort, long redisPid, String redisStart,
+                int pushApiPort, long pushApiPid, String pushApiStart,
                 Map<String, String> queues,
                 Map<String, String> topics, String startedAt) {
 
@@ -41,13 +45,28 @@ record RunState(int motoPort, long motoPid, String motoStart, int redisPort, lon
         Objects.requireNonNull(startedAt, "startedAt");
         Objects.requireNonNull(motoStart, "motoStart");
         Objects.requireNonNull(redisStart, "redisStart");
-        if (motoPort < 1 || motoPort > 65_535 || redisPort < 1 || redisPort > 65_535) {
+        Objects.requireNonNull(pushApiStart, "pushApiStart");
+        if (motoPort < 1 || motoPort > 65_535 || redisPort < 1 || redisPort > 65_535 || pushApiPort < 1 || pushApiPort > 65_535) {
             throw new IllegalArgumentException("ports must be 1-65535");
         }
     }
 
     URI motoEndpoint() {
         return URI.create("http://127.0.0.1:" + motoPort);
+    }
+
+    /** The local push API's base URL. */
+    URI pushApiBaseUrl() {
+        return URI.create("http://127.0.0.1:" + pushApiPort);
+    }
+
+    /** The ARN of the topic the template declares as {@code logicalId}. */
+    String topic(String logicalId) {
+        String arn = topics.get(logicalId);
+        if (arn == null) {
+            throw new CliException("no topic " + logicalId + " in the running local AWS; topics: " + topics.keySet());
+        }
+        return arn;
     }
 
     /** The URL of the queue the template declares as {@code logicalId}. */
@@ -59,9 +78,9 @@ record RunState(int motoPort, long motoPid, String motoStart, int redisPort, lon
         return url;
     }
 
-    /** Whether both recorded processes still run (and are the ones recorded). */
+    /** Whether the recorded processes still run (and are the ones recorded). */
     boolean running() {
-        return alive(motoPid, motoStart) && alive(redisPid, redisStart);
+        return alive(motoPid, motoStart) && alive(redisPid, redisStart) && alive(pushApiPid, pushApiStart);
     }
 
     /** Whether process {@code pid} runs and is the one that started at {@code start}. */

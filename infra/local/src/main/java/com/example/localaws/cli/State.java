@@ -6,7 +6,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
- * {@code make state}: accounts, ledger rows, idempotency records and dead letters of the running
+ * {@code make state}: accounts, ledger rows, idempotency records, dead letters, the notifications
+ * the push API delivered, the notifier's DLQ and the publisher's on-failure queue of the running
  * local AWS as one JSON document with totals ({@link StateDocument}). Option:
  * {@code --dlq LOGICAL_ID} (default {@code PaymentsDeadLetterQueue}).
  */
@@ -19,7 +20,8 @@ final class State implements Command {
         try (LocalAws aws = LocalAws.attach(state.motoEndpoint(), state.redisPort());
              DynamoDbClient dynamoDb = aws.dynamoDb();
              SqsClient sqs = aws.sqs()) {
-            return StateDocument.payments(dynamoDb, sqs, dlq).read();
+            return StateDocument.payments(dynamoDb, sqs, dlq, new StateDocument.Downstream(state.pushApiBaseUrl(),
+                    state.queue("NotificationsDeadLetterQueue"), state.queue(Drain.STREAM_FAILURE_QUEUE))).read();
         }
     }
 }

@@ -4,10 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.example.localaws.push.LocalPushApi;
+import com.example.localaws.push.PushApiRequests;
 import java.math.BigDecimal;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -19,15 +23,20 @@ import software.amazon.awssdk.services.sqs.model.MessageSystemAttributeName;
 /**
  * What the local AWS holds, as one JSON document ({@code make state}, and the demo's
  * {@code state.json}): {@code accounts}, {@code ledger}, {@code idempotencyRecords},
- * {@code deadLetters}, each a list of items, and {@code totals} over all of them:
+ * {@code deadLetters}, {@code notifications} (one item per transaction the push API delivered,
+ * with the requests it received for that key), {@code notificationDeadLetters} (the notifier's
+ * DLQ) and {@code streamFailures} (the publisher's on-failure queue), each a list of items, and
+ * {@code totals} over all of them:
  * <pre>{@code
  * "totals": {"accounts": 3, "balanceMinor": {"EUR": 299000}, "ledgerRows": 1,
  *            "ledgerAmountMinor": {"EUR": -12550}, "idempotencyRecords": 2,
- *            "recordsByStatus": {"APPROVED": 1, "DECLINED": 1}, "deadLetters": 1}
+ *            "recordsByStatus": {"APPROVED": 1, "DECLINED": 1}, "deadLetters": 1,
+ *            "notificationsDelivered": 1, "notificationDeadLetters": 0,
+ *            "streamFailures": 0}
  * }</pre>
- * Items carry the stored attributes under their stored names (numbers as numbers). Dead letters
- * are read and made visible again at once, so reading the state leaves the DLQ as it was (but
- * for the messages' receive counts).
+ * Items carry the stored attributes under their stored names (numbers as numbers). Queue
+ * messages are read and made visible again at once, so reading the state leaves every queue as
+ * it was (but for the messages' receive counts).
  */
 public final class StateDocument {
 
@@ -39,8 +48,26 @@ public final class StateDocument {
         this.sections = List.copyOf(sections);
     }
 
-    /** The payment tables (named after their logical ids, as the local AWS creates them) and the DLQ at {@code dlqUrl}. */
-    public static StateDocument payments(DynamoDbClient dynamoDb, SqsClient sqs, String dlqUrl) {
+    /**
+     * Where the downstream part of the state is read.
+     *
+     * @param pushApi                the push API's base URL ({@code GET /notifications})
+     * @param notificationsDlqUrl    the notifier's DLQ
+     * @param streamFailuresQueueUrl the publisher's on-failure queue
+     */
+    public record Downstream(URI pushApi, String notificationsDlqUrl, String streamFailuresQueueUrl) {
+        public Downstream {
+            Objects.requireNonNull(pushApi, "pushApi");
+            Objects.requireNonNull(notificationsDlqUrl, "notificationsDlqUrl");
+            Objects.requireNonNull(streamFailuresQueueUrl, "streamFailuresQueueUrl");
+        }
+    }
+
+    /**
+     * The payment tables (named after their logical ids, as the local AWS creates them), the DLQ
+     * at {@code dlqUrl}, and the notifications and downstream queues of {@code downstream}.
+     */
+    public static StateDocument payments(DynamoDbClient dynamoDb, SqsClient sqs, String dlqUrl, Downstream downstream) {
         return new StateDocument(List.of(
                 new TableSection("accounts", dynamoDb, "AccountsTable", (items, totals) -> {
                     totals.put("accounts", items.size());
@@ -56,7 +83,10 @@ public final class StateDocument {
                     items.forEach(item -> byStatus.put(item.path("status").asText(),
                             byStatus.path(item.path("status").asText()).asLong() + 1));
                 }),
-                new DeadLetterSection(sqs, dlqUrl)));
+                new DeadLetterSection("deadLetters", sqs, dlqUrl),
+                new NotificationsSection(downstream.pushApi()),
+                new DeadLetterSection("notificationDeadLetters", sqs, downstream.notificationsDlqUrl()),
+                new DeadLetterSection("streamFailures", sqs, downstream.streamFailuresQueueUrl())));
     }
 
     /** Reads every section now. */
@@ -102,22 +132,51 @@ public final class StateDocument {
         void add(ArrayNode items, ObjectNode totals);
     }
 
-    /** The DLQ's messages: each read, then made visible again. */
-    private record DeadLetterSection(SqsClient sqs, String queueUrl) implements StateSection {
-
-        private static final int MAX_ROUNDS = 1_000;
+    /**
+     * The notifications the push API delivered, one item per transaction (its idempotency key):
+     * {@code transactionId}, {@code status} (the delivering answer) and {@code requests} (how many
+     * requests carried that key: retries and replays included).
+     */
+    private record NotificationsSection(URI pushApi) implements StateSection {
 
         @Override
         public String name() {
-            return "deadLetters";
+            return "notifications";
         }
+
+        @Override
+        public ArrayNode items() {
+            List<LocalPushApi.Request> requests = PushApiRequests.read(pushApi);
+            Map<String, Long> perKey = new TreeMap<>();
+            requests.forEach(request -> perKey.merge(request.idempotencyKey(), 1L, Long::sum));
+            ArrayNode items = JSON.createArrayNode();
+            for (LocalPushApi.Request request : requests) {
+                if (request.delivered()) {
+                    items.addObject().put("transactionId", request.idempotencyKey()).put("status", request.status())
+                            .put("requests", perKey.get(request.idempotencyKey()));
+                }
+            }
+            return items;
+        }
+
+        @Override
+        public void addTotals(ArrayNode items, ObjectNode totals) {
+            totals.put("notificationsDelivered", items.size());
+        }
+    }
+
+    /** A dead-letter (or on-failure) queue's messages: each read, then made visible again; the total is named after the section. */
+    private record DeadLetterSection(String name, SqsClient sqs, String queueUrl) implements StateSection {
+
+        private static final int MAX_ROUNDS = 1_000;
 
         @Override
         public ArrayNode items() {
             List<Message> read = new ArrayList<>();
             for (int round = 0; round < MAX_ROUNDS; round++) {
                 List<Message> got = sqs.receiveMessage(request -> request.queueUrl(queueUrl).maxNumberOfMessages(10)
-                        .visibilityTimeout(60).messageSystemAttributeNames(MessageSystemAttributeName.ALL)).messages();
+                        .visibilityTimeout(60).messageSystemAttributeNames(MessageSystemAttributeName.ALL)
+                        .messageAttributeNames("All")).messages();
                 if (got.isEmpty()) {
                     break;
                 }
@@ -129,6 +188,10 @@ public final class StateDocument {
                 item.put("messageId", message.messageId());
                 item.put("body", message.body());
                 item.put("sentTimestamp", message.attributesAsStrings().get("SentTimestamp"));
+                if (message.hasMessageAttributes() && !message.messageAttributes().isEmpty()) {
+                    ObjectNode attributes = item.putObject("attributes");
+                    new TreeMap<>(message.messageAttributes()).forEach((key, value) -> attributes.put(key, value.stringValue()));
+                }
             }
             for (int from = 0; from < read.size(); from += 10) {
                 List<ChangeMessageVisibilityBatchRequestEntry> entries = read.subList(from, Math.min(read.size(), from + 10)).stream()
@@ -142,7 +205,7 @@ public final class StateDocument {
 
         @Override
         public void addTotals(ArrayNode items, ObjectNode totals) {
-            totals.put("deadLetters", items.size());
+            totals.put(name, items.size());
         }
     }
 

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * One part of the {@code state} document: its items, and the totals they add up to. The state
- * document is a list of them (accounts, ledger, idempotency records, dead letters); another
- * part (delivered notifications) is one more implementation.
+ * document is a list of them (accounts, ledger, idempotency records, dead letters, delivered
+ * notifications, the notifier's DLQ, the stream's on-failure queue).
  */
 public interface StateSection {
 

@@ -2,12 +2,14 @@ package com.example.localaws.cli;
 
 import com.example.localaws.Accounts;
 import com.example.localaws.LocalAws;
+import com.example.localaws.PushApiProcess;
 import com.example.localaws.TemplateMessaging;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,9 +18,10 @@ import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 
 /**
- * {@code make up}: starts the moto launcher and redis-server in the background on free loopback
- * ports, creates what {@code template.yaml} declares (tables, queues with their visibility
- * timeout, retention and redrive policy, topics), seeds the accounts, and records it all in the
+ * {@code make up}: starts the moto launcher, redis-server and the local push API in the
+ * background on free loopback ports, creates what {@code template.yaml} declares (tables, queues
+ * with their visibility timeout, retention and redrive policy, topics, the queues' subscriptions
+ * with their raw delivery and filter policy), seeds the accounts, and records it all in the
  * state file. When the recorded local AWS still runs it only says so: running it twice is
  * harmless.
  *
@@ -46,6 +49,7 @@ final class Up implements Command {
         });
         console.progress("starting the moto launcher and redis-server (logs in %s)", console.root().resolve("target/local-aws"));
         LocalAws aws = LocalAws.start();
+        PushApiProcess.Started pushApi = null;
         try (SqsClient sqs = aws.sqs(); SnsClient sns = aws.sns()) {
             TemplateMessaging template = TemplateMessaging.read(console.root().resolve("template.yaml"));
             Map<String, String> queues = createQueues(sqs, template, options.number("visibility-timeout").orElse(null));
@@ -53,20 +57,48 @@ final class Up implements Command {
             for (String topic : template.topics()) {
                 topics.put(topic, sns.createTopic(request -> request.name(topic)).topicArn());
             }
+            List<String> subscriptions = subscribe(sqs, sns, template, queues, topics);
             Accounts.seed(aws.dynamoDb(), accounts);
+            pushApi = PushApiProcess.start(console.root().resolve("target/local-aws/push-api.log"));
+            StreamPosition.remove(console.stateDir());
             RunState state = new RunState(aws.endpoint().getPort(), aws.moto().pid(), RunState.startOf(aws.moto().pid()),
-                    aws.redis().port(), aws.redis().pid(), RunState.startOf(aws.redis().pid()), queues, topics,
+                    aws.redis().port(), aws.redis().pid(), RunState.startOf(aws.redis().pid()),
+                    pushApi.port(), pushApi.pid(), RunState.startOf(pushApi.pid()), queues, topics,
                     Instant.now().toString());
             state.write(console.stateDir());
-            console.progress("up: moto at %s, redis-server at %s; %d tables, %d queues, %d topics, %d accounts from %s",
-                    aws.endpoint(), aws.redis().endpoint(), aws.tables().size(), queues.size(), topics.size(),
-                    accounts.size(), console.root().relativize(accountsFile));
+            console.progress("up: moto at %s, redis-server at %s, push API at %s; %d tables, %d queues, %d topics, "
+                            + "%d subscriptions, %d accounts from %s",
+                    aws.endpoint(), aws.redis().endpoint(), pushApi.baseUrl(), aws.tables().size(), queues.size(), topics.size(),
+                    subscriptions.size(), accounts.size(), console.root().relativize(accountsFile));
             aws.detach();
             return document(state, false, accounts.size());
         } catch (RuntimeException e) {
+            if (pushApi != null) {
+                ProcessHandle.of(pushApi.pid()).ifPresent(ProcessHandle::destroy);
+            }
             aws.close();
             throw e;
         }
+    }
+
+    /** Subscribes the template's queues to its topics, with the template's attributes; returns the subscriptions' logical ids. */
+    static List<String> subscribe(SqsClient sqs, SnsClient sns, TemplateMessaging template, Map<String, String> queues,
+                                  Map<String, String> topics) {
+        List<String> created = new ArrayList<>();
+        for (TemplateMessaging.QueueSubscription subscription : template.queueSubscriptions()) {
+            String queueUrl = queues.get(subscription.queue());
+            String topicArn = topics.get(subscription.topic());
+            if (queueUrl == null || topicArn == null) {
+                throw new IllegalStateException(subscription.logicalId() + ": " + subscription.topic() + " or "
+                        + subscription.queue() + " is not a topic or queue of the template");
+            }
+            String queueArn = sqs.getQueueAttributes(request -> request.queueUrl(queueUrl)
+                    .attributeNames(QueueAttributeName.QUEUE_ARN)).attributes().get(QueueAttributeName.QUEUE_ARN);
+            sns.subscribe(request -> request.topicArn(topicArn).protocol("sqs").endpoint(queueArn)
+                    .attributes(subscription.attributes()));
+            created.add(subscription.logicalId());
+        }
+        return created;
     }
 
     /** Creates every queue of the template, redrive targets first; returns URL by logical id. */
@@ -107,6 +139,8 @@ final class Up implements Command {
         document.put("redisPid", state.redisPid());
         document.set("queues", JSON.valueToTree(state.queues()));
         document.set("topics", JSON.valueToTree(state.topics()));
+        document.put("pushApi", state.pushApiBaseUrl().toString());
+        document.put("pushApiPid", state.pushApiPid());
         if (accounts >= 0) {
             document.put("accountsSeeded", accounts);
         }

@@ -5,6 +5,7 @@ import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.example.localaws.LocalAws;
+import com.example.localaws.TemplateMessaging;
 import com.example.localaws.mapping.DynamoDbStreamsEventSourceMapping;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.push.LocalPushApi;
@@ -26,6 +27,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 import software.amazon.awssdk.services.sns.SnsClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.DeleteMessageBatchRequestEntry;
 import software.amazon.awssdk.services.sqs.model.Message;
 import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 
@@ -53,6 +55,8 @@ public final class Downstream implements AutoCloseable {
     /** The publisher's stream event source, as template.yaml sets it. */
     public static final int STREAM_BATCH_SIZE = 100;
     public static final int STREAM_MAXIMUM_RETRY_ATTEMPTS = 10;
+    /** The queue template.yaml subscribes to the topic for the notifier. */
+    public static final String NOTIFICATIONS_QUEUE = "NotificationsQueue";
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -88,7 +92,7 @@ public final class Downstream implements AutoCloseable {
                         + "\",\"maxReceiveCount\":\"" + MAX_RECEIVE_COUNT + "\"}"));
         this.streamFailuresQueueUrl = queue("payment-events-failures-" + suffix, Map.of());
         this.auditQueueUrl = queue("payments-authorized-audit-" + suffix, Map.of());
-        subscribe(notificationsQueueUrl, Map.of("FilterPolicy", "{\"decision\":[\"APPROVED\"]}"));
+        subscribe(notificationsQueueUrl, notificationsSubscription(aws).attributes());
         subscribe(auditQueueUrl, Map.of());
         this.pushApi = LocalPushApi.start();
     }
@@ -130,8 +134,13 @@ public final class Downstream implements AutoCloseable {
      */
     public void connect(Function<DynamodbEvent, StreamsEventResponse> publisher,
                         Function<SQSEvent, SQSBatchResponse> notifier) {
-        connect(new DynamoDbStreamsEventSourceMapping.Settings(STREAM_BATCH_SIZE, STREAM_MAXIMUM_RETRY_ATTEMPTS, true,
-                streamFailuresQueueUrl), publisher, notifier);
+        connect(streamSettings(streamFailuresQueueUrl), publisher, notifier);
+    }
+
+    /** The publisher's stream event source settings as template.yaml sets them, failing over to {@code onFailureQueueUrl}. */
+    public static DynamoDbStreamsEventSourceMapping.Settings streamSettings(String onFailureQueueUrl) {
+        return new DynamoDbStreamsEventSourceMapping.Settings(STREAM_BATCH_SIZE, STREAM_MAXIMUM_RETRY_ATTEMPTS, true,
+                onFailureQueueUrl);
     }
 
     /** Wires the functions with other stream settings (tests of the retry bounds). */
@@ -175,10 +184,13 @@ public final class Downstream implements AutoCloseable {
     public boolean drain(Duration timeout) {
         Instant deadline = Instant.now().plus(timeout);
         while (Instant.now().isBefore(deadline)) {
-            if (pollOnce().idle() && queueEmpty(notificationsQueueUrl)) {
-                return true;
+            if (pollOnce().idle()) {
+                if (queueEmpty(notificationsQueueUrl)) {
+                    return true;
+                }
+                // Only failures waiting out their visibility timeout are left: wait, do not spin.
+                sleep(Duration.ofMillis(100));
             }
-            sleep(Duration.ofMillis(100));
         }
         return false;
     }
@@ -204,19 +216,12 @@ public final class Downstream implements AutoCloseable {
 
     /** The decision events on the topic so far (read from the audit subscription), in arrival order. */
     public synchronized List<Published> published() {
-        while (true) {
-            List<Message> messages = sqs.receiveMessage(request -> request.queueUrl(auditQueueUrl).maxNumberOfMessages(10)
-                    .messageAttributeNames("All")).messages();
-            if (messages.isEmpty()) {
-                return List.copyOf(onTopic);
-            }
-            for (Message message : messages) {
-                Map<String, String> attributes = new HashMap<>();
-                message.messageAttributes().forEach((name, value) -> attributes.put(name, value.stringValue()));
-                onTopic.add(new Published(parse(message.body()), attributes));
-                sqs.deleteMessage(request -> request.queueUrl(auditQueueUrl).receiptHandle(message.receiptHandle()));
-            }
+        for (Message message : take(auditQueueUrl)) {
+            Map<String, String> attributes = new HashMap<>();
+            message.messageAttributes().forEach((name, value) -> attributes.put(name, value.stringValue()));
+            onTopic.add(new Published(parse(message.body()), attributes));
         }
+        return List.copyOf(onTopic);
     }
 
     /** Notifications the push API delivered (one per key at most). */
@@ -242,10 +247,12 @@ public final class Downstream implements AutoCloseable {
             if (messages.isEmpty()) {
                 return taken;
             }
-            for (Message message : messages) {
-                taken.add(message);
-                sqs.deleteMessage(request -> request.queueUrl(queueUrl).receiptHandle(message.receiptHandle()));
+            taken.addAll(messages);
+            List<DeleteMessageBatchRequestEntry> entries = new ArrayList<>();
+            for (int i = 0; i < messages.size(); i++) {
+                entries.add(DeleteMessageBatchRequestEntry.builder().id("m" + i).receiptHandle(messages.get(i).receiptHandle()).build());
             }
+            sqs.deleteMessageBatch(request -> request.queueUrl(queueUrl).entries(entries));
         }
     }
 
@@ -281,6 +288,14 @@ public final class Downstream implements AutoCloseable {
     private String arn(String queueUrl) {
         return sqs.getQueueAttributes(request -> request.queueUrl(queueUrl).attributeNames(QueueAttributeName.QUEUE_ARN))
                 .attributes().get(QueueAttributeName.QUEUE_ARN);
+    }
+
+    /** The template's subscription of the notifications queue (its raw delivery and filter policy). */
+    private static TemplateMessaging.QueueSubscription notificationsSubscription(LocalAws aws) {
+        return TemplateMessaging.read(aws.root().resolve("template.yaml")).queueSubscriptions().stream()
+                .filter(subscription -> subscription.queue().equals(NOTIFICATIONS_QUEUE))
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException("template.yaml subscribes no " + NOTIFICATIONS_QUEUE));
     }
 
     private void subscribe(String queueUrl, Map<String, String> attributes) {

@@ -120,6 +120,30 @@ public final class DynamoDbStreamsEventSourceMapping {
         return arn;
     }
 
+    /**
+     * The position reached: the last sequence number completed (or discarded to the on-failure
+     * destination) of every shard polled so far, by shard id.
+     */
+    public synchronized Map<String, String> checkpoints() {
+        Map<String, String> checkpoints = new HashMap<>();
+        shards.forEach((shardId, state) -> {
+            if (state.checkpoint != null) {
+                checkpoints.put(shardId, state.checkpoint);
+            }
+        });
+        return Map.copyOf(checkpoints);
+    }
+
+    /**
+     * Resumes each shard of {@code checkpoints} after its sequence number instead of at the
+     * stream's oldest record, as a mapping resumes from the position it kept (an earlier process's
+     * {@link #checkpoints()}). Call it before the first poll.
+     */
+    public synchronized void resumeFrom(Map<String, String> checkpoints) {
+        checkpoints.forEach((shardId, sequence) ->
+                shards.computeIfAbsent(shardId, id -> new ShardState(settings.batchSize())).checkpoint = sequence);
+    }
+
     /** Reads one batch from every shard that has records, invokes, and settles it. */
     public synchronized Poll pollOnce() {
         Poll total = new Poll(0, 0, 0, 0);

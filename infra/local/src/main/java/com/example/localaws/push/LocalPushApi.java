@@ -36,6 +36,11 @@ import java.util.concurrent.Executors;
  * {@link #delayNext} delivers, then holds the answer for a while, which a client with a shorter
  * timeout sees as a timeout although the notification went out (the ambiguous case a retry with
  * the same key resolves).
+ *
+ * <p>{@code GET /notifications} answers every request received so far, in arrival order, as a
+ * JSON array of {@code {"idempotencyKey", "status", "delivered"}} (bodies left out), so that
+ * another process ({@code make state}) can read what was delivered. {@link #main} runs the API
+ * on its own, for {@code make up}, until the process is stopped.
  */
 public final class LocalPushApi implements AutoCloseable {
 
@@ -83,8 +88,13 @@ public final class LocalPushApi implements AutoCloseable {
 
     /** Starts the API on a free port of 127.0.0.1. */
     public static LocalPushApi start() {
+        return start(0);
+    }
+
+    /** Starts the API on {@code port} of 127.0.0.1 (0: a free one). */
+    public static LocalPushApi start(int port) {
         try {
-            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
             LocalPushApi api = new LocalPushApi(server);
             server.createContext(PATH, api::handle);
             server.setExecutor(api.executor);
@@ -143,6 +153,10 @@ public final class LocalPushApi implements AutoCloseable {
     private void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
             String body = read(exchange.getRequestBody());
+            if ("GET".equals(exchange.getRequestMethod())) {
+                answer(exchange, new Response(200, requestsJson()), false);
+                return;
+            }
             if (!"POST".equals(exchange.getRequestMethod())) {
                 answer(exchange, new Response(405, "{\"error\":\"method not allowed\"}"), false);
                 return;
@@ -184,6 +198,44 @@ public final class LocalPushApi implements AutoCloseable {
             }
             answer(exchange, response, replayed);
         }
+    }
+
+    private String requestsJson() {
+        StringBuilder json = new StringBuilder("[");
+        for (Request request : requests()) {
+            json.append(json.length() > 1 ? "," : "").append("{\"idempotencyKey\":\"").append(escape(request.idempotencyKey()))
+                    .append("\",\"status\":").append(request.status())
+                    .append(",\"delivered\":").append(request.delivered()).append('}');
+        }
+        return json.append(']').toString();
+    }
+
+    private static String escape(String text) {
+        StringBuilder escaped = new StringBuilder(text.length());
+        for (char c : text.toCharArray()) {
+            if (c == '"' || c == '\\') {
+                escaped.append('\\').append(c);
+            } else if (c < 0x20) {
+                escaped.append(String.format("\\u%04x", (int) c));
+            } else {
+                escaped.append(c);
+            }
+        }
+        return escaped.toString();
+    }
+
+    /**
+     * Runs the API on {@code 127.0.0.1:<args[0]>} until the process is stopped ({@code make up}
+     * starts it so, {@code make down} stops it).
+     */
+    public static void main(String[] args) throws InterruptedException {
+        if (args.length != 1 || !args[0].matches("[0-9]{1,5}")) {
+            System.err.println("usage: LocalPushApi PORT");
+            System.exit(2);
+        }
+        LocalPushApi api = start(Integer.parseInt(args[0]));
+        System.out.println("local push API listening at " + api.baseUrl());
+        Thread.currentThread().join();
     }
 
     private static void answer(HttpExchange exchange, Response response, boolean replayed) throws IOException {

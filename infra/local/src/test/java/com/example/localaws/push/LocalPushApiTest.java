@@ -74,4 +74,18 @@ class LocalPushApiTest {
         assertEquals(400, post(null, Duration.ofSeconds(5)).statusCode());
         assertEquals(0, api.delivered());
     }
+
+    @Test
+    void getNotifications_listsEveryRequest_soAnotherProcessCanReadWhatWasDelivered() throws Exception {
+        // GIVEN a delivery, its replay and a refused first attempt of another key
+        api.failNext(1, 503);
+        post("K-9", Duration.ofSeconds(5));
+        post("K-1", Duration.ofSeconds(5));
+        post("K-1", Duration.ofSeconds(5));
+        // WHEN they are read over HTTP, as make state reads them
+        List<LocalPushApi.Request> read = PushApiRequests.read(api.baseUrl());
+        // THEN every request is there in order, with its answer and whether it delivered
+        assertEquals(List.of(new LocalPushApi.Request("K-9", "", 503, false), new LocalPushApi.Request("K-1", "", 201, true),
+                new LocalPushApi.Request("K-1", "", 201, false)), read);
+    }
 }

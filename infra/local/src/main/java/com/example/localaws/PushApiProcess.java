@@ -1,0 +1,51 @@
+package com.example.localaws;
+
+import com.example.localaws.push.LocalPushApi;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The local push API ({@link LocalPushApi}) in a background JVM of its own on a free loopback
+ * port, so that it outlives the command that started it ({@code make up}) and keeps its
+ * per-key answers across {@code make drain}s. It needs nothing but its own classes and the JDK.
+ */
+public final class PushApiProcess {
+
+    /**
+     * A started push API.
+     *
+     * @param port its loopback port
+     * @param pid  its process id
+     */
+    public record Started(int port, long pid) {
+
+        /** The base URL the notifier is configured with. */
+        public URI baseUrl() {
+            return URI.create("http://127.0.0.1:" + port);
+        }
+    }
+
+    private PushApiProcess() {
+    }
+
+    /** Starts the API and waits until it listens; its output goes to {@code log}. */
+    public static Started start(Path log) {
+        int port = LocalProcess.freePort();
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        LocalProcess process = LocalProcess.start("local push API", List.of(java, "-Xmx64m", "-cp", codeOf(LocalPushApi.class),
+                LocalPushApi.class.getName(), Integer.toString(port)), log, port, Duration.ofSeconds(30));
+        return new Started(port, process.pid());
+    }
+
+    /** The folder or jar {@code type} was loaded from. */
+    private static String codeOf(Class<?> type) {
+        try {
+            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException("cannot locate the classes of " + type.getName(), e);
+        }
+    }
+}

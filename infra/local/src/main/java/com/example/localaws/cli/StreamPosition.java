@@ -1,0 +1,69 @@
+package com.example.localaws.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Where the publisher's stream event source stands, kept between {@code make drain}s (the file
+ * {@value #FILE} in the state folder) as Lambda keeps an event source mapping's position: the
+ * last sequence number completed, per shard. A drain resumes after it, so a decision is not
+ * published again by every drain; a position of another stream (another {@code make up}) is
+ * not used.
+ *
+ * @param streamArn   the stream the position belongs to
+ * @param checkpoints the last completed sequence number by shard id
+ */
+record StreamPosition(String streamArn, Map<String, String> checkpoints) {
+
+    static final String FILE = "stream-position.json";
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    StreamPosition {
+        Objects.requireNonNull(streamArn, "streamArn");
+        checkpoints = Map.copyOf(checkpoints);
+    }
+
+    /** The checkpoints recorded for {@code streamArn}; none when nothing or another stream's position is recorded. */
+    static Map<String, String> read(Path stateDir, String streamArn) {
+        Path file = stateDir.resolve(FILE);
+        if (!Files.isRegularFile(file)) {
+            return Map.of();
+        }
+        try {
+            return Optional.of(JSON.readValue(file.toFile(), StreamPosition.class))
+                    .filter(position -> position.streamArn().equals(streamArn))
+                    .map(StreamPosition::checkpoints)
+                    .orElse(Map.of());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + " (remove it to read the stream from its start)", e);
+        }
+    }
+
+    void write(Path stateDir) {
+        try {
+            Files.createDirectories(stateDir);
+            Path partial = stateDir.resolve(FILE + ".partial");
+            JSON.writeValue(partial.toFile(), this);
+            Files.move(partial, stateDir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the stream position in " + stateDir, e);
+        }
+    }
+
+    static void remove(Path stateDir) {
+        try {
+            Files.deleteIfExists(stateDir.resolve(FILE));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot remove " + stateDir.resolve(FILE), e);
+        }
+    }
+}
