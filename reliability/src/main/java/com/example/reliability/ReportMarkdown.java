@@ -35,7 +35,9 @@ final class ReportMarkdown {
         md.append("A *crash* ends the invocation where it stands (the thread never runs another line, as in a killed ")
                 .append("process: no exception handler, no `finally`), the event source mapping deletes nothing, and ")
                 .append("the next invocation cold-starts a new environment. A *lost response* is a request that reached ")
-                .append("DynamoDB and was applied, whose response the proxy swallowed, so the SDK timed out not knowing.\n\n");
+                .append("DynamoDB and was applied, whose response the proxy swallowed, so the SDK timed out not knowing. ")
+                .append("Each baseline row names the baseline's nearest equivalent of ours; the last point exists only in the ")
+                .append("baseline (ours writes its record in the same transaction as the debit and the ledger row).\n\n");
         table(md, results.stream().filter(r -> r.scenario().fault() instanceof FaultPoint && r.scenario().pollers() == 1).toList(), true);
         md.append("\n## Dependency faults (ours)\n\n");
         md.append("The fault is on from the start until half of the messages have been handled, then healed. ")
@@ -75,6 +77,10 @@ final class ReportMarkdown {
                 .append("1.15.0, DynamoDB persistence (own table `").append(ScenarioRunner.BASELINE_TABLE).append("`), key ")
                 .append("`body.transaction_id`, payload validation over `body`, expiration ")
                 .append(com.example.reliability.baseline.PowertoolsAuthorizer.DEFAULT_EXPIRATION.toSeconds()).append(" s, ")
+                .append("the SQS pattern of the 1.15 documentation (\"Idempotent annotation on another method\": a per-record ")
+                .append("`@Idempotent` method, `Idempotency.registerLambdaContext`; 1.15 has no `powertools-batch`, and its ")
+                .append("`powertools-sqs` `@SqsBatch` deletes messages through its own SQS client instead of returning ")
+                .append("`batchItemFailures`), failed records reported as batch item failures, ")
                 .append("`registerLambdaContext` with a function timeout of ").append(ScenarioRunner.FUNCTION_TIMEOUT.toMillis())
                 .append(" ms (visibility / 6, AWS's rule).\n");
         md.append("- Command: `make reliability` (not part of `make test`; reduced versions of these scenarios run there as ")
