@@ -37,6 +37,11 @@ public final class ReliabilityReport {
         try (LocalAws aws = LocalAws.start()) {
             root = aws.root();
             ScenarioRunner runner = new ScenarioRunner(aws, Duration.ofMinutes(6));
+            // Warm-up, not reported: the first run of each implementation pays for class loading
+            // and JIT compilation, which would make the first row's time per message incomparable.
+            for (Implementation implementation : Implementation.values()) {
+                runner.run(new Scenario(implementation, FaultPoint.NONE, 100, 20, 1, SEED - 1));
+            }
             for (FaultPoint point : FaultPoint.values()) {
                 for (Implementation implementation : Implementation.values()) {
                     if (point.appliesTo(implementation)) {
