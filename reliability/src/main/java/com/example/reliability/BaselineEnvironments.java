@@ -1,5 +1,6 @@
 package com.example.reliability;
 
+import com.example.localaws.invoke.LocalContext;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.payment.PaymentTables;
@@ -42,7 +43,7 @@ final class BaselineEnvironments implements LambdaEnvironments.Factory {
         return new LambdaEnvironments.Environment() {
             @Override
             public SQSBatchResponse invoke(SQSEvent event, Crash crashOfThis) {
-                SQSBatchResponse response = handler.handleRequest(event, new InvocationContext(functionTimeout));
+                SQSBatchResponse response = handler.handleRequest(event, new LocalContext("reliability", functionTimeout));
                 if (point == FaultPoint.CRASH_BEFORE_DELETE && schedule.due()) {
                     crashOfThis.now();
                 }

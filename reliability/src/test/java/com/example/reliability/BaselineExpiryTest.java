@@ -1,5 +1,6 @@
 package com.example.reliability;
 
+import com.example.localaws.invoke.LocalContext;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
@@ -92,8 +93,8 @@ class BaselineExpiryTest {
         return new PowertoolsAuthorizer(dynamoDb, ScenarioRunner.BASELINE_TABLE, TABLES, faults, Clock.systemUTC(), EXPIRATION);
     }
 
-    private static InvocationContext context() {
-        return new InvocationContext(ScenarioRunner.FUNCTION_TIMEOUT);
+    private static LocalContext context() {
+        return new LocalContext("reliability", ScenarioRunner.FUNCTION_TIMEOUT);
     }
 
     private static SQSEvent event(String body) {

@@ -1,5 +1,6 @@
 package com.example.bench.endtoend;
 
+import com.example.localaws.invoke.LocalContext;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.LocalAws;
@@ -84,7 +85,7 @@ interface Authorizer extends AutoCloseable {
         return new Authorizer() {
             @Override
             public SQSBatchResponse invoke(SQSEvent event) {
-                return handler.handleRequest(event, new BenchContext(FUNCTION_TIMEOUT));
+                return handler.handleRequest(event, new LocalContext("bench", FUNCTION_TIMEOUT));
             }
 
             @Override

@@ -1,5 +1,6 @@
 package com.example.demo;
 
+import com.example.localaws.invoke.LocalContext;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.Accounts;
@@ -182,7 +183,7 @@ final class DemoRun {
         PaymentNotifierHandler notifier = new PaymentNotifierHandler(PaymentNotifier.create(downstream.notifierEnvironment(),
                 dynamoDb, sqs, out, Clock.systemUTC()));
         downstream.connect(event -> publisher.handleRequest(event, null),
-                event -> notifier.handleRequest(event, new InvocationContext("payment-notifier", NOTIFIER_TIMEOUT, Clock.systemUTC())));
+                event -> notifier.handleRequest(event, new LocalContext("payment-notifier", NOTIFIER_TIMEOUT)));
     }
 
     /**

@@ -1,5 +1,6 @@
 package com.example.payment.notifier;
 
+import com.example.localaws.invoke.LocalContext;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -91,7 +92,7 @@ class EndToEndTest {
                     new SnsDecisionPublisher(sns, downstream.topicArn()), quiet(), Clock.systemUTC()));
             PaymentNotifierHandler notifier = notifier(dynamoDb, downstream);
             downstream.connect(event -> publisher.handleRequest(event, null),
-                    event -> notifier.handleRequest(event, new InvocationContext(Duration.ofSeconds(30))));
+                    event -> notifier.handleRequest(event, new LocalContext("payment-notifier", Duration.ofSeconds(30))));
             assertTrue(downstream.drain(Duration.ofSeconds(90)), "the pipeline drained");
 
             // THEN every decision reached the topic, and the push API delivered exactly one

@@ -1,5 +1,6 @@
 package com.example.payment.notifier;
 
+import com.example.localaws.invoke.LocalContext;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.LocalAws;
@@ -80,7 +81,7 @@ final class NotifierRig implements AutoCloseable {
     List<String> deliver(Duration remaining, SQSEvent.SQSMessage... messages) {
         SQSEvent event = new SQSEvent();
         event.setRecords(new ArrayList<>(List.of(messages)));
-        SQSBatchResponse response = handler.handleRequest(event, new InvocationContext(remaining));
+        SQSBatchResponse response = handler.handleRequest(event, new LocalContext("payment-notifier", remaining));
         return response.getBatchItemFailures().stream().map(SQSBatchResponse.BatchItemFailure::getItemIdentifier).toList();
     }
 

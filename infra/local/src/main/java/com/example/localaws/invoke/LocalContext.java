@@ -1,24 +1,32 @@
-package com.example.reliability;
+package com.example.localaws.invoke;
 
 import com.amazonaws.services.lambda.runtime.ClientContext;
 import com.amazonaws.services.lambda.runtime.CognitoIdentity;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.LambdaLogger;
+import com.example.localaws.LocalAws;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.UUID;
 
 /**
- * The Lambda context of one local invocation: what Lambda hands a handler, with the remaining
- * time counted down from the function's timeout (Powertools derives its in-progress expiry from
- * it).
+ * Lambda's context of one in-process invocation: a fresh request id, and the remaining time
+ * counted down from the function's timeout, as Lambda reports it (Powertools idempotency derives
+ * an in-progress record's expiry from it). Make one per invocation.
  */
-final class InvocationContext implements Context {
+public final class LocalContext implements Context {
 
-    private final String requestId = UUID.randomUUID().toString();
+    private final String functionName;
     private final long deadlineNanos;
+    private final String requestId = UUID.randomUUID().toString();
 
-    InvocationContext(Duration functionTimeout) {
-        this.deadlineNanos = System.nanoTime() + functionTimeout.toNanos();
+    /**
+     * @param functionName the function's name, as the context reports it
+     * @param timeout      the function's timeout, counted from now
+     */
+    public LocalContext(String functionName, Duration timeout) {
+        this.functionName = Objects.requireNonNull(functionName, "functionName");
+        this.deadlineNanos = System.nanoTime() + timeout.toNanos();
     }
 
     @Override
@@ -28,7 +36,7 @@ final class InvocationContext implements Context {
 
     @Override
     public String getLogGroupName() {
-        return "/aws/lambda/reliability";
+        return "/aws/lambda/" + functionName;
     }
 
     @Override
@@ -38,7 +46,7 @@ final class InvocationContext implements Context {
 
     @Override
     public String getFunctionName() {
-        return "reliability";
+        return functionName;
     }
 
     @Override
@@ -48,7 +56,7 @@ final class InvocationContext implements Context {
 
     @Override
     public String getInvokedFunctionArn() {
-        return "arn:aws:lambda:us-east-1:000000000000:function:reliability";
+        return "arn:aws:lambda:" + LocalAws.REGION.id() + ":000000000000:function:" + functionName;
     }
 
     @Override
@@ -66,11 +74,13 @@ final class InvocationContext implements Context {
         return (int) Math.max(0, (deadlineNanos - System.nanoTime()) / 1_000_000);
     }
 
+    /** Reported, not enforced. */
     @Override
     public int getMemoryLimitInMB() {
-        return 1024;
+        return 512;
     }
 
+    /** Discards what it is given: the functions log to stdout, as in Lambda. */
     @Override
     public LambdaLogger getLogger() {
         return new LambdaLogger() {
