@@ -16,10 +16,10 @@ import java.util.List;
  */
 final class HtmlReport {
 
-    private static final int WIDTH = 960;
+    private static final int WIDTH = 1020;
     private static final int HEIGHT = 420;
     private static final int LEFT = 60;
-    private static final int RIGHT = 200;
+    private static final int RIGHT = 260;
     private static final int TOP = 20;
     private static final int BOTTOM = 40;
     private static final List<String> COLOURS = List.of("#444444", "#1b7f3b", "#b8860b", "#1f5fbf", "#7b3fbf",
