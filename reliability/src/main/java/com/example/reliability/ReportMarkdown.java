@@ -1,5 +1,6 @@
 package com.example.reliability;
 
+import com.example.localaws.downstream.Downstream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -114,19 +115,21 @@ final class ReportMarkdown {
         }
         md.append("\n### The stream publisher under SNS publish errors\n\n");
         md.append("In the SNS row above, the stream publisher (`functions/payment-events`) runs behind ours as ")
-                .append("template.yaml wires it (the idempotency table's stream, batch ").append(com.example.localaws.downstream.Downstream.STREAM_BATCH_SIZE)
-                .append(", bisect on error, ").append(com.example.localaws.downstream.Downstream.STREAM_MAXIMUM_RETRY_ATTEMPTS).append(" retries, on-failure queue), its stream polled every ")
+                .append("template.yaml wires it (the idempotency table's stream, batch ").append(Downstream.STREAM_BATCH_SIZE)
+                .append(", bisect on error, ").append(Downstream.STREAM_MAXIMUM_RETRY_ATTEMPTS)
+                .append(" retries, on-failure queue), its stream polled every ")
                 .append(StreamPublishing.POLL_EVERY_MS).append(" ms; the real SNS publisher is wrapped, through the project's ")
-                .append("`DecisionPublisher` interface, so that every publish fails for ")
-                .append(FlakyTopic.OUTAGE.toSeconds()).append(" s from the first one tried, then one in ").append(FlakyTopic.RANDOM_ONE_IN)
+                .append("`DecisionPublisher` interface, so that the first ")
+                .append(FlakyTopic.OUTAGE).append(" publishes tried all fail (each one invocation, so an outage within the stream's ")
+                .append("retries: longer ones are what the on-failure queue is for), then one in ").append(FlakyTopic.RANDOM_ONE_IN)
                 .append(" at random. The topic is read back through a raw-delivery subscription and compared with the ")
                 .append("idempotency table's final records. **Never published** must be 0: every decision reaches the topic at ")
                 .append("least once. **Published more than once** is the at-least-once figure: a decision goes out again only ")
                 .append("when the stream delivers its record again after it was published (an invocation whose response was lost, ")
                 .append("which `PublishDecisionsTest` in `functions/payment-events` shows; not injected here); ")
-                .append("a refused publish reaches nobody, and the publisher reports the refused record as the batch's failure so ")
-                .append("that only it and the records after it come again, which is why refusals alone add no copies. ")
-                .append("Subscribers deduplicate by `transaction_id` (the notifier does).\n\n");
+                .append("a refused publish reaches nobody, and the publisher reports the refused record as the batch's failure, so ")
+                .append("that only it and the records after it (not yet tried) come again: refusals alone should add no copy. ")
+                .append("Subscribers must still expect copies and deduplicate by `transaction_id` (the notifier does).\n\n");
         md.append("| decisions (final records) | on the topic | never published | published more than once | publishes refused | batches to the on-failure queue |\n");
         md.append("|---:|---:|---:|---:|---:|---:|\n");
         for (Result r : rows) {

@@ -21,8 +21,8 @@ import software.amazon.awssdk.services.sns.SnsClient;
  * The stream publisher running behind ours during a run, as template.yaml wires it
  * ({@link Downstream}: the idempotency table's stream, batch 100, bisect, 10 retries, on-failure
  * queue), publishing through a {@link FlakyTopic}. The stream is polled every
- * {@value #POLL_EVERY_MS} ms while the run lasts, so the outage uses a few of the 10 retries, as
- * Lambda's backoff would; {@link #finish} drains it and audits the topic against the table.
+ * {@value #POLL_EVERY_MS} ms while the run lasts; {@link #finish} drains it and audits the topic
+ * against the table.
  */
 final class StreamPublishing implements AutoCloseable {
 
@@ -37,7 +37,7 @@ final class StreamPublishing implements AutoCloseable {
     private StreamPublishing(LocalAws aws, long seed) {
         this.downstream = Downstream.create(aws, Duration.ofSeconds(1));
         this.sns = aws.sns();
-        this.topic = new FlakyTopic(new SnsDecisionPublisher(sns, downstream.topicArn()), Clock.systemUTC(), seed);
+        this.topic = new FlakyTopic(new SnsDecisionPublisher(sns, downstream.topicArn()), seed);
         StreamPublisher publisher = new StreamPublisher(topic, new PrintStream(OutputStream.nullOutputStream(), true,
                 StandardCharsets.UTF_8), Clock.systemUTC());
         downstream.connect(publisher::publish, notifications -> new SQSBatchResponse(List.of()));
