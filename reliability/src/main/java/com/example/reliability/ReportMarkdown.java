@@ -114,7 +114,7 @@ final class ReportMarkdown {
             return;
         }
         md.append("\n### The stream publisher under SNS publish errors\n\n");
-        md.append("In the SNS row above, the stream publisher (`functions/payment-events`) runs behind ours as ")
+        md.append("In the SNS row above (its fault is not the half-run stretch: it is counted in publishes), the stream publisher (`functions/payment-events`) runs behind ours as ")
                 .append("template.yaml wires it (the idempotency table's stream, batch ").append(Downstream.STREAM_BATCH_SIZE)
                 .append(", bisect on error, ").append(Downstream.STREAM_MAXIMUM_RETRY_ATTEMPTS)
                 .append(" retries, on-failure queue), its stream polled every ")
