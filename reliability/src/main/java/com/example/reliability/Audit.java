@@ -62,6 +62,13 @@ final class Audit {
         return balances;
     }
 
+    /** Ours: the transactions with a final record (APPROVED or DECLINED). */
+    Set<String> decidedByReceiver() {
+        Set<String> decided = new HashSet<>();
+        receiverRecords(decided);
+        return decided;
+    }
+
     /** Ours: decided = a final record; anything else would be stuck. */
     private int receiverRecords(Set<String> decided) {
         int stuck = 0;

@@ -6,7 +6,9 @@ public enum DependencyFault implements Fault {
     REDIS_SLOW("Redis slowed (proxy, 20 ms per chunk each way)"),
     REDIS_BLACKHOLED("Redis blackholed (proxy accepts, never answers)"),
     DYNAMODB_THROTTLING("DynamoDB throttling bursts (12 TransactWriteItems every 2 s)"),
-    DYNAMODB_5XX("DynamoDB 500 bursts (12 TransactWriteItems every 2 s)");
+    DYNAMODB_5XX("DynamoDB 500 bursts (12 TransactWriteItems every 2 s)"),
+    SNS_PUBLISH_ERRORS("SNS publish errors (the first " + FlakyTopic.OUTAGE + " publishes fail, then 1 in "
+            + FlakyTopic.RANDOM_ONE_IN + " at random)");
 
     private final String label;
 

@@ -36,6 +36,9 @@ final class DependencyFaults {
                 case REDIS_SLOW -> redisProxy.delay(Duration.ofMillis(20));
                 case REDIS_BLACKHOLED -> redisProxy.blackhole();
                 case DYNAMODB_THROTTLING, DYNAMODB_5XX -> tick();
+                case SNS_PUBLISH_ERRORS -> {
+                    // made by FlakyTopic, behind the stream publisher; nothing to do on the receiver's side
+                }
             }
         }
     }

@@ -16,8 +16,9 @@ import java.util.Locale;
 /**
  * {@code make reliability}: every scenario at full size on a fresh local AWS, then
  * {@code docs/reliability.md}. Progress goes to stderr. The exit status is non-zero when the
- * receiver shows a double debit, a lost message or a stuck record anywhere (the baseline's
- * figures are what they are: measured and explained, never a failure).
+ * receiver shows a double debit, a lost message or a stuck record anywhere, or a decision its
+ * stream publisher never published (the baseline's figures are what they are: measured and
+ * explained, never a failure).
  */
 public final class ReliabilityReport {
 
@@ -68,7 +69,8 @@ public final class ReliabilityReport {
                 results.size(), wall.toSeconds());
         boolean oursHolds = results.stream()
                 .filter(r -> r.scenario().implementation() == Implementation.RECEIVER)
-                .allMatch(r -> r.extraDebits() == 0 && r.lost() == 0 && r.stuck() == 0 && r.drained());
+                .allMatch(r -> r.extraDebits() == 0 && r.lost() == 0 && r.stuck() == 0 && r.drained()
+                        && r.publishing().map(p -> p.neverPublished() == 0).orElse(true));
         System.exit(oursHolds ? 0 : 1);
     }
 
@@ -78,6 +80,10 @@ public final class ReliabilityReport {
                 scenario.implementation().label(), scenario.fault().label(), result.decisions(), result.extraDebits(),
                 result.missingDebits(), result.lost(), result.stuck(), result.dlq(), result.crashes(),
                 result.droppedResponses(), result.meanMsPerMessage(), result.wall().truncatedTo(ChronoUnit.SECONDS).toSeconds());
+        result.publishing().ifPresent(p -> System.err.printf(Locale.ROOT,
+                "reliability: %-20s stream publisher: decisions=%d on-topic=%d never-published=%d more-than-once=%d refused=%d on-failure-batches=%d%n",
+                "", p.decisions(), p.publishes(), p.neverPublished(), p.publishedMoreThanOnce(), p.injectedFailures(),
+                p.onFailureBatches()));
         return result;
     }
 }

@@ -1,5 +1,6 @@
 package com.example.reliability;
 
+import com.example.localaws.downstream.Downstream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,6 +46,7 @@ final class ReportMarkdown {
                 .append("no-fault row above.\n\n");
         table(md, results.stream().filter(r -> r.scenario().fault() instanceof DependencyFault).toList(), false);
         redisLatency(md);
+        publishing(md);
         md.append("\n## Concurrency and load\n\n");
         md.append(LoadNote.TEXT);
         table(md, results.stream().filter(r -> r.scenario().pollers() > 1).toList(), false);
@@ -84,7 +86,7 @@ final class ReportMarkdown {
                 .append("`registerLambdaContext` with a function timeout of ").append(ScenarioRunner.FUNCTION_TIMEOUT.toMillis())
                 .append(" ms (visibility / 6, AWS's rule).\n");
         md.append("- Command: `make reliability` (not part of `make test`; reduced versions of these scenarios run there as ")
-                .append("`ReceiverFaultPointsTest`, `BaselineFaultPointsTest`, `BaselineExpiryTest`, `DependencyFaultsTest`, `LoadTest`).\n\n");
+                .append("`ReceiverFaultPointsTest`, `BaselineFaultPointsTest`, `BaselineExpiryTest`, `DependencyFaultsTest`, `SnsPublishErrorsTest`, `LoadTest`).\n\n");
         md.append("Columns: **double debits** = debits beyond what the input implies (accounts' shortfall / amount); ")
                 .append("**lost** = transactions neither decided nor in the DLQ; **stuck** = idempotency records left in progress; ")
                 .append("**decisions** = transactions with a final record; **DLQ** = messages in the DLQ; **debits missing** = ")
@@ -102,6 +104,38 @@ final class ReportMarkdown {
                     label, s.implementation().label(), s.messages(), r.decisions(), r.extraDebits(), r.lost(), r.stuck(),
                     r.dlq(), r.missingDebits(), r.ledgerRows(), r.expectedLedgerRows(), r.crashes(), r.droppedResponses(),
                     r.meanMsPerMessage(), r.drained() ? "yes" : "NO"));
+        }
+    }
+
+    /** The stream publisher behind ours, in the SNS publish errors run: the topic against the table. */
+    private void publishing(StringBuilder md) {
+        List<Result> rows = results.stream().filter(r -> r.publishing().isPresent()).toList();
+        if (rows.isEmpty()) {
+            return;
+        }
+        md.append("\n### The stream publisher under SNS publish errors\n\n");
+        md.append("In the SNS row above (its fault is not the half-run stretch: it is counted in publishes), the stream publisher (`functions/payment-events`) runs behind ours as ")
+                .append("template.yaml wires it (the idempotency table's stream, batch ").append(Downstream.STREAM_BATCH_SIZE)
+                .append(", bisect on error, ").append(Downstream.STREAM_MAXIMUM_RETRY_ATTEMPTS)
+                .append(" retries, on-failure queue), its stream polled every ")
+                .append(StreamPublishing.POLL_EVERY_MS).append(" ms; the real SNS publisher is wrapped, through the project's ")
+                .append("`DecisionPublisher` interface, so that the first ")
+                .append(FlakyTopic.OUTAGE).append(" publishes tried all fail (each one invocation, so an outage within the stream's ")
+                .append("retries: longer ones are what the on-failure queue is for), then one in ").append(FlakyTopic.RANDOM_ONE_IN)
+                .append(" at random. The topic is read back through a raw-delivery subscription and compared with the ")
+                .append("idempotency table's final records. **Never published** must be 0: every decision reaches the topic at ")
+                .append("least once. **Published more than once** is the at-least-once figure: a decision goes out again only ")
+                .append("when the stream delivers its record again after it was published (an invocation whose response was lost, ")
+                .append("which `PublishDecisionsTest` in `functions/payment-events` shows; not injected here); ")
+                .append("a refused publish reaches nobody, and the publisher reports the refused record as the batch's failure, so ")
+                .append("that only it and the records after it (not yet tried) come again: refusals alone should add no copy. ")
+                .append("Subscribers must still expect copies and deduplicate by `transaction_id` (the notifier does).\n\n");
+        md.append("| decisions (final records) | on the topic | never published | published more than once | publishes refused | batches to the on-failure queue |\n");
+        md.append("|---:|---:|---:|---:|---:|---:|\n");
+        for (Result r : rows) {
+            Publishing p = r.publishing().orElseThrow();
+            md.append(String.format(Locale.ROOT, "| %d | %d | **%d** | %d | %d | %d |%n", p.decisions(), p.publishes(),
+                    p.neverPublished(), p.publishedMoreThanOnce(), p.injectedFailures(), p.onFailureBatches()));
         }
     }
 

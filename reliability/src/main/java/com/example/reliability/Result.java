@@ -1,6 +1,8 @@
 package com.example.reliability;
 
 import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What a scenario left behind, audited from the tables and the queues.
@@ -17,8 +19,14 @@ import java.time.Duration;
  * @param crashes          environment crashes injected
  * @param droppedResponses responses the proxy swallowed
  * @param drained          whether the queue was empty before the deadline
+ * @param publishing       the stream publisher's audit, when it ran behind ours (SNS publish errors)
  */
 public record Result(Scenario scenario, int decisions, long extraDebits, long missingDebits, int lost, int stuck,
                      int dlq, long ledgerRows, int expectedLedgerRows, int crashes, int droppedResponses,
-                     double meanMsPerMessage, double slowestInvocationMs, boolean drained, Duration wall) {
+                     double meanMsPerMessage, double slowestInvocationMs, boolean drained, Duration wall,
+                     Optional<Publishing> publishing) {
+
+    public Result {
+        Objects.requireNonNull(publishing, "publishing");
+    }
 }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -31,7 +32,8 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
  * {@code pollers} local SQS event source mappings (batch size {@value #BATCH_SIZE}), each with its
  * own execution environments, consume it until it is empty; then the audit. The implementations
  * reach DynamoDB and Redis through loopback proxies, where lost responses and Redis faults are
- * made.
+ * made. Under {@link DependencyFault#SNS_PUBLISH_ERRORS} the stream publisher runs behind ours
+ * ({@link StreamPublishing}) and the result carries its audit.
  */
 public final class ScenarioRunner {
 
@@ -77,8 +79,11 @@ public final class ScenarioRunner {
         Timings timings = new Timings();
         boolean drained;
         int dropped;
+        Optional<Publishing> publishing;
         try (LoopbackProxy dynamoDbProxy = LoopbackProxy.start(aws.endpoint().getPort());
-             LoopbackProxy redisProxy = LoopbackProxy.start(aws.redis().port())) {
+             LoopbackProxy redisProxy = LoopbackProxy.start(aws.redis().port());
+             StreamPublishing publisher = scenario.fault() == DependencyFault.SNS_PUBLISH_ERRORS
+                     ? StreamPublishing.start(aws, scenario.seed()) : null) {
             LambdaEnvironments.Factory factory = factory(scenario, schedule, dynamoDbProxy, redisProxy);
             if (scenario.fault() == FaultPoint.RESPONSE_LOST) {
                 dynamoDbProxy.dropResponses(Math.max(1, scenario.payments() / 20), lostResponse(scenario.implementation()));
@@ -87,11 +92,14 @@ public final class ScenarioRunner {
             drained = poll(scenario.pollers(), queue, traffic.deliveries, factory, timings, dependency);
             dependency.heal();
             dropped = dynamoDbProxy.droppedResponses();
+            publishing = Optional.ofNullable(publisher)
+                    .map(p -> p.finish(new Audit(admin, sqs).decidedByReceiver()));
         }
         Audit.Counts counts = new Audit(admin, sqs).of(scenario.implementation(), traffic, dlq, BASELINE_TABLE);
         return new Result(scenario, counts.decisions(), counts.extraDebits(), counts.missingDebits(), counts.lost(),
                 counts.stuck(), counts.dlq(), counts.ledgerRows(), traffic.expectedApproved, schedule.crashes(), dropped,
-                timings.meanMsPerMessage(), timings.slowestInvocationMs(), drained, Duration.between(started, Instant.now()));
+                timings.meanMsPerMessage(), timings.slowestInvocationMs(), drained, Duration.between(started, Instant.now()),
+                publishing);
     }
 
     /**

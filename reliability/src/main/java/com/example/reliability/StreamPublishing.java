@@ -1,0 +1,94 @@
+package com.example.reliability;
+
+import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
+import com.example.localaws.LocalAws;
+import com.example.localaws.downstream.Downstream;
+import com.example.payment.events.SnsDecisionPublisher;
+import com.example.payment.events.StreamPublisher;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import software.amazon.awssdk.services.sns.SnsClient;
+
+/**
+ * The stream publisher running behind ours during a run, as template.yaml wires it
+ * ({@link Downstream}: the idempotency table's stream, batch 100, bisect, 10 retries, on-failure
+ * queue), publishing through a {@link FlakyTopic}. The stream is polled every
+ * {@value #POLL_EVERY_MS} ms while the run lasts; {@link #finish} drains it and audits the topic
+ * against the table.
+ */
+final class StreamPublishing implements AutoCloseable {
+
+    static final int POLL_EVERY_MS = 500;
+
+    private final Downstream downstream;
+    private final SnsClient sns;
+    private final FlakyTopic topic;
+    private final AtomicBoolean stop = new AtomicBoolean();
+    private final Thread poller;
+
+    private StreamPublishing(LocalAws aws, long seed) {
+        this.downstream = Downstream.create(aws, Duration.ofSeconds(1));
+        this.sns = aws.sns();
+        this.topic = new FlakyTopic(new SnsDecisionPublisher(sns, downstream.topicArn()), seed);
+        StreamPublisher publisher = new StreamPublisher(topic, new PrintStream(OutputStream.nullOutputStream(), true,
+                StandardCharsets.UTF_8), Clock.systemUTC());
+        downstream.connect(publisher::publish, notifications -> new SQSBatchResponse(List.of()));
+        this.poller = new Thread(() -> {
+            while (!stop.get()) {
+                try {
+                    downstream.pollOnce();
+                } catch (RuntimeException streamUnreachable) {
+                    // Lambda's stream poller retries a failed read; so does this one
+                }
+                ScenarioRunner.pause(Duration.ofMillis(POLL_EVERY_MS));
+            }
+        }, "stream-publisher");
+        poller.setDaemon(true);
+        poller.start();
+    }
+
+    /** Starts publishing the stream of the (already reset) idempotency table. */
+    static StreamPublishing start(LocalAws aws, long seed) {
+        return new StreamPublishing(aws, seed);
+    }
+
+    /**
+     * Stops the background polling, drains what is left of the stream, and compares the topic
+     * with {@code decided} (the transactions with a final record).
+     */
+    Publishing finish(Set<String> decided) {
+        stopPolling();
+        downstream.drain(Duration.ofSeconds(60));
+        Map<String, Integer> onTopic = new HashMap<>();
+        List<Downstream.Published> published = downstream.published();
+        published.forEach(p -> onTopic.merge(p.transactionId(), 1, Integer::sum));
+        int never = (int) decided.stream().filter(txn -> !onTopic.containsKey(txn)).count();
+        int more = (int) onTopic.values().stream().filter(count -> count > 1).count();
+        return new Publishing(decided.size(), never, more, published.size(), downstream.takeStreamFailures().size(),
+                topic.failures());
+    }
+
+    private void stopPolling() {
+        stop.set(true);
+        try {
+            poller.join(Duration.ofSeconds(30));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() {
+        stopPolling();
+        downstream.close();
+        sns.close();
+    }
+}
