@@ -1,13 +1,10 @@
 package com.example.localaws.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -37,7 +34,6 @@ record RunState(int motoPort, long motoPid, String motoStart, int redisPort, lon
 
     static final String FILE = "state.json";
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     RunState {
         queues = Map.copyOf(queues);
@@ -105,7 +101,7 @@ record RunState(int motoPort, long motoPid, String motoStart, int redisPort, lon
             return Optional.empty();
         }
         try {
-            return Optional.of(JSON.readValue(file.toFile(), RunState.class));
+            return Optional.of(StateFile.JSON.readValue(file.toFile(), RunState.class));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + " (remove it if no local AWS runs)", e);
         }
@@ -121,21 +117,10 @@ record RunState(int motoPort, long motoPid, String motoStart, int redisPort, lon
     }
 
     void write(Path stateDir) {
-        try {
-            Files.createDirectories(stateDir);
-            Path partial = stateDir.resolve(FILE + ".partial");
-            JSON.writeValue(partial.toFile(), this);
-            Files.move(partial, stateDir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the state file in " + stateDir, e);
-        }
+        StateFile.write(stateDir, FILE, this);
     }
 
     static void remove(Path stateDir) {
-        try {
-            Files.deleteIfExists(stateDir.resolve(FILE));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot remove " + stateDir.resolve(FILE), e);
-        }
+        StateFile.remove(stateDir, FILE);
     }
 }

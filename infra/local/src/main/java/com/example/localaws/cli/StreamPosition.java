@@ -1,12 +1,9 @@
 package com.example.localaws.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -25,7 +22,6 @@ record StreamPosition(String streamArn, Map<String, String> checkpoints) {
 
     static final String FILE = "stream-position.json";
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     StreamPosition {
         Objects.requireNonNull(streamArn, "streamArn");
@@ -39,7 +35,7 @@ record StreamPosition(String streamArn, Map<String, String> checkpoints) {
             return Map.of();
         }
         try {
-            return Optional.of(JSON.readValue(file.toFile(), StreamPosition.class))
+            return Optional.of(StateFile.JSON.readValue(file.toFile(), StreamPosition.class))
                     .filter(position -> position.streamArn().equals(streamArn))
                     .map(StreamPosition::checkpoints)
                     .orElse(Map.of());
@@ -49,21 +45,10 @@ record StreamPosition(String streamArn, Map<String, String> checkpoints) {
     }
 
     void write(Path stateDir) {
-        try {
-            Files.createDirectories(stateDir);
-            Path partial = stateDir.resolve(FILE + ".partial");
-            JSON.writeValue(partial.toFile(), this);
-            Files.move(partial, stateDir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the stream position in " + stateDir, e);
-        }
+        StateFile.write(stateDir, FILE, this);
     }
 
     static void remove(Path stateDir) {
-        try {
-            Files.deleteIfExists(stateDir.resolve(FILE));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot remove " + stateDir.resolve(FILE), e);
-        }
+        StateFile.remove(stateDir, FILE);
     }
 }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -53,15 +52,7 @@ public final class SqsEventJson {
      *                               whole batch, as Lambda does
      */
     public static SQSBatchResponse response(String payload) {
-        JsonNode root;
-        try {
-            root = JSON.readTree(payload);
-        } catch (IOException e) {
-            throw new IllegalStateException("the function's response is not JSON", e);
-        }
-        if (root == null || root.has("errorType") || root.has("errorMessage")) {
-            throw new IllegalStateException("the function failed: " + (root == null ? "no response" : root.path("errorType").asText()));
-        }
+        JsonNode root = FunctionResponse.of(payload);
         if (root.isNull() || root.path("batchItemFailures").isMissingNode() || root.path("batchItemFailures").isNull()) {
             return new SQSBatchResponse(List.of());
         }

@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -73,15 +72,7 @@ public final class StreamEventJson {
      *                               as failed, as Lambda does
      */
     public static StreamsEventResponse response(String payload) {
-        JsonNode root;
-        try {
-            root = JSON.readTree(payload);
-        } catch (IOException e) {
-            throw new IllegalStateException("the function's response is not JSON", e);
-        }
-        if (root == null || root.has("errorType") || root.has("errorMessage")) {
-            throw new IllegalStateException("the function failed: " + (root == null ? "no response" : root.path("errorType").asText()));
-        }
+        JsonNode root = FunctionResponse.of(payload);
         List<StreamsEventResponse.BatchItemFailure> failures = new ArrayList<>();
         for (JsonNode failure : root.path("batchItemFailures")) {
             failures.add(new StreamsEventResponse.BatchItemFailure(failure.path("itemIdentifier").asText(null)));
