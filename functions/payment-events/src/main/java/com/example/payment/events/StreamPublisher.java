@@ -21,7 +21,7 @@ import java.util.Optional;
 public final class StreamPublisher {
 
     /** The {@code service} field of the log lines and the {@code Service} dimension of the metrics. */
-    static final String SERVICE = "payment-events";
+    public static final String SERVICE = "payment-events";
 
     private final DecisionPublisher publisher;
     private final Clock clock;

@@ -31,7 +31,7 @@ import software.amazon.lambda.powertools.idempotency.exceptions.IdempotencyValid
 public final class Notifier {
 
     /** The {@code service} field of the log lines and the {@code Service} dimension of the metrics. */
-    static final String SERVICE = "payment-notifier";
+    public static final String SERVICE = "payment-notifier";
 
     private final IdempotentPush push;
     private final SqsClient sqs;
