@@ -52,11 +52,6 @@ public final class Notifier {
         this.metrics = new EmfMetrics(out, clock, namespace, SERVICE);
     }
 
-    /** Processes every message of {@code event} outside a Lambda invocation; never throws for a message. */
-    public SQSBatchResponse process(SQSEvent event) {
-        return process(event, Invocation.OUTSIDE_LAMBDA);
-    }
-
     /** Processes every message of {@code event}, the event of {@code invocation}; never throws for a message. */
     public SQSBatchResponse process(SQSEvent event, Invocation invocation) {
         log.begin(invocation);

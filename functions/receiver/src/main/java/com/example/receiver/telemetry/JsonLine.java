@@ -51,11 +51,6 @@ final class JsonLine {
         return this;
     }
 
-    JsonLine number(String name, long value) throws IOException {
-        generator.writeNumberField(name, value);
-        return this;
-    }
-
     JsonLine flag(String name, boolean value) throws IOException {
         generator.writeBooleanField(name, value);
         return this;
