@@ -35,7 +35,7 @@ public final class DedupStoreSize {
         this.dynamoDb = Objects.requireNonNull(dynamoDb, "dynamoDb");
         this.table = Objects.requireNonNull(table, "table");
         this.log = new FunctionLog(out, clock, SERVICE);
-        this.metrics = new EmfMetrics(out, clock, namespace, SERVICE);
+        this.metrics = new EmfMetrics(out, clock, namespace, SERVICE, StoreSizeMetrics.ALL);
     }
 
     /** Reads the table's size and writes it, stamped with {@code invocation}. */
@@ -44,8 +44,8 @@ public final class DedupStoreSize {
         TableDescription description = dynamoDb.describeTable(request -> request.tableName(table)).table();
         long items = description.itemCount() == null ? 0 : description.itemCount();
         long bytes = description.tableSizeBytes() == null ? 0 : description.tableSizeBytes();
-        metrics.measure(StoreSizeMetric.ITEM_COUNT, items);
-        metrics.measure(StoreSizeMetric.SIZE_BYTES, bytes);
+        metrics.measure(StoreSizeMetrics.ITEM_COUNT, items);
+        metrics.measure(StoreSizeMetrics.SIZE_BYTES, bytes);
         metrics.flush(invocation);
         log.write(FunctionLog.Level.INFO, "Dedup store size read", line -> line.text("table", table)
                 .number("item_count", items).number("size_bytes", bytes));

@@ -35,12 +35,12 @@ public final class StreamPublisher {
         this(publisher, out, clock, ReceiverConfig.DEFAULT_METRICS_NAMESPACE);
     }
 
-    /** @param namespace the CloudWatch namespace of its metrics ({@link PublisherMetric}) */
+    /** @param namespace the CloudWatch namespace of its metrics ({@link PublisherMetrics}) */
     public StreamPublisher(DecisionPublisher publisher, PrintStream out, Clock clock, String namespace) {
         this.publisher = Objects.requireNonNull(publisher, "publisher");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.log = new FunctionLog(out, clock, SERVICE);
-        this.metrics = new EmfMetrics(out, clock, namespace, SERVICE);
+        this.metrics = new EmfMetrics(out, clock, namespace, SERVICE, PublisherMetrics.ALL);
     }
 
     /** Publishes every decision of {@code event} until the first failure, outside a Lambda invocation. */
@@ -67,12 +67,12 @@ public final class StreamPublisher {
                 Optional<DecisionEvent> decision = StreamDecisions.read(record);
                 transactionId = decision.map(DecisionEvent::transactionId).orElse("");
                 decision.ifPresent(publisher::publish);
-                decision.ifPresent(published -> metrics.count(PublisherMetric.PUBLISHED));
+                decision.ifPresent(published -> metrics.count(PublisherMetrics.PUBLISHED));
                 lag(record);
                 log(FunctionLog.Level.INFO, "Stream record handled", sequence, transactionId,
                         decision.map(DecisionEvent::type).orElse("ignored " + record.getEventName()), null);
             } catch (RuntimeException e) {
-                metrics.count(PublisherMetric.PUBLISH_FAILED);
+                metrics.count(PublisherMetrics.PUBLISH_FAILED);
                 log(FunctionLog.Level.WARN, "Publish failed, the batch is retried from this record", sequence,
                         transactionId, "publish failed", e.getClass().getSimpleName() + ": " + e.getMessage());
                 return new StreamsEventResponse(List.of(new StreamsEventResponse.BatchItemFailure(sequence)));
@@ -85,7 +85,7 @@ public final class StreamPublisher {
     private void lag(DynamodbEvent.DynamodbStreamRecord record) {
         if (record.getDynamodb() != null && record.getDynamodb().getApproximateCreationDateTime() != null) {
             long created = record.getDynamodb().getApproximateCreationDateTime().getTime();
-            metrics.measure(PublisherMetric.STREAM_LAG, Math.max(0, clock.millis() - created));
+            metrics.measure(PublisherMetrics.STREAM_LAG, Math.max(0, clock.millis() - created));
         }
     }
 

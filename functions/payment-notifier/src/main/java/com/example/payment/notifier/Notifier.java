@@ -41,7 +41,7 @@ public final class Notifier {
 
     /**
      * @param out       where the log lines and each invocation's metrics go (stdout in Lambda)
-     * @param namespace the CloudWatch namespace of its metrics ({@link NotifierMetric})
+     * @param namespace the CloudWatch namespace of its metrics ({@link NotifierMetrics})
      */
     public Notifier(IdempotentPush push, SqsClient sqs, String deadLetterQueueUrl, PrintStream out, Clock clock,
                     String namespace) {
@@ -49,7 +49,7 @@ public final class Notifier {
         this.sqs = Objects.requireNonNull(sqs, "sqs");
         this.deadLetterQueueUrl = Objects.requireNonNull(deadLetterQueueUrl, "deadLetterQueueUrl");
         this.log = new FunctionLog(out, clock, SERVICE);
-        this.metrics = new EmfMetrics(out, clock, namespace, SERVICE);
+        this.metrics = new EmfMetrics(out, clock, namespace, SERVICE, NotifierMetrics.ALL);
     }
 
     /** Processes every message of {@code event}, the event of {@code invocation}; never throws for a message. */
@@ -59,7 +59,7 @@ public final class Notifier {
             List<SQSBatchResponse.BatchItemFailure> failures = new ArrayList<>();
             for (SQSEvent.SQSMessage message : event.getRecords() == null ? List.<SQSEvent.SQSMessage>of() : event.getRecords()) {
                 if (!settle(message)) {
-                    metrics.count(NotifierMetric.RETRIED);
+                    metrics.count(NotifierMetrics.RETRIED);
                     failures.add(new SQSBatchResponse.BatchItemFailure(message.getMessageId()));
                 }
             }
@@ -86,7 +86,7 @@ public final class Notifier {
             IdempotentPush.Delivery delivery = push.deliver(notification.get());
             PushReceipt receipt = delivery.receipt();
             if (receipt.accepted()) {
-                metrics.count(delivery.replayed() ? NotifierMetric.REPLAYED : NotifierMetric.DELIVERED);
+                metrics.count(delivery.replayed() ? NotifierMetrics.REPLAYED : NotifierMetrics.DELIVERED);
                 log(FunctionLog.Level.INFO, message, txn, delivery.replayed() ? "REPLAYED" : "DELIVERED",
                         "push API answered " + receipt.status());
                 return true;
@@ -112,7 +112,7 @@ public final class Notifier {
                     + e.getClass().getSimpleName());
             return false;
         }
-        metrics.count(NotifierMetric.DEAD_LETTERED);
+        metrics.count(NotifierMetrics.DEAD_LETTERED);
         log(FunctionLog.Level.WARN, message, txn, "DEAD_LETTERED", reason);
         return true;
     }

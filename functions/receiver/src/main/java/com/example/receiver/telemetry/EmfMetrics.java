@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * The metrics of one invocation, collected as it runs and written by {@link #flush} as
@@ -34,6 +35,7 @@ public final class EmfMetrics {
     private final Clock clock;
     private final String namespace;
     private final String service;
+    private final Set<Metric> catalogue;
     private final Map<Metric, Long> counts = new LinkedHashMap<>();
     private final Map<Metric, List<Double>> values = new LinkedHashMap<>();
 
@@ -42,22 +44,25 @@ public final class EmfMetrics {
      * @param clock     the {@code Timestamp} of each line
      * @param namespace the CloudWatch namespace
      * @param service   the value of the {@code Service} dimension
+     * @param catalogue the only metrics it may emit (the function's {@code ALL})
      */
-    public EmfMetrics(PrintStream out, Clock clock, String namespace, String service) {
+    public EmfMetrics(PrintStream out, Clock clock, String namespace, String service, List<Metric> catalogue) {
         this.out = Objects.requireNonNull(out, "out");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.namespace = Objects.requireNonNull(namespace, "namespace");
         this.service = Objects.requireNonNull(service, "service");
+        this.catalogue = Set.copyOf(catalogue);
     }
 
     /** Counts one more of {@code metric}, a {@link Metric.Unit#COUNT} metric summed over the invocation. */
     public void count(Metric metric) {
+        listed(metric);
         if (metric.unit() != Metric.Unit.COUNT) {
-            throw new IllegalArgumentException(metric.metricName() + " is measured in " + metric.unit());
+            throw new IllegalArgumentException(metric.name() + " is measured in " + metric.unit());
         }
         synchronized (this) {
             if (values.containsKey(metric)) {
-                throw new IllegalArgumentException(metric.metricName() + " is measured, not counted");
+                throw new IllegalArgumentException(metric.name() + " is measured, not counted");
             }
             counts.merge(metric, 1L, Long::sum);
         }
@@ -65,11 +70,18 @@ public final class EmfMetrics {
 
     /** Records one value of {@code metric} (a latency, a size): every value is kept, for percentiles. */
     public void measure(Metric metric, double value) {
+        listed(metric);
         synchronized (this) {
             if (counts.containsKey(metric)) {
-                throw new IllegalArgumentException(metric.metricName() + " is counted, not measured");
+                throw new IllegalArgumentException(metric.name() + " is counted, not measured");
             }
             values.computeIfAbsent(metric, m -> new ArrayList<>()).add(value);
+        }
+    }
+
+    private void listed(Metric metric) {
+        if (!catalogue.contains(metric)) {
+            throw new IllegalArgumentException(metric.name() + " is not in the function's catalogue of metrics");
         }
     }
 
@@ -116,7 +128,7 @@ public final class EmfMetrics {
             g.writeArrayFieldStart("Metrics");
             for (Metric metric : metrics) {
                 g.writeStartObject();
-                g.writeStringField("Name", metric.metricName());
+                g.writeStringField("Name", metric.name());
                 g.writeStringField("Unit", metric.unit().cloudWatchName());
                 g.writeEndObject();
             }
@@ -126,11 +138,11 @@ public final class EmfMetrics {
             g.writeEndObject();
             line.text(SERVICE_DIMENSION, service);
             for (Map.Entry<Metric, Long> count : lineCounts.entrySet()) {
-                g.writeNumberField(count.getKey().metricName(), count.getValue());
+                g.writeNumberField(count.getKey().name(), count.getValue());
             }
             for (Map.Entry<Metric, List<Double>> measured : lineValues.entrySet()) {
                 List<Double> all = measured.getValue();
-                g.writeArrayFieldStart(measured.getKey().metricName());
+                g.writeArrayFieldStart(measured.getKey().name());
                 for (double value : all.subList(from, Math.min(from + MAX_VALUES, all.size()))) {
                     g.writeNumber(value);
                 }

@@ -13,7 +13,7 @@ import java.util.Objects;
 /**
  * Writes one structured log line per message ({@link FunctionLog}) and, once per invocation,
  * the invocation's counts per outcome and its store latencies as EMF ({@link EmfMetrics},
- * metrics {@link ReceiverMetric}).
+ * metrics {@link ReceiverMetrics}).
  *
  * <p>Log lines carry the key, the message id, the outcome and the latency; never a payload
  * value (no card data, no amounts): a conflict names both fingerprints, a rejection the field
@@ -34,7 +34,7 @@ public final class JsonLinesTelemetry implements Telemetry {
      */
     public JsonLinesTelemetry(PrintStream out, Clock clock, String namespace, String service, String keyField) {
         this.log = new FunctionLog(out, clock, service);
-        this.metrics = new EmfMetrics(out, clock, namespace, service);
+        this.metrics = new EmfMetrics(out, clock, namespace, service, ReceiverMetrics.ALL);
         this.keyField = Objects.requireNonNull(keyField, "keyField");
     }
 
@@ -58,16 +58,16 @@ public final class JsonLinesTelemetry implements Telemetry {
                 line.number("store_latency_ms", millis(report.storeLatency().get()));
             }
         });
-        metrics.count(ReceiverMetric.RECEIVED);
+        metrics.count(ReceiverMetrics.RECEIVED);
         metrics.count(outcomeMetric(outcome));
-        report.storeLatency().ifPresent(latency -> metrics.measure(ReceiverMetric.STORE_LATENCY, millis(latency)));
+        report.storeLatency().ifPresent(latency -> metrics.measure(ReceiverMetrics.STORE_LATENCY, millis(latency)));
     }
 
     @Override
     public void fastPathUnavailable(String cause) {
         log.write(FunctionLog.Level.WARN, "Fast path unavailable, falling through to the store",
                 line -> line.text("cause", cause));
-        metrics.count(ReceiverMetric.FAST_PATH_UNAVAILABLE);
+        metrics.count(ReceiverMetrics.FAST_PATH_UNAVAILABLE);
     }
 
     @Override
@@ -76,19 +76,19 @@ public final class JsonLinesTelemetry implements Telemetry {
     }
 
     /** The metric counted for an outcome; the duplicate rate sums the four Duplicate* ones. */
-    static ReceiverMetric outcomeMetric(Outcome outcome) {
+    static Metric outcomeMetric(Outcome outcome) {
         return switch (outcome) {
-            case Outcome.Approved a -> ReceiverMetric.APPROVED;
-            case Outcome.Declined d -> ReceiverMetric.DECLINED;
+            case Outcome.Approved a -> ReceiverMetrics.APPROVED;
+            case Outcome.Declined d -> ReceiverMetrics.DECLINED;
             case Outcome.Duplicate d -> switch (d.source()) {
-                case FAST_PATH -> ReceiverMetric.DUPLICATE_FAST_PATH;
-                case STORE -> ReceiverMetric.DUPLICATE_STORE;
-                case LATE -> ReceiverMetric.DUPLICATE_LATE;
-                case IN_BATCH -> ReceiverMetric.DUPLICATE_IN_BATCH;
+                case FAST_PATH -> ReceiverMetrics.DUPLICATE_FAST_PATH;
+                case STORE -> ReceiverMetrics.DUPLICATE_STORE;
+                case LATE -> ReceiverMetrics.DUPLICATE_LATE;
+                case IN_BATCH -> ReceiverMetrics.DUPLICATE_IN_BATCH;
             };
-            case Outcome.Conflict c -> ReceiverMetric.CONFLICT;
-            case Outcome.Rejected r -> ReceiverMetric.REJECTED;
-            case Outcome.Retry r -> ReceiverMetric.RETRY;
+            case Outcome.Conflict c -> ReceiverMetrics.CONFLICT;
+            case Outcome.Rejected r -> ReceiverMetrics.REJECTED;
+            case Outcome.Retry r -> ReceiverMetrics.RETRY;
         };
     }
 

@@ -5,14 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.localaws.ProjectRoot;
 import com.example.payment.authorizer.PaymentAuthorizer;
-import com.example.payment.events.PublisherMetric;
+import com.example.payment.events.PublisherMetrics;
 import com.example.payment.events.StreamPublisher;
 import com.example.payment.notifier.Notifier;
-import com.example.payment.notifier.NotifierMetric;
+import com.example.payment.notifier.NotifierMetrics;
 import com.example.payment.storesize.DedupStoreSize;
-import com.example.payment.storesize.StoreSizeMetric;
+import com.example.payment.storesize.StoreSizeMetrics;
 import com.example.receiver.telemetry.Metric;
-import com.example.receiver.telemetry.ReceiverMetric;
+import com.example.receiver.telemetry.ReceiverMetrics;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.LinkedHashSet;
@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code template.yaml} alarms on, computes with and shows only metrics the code emits, and
  * shows every metric the code emits; and the check fails when a name changes on one side only.
- * What the code emits is its catalogues: each function's metric enum, which is all its
+ * What the code emits is its catalogues: each function's {@code *Metrics.ALL}, which is all its
  * {@code EmfMetrics} can write, under the service name it writes as the {@code Service} dimension.
  */
 class TemplateMetricsTest {
@@ -39,10 +39,10 @@ class TemplateMetricsTest {
     /** Every metric the four functions can emit. */
     static Set<EmittedMetric> emitted() {
         Set<EmittedMetric> emitted = new LinkedHashSet<>();
-        add(emitted, PaymentAuthorizer.SERVICE, ReceiverMetric.values());
-        add(emitted, StreamPublisher.SERVICE, PublisherMetric.values());
-        add(emitted, Notifier.SERVICE, NotifierMetric.values());
-        add(emitted, DedupStoreSize.SERVICE, StoreSizeMetric.values());
+        add(emitted, PaymentAuthorizer.SERVICE, ReceiverMetrics.ALL);
+        add(emitted, StreamPublisher.SERVICE, PublisherMetrics.ALL);
+        add(emitted, Notifier.SERVICE, NotifierMetrics.ALL);
+        add(emitted, DedupStoreSize.SERVICE, StoreSizeMetrics.ALL);
         return emitted;
     }
 
@@ -54,11 +54,11 @@ class TemplateMetricsTest {
     @Test
     void alarms_watchTheDuplicateRateAndTheStoreLatency_asTheCodeNamesThem() {
         Set<EmittedMetric> alarmed = TemplateMetrics.of(template).alarmed();
-        for (ReceiverMetric metric : List.of(ReceiverMetric.RECEIVED, ReceiverMetric.DUPLICATE_FAST_PATH,
-                ReceiverMetric.DUPLICATE_STORE, ReceiverMetric.DUPLICATE_LATE, ReceiverMetric.DUPLICATE_IN_BATCH,
-                ReceiverMetric.STORE_LATENCY)) {
-            assertTrue(alarmed.contains(new EmittedMetric(PaymentAuthorizer.SERVICE, metric.metricName())),
-                    metric + " in " + alarmed);
+        for (Metric metric : List.of(ReceiverMetrics.RECEIVED, ReceiverMetrics.DUPLICATE_FAST_PATH,
+                ReceiverMetrics.DUPLICATE_STORE, ReceiverMetrics.DUPLICATE_LATE, ReceiverMetrics.DUPLICATE_IN_BATCH,
+                ReceiverMetrics.STORE_LATENCY)) {
+            assertTrue(alarmed.contains(new EmittedMetric(PaymentAuthorizer.SERVICE, metric.name())),
+                    metric.name() + " in " + alarmed);
         }
     }
 
@@ -92,9 +92,9 @@ class TemplateMetricsTest {
                 .anyMatch(violation -> violation.startsWith("DedupStoreSizeFunction: METRICS_NAMESPACE")));
     }
 
-    private static void add(Set<EmittedMetric> into, String service, Metric... metrics) {
-        for (Metric metric : metrics) {
-            into.add(new EmittedMetric(service, metric.metricName()));
+    private static void add(Set<EmittedMetric> into, String service, List<Metric> catalogue) {
+        for (Metric metric : catalogue) {
+            into.add(new EmittedMetric(service, metric.name()));
         }
     }
 }
