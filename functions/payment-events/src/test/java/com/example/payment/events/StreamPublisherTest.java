@@ -77,6 +77,30 @@ class StreamPublisherTest {
     }
 
     @Test
+    void batchWithMoreThanAHundredLags_writesThemInTwoValidEmfLines_countsOnce() {
+        // GIVEN a batch of 150 decisions (the template's batch is 100; the writer must not rely on it)
+        List<DynamodbEvent.DynamodbStreamRecord> records = new ArrayList<>();
+        for (int i = 1; i <= 150; i++) {
+            DynamodbEvent.DynamodbStreamRecord record = record(Integer.toString(i), "INSERT", decision("TXN-" + i, "APPROVED"));
+            record.getDynamodb().setApproximateCreationDateTime(Date.from(Instant.now()));
+            records.add(record);
+        }
+        DynamodbEvent event = new DynamodbEvent();
+        event.setRecords(records);
+
+        // WHEN one invocation publishes it
+        publisher.publish(event);
+
+        // THEN the 150 lags fill two valid EMF lines (at most 100 values each), the count is in the first only
+        FunctionOutput lines = FunctionOutput.parse(output.toByteArray());
+        assertEquals(List.of(), lines.emfViolations());
+        assertEquals(2, lines.emf().size());
+        assertEquals(List.of(100, 50), lines.emf().stream().map(line -> line.path("StreamLag").size()).toList());
+        assertEquals(150, lines.emf().get(0).path("Published").asInt());
+        assertTrue(lines.emf().get(1).path("Published").isMissingNode());
+    }
+
+    @Test
     void wholeBatch_isPublishedInOrder_removalsSkipped_andNoFailureReported() {
         StreamsEventResponse response = publisher.publish(event(
                 record("1", "INSERT", decision("TXN-1", "APPROVED")),
