@@ -12,6 +12,7 @@ import com.example.receiver.Command;
 import com.example.receiver.Fingerprint;
 import com.example.receiver.IdempotencyKey;
 import com.example.receiver.InboundMessage;
+import com.example.receiver.Invocation;
 import com.example.receiver.MessageReport;
 import com.example.receiver.Outcome;
 import com.example.receiver.ParseResult;
@@ -97,6 +98,16 @@ class PaymentMessagePropertiesTest {
             @Override
             public void fastPathUnavailable(String cause) {
                 fail("the in-memory fast path is always available" + replay());
+            }
+
+            @Override
+            public void invocationStarted(Invocation invocation) {
+                // the model checks outcomes, not what lines are stamped with
+            }
+
+            @Override
+            public void invocationEnded() {
+                // nothing is buffered here
             }
         };
         Map<IdempotencyKey, Fingerprint> decidedBefore = new HashMap<>();

@@ -59,19 +59,32 @@ public final class BatchReceiver<P> implements AutoCloseable {
         });
     }
 
-    /** Decides every message of one batch; see the class comment for the rules. */
+    /** Decides every message of one batch processed outside a Lambda invocation. */
     public BatchResult process(List<InboundMessage> messages, RemainingTime remaining) {
-        long batchStart = System.nanoTime();
-        List<Slot<P>> slots = messages.stream().map(message -> new Slot<>(message, parse(message))).toList();
-        FastPath.Lookup known = lookup(slots);
-        runLanes(slots, known, remaining);
-        rememberDecisions(slots);
-        List<MessageResult> results = new ArrayList<>(slots.size());
-        for (Slot<P> slot : slots) {
-            telemetry.decided(slot.report(batchStart));
-            results.add(new MessageResult(slot.message.messageId(), slot.outcome));
+        return process(messages, remaining, Invocation.OUTSIDE_LAMBDA);
+    }
+
+    /**
+     * Decides every message of one batch, the batch of {@code invocation}; see the class comment
+     * for the rules. The telemetry hears of the invocation's start and end around it.
+     */
+    public BatchResult process(List<InboundMessage> messages, RemainingTime remaining, Invocation invocation) {
+        telemetry.invocationStarted(invocation);
+        try {
+            long batchStart = System.nanoTime();
+            List<Slot<P>> slots = messages.stream().map(message -> new Slot<>(message, parse(message))).toList();
+            FastPath.Lookup known = lookup(slots);
+            runLanes(slots, known, remaining);
+            rememberDecisions(slots);
+            List<MessageResult> results = new ArrayList<>(slots.size());
+            for (Slot<P> slot : slots) {
+                telemetry.decided(slot.report(batchStart));
+                results.add(new MessageResult(slot.message.messageId(), slot.outcome));
+            }
+            return new BatchResult(results);
+        } finally {
+            telemetry.invocationEnded();
         }
-        return new BatchResult(results);
     }
 
     private ParseResult<P> parse(InboundMessage message) {

@@ -2,14 +2,21 @@ package com.example.receiver;
 
 /**
  * Where the receiver reports what it did: one report per message, and each time the fast path
- * could not be used for a batch. Implementations write logs and metrics; they must not throw
- * and must be safe to call from several threads.
+ * could not be used for a batch, between the start and the end of the invocation the batch came
+ * in. Implementations write logs and metrics; they must not throw and must be safe to call from
+ * several threads.
  */
 public interface Telemetry {
+
+    /** A batch starts, in {@code invocation}: what follows is stamped with it. */
+    void invocationStarted(Invocation invocation);
 
     /** One message has its outcome. Called exactly once per message. */
     void decided(MessageReport report);
 
     /** The fast path could not be asked for a batch (down, slow, or its breaker open). */
     void fastPathUnavailable(String cause);
+
+    /** The batch is done: what was counted for it is written (once per invocation). */
+    void invocationEnded();
 }

@@ -3,12 +3,25 @@ package com.example.receiver;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /** Keeps every report, for assertions. */
 final class RecordingTelemetry implements Telemetry {
 
     final List<MessageReport> reports = Collections.synchronizedList(new ArrayList<>());
     final List<String> unavailable = Collections.synchronizedList(new ArrayList<>());
+    final List<Invocation> invocations = Collections.synchronizedList(new ArrayList<>());
+    final AtomicInteger ended = new AtomicInteger();
+
+    @Override
+    public void invocationStarted(Invocation invocation) {
+        invocations.add(invocation);
+    }
+
+    @Override
+    public void invocationEnded() {
+        ended.incrementAndGet();
+    }
 
     @Override
     public void decided(MessageReport report) {

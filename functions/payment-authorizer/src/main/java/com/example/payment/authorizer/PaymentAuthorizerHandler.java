@@ -8,6 +8,7 @@ import com.example.payment.Payment;
 import com.example.receiver.BatchReceiver;
 import com.example.receiver.RemainingTime;
 import com.example.receiver.sqs.SqsBatch;
+import com.example.receiver.telemetry.Invocations;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
@@ -27,6 +28,7 @@ public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, 
 
     private final BatchReceiver<Payment> receiver;
     private final Optional<RequestPathPriming> priming;
+    private final Invocations invocations = Invocations.lambda();
 
     /** Lambda's constructor: configuration and clients, once per execution environment. */
     public PaymentAuthorizerHandler() {
@@ -50,7 +52,7 @@ public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, 
         RemainingTime remaining = context == null
                 ? RemainingTime.UNBOUNDED
                 : () -> Duration.ofMillis(context.getRemainingTimeInMillis());
-        return SqsBatch.response(receiver.process(SqsBatch.messages(event), remaining));
+        return SqsBatch.response(receiver.process(SqsBatch.messages(event), remaining, invocations.next(context)));
     }
 
     @Override

@@ -1,9 +1,11 @@
 package com.example.payment.authorizer;
 
+import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.DynamoDbCallCounter;
 import com.example.localaws.LocalAws;
+import com.example.localaws.observability.FunctionOutput;
 import com.example.receiver.BatchReceiver;
 import com.example.payment.Payment;
 import java.io.ByteArrayOutputStream;
@@ -111,14 +113,32 @@ final class AuthorizerRig implements AutoCloseable {
         return lines().stream().filter(line -> line.contains("\"outcome\":\"" + outcome + "\"")).toList();
     }
 
-    /** How many EMF lines count {@code metric}. */
-    long metric(String metric) {
-        return lines().stream().filter(line -> line.startsWith("{\"_aws\"") && line.contains("\"" + metric + "\":1")).count();
+    /** Invokes the handler as Lambda would, with {@code context}. */
+    SQSBatchResponse invoke(SQSEvent event, Context context) {
+        return handler.handleRequest(event, context);
     }
 
+    /** What the function wrote, parsed: fails when a line is not one JSON object. */
+    FunctionOutput output() {
+        return FunctionOutput.parse(output.toByteArray());
+    }
+
+    /** The sum of {@code metric} over the EMF lines: how many messages it counted. */
+    long metric(String metric) {
+        return output().emf().stream().mapToLong(line -> line.path(metric).asLong(0)).sum();
+    }
+
+    /**
+     * Closes the environment, and fails if anything the function wrote is not a JSON line or an
+     * EMF line breaks the specification: every test with a rig checks its lines.
+     */
     @Override
     public void close() {
         receiver.close();
         dynamoDb.close();
+        List<String> violations = output().emfViolations();
+        if (!violations.isEmpty()) {
+            throw new AssertionError("EMF lines break the specification: " + violations);
+        }
     }
 }

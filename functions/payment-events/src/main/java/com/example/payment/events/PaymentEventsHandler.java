@@ -5,6 +5,9 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.example.receiver.ConfigurationException;
+import com.example.receiver.config.Environment;
+import com.example.receiver.config.ReceiverConfig;
+import com.example.receiver.telemetry.Invocations;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
@@ -21,11 +24,13 @@ import software.amazon.awssdk.services.sns.SnsClient;
 public final class PaymentEventsHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
 
     private final StreamPublisher publisher;
+    private final Invocations invocations = Invocations.lambda();
 
     /** Lambda's constructor: configuration and the SNS client, once per execution environment. */
     public PaymentEventsHandler() {
         this(new StreamPublisher(new SnsDecisionPublisher(snsClient(), topicArn(System.getenv("PAYMENTS_TOPIC_ARN"))),
-                System.out, Clock.systemUTC()));
+                System.out, Clock.systemUTC(), new Environment(System.getenv()).optional(ReceiverConfig.METRICS_NAMESPACE)
+                        .orElse(ReceiverConfig.DEFAULT_METRICS_NAMESPACE)));
     }
 
     /** For tests and local runtimes: a publisher built elsewhere. */
@@ -35,7 +40,7 @@ public final class PaymentEventsHandler implements RequestHandler<DynamodbEvent,
 
     @Override
     public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
-        return publisher.publish(event);
+        return publisher.publish(event, invocations.next(context));
     }
 
     private static String topicArn(String value) {

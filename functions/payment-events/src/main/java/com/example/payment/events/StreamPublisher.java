@@ -2,6 +2,10 @@ package com.example.payment.events;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.example.receiver.Invocation;
+import com.example.receiver.config.ReceiverConfig;
+import com.example.receiver.telemetry.EmfMetrics;
+import com.example.receiver.telemetry.FunctionLog;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.util.List;
@@ -16,24 +20,45 @@ import java.util.Optional;
  */
 public final class StreamPublisher {
 
-    /** The {@code service} field of the log lines. */
-    static final String SERVICE = "payment-events";
+    /** The {@code service} field of the log lines and the {@code Service} dimension of the metrics. */
+    public static final String SERVICE = "payment-events";
 
     private final DecisionPublisher publisher;
-    private final PrintStream out;
     private final Clock clock;
+    private final FunctionLog log;
+    private final EmfMetrics metrics;
 
     /**
-     * @param out where the one log line per record goes (stdout in Lambda)
+     * @param out where the one log line per record and the metrics of each invocation go (stdout in Lambda)
      */
     public StreamPublisher(DecisionPublisher publisher, PrintStream out, Clock clock) {
-        this.publisher = Objects.requireNonNull(publisher, "publisher");
-        this.out = Objects.requireNonNull(out, "out");
-        this.clock = Objects.requireNonNull(clock, "clock");
+        this(publisher, out, clock, ReceiverConfig.DEFAULT_METRICS_NAMESPACE);
     }
 
-    /** Publishes every decision of {@code event} until the first failure. */
+    /** @param namespace the CloudWatch namespace of its metrics ({@link PublisherMetrics}) */
+    public StreamPublisher(DecisionPublisher publisher, PrintStream out, Clock clock, String namespace) {
+        this.publisher = Objects.requireNonNull(publisher, "publisher");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.log = new FunctionLog(out, clock, SERVICE);
+        this.metrics = new EmfMetrics(out, clock, namespace, SERVICE, PublisherMetrics.ALL);
+    }
+
+    /** Publishes every decision of {@code event} until the first failure, outside a Lambda invocation. */
     public StreamsEventResponse publish(DynamodbEvent event) {
+        return publish(event, Invocation.OUTSIDE_LAMBDA);
+    }
+
+    /** Publishes every decision of {@code event}, the event of {@code invocation}, until the first failure. */
+    public StreamsEventResponse publish(DynamodbEvent event, Invocation invocation) {
+        log.begin(invocation);
+        try {
+            return publishRecords(event);
+        } finally {
+            metrics.flush(invocation);
+        }
+    }
+
+    private StreamsEventResponse publishRecords(DynamodbEvent event) {
         List<DynamodbEvent.DynamodbStreamRecord> records = event.getRecords() == null ? List.of() : event.getRecords();
         for (DynamodbEvent.DynamodbStreamRecord record : records) {
             String sequence = record.getDynamodb() == null ? null : record.getDynamodb().getSequenceNumber();
@@ -42,31 +67,35 @@ public final class StreamPublisher {
                 Optional<DecisionEvent> decision = StreamDecisions.read(record);
                 transactionId = decision.map(DecisionEvent::transactionId).orElse("");
                 decision.ifPresent(publisher::publish);
-                log("INFO", sequence, transactionId,
+                decision.ifPresent(published -> metrics.count(PublisherMetrics.PUBLISHED));
+                lag(record);
+                log(FunctionLog.Level.INFO, "Stream record handled", sequence, transactionId,
                         decision.map(DecisionEvent::type).orElse("ignored " + record.getEventName()), null);
             } catch (RuntimeException e) {
-                log("WARN", sequence, transactionId, "publish failed", e.getClass().getSimpleName() + ": " + e.getMessage());
+                metrics.count(PublisherMetrics.PUBLISH_FAILED);
+                log(FunctionLog.Level.WARN, "Publish failed, the batch is retried from this record", sequence,
+                        transactionId, "publish failed", e.getClass().getSimpleName() + ": " + e.getMessage());
                 return new StreamsEventResponse(List.of(new StreamsEventResponse.BatchItemFailure(sequence)));
             }
         }
         return new StreamsEventResponse(List.of());
     }
 
-    private void log(String level, String sequence, String transactionId, String what, String error) {
-        StringBuilder line = new StringBuilder(160)
-                .append("{\"timestamp\":\"").append(clock.instant())
-                .append("\",\"level\":\"").append(level)
-                .append("\",\"service\":\"").append(SERVICE)
-                .append("\",\"sequence\":\"").append(json(sequence))
-                .append("\",\"txn_id\":\"").append(json(transactionId))
-                .append("\",\"event\":\"").append(json(what)).append('"');
-        if (error != null) {
-            line.append(",\"error\":\"").append(json(error)).append('"');
+    /** The record's age now, when the stream stamped its creation time. */
+    private void lag(DynamodbEvent.DynamodbStreamRecord record) {
+        if (record.getDynamodb() != null && record.getDynamodb().getApproximateCreationDateTime() != null) {
+            long created = record.getDynamodb().getApproximateCreationDateTime().getTime();
+            metrics.measure(PublisherMetrics.STREAM_LAG, Math.max(0, clock.millis() - created));
         }
-        out.println(line.append('}'));
     }
 
-    private static String json(String text) {
-        return text == null ? "" : text.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", " ");
+    private void log(FunctionLog.Level level, String message, String sequence, String transactionId, String what,
+                     String error) {
+        log.write(level, message, line -> {
+            line.text("sequence", sequence).text("txn_id", transactionId).text("event", what);
+            if (error != null) {
+                line.text("error", error);
+            }
+        });
     }
 }

@@ -1,31 +1,104 @@
 package com.example.payment.events;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.AttributeValue;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.StreamRecord;
-import java.io.OutputStream;
+import com.example.localaws.invoke.LocalContext;
+import com.example.localaws.observability.FunctionOutput;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Date;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The stream partial batch response: stop at the first failure and name its sequence number. */
+/**
+ * The stream partial batch response: stop at the first failure and name its sequence number;
+ * and the lines it writes: JSON whatever an exception carries, one EMF line per invocation.
+ */
 class StreamPublisherTest {
 
+    /** A tab, a carriage return, a NUL and a lone (high) surrogate: each breaks a hand-built JSON line. */
+    private static final String HOSTILE = "bad\tvalue\rwith\u0000nul and \uD800 lone";
+
     private final List<String> published = new ArrayList<>();
+    private final ByteArrayOutputStream output = new ByteArrayOutputStream();
     private String refused = "";
+    private String refusal = "refused";
     private final StreamPublisher publisher = new StreamPublisher(event -> {
         if (event.transactionId().equals(refused)) {
-            throw new IllegalStateException("refused");
+            throw new IllegalStateException(refusal);
         }
         published.add(event.transactionId() + ":" + event.type());
-    }, new PrintStream(OutputStream.nullOutputStream()), Clock.systemUTC());
+    }, new PrintStream(output, true, StandardCharsets.UTF_8), Clock.systemUTC(), "PaymentsTest");
+
+    @Test
+    void hostileExceptionMessage_everyLineParses_andTheInvocationCountsPublishedFailedAndLag() {
+        // GIVEN a topic that refuses TXN-2 with a hostile message, records created 3 s ago
+        refused = "TXN-2";
+        refusal = HOSTILE;
+        DynamodbEvent event = event(record("1", "INSERT", decision("TXN-1", "APPROVED")),
+                record("2", "INSERT", decision("TXN-2", "APPROVED")));
+        Date created = Date.from(Instant.now().minusSeconds(3));
+        event.getRecords().forEach(record -> record.getDynamodb().setApproximateCreationDateTime(created));
+        LocalContext context = new LocalContext("payment-events", Duration.ofSeconds(60));
+
+        // WHEN the handler gets the batch
+        new PaymentEventsHandler(publisher).handleRequest(event, context);
+
+        // THEN every line is one JSON object, the failure's line keeps the message (surrogate as U+FFFD)
+        FunctionOutput lines = FunctionOutput.parse(output.toByteArray());
+        JsonNode failure = lines.logs().get(1);
+        assertEquals("WARN", failure.path("level").textValue());
+        assertEquals("IllegalStateException: bad\tvalue\rwith\u0000nul and \uFFFD lone", failure.path("error").textValue());
+        assertEquals(context.getAwsRequestId(), failure.path("function_request_id").textValue());
+        assertEquals("payment-events", failure.path("function_name").textValue());
+        assertTrue(failure.path("cold_start").booleanValue());
+        // AND one valid EMF line counts the invocation: 1 published, 1 failed, the lag of the one handled
+        assertEquals(List.of(), lines.emfViolations());
+        assertEquals(1, lines.emf().size());
+        JsonNode emf = lines.emf().get(0);
+        assertEquals("payment-events", emf.path("Service").textValue());
+        assertEquals(1, emf.path("Published").asInt());
+        assertEquals(1, emf.path("PublishFailed").asInt());
+        assertEquals(1, emf.path("StreamLag").size());
+        assertTrue(emf.path("StreamLag").get(0).asDouble() >= 2_000, emf::toString);
+    }
+
+    @Test
+    void batchWithMoreThanAHundredLags_writesThemInTwoValidEmfLines_countsOnce() {
+        // GIVEN a batch of 150 decisions (the template's batch is 100; the writer must not rely on it)
+        List<DynamodbEvent.DynamodbStreamRecord> records = new ArrayList<>();
+        for (int i = 1; i <= 150; i++) {
+            DynamodbEvent.DynamodbStreamRecord record = record(Integer.toString(i), "INSERT", decision("TXN-" + i, "APPROVED"));
+            record.getDynamodb().setApproximateCreationDateTime(Date.from(Instant.now()));
+            records.add(record);
+        }
+        DynamodbEvent event = new DynamodbEvent();
+        event.setRecords(records);
+
+        // WHEN one invocation publishes it
+        publisher.publish(event);
+
+        // THEN the 150 lags fill two valid EMF lines (at most 100 values each), the count is in the first only
+        FunctionOutput lines = FunctionOutput.parse(output.toByteArray());
+        assertEquals(List.of(), lines.emfViolations());
+        assertEquals(2, lines.emf().size());
+        assertEquals(List.of(100, 50), lines.emf().stream().map(line -> line.path("StreamLag").size()).toList());
+        assertEquals(150, lines.emf().get(0).path("Published").asInt());
+        assertTrue(lines.emf().get(1).path("Published").isMissingNode());
+    }
 
     @Test
     void wholeBatch_isPublishedInOrder_removalsSkipped_andNoFailureReported() {

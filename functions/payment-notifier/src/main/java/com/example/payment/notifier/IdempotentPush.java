@@ -15,14 +15,31 @@ import software.amazon.lambda.powertools.idempotency.Idempotent;
 public class IdempotentPush {
 
     private final PushApi api;
+    /** Set when the body of {@link #send} runs, i.e. when Powertools did not replay a stored answer. */
+    private final ThreadLocal<Boolean> called = ThreadLocal.withInitial(() -> false);
 
     public IdempotentPush(PushApi api) {
         this.api = Objects.requireNonNull(api, "api");
     }
 
+    /** A receipt, and whether it is the stored answer of an earlier push rather than a call now. */
+    public record Delivery(PushReceipt receipt, boolean replayed) {
+    }
+
+    /**
+     * As {@link #send}, telling whether the API was called. The aspect is woven into
+     * {@code send}'s execution, so this call through {@code this} goes through it too.
+     */
+    public Delivery deliver(Notification notification) {
+        called.set(false);
+        PushReceipt receipt = send(notification);
+        return new Delivery(receipt, !called.get());
+    }
+
     /** Sends {@code notification} at most once per transaction id; see the class contract. */
     @Idempotent
     public PushReceipt send(Notification notification) {
+        called.set(true);
         return api.send(notification);
     }
 }

@@ -2,10 +2,14 @@ package com.example.payment.notifier;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.receiver.Invocation;
+import com.example.receiver.telemetry.EmfMetrics;
+import com.example.receiver.telemetry.FunctionLog;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -26,32 +30,43 @@ import software.amazon.lambda.powertools.idempotency.exceptions.IdempotencyValid
  */
 public final class Notifier {
 
-    /** The {@code service} field of the log lines. */
-    static final String SERVICE = "payment-notifier";
+    /** The {@code service} field of the log lines and the {@code Service} dimension of the metrics. */
+    public static final String SERVICE = "payment-notifier";
 
     private final IdempotentPush push;
     private final SqsClient sqs;
     private final String deadLetterQueueUrl;
-    private final PrintStream out;
-    private final Clock clock;
+    private final FunctionLog log;
+    private final EmfMetrics metrics;
 
-    public Notifier(IdempotentPush push, SqsClient sqs, String deadLetterQueueUrl, PrintStream out, Clock clock) {
+    /**
+     * @param out       where the log lines and each invocation's metrics go (stdout in Lambda)
+     * @param namespace the CloudWatch namespace of its metrics ({@link NotifierMetrics})
+     */
+    public Notifier(IdempotentPush push, SqsClient sqs, String deadLetterQueueUrl, PrintStream out, Clock clock,
+                    String namespace) {
         this.push = Objects.requireNonNull(push, "push");
         this.sqs = Objects.requireNonNull(sqs, "sqs");
         this.deadLetterQueueUrl = Objects.requireNonNull(deadLetterQueueUrl, "deadLetterQueueUrl");
-        this.out = Objects.requireNonNull(out, "out");
-        this.clock = Objects.requireNonNull(clock, "clock");
+        this.log = new FunctionLog(out, clock, SERVICE);
+        this.metrics = new EmfMetrics(out, clock, namespace, SERVICE, NotifierMetrics.ALL);
     }
 
-    /** Processes every message of {@code event}; never throws for a message. */
-    public SQSBatchResponse process(SQSEvent event) {
-        List<SQSBatchResponse.BatchItemFailure> failures = new ArrayList<>();
-        for (SQSEvent.SQSMessage message : event.getRecords() == null ? List.<SQSEvent.SQSMessage>of() : event.getRecords()) {
-            if (!settle(message)) {
-                failures.add(new SQSBatchResponse.BatchItemFailure(message.getMessageId()));
+    /** Processes every message of {@code event}, the event of {@code invocation}; never throws for a message. */
+    public SQSBatchResponse process(SQSEvent event, Invocation invocation) {
+        log.begin(invocation);
+        try {
+            List<SQSBatchResponse.BatchItemFailure> failures = new ArrayList<>();
+            for (SQSEvent.SQSMessage message : event.getRecords() == null ? List.<SQSEvent.SQSMessage>of() : event.getRecords()) {
+                if (!settle(message)) {
+                    metrics.count(NotifierMetrics.RETRIED);
+                    failures.add(new SQSBatchResponse.BatchItemFailure(message.getMessageId()));
+                }
             }
+            return new SQSBatchResponse(failures);
+        } finally {
+            metrics.flush(invocation);
         }
-        return new SQSBatchResponse(failures);
     }
 
     /** Whether {@code message} may be deleted from the queue. */
@@ -63,21 +78,24 @@ public final class Notifier {
             return deadLetter(message, "", "invalid: " + e.getMessage());
         }
         if (notification.isEmpty()) {
-            log("INFO", message, "", "IGNORED", "not an approval");
+            log(FunctionLog.Level.INFO, message, "", "IGNORED", "not an approval");
             return true;
         }
         String txn = notification.get().transactionId();
         try {
-            PushReceipt receipt = push.send(notification.get());
+            IdempotentPush.Delivery delivery = push.deliver(notification.get());
+            PushReceipt receipt = delivery.receipt();
             if (receipt.accepted()) {
-                log("INFO", message, txn, "DELIVERED", "push API answered " + receipt.status());
+                metrics.count(delivery.replayed() ? NotifierMetrics.REPLAYED : NotifierMetrics.DELIVERED);
+                log(FunctionLog.Level.INFO, message, txn, delivery.replayed() ? "REPLAYED" : "DELIVERED",
+                        "push API answered " + receipt.status());
                 return true;
             }
             return deadLetter(message, txn, "push API refused it with " + receipt.status());
         } catch (IdempotencyValidationException e) {
             return deadLetter(message, txn, "conflict: transaction already notified with other account, amount or currency");
         } catch (RuntimeException e) {
-            log("WARN", message, txn, "RETRY", e.getClass().getSimpleName() + ": " + e.getMessage());
+            log(FunctionLog.Level.WARN, message, txn, "RETRY", e.getClass().getSimpleName() + ": " + e.getMessage());
             return false;
         }
     }
@@ -90,20 +108,17 @@ public final class Notifier {
                             "source_message_id", MessageAttributeValue.builder().dataType("String")
                                     .stringValue(message.getMessageId()).build())));
         } catch (RuntimeException e) {
-            log("ERROR", message, txn, "RETRY", "cannot dead-letter (" + reason + "): " + e.getClass().getSimpleName());
+            log(FunctionLog.Level.ERROR, message, txn, "RETRY", "cannot dead-letter (" + reason + "): "
+                    + e.getClass().getSimpleName());
             return false;
         }
-        log("WARN", message, txn, "DEAD_LETTERED", reason);
+        metrics.count(NotifierMetrics.DEAD_LETTERED);
+        log(FunctionLog.Level.WARN, message, txn, "DEAD_LETTERED", reason);
         return true;
     }
 
-    private void log(String level, SQSEvent.SQSMessage message, String txn, String outcome, String detail) {
-        out.println("{\"timestamp\":\"" + clock.instant() + "\",\"level\":\"" + level + "\",\"service\":\"" + SERVICE
-                + "\",\"txn_id\":\"" + json(txn) + "\",\"message_id\":\"" + json(message.getMessageId())
-                + "\",\"outcome\":\"" + outcome + "\",\"detail\":\"" + json(detail) + "\"}");
-    }
-
-    private static String json(String text) {
-        return text == null ? "" : text.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", " ");
+    private void log(FunctionLog.Level level, SQSEvent.SQSMessage message, String txn, String outcome, String detail) {
+        log.write(level, "Notification " + outcome.toLowerCase(Locale.ROOT), line -> line.text("txn_id", txn)
+                .text("message_id", message.getMessageId()).text("outcome", outcome).text("detail", detail));
     }
 }

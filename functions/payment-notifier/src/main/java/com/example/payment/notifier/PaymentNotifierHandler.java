@@ -4,6 +4,7 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.receiver.telemetry.Invocations;
 import java.time.Clock;
 import java.util.Objects;
 import software.amazon.lambda.powertools.idempotency.Idempotency;
@@ -16,6 +17,7 @@ import software.amazon.lambda.powertools.idempotency.Idempotency;
 public final class PaymentNotifierHandler implements RequestHandler<SQSEvent, SQSBatchResponse> {
 
     private final Notifier notifier;
+    private final Invocations invocations = Invocations.lambda();
 
     /** Lambda's constructor: configuration and clients, once per execution environment. */
     public PaymentNotifierHandler() {
@@ -33,6 +35,6 @@ public final class PaymentNotifierHandler implements RequestHandler<SQSEvent, SQ
         // An in-progress record then expires with this invocation: if it dies between the push
         // call and the record's completion, a redelivery after its timeout may claim the record.
         Idempotency.registerLambdaContext(context);
-        return notifier.process(event);
+        return notifier.process(event, invocations.next(context));
     }
 }

@@ -2,6 +2,7 @@ package com.example.payment.notifier;
 
 import com.example.localaws.invoke.LocalContext;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
@@ -9,6 +10,7 @@ import com.example.localaws.Accounts;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
 import com.example.localaws.downstream.Downstream;
+import com.example.localaws.observability.FunctionOutput;
 import com.example.payment.Payment;
 import com.example.payment.authorizer.PaymentAuthorizer;
 import com.example.payment.authorizer.PaymentAuthorizerHandler;
@@ -16,9 +18,10 @@ import com.example.payment.events.PaymentEventsHandler;
 import com.example.payment.events.SnsDecisionPublisher;
 import com.example.payment.events.StreamPublisher;
 import com.example.receiver.BatchReceiver;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.OutputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -33,6 +36,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -41,7 +45,9 @@ import software.amazon.awssdk.services.sns.SnsClient;
 /**
  * Payments to push notifications, every piece real and local: the authorizer (in process) writes
  * the idempotency table, its stream feeds the publisher, SNS fans out to the notifications queue,
- * the notifier calls the push API.
+ * the notifier calls the push API. What the three functions write is checked too: every line
+ * JSON, every EMF line valid, their counts matching what happened, and no card data anywhere,
+ * no amount in a WARN or ERROR line.
  */
 @ExtendWith(LocalAwsExtension.class)
 class EndToEndTest {
@@ -49,6 +55,9 @@ class EndToEndTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final LocalAws aws;
+    /** What the three functions write to stdout, one println per line. */
+    private final ByteArrayOutputStream output = new ByteArrayOutputStream();
+    private final PrintStream functionsOut = new PrintStream(output, true, StandardCharsets.UTF_8);
 
     EndToEndTest(LocalAws aws) {
         this.aws = aws;
@@ -89,7 +98,7 @@ class EndToEndTest {
                 authorizer.handleRequest(sqsEvent(deliveries.subList(from, Math.min(deliveries.size(), from + 10))), null);
             }
             PaymentEventsHandler publisher = new PaymentEventsHandler(new StreamPublisher(
-                    new SnsDecisionPublisher(sns, downstream.topicArn()), quiet(), Clock.systemUTC()));
+                    new SnsDecisionPublisher(sns, downstream.topicArn()), functionsOut, Clock.systemUTC()));
             PaymentNotifierHandler notifier = notifier(dynamoDb, downstream);
             downstream.connect(event -> publisher.handleRequest(event, null),
                     event -> notifier.handleRequest(event, new LocalContext("payment-notifier", Duration.ofSeconds(30))));
@@ -108,21 +117,56 @@ class EndToEndTest {
             // AND nothing is waiting in a dead-letter or on-failure queue
             assertEquals(List.of(), downstream.takeNotifierDeadLetters());
             assertEquals(List.of(), downstream.takeStreamFailures());
+
+            // AND every line the three functions wrote is one JSON object, every EMF line valid
+            FunctionOutput lines = FunctionOutput.parse(output.toByteArray());
+            assertEquals(List.of(), lines.emfViolations());
+            // AND their metrics count what happened: each decision published, each approval delivered once
+            assertEquals(downstream.published().size(), sum(lines, "Published"));
+            assertEquals(approvable.size(), sum(lines, "Delivered"));
+            assertEquals(deliveries.size(), sum(lines, "Received"));
+            // AND no line holds a card hash, and no WARN or ERROR line an amount (as sent or in minor units)
+            List<String> cardHashes = new ArrayList<>();
+            for (String message : messages) {
+                cardHashes.add(JSON.readTree(message).path("body").path("card_number_hash").asText().substring("sha256:".length()));
+            }
+            for (JsonNode line : lines.lines()) {
+                String text = line.toString();
+                cardHashes.forEach(hash -> assertFalse(text.contains(hash), "card data in " + text));
+                String level = line.path("level").asText("");
+                if (level.equals("WARN") || level.equals("ERROR")) {
+                    for (String message : messages) {
+                        BigDecimal amount = JSON.readTree(message).path("body").path("amount").decimalValue();
+                        if (amount.scale() == 0) {
+                            continue; // "1" and "50" also spell parts of ids and counts; the x.25 amounts cannot
+                        }
+                        Pattern spelled = Pattern.compile("(?<![0-9.])(" + Pattern.quote(amount.toPlainString()) + "|"
+                                + amount.movePointRight(2).stripTrailingZeros().toPlainString() + ")(?![0-9])");
+                        assertFalse(spelled.matcher(line.path("message").asText() + " " + line.path("detail").asText()
+                                + " " + line.path("error").asText() + " " + line.path("cause").asText()).find(),
+                                "amount " + amount + " in " + text);
+                    }
+                }
+            }
         }
     }
 
-    private static PaymentAuthorizerHandler authorizer(DynamoDbClient dynamoDb) {
+    private static long sum(FunctionOutput lines, String metric) {
+        return lines.emf().stream().mapToLong(line -> line.path(metric).asLong(0)).sum();
+    }
+
+    private PaymentAuthorizerHandler authorizer(DynamoDbClient dynamoDb) {
         BatchReceiver<Payment> receiver = PaymentAuthorizer.create(Map.of(
                 "IDEMPOTENCY_TABLE", "IdempotencyTable", "ACCOUNTS_TABLE", "AccountsTable", "LEDGER_TABLE", "LedgerTable",
                 "IDEMPOTENCY_TTL_SECONDS", "604800", "QUEUE_RETENTION_SECONDS", "345600",
-                "METRICS_NAMESPACE", "PaymentsTest"), dynamoDb, Clock.systemUTC(), quiet());
+                "METRICS_NAMESPACE", "PaymentsTest"), dynamoDb, Clock.systemUTC(), functionsOut);
         return new PaymentAuthorizerHandler(receiver);
     }
 
     private PaymentNotifierHandler notifier(DynamoDbClient dynamoDb, Downstream downstream) {
         Map<String, String> env = new HashMap<>(downstream.notifierEnvironment());
         env.put("PUSH_API_TIMEOUT_MS", "1000");
-        return new PaymentNotifierHandler(PaymentNotifier.create(env, dynamoDb, aws.sqs(), quiet(), Clock.systemUTC()));
+        return new PaymentNotifierHandler(PaymentNotifier.create(env, dynamoDb, aws.sqs(), functionsOut, Clock.systemUTC()));
     }
 
     private static SQSEvent sqsEvent(List<String> bodies) {
@@ -144,9 +188,5 @@ class EndToEndTest {
                 .put("account_id", account).put("amount", new BigDecimal(amount)).put("currency", "EUR")
                 .put("merchant", "Amazon.es").put("merchant_category", "5411").put("authorization_type", "PURCHASE");
         return root.toString();
-    }
-
-    private static PrintStream quiet() {
-        return new PrintStream(OutputStream.nullOutputStream());
     }
 }

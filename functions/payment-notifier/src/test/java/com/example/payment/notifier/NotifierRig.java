@@ -4,6 +4,7 @@ import com.example.localaws.invoke.LocalContext;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.LocalAws;
+import com.example.localaws.observability.FunctionOutput;
 import com.example.localaws.push.LocalPushApi;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
@@ -99,10 +100,25 @@ final class NotifierRig implements AutoCloseable {
         return output.toString(StandardCharsets.UTF_8).lines().toList();
     }
 
+    /** What the function wrote, parsed: fails when a line is not one JSON object. */
+    FunctionOutput output() {
+        return FunctionOutput.parse(output.toByteArray());
+    }
+
+    /** The sum of {@code metric} over the EMF lines. */
+    long metric(String metric) {
+        return output().emf().stream().mapToLong(line -> line.path(metric).asLong(0)).sum();
+    }
+
+    /** Closes the environment, and fails if a line it wrote is not JSON or breaks the EMF specification. */
     @Override
     public void close() {
         api.close();
         sqs.close();
         dynamoDb.close();
+        List<String> violations = output().emfViolations();
+        if (!violations.isEmpty()) {
+            throw new AssertionError("EMF lines break the specification: " + violations);
+        }
     }
 }

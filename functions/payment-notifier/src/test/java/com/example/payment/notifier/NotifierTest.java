@@ -3,10 +3,18 @@ package com.example.payment.notifier;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.Fault;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
+import com.example.localaws.invoke.LocalContext;
+import com.example.localaws.observability.FunctionOutput;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -59,6 +67,40 @@ class NotifierTest {
         assertEquals(1, rig.api.delivered());
         assertEquals(List.of("TXN-1", "TXN-1", "TXN-1"), rig.api.keysReceived());
         assertTrue(rig.api.requests().get(2).body().contains("\"amount_minor\":12550"));
+        // AND its metrics say so: retried twice, delivered once, then replayed twice from the record
+        assertEquals(List.of(2L, 1L, 2L, 0L), List.of(rig.metric("Retried"), rig.metric("Delivered"),
+                rig.metric("Replayed"), rig.metric("DeadLettered")));
+    }
+
+    @Test
+    void hostileExceptionMessage_everyLineParses_andTheInvocationCountsTheRetry() {
+        // GIVEN a notifier whose push API fails with a tab, a CR, a NUL and a lone surrogate in its message
+        String hostile = "bad\tvalue\rwith\u0000nul and \uD800 lone";
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        Notifier notifier = new Notifier(new IdempotentPush(notification -> {
+            throw new IllegalStateException(hostile);
+        }), rig.sqs, rig.deadLetterQueueUrl, new PrintStream(bytes, true, StandardCharsets.UTF_8), Clock.systemUTC(),
+                "PaymentsTest");
+        SQSEvent event = new SQSEvent();
+        event.setRecords(List.of(NotifierRig.message("m-h", NotifierRig.approved("TXN-H", "ACC-1", 100))));
+        LocalContext context = new LocalContext("payment-notifier", Duration.ofSeconds(30));
+
+        // WHEN the handler gets it
+        List<SQSBatchResponse.BatchItemFailure> failures = new PaymentNotifierHandler(notifier)
+                .handleRequest(event, context).getBatchItemFailures();
+
+        // THEN it is retried, and every line is one JSON object naming the invocation
+        assertEquals(1, failures.size());
+        FunctionOutput output = FunctionOutput.parse(bytes.toByteArray());
+        JsonNode retry = output.logs().get(0);
+        assertEquals("IllegalStateException: bad\tvalue\rwith\u0000nul and \uFFFD lone", retry.path("detail").textValue());
+        assertEquals(context.getAwsRequestId(), retry.path("function_request_id").textValue());
+        assertTrue(retry.path("cold_start").booleanValue());
+        // AND one valid EMF line counts the retry
+        assertEquals(List.of(), output.emfViolations());
+        assertEquals(1, output.emf().size());
+        assertEquals(1, output.emf().get(0).path("Retried").asInt());
+        assertEquals("payment-notifier", output.emf().get(0).path("Service").textValue());
     }
 
     @Test

@@ -34,6 +34,8 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
     public static final String MAX_CONCURRENCY = "MAX_CONCURRENCY";
     public static final String MIN_REMAINING_TIME_MS = "MIN_REMAINING_TIME_MS";
     public static final String METRICS_NAMESPACE = "METRICS_NAMESPACE";
+    /** The namespace when {@link #METRICS_NAMESPACE} is unset: the template's default {@code MetricsNamespace}. */
+    public static final String DEFAULT_METRICS_NAMESPACE = "Payments";
 
     static final Duration DEFAULT_RECORD_TTL = Duration.ofDays(7);
     static final Duration DEFAULT_FAST_PATH_TTL = Duration.ofHours(24);
@@ -73,7 +75,7 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
                 new ReceiverSettings(
                         env.integer(MAX_CONCURRENCY, DEFAULT_MAX_CONCURRENCY, 1, 64),
                         env.millis(MIN_REMAINING_TIME_MS, DEFAULT_MIN_REMAINING_TIME)),
-                env.optional(METRICS_NAMESPACE).orElse("Payments"));
+                env.optional(METRICS_NAMESPACE).orElse(DEFAULT_METRICS_NAMESPACE));
     }
 
     private static Optional<FastPathConfig> fastPath(Environment env) {

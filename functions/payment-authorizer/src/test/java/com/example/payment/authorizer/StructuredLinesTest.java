@@ -1,0 +1,131 @@
+package com.example.payment.authorizer;
+
+import static com.example.payment.PaymentMessages.purchase;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.localaws.invoke.LocalContext;
+import com.example.localaws.observability.FunctionOutput;
+import com.example.payment.Payment;
+import com.example.payment.PaymentParser;
+import com.example.receiver.BatchReceiver;
+import com.example.receiver.FastPath;
+import com.example.receiver.Outcome;
+import com.example.receiver.ReceiverSettings;
+import com.example.receiver.Store;
+import com.example.receiver.telemetry.JsonLinesTelemetry;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The authorizer's lines under hostile text: every line is one JSON object whatever a message id
+ * or an exception carries, and each line names its invocation (request id, function, cold
+ * start, trace). The store here is a fake of the project's own interface that always throws.
+ */
+class StructuredLinesTest {
+
+    /** A tab, a carriage return, a NUL and a lone (high) surrogate: each breaks a hand-built JSON line. */
+    static final String HOSTILE = "bad\tvalue\rwith\u0000nul and \uD800 lone";
+    private static final String TRACE_HEADER = "Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1";
+
+    @AfterEach
+    void clearTrace() {
+        System.clearProperty("com.amazonaws.xray.traceHeader");
+    }
+
+    @Test
+    void hostileMessageIdAndExceptionMessage_everyLineParses_andNamesItsInvocation() {
+        // GIVEN the handler on a store that throws with a hostile message, and the runtime's trace header
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        Store<Payment> failing = command -> {
+            throw new IllegalStateException(HOSTILE);
+        };
+        System.setProperty("com.amazonaws.xray.traceHeader", TRACE_HEADER);
+        try (BatchReceiver<Payment> receiver = new BatchReceiver<>(new PaymentParser(), FastPath.DISABLED, failing,
+                new JsonLinesTelemetry(new PrintStream(bytes, true, StandardCharsets.UTF_8), Clock.systemUTC(),
+                        "PaymentsTest", PaymentAuthorizer.SERVICE, "txn_id"),
+                new ReceiverSettings(2, Duration.ZERO))) {
+            PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(receiver);
+            SQSEvent.SQSMessage hostile = AuthorizerRig.delivery(purchase("TXN-H-1", "ACC-H", "10.00", "EUR"), null);
+            hostile.setMessageId(HOSTILE);
+            SQSEvent event = new SQSEvent();
+            event.setRecords(List.of(hostile));
+            LocalContext first = new LocalContext("payment-authorizer", Duration.ofSeconds(30));
+            LocalContext second = new LocalContext("payment-authorizer", Duration.ofSeconds(30));
+
+            // WHEN two invocations of one environment each get it
+            handler.handleRequest(event, first);
+            handler.handleRequest(event, second);
+
+            // THEN every line is one JSON object (FunctionOutput.parse fails otherwise)
+            FunctionOutput output = FunctionOutput.parse(bytes.toByteArray());
+            List<JsonNode> logs = output.logs();
+            assertEquals(2, logs.size(), "one line per message: " + logs);
+            // AND the message id survives, the lone surrogate as U+FFFD
+            assertEquals("bad\tvalue\rwith\u0000nul and \uFFFD lone", logs.get(0).path("message_id").textValue());
+            assertEquals("RETRY", logs.get(0).path("outcome").textValue());
+            // AND each line names its invocation; only the first is the cold start
+            assertInvocation(logs.get(0), first.getAwsRequestId(), true);
+            assertInvocation(logs.get(1), second.getAwsRequestId(), false);
+            // AND each invocation wrote one EMF line, valid, counting its message
+            assertEquals(List.of(), output.emfViolations());
+            assertEquals(2, output.emf().size());
+            for (JsonNode emf : output.emf()) {
+                assertEquals(1, emf.path("Received").asInt());
+                assertEquals(1, emf.path("Retry").asInt());
+            }
+            assertEquals(first.getAwsRequestId(), output.emf().get(0).path("function_request_id").textValue());
+        }
+    }
+
+    @Test
+    void batchOfTen_writesOneEmfLinePerInvocation_withTheCountsPerOutcome() {
+        // GIVEN a store that approves every payment
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        Store<Payment> approving = command -> new Outcome.Approved();
+        try (BatchReceiver<Payment> receiver = new BatchReceiver<>(new PaymentParser(), FastPath.DISABLED, approving,
+                new JsonLinesTelemetry(new PrintStream(bytes, true, StandardCharsets.UTF_8), Clock.systemUTC(),
+                        "PaymentsTest", PaymentAuthorizer.SERVICE, "txn_id"),
+                new ReceiverSettings(4, Duration.ZERO))) {
+            SQSEvent event = AuthorizerRig.event(purchase("TXN-E-1", "ACC-1", "1.00", "EUR"),
+                    purchase("TXN-E-2", "ACC-2", "1.00", "EUR"), purchase("TXN-E-1", "ACC-1", "1.00", "EUR"),
+                    "not json");
+
+            // WHEN one invocation decides the batch
+            new PaymentAuthorizerHandler(receiver).handleRequest(event,
+                    new LocalContext("payment-authorizer", Duration.ofSeconds(30)));
+
+            // THEN one EMF line counts it: 4 received, 2 approved, 1 duplicate in the batch, 1 rejected
+            FunctionOutput output = FunctionOutput.parse(bytes.toByteArray());
+            assertEquals(List.of(), output.emfViolations());
+            assertEquals(1, output.emf().size());
+            JsonNode emf = output.emf().get(0);
+            assertEquals(Map.of("Received", 4, "Approved", 2, "DuplicateInBatch", 1, "Rejected", 1),
+                    Map.of("Received", emf.path("Received").asInt(), "Approved", emf.path("Approved").asInt(),
+                            "DuplicateInBatch", emf.path("DuplicateInBatch").asInt(),
+                            "Rejected", emf.path("Rejected").asInt()));
+            assertEquals(2, emf.path("StoreLatency").size(), "one latency per store call");
+            assertEquals(4, output.logs().size(), "still one log line per message");
+        }
+    }
+
+    private static void assertInvocation(JsonNode line, String requestId, boolean coldStart) {
+        assertEquals(requestId, line.path("function_request_id").textValue(), line::toString);
+        assertEquals("payment-authorizer", line.path("function_name").textValue());
+        assertEquals("$LATEST", line.path("function_version").textValue());
+        assertEquals(coldStart, line.path("cold_start").booleanValue());
+        assertEquals("1-5759e988-bd862e3fe1be46a994272793", line.path("xray_trace_id").textValue());
+        assertTrue(line.has("timestamp") && line.has("level") && line.has("service"), line::toString);
+        assertFalse(line.path("message").textValue().isEmpty());
+    }
+}

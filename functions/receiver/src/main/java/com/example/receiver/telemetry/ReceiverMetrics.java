@@ -1,0 +1,31 @@
+package com.example.receiver.telemetry;
+
+import java.util.List;
+
+/**
+ * The receiver's metrics (dimension {@code Service}, the function's service name): one count per
+ * message received and one per outcome (the duplicate rate is the four {@code Duplicate*} over
+ * {@code Received}), the fast path's outages, and the store call's latency.
+ */
+public final class ReceiverMetrics {
+
+    public static final Metric RECEIVED = Metric.count("Received");
+    public static final Metric APPROVED = Metric.count("Approved");
+    public static final Metric DECLINED = Metric.count("Declined");
+    public static final Metric DUPLICATE_FAST_PATH = Metric.count("DuplicateFastPath");
+    public static final Metric DUPLICATE_STORE = Metric.count("DuplicateStore");
+    public static final Metric DUPLICATE_LATE = Metric.count("DuplicateLate");
+    public static final Metric DUPLICATE_IN_BATCH = Metric.count("DuplicateInBatch");
+    public static final Metric CONFLICT = Metric.count("Conflict");
+    public static final Metric REJECTED = Metric.count("Rejected");
+    public static final Metric RETRY = Metric.count("Retry");
+    public static final Metric FAST_PATH_UNAVAILABLE = Metric.count("FastPathUnavailable");
+    public static final Metric STORE_LATENCY = new Metric("StoreLatency", Metric.Unit.MILLISECONDS);
+
+    /** The catalogue: every metric above. */
+    public static final List<Metric> ALL = List.of(RECEIVED, APPROVED, DECLINED, DUPLICATE_FAST_PATH, DUPLICATE_STORE,
+            DUPLICATE_LATE, DUPLICATE_IN_BATCH, CONFLICT, REJECTED, RETRY, FAST_PATH_UNAVAILABLE, STORE_LATENCY);
+
+    private ReceiverMetrics() {
+    }
+}

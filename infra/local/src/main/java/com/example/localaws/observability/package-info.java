@@ -1,0 +1,7 @@
+/**
+ * What the functions write to stdout, as the tests read it: every line a JSON object
+ * ({@link com.example.localaws.observability.FunctionOutput}), and every EMF line valid under
+ * CloudWatch's embedded metric format specification
+ * ({@link com.example.localaws.observability.EmfSpecification}).
+ */
+package com.example.localaws.observability;
