@@ -65,6 +65,11 @@ drain: $(LOCAL_CLI_CLASSPATH) ## run the event source mappings (payments queue, 
 state: $(LOCAL_CLI_CLASSPATH) ## accounts, ledger rows, idempotency records, DLQ messages and delivered notifications as one JSON document with totals
 	@$(LOCAL_CLI) state
 
+.PHONY: replay
+replay: ## FROM=<instant> TO=<instant>, or ON_FAILURE_QUEUE=<url>|local: publish the idempotency table's decisions again (at least once each); TABLE= TOPIC= for AWS, else the local AWS of make up (docs/deploy.md)
+	@$(MVN) -q -DskipTests -pl functions/payment-events -am package dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/replay.classpath >&2
+	@$(ROOT)/infra/local/replay.sh
+
 .PHONY: bench-cpu
 bench-cpu: bench-build ## JMH: ns and bytes allocated per message of the pure path (about 2 minutes); JSON in bench/target/jmh-cpu.json
 	$(BENCH_JAVA) org.openjdk.jmh.Main -prof gc -rf json -rff bench/target/jmh-cpu.json PaymentPathBenchmark \
