@@ -56,8 +56,8 @@ down: $(LOCAL_CLI_CLASSPATH) ## stop what make up started (harmless when nothing
 invoke: $(LOCAL_CLI_CLASSPATH) ## FUNCTION=PaymentAuthorizerFunction EVENT=events/purchase.json: the real handler under the Lambda runtime emulator against make up's local AWS; prints its response
 	@$(LOCAL_CLI) invoke --function "$(FUNCTION)" --event "$(EVENT)"
 
-send: $(LOCAL_CLI_CLASSPATH) ## MESSAGES=events/payments.jsonl: one message per line to the payments queue
-	@$(LOCAL_CLI) send --messages "$(MESSAGES)"
+send: $(LOCAL_CLI_CLASSPATH) ## MESSAGES=events/payments.jsonl: one message per line to the payments queue; ATTRIBUTES=name=value,... adds String message attributes to each
+	@$(LOCAL_CLI) send --messages "$(MESSAGES)" --attributes "$(ATTRIBUTES)"
 
 drain: $(LOCAL_CLI_CLASSPATH) ## run the event source mappings (payments queue, idempotency stream, notifications queue) until all are idle, then print a summary
 	@$(LOCAL_CLI) drain
