@@ -20,10 +20,20 @@ setup: ## install what is missing: redis-server, the pinned moto virtualenv, the
 build: ## compile and package every module (no tests)
 	$(MVN) -DskipTests package
 
-test: setup test-launcher test-java check-template ## the whole suite
+test: local-aws-backend setup test-launcher test-java check-template ## the whole suite (LOCAL_AWS=localstack: against LocalStack in Docker)
 
-test-java: setup ## every Java test (JUnit 5) against moto + redis-server
-	$(MVN) verify
+test-java: local-aws-backend setup ## every Java test (JUnit 5) against moto + redis-server (LOCAL_AWS=localstack: LocalStack in Docker + redis-server)
+	$(MVN) verify $(if $(LOCAL_AWS),-Dlocal.aws.backend=$(LOCAL_AWS))
+
+# LOCAL_AWS=localstack needs a Docker engine: without one the run stops here, at once, non-zero.
+.PHONY: local-aws-backend
+local-aws-backend:
+	@case "$(LOCAL_AWS)" in \
+	  ""|moto) ;; \
+	  localstack) $(MVN) -q -DskipTests -pl infra/local -am package dependency:build-classpath -Dmdep.outputFile=target/preflight.classpath >&2 \
+	    && cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "infra/local/target/classes:$$(cat infra/local/target/preflight.classpath)" com.example.localaws.localstack.Preflight ;; \
+	  *) echo "LOCAL_AWS must be moto or localstack, was '$(LOCAL_AWS)'" >&2; exit 2 ;; \
+	esac
 
 test-launcher: setup ## the moto launcher's own tests (serialisation, item-level undo)
 	$(ROOT)/infra/local/test-launcher.sh
