@@ -57,20 +57,16 @@ public final class PaymentEventsHandler implements RequestHandler<DynamodbEvent,
 
     /** Region and endpoint from Lambda's environment; each attempt cut at 2 s, the call at 5 s. */
     private static SnsClient snsClient() {
-        return SnsClient.builder()
-                .httpClientBuilder(UrlConnectionHttpClient.builder()
-                        .connectionTimeout(Duration.ofSeconds(1)).socketTimeout(Duration.ofSeconds(2)))
-                .overrideConfiguration(bounded())
-                .build();
+        return SnsClient.builder().httpClientBuilder(http()).overrideConfiguration(bounded()).build();
     }
 
     /** As {@link #snsClient()}: the same bounds for the rare set-aside message. */
     private static SqsClient sqsClient() {
-        return SqsClient.builder()
-                .httpClientBuilder(UrlConnectionHttpClient.builder()
-                        .connectionTimeout(Duration.ofSeconds(1)).socketTimeout(Duration.ofSeconds(2)))
-                .overrideConfiguration(bounded())
-                .build();
+        return SqsClient.builder().httpClientBuilder(http()).overrideConfiguration(bounded()).build();
+    }
+
+    private static UrlConnectionHttpClient.Builder http() {
+        return UrlConnectionHttpClient.builder().connectionTimeout(Duration.ofSeconds(1)).socketTimeout(Duration.ofSeconds(2));
     }
 
     private static ClientOverrideConfiguration bounded() {
