@@ -18,7 +18,7 @@ import org.testcontainers.utility.DockerImageName;
 public final class LocalStackApi implements AwsApi {
 
     /** The pinned image (LocalStack's community edition). */
-    static final String IMAGE = "localstack/localstack:4.0.3";
+    static final String IMAGE = "localstack/localstack:4.13.1";
     /** DynamoDB (streams come with it), SQS and SNS: what the tables, queues and topics need. */
     static final List<String> SERVICES = List.of("dynamodb", "sqs", "sns");
     /** The image's repository, which Testcontainers' LocalStack module accepts. */

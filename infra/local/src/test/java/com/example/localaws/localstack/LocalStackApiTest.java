@@ -21,7 +21,7 @@ class LocalStackApiTest {
     void container_isThePinnedLocalStackImage_withTheServicesTheProjectUses() {
         // (Testcontainers needs Docker to build the container object itself: its settings are checked here.)
         assertEquals("localstack/localstack", LocalStackApi.IMAGE_NAME.getRepository());
-        assertEquals("4.0.3", LocalStackApi.IMAGE_NAME.getVersionPart());
+        assertEquals("4.13.1", LocalStackApi.IMAGE_NAME.getVersionPart());
         assertTrue(LocalStackApi.IMAGE_NAME.isCompatibleWith(DockerImageName.parse("localstack/localstack")));
         assertEquals(List.of("dynamodb", "sqs", "sns"), LocalStackApi.SERVICES);
     }
