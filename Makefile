@@ -20,10 +20,20 @@ setup: ## install what is missing: redis-server, the pinned moto virtualenv, the
 build: ## compile and package every module (no tests)
 	$(MVN) -DskipTests package
 
-test: setup test-launcher test-java check-template ## the whole suite
+test: local-aws-backend setup test-launcher test-java check-template ## the whole suite (LOCAL_AWS=localstack: against LocalStack in Docker)
 
-test-java: setup ## every Java test (JUnit 5) against moto + redis-server
-	$(MVN) verify
+test-java: local-aws-backend setup ## every Java test (JUnit 5) against moto + redis-server (LOCAL_AWS=localstack: LocalStack in Docker + redis-server)
+	$(MVN) verify $(if $(LOCAL_AWS),-Dlocal.aws.backend=$(LOCAL_AWS))
+
+# LOCAL_AWS=localstack needs a Docker engine: without one the run stops here, at once, non-zero.
+.PHONY: local-aws-backend
+local-aws-backend:
+	@case "$(LOCAL_AWS)" in \
+	  ""|moto) ;; \
+	  localstack) $(MVN) -q -DskipTests -pl infra/local -am package dependency:build-classpath -Dmdep.outputFile=target/preflight.classpath >&2 \
+	    && cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "infra/local/target/classes:$$(cat infra/local/target/preflight.classpath)" com.example.localaws.localstack.Preflight ;; \
+	  *) echo "LOCAL_AWS must be moto or localstack, was '$(LOCAL_AWS)'" >&2; exit 2 ;; \
+	esac
 
 test-launcher: setup ## the moto launcher's own tests (serialisation, item-level undo)
 	$(ROOT)/infra/local/test-launcher.sh
@@ -56,14 +66,19 @@ down: $(LOCAL_CLI_CLASSPATH) ## stop what make up started (harmless when nothing
 invoke: $(LOCAL_CLI_CLASSPATH) ## FUNCTION=PaymentAuthorizerFunction EVENT=events/purchase.json: the real handler under the Lambda runtime emulator against make up's local AWS; prints its response
 	@$(LOCAL_CLI) invoke --function "$(FUNCTION)" --event "$(EVENT)"
 
-send: $(LOCAL_CLI_CLASSPATH) ## MESSAGES=events/payments.jsonl: one message per line to the payments queue
-	@$(LOCAL_CLI) send --messages "$(MESSAGES)"
+send: $(LOCAL_CLI_CLASSPATH) ## MESSAGES=events/payments.jsonl: one message per line to the payments queue; ATTRIBUTES=name=value,... adds String message attributes to each
+	@$(LOCAL_CLI) send --messages "$(MESSAGES)" --attributes "$(ATTRIBUTES)"
 
 drain: $(LOCAL_CLI_CLASSPATH) ## run the event source mappings (payments queue, idempotency stream, notifications queue) until all are idle, then print a summary
 	@$(LOCAL_CLI) drain
 
 state: $(LOCAL_CLI_CLASSPATH) ## accounts, ledger rows, idempotency records, DLQ messages and delivered notifications as one JSON document with totals
 	@$(LOCAL_CLI) state
+
+.PHONY: replay
+replay: ## FROM=<instant> TO=<instant>, or ON_FAILURE_QUEUE=<url>|local: publish the idempotency table's decisions again (at least once each); TABLE= TOPIC= for AWS, else the local AWS of make up (docs/deploy.md)
+	@$(MVN) -q -DskipTests -pl functions/payment-events -am package dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/replay.classpath >&2
+	@$(ROOT)/infra/local/replay.sh
 
 .PHONY: bench-cpu
 bench-cpu: bench-build ## JMH: ns and bytes allocated per message of the pure path (about 2 minutes); JSON in bench/target/jmh-cpu.json

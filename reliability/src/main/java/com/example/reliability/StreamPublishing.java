@@ -4,6 +4,7 @@ import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.example.localaws.LocalAws;
 import com.example.localaws.downstream.Downstream;
 import com.example.payment.events.SnsDecisionPublisher;
+import com.example.payment.events.SqsUnpublishableRecords;
 import com.example.payment.events.StreamPublisher;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -16,6 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import software.amazon.awssdk.services.sns.SnsClient;
+import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
  * The stream publisher running behind ours during a run, as template.yaml wires it
@@ -30,6 +32,7 @@ final class StreamPublishing implements AutoCloseable {
 
     private final Downstream downstream;
     private final SnsClient sns;
+    private final SqsClient sqs;
     private final FlakyTopic topic;
     private final AtomicBoolean stop = new AtomicBoolean();
     private final Thread poller;
@@ -37,9 +40,10 @@ final class StreamPublishing implements AutoCloseable {
     private StreamPublishing(LocalAws aws, long seed) {
         this.downstream = Downstream.create(aws, Duration.ofSeconds(1));
         this.sns = aws.sns();
+        this.sqs = aws.sqs();
         this.topic = new FlakyTopic(new SnsDecisionPublisher(sns, downstream.topicArn()), seed);
-        StreamPublisher publisher = new StreamPublisher(topic, new PrintStream(OutputStream.nullOutputStream(), true,
-                StandardCharsets.UTF_8), Clock.systemUTC());
+        StreamPublisher publisher = new StreamPublisher(topic, new SqsUnpublishableRecords(sqs, downstream.unpublishableQueueUrl()),
+                new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8), Clock.systemUTC());
         downstream.connect(publisher::publish, notifications -> new SQSBatchResponse(List.of()));
         this.poller = new Thread(() -> {
             while (!stop.get()) {
@@ -90,5 +94,6 @@ final class StreamPublishing implements AutoCloseable {
         stopPolling();
         downstream.close();
         sns.close();
+        sqs.close();
     }
 }

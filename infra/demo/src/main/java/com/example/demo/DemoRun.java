@@ -14,6 +14,7 @@ import com.example.payment.authorizer.PaymentAuthorizer;
 import com.example.payment.authorizer.PaymentAuthorizerHandler;
 import com.example.payment.events.PaymentEventsHandler;
 import com.example.payment.events.SnsDecisionPublisher;
+import com.example.payment.events.SqsUnpublishableRecords;
 import com.example.payment.events.StreamPublisher;
 import com.example.payment.notifier.PaymentNotifier;
 import com.example.payment.notifier.PaymentNotifierHandler;
@@ -179,7 +180,8 @@ final class DemoRun {
     /** The publisher and the notifier, in process like the authorizer, configured as the template configures them. */
     private static void connect(Downstream downstream, SnsClient sns, DynamoDbClient dynamoDb, SqsClient sqs, PrintStream out) {
         PaymentEventsHandler publisher = new PaymentEventsHandler(new StreamPublisher(
-                new SnsDecisionPublisher(sns, downstream.topicArn()), out, Clock.systemUTC()));
+                new SnsDecisionPublisher(sns, downstream.topicArn()),
+                new SqsUnpublishableRecords(sqs, downstream.unpublishableQueueUrl()), out, Clock.systemUTC()));
         PaymentNotifierHandler notifier = new PaymentNotifierHandler(PaymentNotifier.create(downstream.notifierEnvironment(),
                 dynamoDb, sqs, out, Clock.systemUTC()));
         downstream.connect(event -> publisher.handleRequest(event, null),

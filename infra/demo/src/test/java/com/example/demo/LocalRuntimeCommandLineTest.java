@@ -48,7 +48,7 @@ class LocalRuntimeCommandLineTest {
         JsonNode up = ok(run("up", "--visibility-timeout", "1"));
         assertEquals("started", up.path("status").asText());
         assertEquals(List.of("NotificationsDeadLetterQueue", "NotificationsQueue", "PaymentEventsFailureQueue",
-                "PaymentsDeadLetterQueue", "PaymentsQueue"), sorted(up.path("queues").fieldNames()));
+                "PaymentEventsUnpublishableQueue", "PaymentsDeadLetterQueue", "PaymentsQueue"), sorted(up.path("queues").fieldNames()));
         assertTrue(up.path("topics").has("PaymentsAuthorizedTopic"));
         assertTrue(up.path("pushApi").asText().startsWith("http://127.0.0.1:"), up::toString);
         // AND a second `up` changes nothing

@@ -20,8 +20,9 @@ import software.amazon.awssdk.services.sns.SnsClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
- * The local AWS of one test run or one {@code make up}: the moto launcher and a redis-server on
- * free loopback ports, with the template's tables. Clients it hands out talk to 127.0.0.1 only,
+ * The local AWS of one test run or one {@code make up}: the moto launcher (or, asked with
+ * {@link LocalAwsBackend}, LocalStack in Docker) and a redis-server on free loopback ports, with
+ * the template's tables. Clients it hands out talk to 127.0.0.1 only,
  * with dummy credentials.
  */
 public final class LocalAws implements AutoCloseable {
@@ -30,14 +31,14 @@ public final class LocalAws implements AutoCloseable {
     public static final Region REGION = Region.US_EAST_1;
 
     private final Path root;
-    private final MotoServer moto;
+    private final AwsApi api;
     private final RedisServer redis;
     private final List<TemplateTables.Table> tables;
     private final DynamoDbClient admin;
 
-    private LocalAws(Path root, MotoServer moto, RedisServer redis) {
+    LocalAws(Path root, AwsApi api, RedisServer redis) {
         this.root = root;
-        this.moto = moto;
+        this.api = api;
         this.redis = redis;
         this.tables = TemplateTables.read(root.resolve("template.yaml"));
         this.admin = dynamoDb();
@@ -47,16 +48,16 @@ public final class LocalAws implements AutoCloseable {
     public static LocalAws start() {
         Path root = ProjectRoot.find();
         Path logs = root.resolve("target/local-aws");
-        MotoServer moto = MotoServer.start(root, LocalProcess.freePort(), logs.resolve("moto.log"));
+        AwsApi api = LocalAwsBackend.chosen(System.getProperties(), System.getenv()).start(root, logs);
         RedisServer redis = new RedisServer(LocalProcess.freePort(), logs.resolve("redis.log"));
         try {
             redis.start();
-            LocalAws aws = new LocalAws(root, moto, redis);
+            LocalAws aws = new LocalAws(root, api, redis);
             aws.resetTables();
             return aws;
         } catch (RuntimeException e) {
             redis.close();
-            moto.close();
+            api.close();
             throw e;
         }
     }
@@ -86,11 +87,19 @@ public final class LocalAws implements AutoCloseable {
     }
 
     public URI endpoint() {
-        return moto.endpoint();
+        return api.endpoint();
     }
 
+    /**
+     * The moto launcher, for the tests that inject faults through it.
+     *
+     * @throws IllegalStateException when this run's AWS is another backend (LOCAL_AWS=localstack)
+     */
     public MotoServer moto() {
-        return moto;
+        if (api instanceof MotoServer moto) {
+            return moto;
+        }
+        throw new IllegalStateException("this test drives the moto launcher (fault injection); run it without LOCAL_AWS");
     }
 
     public RedisServer redis() {
@@ -119,7 +128,7 @@ public final class LocalAws implements AutoCloseable {
 
     /** {@code builder} pointed at the local moto launcher, with dummy credentials and the URL-connection HTTP client. */
     private <B extends AwsClientBuilder<B, ?> & AwsSyncClientBuilder<B, ?>> B local(B builder, Duration socketTimeout) {
-        return builder.endpointOverride(moto.endpoint())
+        return builder.endpointOverride(api.endpoint())
                 .region(REGION)
                 .credentialsProvider(credentials())
                 .httpClientBuilder(UrlConnectionHttpClient.builder()
@@ -144,7 +153,7 @@ public final class LocalAws implements AutoCloseable {
 
     /** Drops and re-creates every table of the template: each test starts from empty tables. */
     public void resetTables() {
-        moto.clearFaults();
+        api.clearFaults();
         for (TemplateTables.Table table : tables) {
             try {
                 admin.deleteTable(request -> request.tableName(table.name()));
@@ -162,6 +171,6 @@ public final class LocalAws implements AutoCloseable {
     public void close() {
         admin.close();
         redis.close();
-        moto.close();
+        api.close();
     }
 }

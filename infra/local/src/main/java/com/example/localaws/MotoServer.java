@@ -15,7 +15,7 @@ import java.util.List;
  * The project's moto launcher ({@code infra/local/moto_launcher.py}, run by the pinned virtualenv
  * that {@code infra/local/setup.sh} installs) on a loopback port, with its fault-injection API.
  */
-public final class MotoServer implements AutoCloseable {
+public final class MotoServer implements AwsApi {
 
     private final URI endpoint;
     private final LocalProcess process;
@@ -53,19 +53,19 @@ public final class MotoServer implements AutoCloseable {
         return process.pid();
     }
 
-    /** Where the AWS clients point. */
+    @Override
     public URI endpoint() {
         return endpoint;
     }
 
-    /** Makes the next matching DynamoDB requests fail; see {@link Fault}. */
+    @Override
     public void inject(Fault fault) {
         send(HttpRequest.newBuilder(endpoint.resolve("/_fault"))
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(fault.toJson())));
     }
 
-    /** Removes every fault not yet used up. */
+    @Override
     public void clearFaults() {
         send(HttpRequest.newBuilder(endpoint.resolve("/_fault")).DELETE());
     }

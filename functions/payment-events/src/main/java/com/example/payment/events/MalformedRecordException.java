@@ -1,10 +1,10 @@
 package com.example.payment.events;
 
 /**
- * A stream record that is not an idempotency record of a payment decision. It is reported as a
- * failure, never skipped: after the event source's retries it reaches the on-failure destination.
+ * A stream record that is not an idempotency record of a payment decision. No retry can change
+ * that: it is unpublishable, set aside with its reason, never skipped silently.
  */
-final class MalformedRecordException extends RuntimeException {
+final class MalformedRecordException extends UnpublishableRecordException {
 
     private static final long serialVersionUID = 1L;
 

@@ -15,10 +15,12 @@ import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.core.retry.RetryMode;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.sns.SnsClient;
+import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
  * The Streams-triggered Lambda on the idempotency table: publishes each new decision to the
- * topic {@code PAYMENTS_TOPIC_ARN} and answers with the stream partial batch response (the event
+ * topic {@code PAYMENTS_TOPIC_ARN}, sets aside records that can never be published in the queue
+ * {@code UNPUBLISHABLE_QUEUE_URL}, and answers with the stream partial batch response (the event
  * source mapping must report {@code ReportBatchItemFailures}).
  */
 public final class PaymentEventsHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
@@ -29,6 +31,7 @@ public final class PaymentEventsHandler implements RequestHandler<DynamodbEvent,
     /** Lambda's constructor: configuration and the SNS client, once per execution environment. */
     public PaymentEventsHandler() {
         this(new StreamPublisher(new SnsDecisionPublisher(snsClient(), topicArn(System.getenv("PAYMENTS_TOPIC_ARN"))),
+                new SqsUnpublishableRecords(sqsClient(), queueUrl(System.getenv("UNPUBLISHABLE_QUEUE_URL"))),
                 System.out, Clock.systemUTC(), new Environment(System.getenv()).optional(ReceiverConfig.METRICS_NAMESPACE)
                         .orElse(ReceiverConfig.DEFAULT_METRICS_NAMESPACE)));
     }
@@ -50,13 +53,29 @@ public final class PaymentEventsHandler implements RequestHandler<DynamodbEvent,
         return value;
     }
 
+    private static String queueUrl(String value) {
+        if (value == null || !value.startsWith("https://") && !value.startsWith("http://")) {
+            throw new ConfigurationException("UNPUBLISHABLE_QUEUE_URL", "must be the queue's URL");
+        }
+        return value;
+    }
+
     /** Region and endpoint from Lambda's environment; each attempt cut at 2 s, the call at 5 s. */
     private static SnsClient snsClient() {
-        return SnsClient.builder()
-                .httpClientBuilder(UrlConnectionHttpClient.builder()
-                        .connectionTimeout(Duration.ofSeconds(1)).socketTimeout(Duration.ofSeconds(2)))
-                .overrideConfiguration(ClientOverrideConfiguration.builder().retryStrategy(RetryMode.STANDARD)
-                        .apiCallAttemptTimeout(Duration.ofSeconds(2)).apiCallTimeout(Duration.ofSeconds(5)).build())
-                .build();
+        return SnsClient.builder().httpClientBuilder(http()).overrideConfiguration(bounded()).build();
+    }
+
+    /** As {@link #snsClient()}: the same bounds for the rare set-aside message. */
+    private static SqsClient sqsClient() {
+        return SqsClient.builder().httpClientBuilder(http()).overrideConfiguration(bounded()).build();
+    }
+
+    private static UrlConnectionHttpClient.Builder http() {
+        return UrlConnectionHttpClient.builder().connectionTimeout(Duration.ofSeconds(1)).socketTimeout(Duration.ofSeconds(2));
+    }
+
+    private static ClientOverrideConfiguration bounded() {
+        return ClientOverrideConfiguration.builder().retryStrategy(RetryMode.STANDARD)
+                .apiCallAttemptTimeout(Duration.ofSeconds(2)).apiCallTimeout(Duration.ofSeconds(5)).build();
     }
 }

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
 import java.util.Objects;
 import software.amazon.awssdk.services.sns.SnsClient;
+import software.amazon.awssdk.services.sns.model.InvalidParameterException;
+import software.amazon.awssdk.services.sns.model.InvalidParameterValueException;
 import software.amazon.awssdk.services.sns.model.MessageAttributeValue;
 
 /**
@@ -24,15 +26,29 @@ public final class SnsDecisionPublisher implements DecisionPublisher {
         this.topicArn = Objects.requireNonNull(topicArn, "topicArn");
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * @throws UnpublishableRecordException when SNS refuses the event itself
+     *                                      ({@code InvalidParameter}, {@code InvalidParameterValue}:
+     *                                      no retry can make it acceptable); any other error (the
+     *                                      topic, its KMS key or the network) is left as it is,
+     *                                      to be retried
+     */
     @Override
     public void publish(DecisionEvent event) {
-        sns.publish(request -> request.topicArn(topicArn)
-                .message(body(event))
-                .messageAttributes(Map.of(
-                        "event_type", attribute(event.type()),
-                        "decision", attribute(event.decision()),
-                        "account", attribute(event.accountId()),
-                        "transaction_id", attribute(event.transactionId()))));
+        try {
+            sns.publish(request -> request.topicArn(topicArn)
+                    .message(body(event))
+                    .messageAttributes(Map.of(
+                            "event_type", attribute(event.type()),
+                            "decision", attribute(event.decision()),
+                            "account", attribute(event.accountId()),
+                            "transaction_id", attribute(event.transactionId()))));
+        } catch (InvalidParameterException | InvalidParameterValueException refused) {
+            throw new UnpublishableRecordException("the topic refused the event: "
+                    + refused.awsErrorDetails().errorCode(), refused);
+        }
     }
 
     /** The message body: the event, snake_case like the payment messages. */

@@ -39,6 +39,16 @@ final class StreamDecisions {
         if (image == null) {
             throw new MalformedRecordException("no NewImage: the stream must be NEW_IMAGE or NEW_AND_OLD_IMAGES");
         }
+        return Optional.of(fromImage(image));
+    }
+
+    /**
+     * The decision an idempotency record's item holds (a stream image, or the table's item read
+     * by the replay).
+     *
+     * @throws MalformedRecordException when the item is not a payment decision
+     */
+    static DecisionEvent fromImage(Map<String, AttributeValue> image) {
         String pk = string(image, IdempotencyRecordAttributes.PK);
         if (!pk.startsWith(KEY_PREFIX)) {
             throw new MalformedRecordException("not a payment record: " + pk);
@@ -47,7 +57,7 @@ final class StreamDecisions {
                 .map(AttributeValue::getM)
                 .orElseThrow(() -> new MalformedRecordException("record " + pk + " has no result summary"));
         try {
-            return Optional.of(new DecisionEvent(
+            return new DecisionEvent(
                     pk.substring(KEY_PREFIX.length()),
                     string(image, IdempotencyRecordAttributes.STATUS),
                     Optional.ofNullable(image.get(IdempotencyRecordAttributes.REASON)).map(AttributeValue::getS),
@@ -55,10 +65,18 @@ final class StreamDecisions {
                     Long.parseLong(number(result, "amountMinor")),
                     string(result, "currency"),
                     string(result, "authorizationType"),
-                    string(image, IdempotencyRecordAttributes.PROCESSED_AT)));
+                    string(image, IdempotencyRecordAttributes.PROCESSED_AT));
         } catch (IllegalArgumentException e) {
             throw new MalformedRecordException("record " + pk + ": " + e.getMessage());
         }
+    }
+
+    /** The record's {@code pk}, when its keys carry one. */
+    static Optional<String> key(DynamodbEvent.DynamodbStreamRecord record) {
+        return Optional.ofNullable(record.getDynamodb())
+                .map(change -> change.getKeys())
+                .map(keys -> keys.get(IdempotencyRecordAttributes.PK))
+                .map(AttributeValue::getS);
     }
 
     private static String string(Map<String, AttributeValue> item, String name) {

@@ -8,47 +8,73 @@ import com.example.receiver.telemetry.EmfMetrics;
 import com.example.receiver.telemetry.FunctionLog;
 import java.io.PrintStream;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
  * Publishes the decisions of one stream batch, in stream order, and answers with Lambda's stream
- * partial batch response: on the first record that fails, it stops and names that record's
- * sequence number, so that the event source retries from it (records before it are done; records
- * after it were not tried). An empty list means the whole batch is done.
+ * partial batch response. Lambda retries a batch from the lowest sequence number the response
+ * names, and after {@code MaximumRetryAttempts} skips the <em>whole</em> remaining batch to the
+ * on-failure destination (it bisects only when the function throws, which this never does for a
+ * record). So one bad record must never be reported at the head of a batch forever:
+ * <ul>
+ *   <li>a record that can never be published ({@link UnpublishableRecordException}: not a
+ *       decision, or an event the topic refuses) is set aside in {@link UnpublishableRecords} with
+ *       its reason and counts as done; if setting it aside fails, it is a failure like the next
+ *       case;</li>
+ *   <li>a publish that fails otherwise (the topic or its key unreachable, throttled, a timeout) is
+ *       a failure: its sequence number is reported, and the publisher goes on with the next records,
+ *       so that a single record failing for long takes no good decision with it (they are published
+ *       now, and again on each retry: at least once). Two failures in a row mean the destination
+ *       is down: it stops there, and the batch is retried from its first failure;</li>
+ *   <li>an empty list means the whole batch is done.</li>
+ * </ul>
+ * A batch the event source skips after its retries (an outage longer than them) is recovered with
+ * the replay ({@code com.example.payment.events.replay}).
  */
 public final class StreamPublisher {
 
     /** The {@code service} field of the log lines and the {@code Service} dimension of the metrics. */
     public static final String SERVICE = "payment-events";
 
+    /** Consecutive failures after which the destination counts as down and the batch stops. */
+    static final int FAILURES_IN_A_ROW_TO_STOP = 2;
+
     private final DecisionPublisher publisher;
+    private final UnpublishableRecords unpublishable;
     private final Clock clock;
     private final FunctionLog log;
     private final EmfMetrics metrics;
 
     /**
-     * @param out where the one log line per record and the metrics of each invocation go (stdout in Lambda)
+     * @param unpublishable where records that can never be published are set aside
+     * @param out           where the one log line per record and the metrics of each invocation go (stdout in Lambda)
      */
-    public StreamPublisher(DecisionPublisher publisher, PrintStream out, Clock clock) {
-        this(publisher, out, clock, ReceiverConfig.DEFAULT_METRICS_NAMESPACE);
+    public StreamPublisher(DecisionPublisher publisher, UnpublishableRecords unpublishable, PrintStream out, Clock clock) {
+        this(publisher, unpublishable, out, clock, ReceiverConfig.DEFAULT_METRICS_NAMESPACE);
     }
 
     /** @param namespace the CloudWatch namespace of its metrics ({@link PublisherMetrics}) */
-    public StreamPublisher(DecisionPublisher publisher, PrintStream out, Clock clock, String namespace) {
+    public StreamPublisher(DecisionPublisher publisher, UnpublishableRecords unpublishable, PrintStream out, Clock clock,
+                           String namespace) {
         this.publisher = Objects.requireNonNull(publisher, "publisher");
+        this.unpublishable = Objects.requireNonNull(unpublishable, "unpublishable");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.log = new FunctionLog(out, clock, SERVICE);
         this.metrics = new EmfMetrics(out, clock, namespace, SERVICE, PublisherMetrics.ALL);
     }
 
-    /** Publishes every decision of {@code event} until the first failure, outside a Lambda invocation. */
+    /** Publishes every decision of {@code event} outside a Lambda invocation; see {@link #publish(DynamodbEvent, Invocation)}. */
     public StreamsEventResponse publish(DynamodbEvent event) {
         return publish(event, Invocation.OUTSIDE_LAMBDA);
     }
 
-    /** Publishes every decision of {@code event}, the event of {@code invocation}, until the first failure. */
+    /**
+     * Publishes every decision of {@code event}, the event of {@code invocation}; names every record
+     * that failed, until two fail in a row.
+     */
     public StreamsEventResponse publish(DynamodbEvent event, Invocation invocation) {
         log.begin(invocation);
         try {
@@ -60,25 +86,58 @@ public final class StreamPublisher {
 
     private StreamsEventResponse publishRecords(DynamodbEvent event) {
         List<DynamodbEvent.DynamodbStreamRecord> records = event.getRecords() == null ? List.of() : event.getRecords();
+        List<StreamsEventResponse.BatchItemFailure> failures = new ArrayList<>();
+        int failedInARow = 0;
         for (DynamodbEvent.DynamodbStreamRecord record : records) {
             String sequence = record.getDynamodb() == null ? null : record.getDynamodb().getSequenceNumber();
-            String transactionId = "";
-            try {
-                Optional<DecisionEvent> decision = StreamDecisions.read(record);
-                transactionId = decision.map(DecisionEvent::transactionId).orElse("");
-                decision.ifPresent(publisher::publish);
-                decision.ifPresent(published -> metrics.count(PublisherMetrics.PUBLISHED));
-                lag(record);
-                log(FunctionLog.Level.INFO, "Stream record handled", sequence, transactionId,
-                        decision.map(DecisionEvent::type).orElse("ignored " + record.getEventName()), null);
-            } catch (RuntimeException e) {
-                metrics.count(PublisherMetrics.PUBLISH_FAILED);
-                log(FunctionLog.Level.WARN, "Publish failed, the batch is retried from this record", sequence,
-                        transactionId, "publish failed", e.getClass().getSimpleName() + ": " + e.getMessage());
-                return new StreamsEventResponse(List.of(new StreamsEventResponse.BatchItemFailure(sequence)));
+            if (publishOne(record, sequence)) {
+                failedInARow = 0;
+                continue;
+            }
+            failures.add(new StreamsEventResponse.BatchItemFailure(sequence));
+            if (++failedInARow == FAILURES_IN_A_ROW_TO_STOP) {
+                break;
             }
         }
-        return new StreamsEventResponse(List.of());
+        return new StreamsEventResponse(failures);
+    }
+
+    /** Publishes, ignores or sets aside one record; false when it failed and must be retried. */
+    private boolean publishOne(DynamodbEvent.DynamodbStreamRecord record, String sequence) {
+        String transactionId = "";
+        try {
+            Optional<DecisionEvent> decision = StreamDecisions.read(record);
+            transactionId = decision.map(DecisionEvent::transactionId).orElse("");
+            decision.ifPresent(publisher::publish);
+            decision.ifPresent(published -> metrics.count(PublisherMetrics.PUBLISHED));
+            lag(record);
+            log(FunctionLog.Level.INFO, "Stream record handled", sequence, transactionId,
+                    decision.map(DecisionEvent::type).orElse("ignored " + record.getEventName()), null);
+            return true;
+        } catch (UnpublishableRecordException e) {
+            return setAside(record, sequence, transactionId, e.getMessage());
+        } catch (RuntimeException e) {
+            metrics.count(PublisherMetrics.PUBLISH_FAILED);
+            log(FunctionLog.Level.WARN, "Publish failed, the batch is retried from this record", sequence,
+                    transactionId, "publish failed", e.getClass().getSimpleName() + ": " + e.getMessage());
+            return false;
+        }
+    }
+
+    private boolean setAside(DynamodbEvent.DynamodbStreamRecord record, String sequence, String transactionId, String reason) {
+        try {
+            unpublishable.keep(new UnpublishableRecord(StreamDecisions.key(record).orElse(""), sequence,
+                    record.getEventID(), record.getEventName(), reason));
+            log(FunctionLog.Level.WARN, "Unpublishable record set aside", sequence, transactionId,
+                    "unpublishable, set aside", reason);
+            return true;
+        } catch (RuntimeException e) {
+            metrics.count(PublisherMetrics.PUBLISH_FAILED);
+            log(FunctionLog.Level.WARN, "Unpublishable record could not be set aside, the batch is retried from it",
+                    sequence, transactionId, "unpublishable, could not set aside",
+                    e.getClass().getSimpleName() + ": " + e.getMessage());
+            return false;
+        }
     }
 
     /** The record's age now, when the stream stamped its creation time. */

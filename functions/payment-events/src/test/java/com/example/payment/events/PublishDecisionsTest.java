@@ -10,6 +10,10 @@ import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
 import com.example.localaws.downstream.Downstream;
 import com.example.localaws.mapping.DynamoDbStreamsEventSourceMapping;
+import com.example.payment.events.replay.DecisionReplay;
+import com.example.payment.events.replay.OnFailureReplay;
+import com.example.payment.events.replay.ReplayResult;
+import com.example.payment.events.replay.ReplayWindow;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
@@ -18,8 +22,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -30,6 +36,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.sns.SnsClient;
+import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.Message;
 
 /**
@@ -45,6 +52,7 @@ class PublishDecisionsTest {
     private final ByteArrayOutputStream logs = new ByteArrayOutputStream();
     private DynamoDbClient dynamoDb;
     private SnsClient sns;
+    private SqsClient unpublishableSqs;
     private Downstream downstream;
     private Authorizer authorizer;
     private FlakyPublisher publisher;
@@ -65,7 +73,9 @@ class PublishDecisionsTest {
         downstream = Downstream.create(aws, Duration.ofSeconds(1));
         sns = aws.sns();
         publisher = new FlakyPublisher(new SnsDecisionPublisher(sns, downstream.topicArn()));
+        unpublishableSqs = aws.sqs();
         deliveries = new StreamDeliveries(new StreamPublisher(publisher,
+                new SqsUnpublishableRecords(unpublishableSqs, downstream.unpublishableQueueUrl()),
                 new PrintStream(logs, true, StandardCharsets.UTF_8), Clock.systemUTC()));
         authorizer = new Authorizer(aws, Clock.systemUTC());
     }
@@ -75,6 +85,7 @@ class PublishDecisionsTest {
         authorizer.close();
         downstream.close();
         sns.close();
+        unpublishableSqs.close();
         dynamoDb.close();
         aws.moto().clearFaults();
     }
@@ -108,11 +119,11 @@ class PublishDecisionsTest {
         // WHEN the stream is drained through the publisher
         assertTrue(downstream.drain(Duration.ofSeconds(30)));
 
-        // THEN each decision is on the topic exactly once, as often as the stream delivered it
+        // THEN each decision is on the topic exactly once, as often as the topic accepted it
         List<Downstream.Published> published = downstream.published();
         Map<String, Integer> onTopic = countByTransaction(published);
         assertEquals(Map.of("TXN-A1", 1, "TXN-A2", 1, "TXN-A3", 1, "TXN-A4", 1, "TXN-D1", 1, "TXN-D2", 1), onTopic);
-        assertEquals(deliveries.completed(), onTopic);
+        assertEquals(publisher.published(), onTopic);
         // AND it says what was decided, for whom and how much, with filterable attributes
         Downstream.Published a1 = only(published, "TXN-A1");
         assertEquals("PaymentAuthorized", a1.body().path("event_type").asText());
@@ -145,42 +156,143 @@ class PublishDecisionsTest {
         assertTrue(downstream.drain(Duration.ofSeconds(30)));
 
         // THEN every decision is on the topic at least once, some twice (the crashed batch), each
-        // exactly as often as the function completed its delivery; none went to the on-failure queue
+        // exactly as often as the topic accepted it; none went to the on-failure queue
         Map<String, Integer> onTopic = countByTransaction(downstream.published());
         assertEquals(10, onTopic.size());
         assertTrue(onTopic.values().stream().allMatch(count -> count >= 1));
         assertTrue(onTopic.values().stream().anyMatch(count -> count == 2), "the crashed batch was published again");
-        assertEquals(deliveries.completed(), onTopic);
+        assertEquals(publisher.published(), onTopic);
         assertEquals(3, publisher.failures());
         assertEquals(List.of(), downstream.takeStreamFailures());
     }
 
+    // The local mapping follows Lambda's documented stream rules, which these tests rely on:
+    // - "Configuring partial batch response with DynamoDB and Lambda",
+    //   https://docs.aws.amazon.com/lambda/latest/dg/services-ddb-batchfailurereporting.html:
+    //   Lambda checkpoints at the lowest sequence number in batchItemFailures and retries every
+    //   record from it; with BisectBatchOnFunctionError and ReportBatchItemFailures a partial
+    //   response is "bisected at the returned sequence number" and only the remaining records are
+    //   retried (not halved); the batch is halved only when the invocation fails.
+    // - "Retaining discarded records for a DynamoDB event source in Lambda",
+    //   https://docs.aws.amazon.com/lambda/latest/dg/services-dynamodb-errors.html: retries up to
+    //   MaximumRetryAttempts (a split does not count), then the batch's metadata goes to the
+    //   on-failure destination and the shard moves on past it.
+
     @Test
-    void aDecisionThatNeverPublishes_goesToTheOnFailureQueueAfterBoundedRetries_andTheShardMovesOn() throws Exception {
-        // GIVEN five decisions, the third of which the topic always refuses
-        connect(settings(10, 2));
+    void firstRecordThatCanNeverBePublished_isSetAside_andEveryOtherDecisionOfTheBatchReachesTheTopic() throws Exception {
+        // GIVEN a stream batch headed by a decision record that can never become an event (written
+        // by hand without its result summary), then five real decisions, under the template's
+        // event source settings (batch 100, bisect on error, 10 retries, on-failure queue)
+        connect(Downstream.streamSettings(downstream.streamFailuresQueueUrl()));
+        dynamoDb.putItem(request -> request.tableName(Downstream.IDEMPOTENCY_TABLE).item(Map.of(
+                "pk", AttributeValue.fromS("PAYMENT#TXN-BROKEN"),
+                "status", AttributeValue.fromS("APPROVED"),
+                "processedAt", AttributeValue.fromS("2026-12-03T08:00:00Z"))));
         for (int i = 1; i <= 5; i++) {
-            assertEquals(List.of(), authorizer.deliver(Authorizer.purchase("TXN-" + i, "ACC-RICH", "1")));
+            assertEquals(List.of(), authorizer.deliver(Authorizer.purchase("TXN-" + i, "ACC-RICH", i + ".00")));
         }
-        publisher.alwaysFail("TXN-3");
 
         // WHEN the stream is drained
         assertTrue(downstream.drain(Duration.ofSeconds(30)));
 
-        // THEN the others are on the topic once each, and TXN-3's record is named in the on-failure
-        // queue (a batch of one: the failure was isolated), after 1 + 2 retries at one record
-        assertEquals(Map.of("TXN-1", 1, "TXN-2", 1, "TXN-4", 1, "TXN-5", 1), countByTransaction(downstream.published()));
+        // THEN every other decision is on the topic, once: one invocation of the whole batch, no retry
+        assertEquals(Map.of("TXN-1", 1, "TXN-2", 1, "TXN-3", 1, "TXN-4", 1, "TXN-5", 1),
+                countByTransaction(downstream.published()));
+        assertEquals(List.of(6), deliveries.batchSizes());
+        // AND the bad record is isolated: set aside with its key and reason, not in the on-failure queue
+        List<Message> setAside = downstream.takeUnpublishable();
+        assertEquals(1, setAside.size());
+        JsonNode record = JSON.readTree(setAside.get(0).body());
+        assertEquals("PAYMENT#TXN-BROKEN", record.path("key").asText());
+        assertEquals("record PAYMENT#TXN-BROKEN has no result summary", record.path("reason").asText());
+        assertEquals(List.of(), downstream.takeStreamFailures());
+    }
+
+    @Test
+    void recordFailingAtTheHeadOfTheBatch_isRetriedWithTheWholeBatch_neverBisected_thenTheBatchGoesToOnFailure()
+            throws Exception {
+        // GIVEN five decisions, the first of which the topic keeps failing (not a refusal the
+        // publisher could classify), and a mapping with 2 retries
+        connect(settings(10, 2));
+        for (int i = 1; i <= 5; i++) {
+            assertEquals(List.of(), authorizer.deliver(Authorizer.purchase("TXN-" + i, "ACC-RICH", "1")));
+        }
+        publisher.alwaysFail("TXN-1");
+
+        // WHEN the stream is drained
+        assertTrue(downstream.drain(Duration.ofSeconds(30)));
+
+        // THEN Lambda's rules: the batch was retried whole from TXN-1 (a partial response is not
+        // halved), 1 + 2 times, and then its metadata (all five records) went to the on-failure
+        // queue and the shard moved on
+        assertEquals(List.of(5, 5, 5), deliveries.batchSizes());
         List<Message> failures = downstream.takeStreamFailures();
         assertEquals(1, failures.size());
-        JsonNode info = JSON.readTree(failures.get(0).body()).path("DDBStreamBatchInfo");
-        assertEquals(1, info.path("batchSize").asInt());
-        assertEquals(info.path("startSequenceNumber").asText(), info.path("endSequenceNumber").asText());
-        assertEquals(sequenceOf("TXN-3"), info.path("startSequenceNumber").asText());
-        assertEquals("RetryAttemptsExhausted",
-                JSON.readTree(failures.get(0).body()).path("requestContext").path("condition").asText());
+        JsonNode onFailure = JSON.readTree(failures.get(0).body());
+        assertEquals("RetryAttemptsExhausted", onFailure.path("requestContext").path("condition").asText());
+        assertEquals(3, onFailure.path("requestContext").path("approximateInvokeCount").asInt());
+        assertEquals(5, onFailure.path("DDBStreamBatchInfo").path("batchSize").asInt());
+        assertEquals(sequenceOf("TXN-1"), onFailure.path("DDBStreamBatchInfo").path("startSequenceNumber").asText());
+        // AND the publisher took no good decision with it: each was published on every attempt
+        assertEquals(Map.of("TXN-2", 3, "TXN-3", 3, "TXN-4", 3, "TXN-5", 3), countByTransaction(downstream.published()));
         // AND the WARN lines name the transaction's sequence, not its amount
         assertTrue(logs.toString(StandardCharsets.UTF_8).lines()
                 .filter(line -> line.contains("\"WARN\"")).noneMatch(line -> line.contains("amount")));
+    }
+
+    @Test
+    void snsOutageLongerThanTheRetries_skipsTheBatch_andTheReplayOfItsWindowPublishesEveryDecision() {
+        // GIVEN six decisions taken while the topic is down, under the template's settings
+        connect(Downstream.streamSettings(downstream.streamFailuresQueueUrl()));
+        Instant from = Instant.now().minusSeconds(1);
+        for (int i = 1; i <= 6; i++) {
+            assertEquals(List.of(), authorizer.deliver(Authorizer.purchase("TXN-" + i, "ACC-RICH", i + ".10")));
+        }
+        publisher.startOutage();
+
+        // WHEN the stream is drained (the outage outlasts the 10 retries), and then the topic is back
+        assertTrue(downstream.drain(Duration.ofSeconds(30)));
+        assertEquals(11, deliveries.batchSizes().size());
+        assertEquals(1, downstream.takeStreamFailures().size());
+        assertEquals(Map.of(), countByTransaction(downstream.published()));
+        publisher.endOutage();
+
+        // AND the operator replays the outage's window (what make replay FROM=... TO=... runs)
+        ReplayResult result = new DecisionReplay(dynamoDb, Downstream.IDEMPOTENCY_TABLE,
+                new SnsDecisionPublisher(sns, downstream.topicArn()), new PrintStream(logs, true, StandardCharsets.UTF_8))
+                .replay(new ReplayWindow(from, Instant.now().plusSeconds(1)));
+
+        // THEN every decision is on the topic, each at least once
+        assertEquals(new ReplayResult(6, 6, List.of()), result);
+        assertEquals(Set.of("TXN-1", "TXN-2", "TXN-3", "TXN-4", "TXN-5", "TXN-6"),
+                countByTransaction(downstream.published()).keySet());
+    }
+
+    @Test
+    void replayFromTheOnFailureQueue_publishesTheSkippedBatch_andEmptiesTheQueue() {
+        // GIVEN a batch skipped to the on-failure queue during an outage
+        connect(settings(100, 1));
+        for (int i = 1; i <= 4; i++) {
+            assertEquals(List.of(), authorizer.deliver(Authorizer.purchase("TXN-" + i, "ACC-RICH", "2")));
+        }
+        publisher.startOutage();
+        assertTrue(downstream.drain(Duration.ofSeconds(30)));
+        publisher.endOutage();
+
+        // WHEN the operator replays from the on-failure queue (make replay ON_FAILURE_QUEUE=...)
+        DecisionReplay replay = new DecisionReplay(dynamoDb, Downstream.IDEMPOTENCY_TABLE,
+                new SnsDecisionPublisher(sns, downstream.topicArn()), new PrintStream(logs, true, StandardCharsets.UTF_8));
+        ReplayResult result;
+        try (SqsClient sqs = aws.sqs()) {
+            result = new OnFailureReplay(sqs, replay, new PrintStream(logs, true, StandardCharsets.UTF_8))
+                    .replay(downstream.streamFailuresQueueUrl());
+        }
+
+        // THEN the batch's four decisions are on the topic, and the queue is empty
+        assertEquals(4, result.published());
+        assertTrue(result.complete());
+        assertEquals(Set.of("TXN-1", "TXN-2", "TXN-3", "TXN-4"), countByTransaction(downstream.published()).keySet());
+        assertEquals(List.of(), downstream.takeStreamFailures());
     }
 
     @Test

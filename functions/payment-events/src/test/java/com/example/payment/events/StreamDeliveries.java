@@ -2,22 +2,20 @@ package com.example.payment.events;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Function;
 
 /**
- * The publisher function as the stream mapping invokes it, counting, per transaction, the
- * decision records the stream delivered and the function completed (those before the reported
- * failure; none when it threw). Optionally crashes after publishing: the whole batch then comes
- * again, as when Lambda loses an invocation's response.
+ * The publisher function as the stream mapping invokes it, recording the size of every batch it
+ * was given. Optionally crashes after publishing: the whole batch then comes again, as when
+ * Lambda loses an invocation's response.
  */
 final class StreamDeliveries implements Function<DynamodbEvent, StreamsEventResponse> {
 
     private final StreamPublisher publisher;
-    private final Map<String, Integer> completed = new ConcurrentHashMap<>();
+    private final List<Integer> batchSizes = new ArrayList<>();
     private int crashesLeft;
-    private int invocations;
 
     StreamDeliveries(StreamPublisher publisher) {
         this.publisher = publisher;
@@ -30,19 +28,8 @@ final class StreamDeliveries implements Function<DynamodbEvent, StreamsEventResp
 
     @Override
     public synchronized StreamsEventResponse apply(DynamodbEvent event) {
-        invocations++;
+        batchSizes.add(event.getRecords().size());
         StreamsEventResponse response = publisher.publish(event);
-        String failed = response.getBatchItemFailures().isEmpty() ? null
-                : response.getBatchItemFailures().get(0).getItemIdentifier();
-        for (DynamodbEvent.DynamodbStreamRecord record : event.getRecords()) {
-            if (record.getDynamodb().getSequenceNumber().equals(failed)) {
-                break;
-            }
-            if (!"REMOVE".equals(record.getEventName())) {
-                String pk = record.getDynamodb().getKeys().get("pk").getS();
-                completed.merge(pk.substring(StreamDecisions.KEY_PREFIX.length()), 1, Integer::sum);
-            }
-        }
         if (crashesLeft > 0) {
             crashesLeft--;
             throw new IllegalStateException("crashed after publishing (injected)");
@@ -50,12 +37,8 @@ final class StreamDeliveries implements Function<DynamodbEvent, StreamsEventResp
         return response;
     }
 
-    /** Per transaction id, how many deliveries of its decision the function completed. */
-    Map<String, Integer> completed() {
-        return Map.copyOf(completed);
-    }
-
-    synchronized int invocations() {
-        return invocations;
+    /** The size of each batch the function was invoked with, in order. */
+    synchronized List<Integer> batchSizes() {
+        return List.copyOf(batchSizes);
     }
 }

@@ -19,13 +19,16 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * The stream partial batch response: stop at the first failure and name its sequence number;
- * and the lines it writes: JSON whatever an exception carries, one EMF line per invocation.
+ * The stream partial batch response: failures named precisely, good records never held back by a
+ * bad one, records that can never be published set aside, an outage stopping the batch; and the
+ * lines it writes: JSON whatever an exception carries, one EMF line per invocation.
  */
 class StreamPublisherTest {
 
@@ -34,19 +37,30 @@ class StreamPublisherTest {
 
     private final List<String> published = new ArrayList<>();
     private final ByteArrayOutputStream output = new ByteArrayOutputStream();
-    private String refused = "";
-    private String refusal = "refused";
+    private final Set<String> unreachableFor = new HashSet<>();
+    private String refusal = "topic unreachable";
+    private final Set<String> refusedEvents = new HashSet<>();
+    private final List<UnpublishableRecord> setAside = new ArrayList<>();
+    private boolean setAsideFails;
     private final StreamPublisher publisher = new StreamPublisher(event -> {
-        if (event.transactionId().equals(refused)) {
+        if (unreachableFor.contains(event.transactionId())) {
             throw new IllegalStateException(refusal);
         }
+        if (refusedEvents.contains(event.transactionId())) {
+            throw new UnpublishableRecordException("the topic refused the event: InvalidParameter");
+        }
         published.add(event.transactionId() + ":" + event.type());
+    }, record -> {
+        if (setAsideFails) {
+            throw new IllegalStateException("queue unreachable");
+        }
+        setAside.add(record);
     }, new PrintStream(output, true, StandardCharsets.UTF_8), Clock.systemUTC(), "PaymentsTest");
 
     @Test
     void hostileExceptionMessage_everyLineParses_andTheInvocationCountsPublishedFailedAndLag() {
         // GIVEN a topic that refuses TXN-2 with a hostile message, records created 3 s ago
-        refused = "TXN-2";
+        unreachableFor.add("TXN-2");
         refusal = HOSTILE;
         DynamodbEvent event = event(record("1", "INSERT", decision("TXN-1", "APPROVED")),
                 record("2", "INSERT", decision("TXN-2", "APPROVED")));
@@ -111,24 +125,65 @@ class StreamPublisherTest {
     }
 
     @Test
-    void firstFailure_stopsTheBatch_andNamesItsSequenceNumber() {
-        refused = "TXN-2";
+    void aFailedPublish_isNamed_andTheRecordsAfterItArePublishedAnyway() {
+        // GIVEN a batch whose second decision the topic cannot take now
+        unreachableFor.add("TXN-2");
+        // WHEN it is published
         StreamsEventResponse response = publisher.publish(event(
                 record("1", "INSERT", decision("TXN-1", "APPROVED")),
                 record("2", "INSERT", decision("TXN-2", "APPROVED")),
                 record("3", "INSERT", decision("TXN-3", "APPROVED"))));
-        assertEquals(List.of("2"), response.getBatchItemFailures().stream()
-                .map(StreamsEventResponse.BatchItemFailure::getItemIdentifier).toList());
-        assertEquals(List.of("TXN-1:PaymentAuthorized"), published);
+        // THEN its sequence number is the checkpoint to retry from, and TXN-3 did not wait for it
+        assertEquals(List.of("2"), failedSequences(response));
+        assertEquals(List.of("TXN-1:PaymentAuthorized", "TXN-3:PaymentAuthorized"), published);
     }
 
     @Test
-    void recordThatIsNotAPaymentDecision_isAFailure_notSkipped() {
+    void twoFailuresInARow_meanTheTopicIsDown_andStopTheBatch() {
+        unreachableFor.addAll(Set.of("TXN-1", "TXN-2", "TXN-3"));
+        StreamsEventResponse response = publisher.publish(event(
+                record("1", "INSERT", decision("TXN-1", "APPROVED")),
+                record("2", "INSERT", decision("TXN-2", "APPROVED")),
+                record("3", "INSERT", decision("TXN-3", "APPROVED")),
+                record("4", "INSERT", decision("TXN-4", "APPROVED"))));
+        assertEquals(List.of("1", "2"), failedSequences(response));
+        assertEquals(List.of(), published);
+    }
+
+    @Test
+    void recordThatIsNotAPaymentDecision_isSetAsideWithItsReason_andTheBatchGoesOn() {
+        // GIVEN a batch headed by a record with no result summary (it can never become an event)
+        Map<String, AttributeValue> noSummary = new HashMap<>(decision("TXN-9", "APPROVED"));
+        noSummary.remove("result");
+        // WHEN it is published
+        StreamsEventResponse response = publisher.publish(event(record("7", "INSERT", noSummary),
+                record("8", "INSERT", decision("TXN-10", "DECLINED"))));
+        // THEN the batch is done, the next decision published, the bad record kept with its key and reason
+        assertEquals(List.of(), failedSequences(response));
+        assertEquals(List.of("TXN-10:PaymentDeclined"), published);
+        assertEquals(List.of(new UnpublishableRecord("PAYMENT#TXN-9", "7", "", "INSERT",
+                "record PAYMENT#TXN-9 has no result summary")), setAside);
+    }
+
+    @Test
+    void eventTheTopicRefuses_isSetAside() {
+        refusedEvents.add("TXN-1");
+        StreamsEventResponse response = publisher.publish(event(record("1", "INSERT", decision("TXN-1", "APPROVED"))));
+        assertEquals(List.of(), failedSequences(response));
+        assertEquals("the topic refused the event: InvalidParameter", setAside.get(0).reason());
+    }
+
+    @Test
+    void unpublishableRecordThatCannotBeSetAside_isAFailure_notSkipped() {
+        setAsideFails = true;
         Map<String, AttributeValue> noSummary = new HashMap<>(decision("TXN-9", "APPROVED"));
         noSummary.remove("result");
         StreamsEventResponse response = publisher.publish(event(record("7", "INSERT", noSummary)));
-        assertEquals("7", response.getBatchItemFailures().get(0).getItemIdentifier());
-        assertEquals(List.of(), published);
+        assertEquals(List.of("7"), failedSequences(response));
+    }
+
+    private static List<String> failedSequences(StreamsEventResponse response) {
+        return response.getBatchItemFailures().stream().map(StreamsEventResponse.BatchItemFailure::getItemIdentifier).toList();
     }
 
     private static Map<String, AttributeValue> decision(String txn, String status) {
@@ -151,6 +206,9 @@ class StreamPublisherTest {
         StreamRecord change = new StreamRecord();
         change.setSequenceNumber(sequence);
         change.setNewImage(image);
+        if (image != null && image.containsKey("pk")) {
+            change.setKeys(Map.of("pk", image.get("pk")));
+        }
         DynamodbEvent.DynamodbStreamRecord record = new DynamodbEvent.DynamodbStreamRecord();
         record.setEventName(name);
         record.setDynamodb(change);

@@ -16,6 +16,7 @@ import com.example.payment.authorizer.PaymentAuthorizer;
 import com.example.payment.authorizer.PaymentAuthorizerHandler;
 import com.example.payment.events.PaymentEventsHandler;
 import com.example.payment.events.SnsDecisionPublisher;
+import com.example.payment.events.SqsUnpublishableRecords;
 import com.example.payment.events.StreamPublisher;
 import com.example.receiver.BatchReceiver;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -41,6 +42,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.sns.SnsClient;
+import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
  * Payments to push notifications, every piece real and local: the authorizer (in process) writes
@@ -70,6 +72,7 @@ class EndToEndTest {
         aws.redis().flushAll();
         try (DynamoDbClient dynamoDb = aws.dynamoDb();
              SnsClient sns = aws.sns();
+             SqsClient sqs = aws.sqs();
              Downstream downstream = Downstream.create(aws, Duration.ofSeconds(1))) {
             // GIVEN two accounts, 30 payments that can be approved and 10 that will be declined
             Accounts.seed(dynamoDb, List.of(new Accounts.Account("ACC-RICH", 10_000_000, "EUR", "ACTIVE"),
@@ -98,7 +101,8 @@ class EndToEndTest {
                 authorizer.handleRequest(sqsEvent(deliveries.subList(from, Math.min(deliveries.size(), from + 10))), null);
             }
             PaymentEventsHandler publisher = new PaymentEventsHandler(new StreamPublisher(
-                    new SnsDecisionPublisher(sns, downstream.topicArn()), functionsOut, Clock.systemUTC()));
+                    new SnsDecisionPublisher(sns, downstream.topicArn()),
+                    new SqsUnpublishableRecords(sqs, downstream.unpublishableQueueUrl()), functionsOut, Clock.systemUTC()));
             PaymentNotifierHandler notifier = notifier(dynamoDb, downstream);
             downstream.connect(event -> publisher.handleRequest(event, null),
                     event -> notifier.handleRequest(event, new LocalContext("payment-notifier", Duration.ofSeconds(30))));

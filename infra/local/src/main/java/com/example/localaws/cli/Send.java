@@ -8,8 +8,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.MessageAttributeValue;
 import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
 import software.amazon.awssdk.services.sqs.model.SendMessageBatchResponse;
 
@@ -17,7 +20,8 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchResponse;
  * {@code make send MESSAGES=file.jsonl}: sends each non-blank line of the file, as it is, as one
  * message body to the payments queue (10 per {@code SendMessageBatch}). A line is not checked:
  * a poison message is a message too. Options: {@code --messages FILE}, {@code --queue LOGICAL_ID}
- * (default {@code PaymentsQueue}).
+ * (default {@code PaymentsQueue}), {@code --attributes name=value,...} (String message attributes
+ * sent with every message, as a producer sets them; the SQS mapping hands them to the function).
  */
 final class Send implements Command {
 
@@ -37,13 +41,15 @@ final class Send implements Command {
         } catch (IOException e) {
             throw new CliException("cannot read " + file + ": " + e.getMessage());
         }
+        Map<String, MessageAttributeValue> attributes = attributes(options.get("attributes").orElse(""));
         int failed = 0;
         try (LocalAws aws = LocalAws.attach(state.motoEndpoint(), state.redisPort()); SqsClient sqs = aws.sqs()) {
             for (int from = 0; from < bodies.size(); from += SQS_MAX_BATCH) {
                 List<SendMessageBatchRequestEntry> entries = new ArrayList<>();
                 List<String> chunk = bodies.subList(from, Math.min(bodies.size(), from + SQS_MAX_BATCH));
                 for (int i = 0; i < chunk.size(); i++) {
-                    entries.add(SendMessageBatchRequestEntry.builder().id("line" + (from + i + 1)).messageBody(chunk.get(i)).build());
+                    entries.add(SendMessageBatchRequestEntry.builder().id("line" + (from + i + 1)).messageBody(chunk.get(i))
+                            .messageAttributes(attributes).build());
                 }
                 SendMessageBatchResponse response = sqs.sendMessageBatch(request -> request.queueUrl(queue).entries(entries));
                 response.failed().forEach(failure -> console.progress("%s not sent: %s", failure.id(), failure.message()));
@@ -56,5 +62,26 @@ final class Send implements Command {
         document.put("sent", bodies.size() - failed);
         document.put("failed", failed);
         return document;
+    }
+
+    /**
+     * {@code name=value,...} as String message attributes.
+     *
+     * @throws CliException naming the pair that is not {@code name=value}
+     */
+    static Map<String, MessageAttributeValue> attributes(String text) {
+        Map<String, MessageAttributeValue> attributes = new LinkedHashMap<>();
+        for (String pair : text.split(",")) {
+            if (pair.isBlank()) {
+                continue;
+            }
+            int equals = pair.indexOf('=');
+            if (equals <= 0 || equals == pair.length() - 1) {
+                throw new CliException("--attributes must be name=value pairs separated by commas, got: " + pair);
+            }
+            attributes.put(pair.substring(0, equals).strip(), MessageAttributeValue.builder().dataType("String")
+                    .stringValue(pair.substring(equals + 1).strip()).build());
+        }
+        return attributes;
     }
 }

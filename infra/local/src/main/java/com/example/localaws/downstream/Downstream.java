@@ -35,6 +35,7 @@ import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
  * Everything after the idempotency table, on the local AWS, as {@code template.yaml} declares it:
  * <pre>
  * IdempotencyTable stream ──(streams mapping: batch 100, bisect, 10 retries, on-failure queue)──► publisher
+ *   (records it can never publish ──► unpublishable queue)
  *   ──► payments-authorized topic ──(raw delivery, decision = APPROVED)──► notifications queue (DLQ after 5)
  *   ──(SQS mapping: batch 10)──► notifier ──► local push API
  *                               └──(raw delivery)──► audit queue: what reached the topic
@@ -70,6 +71,7 @@ public final class Downstream implements AutoCloseable {
     private final String notificationsQueueUrl;
     private final String notificationsDlqUrl;
     private final String streamFailuresQueueUrl;
+    private final String unpublishableQueueUrl;
     private final String auditQueueUrl;
     private final List<Published> onTopic = new ArrayList<>();
     private DynamoDbStreamsEventSourceMapping publisherMapping;
@@ -91,6 +93,7 @@ public final class Downstream implements AutoCloseable {
                 QueueAttributeName.REDRIVE_POLICY, "{\"deadLetterTargetArn\":\"" + arn(notificationsDlqUrl)
                         + "\",\"maxReceiveCount\":\"" + MAX_RECEIVE_COUNT + "\"}"));
         this.streamFailuresQueueUrl = queue("payment-events-failures-" + suffix, Map.of());
+        this.unpublishableQueueUrl = queue("payment-events-unpublishable-" + suffix, Map.of());
         this.auditQueueUrl = queue("payments-authorized-audit-" + suffix, Map.of());
         subscribe(notificationsQueueUrl, notificationsSubscription(aws).attributes());
         subscribe(auditQueueUrl, Map.of());
@@ -112,7 +115,7 @@ public final class Downstream implements AutoCloseable {
 
     /** The publisher's environment variables, as the template sets them, pointed at this topic. */
     public Map<String, String> publisherEnvironment() {
-        return Map.of("PAYMENTS_TOPIC_ARN", topicArn);
+        return Map.of("PAYMENTS_TOPIC_ARN", topicArn, "UNPUBLISHABLE_QUEUE_URL", unpublishableQueueUrl);
     }
 
     /** The notifier's environment variables, as the template sets them, pointed at these resources. */
@@ -239,6 +242,11 @@ public final class Downstream implements AutoCloseable {
         return take(streamFailuresQueueUrl);
     }
 
+    /** The records the publisher set aside as unpublishable, taken out of the queue. */
+    public List<Message> takeUnpublishable() {
+        return take(unpublishableQueueUrl);
+    }
+
     private List<Message> take(String queueUrl) {
         List<Message> taken = new ArrayList<>();
         while (true) {
@@ -274,6 +282,11 @@ public final class Downstream implements AutoCloseable {
 
     public String streamFailuresQueueUrl() {
         return streamFailuresQueueUrl;
+    }
+
+    /** Where the publisher sets aside records it can never publish ({@code UNPUBLISHABLE_QUEUE_URL}). */
+    public String unpublishableQueueUrl() {
+        return unpublishableQueueUrl;
     }
 
     /** The local AWS this runs on. */

@@ -19,25 +19,35 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
- * A DynamoDB Streams event source mapping with {@code ReportBatchItemFailures}, as Lambda runs it,
- * one invocation per shard and poll, records in stream order:
+ * A DynamoDB Streams event source mapping with {@code ReportBatchItemFailures}, as Lambda documents
+ * it ("Configuring partial batch response with DynamoDB and Lambda",
+ * https://docs.aws.amazon.com/lambda/latest/dg/services-ddb-batchfailurereporting.html, and
+ * "Retaining discarded records for a DynamoDB event source in Lambda",
+ * https://docs.aws.amazon.com/lambda/latest/dg/services-dynamodb-errors.html), one invocation per
+ * shard and poll, records in stream order:
  * <ul>
  *   <li>a batch is up to {@code batchSize} records from the shard's checkpoint on;</li>
- *   <li>an empty {@code batchItemFailures} completes the batch: the checkpoint moves past it;</li>
- *   <li>a failure names a sequence number: the records before it are done, and the next batch
- *       starts at it; a response naming a record not in the batch, or a function that throws,
- *       fails the whole batch;</li>
- *   <li>with {@code bisectBatchOnFunctionError}, a batch that fails at its first record is split
- *       in two and the first half retried (a split does not count as a retry), down to one
- *       record;</li>
- *   <li>after {@code maximumRetryAttempts} retries of a batch that still fails at its first
- *       record, the batch's metadata (shard, first and last sequence numbers, size, stream) goes
- *       to the on-failure destination, an SQS queue, in Lambda's {@code DDBStreamBatchInfo}
- *       shape, and the shard moves past it: a failing record never blocks the shard forever,
- *       and is never dropped without a trace.</li>
+ *   <li>an empty or null {@code batchItemFailures} completes the batch: the checkpoint moves past
+ *       it;</li>
+ *   <li>failures name sequence numbers: the lowest one is the checkpoint, the records before it
+ *       are done, and the batch is retried from it (with {@code BisectBatchOnFunctionError}, Lambda
+ *       "bisects at the returned sequence number and retries only the remaining records": the
+ *       remaining records are <em>not</em> halved). A retry counts against
+ *       {@code maximumRetryAttempts}, even when the failure is at the batch's first record;</li>
+ *   <li>a null, empty or unknown {@code itemIdentifier} fails the whole batch (a retry, no
+ *       split);</li>
+ *   <li>a function <em>error</em> (it throws, or its response is Lambda's error document) fails
+ *       the whole batch; with {@code bisectBatchOnFunctionError} the batch is split in two and the
+ *       first half retried, down to one record; a split does not count as a retry;</li>
+ *   <li>after {@code maximumRetryAttempts} retries of the batch that heads the shard, the batch's
+ *       metadata (shard, first and last sequence numbers, size, stream, arrival times) goes to the
+ *       on-failure destination, an SQS queue, in Lambda's {@code DDBStreamBatchInfo} shape, and the
+ *       shard moves past the <em>whole</em> batch: every record in it is skipped, good ones
+ *       included.</li>
  * </ul>
  * The checkpoint is kept in this object, as Lambda keeps it in the mapping; a new mapping starts
- * at the shard's oldest record ({@code TRIM_HORIZON}).
+ * at the shard's oldest record ({@code TRIM_HORIZON}). {@code MaximumRecordAgeInSeconds} is not
+ * modelled (the local runs are shorter than any age the template allows).
  */
 public final class DynamoDbStreamsEventSourceMapping {
 
@@ -168,21 +178,22 @@ public final class DynamoDbStreamsEventSourceMapping {
         if (batch.isEmpty()) {
             return new Poll(0, 0, 0, 0);
         }
-        int failedAt = failedIndex(batch);
-        if (failedAt < 0) {
+        Result result = invoke(batch);
+        if (result.failedAt() < 0) {
             complete(state, batch.get(batch.size() - 1));
             return new Poll(batch.size(), batch.size(), 0, 0);
         }
+        if (result.functionError() && settings.bisectBatchOnFunctionError() && batch.size() > 1) {
+            state.limit = (batch.size() + 1) / 2;
+            return new Poll(batch.size(), 0, batch.size(), 0);
+        }
+        int failedAt = result.failedAt();
         if (failedAt > 0) {
-            // Progress: the records before the failure are done; the failed one heads the next
-            // batch, which has now failed once.
+            // Progress: the records before the failure are done; the batch is retried from the
+            // failed one, and that retry counts.
             state.checkpoint = sequence(batch.get(failedAt - 1));
             state.failures = 1;
             return new Poll(batch.size(), failedAt, batch.size() - failedAt, 0);
-        }
-        if (settings.bisectBatchOnFunctionError() && batch.size() > 1) {
-            state.limit = (batch.size() + 1) / 2;
-            return new Poll(batch.size(), 0, batch.size(), 0);
         }
         state.failures++;
         if (state.failures <= settings.maximumRetryAttempts()) {
@@ -193,32 +204,41 @@ public final class DynamoDbStreamsEventSourceMapping {
         return new Poll(batch.size(), 0, 0, batch.size());
     }
 
+    /**
+     * How an invocation ended.
+     *
+     * @param failedAt      the index of the first failed record: -1 when none, 0 when the whole
+     *                      batch failed
+     * @param functionError whether the function itself failed (threw): only that bisects
+     */
+    private record Result(int failedAt, boolean functionError) {
+    }
+
     private void complete(ShardState state, Record last) {
         state.checkpoint = sequence(last);
         state.failures = 0;
         state.limit = settings.batchSize();
     }
 
-    /** The index of the first failed record: -1 when none, 0 when the whole batch failed. */
-    private int failedIndex(List<Record> batch) {
+    private Result invoke(List<Record> batch) {
         StreamsEventResponse response;
         try {
             response = function.apply(StreamRecords.event(batch, streamArn, region));
         } catch (RuntimeException e) {
-            return 0;
+            return new Result(0, true);
         }
         if (response == null || response.getBatchItemFailures() == null || response.getBatchItemFailures().isEmpty()) {
-            return -1;
+            return new Result(-1, false);
         }
         int first = Integer.MAX_VALUE;
         for (StreamsEventResponse.BatchItemFailure failure : response.getBatchItemFailures()) {
-            int index = indexOf(batch, failure.getItemIdentifier());
+            int index = failure.getItemIdentifier() == null ? -1 : indexOf(batch, failure.getItemIdentifier());
             if (index < 0) {
-                return 0;
+                return new Result(0, false);
             }
             first = Math.min(first, index);
         }
-        return first;
+        return new Result(first, false);
     }
 
     private static int indexOf(List<Record> batch, String sequenceNumber) {

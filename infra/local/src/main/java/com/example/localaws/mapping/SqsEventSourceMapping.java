@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
+import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.DeleteMessageBatchRequestEntry;
 import software.amazon.awssdk.services.sqs.model.Message;
@@ -20,7 +21,8 @@ import software.amazon.awssdk.services.sqs.model.MessageSystemAttributeName;
  * An SQS event source mapping with {@code ReportBatchItemFailures}, as Lambda runs it:
  * <ul>
  *   <li>receives up to {@code batchSize} messages (several receives of at most 10);</li>
- *   <li>invokes the function once with them as an {@link SQSEvent};</li>
+ *   <li>invokes the function once with them as an {@link SQSEvent}, with every system attribute
+ *       and every message attribute, as Lambda does;</li>
  *   <li>deletes every message the response does not list in {@code batchItemFailures};</li>
  *   <li>deletes nothing when the function throws, or when its response names an id that was not
  *       in the batch (Lambda then treats the whole batch as failed);</li>
@@ -130,7 +132,8 @@ public final class SqsEventSourceMapping {
             record.setBody(message.body());
             record.setMd5OfBody(message.md5OfBody());
             record.setAttributes(new HashMap<>(message.attributesAsStrings()));
-            record.setMessageAttributes(Map.of());
+            record.setMessageAttributes(messageAttributes(message));
+            record.setMd5OfMessageAttributes(message.md5OfMessageAttributes());
             record.setEventSource("aws:sqs");
             record.setEventSourceArn(queueArn);
             record.setAwsRegion(region);
@@ -139,6 +142,23 @@ public final class SqsEventSourceMapping {
         SQSEvent event = new SQSEvent();
         event.setRecords(records);
         return event;
+    }
+
+    /** The message's attributes as Lambda gives them: every attribute, with empty lists where SQS has none. */
+    private static Map<String, SQSEvent.MessageAttribute> messageAttributes(Message message) {
+        Map<String, SQSEvent.MessageAttribute> attributes = new HashMap<>();
+        message.messageAttributes().forEach((name, value) -> {
+            SQSEvent.MessageAttribute attribute = new SQSEvent.MessageAttribute();
+            attribute.setDataType(value.dataType());
+            attribute.setStringValue(value.stringValue());
+            if (value.binaryValue() != null) {
+                attribute.setBinaryValue(value.binaryValue().asByteBuffer());
+            }
+            attribute.setStringListValues(List.copyOf(value.stringListValues()));
+            attribute.setBinaryListValues(value.binaryListValues().stream().map(SdkBytes::asByteBuffer).toList());
+            attributes.put(name, attribute);
+        });
+        return attributes;
     }
 
     private void delete(List<Message> done) {

@@ -24,7 +24,18 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.Message;
 
-/** The local DynamoDB Streams event source mapping settles batches with Lambda's stream semantics. */
+/**
+ * The local DynamoDB Streams event source mapping settles batches as Lambda documents:
+ * "Configuring partial batch response with DynamoDB and Lambda"
+ * (https://docs.aws.amazon.com/lambda/latest/dg/services-ddb-batchfailurereporting.html): the lowest
+ * returned sequence number is the checkpoint and every record from it is retried; with
+ * BisectBatchOnFunctionError a partial response is "bisected at the returned sequence number" and
+ * only the remaining records retried, while a failed invocation is halved; and "Retaining discarded
+ * records for a DynamoDB event source in Lambda"
+ * (https://docs.aws.amazon.com/lambda/latest/dg/services-dynamodb-errors.html): a split does not
+ * count against MaximumRetryAttempts; after them the batch's metadata goes to the on-failure
+ * destination and the shard moves past it.
+ */
 @ExtendWith(LocalAwsExtension.class)
 class DynamoDbStreamsEventSourceMappingTest {
 
@@ -128,6 +139,48 @@ class DynamoDbStreamsEventSourceMappingTest {
         JsonNode info = JSON.readTree(failures.get(0).body()).path("DDBStreamBatchInfo");
         assertEquals(1, info.path("batchSize").asInt());
         assertEquals(info.path("startSequenceNumber"), info.path("endSequenceNumber"));
+    }
+
+    @Test
+    void partialFailureAtTheFirstRecord_isRetriedWhole_neverBisected_thenTheWholeBatchGoesToOnFailure() throws Exception {
+        // GIVEN a function that always reports K1, the first record, as failed (bisection on)
+        DynamoDbStreamsEventSourceMapping mapping = mapping(10, 2, true, keys -> keys.contains("K1")
+                ? failure(sequenceOf(keys.indexOf("K1"))) : new StreamsEventResponse(List.of()));
+        // WHEN it polls until nothing is left (bounded)
+        for (int i = 0; i < 20 && mapping.pollOnce().delivered() > 0; i++) {
+            // keep polling
+        }
+        // THEN the whole batch was tried 1 + 2 times, never halved, and then its metadata, all six
+        // records, went to the on-failure queue: the good records K2..K6 were skipped with it
+        assertEquals(List.of(List.of("K1", "K2", "K3", "K4", "K5", "K6"), List.of("K1", "K2", "K3", "K4", "K5", "K6"),
+                List.of("K1", "K2", "K3", "K4", "K5", "K6")), batches);
+        List<Message> failures = sqs.receiveMessage(r -> r.queueUrl(onFailureQueueUrl).maxNumberOfMessages(10)).messages();
+        assertEquals(1, failures.size());
+        JsonNode record = JSON.readTree(failures.get(0).body());
+        assertEquals(6, record.path("DDBStreamBatchInfo").path("batchSize").asInt());
+        assertEquals(sequenceOf(0), record.path("DDBStreamBatchInfo").path("startSequenceNumber").asText());
+        assertEquals(sequenceOf(5), record.path("DDBStreamBatchInfo").path("endSequenceNumber").asText());
+        assertEquals(3, record.path("requestContext").path("approximateInvokeCount").asInt());
+        assertEquals(false, record.path("DDBStreamBatchInfo").path("approximateArrivalOfFirstRecord").isMissingNode());
+    }
+
+    @Test
+    void responseNamingARecordNotInTheBatch_failsTheWholeBatch_withoutBisecting() {
+        // GIVEN a function whose response names a sequence number of no record of the batch, once
+        boolean[] answered = {false};
+        DynamoDbStreamsEventSourceMapping mapping = mapping(10, 3, true, keys -> {
+            if (!answered[0]) {
+                answered[0] = true;
+                return failure("not-a-sequence-number");
+            }
+            return new StreamsEventResponse(List.of());
+        });
+        // WHEN it polls twice
+        DynamoDbStreamsEventSourceMapping.Poll first = mapping.pollOnce();
+        DynamoDbStreamsEventSourceMapping.Poll second = mapping.pollOnce();
+        // THEN the first batch failed whole and came again whole
+        assertEquals(new DynamoDbStreamsEventSourceMapping.Poll(6, 0, 6, 0), first);
+        assertEquals(new DynamoDbStreamsEventSourceMapping.Poll(6, 6, 0, 0), second);
     }
 
     private StreamsEventResponse failure(String sequence) {

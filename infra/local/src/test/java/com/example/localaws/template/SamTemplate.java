@@ -18,8 +18,8 @@ final class SamTemplate {
 
     /**
      * The values a number of the template can take: a literal is one value; a parameter is any
-     * value between its MinValue and MaxValue (unbounded where it has none), {@code byDefault}
-     * when the deployer gives none.
+     * value of its AllowedValues, or between its MinValue and MaxValue (unbounded where it has
+     * none), {@code byDefault} when the deployer gives none.
      */
     record Range(long min, long byDefault, long max) {
 
@@ -103,10 +103,28 @@ final class SamTemplate {
         if (!value.has("Ref") || parameter.isMissingNode()) {
             throw new IllegalArgumentException("neither a number nor a parameter reference: " + value);
         }
+        long byDefault = Long.parseLong(parameter.path("Default").asText());
+        List<Long> allowed = allowedValues(parameter).stream().map(Long::parseLong).toList();
+        if (!allowed.isEmpty()) {
+            return new Range(allowed.stream().min(Long::compare).orElseThrow(), byDefault,
+                    allowed.stream().max(Long::compare).orElseThrow());
+        }
         return new Range(
                 parameter.has("MinValue") ? parameter.get("MinValue").asLong() : Long.MIN_VALUE,
-                Long.parseLong(parameter.path("Default").asText()),
+                byDefault,
                 parameter.has("MaxValue") ? parameter.get("MaxValue").asLong() : Long.MAX_VALUE);
+    }
+
+    /** A parameter's definition ({@code Type}, {@code Default}, constraints); missing when there is none. */
+    JsonNode parameter(String name) {
+        return root().path("Parameters").path(name);
+    }
+
+    /** The {@code AllowedValues} of a parameter's definition, as text; empty when it lists none. */
+    static List<String> allowedValues(JsonNode parameter) {
+        List<String> values = new ArrayList<>();
+        parameter.path("AllowedValues").forEach(value -> values.add(value.asText()));
+        return values;
     }
 
     /**

@@ -215,6 +215,135 @@ final class TemplateInvariants {
         return violations;
     }
 
+    /**
+     * The template's Rules refuse exactly the window combinations DESIGN.md §8 forbids, over every
+     * combination of the windows' allowed values: record TTL &lt;= queue retention, or cache TTL &gt;
+     * record TTL. So {@code sam deploy} refuses them when it creates the change set.
+     */
+    static List<String> windowRules(SamTemplate template) {
+        List<String> violations = new ArrayList<>();
+        List<String> retentions = SamTemplate.allowedValues(template.parameter("QueueRetentionSeconds"));
+        List<String> recordTtls = SamTemplate.allowedValues(template.parameter("IdempotencyTtlSeconds"));
+        List<String> cacheTtls = SamTemplate.allowedValues(template.parameter("FastPathTtlSeconds"));
+        if (retentions.isEmpty() || recordTtls.isEmpty() || cacheTtls.isEmpty()) {
+            violations.add("the windows list no AllowedValues, so no Rule can compare them");
+            return violations;
+        }
+        for (String retention : retentions) {
+            for (String recordTtl : recordTtls) {
+                for (String cacheTtl : cacheTtls) {
+                    boolean forbidden = Long.parseLong(recordTtl) <= Long.parseLong(retention)
+                            || Long.parseLong(cacheTtl) > Long.parseLong(recordTtl);
+                    List<String> refusals = ParameterRules.refusals(template, Map.of("QueueRetentionSeconds", retention,
+                            "IdempotencyTtlSeconds", recordTtl, "FastPathTtlSeconds", cacheTtl));
+                    if (forbidden == refusals.isEmpty() && violations.size() < 5) {
+                        violations.add("retention " + retention + ", record TTL " + recordTtl + ", cache TTL " + cacheTtl
+                                + (forbidden ? " is forbidden but no Rule refuses it" : " is fine but refused: " + refusals));
+                    }
+                }
+            }
+        }
+        return violations;
+    }
+
+    /**
+     * The push API's base URL has no default (a placeholder would deploy and dead-letter every
+     * notification), must be https, and is what the notifier is given.
+     */
+    static List<String> pushApiBaseUrl(SamTemplate template) {
+        List<String> violations = new ArrayList<>();
+        JsonNode parameter = template.parameter("PushApiBaseUrl");
+        if (parameter.isMissingNode()) {
+            return List.of("no PushApiBaseUrl parameter");
+        }
+        if (parameter.has("Default")) {
+            violations.add("PushApiBaseUrl has a default (" + parameter.get("Default").asText() + "): a deploy that does not set it must fail");
+        }
+        Pattern allowed = Pattern.compile(parameter.path("AllowedPattern").asText(".*"));
+        if (allowed.matcher("http://push.example.com").matches() || !allowed.matcher("https://push.example.com").matches()) {
+            violations.add("PushApiBaseUrl's AllowedPattern must take https:// URLs only");
+        }
+        JsonNode variable = template.resource("PaymentNotifierFunction").path("Properties").path("Environment")
+                .path("Variables").path("PUSH_API_BASE_URL");
+        if (!"PushApiBaseUrl".equals(variable.path("Ref").asText())) {
+            violations.add("PUSH_API_BASE_URL is not the PushApiBaseUrl parameter: " + variable);
+        }
+        return violations;
+    }
+
+    /**
+     * The metrics namespace may be anything CloudWatch accepts but a name in {@code AWS/}, which
+     * it reserves for AWS services (the alarms would watch figures the function cannot write).
+     */
+    static List<String> metricsNamespace(SamTemplate template) {
+        List<String> violations = new ArrayList<>();
+        Pattern allowed = Pattern.compile(template.parameter("MetricsNamespace").path("AllowedPattern").asText(".*"));
+        for (String refused : List.of("AWS/", "AWS/Lambda", "AWS/Payments")) {
+            if (allowed.matcher(refused).matches()) {
+                violations.add("MetricsNamespace accepts " + refused);
+            }
+        }
+        for (String accepted : List.of("Payments", "Payments/dev", "P", "AWS", "AWSx/y", "aws/payments", "AW/x")) {
+            if (!allowed.matcher(accepted).matches()) {
+                violations.add("MetricsNamespace refuses " + accepted);
+            }
+        }
+        return violations;
+    }
+
+    /** Every alarm has its entry in the runbook ({@code docs/deploy.md}): {@code **`<stack>-<name>`**}. */
+    static List<String> runbook(SamTemplate template, String runbook) {
+        List<String> violations = new ArrayList<>();
+        template.resourcesOfType("AWS::CloudWatch::Alarm").forEach((name, alarm) -> {
+            String alarmName = alarm.path("Properties").path("AlarmName").path("Fn::Sub").asText();
+            String entry = "**`" + alarmName.replace("${AWS::StackName}", "<stack>") + "`**";
+            if (!runbook.contains(entry)) {
+                violations.add(name + ": no runbook entry " + entry + " in docs/deploy.md");
+            }
+        });
+        return violations;
+    }
+
+    /**
+     * An SQS event source on a FIFO queue is one Lambda accepts: no batching window, at most 10
+     * messages a batch. (The template offers a standard queue; this holds any FIFO one to it.)
+     */
+    static List<String> fifoEventSources(SamTemplate template) {
+        List<String> violations = new ArrayList<>();
+        for (SqsEvent event : sqsEvents(template)) {
+            if (!queueOf(template, event).path("FifoQueue").asBoolean(false)) {
+                continue;
+            }
+            if (template.number(event.properties().path("MaximumBatchingWindowInSeconds"), 0).max() > 0) {
+                violations.add(event.name() + ": a FIFO queue's event source takes no batching window");
+            }
+            if (template.number(event.properties().path("BatchSize"), 10).max() > 10) {
+                violations.add(event.name() + ": a FIFO queue's event source takes at most 10 messages a batch");
+            }
+        }
+        return violations;
+    }
+
+    /**
+     * The authorizer's role grants on the tables exactly what its one {@code TransactWriteItems}
+     * contains: a conditional Put and an Update (no ConditionCheck, no read).
+     */
+    static List<String> transactionGrants(SamTemplate template) {
+        Set<String> granted = new LinkedHashSet<>();
+        for (SamTemplate.Statement statement : template.statements()) {
+            if (statement.resource().equals("PaymentAuthorizerRole") && statement.allows()) {
+                statement.node().path("Action").forEach(action -> {
+                    if (action.asText().startsWith("dynamodb:")) {
+                        granted.add(action.asText());
+                    }
+                });
+            }
+        }
+        Set<String> used = Set.of("dynamodb:PutItem", "dynamodb:UpdateItem");
+        return granted.equals(used) ? List.of()
+                : List.of("PaymentAuthorizerRole grants " + granted + "; the code uses " + used);
+    }
+
     /** No Allow statement names a wildcard action ({@code *}, {@code service:*}, {@code service:Get*}) or NotAction. */
     static List<String> wildcardActions(SamTemplate template) {
         List<String> violations = new ArrayList<>();

@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -104,6 +105,54 @@ class TemplateInvariantsTest {
         assertEquals(List.of(), TemplateInvariants.dashboard(template));
     }
 
+    @Test
+    void rules_refuseEveryForbiddenWindowCombination_andOnlyThose() {
+        assertEquals(List.of(), TemplateInvariants.windowRules(template));
+    }
+
+    @Test
+    void rules_refuseARecordTtlNotLongerThanTheRetention_naming_theRule() {
+        // GIVEN a retention of 4 days WHEN the record TTL is 4 days too THEN the change set is refused
+        assertEquals(List.of("IdempotencyTtlSeconds must exceed QueueRetentionSeconds (345600), so that a record "
+                + "outlives every redelivery."), ParameterRules.refusals(template, Map.of(
+                "QueueRetentionSeconds", "345600", "IdempotencyTtlSeconds", "345600", "FastPathTtlSeconds", "86400")));
+        // AND the defaults pass
+        assertEquals(List.of(), ParameterRules.refusals(template, Map.of(
+                "QueueRetentionSeconds", "345600", "IdempotencyTtlSeconds", "604800", "FastPathTtlSeconds", "86400")));
+    }
+
+    @Test
+    void rules_refuseACacheOutlivingItsRecords() {
+        assertEquals(List.of("FastPathTtlSeconds (604800) must not exceed IdempotencyTtlSeconds, so that the cache never "
+                + "outlives the truth."), ParameterRules.refusals(template, Map.of(
+                "QueueRetentionSeconds", "86400", "IdempotencyTtlSeconds", "172800", "FastPathTtlSeconds", "604800")));
+    }
+
+    @Test
+    void pushApiBaseUrl_mustBeGivenAtDeploy_https() {
+        assertEquals(List.of(), TemplateInvariants.pushApiBaseUrl(template));
+    }
+
+    @Test
+    void metricsNamespace_refusesTheAwsReservedPrefix() {
+        assertEquals(List.of(), TemplateInvariants.metricsNamespace(template));
+    }
+
+    @Test
+    void everyAlarm_hasARunbookEntry() throws IOException {
+        assertEquals(List.of(), TemplateInvariants.runbook(template, runbook()));
+    }
+
+    @Test
+    void anyFifoEventSource_hasNoBatchingWindow_andBatchesOfAtMostTen() {
+        assertEquals(List.of(), TemplateInvariants.fifoEventSources(template));
+    }
+
+    @Test
+    void authorizerRole_grantsOnlyTheWritesItsTransactionContains() {
+        assertEquals(List.of(), TemplateInvariants.transactionGrants(template));
+    }
+
     /** One breach: the text replaced in the project template, and the check that must catch it. */
     static Stream<Arguments> breaches() {
         return Stream.of(
@@ -117,7 +166,7 @@ class TemplateInvariantsTest {
                         TemplateInvariants::redrive),
                 breach("DLQ retention equal to the source's", "MessageRetentionPeriod: 1209600",
                         "MessageRetentionPeriod: 345600", TemplateInvariants::deadLetterRetention),
-                breach("source retention allowed up to the DLQ's", "MaxValue: 1123200", "MaxValue: 1209600",
+                breach("source retention allowed up to the DLQ's", "1036800, 1123200]", "1036800, 1123200, 1209600]",
                         TemplateInvariants::deadLetterRetention),
                 breach("record TTL default equal to the retention", "Default: 604800", "Default: 345600",
                         TemplateInvariants::idempotencyWindows),
@@ -175,7 +224,26 @@ class TemplateInvariantsTest {
                 breach("no IteratorAge alarm", "MetricName: IteratorAge", "MetricName: Duration",
                         TemplateInvariants::alarms),
                 breach("function without its own role", "      Role: !GetAtt PaymentAuthorizerRole.Arn\n", "",
-                        TemplateInvariants::hiddenPermissions));
+                        TemplateInvariants::hiddenPermissions),
+                breach("a retention rule refusing a TTL that outlives it", "      - Assert: !Contains [[\"7200\", ",
+                        "      - Assert: !Contains [[", TemplateInvariants::windowRules),
+                breach("no rule for the cache TTL of 7 days",
+                        "    RuleCondition: !Equals [!Ref FastPathTtlSeconds, \"604800\"]",
+                        "    RuleCondition: !Equals [!Ref FastPathTtlSeconds, \"0\"]", TemplateInvariants::windowRules),
+                breach("push API URL with a placeholder default", "  PushApiBaseUrl:\n    Type: String\n",
+                        "  PushApiBaseUrl:\n    Type: String\n    Default: \"https://push.invalid\"\n",
+                        TemplateInvariants::pushApiBaseUrl),
+                breach("metrics namespace pattern without the AWS/ refusal", "AllowedPattern: \"^([A-Za-z0-9/_.#:-]{1,3}|",
+                        "AllowedPattern: \"^([A-Za-z0-9/_.#:-]{1,255}|", TemplateInvariants::metricsNamespace),
+                breach("an alarm without a runbook entry", "AlarmName: !Sub \"${AWS::StackName}-conflict\"",
+                        "AlarmName: !Sub \"${AWS::StackName}-conflicts\"", t -> TemplateInvariants.runbook(t, runbook())),
+                breach("payments queue made FIFO with its 1 s batching window",
+                        "      MessageRetentionPeriod: !Ref QueueRetentionSeconds\n      # 6 x the function's",
+                        "      FifoQueue: true\n      MessageRetentionPeriod: !Ref QueueRetentionSeconds\n      # 6 x the function's",
+                        TemplateInvariants::fifoEventSources),
+                breach("ConditionCheckItem granted again", "                  - dynamodb:UpdateItem\n",
+                        "                  - dynamodb:UpdateItem\n                  - dynamodb:ConditionCheckItem\n",
+                        TemplateInvariants::transactionGrants));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -194,6 +262,15 @@ class TemplateInvariantsTest {
 
     private static Arguments breach(String name, String from, String to, Function<SamTemplate, List<String>> check) {
         return Arguments.of(name, from, to, check);
+    }
+
+    /** docs/deploy.md, beside the template: the runbook the alarms point at. */
+    private static String runbook() {
+        try {
+            return Files.readString(templatePath().resolveSibling("docs").resolve("deploy.md"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** template.yaml in the nearest folder, from the working directory up, that has one. */

@@ -1,0 +1,99 @@
+package com.example.payment.events.replay;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Objects;
+import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.Message;
+
+/**
+ * Replays the stream batches named in the publisher's on-failure queue. Each message is Lambda's
+ * record of a batch it skipped ({@code DDBStreamBatchInfo}: shard, first and last sequence numbers,
+ * and the approximate arrival of its first and last record). The stream itself keeps records 24
+ * hours only, so the batch is read back from the idempotency table instead: every decision whose
+ * {@code processedAt} lies between {@link #BEFORE_ARRIVAL} before the first arrival and
+ * {@link #AFTER_ARRIVAL} after the last. That window holds the batch's decisions (a decision is
+ * taken, then committed within the authorizer's 30 s timeout, then it arrives in the stream) and
+ * possibly others, published again harmlessly.
+ *
+ * <p>A message is deleted once its whole window was published; otherwise it stays (visible again
+ * after {@link #VISIBILITY}) for the next run.
+ */
+public final class OnFailureReplay {
+
+    /** How much earlier than its stream arrival a decision can have been taken: the authorizer's timeout, with margin. */
+    static final Duration BEFORE_ARRIVAL = Duration.ofMinutes(5);
+    /** Arrival times are approximate (whole seconds): margin after the last one. */
+    static final Duration AFTER_ARRIVAL = Duration.ofMinutes(1);
+    /** How long a message being replayed stays invisible to another run. */
+    static final Duration VISIBILITY = Duration.ofMinutes(15);
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final SqsClient sqs;
+    private final DecisionReplay replay;
+    private final PrintStream progress;
+
+    public OnFailureReplay(SqsClient sqs, DecisionReplay replay, PrintStream progress) {
+        this.sqs = Objects.requireNonNull(sqs, "sqs");
+        this.replay = Objects.requireNonNull(replay, "replay");
+        this.progress = Objects.requireNonNull(progress, "progress");
+    }
+
+    /** Replays every batch the queue names, until the queue has none left visible. */
+    public ReplayResult replay(String queueUrl) {
+        ReplayResult total = ReplayResult.NONE;
+        while (true) {
+            List<Message> messages = sqs.receiveMessage(request -> request.queueUrl(queueUrl).maxNumberOfMessages(10)
+                    .visibilityTimeout((int) VISIBILITY.toSeconds())).messages();
+            if (messages.isEmpty()) {
+                return total;
+            }
+            for (Message message : messages) {
+                ReplayWindow window = windowOf(message.body());
+                ReplayResult result = replay.replay(window);
+                progress.println("batch " + window.from() + " .. " + window.to() + ": " + result.published() + " of "
+                        + result.found() + " decisions published");
+                if (result.complete()) {
+                    sqs.deleteMessage(request -> request.queueUrl(queueUrl).receiptHandle(message.receiptHandle()));
+                }
+                total = total.plus(result);
+            }
+        }
+    }
+
+    /**
+     * The window of decision times that holds the batch {@code body} names.
+     *
+     * @throws IllegalArgumentException naming the field, when the body is not Lambda's stream
+     *                                  on-failure record with arrival times
+     */
+    public static ReplayWindow windowOf(String body) {
+        JsonNode info;
+        try {
+            info = JSON.readTree(body).path("DDBStreamBatchInfo");
+        } catch (IOException e) {
+            throw new IllegalArgumentException("an on-failure record must be JSON", e);
+        }
+        if (info.isMissingNode()) {
+            throw new IllegalArgumentException("DDBStreamBatchInfo is missing: not a stream on-failure record");
+        }
+        return new ReplayWindow(arrival(info, "approximateArrivalOfFirstRecord").minus(BEFORE_ARRIVAL),
+                arrival(info, "approximateArrivalOfLastRecord").plus(AFTER_ARRIVAL));
+    }
+
+    private static Instant arrival(JsonNode info, String field) {
+        String text = info.path(field).asText("");
+        try {
+            return Instant.parse(text);
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException("DDBStreamBatchInfo." + field + " must be an ISO-8601 instant, was '" + text + "'", e);
+        }
+    }
+}

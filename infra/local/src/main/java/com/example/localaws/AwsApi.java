@@ -1,0 +1,28 @@
+package com.example.localaws;
+
+import java.net.URI;
+
+/**
+ * The AWS APIs of the local AWS (DynamoDB and its streams, SQS, SNS) behind one endpoint: the
+ * project's moto launcher ({@link MotoServer}, the default) or LocalStack in Docker
+ * ({@code com.example.localaws.localstack}, {@code LOCAL_AWS=localstack}).
+ */
+public interface AwsApi extends AutoCloseable {
+
+    /** Where the AWS clients point. */
+    URI endpoint();
+
+    /**
+     * Makes the next matching DynamoDB requests fail; see {@link Fault}.
+     *
+     * @throws UnsupportedOperationException when this backend cannot inject faults
+     */
+    void inject(Fault fault);
+
+    /** Removes every fault not yet used up (nothing to do where none can be injected). */
+    void clearFaults();
+
+    /** Stops what this handle started. */
+    @Override
+    void close();
+}
