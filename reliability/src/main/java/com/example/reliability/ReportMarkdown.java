@@ -120,17 +120,15 @@ final class ReportMarkdown {
                 .append(" retries, on-failure queue), its stream polled every ")
                 .append(StreamPublishing.POLL_EVERY_MS).append(" ms; the real SNS publisher is wrapped, through the project's ")
                 .append("`DecisionPublisher` interface, so that the first ")
-                .append(FlakyTopic.OUTAGE).append(" publishes tried all fail (two failures in a row end an invocation, so an outage ")
-                .append("within the stream's retries: longer ones are what the on-failure queue and the replay are for), then one in ")
-                .append(FlakyTopic.RANDOM_ONE_IN)
+                .append(FlakyTopic.OUTAGE).append(" publishes tried all fail (each one invocation, so an outage within the stream's ")
+                .append("retries: longer ones are what the on-failure queue is for), then one in ").append(FlakyTopic.RANDOM_ONE_IN)
                 .append(" at random. The topic is read back through a raw-delivery subscription and compared with the ")
                 .append("idempotency table's final records. **Never published** must be 0: every decision reaches the topic at ")
                 .append("least once. **Published more than once** is the at-least-once figure: a decision goes out again only ")
                 .append("when the stream delivers its record again after it was published (an invocation whose response was lost, ")
                 .append("which `PublishDecisionsTest` in `functions/payment-events` shows; not injected here); ")
-                .append("a refused publish reaches nobody; the publisher reports the refused record and goes on with the records ")
-                .append("after it (until two fail in a row), and Lambda retries from the refused one, so the records after it are ")
-                .append("published again: refusals add copies, the price of never holding good decisions back behind a failing one. ")
+                .append("a refused publish reaches nobody, and the publisher reports the refused record as the batch's failure, so ")
+                .append("that only it and the records after it (not yet tried) come again: refusals alone should add no copy. ")
                 .append("Subscribers must still expect copies and deduplicate by `transaction_id` (the notifier does).\n\n");
         md.append("| decisions (final records) | on the topic | never published | published more than once | publishes refused | batches to the on-failure queue |\n");
         md.append("|---:|---:|---:|---:|---:|---:|\n");

@@ -38,6 +38,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.sns.SnsClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.Message;
+import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 
 /**
  * The authorizer's decisions reach the payments-authorized topic through the idempotency table's
@@ -52,7 +53,7 @@ class PublishDecisionsTest {
     private final ByteArrayOutputStream logs = new ByteArrayOutputStream();
     private DynamoDbClient dynamoDb;
     private SnsClient sns;
-    private SqsClient unpublishableSqs;
+    private SqsClient sqs;
     private Downstream downstream;
     private Authorizer authorizer;
     private FlakyPublisher publisher;
@@ -73,9 +74,9 @@ class PublishDecisionsTest {
         downstream = Downstream.create(aws, Duration.ofSeconds(1));
         sns = aws.sns();
         publisher = new FlakyPublisher(new SnsDecisionPublisher(sns, downstream.topicArn()));
-        unpublishableSqs = aws.sqs();
+        sqs = aws.sqs();
         deliveries = new StreamDeliveries(new StreamPublisher(publisher,
-                new SqsUnpublishableRecords(unpublishableSqs, downstream.unpublishableQueueUrl()),
+                new SqsUnpublishableRecords(sqs, downstream.unpublishableQueueUrl()),
                 new PrintStream(logs, true, StandardCharsets.UTF_8), Clock.systemUTC()));
         authorizer = new Authorizer(aws, Clock.systemUTC());
     }
@@ -85,7 +86,7 @@ class PublishDecisionsTest {
         authorizer.close();
         downstream.close();
         sns.close();
-        unpublishableSqs.close();
+        sqs.close();
         dynamoDb.close();
         aws.moto().clearFaults();
     }
@@ -209,7 +210,7 @@ class PublishDecisionsTest {
     }
 
     @Test
-    void recordFailingAtTheHeadOfTheBatch_isRetriedWithTheWholeBatch_neverBisected_thenTheBatchGoesToOnFailure()
+    void recordFailingAtTheHeadOfTheBatch_isRetriedWithTheWholeBatch_neverBisected_thenTheBatchGoesToOnFailure_andTheReplayRecoversTheRest()
             throws Exception {
         // GIVEN five decisions, the first of which the topic keeps failing (not a refusal the
         // publisher could classify), and a mapping with 2 retries
@@ -224,20 +225,33 @@ class PublishDecisionsTest {
 
         // THEN Lambda's rules: the batch was retried whole from TXN-1 (a partial response is not
         // halved), 1 + 2 times, and then its metadata (all five records) went to the on-failure
-        // queue and the shard moved on
+        // queue and the shard moved on: the four good decisions behind it were skipped with it
         assertEquals(List.of(5, 5, 5), deliveries.batchSizes());
-        List<Message> failures = downstream.takeStreamFailures();
+        assertEquals(Map.of(), countByTransaction(downstream.published()));
+        List<Message> failures = sqs.receiveMessage(r -> r.queueUrl(downstream.streamFailuresQueueUrl())
+                .maxNumberOfMessages(10).visibilityTimeout(0)).messages();
         assertEquals(1, failures.size());
         JsonNode onFailure = JSON.readTree(failures.get(0).body());
         assertEquals("RetryAttemptsExhausted", onFailure.path("requestContext").path("condition").asText());
         assertEquals(3, onFailure.path("requestContext").path("approximateInvokeCount").asInt());
         assertEquals(5, onFailure.path("DDBStreamBatchInfo").path("batchSize").asInt());
         assertEquals(sequenceOf("TXN-1"), onFailure.path("DDBStreamBatchInfo").path("startSequenceNumber").asText());
-        // AND the publisher took no good decision with it: each was published on every attempt
-        assertEquals(Map.of("TXN-2", 3, "TXN-3", 3, "TXN-4", 3, "TXN-5", 3), countByTransaction(downstream.published()));
         // AND the WARN lines name the transaction's sequence, not its amount
         assertTrue(logs.toString(StandardCharsets.UTF_8).lines()
                 .filter(line -> line.contains("\"WARN\"")).noneMatch(line -> line.contains("amount")));
+
+        // WHEN the operator replays the failure queue's batch
+        ReplayResult result = new OnFailureReplay(sqs, replay(), quiet()).replay(downstream.streamFailuresQueueUrl());
+
+        // THEN the four good decisions are on the topic; TXN-1 is reported, and its batch stays in
+        // the queue for the next run
+        assertEquals(new ReplayResult(5, 4, result.failed()), result);
+        assertEquals(1, result.failed().size());
+        assertTrue(result.failed().get(0).startsWith("PAYMENT#TXN-1: "), result.failed().toString());
+        assertEquals(Map.of("TXN-2", 1, "TXN-3", 1, "TXN-4", 1, "TXN-5", 1), countByTransaction(downstream.published()));
+        assertEquals("1", sqs.getQueueAttributes(r -> r.queueUrl(downstream.streamFailuresQueueUrl())
+                .attributeNames(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE)).attributes()
+                .get(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE));
     }
 
     @Test
@@ -282,11 +296,7 @@ class PublishDecisionsTest {
         // WHEN the operator replays from the on-failure queue (make replay ON_FAILURE_QUEUE=...)
         DecisionReplay replay = new DecisionReplay(dynamoDb, Downstream.IDEMPOTENCY_TABLE,
                 new SnsDecisionPublisher(sns, downstream.topicArn()), new PrintStream(logs, true, StandardCharsets.UTF_8));
-        ReplayResult result;
-        try (SqsClient sqs = aws.sqs()) {
-            result = new OnFailureReplay(sqs, replay, new PrintStream(logs, true, StandardCharsets.UTF_8))
-                    .replay(downstream.streamFailuresQueueUrl());
-        }
+        ReplayResult result = new OnFailureReplay(sqs, replay, quiet()).replay(downstream.streamFailuresQueueUrl());
 
         // THEN the batch's four decisions are on the topic, and the queue is empty
         assertEquals(4, result.published());
@@ -315,6 +325,15 @@ class PublishDecisionsTest {
         // THEN the topic carries the decline and then the new approval, and nothing for the deletion
         List<String> decisions = downstream.published().stream().map(p -> p.body().path("decision").asText()).toList();
         assertEquals(List.of("DECLINED", "APPROVED"), decisions);
+    }
+
+    /** The replay as make replay runs it, through the same (still failing for TXN-1) publisher. */
+    private DecisionReplay replay() {
+        return new DecisionReplay(dynamoDb, Downstream.IDEMPOTENCY_TABLE, publisher, quiet());
+    }
+
+    private PrintStream quiet() {
+        return new PrintStream(logs, true, StandardCharsets.UTF_8);
     }
 
     /** The sequence number the WARN lines give for the record of {@code transactionId}. */
