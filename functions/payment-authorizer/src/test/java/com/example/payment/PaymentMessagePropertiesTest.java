@@ -98,6 +98,11 @@ class PaymentMessagePropertiesTest {
             public void fastPathUnavailable(String cause) {
                 fail("the in-memory fast path is always available" + replay());
             }
+
+            @Override
+            public void fastPathSignatureInvalid(int values) {
+                fail("the in-memory fast path holds only its own decisions" + replay());
+            }
         };
         Map<IdempotencyKey, Fingerprint> decidedBefore = new HashMap<>();
         List<GeneratedMessages.Spec> sent = new ArrayList<>();

@@ -12,4 +12,10 @@ public interface Telemetry {
 
     /** The fast path could not be asked for a batch (down, slow, or its breaker open). */
     void fastPathUnavailable(String cause);
+
+    /**
+     * The fast path held {@code values} values (at least one) under a batch's keys that are no
+     * decision signed with the function's key: forged, corrupt or foreign. They were misses.
+     */
+    void fastPathSignatureInvalid(int values);
 }

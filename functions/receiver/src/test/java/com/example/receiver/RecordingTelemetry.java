@@ -9,6 +9,7 @@ final class RecordingTelemetry implements Telemetry {
 
     final List<MessageReport> reports = Collections.synchronizedList(new ArrayList<>());
     final List<String> unavailable = Collections.synchronizedList(new ArrayList<>());
+    final List<Integer> invalidSignatures = Collections.synchronizedList(new ArrayList<>());
 
     @Override
     public void decided(MessageReport report) {
@@ -18,5 +19,10 @@ final class RecordingTelemetry implements Telemetry {
     @Override
     public void fastPathUnavailable(String cause) {
         unavailable.add(cause);
+    }
+
+    @Override
+    public void fastPathSignatureInvalid(int values) {
+        invalidSignatures.add(values);
     }
 }

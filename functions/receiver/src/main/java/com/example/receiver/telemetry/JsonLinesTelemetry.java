@@ -64,6 +64,17 @@ public final class JsonLinesTelemetry implements Telemetry {
         out.println(json(g -> emf(g, List.of("FastPathUnavailable"), Optional.empty())));
     }
 
+    @Override
+    public void fastPathSignatureInvalid(int values) {
+        out.println(json(g -> {
+            common(g, "WARN", "Fast path value without a valid signature ignored, falling through to the store");
+            g.writeNumberField("values", values);
+        }));
+        for (int i = 0; i < values; i++) {
+            out.println(json(g -> emf(g, List.of("FastPathSignatureInvalid"), Optional.empty())));
+        }
+    }
+
     /** The metric counted for an outcome; the duplicate rate sums the four Duplicate* ones. */
     static String outcomeMetric(Outcome outcome) {
         return switch (outcome) {
