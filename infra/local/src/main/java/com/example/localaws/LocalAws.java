@@ -59,7 +59,7 @@ public final class LocalAws implements AutoCloseable {
         Path root = ProjectRoot.find();
         Path logs = root.resolve("target/local-aws");
         MotoServer moto = MotoServer.start(root, LocalProcess.freePort(), logs.resolve("moto.log"));
-        RedisCluster redis = RedisCluster.of(1, "redis", RedisTls.in(logs.resolve("tls")), logs);
+        RedisCluster redis = RedisCluster.of(1, "redis", RedisTls.in(root), logs);
         try {
             redis.start();
             LocalAws aws = new LocalAws(root, moto, redis);
@@ -80,7 +80,7 @@ public final class LocalAws implements AutoCloseable {
     public static LocalAws attach(URI endpoint, int redisPort) {
         Path root = ProjectRoot.find();
         Path logs = root.resolve("target/local-aws");
-        return new LocalAws(root, MotoServer.attach(endpoint), RedisCluster.attached(redisPort, RedisTls.in(logs.resolve("tls")), logs));
+        return new LocalAws(root, MotoServer.attach(endpoint), RedisCluster.attached(redisPort, RedisTls.in(root), logs));
     }
 
     /**
@@ -202,12 +202,21 @@ public final class LocalAws implements AutoCloseable {
      * secret; plus the test's short timeout.
      */
     public Map<String, String> fastPathEnvironment(RedisCluster cache) {
+        fastPathSigningSecret();
+        return fastPathEnvironment(cache.endpoint(), cache.caFile());
+    }
+
+    /**
+     * The fast-path settings for a cluster at {@code endpoint} whose certificates chain to
+     * {@code caFile}, signing with {@link #FAST_PATH_SIGNING_SECRET} (which must exist).
+     */
+    public static Map<String, String> fastPathEnvironment(String endpoint, Path caFile) {
         return Map.of(
-                "FAST_PATH_ENDPOINT", cache.endpoint(),
+                "FAST_PATH_ENDPOINT", endpoint,
                 "FAST_PATH_TLS", "true",
                 "FAST_PATH_CLUSTER", "true",
-                "FAST_PATH_CA_FILE", cache.caFile().toString(),
-                "FAST_PATH_SIGNING_SECRET", fastPathSigningSecret(),
+                "FAST_PATH_CA_FILE", caFile.toString(),
+                "FAST_PATH_SIGNING_SECRET", FAST_PATH_SIGNING_SECRET,
                 "FAST_PATH_TIMEOUT_MS", "50");
     }
 

@@ -31,8 +31,13 @@ import redis.clients.jedis.DefaultJedisClientConfig;
  */
 public record RedisTls(Path caFile, Path certFile, Path keyFile) {
 
-    /** The material under {@code folder}, made first when any file is missing. */
-    static synchronized RedisTls in(Path folder) {
+    /** The project's material, under {@code <root>/target/local-aws/tls}, made first when missing. */
+    public static RedisTls in(Path root) {
+        return under(root.resolve("target/local-aws/tls"));
+    }
+
+    /** The material under {@code folder}, made first when missing. */
+    static synchronized RedisTls under(Path folder) {
         Path current = folder.resolve("current");
         RedisTls tls = new RedisTls(current.resolve("ca.crt"), current.resolve("redis.crt"), current.resolve("redis.key"));
         if (Files.isRegularFile(tls.caFile)) {

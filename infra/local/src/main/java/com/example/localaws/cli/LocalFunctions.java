@@ -1,6 +1,7 @@
 package com.example.localaws.cli;
 
 import com.example.localaws.LocalAws;
+import com.example.localaws.RedisTls;
 import com.example.localaws.invoke.LambdaFunction;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -47,8 +48,7 @@ final class LocalFunctions {
                     .forEachRemaining(variable -> env.put(variable.getKey(), resolve(templateRoot, variable.getValue().asText())));
         }
         if (env.containsKey("FAST_PATH_ENDPOINT")) {
-            env.put("FAST_PATH_ENDPOINT", "127.0.0.1:" + state.redisPort());
-            env.put("FAST_PATH_TLS", "false");
+            env.putAll(LocalAws.fastPathEnvironment("127.0.0.1:" + state.redisPort(), RedisTls.in(root).caFile()));
         }
         if (env.containsKey("PUSH_API_BASE_URL")) {
             env.put("PUSH_API_BASE_URL", state.pushApiBaseUrl().toString());
