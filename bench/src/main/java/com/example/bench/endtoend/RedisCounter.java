@@ -2,10 +2,11 @@ package com.example.bench.endtoend;
 
 import java.util.Map;
 import java.util.TreeMap;
+import com.example.localaws.RedisNode;
 import redis.clients.jedis.Jedis;
 
 /**
- * What clients asked of the real redis-server between two {@link #snapshot()}s, from its own
+ * What clients asked of one real redis-server (a node of the local TLS cluster) between two {@link #snapshot()}s, from its own
  * statistics: commands by name ({@code INFO commandstats}) and round trips
  * ({@code total_reads_processed} of {@code INFO stats}: one read event per request a client sent
  * and waited for; a pipeline of ten {@code SET}s arrives as one). The counter's own {@code INFO}
@@ -25,18 +26,18 @@ final class RedisCounter {
         }
     }
 
-    private final int port;
+    private final RedisNode node;
     private final long ownReads;
 
-    RedisCounter(int port) {
-        this.port = port;
+    RedisCounter(RedisNode node) {
+        this.node = node;
         Snapshot first = snapshot();
         Snapshot second = snapshot();
         this.ownReads = second.reads() - first.reads();
     }
 
     Snapshot snapshot() {
-        try (Jedis jedis = new Jedis("127.0.0.1", port)) {
+        try (Jedis jedis = node.admin()) {
             long reads = jedis.info("stats").lines()
                     .filter(line -> line.startsWith("total_reads_processed:"))
                     .mapToLong(line -> Long.parseLong(line.substring("total_reads_processed:".length()).trim()))
