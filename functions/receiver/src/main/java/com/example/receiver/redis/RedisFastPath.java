@@ -20,6 +20,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
@@ -61,6 +63,9 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
     private final long ttlSeconds;
     private final Function<HostAndPort, CircuitBreaker> newBreaker;
     private final Map<HostAndPort, CircuitBreaker> breakers = new ConcurrentHashMap<>();
+    /** For learning the slot map itself (the configuration endpoint down or slow). */
+    private final CircuitBreaker topologyBreaker;
+    private final AtomicBoolean refreshing = new AtomicBoolean();
     private final ExecutorService nodes;
 
     RedisFastPath(CacheTopology topology, ValueSigner signer, Duration ttl, Clock clock) {
@@ -68,6 +73,7 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
         this.codec = new CachedDecisionCodec(signer);
         this.ttlSeconds = ttl.toSeconds();
         this.newBreaker = node -> new CircuitBreaker(clock, BREAKER_OPEN_FOR);
+        this.topologyBreaker = new CircuitBreaker(clock, BREAKER_OPEN_FOR);
         AtomicInteger threads = new AtomicInteger();
         this.nodes = Executors.newFixedThreadPool(MAX_PARALLEL_NODES, task -> {
             Thread thread = new Thread(task, "fast-path-node-" + threads.incrementAndGet());
@@ -177,12 +183,16 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
     /** Groups {@code redisKeys} by node, runs {@code call} on every node at once, and follows redirections. */
     private NodeAnswers acrossNodes(List<String> redisKeys, NodeCall call) {
         Map<HostAndPort, List<String>> byNode = new LinkedHashMap<>();
+        if (!topologyBreaker.allows()) {
+            return new NodeAnswers(Map.of(), false);
+        }
         try {
             for (String redisKey : redisKeys) {
                 byNode.computeIfAbsent(topology.nodeOf(redisKey), node -> new ArrayList<>()).add(redisKey);
             }
         } catch (RuntimeException e) {
             // the slot map could not be learnt: the configuration endpoint is down or slow
+            topologyBreaker.recordFailure();
             return new NodeAnswers(Map.of(), false);
         }
         Map<HostAndPort, Future<NodeReply>> running = new LinkedHashMap<>();
@@ -218,7 +228,7 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
             return call.onNode(connection, redisKeys);
         } catch (RuntimeException e) {
             breaker.recordFailure();
-            refreshQuietly();
+            refreshInBackground();
             return null;
         }
     }
@@ -244,11 +254,26 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
         }
     }
 
-    private void refreshQuietly() {
+    /**
+     * Learns the slot map again (a replica may have taken the failed node's slots), off the
+     * batch's path, so that the failure costs the batch one timeout, not two; one at a time.
+     */
+    private void refreshInBackground() {
+        if (!refreshing.compareAndSet(false, true)) {
+            return;
+        }
         try {
-            topology.refresh();
-        } catch (RuntimeException stillDown) {
-            // no node answers: the next batch tries again
+            nodes.execute(() -> {
+                try {
+                    topology.refresh();
+                } catch (RuntimeException stillDown) {
+                    // no node answers: a later failure tries again
+                } finally {
+                    refreshing.set(false);
+                }
+            });
+        } catch (RejectedExecutionException closed) {
+            refreshing.set(false);
         }
     }
 
