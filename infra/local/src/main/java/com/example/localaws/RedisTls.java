@@ -100,7 +100,7 @@ public record RedisTls(Path caFile, Path certFile, Path keyFile) {
             SSLParameters parameters = new SSLParameters();
             parameters.setEndpointIdentificationAlgorithm("HTTPS");
             int millis = Math.toIntExact(timeout.toMillis());
-            return DefaultJedisClientConfig.builder().ssl(true).sslSocketFactory(context.getSocketFactory())
+            return DefaultJedisClientConfig.builder().serverDefaultProtocol().ssl(true).sslSocketFactory(context.getSocketFactory())
                     .sslParameters(parameters).connectionTimeoutMillis(millis).socketTimeoutMillis(millis).build();
         } catch (IOException e) {
             throw new UncheckedIOException("could not read " + caFile, e);

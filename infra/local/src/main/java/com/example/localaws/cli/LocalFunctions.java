@@ -18,8 +18,8 @@ import java.util.Map;
  * {@code env.json} (the file {@code sam local invoke --env-vars} takes) or, for a function
  * without one, the template's {@code Environment.Variables} with each {@code !Ref} resolved
  * against the running local AWS (a queue to its URL, a topic to its ARN, a table to its name, a
- * parameter to its {@code Default}); with the fast path pointed at the local redis-server without
- * TLS, {@code PUSH_API_BASE_URL} at the local push API, and the AWS connection pointed at the
+ * parameter to its {@code Default}); with the fast path pointed at the local one-node TLS Redis
+ * Cluster (its endpoint, the local CA, the local signing secret), {@code PUSH_API_BASE_URL} at the local push API, and the AWS connection pointed at the
  * local moto launcher with dummy credentials.
  */
 final class LocalFunctions {

@@ -18,7 +18,8 @@ import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 
 /**
- * {@code make up}: starts the moto launcher, redis-server and the local push API in the
+ * {@code make up}: starts the moto launcher, a one-node TLS Redis Cluster (with the fast path's
+ * signing secret in the local Secrets Manager) and the local push API in the
  * background on free loopback ports, creates what {@code template.yaml} declares (tables, queues
  * with their visibility timeout, retention and redrive policy, topics, the queues' subscriptions
  * with their raw delivery and filter policy), seeds the accounts, and records it all in the
