@@ -4,6 +4,7 @@ import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.example.bench.report.SectionFile;
 import com.example.localaws.DynamoDbCallCounter;
 import com.example.localaws.LocalAws;
+import com.example.localaws.MovableClock;
 import com.example.reliability.Implementation;
 import java.time.Duration;
 import java.util.ArrayList;

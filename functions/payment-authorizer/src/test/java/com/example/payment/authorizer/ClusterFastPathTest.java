@@ -8,13 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.localaws.LocalAws;
+import com.example.localaws.MovableClock;
 import com.example.localaws.RedisCluster;
 import com.example.localaws.RedisNode;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -189,31 +187,6 @@ class ClusterFastPathTest extends LocalAwsTest {
             assertEquals(3, rig.metric("DuplicateFastPath"));
             assertEquals(0, rig.calls.total());
             assertEquals(1, standalone.roundTrips());
-        }
-    }
-
-    /** The system clock, moved forward on demand (past the fast path's breaker period). */
-    private static final class MovableClock extends Clock {
-
-        private volatile Duration offset = Duration.ZERO;
-
-        void advance(Duration by) {
-            offset = offset.plus(by);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            throw new UnsupportedOperationException("UTC only");
-        }
-
-        @Override
-        public Instant instant() {
-            return Instant.now().plus(offset);
         }
     }
 }
