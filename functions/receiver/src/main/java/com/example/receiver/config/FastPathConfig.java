@@ -18,17 +18,20 @@ import java.util.Optional;
  *                      JVM's default trust (Amazon's CAs, in AWS)
  * @param signingSecret the Secrets Manager secret (name or ARN) holding the key that signs and
  *                      verifies cached values; read once, at start
- * @param timeout       connect and read timeout; tens of milliseconds, since a slow cache must
- *                      cost less than the store call it is meant to save
+ * @param connectTimeout how long a new connection may take (TCP connect and TLS handshake), paid
+ *                      once per connection and at most once per breaker period on a sick node
+ * @param timeout       read timeout of every command; tens of milliseconds, since a slow cache
+ *                      must cost less than the store call it is meant to save
  * @param ttl           how long a decision is cached
  */
 public record FastPathConfig(String host, int port, boolean tls, boolean cluster, Optional<Path> caFile,
-                             String signingSecret, Duration timeout, Duration ttl) {
+                             String signingSecret, Duration connectTimeout, Duration timeout, Duration ttl) {
 
     public FastPathConfig {
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(caFile, "caFile");
         Objects.requireNonNull(signingSecret, "signingSecret");
+        Objects.requireNonNull(connectTimeout, "connectTimeout");
         Objects.requireNonNull(timeout, "timeout");
         Objects.requireNonNull(ttl, "ttl");
         if (port < 1 || port > 65_535) {

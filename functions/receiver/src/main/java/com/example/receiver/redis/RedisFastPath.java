@@ -24,6 +24,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import javax.net.ssl.SSLSocketFactory;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.DefaultJedisClientConfig;
@@ -83,22 +84,26 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
     }
 
     /**
-     * A client with the configured timeouts, TLS and trust, and the signing key read once from
+     * A client with the configured timeouts (a connection's TCP connect and TLS handshake may
+     * take the connect timeout, once; every command the read timeout), TLS and trust, and the signing key read once from
      * {@code secrets}; connects lazily, on first use.
      *
      * @throws IllegalArgumentException when the secret is shorter than {@link ValueSigner#MIN_KEY_BYTES}
      */
     public static RedisFastPath connect(FastPathConfig config, SecretReader secrets, Clock clock) {
         int timeoutMillis = Math.toIntExact(config.timeout().toMillis());
+        int connectTimeoutMillis = Math.toIntExact(config.connectTimeout().toMillis());
         DefaultJedisClientConfig.Builder client = DefaultJedisClientConfig.builder()
-                .connectionTimeoutMillis(timeoutMillis)
+                .connectionTimeoutMillis(connectTimeoutMillis)
                 .socketTimeoutMillis(timeoutMillis)
                 .blockingSocketTimeoutMillis(timeoutMillis)
                 .ssl(config.tls())
                 .clientName("idempotent-receiver");
-        config.caFile().ifPresent(ca -> client.sslSocketFactory(TrustedCa.socketFactory(ca)));
         if (config.tls()) {
-            client.sslParameters(TrustedCa.verifyingHostName());
+            SSLSocketFactory trust = config.caFile().map(TrustedCa::socketFactory)
+                    .orElseGet(() -> (SSLSocketFactory) SSLSocketFactory.getDefault());
+            client.sslSocketFactory(new PatientHandshake(trust, connectTimeoutMillis))
+                    .sslParameters(TrustedCa.verifyingHostName());
         }
         GenericObjectPoolConfig<Connection> pool = new GenericObjectPoolConfig<>();
         pool.setMaxTotal(MAX_PARALLEL_NODES);

@@ -72,6 +72,7 @@ class ReceiverConfigTest {
         assertTrue(cache.caFile().isEmpty());
         assertEquals("payments/fast-path-signing-key", cache.signingSecret());
         assertEquals(Duration.ofMillis(50), cache.timeout());
+        assertEquals(Duration.ofMillis(500), cache.connectTimeout());
     }
 
     @Test
