@@ -161,7 +161,8 @@ final class ReportMarkdown {
                     md.append(String.format(Locale.ROOT, "%nRedis faults (on the local cluster's node, through a proxy it announces) %s. The bound: a batch "
                             + "asks the node twice (a pipeline of GETs, a pipeline of SETs), each cut "
                             + "at the 50 ms timeout, so at most 100 ms per batch of %d (%.0f ms per message), and nothing "
-                            + "while the circuit breaker is open (5 s after a failure). DynamoDB throttling costs more: "
+                            + "while the node's circuit breaker is open (5 s after a failure); a new connection's TLS "
+                            + "handshake may take up to 500 ms, once per breaker period. DynamoDB throttling costs more: "
                             + "the SDK's backoff between attempts, then redelivery; that is DynamoDB's time, not Redis's.%n",
                             added, ScenarioRunner.BATCH_SIZE, 100.0 / ScenarioRunner.BATCH_SIZE));
                 });
