@@ -249,11 +249,6 @@ public final class RedisCluster implements AutoCloseable {
         }
     }
 
-    /** Whether every node is running. */
-    public boolean running() {
-        return nodes.stream().allMatch(RedisNode::running);
-    }
-
     /** The nodes, listed for progress lines. */
     @Override
     public String toString() {
