@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the local runtime (DESIGN.md §10) needs and is missing:
-#   1. redis-server, from Debian's packages;
+#   1. redis-server and openssl, from Debian's packages;
 #   2. the pinned moto virtualenv at <repo>/.tools/moto.
 # Idempotent and silent when everything is already there; runnable from any
 # folder. Set PYTHON to choose the interpreter for the virtualenv (default python3).
@@ -53,6 +53,14 @@ ensure_redis() {
   apt_install redis-server
 }
 
+# The local Redis Cluster speaks TLS only, as ElastiCache Serverless does; its throwaway CA and
+# server certificate are made with the openssl command line (com.example.localaws.RedisTls).
+ensure_openssl() {
+  command -v openssl >/dev/null 2>&1 && return 0
+  log "installing openssl"
+  apt_install openssl
+}
+
 # A bare Debian python3 lacks ensurepip until python3-venv is installed.
 ensure_venv_module() {
   "$PYTHON" -c 'import ensurepip, venv' >/dev/null 2>&1 && return 0
@@ -91,4 +99,5 @@ ensure_moto_venv() {
 }
 
 ensure_redis
+ensure_openssl
 ensure_moto_venv

@@ -2,7 +2,7 @@ package com.example.reliability;
 
 /** A dependency that misbehaves for a stretch of the run, then heals. Receiver only. */
 public enum DependencyFault implements Fault {
-    REDIS_STOPPED("redis-server stopped"),
+    REDIS_STOPPED("the cluster's node stopped (redis-server)"),
     REDIS_SLOW("Redis slowed (proxy, 20 ms per chunk each way)"),
     REDIS_BLACKHOLED("Redis blackholed (proxy accepts, never answers)"),
     DYNAMODB_THROTTLING("DynamoDB throttling bursts (12 TransactWriteItems every 2 s)"),

@@ -15,6 +15,7 @@ import com.example.receiver.config.ReceiverConfig;
 import com.example.receiver.dynamodb.ConflictRetryPolicy;
 import com.example.receiver.dynamodb.DynamoDbStore;
 import com.example.receiver.redis.RedisFastPath;
+import com.example.receiver.redis.SecretReader;
 import com.example.receiver.telemetry.JsonLinesTelemetry;
 import java.io.PrintStream;
 import java.io.OutputStream;
@@ -33,13 +34,16 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 final class ReceiverEnvironments implements LambdaEnvironments.Factory {
 
     private final Map<String, String> variables;
+    private final SecretReader secrets;
     private final URI dynamoDbEndpoint;
     private final FaultPoint point;
     private final CrashSchedule schedule;
     private final Clock clock = Clock.systemUTC();
 
-    ReceiverEnvironments(Map<String, String> variables, URI dynamoDbEndpoint, FaultPoint point, CrashSchedule schedule) {
+    ReceiverEnvironments(Map<String, String> variables, SecretReader secrets, URI dynamoDbEndpoint, FaultPoint point,
+                         CrashSchedule schedule) {
         this.variables = Map.copyOf(variables);
+        this.secrets = secrets;
         this.dynamoDbEndpoint = dynamoDbEndpoint;
         this.point = point;
         this.schedule = schedule;
@@ -51,7 +55,7 @@ final class ReceiverEnvironments implements LambdaEnvironments.Factory {
         ReceiverConfig config = ReceiverConfig.from(env);
         PaymentTables tables = PaymentTables.from(env);
         DynamoDbClient dynamoDb = LocalClients.dynamoDb(dynamoDbEndpoint);
-        Optional<RedisFastPath> redis = config.fastPath().map(cache -> RedisFastPath.connect(cache, clock));
+        Optional<RedisFastPath> redis = config.fastPath().map(cache -> RedisFastPath.connect(cache, secrets, clock));
         FastPath fastPath = redis.<FastPath>map(r -> r).orElse(FastPath.DISABLED);
         if (point == FaultPoint.CRASH_AFTER_FAST_PATH) {
             fastPath = new CrashingFastPath(fastPath, schedule, crash);

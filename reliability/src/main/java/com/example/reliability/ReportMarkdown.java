@@ -140,8 +140,8 @@ final class ReportMarkdown {
     }
 
     /**
-     * The Redis rows against the no-fault row: a batch asks Redis twice (one MGET, one pipelined
-     * SET), each cut at the 50 ms timeout, and not at all while the breaker is open.
+     * The Redis rows against the no-fault row: a batch asks each cache node twice (one pipeline of
+     * GETs, one of SETs), each cut at the 50 ms timeout, and not at all while its breaker is open.
      */
     private void redisLatency(StringBuilder md) {
         results.stream()
@@ -158,9 +158,11 @@ final class ReportMarkdown {
                                     + "below the no-fault run's %.1f ms; the machine's noise is larger)", calm.meanMsPerMessage())
                             : String.format(Locale.ROOT, "added at most %.1f ms per message to the no-fault run's %.1f ms",
                                     worst, calm.meanMsPerMessage());
-                    md.append(String.format(Locale.ROOT, "%nRedis faults %s. The bound: a batch asks Redis twice (MGET, pipelined SET), each cut "
+                    md.append(String.format(Locale.ROOT, "%nRedis faults (on the local cluster's node, through a proxy it announces) %s. The bound: a batch "
+                            + "asks the node twice (a pipeline of GETs, a pipeline of SETs), each cut "
                             + "at the 50 ms timeout, so at most 100 ms per batch of %d (%.0f ms per message), and nothing "
-                            + "while the circuit breaker is open (5 s after a failure). DynamoDB throttling costs more: "
+                            + "while the node's circuit breaker is open (5 s after a failure); a new connection's TLS "
+                            + "handshake may take up to 500 ms, once per breaker period. DynamoDB throttling costs more: "
                             + "the SDK's backoff between attempts, then redelivery; that is DynamoDB's time, not Redis's.%n",
                             added, ScenarioRunner.BATCH_SIZE, 100.0 / ScenarioRunner.BATCH_SIZE));
                 });

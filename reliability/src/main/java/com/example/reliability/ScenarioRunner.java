@@ -84,6 +84,9 @@ public final class ScenarioRunner {
              LoopbackProxy redisProxy = LoopbackProxy.start(aws.redis().port());
              StreamPublishing publisher = scenario.fault() == DependencyFault.SNS_PUBLISH_ERRORS
                      ? StreamPublishing.start(aws, scenario.seed()) : null) {
+            // The cluster's node announces the proxy, so that the cluster client (which learns the
+            // nodes from CLUSTER SLOTS) reaches it only through the proxy and its faults.
+            aws.redis().announce(aws.redis().node(0), redisProxy.port());
             LambdaEnvironments.Factory factory = factory(scenario, schedule, dynamoDbProxy, redisProxy);
             if (scenario.fault() == FaultPoint.RESPONSE_LOST) {
                 dynamoDbProxy.dropResponses(Math.max(1, scenario.payments() / 20), lostResponse(scenario.implementation()));
@@ -94,6 +97,8 @@ public final class ScenarioRunner {
             dropped = dynamoDbProxy.droppedResponses();
             publishing = Optional.ofNullable(publisher)
                     .map(p -> p.finish(new Audit(admin, sqs).decidedByReceiver()));
+        } finally {
+            aws.redis().announce(aws.redis().node(0), aws.redis().port());
         }
         Audit.Counts counts = new Audit(admin, sqs).of(scenario.implementation(), traffic, dlq, BASELINE_TABLE);
         return new Result(scenario, counts.decisions(), counts.extraDebits(), counts.missingDebits(), counts.lost(),
@@ -121,21 +126,22 @@ public final class ScenarioRunner {
                                                LoopbackProxy redisProxy) {
         FaultPoint point = scenario.fault() instanceof FaultPoint p ? p : FaultPoint.NONE;
         return switch (scenario.implementation()) {
-            case RECEIVER -> new ReceiverEnvironments(receiverVariables(redisProxy), dynamoDbProxy.uri(), point, schedule);
+            case RECEIVER -> new ReceiverEnvironments(receiverVariables(redisProxy), aws::secretString, dynamoDbProxy.uri(),
+                    point, schedule);
             case POWERTOOLS -> new BaselineEnvironments(dynamoDbProxy.uri(), BASELINE_TABLE,
                     new PaymentTables(Accounts.TABLE, "LedgerTable"), point, schedule, FUNCTION_TIMEOUT);
         };
     }
 
-    private static Map<String, String> receiverVariables(LoopbackProxy redisProxy) {
-        Map<String, String> env = new HashMap<>();
+    private Map<String, String> receiverVariables(LoopbackProxy redisProxy) {
+        Map<String, String> env = new HashMap<>(aws.fastPathEnvironment(aws.redis()));
         env.put("IDEMPOTENCY_TABLE", "IdempotencyTable");
         env.put("ACCOUNTS_TABLE", Accounts.TABLE);
         env.put("LEDGER_TABLE", "LedgerTable");
         env.put("QUEUE_RETENTION_SECONDS", "345600");
         env.put("IDEMPOTENCY_TTL_SECONDS", "604800");
         env.put("FAST_PATH_ENDPOINT", redisProxy.endpoint());
-        env.put("FAST_PATH_TLS", "false");
+        env.remove("FAST_PATH_TIMEOUT_MS");
         env.put("METRICS_NAMESPACE", "Reliability");
         return env;
     }

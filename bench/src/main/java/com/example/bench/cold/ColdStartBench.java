@@ -186,9 +186,7 @@ public final class ColdStartBench {
         env.put("IDEMPOTENCY_TTL_SECONDS", "604800");
         env.put("QUEUE_RETENTION_SECONDS", "345600");
         env.put("METRICS_NAMESPACE", "PaymentsBench");
-        env.put("FAST_PATH_ENDPOINT", aws.redis().endpoint());
-        env.put("FAST_PATH_TLS", "false");
-        env.put("FAST_PATH_TIMEOUT_MS", "50");
+        env.putAll(aws.fastPathEnvironment(aws.redis()));
         env.put("AWS_REGION", LocalAws.REGION.id());
         env.put("AWS_ENDPOINT_URL", aws.endpoint().toString());
         env.put("AWS_ACCESS_KEY_ID", "local");

@@ -43,7 +43,7 @@ interface Authorizer extends AutoCloseable {
      * The payment authorizer as {@link PaymentAuthorizer#create} composes it, with the
      * environment template.yaml gives it and {@code MAX_CONCURRENCY} = {@code concurrency}.
      */
-    static Authorizer ours(URI dynamoDbEndpoint, String redisEndpoint, Clock clock, int concurrency,
+    static Authorizer ours(LocalAws aws, URI dynamoDbEndpoint, String redisEndpoint, Clock clock, int concurrency,
                            ExecutionInterceptor... interceptors) {
         Map<String, String> env = new HashMap<>();
         env.put("IDEMPOTENCY_TABLE", Fixture.RECORDS);
@@ -51,13 +51,12 @@ interface Authorizer extends AutoCloseable {
         env.put("LEDGER_TABLE", Fixture.LEDGER);
         env.put("QUEUE_RETENTION_SECONDS", "345600");
         env.put("IDEMPOTENCY_TTL_SECONDS", "604800");
+        env.putAll(aws.fastPathEnvironment(aws.redis()));
         env.put("FAST_PATH_ENDPOINT", redisEndpoint);
-        env.put("FAST_PATH_TLS", "false");
-        env.put("FAST_PATH_TIMEOUT_MS", "50");
         env.put("MAX_CONCURRENCY", Integer.toString(concurrency));
         env.put("METRICS_NAMESPACE", "Bench");
         DynamoDbClient dynamoDb = client(dynamoDbEndpoint, interceptors);
-        BatchReceiver<Payment> receiver = PaymentAuthorizer.create(env, dynamoDb, clock,
+        BatchReceiver<Payment> receiver = PaymentAuthorizer.create(env, dynamoDb, aws::secretString, clock,
                 new PrintStream(OutputStream.nullOutputStream()));
         PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(receiver);
         return new Authorizer() {

@@ -3,6 +3,8 @@ package com.example.bench.endtoend;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.example.bench.report.SectionFile;
 import com.example.localaws.LocalAws;
+import com.example.localaws.MovableClock;
+import com.example.localaws.RedisTls;
 import com.example.localaws.proxy.LoopbackProxy;
 import com.example.payment.AccountAttributes;
 import com.example.reliability.Implementation;
@@ -11,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -59,6 +62,9 @@ public final class BatchLatency {
         try (LocalAws aws = LocalAws.start();
              LoopbackProxy dynamoDb = LoopbackProxy.start(aws.endpoint().getPort());
              LoopbackProxy redis = LoopbackProxy.start(aws.redis().port())) {
+            // The cluster's one node announces the proxy: the cluster client, which learns the
+            // nodes from CLUSTER SLOTS, then reaches the node only through the proxy (its delay).
+            aws.redis().announce(aws.redis().node(0), redis.port());
             Fixture fixture = new Fixture(aws);
             fixture.reset();
             List<String> ten = Fixture.accounts("ACC-LAT", BATCH);
@@ -66,8 +72,8 @@ public final class BatchLatency {
             fixture.open(ten, Fixture.RICH);
             fixture.open(one, Fixture.RICH);
             MovableClock clock = new MovableClock();
-            Supplier<Authorizer> ours = () -> Authorizer.ours(dynamoDb.uri(), redis.endpoint(), clock, BATCH);
-            Supplier<Authorizer> oursDefault = () -> Authorizer.ours(dynamoDb.uri(), redis.endpoint(), clock, TEMPLATE_CONCURRENCY);
+            Supplier<Authorizer> ours = () -> Authorizer.ours(aws, dynamoDb.uri(), redis.endpoint(), clock, BATCH);
+            Supplier<Authorizer> oursDefault = () -> Authorizer.ours(aws, dynamoDb.uri(), redis.endpoint(), clock, TEMPLATE_CONCURRENCY);
             Supplier<Authorizer> baseline = () -> Authorizer.baseline(dynamoDb.uri(), Duration.ofHours(1));
             List<Configuration> configurations = List.of(
                     new Configuration("ours, MAX_CONCURRENCY 10", Implementation.RECEIVER, ours, ten),
@@ -78,7 +84,7 @@ public final class BatchLatency {
 
             Delay delay = new Delay(dynamoDb, redis);
             Pair dynamoDbRtt = delay.interleaved(timed(dynamoDbRoundTrip(dynamoDb, one.getFirst())));
-            Pair redisRtt = delay.interleaved(timed(redisRoundTrip(redis)));
+            Pair redisRtt = delay.interleaved(timed(redisRoundTrip(redis, aws.redis().tls())));
             double addedDynamoDb = dynamoDbRtt.delayed().median() - dynamoDbRtt.none().median();
             double addedRedis = redisRtt.delayed().median() - redisRtt.none().median();
             List<Run> runs = new ArrayList<>();
@@ -172,9 +178,9 @@ public final class BatchLatency {
                 .key(Map.of(AccountAttributes.PK, AttributeValue.fromS(account))));
     }
 
-    /** A PING through the proxy. */
-    private static Runnable redisRoundTrip(LoopbackProxy proxy) {
-        Jedis jedis = new Jedis("127.0.0.1", proxy.port());
+    /** A PING through the proxy, over TLS as the function's calls are. */
+    private static Runnable redisRoundTrip(LoopbackProxy proxy, RedisTls tls) {
+        Jedis jedis = new Jedis(new HostAndPort("127.0.0.1", proxy.port()), tls.clientConfig(Duration.ofSeconds(5)));
         return jedis::ping;
     }
 

@@ -4,6 +4,7 @@ import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.example.bench.report.SectionFile;
 import com.example.localaws.DynamoDbCallCounter;
 import com.example.localaws.LocalAws;
+import com.example.localaws.MovableClock;
 import com.example.reliability.Implementation;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -57,7 +58,7 @@ public final class RoundTrips {
     private RoundTrips(LocalAws aws) {
         this.aws = aws;
         this.fixture = new Fixture(aws);
-        this.redis = new RedisCounter(aws.redis().port());
+        this.redis = new RedisCounter(aws.redis().node(0));
         this.reader = aws.dynamoDb();
     }
 
@@ -85,7 +86,7 @@ public final class RoundTrips {
         MovableClock clock = new MovableClock();
         List<Row> rows = new ArrayList<>();
         try (Authorizer authorizer = implementation == Implementation.RECEIVER
-                ? Authorizer.ours(aws.endpoint(), aws.redis().endpoint(), clock, BATCH, calls, units)
+                ? Authorizer.ours(aws, aws.endpoint(), aws.redis().endpoint(), clock, BATCH, calls, units)
                 : Authorizer.baseline(aws.endpoint(), BASELINE_WINDOW, calls, units)) {
             authorizer.invoke(Fixture.event(Fixture.purchases(rich, "1.00")));
             List<String> approved = Fixture.purchases(rich, "12.50");

@@ -109,6 +109,11 @@ class PaymentMessagePropertiesTest {
             public void invocationEnded() {
                 // nothing is buffered here
             }
+
+            @Override
+            public void fastPathSignatureInvalid(int values) {
+                fail("the in-memory fast path holds only its own decisions" + replay());
+            }
         };
         Map<IdempotencyKey, Fingerprint> decidedBefore = new HashMap<>();
         List<GeneratedMessages.Spec> sent = new ArrayList<>();

@@ -106,6 +106,9 @@ public final class BatchReceiver<P> implements AutoCloseable {
         if (!lookup.available()) {
             telemetry.fastPathUnavailable("lookup failed or circuit open");
         }
+        if (lookup.invalidSignatures() > 0) {
+            telemetry.fastPathSignatureInvalid(lookup.invalidSignatures());
+        }
         return lookup;
     }
 

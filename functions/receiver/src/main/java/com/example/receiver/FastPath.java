@@ -13,17 +13,29 @@ import java.util.Map;
  */
 public interface FastPath {
 
-    /** The answer of one lookup: the hits, and whether the cache could be asked at all. */
-    record Lookup(Map<IdempotencyKey, CachedDecision> hits, boolean available) {
+    /**
+     * The answer of one lookup: the hits, whether every part of the cache could be asked, and how
+     * many values were found that are no decision signed with the function's key (missing or
+     * wrong signature, or no decision at all): misses, to be counted.
+     */
+    record Lookup(Map<IdempotencyKey, CachedDecision> hits, boolean available, int invalidSignatures) {
         public Lookup {
             hits = Map.copyOf(hits);
+            if (invalidSignatures < 0) {
+                throw new IllegalArgumentException("invalidSignatures must not be negative");
+            }
+        }
+
+        /** A lookup that found no invalid value. */
+        public Lookup(Map<IdempotencyKey, CachedDecision> hits, boolean available) {
+            this(hits, available, 0);
         }
     }
 
-    /** Looks up all keys of a batch at once (one round trip). */
+    /** Looks up all keys of a batch at once (about one round trip). */
     Lookup lookup(Collection<IdempotencyKey> keys);
 
-    /** Remembers decisions of a batch at once (one round trip), best effort. */
+    /** Remembers decisions of a batch at once (about one round trip), best effort. */
     void remember(Map<IdempotencyKey, CachedDecision> decisions);
 
     /** A fast path that knows nothing: every lookup is an (available) miss. */

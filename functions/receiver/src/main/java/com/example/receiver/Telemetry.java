@@ -17,6 +17,12 @@ public interface Telemetry {
     /** The fast path could not be asked for a batch (down, slow, or its breaker open). */
     void fastPathUnavailable(String cause);
 
+    /**
+     * The fast path held {@code values} values (at least one) under a batch's keys that are no
+     * decision signed with the function's key: forged, corrupt or foreign. They were misses.
+     */
+    void fastPathSignatureInvalid(int values);
+
     /** The batch is done: what was counted for it is written (once per invocation). */
     void invocationEnded();
 }

@@ -112,6 +112,16 @@ class BatchReceiverTest {
     }
 
     @Test
+    void fastPathValuesWithoutValidSignature_areMisses_decidedByTheStore_andReportedOncePerBatch() {
+        fastPath.invalidSignatures = 2;
+        BatchResult result = process(message("m1", "T1,A,x"), message("m2", "T2,B,x"));
+        assertInstanceOf(Outcome.Approved.class, result.results().get(0).outcome());
+        assertInstanceOf(Outcome.Approved.class, result.results().get(1).outcome());
+        assertEquals(List.of(2), telemetry.invalidSignatures);
+        assertEquals(List.of(), telemetry.unavailable);
+    }
+
+    @Test
     void invalidMessage_isRejected_andOthersGoOn() {
         BatchResult result = process(message("bad", "garbage"), message("m1", "T1,A,x"));
         assertEquals(new Outcome.Rejected("body", "must be key,lane,variant"), result.results().get(0).outcome());

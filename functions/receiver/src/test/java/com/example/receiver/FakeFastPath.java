@@ -11,6 +11,8 @@ final class FakeFastPath implements FastPath {
     int lookups;
     int writes;
     boolean down;
+    /** How many values each lookup reports as not signed with the function's key. */
+    int invalidSignatures;
 
     @Override
     public Lookup lookup(Collection<IdempotencyKey> keys) {
@@ -24,7 +26,7 @@ final class FakeFastPath implements FastPath {
                 hits.put(key, cache.get(key));
             }
         });
-        return new Lookup(hits, true);
+        return new Lookup(hits, true, invalidSignatures);
     }
 
     @Override

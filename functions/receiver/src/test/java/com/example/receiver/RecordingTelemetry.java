@@ -10,6 +10,7 @@ final class RecordingTelemetry implements Telemetry {
 
     final List<MessageReport> reports = Collections.synchronizedList(new ArrayList<>());
     final List<String> unavailable = Collections.synchronizedList(new ArrayList<>());
+    final List<Integer> invalidSignatures = Collections.synchronizedList(new ArrayList<>());
     final List<Invocation> invocations = Collections.synchronizedList(new ArrayList<>());
     final AtomicInteger ended = new AtomicInteger();
 
@@ -31,5 +32,10 @@ final class RecordingTelemetry implements Telemetry {
     @Override
     public void fastPathUnavailable(String cause) {
         unavailable.add(cause);
+    }
+
+    @Override
+    public void fastPathSignatureInvalid(int values) {
+        invalidSignatures.add(values);
     }
 }

@@ -91,7 +91,7 @@ final class DemoRun {
         try (LocalAws aws = LocalAws.start(); SqsClient sqs = aws.sqs(); SnsClient sns = aws.sns();
              DynamoDbClient dynamoDb = aws.dynamoDb();
              Downstream downstream = Downstream.create(aws, Duration.ofSeconds(VISIBILITY_SECONDS))) {
-            Demo.progress("local AWS up at %s, redis-server at %s, push API at %s", aws.endpoint(), aws.redis().endpoint(),
+            Demo.progress("local AWS up at %s, %s, push API at %s", aws.endpoint(), aws.redis(),
                     downstream.pushApi().baseUrl());
             Queues queues = Queues.create(sqs);
             seedAccounts(dynamoDb);
@@ -100,7 +100,7 @@ final class DemoRun {
             PrintStream downstreamOut = new PrintStream(downstreamLog, true, StandardCharsets.UTF_8);
             DynamoDbCallCounter calls = new DynamoDbCallCounter();
             DemoClock clock = new DemoClock();
-            try (BatchReceiver<Payment> receiver = PaymentAuthorizer.create(environment(aws), aws.dynamoDb(calls), clock,
+            try (BatchReceiver<Payment> receiver = PaymentAuthorizer.create(environment(aws), aws.dynamoDb(calls), aws::secretString, clock,
                     new PrintStream(log, true, StandardCharsets.UTF_8))) {
                 PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(receiver);
                 AtomicInteger invocations = new AtomicInteger();
@@ -247,8 +247,7 @@ final class DemoRun {
         env.put("LEDGER_TABLE", "LedgerTable");
         env.put("QUEUE_RETENTION_SECONDS", "345600");
         env.put("IDEMPOTENCY_TTL_SECONDS", Long.toString(RECORD_TTL.toSeconds()));
-        env.put("FAST_PATH_ENDPOINT", aws.redis().endpoint());
-        env.put("FAST_PATH_TLS", "false");
+        env.putAll(aws.fastPathEnvironment(aws.redis()));
         env.put("METRICS_NAMESPACE", "PaymentsDemo");
         return env;
     }

@@ -60,12 +60,12 @@ final class Poller {
         if (polls == 40) {
             aws.redis().stop();
             timeline.mark("redis down");
-            Demo.progress("fault: redis-server stopped");
+            Demo.progress("fault: the Redis Cluster's node stopped");
         }
         if (polls == 80) {
             aws.redis().start();
             timeline.mark("redis up");
-            Demo.progress("fault: redis-server started again (empty)");
+            Demo.progress("fault: the Redis Cluster's node started again (empty, rejoining its cluster)");
         }
         if (polls % 30 == 15) {
             aws.moto().inject(Fault.throttling("TransactWriteItems", "", 12));

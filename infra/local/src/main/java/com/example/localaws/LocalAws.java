@@ -2,8 +2,11 @@ package com.example.localaws;
 
 import java.net.URI;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
@@ -16,27 +19,34 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
+import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
 import software.amazon.awssdk.services.sns.SnsClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
  * The local AWS of one test run or one {@code make up}: the moto launcher (or, asked with
- * {@link LocalAwsBackend}, LocalStack in Docker) and a redis-server on free loopback ports, with
- * the template's tables. Clients it hands out talk to 127.0.0.1 only,
- * with dummy credentials.
+ * {@link LocalAwsBackend}, LocalStack in Docker) and a one-node TLS Redis Cluster (as ElastiCache
+ * Serverless presents itself) on free loopback ports, with the template's tables. A three-master
+ * cluster and a standalone (cluster mode off) server are started on first use, for the tests that
+ * need them. Clients it hands out talk to 127.0.0.1 only, with dummy credentials.
  */
 public final class LocalAws implements AutoCloseable {
+
+    /** The name of the local secret holding the fast path's signing key. */
+    public static final String FAST_PATH_SIGNING_SECRET = "idempotent-receiver/fast-path-signing-key";
 
     /** The region of every local client. */
     public static final Region REGION = Region.US_EAST_1;
 
     private final Path root;
     private final AwsApi api;
-    private final RedisServer redis;
+    private final RedisCluster redis;
     private final List<TemplateTables.Table> tables;
     private final DynamoDbClient admin;
+    private RedisCluster threeMasters;
+    private RedisNode standaloneRedis;
 
-    LocalAws(Path root, AwsApi api, RedisServer redis) {
+    LocalAws(Path root, AwsApi api, RedisCluster redis) {
         this.root = root;
         this.api = api;
         this.redis = redis;
@@ -49,7 +59,7 @@ public final class LocalAws implements AutoCloseable {
         Path root = ProjectRoot.find();
         Path logs = root.resolve("target/local-aws");
         AwsApi api = LocalAwsBackend.chosen(System.getProperties(), System.getenv()).start(root, logs);
-        RedisServer redis = new RedisServer(LocalProcess.freePort(), logs.resolve("redis.log"));
+        RedisCluster redis = RedisCluster.of(1, "redis", RedisTls.in(root), logs);
         try {
             redis.start();
             LocalAws aws = new LocalAws(root, api, redis);
@@ -64,13 +74,13 @@ public final class LocalAws implements AutoCloseable {
 
     /**
      * The local AWS another process started and left running ({@code make up}): clients for the
-     * launcher at {@code endpoint} and the redis-server on {@code redisPort}. Neither is stopped
-     * by {@link #close()}, and the tables are left as they are.
+     * launcher at {@code endpoint} and the one-node Redis Cluster on {@code redisPort}. Neither
+     * is stopped by {@link #close()}, and the tables are left as they are.
      */
     public static LocalAws attach(URI endpoint, int redisPort) {
         Path root = ProjectRoot.find();
-        return new LocalAws(root, MotoServer.attach(endpoint),
-                new RedisServer(redisPort, root.resolve("target/local-aws/redis.log")));
+        Path logs = root.resolve("target/local-aws");
+        return new LocalAws(root, MotoServer.attach(endpoint), RedisCluster.attached(redisPort, RedisTls.in(root), logs));
     }
 
     /**
@@ -102,8 +112,30 @@ public final class LocalAws implements AutoCloseable {
         throw new IllegalStateException("this test drives the moto launcher (fault injection); run it without LOCAL_AWS");
     }
 
-    public RedisServer redis() {
+    /** The one-node Redis Cluster owning all 16 384 slots: the fast path's cache, as ElastiCache Serverless runs it. */
+    public RedisCluster redis() {
         return redis;
+    }
+
+    /**
+     * A Redis Cluster of three masters (a node-based cluster-mode cache), started on first use and
+     * kept for the rest of the run, for the tests whose keys must spread over several nodes.
+     */
+    public synchronized RedisCluster threeMasterRedis() {
+        if (threeMasters == null) {
+            threeMasters = RedisCluster.of(3, "redis3", redis.tls(), root.resolve("target/local-aws"));
+        }
+        threeMasters.start();
+        return threeMasters;
+    }
+
+    /** A standalone Redis (cluster mode off, TLS on), started on first use: a node-based cache without cluster mode. */
+    public synchronized RedisNode standaloneRedis() {
+        if (standaloneRedis == null) {
+            standaloneRedis = RedisNode.standalone("redis-standalone", redis.tls(), root.resolve("target/local-aws"));
+        }
+        standaloneRedis.start();
+        return standaloneRedis;
     }
 
     /** A DynamoDB client for the local AWS, with the given interceptors (e.g. a call counter). */
@@ -141,6 +173,61 @@ public final class LocalAws implements AutoCloseable {
         return local(DynamoDbStreamsClient.builder(), Duration.ofSeconds(10)).build();
     }
 
+    /** A Secrets Manager client for the local AWS. */
+    public SecretsManagerClient secretsManager() {
+        return local(SecretsManagerClient.builder(), Duration.ofSeconds(10)).build();
+    }
+
+    /** The current value of the local secret {@code secretId} (the function reads its fast-path signing key so). */
+    public String secretString(String secretId) {
+        try (SecretsManagerClient secrets = secretsManager()) {
+            return secrets.getSecretValue(request -> request.secretId(secretId)).secretString();
+        }
+    }
+
+    /**
+     * The secret holding the fast path's signing key, as the template's {@code FastPathSigningKey}
+     * (Secrets Manager, a generated random string): created in the local Secrets Manager with 32
+     * random bytes on first use, kept for the rest of the run. Its name.
+     */
+    public synchronized String fastPathSigningSecret() {
+        try (SecretsManagerClient secrets = secretsManager()) {
+            try {
+                secrets.describeSecret(request -> request.secretId(FAST_PATH_SIGNING_SECRET));
+            } catch (software.amazon.awssdk.services.secretsmanager.model.ResourceNotFoundException absent) {
+                byte[] key = new byte[32];
+                new SecureRandom().nextBytes(key);
+                secrets.createSecret(request -> request.name(FAST_PATH_SIGNING_SECRET)
+                        .secretString(HexFormat.of().formatHex(key)));
+            }
+        }
+        return FAST_PATH_SIGNING_SECRET;
+    }
+
+    /**
+     * The function's fast-path settings for {@code cache}, as the template gives them in AWS: the
+     * configuration endpoint, TLS on (trusting the local CA), cluster mode on, the signing
+     * secret; plus the test's short timeout.
+     */
+    public Map<String, String> fastPathEnvironment(RedisCluster cache) {
+        fastPathSigningSecret();
+        return fastPathEnvironment(cache.endpoint(), cache.caFile());
+    }
+
+    /**
+     * The fast-path settings for a cluster at {@code endpoint} whose certificates chain to
+     * {@code caFile}, signing with {@link #FAST_PATH_SIGNING_SECRET} (which must exist).
+     */
+    public static Map<String, String> fastPathEnvironment(String endpoint, Path caFile) {
+        return Map.of(
+                "FAST_PATH_ENDPOINT", endpoint,
+                "FAST_PATH_TLS", "true",
+                "FAST_PATH_CLUSTER", "true",
+                "FAST_PATH_CA_FILE", caFile.toString(),
+                "FAST_PATH_SIGNING_SECRET", FAST_PATH_SIGNING_SECRET,
+                "FAST_PATH_TIMEOUT_MS", "50");
+    }
+
     /** Dummy credentials: the local AWS accepts any. */
     public static StaticCredentialsProvider credentials() {
         return StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local"));
@@ -168,9 +255,15 @@ public final class LocalAws implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         admin.close();
         redis.close();
+        if (threeMasters != null) {
+            threeMasters.close();
+        }
+        if (standaloneRedis != null) {
+            standaloneRedis.close();
+        }
         api.close();
     }
 }

@@ -11,6 +11,7 @@ import com.example.receiver.config.ReceiverConfig;
 import com.example.receiver.dynamodb.ConflictRetryPolicy;
 import com.example.receiver.dynamodb.DynamoDbStore;
 import com.example.receiver.redis.RedisFastPath;
+import com.example.receiver.redis.SecretReader;
 import com.example.receiver.telemetry.JsonLinesTelemetry;
 import java.io.PrintStream;
 import java.security.SecureRandom;
@@ -24,6 +25,7 @@ import software.amazon.awssdk.core.retry.RetryMode;
 import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
 
 /**
  * Builds the payment authorizer's receiver from its configuration: the composition root, run
@@ -49,20 +51,30 @@ public final class PaymentAuthorizer {
      */
     public static BatchReceiver<Payment> create(Map<String, String> environment, DynamoDbClient dynamoDb,
                                                 Clock clock, PrintStream out) {
-        return create(environment, dynamoDb, clock, out, new SecureRandom());
+        return create(environment, dynamoDb, secretsManager(), clock, out, new SecureRandom());
     }
 
     /**
-     * As {@link #create(Map, DynamoDbClient, Clock, PrintStream)}, drawing the conflict retries'
-     * jitter from {@code random} (which the SnapStart priming re-seeds after a restore).
+     * As {@link #create(Map, DynamoDbClient, Clock, PrintStream)}, reading the fast path's signing
+     * key through {@code secrets} (the local Secrets Manager, in local runs).
      */
-    static BatchReceiver<Payment> create(Map<String, String> environment, DynamoDbClient dynamoDb,
+    public static BatchReceiver<Payment> create(Map<String, String> environment, DynamoDbClient dynamoDb,
+                                                SecretReader secrets, Clock clock, PrintStream out) {
+        return create(environment, dynamoDb, secrets, clock, out, new SecureRandom());
+    }
+
+    /**
+     * As {@link #create(Map, DynamoDbClient, SecretReader, Clock, PrintStream)}, drawing the
+     * conflict retries' jitter from {@code random} (which the SnapStart priming re-seeds after a
+     * restore).
+     */
+    static BatchReceiver<Payment> create(Map<String, String> environment, DynamoDbClient dynamoDb, SecretReader secrets,
                                          Clock clock, PrintStream out, SecureRandom random) {
         Environment env = new Environment(environment);
         ReceiverConfig config = ReceiverConfig.from(env);
         PaymentTables tables = PaymentTables.from(env);
         FastPath fastPath = config.fastPath()
-                .<FastPath>map(cache -> RedisFastPath.connect(cache, clock))
+                .<FastPath>map(cache -> RedisFastPath.connect(cache, secrets, clock))
                 .orElse(FastPath.DISABLED);
         // SecureRandom, not a seeded generator: under SnapStart every restored environment would
         // otherwise replay the same "random" jitter from the snapshot.
@@ -71,6 +83,23 @@ public final class PaymentAuthorizer {
                 ConflictRetryPolicy.standard(random), clock);
         JsonLinesTelemetry telemetry = new JsonLinesTelemetry(out, clock, config.metricsNamespace(), SERVICE, "txn_id");
         return new BatchReceiver<>(new PaymentParser(), fastPath, store, telemetry, config.settings());
+    }
+
+    /**
+     * Reads a secret from AWS Secrets Manager (region and endpoint from the standard AWS
+     * environment), with a client made for that one read and closed after it: the fast path
+     * reads its signing key once, at start.
+     */
+    public static SecretReader secretsManager() {
+        return secretId -> {
+            try (SecretsManagerClient client = SecretsManagerClient.builder()
+                    .httpClientBuilder(UrlConnectionHttpClient.builder()
+                            .connectionTimeout(Duration.ofSeconds(1))
+                            .socketTimeout(Duration.ofSeconds(2)))
+                    .build()) {
+                return client.getSecretValue(request -> request.secretId(secretId)).secretString();
+            }
+        };
     }
 
     /**

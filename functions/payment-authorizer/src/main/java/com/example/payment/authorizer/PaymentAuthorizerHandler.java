@@ -37,7 +37,8 @@ public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, 
     }
 
     private PaymentAuthorizerHandler(Map<String, String> env, Clock clock, SecureRandom random) {
-        this.receiver = PaymentAuthorizer.create(env, PaymentAuthorizer.dynamoDbClient(), clock, System.out, random);
+        this.receiver = PaymentAuthorizer.create(env, PaymentAuthorizer.dynamoDbClient(),
+                PaymentAuthorizer.secretsManager(), clock, System.out, random);
         this.priming = Optional.of(new RequestPathPriming(env, PaymentAuthorizer::dynamoDbClient, clock, random));
     }
 

@@ -120,7 +120,8 @@ final class RequestPathPriming implements Resource {
     private Run prime() {
         StopBeforeTransmission stop = new StopBeforeTransmission();
         try (DynamoDbClient client = clients.apply(stop);
-             BatchReceiver<Payment> receiver = PaymentAuthorizer.create(primingEnvironment(), client, clock,
+             BatchReceiver<Payment> receiver = PaymentAuthorizer.create(primingEnvironment(), client,
+                     PaymentAuthorizer.secretsManager(), clock,
                      new PrintStream(OutputStream.nullOutputStream()), new SecureRandom())) {
             // The runtime's own (de)serializers: the first real event would otherwise load them.
             ClassLoader loader = RequestPathPriming.class.getClassLoader();

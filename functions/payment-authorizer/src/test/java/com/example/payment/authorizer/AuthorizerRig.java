@@ -5,6 +5,7 @@ import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.DynamoDbCallCounter;
 import com.example.localaws.LocalAws;
+import com.example.localaws.RedisCluster;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.receiver.BatchReceiver;
 import com.example.payment.Payment;
@@ -35,7 +36,7 @@ final class AuthorizerRig implements AutoCloseable {
     private AuthorizerRig(LocalAws aws, Map<String, String> env, Clock clock) {
         this.dynamoDb = aws.dynamoDb(calls);
         this.ledger = new Ledger(aws.dynamoDb());
-        this.receiver = PaymentAuthorizer.create(env, dynamoDb, clock,
+        this.receiver = PaymentAuthorizer.create(env, dynamoDb, aws::secretString, clock,
                 new PrintStream(output, true, StandardCharsets.UTF_8));
         this.handler = new PaymentAuthorizerHandler(receiver);
     }
@@ -50,10 +51,15 @@ final class AuthorizerRig implements AutoCloseable {
         env.put("QUEUE_RETENTION_SECONDS", "345600");
         env.put("METRICS_NAMESPACE", "PaymentsTest");
         if (fastPath) {
-            env.put("FAST_PATH_ENDPOINT", aws.redis().endpoint());
-            env.put("FAST_PATH_TLS", "false");
-            env.put("FAST_PATH_TIMEOUT_MS", "50");
+            env.putAll(aws.fastPathEnvironment(aws.redis()));
         }
+        return env;
+    }
+
+    /** The function's environment with the fast path on {@code cache} (another shape of cluster). */
+    static Map<String, String> environment(LocalAws aws, RedisCluster cache) {
+        Map<String, String> env = environment(aws, false);
+        env.putAll(aws.fastPathEnvironment(cache));
         return env;
     }
 

@@ -1,26 +1,44 @@
 package com.example.receiver.config;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
- * Where the fast-path cache is and how patient to be with it.
+ * Where the fast-path cache is, how to reach it, how patient to be with it, and which secret
+ * signs its values.
  *
- * @param host    the Redis / ElastiCache host
- * @param port    its port
- * @param tls     whether to connect with TLS (always on ElastiCache Serverless)
- * @param timeout connect and read timeout; tens of milliseconds, since a slow cache must cost
- *                less than the store call it is meant to save
- * @param ttl     how long a decision is cached
+ * @param host          the cache's host: ElastiCache's one configuration endpoint
+ * @param port          its port
+ * @param tls           whether to connect with TLS (always on ElastiCache Serverless)
+ * @param cluster       whether the cache speaks the Redis Cluster protocol (always on ElastiCache
+ *                      Serverless; off only for a node-based cache without cluster mode)
+ * @param caFile        a PEM file of the CA the cache's certificate must chain to; empty: the
+ *                      JVM's default trust (Amazon's CAs, in AWS)
+ * @param signingSecret the Secrets Manager secret (name or ARN) holding the key that signs and
+ *                      verifies cached values; read once, at start
+ * @param connectTimeout how long a new connection may take (TCP connect and TLS handshake), paid
+ *                      once per connection and at most once per breaker period on a sick node
+ * @param timeout       read timeout of every command; tens of milliseconds, since a slow cache
+ *                      must cost less than the store call it is meant to save
+ * @param ttl           how long a decision is cached
  */
-public record FastPathConfig(String host, int port, boolean tls, Duration timeout, Duration ttl) {
+public record FastPathConfig(String host, int port, boolean tls, boolean cluster, Optional<Path> caFile,
+                             String signingSecret, Duration connectTimeout, Duration timeout, Duration ttl) {
 
     public FastPathConfig {
         Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(caFile, "caFile");
+        Objects.requireNonNull(signingSecret, "signingSecret");
+        Objects.requireNonNull(connectTimeout, "connectTimeout");
         Objects.requireNonNull(timeout, "timeout");
         Objects.requireNonNull(ttl, "ttl");
         if (port < 1 || port > 65_535) {
             throw new IllegalArgumentException("port must be 1-65535");
+        }
+        if (caFile.isPresent() && !tls) {
+            throw new IllegalArgumentException("caFile needs tls");
         }
     }
 }

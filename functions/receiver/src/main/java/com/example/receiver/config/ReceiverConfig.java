@@ -2,6 +2,8 @@ package com.example.receiver.config;
 
 import com.example.receiver.ConfigurationException;
 import com.example.receiver.ReceiverSettings;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -29,7 +31,11 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
     public static final String QUEUE_RETENTION_SECONDS = "QUEUE_RETENTION_SECONDS";
     public static final String FAST_PATH_ENDPOINT = "FAST_PATH_ENDPOINT";
     public static final String FAST_PATH_TLS = "FAST_PATH_TLS";
+    public static final String FAST_PATH_CLUSTER = "FAST_PATH_CLUSTER";
+    public static final String FAST_PATH_CA_FILE = "FAST_PATH_CA_FILE";
+    public static final String FAST_PATH_SIGNING_SECRET = "FAST_PATH_SIGNING_SECRET";
     public static final String FAST_PATH_TIMEOUT_MS = "FAST_PATH_TIMEOUT_MS";
+    public static final String FAST_PATH_CONNECT_TIMEOUT_MS = "FAST_PATH_CONNECT_TIMEOUT_MS";
     public static final String FAST_PATH_TTL_SECONDS = "FAST_PATH_TTL_SECONDS";
     public static final String MAX_CONCURRENCY = "MAX_CONCURRENCY";
     public static final String MIN_REMAINING_TIME_MS = "MIN_REMAINING_TIME_MS";
@@ -40,6 +46,8 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
     static final Duration DEFAULT_RECORD_TTL = Duration.ofDays(7);
     static final Duration DEFAULT_FAST_PATH_TTL = Duration.ofHours(24);
     static final Duration DEFAULT_FAST_PATH_TIMEOUT = Duration.ofMillis(50);
+    /** A cold JVM's first TLS handshake; measured well over 50 ms under the runtime emulator. */
+    static final Duration DEFAULT_FAST_PATH_CONNECT_TIMEOUT = Duration.ofMillis(500);
     /** Two store calls (the transaction, then a decline record) of at most 5 s each. */
     static final Duration DEFAULT_MIN_REMAINING_TIME = Duration.ofSeconds(10);
     static final int DEFAULT_MAX_CONCURRENCY = 8;
@@ -93,8 +101,20 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
             if (port < 1 || port > 65_535) {
                 throw new ConfigurationException(FAST_PATH_ENDPOINT, "port must be 1-65535");
             }
-            return new FastPathConfig(endpoint.substring(0, colon), port,
-                    env.bool(FAST_PATH_TLS, true),
+            boolean tls = env.bool(FAST_PATH_TLS, true);
+            Optional<Path> caFile = env.optional(FAST_PATH_CA_FILE).map(Path::of);
+            if (caFile.isPresent() && !tls) {
+                throw new ConfigurationException(FAST_PATH_CA_FILE, "needs " + FAST_PATH_TLS + "=true");
+            }
+            caFile.filter(file -> !Files.isReadable(file)).ifPresent(file -> {
+                throw new ConfigurationException(FAST_PATH_CA_FILE, "must be a readable PEM file");
+            });
+            return new FastPathConfig(endpoint.substring(0, colon), port, tls,
+                    env.bool(FAST_PATH_CLUSTER, true), caFile,
+                    env.optional(FAST_PATH_SIGNING_SECRET).orElseThrow(() -> new ConfigurationException(
+                            FAST_PATH_SIGNING_SECRET, "is required with " + FAST_PATH_ENDPOINT
+                                    + ": cached decisions are signed, and an unsigned cache would be trusted blindly")),
+                    env.millis(FAST_PATH_CONNECT_TIMEOUT_MS, DEFAULT_FAST_PATH_CONNECT_TIMEOUT),
                     env.millis(FAST_PATH_TIMEOUT_MS, DEFAULT_FAST_PATH_TIMEOUT),
                     env.seconds(FAST_PATH_TTL_SECONDS, Optional.of(DEFAULT_FAST_PATH_TTL)));
         });

@@ -6,28 +6,39 @@ import com.example.receiver.Fingerprint;
 import java.util.Optional;
 
 /**
- * The cached value: {@code v1|<status>|<reason or empty>|<fingerprint>}. A value that does not
- * decode (another writer, a format change, a forgery) is a miss, never a decision.
+ * The cached value: {@code v2|<status>|<reason or empty>|<fingerprint>|<signature>}, the
+ * signature being the {@link ValueSigner HMAC} of everything before it and of the key it is
+ * stored under. A value that does not decode, or whose signature is missing or wrong (another
+ * writer, a format change, a forgery, a value copied from another key), is a miss, never a
+ * decision.
  */
 final class CachedDecisionCodec {
 
-    private static final String VERSION = "v1";
+    private static final String VERSION = "v2";
 
-    private CachedDecisionCodec() {
+    private final ValueSigner signer;
+
+    CachedDecisionCodec(ValueSigner signer) {
+        this.signer = signer;
     }
 
-    static String encode(CachedDecision cached) {
+    String encode(String redisKey, CachedDecision cached) {
         Decision decision = cached.decision();
-        return VERSION + "|" + decision.status().name() + "|" + decision.reason().orElse("") + "|"
+        String payload = VERSION + "|" + decision.status().name() + "|" + decision.reason().orElse("") + "|"
                 + cached.fingerprint().hex();
+        return payload + "|" + signer.sign(redisKey, payload);
     }
 
-    static Optional<CachedDecision> decode(String value) {
-        if (value == null) {
+    /** The decision {@code value} holds under {@code redisKey}, when it is one and its signature verifies. */
+    Optional<CachedDecision> decode(String redisKey, String value) {
+        int lastBar = value.lastIndexOf('|');
+        if (lastBar < 0) {
             return Optional.empty();
         }
-        String[] parts = value.split("\\|", -1);
-        if (parts.length != 4 || !VERSION.equals(parts[0])) {
+        String payload = value.substring(0, lastBar);
+        String[] parts = payload.split("\\|", -1);
+        if (parts.length != 4 || !VERSION.equals(parts[0])
+                || !signer.verifies(redisKey, payload, value.substring(lastBar + 1))) {
             return Optional.empty();
         }
         try {

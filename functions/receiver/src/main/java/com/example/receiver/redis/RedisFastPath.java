@@ -4,63 +4,117 @@ import com.example.receiver.CachedDecision;
 import com.example.receiver.FastPath;
 import com.example.receiver.IdempotencyKey;
 import com.example.receiver.config.FastPathConfig;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import javax.net.ssl.SSLSocketFactory;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Pipeline;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.Response;
+import redis.clients.jedis.exceptions.JedisAskDataException;
+import redis.clients.jedis.exceptions.JedisDataException;
+import redis.clients.jedis.exceptions.JedisMovedDataException;
 
 /**
- * The {@link FastPath} on Redis. Keys are {@code dedup:<key>}; values are
- * {@link CachedDecisionCodec encoded} decisions with their fingerprints.
+ * The {@link FastPath} on Redis, cluster mode or not. Keys are {@code dedup:<key>}; values are
+ * {@link CachedDecisionCodec signed} decisions with their fingerprints.
  *
- * <p>Any error (connection refused, timeout, protocol) opens the {@link CircuitBreaker}; while
- * it is open the cache is not asked, lookups report themselves unavailable and writes are
- * skipped. The batch then simply goes to the store.
+ * <p>A batch's keys are grouped by the node serving their hash slot; each node gets one pipeline
+ * of {@code GET}s (one round trip, whatever the number of slots: a multi-key {@code MGET} across
+ * slots is refused with {@code CROSSSLOT} in cluster mode), and the nodes are asked in parallel,
+ * so a lookup costs about one round trip however the keys spread. Writes are pipelined per node
+ * the same way. A key answered with {@code MOVED} or {@code ASK} (a slot that moved or is moving)
+ * is asked again through the cluster client, which follows the redirection and learns the new
+ * slot map.
+ *
+ * <p>Each node has its own {@link CircuitBreaker}: an error or timeout on one node opens its
+ * breaker, its keys are misses (the store decides them) and the lookup reports itself
+ * unavailable, while the other nodes keep serving; the slot map is then learnt again, in case
+ * another node took the failed one's slots.
  */
 public final class RedisFastPath implements FastPath, AutoCloseable {
 
     static final String KEY_PREFIX = "dedup:";
     static final Duration BREAKER_OPEN_FOR = Duration.ofSeconds(5);
+    /** The most nodes asked at once; a larger cache's nodes queue for these threads. */
+    static final int MAX_PARALLEL_NODES = 4;
 
-    private final RedisClient redis;
+    private final CacheTopology topology;
+    private final CachedDecisionCodec codec;
     private final long ttlSeconds;
-    private final CircuitBreaker breaker;
+    private final Function<HostAndPort, CircuitBreaker> newBreaker;
+    private final Map<HostAndPort, CircuitBreaker> breakers = new ConcurrentHashMap<>();
+    /** For learning the slot map itself (the configuration endpoint down or slow). */
+    private final CircuitBreaker topologyBreaker;
+    private final AtomicBoolean refreshing = new AtomicBoolean();
+    private final ExecutorService nodes;
 
-    RedisFastPath(RedisClient redis, Duration ttl, CircuitBreaker breaker) {
-        this.redis = Objects.requireNonNull(redis, "redis");
+    RedisFastPath(CacheTopology topology, ValueSigner signer, Duration ttl, Clock clock) {
+        this.topology = Objects.requireNonNull(topology, "topology");
+        this.codec = new CachedDecisionCodec(signer);
         this.ttlSeconds = ttl.toSeconds();
-        this.breaker = Objects.requireNonNull(breaker, "breaker");
+        this.newBreaker = node -> new CircuitBreaker(clock, BREAKER_OPEN_FOR);
+        this.topologyBreaker = new CircuitBreaker(clock, BREAKER_OPEN_FOR);
+        AtomicInteger threads = new AtomicInteger();
+        this.nodes = Executors.newFixedThreadPool(MAX_PARALLEL_NODES, task -> {
+            Thread thread = new Thread(task, "fast-path-node-" + threads.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
     }
 
-    /** A client with the configured timeouts and TLS; connects lazily, on first use. */
-    public static RedisFastPath connect(FastPathConfig config, Clock clock) {
+    /**
+     * A client with the configured timeouts (a connection's TCP connect and TLS handshake may
+     * take the connect timeout, once; every command the read timeout), TLS and trust, and the signing key read once from
+     * {@code secrets}; connects lazily, on first use.
+     *
+     * @throws IllegalArgumentException when the secret is shorter than {@link ValueSigner#MIN_KEY_BYTES}
+     */
+    public static RedisFastPath connect(FastPathConfig config, SecretReader secrets, Clock clock) {
         int timeoutMillis = Math.toIntExact(config.timeout().toMillis());
-        DefaultJedisClientConfig client = DefaultJedisClientConfig.builder()
-                .connectionTimeoutMillis(timeoutMillis)
+        int connectTimeoutMillis = Math.toIntExact(config.connectTimeout().toMillis());
+        DefaultJedisClientConfig.Builder client = DefaultJedisClientConfig.builder()
+                .connectionTimeoutMillis(connectTimeoutMillis)
                 .socketTimeoutMillis(timeoutMillis)
                 .blockingSocketTimeoutMillis(timeoutMillis)
                 .ssl(config.tls())
-                .clientName("idempotent-receiver")
-                .build();
+                .clientName("idempotent-receiver");
+        if (config.tls()) {
+            SSLSocketFactory trust = config.caFile().map(TrustedCa::socketFactory)
+                    .orElseGet(() -> (SSLSocketFactory) SSLSocketFactory.getDefault());
+            client.sslSocketFactory(new PatientHandshake(trust, connectTimeoutMillis))
+                    .sslParameters(TrustedCa.verifyingHostName());
+        }
         GenericObjectPoolConfig<Connection> pool = new GenericObjectPoolConfig<>();
-        pool.setMaxTotal(4);
+        pool.setMaxTotal(MAX_PARALLEL_NODES);
         pool.setMaxWait(config.timeout());
         pool.setJmxEnabled(false);
-        RedisClient redis = RedisClient.builder()
-                .hostAndPort(new HostAndPort(config.host(), config.port()))
-                .clientConfig(client)
-                .poolConfig(pool)
-                .build();
-        return new RedisFastPath(redis, config.ttl(), new CircuitBreaker(clock, BREAKER_OPEN_FOR));
+        HostAndPort endpoint = new HostAndPort(config.host(), config.port());
+        CacheTopology topology = config.cluster()
+                ? new ClusterTopology(endpoint, client.build(), pool, config.timeout())
+                : new StandaloneTopology(endpoint, client.build(), pool);
+        byte[] key = secrets.secretString(config.signingSecret()).getBytes(StandardCharsets.UTF_8);
+        return new RedisFastPath(topology, new ValueSigner(key), config.ttl(), clock);
     }
 
     @Override
@@ -68,36 +122,202 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
         if (keys.isEmpty()) {
             return new Lookup(Map.of(), true);
         }
-        if (!breaker.allows()) {
-            return new Lookup(Map.of(), false);
-        }
-        List<IdempotencyKey> ordered = List.copyOf(keys);
-        try {
-            List<String> values = redis.mget(ordered.stream().map(RedisFastPath::redisKey).toArray(String[]::new));
-            Map<IdempotencyKey, CachedDecision> hits = new HashMap<>();
-            for (int i = 0; i < ordered.size(); i++) {
-                IdempotencyKey key = ordered.get(i);
-                CachedDecisionCodec.decode(values.get(i)).ifPresent(hit -> hits.put(key, hit));
+        Map<String, IdempotencyKey> byRedisKey = new LinkedHashMap<>();
+        keys.forEach(key -> byRedisKey.put(redisKey(key), key));
+        NodeAnswers answers = acrossNodes(List.copyOf(byRedisKey.keySet()), new NodeCall() {
+            @Override
+            public NodeReply onNode(Connection connection, List<String> redisKeys) {
+                return get(connection, redisKeys);
             }
-            return new Lookup(hits, true);
-        } catch (RuntimeException e) {
-            breaker.recordFailure();
-            return new Lookup(Map.of(), false);
+
+            @Override
+            public Optional<String> followed(String redisKey) {
+                return Optional.ofNullable(topology.get(redisKey));
+            }
+        });
+        Map<IdempotencyKey, CachedDecision> hits = new HashMap<>();
+        int rejected = 0;
+        for (Map.Entry<String, String> value : answers.values().entrySet()) {
+            Optional<CachedDecision> decoded = codec.decode(value.getKey(), value.getValue());
+            if (decoded.isPresent()) {
+                hits.put(byRedisKey.get(value.getKey()), decoded.get());
+            } else {
+                rejected++;
+            }
         }
+        return new Lookup(hits, answers.allAvailable(), rejected);
     }
 
     @Override
     public void remember(Map<IdempotencyKey, CachedDecision> decisions) {
-        if (decisions.isEmpty() || !breaker.allows()) {
+        if (decisions.isEmpty()) {
             return;
         }
-        try (Pipeline pipeline = redis.pipelined()) {
-            decisions.forEach((key, decision) ->
-                    pipeline.setex(redisKey(key), ttlSeconds, CachedDecisionCodec.encode(decision)));
-            pipeline.sync();
+        Map<String, String> values = new LinkedHashMap<>();
+        decisions.forEach((key, decision) -> values.put(redisKey(key), codec.encode(redisKey(key), decision)));
+        acrossNodes(List.copyOf(values.keySet()), new NodeCall() {
+            @Override
+            public NodeReply onNode(Connection connection, List<String> redisKeys) {
+                return set(connection, redisKeys, values);
+            }
+
+            @Override
+            public Optional<String> followed(String redisKey) {
+                topology.setex(redisKey, ttlSeconds, values.get(redisKey));
+                return Optional.empty();
+            }
+        });
+    }
+
+    /** What the nodes answered: the values found (absent keys left out), and whether every node could be asked. */
+    private record NodeAnswers(Map<String, String> values, boolean allAvailable) {
+    }
+
+    /** One node's pipeline: the values of {@code redisKeys} it holds, and the keys it redirected elsewhere. */
+    private record NodeReply(Map<String, String> values, List<String> redirected) {
+    }
+
+    /** What is done on each node (pipelined), and on a key one node redirected (through the cluster client). */
+    private interface NodeCall {
+        NodeReply onNode(Connection connection, List<String> redisKeys);
+
+        /** The value read for {@code redisKey}, if any, following MOVED and ASK. */
+        Optional<String> followed(String redisKey);
+    }
+
+    /** Groups {@code redisKeys} by node, runs {@code call} on every node at once, and follows redirections. */
+    private NodeAnswers acrossNodes(List<String> redisKeys, NodeCall call) {
+        Map<HostAndPort, List<String>> byNode = new LinkedHashMap<>();
+        if (!topologyBreaker.allows()) {
+            return new NodeAnswers(Map.of(), false);
+        }
+        try {
+            for (String redisKey : redisKeys) {
+                byNode.computeIfAbsent(topology.nodeOf(redisKey), node -> new ArrayList<>()).add(redisKey);
+            }
+        } catch (RuntimeException e) {
+            // the slot map could not be learnt: the configuration endpoint is down or slow
+            topologyBreaker.recordFailure();
+            return new NodeAnswers(Map.of(), false);
+        }
+        Map<HostAndPort, Future<NodeReply>> running = new LinkedHashMap<>();
+        Map<HostAndPort, NodeReply> replies = new LinkedHashMap<>();
+        if (byNode.size() == 1) {
+            byNode.forEach((node, nodeKeys) -> replies.put(node, askNode(node, nodeKeys, call)));
+        } else {
+            byNode.forEach((node, nodeKeys) -> running.put(node, nodes.submit(() -> askNode(node, nodeKeys, call))));
+            running.forEach((node, reply) -> replies.put(node, await(reply)));
+        }
+        Map<String, String> values = new HashMap<>();
+        boolean allAvailable = true;
+        for (NodeReply reply : replies.values()) {
+            if (reply == null) {
+                allAvailable = false;
+                continue;
+            }
+            values.putAll(reply.values());
+            for (String redirected : reply.redirected()) {
+                allAvailable &= followRedirection(redirected, call, values);
+            }
+        }
+        return new NodeAnswers(values, allAvailable);
+    }
+
+    /** {@code null} when the node could not be asked (its breaker is open, or it failed now). */
+    private NodeReply askNode(HostAndPort node, List<String> redisKeys, NodeCall call) {
+        CircuitBreaker breaker = breakers.computeIfAbsent(node, newBreaker);
+        if (!breaker.allows()) {
+            return null;
+        }
+        try (Connection connection = topology.connection(node)) {
+            return call.onNode(connection, redisKeys);
         } catch (RuntimeException e) {
             breaker.recordFailure();
+            refreshInBackground();
+            return null;
         }
+    }
+
+    private static NodeReply await(Future<NodeReply> reply) {
+        try {
+            return reply.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        } catch (ExecutionException e) {
+            return null;
+        }
+    }
+
+    /** A key the node sent elsewhere, asked through the cluster client, which follows MOVED and ASK. */
+    private boolean followRedirection(String redisKey, NodeCall call, Map<String, String> values) {
+        try {
+            call.followed(redisKey).ifPresent(value -> values.put(redisKey, value));
+            return true;
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Learns the slot map again (a replica may have taken the failed node's slots), off the
+     * batch's path, so that the failure costs the batch one timeout, not two; one at a time.
+     */
+    private void refreshInBackground() {
+        if (!refreshing.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            nodes.execute(() -> {
+                try {
+                    topology.refresh();
+                } catch (RuntimeException stillDown) {
+                    // no node answers: a later failure tries again
+                } finally {
+                    refreshing.set(false);
+                }
+            });
+        } catch (RejectedExecutionException closed) {
+            refreshing.set(false);
+        }
+    }
+
+    private NodeReply get(Connection connection, List<String> redisKeys) {
+        Pipeline pipeline = new Pipeline(connection);
+        List<Response<String>> responses = redisKeys.stream().map(pipeline::get).toList();
+        pipeline.sync();
+        Map<String, String> values = new HashMap<>();
+        List<String> redirected = new ArrayList<>();
+        for (int i = 0; i < redisKeys.size(); i++) {
+            try {
+                String value = responses.get(i).get();
+                if (value != null) {
+                    values.put(redisKeys.get(i), value);
+                }
+            } catch (JedisMovedDataException | JedisAskDataException moved) {
+                redirected.add(redisKeys.get(i));
+            } catch (JedisDataException wrongType) {
+                // a key of another type (WRONGTYPE): a miss, replaced by the next write
+            }
+        }
+        return new NodeReply(values, redirected);
+    }
+
+    private NodeReply set(Connection connection, List<String> redisKeys, Map<String, String> values) {
+        Pipeline pipeline = new Pipeline(connection);
+        List<Response<String>> responses = redisKeys.stream()
+                .map(redisKey -> pipeline.setex(redisKey, ttlSeconds, values.get(redisKey)))
+                .toList();
+        pipeline.sync();
+        List<String> redirected = new ArrayList<>();
+        for (int i = 0; i < redisKeys.size(); i++) {
+            try {
+                responses.get(i).get();
+            } catch (JedisMovedDataException | JedisAskDataException moved) {
+                redirected.add(redisKeys.get(i));
+            }
+        }
+        return new NodeReply(Map.of(), redirected);
     }
 
     static String redisKey(IdempotencyKey key) {
@@ -106,6 +326,7 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
 
     @Override
     public void close() {
-        redis.close();
+        nodes.shutdownNow();
+        topology.close();
     }
 }

@@ -56,6 +56,14 @@ public final class EmfMetrics {
 
     /** Counts one more of {@code metric}, a {@link Metric.Unit#COUNT} metric summed over the invocation. */
     public void count(Metric metric) {
+        count(metric, 1);
+    }
+
+    /** Counts {@code amount} (at least 1) more of {@code metric}, as {@link #count(Metric)}. */
+    public void count(Metric metric, long amount) {
+        if (amount < 1) {
+            throw new IllegalArgumentException(metric.name() + " counted by " + amount + ": must be at least 1");
+        }
         listed(metric);
         if (metric.unit() != Metric.Unit.COUNT) {
             throw new IllegalArgumentException(metric.name() + " is measured in " + metric.unit());
@@ -64,7 +72,7 @@ public final class EmfMetrics {
             if (values.containsKey(metric)) {
                 throw new IllegalArgumentException(metric.name() + " is measured, not counted");
             }
-            counts.merge(metric, 1L, Long::sum);
+            counts.merge(metric, amount, Long::sum);
         }
     }
 

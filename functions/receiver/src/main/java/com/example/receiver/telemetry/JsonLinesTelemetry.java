@@ -71,6 +71,13 @@ public final class JsonLinesTelemetry implements Telemetry {
     }
 
     @Override
+    public void fastPathSignatureInvalid(int values) {
+        log.write(FunctionLog.Level.WARN, "Fast path value without a valid signature ignored, falling through to the store",
+                line -> line.number("values", values));
+        metrics.count(ReceiverMetrics.FAST_PATH_SIGNATURE_INVALID, values);
+    }
+
+    @Override
     public void invocationEnded() {
         metrics.flush(log.invocation());
     }

@@ -60,13 +60,33 @@ class ReceiverConfigTest {
     }
 
     @Test
-    void fastPathEndpoint_isParsed_withTlsOnByDefault() {
+    void fastPathEndpoint_isParsed_withTlsAndClusterModeOnByDefault() {
         Map<String, String> env = valid();
         env.put("FAST_PATH_ENDPOINT", "cache.example:6379");
+        env.put("FAST_PATH_SIGNING_SECRET", "payments/fast-path-signing-key");
         FastPathConfig cache = ReceiverConfig.from(new Environment(env)).fastPath().orElseThrow();
         assertEquals("cache.example", cache.host());
         assertEquals(6379, cache.port());
         assertTrue(cache.tls());
+        assertTrue(cache.cluster());
+        assertTrue(cache.caFile().isEmpty());
+        assertEquals("payments/fast-path-signing-key", cache.signingSecret());
         assertEquals(Duration.ofMillis(50), cache.timeout());
+        assertEquals(Duration.ofMillis(500), cache.connectTimeout());
+    }
+
+    @Test
+    void fastPathWithoutSigningSecret_orWithACaFileItCannotRead_isRefused() {
+        Map<String, String> env = valid();
+        env.put("FAST_PATH_ENDPOINT", "cache.example:6379");
+        ConfigurationException unsigned = refusal(env);
+        assertEquals("FAST_PATH_SIGNING_SECRET", unsigned.setting());
+        assertTrue(unsigned.getMessage().contains("is required with FAST_PATH_ENDPOINT"), unsigned.getMessage());
+        env.put("FAST_PATH_SIGNING_SECRET", "payments/fast-path-signing-key");
+        env.put("FAST_PATH_CA_FILE", "no/such/ca.pem");
+        assertEquals("FAST_PATH_CA_FILE", refusal(env).setting());
+        env.put("FAST_PATH_CLUSTER", "maybe");
+        env.remove("FAST_PATH_CA_FILE");
+        assertEquals("FAST_PATH_CLUSTER", refusal(env).setting());
     }
 }

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code make down}: stops the moto launcher, redis-server and the push API that {@code up}
+ * {@code make down}: stops the moto launcher, the Redis Cluster's node and the push API that {@code up}
  * recorded, and removes the state file and the stream position. A process is only stopped while it is still the recorded one (same
  * id and start time: a recycled process id is left alone). With nothing recorded it only says
  * so: running it twice is harmless.

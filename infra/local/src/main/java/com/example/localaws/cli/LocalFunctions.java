@@ -1,6 +1,7 @@
 package com.example.localaws.cli;
 
 import com.example.localaws.LocalAws;
+import com.example.localaws.RedisTls;
 import com.example.localaws.invoke.LambdaFunction;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -17,8 +18,8 @@ import java.util.Map;
  * {@code env.json} (the file {@code sam local invoke --env-vars} takes) or, for a function
  * without one, the template's {@code Environment.Variables} with each {@code !Ref} resolved
  * against the running local AWS (a queue to its URL, a topic to its ARN, a table to its name, a
- * parameter to its {@code Default}); with the fast path pointed at the local redis-server without
- * TLS, {@code PUSH_API_BASE_URL} at the local push API, and the AWS connection pointed at the
+ * parameter to its {@code Default}); with the fast path pointed at the local one-node TLS Redis
+ * Cluster (its endpoint, the local CA, the local signing secret), {@code PUSH_API_BASE_URL} at the local push API, and the AWS connection pointed at the
  * local moto launcher with dummy credentials.
  */
 final class LocalFunctions {
@@ -47,8 +48,7 @@ final class LocalFunctions {
                     .forEachRemaining(variable -> env.put(variable.getKey(), resolve(templateRoot, variable.getValue().asText())));
         }
         if (env.containsKey("FAST_PATH_ENDPOINT")) {
-            env.put("FAST_PATH_ENDPOINT", "127.0.0.1:" + state.redisPort());
-            env.put("FAST_PATH_TLS", "false");
+            env.putAll(LocalAws.fastPathEnvironment("127.0.0.1:" + state.redisPort(), RedisTls.in(root).caFile()));
         }
         if (env.containsKey("PUSH_API_BASE_URL")) {
             env.put("PUSH_API_BASE_URL", state.pushApiBaseUrl().toString());

@@ -18,7 +18,8 @@ import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 
 /**
- * {@code make up}: starts the moto launcher, redis-server and the local push API in the
+ * {@code make up}: starts the moto launcher, a one-node TLS Redis Cluster (with the fast path's
+ * signing secret in the local Secrets Manager) and the local push API in the
  * background on free loopback ports, creates what {@code template.yaml} declares (tables, queues
  * with their visibility timeout, retention and redrive policy, topics, the queues' subscriptions
  * with their raw delivery and filter policy), seeds the accounts, and records it all in the
@@ -47,7 +48,7 @@ final class Up implements Command {
             console.progress("the recorded local AWS has stopped; stopping what is left of it and starting anew");
             Down.stop(stale, console);
         });
-        console.progress("starting the moto launcher and redis-server (logs in %s)", console.root().resolve("target/local-aws"));
+        console.progress("starting the moto launcher and a one-node TLS Redis Cluster (logs in %s)", console.root().resolve("target/local-aws"));
         LocalAws aws = LocalAws.start();
         PushApiProcess.Started pushApi = null;
         try (SqsClient sqs = aws.sqs(); SnsClient sns = aws.sns()) {
@@ -59,6 +60,7 @@ final class Up implements Command {
             }
             List<String> subscriptions = subscribe(sqs, sns, template, queues, topics);
             Accounts.seed(aws.dynamoDb(), accounts);
+            aws.fastPathSigningSecret();
             pushApi = PushApiProcess.start(console.root().resolve("target/local-aws/push-api.log"));
             StreamPosition.remove(console.stateDir());
             RunState state = new RunState(aws.endpoint().getPort(), aws.moto().pid(), RunState.startOf(aws.moto().pid()),
@@ -66,9 +68,9 @@ final class Up implements Command {
                     pushApi.port(), pushApi.pid(), RunState.startOf(pushApi.pid()), queues, topics,
                     Instant.now().toString());
             state.write(console.stateDir());
-            console.progress("up: moto at %s, redis-server at %s, push API at %s; %d tables, %d queues, %d topics, "
+            console.progress("up: moto at %s, %s, push API at %s; %d tables, %d queues, %d topics, "
                             + "%d subscriptions, %d accounts from %s",
-                    aws.endpoint(), aws.redis().endpoint(), pushApi.baseUrl(), aws.tables().size(), queues.size(), topics.size(),
+                    aws.endpoint(), aws.redis(), pushApi.baseUrl(), aws.tables().size(), queues.size(), topics.size(),
                     subscriptions.size(), accounts.size(), console.root().relativize(accountsFile));
             aws.detach();
             return document(state, false, accounts.size());

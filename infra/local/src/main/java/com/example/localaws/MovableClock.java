@@ -1,4 +1,4 @@
-package com.example.bench.endtoend;
+package com.example.localaws;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -6,12 +6,16 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 
-/** The system clock, moved forward on demand (past the idempotency records' TTL). */
-final class MovableClock extends Clock {
+/**
+ * The system clock, moved forward on demand (past the idempotency records' TTL, past a circuit
+ * breaker's period), for benchmarks and tests that must not wait for real time to pass.
+ */
+public final class MovableClock extends Clock {
 
     private volatile Duration offset = Duration.ZERO;
 
-    void advance(Duration by) {
+    /** Moves the clock {@code by} forward, for every reader at once. */
+    public void advance(Duration by) {
         offset = offset.plus(by);
     }
 
@@ -22,7 +26,7 @@ final class MovableClock extends Clock {
 
     @Override
     public Clock withZone(ZoneId zone) {
-        throw new UnsupportedOperationException("the benchmarks' clock is UTC only");
+        throw new UnsupportedOperationException("a movable clock is UTC only");
     }
 
     @Override
