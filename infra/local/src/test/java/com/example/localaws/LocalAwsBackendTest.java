@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
@@ -56,8 +57,9 @@ class LocalAwsBackendTest {
             public void close() {
             }
         };
-        LocalAws aws = new LocalAws(ProjectRoot.find(), backend, new RedisServer(LocalProcess.freePort(),
-                ProjectRoot.find().resolve("target/local-aws/redis-unused.log")));
+        Path root = ProjectRoot.find();
+        LocalAws aws = new LocalAws(root, backend,
+                RedisCluster.of(1, "redis-unused", RedisTls.in(root), root.resolve("target/local-aws")));
         // WHEN clients are handed out THEN each one talks to that endpoint, in the local region
         try (SqsClient sqs = aws.sqs(); SnsClient sns = aws.sns(); DynamoDbStreamsClient streams = aws.dynamoDbStreams()) {
             assertEquals(endpoint, sqs.serviceClientConfiguration().endpointOverride().orElseThrow());
