@@ -22,7 +22,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * Batch latency with network delay, ours vs the Powertools baseline vs the floor: a
  * {@link LoopbackProxy} in front of the moto launcher holds every chunk {@link #DYNAMODB_HOP}
- * each way, one in front of redis-server {@link #REDIS_HOP} each way; batches of 10 new messages
+ * each way, one in front of the Redis Cluster's node (announced by it) {@link #REDIS_HOP} each way; batches of 10 new messages
  * on 10 accounts and on 1 account, {@value #WARMUP} warm-up batches then {@value #MEASURED}
  * measured ones each, first with the proxies passing bytes unchanged (the local processing), then
  * delaying. The delay each round trip adds is measured through the same proxies (a GetItem, a

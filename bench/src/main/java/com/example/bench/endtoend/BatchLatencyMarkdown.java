@@ -32,7 +32,7 @@ final class BatchLatencyMarkdown {
         md.append("## Batch latency with network delay\n\n");
         md.append("`make bench-latency`: a loopback TCP proxy (`LoopbackProxy`) in front of the moto launcher holds "
                         + "every chunk ").append(SectionFile.number(f.dynamoDbHopMs(), 2))
-                .append(" ms each way (a DynamoDB request and its answer: about 5 ms a call), one in front of redis-server ")
+                .append(" ms each way (a DynamoDB request and its answer: about 5 ms a call), one in front of the Redis Cluster's node (which announces the proxy) ")
                 .append(SectionFile.number(f.redisHopMs(), 1))
                 .append(" ms each way (about 1 ms per command or pipeline). Batches of ").append(BatchLatency.BATCH)
                 .append(" new purchases through the real handler, ").append(BatchLatency.WARMUP)
@@ -47,7 +47,7 @@ final class BatchLatencyMarkdown {
                 .append(f.redisRttMs().text()).append(" with, ").append(f.redisRttNoDelayMs().text())
                 .append(" without: **").append(SectionFile.number(f.addedRedisMs(), 1)).append(" ms added per Redis round trip**.\n\n");
         md.append("The floor of a configuration is its own batch time without delay (the local processing: the handler, "
-                        + "the moto launcher, which serialises DynamoDB requests, redis-server) plus the delay of the round "
+                        + "the moto launcher, which serialises DynamoDB requests, the Redis node) plus the delay of the round "
                         + "trips a batch cannot avoid: on 10 accounts one Redis round trip (the MGET) and one DynamoDB round "
                         + "trip (the ten transactions in parallel); on 1 account the payments of the account run one after "
                         + "another by design (their transactions would conflict on the account item): one Redis and 10 "

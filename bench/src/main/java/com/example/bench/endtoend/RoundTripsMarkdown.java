@@ -40,10 +40,10 @@ final class RoundTripsMarkdown {
         md.append("## Round trips and write units per message kind\n\n");
         md.append("`make bench-round-trips`: for each kind, one batch of ").append(RoundTrips.BATCH)
                 .append(" messages on ").append(RoundTrips.BATCH)
-                .append(" accounts through the real handler, warm, against the local AWS (moto launcher + redis-server, "
+                .append(" accounts through the real handler, warm, against the local AWS (moto launcher + the one-node TLS Redis Cluster, "
                         + "no added delay). DynamoDB calls are counted by an SDK `ExecutionInterceptor` "
                         + "(`DynamoDbCallCounter`, one per API call whatever the SDK retried); Redis round trips and "
-                        + "commands from the redis-server's own `INFO stats` (`total_reads_processed`) and "
+                        + "commands from the Redis node's own `INFO stats` (`total_reads_processed`) and "
                         + "`INFO commandstats` deltas. Write units are ")
                 .append(WRITE_UNITS_SOURCE).append(". The baseline has no fast path: its \"fast path\" row is the same "
                         + "redelivery, answered by its store; its records are kept ")

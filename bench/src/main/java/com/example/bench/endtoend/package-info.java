@@ -1,5 +1,5 @@
 /**
- * End-to-end benchmarks against the local AWS (the moto launcher and a real redis-server), ours
+ * End-to-end benchmarks against the local AWS (the moto launcher and a one-node TLS Redis Cluster of real redis-servers), ours
  * side by side with the Powertools baseline of the reliability module: {@link
  * com.example.bench.endtoend.RoundTrips} counts the DynamoDB calls, write units and Redis round
  * trips per message kind; {@link com.example.bench.endtoend.BatchLatency} times batches of 10
