@@ -8,6 +8,7 @@ import com.example.receiver.Command;
 import com.example.receiver.Fingerprint;
 import com.example.receiver.Outcome;
 import com.example.receiver.ParseResult;
+import com.example.receiver.RemainingTime;
 import com.example.receiver.dynamodb.ConflictRetryPolicy;
 import com.example.receiver.dynamodb.DynamoDbStore;
 import java.net.URI;
@@ -92,8 +93,8 @@ public class PaymentPathBenchmark {
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("bench", "bench")))
                 .build();
         store = new DynamoDbStore<>(dynamoDb, "IdempotencyTable", "PAYMENT", Duration.ofDays(7), posting,
-                ConflictRetryPolicy.standard(new SplittableRandom(1)), clock);
-        if (!(store.commit(command) instanceof Outcome.Approved)) {
+                ConflictRetryPolicy.standard(Duration.ZERO, new SplittableRandom(1)), clock);
+        if (!(store.commit(command, RemainingTime.UNBOUNDED) instanceof Outcome.Approved)) {
             throw new IllegalStateException("the in-memory transport must answer a committed transaction");
         }
     }
@@ -130,7 +131,7 @@ public class PaymentPathBenchmark {
     @Benchmark
     @Warmup(iterations = 20, time = 2)
     public Outcome commitThroughTheSdk() {
-        return store.commit(command);
+        return store.commit(command, RemainingTime.UNBOUNDED);
     }
 
     private static Command<Payment> valid(ParseResult<Payment> result) {

@@ -61,7 +61,8 @@ final class ReceiverEnvironments implements LambdaEnvironments.Factory {
             fastPath = new CrashingFastPath(fastPath, schedule, crash);
         }
         Store<Payment> store = new DynamoDbStore<>(dynamoDb, config.idempotencyTable(), PaymentAuthorizer.KEY_PREFIX,
-                config.recordTtl(), new PaymentPosting(tables, clock), ConflictRetryPolicy.standard(new SecureRandom()), clock);
+                config.recordTtl(), new PaymentPosting(tables, clock),
+                ConflictRetryPolicy.standard(config.settings().minRemainingTime(), new SecureRandom()), clock);
         if (point == FaultPoint.CRASH_AFTER_COMMIT) {
             store = new CrashingStore<>(store, schedule, crash);
         }

@@ -5,7 +5,9 @@ import com.example.receiver.Fingerprint;
 import com.example.receiver.dynamodb.EffectVerdict;
 import com.example.receiver.dynamodb.TransactionalEffect;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -26,6 +28,11 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  * </ol>
  * A failed account condition is a decline, explained from the account as it was; a failed ledger
  * condition means the payment was applied before, its record since expired.
+ *
+ * <p>Payments committed together ({@link #groupWrites}) write one update per account, adding
+ * the sum of their signed amounts, on condition the account exists, is active, is in their one
+ * currency and, when there is a purchase, holds what the most demanding purchase needs after the
+ * payments before it: the sequential conditions, folded into one. Then one ledger entry each.
  */
 public final class PaymentPosting implements TransactionalEffect<Payment> {
 
@@ -54,11 +61,21 @@ public final class PaymentPosting implements TransactionalEffect<Payment> {
 
     private Update accountUpdate(Payment payment) {
         boolean purchase = payment.type() == AuthorizationType.PURCHASE;
+        return accountUpdate(payment.accountId(), payment.amount().currency().getCurrencyCode(),
+                purchase ? "SET #balance = #balance - :amount" : "SET #balance = #balance + :amount",
+                purchase ? PURCHASE_CONDITION : REFUND_CONDITION, payment.amount().minorUnits());
+    }
+
+    /**
+     * An account update: {@code expression} with {@code :amount}, on {@code condition} over
+     * {@code #pk}, {@code #status}, {@code #currency}, {@code #balance} and {@code :amount}.
+     */
+    private Update accountUpdate(String accountId, String currency, String expression, String condition, long amount) {
         return Update.builder()
                 .tableName(tables.accounts())
-                .key(Map.of(AccountAttributes.PK, AttributeValue.fromS(payment.accountId())))
-                .updateExpression(purchase ? "SET #balance = #balance - :amount" : "SET #balance = #balance + :amount")
-                .conditionExpression(purchase ? PURCHASE_CONDITION : REFUND_CONDITION)
+                .key(Map.of(AccountAttributes.PK, AttributeValue.fromS(accountId)))
+                .updateExpression(expression)
+                .conditionExpression(condition)
                 .expressionAttributeNames(Map.of(
                         "#pk", AccountAttributes.PK,
                         "#status", AccountAttributes.ACCOUNT_STATUS,
@@ -66,10 +83,67 @@ public final class PaymentPosting implements TransactionalEffect<Payment> {
                         "#balance", AccountAttributes.BALANCE_MINOR))
                 .expressionAttributeValues(Map.of(
                         ":active", AttributeValue.fromS(AccountAttributes.ACTIVE),
-                        ":currency", AttributeValue.fromS(payment.amount().currency().getCurrencyCode()),
-                        ":amount", AttributeValue.fromN(Long.toString(payment.amount().minorUnits()))))
+                        ":currency", AttributeValue.fromS(currency),
+                        ":amount", AttributeValue.fromN(Long.toString(amount))))
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
                 .build();
+    }
+
+    @Override
+    public Optional<List<TransactWriteItem>> groupWrites(List<Command<Payment>> commands) {
+        Map<String, List<Payment>> byAccount = new LinkedHashMap<>();
+        for (Command<Payment> command : commands) {
+            byAccount.computeIfAbsent(command.payload().accountId(), account -> new ArrayList<>()).add(command.payload());
+        }
+        List<TransactWriteItem> writes = new ArrayList<>();
+        for (Map.Entry<String, List<Payment>> account : byAccount.entrySet()) {
+            Optional<Update> update = accountUpdate(account.getKey(), account.getValue());
+            if (update.isEmpty()) {
+                return Optional.empty();
+            }
+            writes.add(TransactWriteItem.builder().update(update.get()).build());
+        }
+        for (Command<Payment> command : commands) {
+            writes.add(TransactWriteItem.builder().put(ledgerPut(command)).build());
+        }
+        return Optional.of(writes);
+    }
+
+    /**
+     * One update for {@code payments} of one account, in order: the balance moves by their sum,
+     * and a purchase {@code k} needs {@code balance + (changes before k) >= amount k}, i.e.
+     * {@code balance >= amount k - (changes before k)}: the largest of these is the funds clause.
+     * Empty when they are in several currencies (the sequential run would decline one) or the
+     * sums overflow.
+     */
+    private Optional<Update> accountUpdate(String accountId, List<Payment> payments) {
+        String currency = payments.get(0).amount().currency().getCurrencyCode();
+        long change = 0;
+        Optional<Long> required = Optional.empty();
+        try {
+            for (Payment payment : payments) {
+                if (!payment.amount().currency().getCurrencyCode().equals(currency)) {
+                    return Optional.empty();
+                }
+                if (payment.type() == AuthorizationType.PURCHASE) {
+                    long needed = Math.subtractExact(payment.amount().minorUnits(), change);
+                    required = Optional.of(required.map(max -> Math.max(max, needed)).orElse(needed));
+                }
+                change = Math.addExact(change, payment.balanceChangeMinor());
+            }
+        } catch (ArithmeticException overflow) {
+            return Optional.empty();
+        }
+        String expression = "SET #balance = #balance + :change";
+        Update update = required.isPresent()
+                ? accountUpdate(accountId, currency, expression, PURCHASE_CONDITION, required.get())
+                : accountUpdate(accountId, currency, expression, REFUND_CONDITION, 0);
+        Map<String, AttributeValue> values = new HashMap<>(update.expressionAttributeValues());
+        values.put(":change", AttributeValue.fromN(Long.toString(change)));
+        if (required.isEmpty()) {
+            values.remove(":amount"); // DynamoDB refuses an expression value no expression uses
+        }
+        return Optional.of(update.toBuilder().expressionAttributeValues(values).build());
     }
 
     private Put ledgerPut(Command<Payment> command) {

@@ -6,6 +6,7 @@ import com.example.receiver.DuplicateSource;
 import com.example.receiver.Fingerprint;
 import com.example.receiver.IdempotencyKey;
 import com.example.receiver.Outcome;
+import com.example.receiver.RemainingTime;
 import com.example.receiver.Store;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -16,7 +17,7 @@ final class InMemoryStore implements Store<Payment> {
     private final Map<IdempotencyKey, Fingerprint> committed = new ConcurrentHashMap<>();
 
     @Override
-    public Outcome commit(Command<Payment> command) {
+    public Outcome commit(Command<Payment> command, RemainingTime remaining) {
         Fingerprint previous = committed.putIfAbsent(command.key(), command.fingerprint());
         if (previous == null) {
             return new Outcome.Approved();

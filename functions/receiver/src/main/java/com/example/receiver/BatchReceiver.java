@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -24,7 +25,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * lanes at a time. On a standard queue a lane is the {@link Command#laneKey() resource} an
  * operation writes to, so that operations on one account run one after another; on a FIFO queue
  * a lane is a message group, run in order, and after the first failure in a group that message
- * and every later one of the group fail, so the group is redelivered in order. A key met twice
+ * and every later one of the group fail, so the group is redelivered in order. With
+ * {@link ReceiverSettings#groupCommit() group commit}, the new operations of a lane (two or more)
+ * are first handed to the store together ({@link Store#commitGroup}): one transaction for a hot
+ * account's batch instead of one each; whatever the store does not decide together is then
+ * committed one by one, as without grouping, so every decision is the sequential one. On a FIFO
+ * lane only the operations before the first message that fails without the store are grouped,
+ * since the sequential run stops there. A key met twice
  * in a batch is decided once; the second message replays the first one's decision. No message
  * is started when the invocation's remaining time is short; those are returned for redelivery.
  * Finally the decisions are written back to the fast path at once, and each message is reported
@@ -163,31 +170,93 @@ public final class BatchReceiver<P> implements AutoCloseable {
     }
 
     private void runLane(List<Slot<P>> lane, boolean fifo, FastPath.Lookup known, RemainingTime remaining) {
+        List<Slot<P>> group = settings.groupCommit() ? groupable(lane, fifo, known) : List.of();
+        Map<Slot<P>, Outcome> together = Map.of();
         Map<IdempotencyKey, Slot<P>> firstOfKey = new HashMap<>();
         boolean groupFailed = false;
         for (Slot<P> slot : lane) {
             Outcome outcome;
             if (fifo && groupFailed) {
                 outcome = new Outcome.Retry("an earlier message of its group failed");
-            } else if (remaining.remaining().compareTo(settings.minRemainingTime()) < 0) {
-                outcome = new Outcome.Retry("remaining time too short");
+            } else if (!together.containsKey(slot) && remaining.remaining().compareTo(settings.minRemainingTime()) < 0) {
+                outcome = Outcome.Retry.soon("remaining time too short");
             } else {
-                outcome = decideSafely(slot, firstOfKey, known);
+                if (!group.isEmpty() && group.get(0) == slot) {
+                    together = commitTogether(group, remaining); // in place of the lane's first store call
+                }
+                outcome = together.containsKey(slot)
+                        ? adopt(slot, together.get(slot), firstOfKey)
+                        : decideSafely(slot, firstOfKey, known, remaining);
             }
             slot.decide(outcome);
             groupFailed |= !outcome.acknowledged();
         }
     }
 
-    private Outcome decideSafely(Slot<P> slot, Map<IdempotencyKey, Slot<P>> firstOfKey, FastPath.Lookup known) {
+    /**
+     * The lane's slots the sequential run would hand to the store (valid, first of their key,
+     * not known to the fast path), when there are two or more; on a FIFO lane only those before
+     * the first message that fails without the store, since the sequential run stops there.
+     */
+    private List<Slot<P>> groupable(List<Slot<P>> lane, boolean fifo, FastPath.Lookup known) {
+        List<Slot<P>> fresh = new ArrayList<>();
+        Map<IdempotencyKey, Fingerprint> seen = new HashMap<>();
+        for (Slot<P> slot : lane) {
+            Optional<Command<P>> command = slot.command();
+            if (command.isEmpty()) {
+                if (fifo) {
+                    break; // rejected
+                }
+                continue;
+            }
+            Fingerprint fingerprint = command.get().fingerprint();
+            Fingerprint first = seen.putIfAbsent(command.get().key(), fingerprint);
+            CachedDecision cached = known.hits().get(command.get().key());
+            Fingerprint decided = first != null ? first : cached == null ? null : cached.fingerprint();
+            if (decided == null) {
+                fresh.add(slot);
+            } else if (fifo && !decided.equals(fingerprint)) {
+                break; // a conflict
+            }
+        }
+        return fresh.size() < 2 ? List.of() : fresh;
+    }
+
+    /** Hands {@code group} to the store together; the outcomes it decided, by slot. */
+    private Map<Slot<P>, Outcome> commitTogether(List<Slot<P>> group, RemainingTime remaining) {
+        long start = System.nanoTime();
+        List<Outcome> outcomes;
         try {
-            return decide(slot, firstOfKey, known);
+            outcomes = store.commitGroup(group.stream().map(slot -> slot.command().orElseThrow()).toList(), remaining);
+        } catch (RuntimeException e) {
+            return Map.of(); // nothing known to be decided together: each is committed on its own
+        }
+        Optional<Duration> latency = Optional.of(Duration.ofNanos(System.nanoTime() - start));
+        Map<Slot<P>, Outcome> together = new IdentityHashMap<>();
+        for (int i = 0; i < Math.min(outcomes.size(), group.size()); i++) {
+            group.get(i).storeLatency = latency;
+            together.put(group.get(i), outcomes.get(i));
+        }
+        return together;
+    }
+
+    /** A slot's outcome decided with its group: it is the first of its key, as a store call would be. */
+    private static <P> Outcome adopt(Slot<P> slot, Outcome outcome, Map<IdempotencyKey, Slot<P>> firstOfKey) {
+        slot.command().ifPresent(command -> firstOfKey.put(command.key(), slot));
+        return outcome;
+    }
+
+    private Outcome decideSafely(Slot<P> slot, Map<IdempotencyKey, Slot<P>> firstOfKey, FastPath.Lookup known,
+                                 RemainingTime remaining) {
+        try {
+            return decide(slot, firstOfKey, known, remaining);
         } catch (RuntimeException e) {
             return new Outcome.Retry("unexpected " + e.getClass().getSimpleName());
         }
     }
 
-    private Outcome decide(Slot<P> slot, Map<IdempotencyKey, Slot<P>> firstOfKey, FastPath.Lookup known) {
+    private Outcome decide(Slot<P> slot, Map<IdempotencyKey, Slot<P>> firstOfKey, FastPath.Lookup known,
+                           RemainingTime remaining) {
         return switch (slot.parsed) {
             case ParseResult.Invalid<P> invalid -> new Outcome.Rejected(invalid.field(), invalid.rule());
             case ParseResult.Valid<P> valid -> {
@@ -204,7 +273,7 @@ public final class BatchReceiver<P> implements AutoCloseable {
                 }
                 long start = System.nanoTime();
                 try {
-                    yield store.commit(command);
+                    yield store.commit(command, remaining);
                 } finally {
                     slot.storeLatency = Optional.of(Duration.ofNanos(System.nanoTime() - start));
                 }

@@ -56,10 +56,27 @@ public sealed interface Outcome {
         }
     }
 
-    /** The message could not be decided now (throttling, timeouts, contention, time running out). */
-    record Retry(String cause) implements Outcome {
+    /**
+     * The message could not be decided now (throttling, timeouts, contention, time running out).
+     *
+     * @param cause  why, for the log
+     * @param soon   whether it should come back in seconds rather than after the queue's whole
+     *               visibility timeout: nothing is wrong with it, it met other writers of its
+     *               resource (a hot account) or the invocation's time ran out before it started
+     */
+    record Retry(String cause, boolean soon) implements Outcome {
         public Retry {
             Objects.requireNonNull(cause, "cause");
+        }
+
+        /** A retry after the queue's visibility timeout. */
+        public Retry(String cause) {
+            this(cause, false);
+        }
+
+        /** A retry worth bringing back in seconds; see {@code soon}. */
+        public static Retry soon(String cause) {
+            return new Retry(cause, true);
         }
     }
 

@@ -9,8 +9,10 @@ import java.util.Objects;
  * @param maxConcurrency   how many lanes (accounts, or FIFO groups) run at once, 1-64
  * @param minRemainingTime no message is started when less time than this is left; the rest of
  *                         the batch is returned for redelivery instead of being cut off
+ * @param groupCommit      whether the new operations of one lane are committed together
+ *                         ({@link Store#commitGroup}) rather than one after another
  */
-public record ReceiverSettings(int maxConcurrency, Duration minRemainingTime) {
+public record ReceiverSettings(int maxConcurrency, Duration minRemainingTime, boolean groupCommit) {
 
     public ReceiverSettings {
         Objects.requireNonNull(minRemainingTime, "minRemainingTime");
@@ -20,5 +22,10 @@ public record ReceiverSettings(int maxConcurrency, Duration minRemainingTime) {
         if (minRemainingTime.isNegative()) {
             throw new IllegalArgumentException("minRemainingTime must not be negative");
         }
+    }
+
+    /** Settings with group commit on. */
+    public ReceiverSettings(int maxConcurrency, Duration minRemainingTime) {
+        this(maxConcurrency, minRemainingTime, true);
     }
 }

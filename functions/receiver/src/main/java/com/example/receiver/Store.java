@@ -1,5 +1,7 @@
 package com.example.receiver;
 
+import java.util.List;
+
 /**
  * The source of truth: decides a new operation and records that decision atomically with its
  * effect, or recognises that it was decided before.
@@ -11,12 +13,25 @@ package com.example.receiver;
  * {@link Outcome.Retry} when the outcome could not be determined (then the message must be
  * redelivered; committing it again is safe, since the record makes it a duplicate). It never
  * throws for a situation of the store; a bug may still surface as a {@link ReceiverException}.
+ * Contention with other writers may be waited out, but only within {@code remaining}.
+ *
+ * <p>Contract of {@link #commitGroup}: new operations with distinct keys, in the order the
+ * sequential path would commit them, committed in as few atomic steps as the store can. It
+ * answers the outcomes of a <em>prefix</em> of them, in order, each an {@link Outcome.Approved}
+ * (committed, record and effect, exactly as committing them one after another would have done)
+ * or an {@link Outcome.Retry} (nothing known to be written); the caller commits the rest one by
+ * one with {@link #commit}. A store that cannot group answers an empty list, the default.
  *
  * @param <P> the domain's payload type
  */
 @FunctionalInterface
 public interface Store<P> {
 
-    /** Decides and records {@code command} once. */
-    Outcome commit(Command<P> command);
+    /** Decides and records {@code command} once, waiting out contention only within {@code remaining}. */
+    Outcome commit(Command<P> command, RemainingTime remaining);
+
+    /** Commits a leading run of {@code commands} together; see the class comment. */
+    default List<Outcome> commitGroup(List<Command<P>> commands, RemainingTime remaining) {
+        return List.of();
+    }
 }

@@ -153,7 +153,7 @@ class BatchReceiverTest {
                 List.of(message("m1", "T1,A,x"), message("m2", "T2,A,x"), message("m3", "T3,A,x")),
                 () -> Duration.ofSeconds(left.getAndAdd(-3)));
         assertEquals(List.of("m2", "m3"), result.failedMessageIds());
-        assertEquals(new Outcome.Retry("remaining time too short"), result.results().get(1).outcome());
+        assertEquals(Outcome.Retry.soon("remaining time too short"), result.results().get(1).outcome());
         assertEquals(1, store.calls.size());
     }
 
@@ -197,6 +197,63 @@ class BatchReceiverTest {
         assertEquals(1, fastPath.writes);
         assertEquals(2, fastPath.cache.size());
         assertEquals(3, telemetry.reports.size());
+    }
+
+    @Test
+    void newOperationsOfOneLane_areHandedToTheStoreTogether_inOrder() {
+        // GIVEN a store that commits whole groups
+        store.group = List::size;
+        // WHEN one lane holds three new operations, a repeat of the first, and another lane one
+        BatchResult result = process(message("m1", "T1,A,x"), message("m2", "T2,A,x"), message("m3", "T1,A,x"),
+                message("m4", "T3,A,x"), message("m5", "T4,B,x"));
+        // THEN lane A's three go together, lane B's one alone, and nothing one by one for lane A
+        assertEquals(List.of(List.of(new IdempotencyKey("T1"), new IdempotencyKey("T2"), new IdempotencyKey("T3"))),
+                store.groups);
+        assertEquals(List.of(new IdempotencyKey("T4")), store.calls);
+        assertEquals(new Outcome.Duplicate(DuplicateSource.IN_BATCH, Decision.approved()), result.results().get(2).outcome());
+        assertEquals(List.of(), result.failedMessageIds());
+    }
+
+    @Test
+    void whatTheGroupDoesNotDecide_isCommittedOneByOne() {
+        // GIVEN a store that decides only the first of a group together
+        store.group = commands -> 1;
+        BatchResult result = process(message("m1", "T1,A,x"), message("m2", "T2,A,x"), message("m3", "T3,A,x"));
+        // THEN the other two are committed one by one, in order
+        assertEquals(List.of(new IdempotencyKey("T2"), new IdempotencyKey("T3")), store.calls);
+        assertEquals(List.of(), result.failedMessageIds());
+    }
+
+    @Test
+    void groupCommitOff_commitsOneByOne() {
+        receiver.close();
+        receiver = new BatchReceiver<>(BatchReceiverTest::parse, fastPath, store, telemetry,
+                new ReceiverSettings(4, Duration.ZERO, false));
+        store.group = List::size;
+        process(message("m1", "T1,A,x"), message("m2", "T2,A,x"));
+        assertEquals(List.of(), store.groups);
+        assertEquals(2, store.calls.size());
+    }
+
+    @Test
+    void fastPathHitsAndInvalidMessages_stayOutOfTheGroup() {
+        store.group = List::size;
+        fastPath.cache.put(new IdempotencyKey("T2"), new CachedDecision(Decision.approved(),
+                Fingerprint.of(Map.of("key", "T2", "variant", "x"))));
+        process(message("m1", "T1,A,x"), message("m2", "T2,A,x"), message("bad", "garbage"), message("m3", "T3,A,x"));
+        assertEquals(List.of(List.of(new IdempotencyKey("T1"), new IdempotencyKey("T3"))), store.groups);
+    }
+
+    @Test
+    void fifoGroup_isGroupedOnlyUpToTheFirstMessageThatFailsWithoutTheStore() {
+        // GIVEN a FIFO group whose third message conflicts with its first
+        store.group = List::size;
+        BatchResult result = process(fifo("a1", "G", "A1,acc,x"), fifo("a2", "G", "A2,acc,x"),
+                fifo("a3", "G", "A1,acc,y"), fifo("a4", "G", "A4,acc,x"));
+        // THEN only the two before it go together, and the rest of the group fails in order, untried
+        assertEquals(List.of(List.of(new IdempotencyKey("A1"), new IdempotencyKey("A2"))), store.groups);
+        assertEquals(List.of(), store.calls);
+        assertEquals(List.of("a3", "a4"), result.failedMessageIds());
     }
 
     private static void sleep(long millis) {

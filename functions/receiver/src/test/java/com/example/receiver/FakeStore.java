@@ -7,15 +7,32 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
-/** An in-memory store: approves new keys once, replays them after, and can be told to fail. */
+/**
+ * An in-memory store: approves new keys once, replays them after, and can be told to fail. It
+ * groups nothing unless {@link #group} says how many of a group it decides together.
+ */
 final class FakeStore implements Store<String> {
 
     final Map<IdempotencyKey, Fingerprint> committed = new ConcurrentHashMap<>();
     final List<IdempotencyKey> calls = Collections.synchronizedList(new ArrayList<>());
     Function<Command<String>, Outcome> override = command -> null;
+    final List<List<IdempotencyKey>> groups = Collections.synchronizedList(new ArrayList<>());
+    /** How many of a group's leading commands to approve together (0: none, the default). */
+    Function<List<Command<String>>, Integer> group = commands -> 0;
 
     @Override
-    public Outcome commit(Command<String> command) {
+    public List<Outcome> commitGroup(List<Command<String>> commands, RemainingTime remaining) {
+        groups.add(commands.stream().map(Command::key).toList());
+        List<Outcome> decided = new ArrayList<>();
+        for (Command<String> command : commands.subList(0, group.apply(commands))) {
+            committed.put(command.key(), command.fingerprint());
+            decided.add(new Outcome.Approved());
+        }
+        return decided;
+    }
+
+    @Override
+    public Outcome commit(Command<String> command, RemainingTime remaining) {
         calls.add(command.key());
         Outcome forced = override.apply(command);
         if (forced != null) {

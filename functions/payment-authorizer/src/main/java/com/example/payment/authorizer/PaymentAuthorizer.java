@@ -80,7 +80,7 @@ public final class PaymentAuthorizer {
         // otherwise replay the same "random" jitter from the snapshot.
         DynamoDbStore<Payment> store = new DynamoDbStore<>(dynamoDb, config.idempotencyTable(), KEY_PREFIX,
                 config.recordTtl(), new PaymentPosting(tables, clock),
-                ConflictRetryPolicy.standard(random), clock);
+                ConflictRetryPolicy.standard(config.settings().minRemainingTime(), random), clock);
         JsonLinesTelemetry telemetry = new JsonLinesTelemetry(out, clock, config.metricsNamespace(), SERVICE, "txn_id");
         return new BatchReceiver<>(new PaymentParser(), fastPath, store, telemetry, config.settings());
     }

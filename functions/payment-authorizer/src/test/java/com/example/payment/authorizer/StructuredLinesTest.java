@@ -47,7 +47,7 @@ class StructuredLinesTest {
     void hostileMessageIdAndExceptionMessage_everyLineParses_andNamesItsInvocation() {
         // GIVEN the handler on a store that throws with a hostile message, and the runtime's trace header
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        Store<Payment> failing = command -> {
+        Store<Payment> failing = (command, remaining) -> {
             throw new IllegalStateException(HOSTILE);
         };
         System.setProperty("com.amazonaws.xray.traceHeader", TRACE_HEADER);
@@ -92,7 +92,7 @@ class StructuredLinesTest {
     void batchOfTen_writesOneEmfLinePerInvocation_withTheCountsPerOutcome() {
         // GIVEN a store that approves every payment
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        Store<Payment> approving = command -> new Outcome.Approved();
+        Store<Payment> approving = (command, remaining) -> new Outcome.Approved();
         try (BatchReceiver<Payment> receiver = new BatchReceiver<>(new PaymentParser(), FastPath.DISABLED, approving,
                 new JsonLinesTelemetry(new PrintStream(bytes, true, StandardCharsets.UTF_8), Clock.systemUTC(),
                         "PaymentsTest", PaymentAuthorizer.SERVICE, "txn_id"),

@@ -39,6 +39,7 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
     public static final String FAST_PATH_TTL_SECONDS = "FAST_PATH_TTL_SECONDS";
     public static final String MAX_CONCURRENCY = "MAX_CONCURRENCY";
     public static final String MIN_REMAINING_TIME_MS = "MIN_REMAINING_TIME_MS";
+    public static final String GROUP_COMMIT = "GROUP_COMMIT";
     public static final String METRICS_NAMESPACE = "METRICS_NAMESPACE";
     /** The namespace when {@link #METRICS_NAMESPACE} is unset: the template's default {@code MetricsNamespace}. */
     public static final String DEFAULT_METRICS_NAMESPACE = "Payments";
@@ -82,7 +83,8 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
                 fastPath(env),
                 new ReceiverSettings(
                         env.integer(MAX_CONCURRENCY, DEFAULT_MAX_CONCURRENCY, 1, 64),
-                        env.millis(MIN_REMAINING_TIME_MS, DEFAULT_MIN_REMAINING_TIME)),
+                        env.millis(MIN_REMAINING_TIME_MS, DEFAULT_MIN_REMAINING_TIME),
+                        env.bool(GROUP_COMMIT, true)),
                 env.optional(METRICS_NAMESPACE).orElse(DEFAULT_METRICS_NAMESPACE));
     }
 

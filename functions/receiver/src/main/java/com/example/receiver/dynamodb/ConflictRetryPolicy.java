@@ -2,38 +2,62 @@ package com.example.receiver.dynamodb;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.random.RandomGenerator;
 
 /**
- * How often, and after what pause, a transaction cancelled by {@code TransactionConflict}
- * (another transaction on one of its items was in flight) is tried again before the message is
- * given back for redelivery. Pauses are "full jitter": uniform in {@code [0, base * 2^n]}, capped,
- * so that contending writers spread out instead of colliding again in step.
+ * How a transaction cancelled by {@code TransactionConflict} (another transaction on one of its
+ * items was in flight: a hot account written by several environments at once) is tried again
+ * before the message is given back for redelivery.
+ *
+ * <p>The budget is the invocation's remaining time, not a fixed count: another attempt is made
+ * only while, after its pause, at least {@code reserve} would still remain (what the attempt and
+ * a decline record may take, so the invocation is never cut off mid-commit), and at most
+ * {@code maxAttempts} in all (a bound for callers without a deadline). Pauses are "full jitter":
+ * uniform in {@code [0, base * 2^n]}, capped at {@code maxDelay}, so that contending writers
+ * spread out instead of colliding again in step.
  *
  * @param maxAttempts attempts in all, at least 1
  * @param baseDelay   the cap of the first pause
  * @param maxDelay    the cap of any pause
+ * @param reserve     the time that must remain after a pause for another attempt to be made
  * @param random      the source of jitter (injected, so a test can make it repeatable)
  */
-public record ConflictRetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay, RandomGenerator random) {
+public record ConflictRetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay, Duration reserve,
+                                  RandomGenerator random) {
 
     public ConflictRetryPolicy {
         Objects.requireNonNull(baseDelay, "baseDelay");
         Objects.requireNonNull(maxDelay, "maxDelay");
+        Objects.requireNonNull(reserve, "reserve");
         Objects.requireNonNull(random, "random");
         if (maxAttempts < 1) {
             throw new IllegalArgumentException("maxAttempts must be at least 1");
         }
+        if (baseDelay.isNegative() || maxDelay.isNegative() || reserve.isNegative()) {
+            throw new IllegalArgumentException("delays and reserve must not be negative");
+        }
     }
 
-    /** Four attempts, pauses up to 20, 40, 80 ms. */
-    public static ConflictRetryPolicy standard(RandomGenerator random) {
-        return new ConflictRetryPolicy(4, Duration.ofMillis(20), Duration.ofMillis(200), random);
+    /**
+     * Up to 100 attempts, pauses up to 10, 20, 40 ... ms capped at 400 ms (about 20 s of
+     * contention at most), while {@code reserve} remains.
+     */
+    public static ConflictRetryPolicy standard(Duration reserve, RandomGenerator random) {
+        return new ConflictRetryPolicy(100, Duration.ofMillis(10), Duration.ofMillis(400), reserve, random);
     }
 
-    /** The pause before attempt {@code attempt + 1}, after {@code attempt} failed (1-based). */
-    Duration pauseAfter(int attempt) {
+    /**
+     * The pause before attempt {@code attempt + 1}, after {@code attempt} failed (1-based), or
+     * empty when the budget is spent: {@code maxAttempts} reached, or less than {@code reserve}
+     * would remain of {@code remaining} after the pause.
+     */
+    Optional<Duration> pauseAfter(int attempt, Duration remaining) {
+        if (attempt >= maxAttempts) {
+            return Optional.empty();
+        }
         long cap = Math.min(maxDelay.toMillis(), baseDelay.toMillis() << Math.min(attempt - 1, 20));
-        return Duration.ofMillis(cap <= 0 ? 0 : random.nextLong(cap + 1));
+        Duration pause = Duration.ofMillis(cap <= 0 ? 0 : random.nextLong(cap + 1));
+        return remaining.minus(pause).compareTo(reserve) >= 0 ? Optional.of(pause) : Optional.empty();
     }
 }

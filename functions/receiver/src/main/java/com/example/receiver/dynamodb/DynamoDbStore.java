@@ -8,6 +8,7 @@ import com.example.receiver.Decision;
 import com.example.receiver.DuplicateSource;
 import com.example.receiver.Fingerprint;
 import com.example.receiver.Outcome;
+import com.example.receiver.RemainingTime;
 import com.example.receiver.Store;
 import java.time.Clock;
 import java.time.Duration;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkException;
@@ -44,9 +46,14 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  *       applied before}: a late duplicate (its record expired);</li>
  *   <li>a domain write failed and the domain {@link EffectVerdict.Decline declines}: the decline
  *       is recorded with one conditional Put (losing that race makes it a duplicate);</li>
- *   <li>{@code TransactionConflict}: tried again per the {@link ConflictRetryPolicy}, then
- *       {@link Outcome.Retry}.</li>
+ *   <li>{@code TransactionConflict} only: tried again per the {@link ConflictRetryPolicy}, within
+ *       the invocation's remaining time, then a {@link Outcome.Retry#soon soon} retry.</li>
  * </ul>
+ * A run of new operations ({@link #commitGroup}) costs one {@code TransactWriteItems} for all of
+ * them when the domain can {@link TransactionalEffect#groupWrites merge} their writes: every
+ * record, then the merged writes, split into several transactions only beyond DynamoDB's limits
+ * ({@link TransactionSize}). A group cancelled for any reason but a conflict is not explained:
+ * its operations go back to the caller to be committed one by one, which decides each exactly.
  * Throttling, 5xx and timeouts (after the SDK's own retries) are a {@link Outcome.Retry}: the
  * outcome is unknown, so the message is redelivered, and the record makes a second commit a
  * duplicate. The {@code ClientRequestToken} is left to the SDK, which generates one per call and
@@ -90,27 +97,106 @@ public final class DynamoDbStore<P> implements Store<P> {
     }
 
     @Override
-    public Outcome commit(Command<P> command) {
+    public Outcome commit(Command<P> command, RemainingTime remaining) {
+        return switch (transact(now -> transaction(command, now), remaining)) {
+            case Transacted.Committed committed -> new Outcome.Approved();
+            case Transacted.Cancelled cancelled -> explain(cancelled.reasons(), command, cancelled.at());
+            case Transacted.Unknown unknown -> unknown.retry();
+        };
+    }
+
+    @Override
+    public List<Outcome> commitGroup(List<Command<P>> commands, RemainingTime remaining) {
+        List<Outcome> decided = new ArrayList<>();
+        for (List<Command<P>> chunk : chunks(commands)) {
+            Optional<List<TransactWriteItem>> writes = chunk.size() < 2 ? Optional.empty() : effect.groupWrites(chunk);
+            if (writes.isEmpty()) {
+                return decided;
+            }
+            switch (transact(now -> groupTransaction(chunk, writes.get(), now), remaining)) {
+                case Transacted.Committed committed -> chunk.forEach(command -> decided.add(new Outcome.Approved()));
+                case Transacted.Cancelled cancelled -> {
+                    return decided;
+                }
+                case Transacted.Unknown unknown -> {
+                    chunk.forEach(command -> decided.add(unknown.retry()));
+                    return decided;
+                }
+            }
+        }
+        return decided;
+    }
+
+    /** What one transaction came to, after its conflict retries. */
+    private sealed interface Transacted {
+
+        record Committed() implements Transacted {
+        }
+
+        /** Cancelled for a reason other than conflicts alone, at {@code at}: nothing written. */
+        record Cancelled(List<CancellationReason> reasons, Instant at) implements Transacted {
+        }
+
+        /** Not known to be written (throttled, timed out, conflicts beyond the budget). */
+        record Unknown(Outcome.Retry retry) implements Transacted {
+        }
+    }
+
+    private Transacted transact(Function<Instant, List<TransactWriteItem>> transaction, RemainingTime remaining) {
         for (int attempt = 1; ; attempt++) {
             Instant now = clock.instant();
             try {
-                dynamoDb.transactWriteItems(request -> request.transactItems(transaction(command, now)));
-                return new Outcome.Approved();
+                dynamoDb.transactWriteItems(request -> request.transactItems(transaction.apply(now)));
+                return new Transacted.Committed();
             } catch (TransactionCanceledException cancelled) {
                 List<CancellationReason> reasons = cancelled.cancellationReasons();
                 if (!isConflictOnly(reasons)) {
-                    return explain(reasons, command, now);
+                    return new Transacted.Cancelled(reasons, now);
                 }
-                if (attempt >= conflictRetry.maxAttempts()) {
-                    return new Outcome.Retry(TRANSACTION_CONFLICT + " after " + attempt + " attempts");
+                Optional<Duration> pause = conflictRetry.pauseAfter(attempt, remaining.remaining());
+                if (pause.isEmpty()) {
+                    return new Transacted.Unknown(Outcome.Retry.soon(TRANSACTION_CONFLICT + " after " + attempt + " attempts"));
                 }
-                if (!pause(conflictRetry.pauseAfter(attempt))) {
-                    return new Outcome.Retry("interrupted while retrying " + TRANSACTION_CONFLICT);
+                if (!pause(pause.get())) {
+                    return new Transacted.Unknown(new Outcome.Retry("interrupted while retrying " + TRANSACTION_CONFLICT));
                 }
             } catch (SdkException e) {
-                return retryFor(e);
+                return new Transacted.Unknown(retryFor(e));
             }
         }
+    }
+
+    /** {@code commands} in order, cut where one more would not fit in one transaction or cannot be merged. */
+    private List<List<Command<P>>> chunks(List<Command<P>> commands) {
+        List<List<Command<P>>> chunks = new ArrayList<>();
+        List<Command<P>> current = new ArrayList<>();
+        for (Command<P> command : commands) {
+            current.add(command);
+            if (current.size() > 1 && !fits(current)) {
+                current.remove(current.size() - 1);
+                chunks.add(current);
+                current = new ArrayList<>(List.of(command));
+            }
+        }
+        if (!current.isEmpty()) {
+            chunks.add(current);
+        }
+        return chunks;
+    }
+
+    private boolean fits(List<Command<P>> group) {
+        return effect.groupWrites(group)
+                .map(writes -> TransactionSize.fits(groupTransaction(group, writes, clock.instant())))
+                .orElse(false);
+    }
+
+    private List<TransactWriteItem> groupTransaction(List<Command<P>> group, List<TransactWriteItem> writes, Instant now) {
+        List<TransactWriteItem> items = new ArrayList<>(group.size() + writes.size());
+        for (Command<P> command : group) {
+            items.add(TransactWriteItem.builder().put(recordPut(command, Decision.approved(), now)).build());
+        }
+        items.addAll(writes);
+        return items;
     }
 
     private List<TransactWriteItem> transaction(Command<P> command, Instant now) {
@@ -213,7 +299,7 @@ public final class DynamoDbStore<P> implements Store<P> {
         }
     }
 
-    private static Outcome retryFor(SdkException e) {
+    private static Outcome.Retry retryFor(SdkException e) {
         if (e instanceof AwsServiceException service) {
             String code = service.awsErrorDetails() == null ? "unknown" : service.awsErrorDetails().errorCode();
             if (service.isThrottlingException()) {

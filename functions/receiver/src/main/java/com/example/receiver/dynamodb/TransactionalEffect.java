@@ -3,6 +3,7 @@ package com.example.receiver.dynamodb;
 import com.example.receiver.Command;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
@@ -20,6 +21,21 @@ public interface TransactionalEffect<P> {
 
     /** The writes of the effect, in a fixed order that {@link #onConditionFailed} indexes. */
     List<TransactWriteItem> writes(Command<P> command);
+
+    /**
+     * The writes of several operations committed in one transaction after their idempotency
+     * records: what committing them one after another, in this order, would write if every one
+     * of them succeeded, with the writes to one item merged into one write (DynamoDB refuses two
+     * operations on one item in a transaction), whose condition holds exactly when every one of
+     * the sequential conditions would have held in turn. Empty when they cannot be merged so;
+     * then each is committed on its own. A cancelled group is never explained: its operations are
+     * committed again one by one, so the group needs no {@link #onConditionFailed} indexing.
+     *
+     * <p>The default merges nothing: grouping is off for a domain that does not implement it.
+     */
+    default Optional<List<TransactWriteItem>> groupWrites(List<Command<P>> commands) {
+        return Optional.empty();
+    }
 
     /**
      * Explains a failed condition of write {@code index} of {@link #writes}.
