@@ -52,8 +52,11 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  * A run of new operations ({@link #commitGroup}) costs one {@code TransactWriteItems} for all of
  * them when the domain can {@link TransactionalEffect#groupWrites merge} their writes: every
  * record, then the merged writes, split into several transactions only beyond DynamoDB's limits
- * ({@link TransactionSize}). A group cancelled for any reason but a conflict is not explained:
- * its operations go back to the caller to be committed one by one, which decides each exactly.
+ * ({@link TransactionSize}). A group cancelled for any reason but a conflict, or refused unrun
+ * (throttled), is not explained: its operations go back to the caller to be committed one by
+ * one, which decides each exactly as the sequential path does. A group whose outcome is unknown
+ * (a 5xx, a timeout) is a retry for all of its operations; redelivered, they are duplicates if
+ * it did commit.
  * Throttling, 5xx and timeouts (after the SDK's own retries) are a {@link Outcome.Retry}: the
  * outcome is unknown, so the message is redelivered, and the record makes a second commit a
  * duplicate. The {@code ClientRequestToken} is left to the SDK, which generates one per call and
@@ -101,6 +104,7 @@ public final class DynamoDbStore<P> implements Store<P> {
         return switch (transact(now -> transaction(command, now), remaining)) {
             case Transacted.Committed committed -> new Outcome.Approved();
             case Transacted.Cancelled cancelled -> explain(cancelled.reasons(), command, cancelled.at());
+            case Transacted.Refused refused -> refused.retry();
             case Transacted.Unknown unknown -> unknown.retry();
         };
     }
@@ -116,6 +120,9 @@ public final class DynamoDbStore<P> implements Store<P> {
             switch (transact(now -> groupTransaction(chunk, writes.get(), now), remaining)) {
                 case Transacted.Committed committed -> chunk.forEach(command -> decided.add(new Outcome.Approved()));
                 case Transacted.Cancelled cancelled -> {
+                    return decided;
+                }
+                case Transacted.Refused refused -> {
                     return decided;
                 }
                 case Transacted.Unknown unknown -> {
@@ -137,7 +144,11 @@ public final class DynamoDbStore<P> implements Store<P> {
         record Cancelled(List<CancellationReason> reasons, Instant at) implements Transacted {
         }
 
-        /** Not known to be written (throttled, timed out, conflicts beyond the budget). */
+        /** Refused before it ran (throttled, or another 4xx after the SDK's retries): nothing written. */
+        record Refused(Outcome.Retry retry) implements Transacted {
+        }
+
+        /** Not known to be written (a 5xx, a timeout), or conflicts beyond the budget. */
         record Unknown(Outcome.Retry retry) implements Transacted {
         }
     }
@@ -160,6 +171,9 @@ public final class DynamoDbStore<P> implements Store<P> {
                 if (!pause(pause.get())) {
                     return new Transacted.Unknown(new Outcome.Retry("interrupted while retrying " + TRANSACTION_CONFLICT));
                 }
+            } catch (AwsServiceException e) {
+                boolean refused = e.statusCode() / 100 == 4;
+                return refused ? new Transacted.Refused(retryFor(e)) : new Transacted.Unknown(retryFor(e));
             } catch (SdkException e) {
                 return new Transacted.Unknown(retryFor(e));
             }
