@@ -17,10 +17,13 @@ import java.util.List;
  *
  * <p>Contract of {@link #commitGroup}: new operations with distinct keys, in the order the
  * sequential path would commit them, committed in as few atomic steps as the store can. It
- * answers the outcomes of a <em>prefix</em> of them, in order, each an {@link Outcome.Approved}
- * (committed, record and effect, exactly as committing them one after another would have done)
- * or an {@link Outcome.Retry} (nothing known to be written); the caller commits the rest one by
- * one with {@link #commit}. A store that cannot group answers an empty list, the default.
+ * answers the outcomes of a <em>prefix</em> of them, in order, each what {@link #commit} would
+ * have answered committing them one after another: {@link Outcome.Approved} (record and effect
+ * committed), a {@link Outcome.Duplicate} or {@link Outcome.Conflict} read from a stored record,
+ * or an {@link Outcome.Retry} (nothing known to be written). Nothing after an outcome that is not
+ * {@link Outcome#acknowledged() acknowledged} is committed, and the prefix ends there; the caller
+ * commits the rest one by one with {@link #commit}. A store that cannot group answers an empty
+ * list, the default.
  *
  * @param <P> the domain's payload type
  */

@@ -14,6 +14,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -113,25 +114,81 @@ public final class DynamoDbStore<P> implements Store<P> {
     public List<Outcome> commitGroup(List<Command<P>> commands, RemainingTime remaining) {
         List<Outcome> decided = new ArrayList<>();
         for (List<Command<P>> chunk : chunks(commands)) {
-            Optional<List<TransactWriteItem>> writes = chunk.size() < 2 ? Optional.empty() : effect.groupWrites(chunk);
-            if (writes.isEmpty()) {
-                return decided;
+            Outcome[] outcomes = commitChunk(chunk, remaining);
+            for (Outcome outcome : outcomes) {
+                if (outcome == null) {
+                    return decided;
+                }
+                decided.add(outcome);
             }
-            switch (transact(now -> groupTransaction(chunk, writes.get(), now), remaining)) {
-                case Transacted.Committed committed -> chunk.forEach(command -> decided.add(new Outcome.Approved()));
-                case Transacted.Cancelled cancelled -> {
-                    return decided;
-                }
-                case Transacted.Refused refused -> {
-                    return decided;
-                }
-                case Transacted.Unknown unknown -> {
-                    chunk.forEach(command -> decided.add(unknown.retry()));
-                    return decided;
-                }
+            if (Arrays.stream(outcomes).anyMatch(outcome -> !outcome.acknowledged())) {
+                return decided; // the sequential run of a FIFO group would stop here
             }
         }
         return decided;
+    }
+
+    /**
+     * Commits the undecided operations of {@code chunk} together until all are decided or the
+     * group cannot go on (null where undecided). Operations whose record already exists are
+     * decided from the cancellation's {@code ALL_OLD} items, exactly as {@link #commit} decides
+     * them, whatever their order (a duplicate writes nothing), and the others are tried again
+     * together: a redelivered batch does not fall back to one transaction per message.
+     */
+    private Outcome[] commitChunk(List<Command<P>> chunk, RemainingTime remaining) {
+        Outcome[] outcomes = new Outcome[chunk.size()];
+        while (true) {
+            List<Integer> open = new ArrayList<>();
+            for (int i = 0; i < chunk.size(); i++) {
+                if (outcomes[i] == null) {
+                    open.add(i);
+                }
+            }
+            List<Command<P>> group = open.stream().map(chunk::get).toList();
+            Optional<List<TransactWriteItem>> writes = group.size() < 2 ? Optional.empty() : effect.groupWrites(group);
+            if (writes.isEmpty()) {
+                return outcomes;
+            }
+            switch (transact(now -> groupTransaction(group, writes.get(), now), remaining)) {
+                case Transacted.Committed committed -> open.forEach(i -> outcomes[i] = new Outcome.Approved());
+                case Transacted.Cancelled cancelled -> {
+                    if (!onlyRecordsFailed(cancelled.reasons(), group.size())) {
+                        return outcomes;
+                    }
+                    boolean conflict = false;
+                    for (int g = 0; g < group.size(); g++) {
+                        if (failedCondition(cancelled.reasons().get(g))) {
+                            outcomes[open.get(g)] = fromStoredRecord(cancelled.reasons().get(g).item(), group.get(g));
+                            conflict |= !outcomes[open.get(g)].acknowledged();
+                        }
+                    }
+                    if (conflict) {
+                        return outcomes; // nothing after it is committed before the caller sees it
+                    }
+                    continue;
+                }
+                case Transacted.Refused refused -> {
+                    return outcomes;
+                }
+                case Transacted.Unknown unknown -> open.forEach(i -> outcomes[i] = unknown.retry());
+            }
+            return outcomes;
+        }
+    }
+
+    /** Whether the only failed conditions of a group's cancellation are on its first {@code records} actions. */
+    private static boolean onlyRecordsFailed(List<CancellationReason> reasons, int records) {
+        boolean recordFailed = false;
+        for (int i = 0; i < reasons.size(); i++) {
+            String code = reasons.get(i).code();
+            boolean none = code == null || "None".equals(code);
+            if (i < records && failedCondition(reasons.get(i))) {
+                recordFailed = true;
+            } else if (!none) {
+                return false;
+            }
+        }
+        return recordFailed;
     }
 
     /** What one transaction came to, after its conflict retries. */
