@@ -12,6 +12,8 @@ import com.example.receiver.dynamodb.ConflictRetryPolicy;
 import com.example.receiver.dynamodb.DynamoDbStore;
 import com.example.receiver.redis.RedisFastPath;
 import com.example.receiver.redis.SecretReader;
+import com.example.receiver.sqs.SoonRedelivery;
+import com.example.receiver.telemetry.FunctionLog;
 import com.example.receiver.telemetry.JsonLinesTelemetry;
 import java.io.PrintStream;
 import java.security.SecureRandom;
@@ -26,6 +28,7 @@ import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
+import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
  * Builds the payment authorizer's receiver from its configuration: the composition root, run
@@ -100,6 +103,29 @@ public final class PaymentAuthorizer {
                 return client.getSecretValue(request -> request.secretId(secretId)).secretString();
             }
         };
+    }
+
+    /**
+     * Brings back in 1-5 s the messages that met contention or ran out of time
+     * ({@link SoonRedelivery}), with an SQS client built on first use, logging to {@code out}.
+     */
+    public static SoonRedelivery soonRedelivery(Clock clock, PrintStream out, SecureRandom random) {
+        return new SoonRedelivery(PaymentAuthorizer::sqsClient, Duration.ofSeconds(1), Duration.ofSeconds(5), random,
+                new FunctionLog(out, clock, SERVICE));
+    }
+
+    /** The SQS client of the function (visibility changes): the same HTTP client, retries and timeouts as DynamoDB's. */
+    static SqsClient sqsClient() {
+        return SqsClient.builder()
+                .httpClientBuilder(UrlConnectionHttpClient.builder()
+                        .connectionTimeout(Duration.ofSeconds(1))
+                        .socketTimeout(Duration.ofSeconds(2)))
+                .overrideConfiguration(ClientOverrideConfiguration.builder()
+                        .retryStrategy(RetryMode.STANDARD)
+                        .apiCallAttemptTimeout(Duration.ofSeconds(2))
+                        .apiCallTimeout(Duration.ofSeconds(5))
+                        .build())
+                .build();
     }
 
     /**

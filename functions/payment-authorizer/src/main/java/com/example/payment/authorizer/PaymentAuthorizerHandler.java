@@ -6,7 +6,9 @@ import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.payment.Payment;
 import com.example.receiver.BatchReceiver;
+import com.example.receiver.BatchResult;
 import com.example.receiver.RemainingTime;
+import com.example.receiver.sqs.SoonRedelivery;
 import com.example.receiver.sqs.SqsBatch;
 import com.example.receiver.telemetry.Invocations;
 import java.security.SecureRandom;
@@ -27,6 +29,7 @@ import org.crac.Resource;
 public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, SQSBatchResponse>, Resource {
 
     private final BatchReceiver<Payment> receiver;
+    private final Optional<SoonRedelivery> soon;
     private final Optional<RequestPathPriming> priming;
     private final Invocations invocations = Invocations.lambda();
 
@@ -39,12 +42,19 @@ public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, 
     private PaymentAuthorizerHandler(Map<String, String> env, Clock clock, SecureRandom random) {
         this.receiver = PaymentAuthorizer.create(env, PaymentAuthorizer.dynamoDbClient(),
                 PaymentAuthorizer.secretsManager(), clock, System.out, random);
+        this.soon = Optional.of(PaymentAuthorizer.soonRedelivery(clock, System.out, random));
         this.priming = Optional.of(new RequestPathPriming(env, PaymentAuthorizer::dynamoDbClient, clock, random));
     }
 
-    /** For tests and local runtimes: a receiver built elsewhere, with nothing to prime. */
+    /** For tests and local runtimes: a receiver built elsewhere, with nothing to prime, failures left as they are. */
     public PaymentAuthorizerHandler(BatchReceiver<Payment> receiver) {
+        this(receiver, Optional.empty());
+    }
+
+    /** For tests and local runtimes: a receiver built elsewhere, and what brings back soon retries. */
+    public PaymentAuthorizerHandler(BatchReceiver<Payment> receiver, Optional<SoonRedelivery> soon) {
         this.receiver = Objects.requireNonNull(receiver, "receiver");
+        this.soon = Objects.requireNonNull(soon, "soon");
         this.priming = Optional.empty();
     }
 
@@ -53,7 +63,9 @@ public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, 
         RemainingTime remaining = context == null
                 ? RemainingTime.UNBOUNDED
                 : () -> Duration.ofMillis(context.getRemainingTimeInMillis());
-        return SqsBatch.response(receiver.process(SqsBatch.messages(event), remaining, invocations.next(context)));
+        BatchResult result = receiver.process(SqsBatch.messages(event), remaining, invocations.next(context));
+        soon.ifPresent(redelivery -> redelivery.apply(event, result));
+        return SqsBatch.response(result);
     }
 
     @Override

@@ -1,0 +1,146 @@
+package com.example.receiver.sqs;
+
+import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.receiver.BatchResult;
+import com.example.receiver.MessageResult;
+import com.example.receiver.Outcome;
+import com.example.receiver.telemetry.FunctionLog;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Supplier;
+import java.util.random.RandomGenerator;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.BatchResultErrorEntry;
+import software.amazon.awssdk.services.sqs.model.ChangeMessageVisibilityBatchRequestEntry;
+
+/**
+ * Brings back in seconds the messages that failed for a passing reason ({@link Outcome.Retry#soon()}:
+ * contention on a hot account, or an invocation whose time ran out before they started), rather
+ * than after the queue's whole visibility timeout.
+ *
+ * <p>Lambda leaves a message reported in {@code batchItemFailures} as it is: it reappears when its
+ * visibility timeout runs out ("Handling errors for an SQS event source in Lambda",
+ * https://docs.aws.amazon.com/lambda/latest/dg/services-sqs-errorhandling.html), 181 s with the
+ * template's queue. {@code ChangeMessageVisibility} restarts that timer with a new length from
+ * the call ("Amazon SQS visibility timeout", SQS Developer Guide,
+ * https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/sqs-visibility-timeout.html),
+ * so the message is set to reappear after a jittered few seconds (writers of one account spread
+ * out instead of meeting again in step), then reported failed as before. Every receive still
+ * counts toward the queue's {@code maxReceiveCount}: that is SQS's, and no function can undo it.
+ *
+ * <p>Best effort: when the change fails, the message is still reported failed and comes back
+ * after the whole timeout, and a WARN line says so; nothing is lost either way. The client is
+ * built on first use, since most invocations never need it.
+ */
+public final class SoonRedelivery {
+
+    private static final int SQS_MAX_BATCH = 10;
+
+    private final Supplier<SqsClient> sqs;
+    private final long minSeconds;
+    private final long maxSeconds;
+    private final RandomGenerator random;
+    private final FunctionLog log;
+    private SqsClient client;
+
+    /**
+     * @param sqs     builds the SQS client, once, on first use
+     * @param min     the shortest delay before a message comes back (whole seconds)
+     * @param max     the longest (whole seconds, at most SQS's 12 hours)
+     * @param random  the jitter
+     * @param log     where a failed change is reported
+     */
+    public SoonRedelivery(Supplier<SqsClient> sqs, Duration min, Duration max, RandomGenerator random, FunctionLog log) {
+        this.sqs = Objects.requireNonNull(sqs, "sqs");
+        this.minSeconds = min.toSeconds();
+        this.maxSeconds = max.toSeconds();
+        this.random = Objects.requireNonNull(random, "random");
+        this.log = Objects.requireNonNull(log, "log");
+        if (minSeconds < 0 || maxSeconds < minSeconds || maxSeconds > Duration.ofHours(12).toSeconds()) {
+            throw new IllegalArgumentException("need 0 <= min <= max <= 12 h, was " + min + " and " + max);
+        }
+    }
+
+    /**
+     * Sets every soon retry of {@code result} (the outcome of {@code event}) to come back after
+     * {@code [min, max]} seconds; answers how many were set.
+     */
+    public int apply(SQSEvent event, BatchResult result) {
+        Map<String, SQSEvent.SQSMessage> byId = new LinkedHashMap<>();
+        if (event != null && event.getRecords() != null) {
+            event.getRecords().forEach(record -> byId.put(record.getMessageId(), record));
+        }
+        Map<String, List<SQSEvent.SQSMessage>> byQueue = new LinkedHashMap<>();
+        for (MessageResult message : result.results()) {
+            SQSEvent.SQSMessage record = byId.get(message.messageId());
+            if (message.outcome() instanceof Outcome.Retry retry && retry.soon() && record != null
+                    && record.getReceiptHandle() != null && record.getEventSourceArn() != null) {
+                byQueue.computeIfAbsent(record.getEventSourceArn(), arn -> new ArrayList<>()).add(record);
+            }
+        }
+        int set = 0;
+        for (Map.Entry<String, List<SQSEvent.SQSMessage>> queue : byQueue.entrySet()) {
+            set += change(queue.getKey(), queue.getValue());
+        }
+        return set;
+    }
+
+    private int change(String queueArn, List<SQSEvent.SQSMessage> records) {
+        Optional<String> url = queueUrl(queueArn);
+        if (url.isEmpty()) {
+            warn(records.size(), "not an SQS queue ARN");
+            return 0;
+        }
+        int set = 0;
+        for (int from = 0; from < records.size(); from += SQS_MAX_BATCH) {
+            List<ChangeMessageVisibilityBatchRequestEntry> entries = new ArrayList<>();
+            for (SQSEvent.SQSMessage record : records.subList(from, Math.min(records.size(), from + SQS_MAX_BATCH))) {
+                entries.add(ChangeMessageVisibilityBatchRequestEntry.builder()
+                        .id(Integer.toString(entries.size()))
+                        .receiptHandle(record.getReceiptHandle())
+                        .visibilityTimeout((int) (minSeconds + random.nextLong(maxSeconds - minSeconds + 1)))
+                        .build());
+            }
+            try {
+                List<BatchResultErrorEntry> failed = client().changeMessageVisibilityBatch(request -> request
+                        .queueUrl(url.get()).entries(entries)).failed();
+                set += entries.size() - failed.size();
+                if (!failed.isEmpty()) {
+                    warn(failed.size(), failed.get(0).code());
+                }
+            } catch (SdkException e) {
+                warn(entries.size(), e.getClass().getSimpleName());
+            }
+        }
+        return set;
+    }
+
+    /** {@code https://sqs.<region>.amazonaws.com/<account>/<name>} from {@code arn:<partition>:sqs:<region>:<account>:<name>}. */
+    static Optional<String> queueUrl(String arn) {
+        String[] parts = arn.split(":", -1);
+        if (parts.length != 6 || !parts[0].equals("arn") || !parts[2].equals("sqs")
+                || parts[3].isEmpty() || parts[4].isEmpty() || parts[5].isEmpty()) {
+            return Optional.empty();
+        }
+        String domain = parts[1].equals("aws-cn") ? "amazonaws.com.cn" : "amazonaws.com";
+        return Optional.of("https://sqs." + parts[3] + "." + domain + "/" + parts[4] + "/" + parts[5]);
+    }
+
+    private synchronized SqsClient client() {
+        if (client == null) {
+            client = sqs.get();
+        }
+        return client;
+    }
+
+    private void warn(int messages, String why) {
+        log.write(FunctionLog.Level.WARN, "Soon redelivery not set", line -> line
+                .number("messages", messages).text("detail", why + ": they come back after the queue's visibility timeout"));
+    }
+}
