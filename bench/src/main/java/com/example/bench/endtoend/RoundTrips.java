@@ -8,6 +8,7 @@ import com.example.localaws.MovableClock;
 import com.example.reliability.Implementation;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -27,6 +28,7 @@ public final class RoundTrips {
 
     enum Kind {
         NEW_APPROVED("new, approved"),
+        NEW_ONE_ACCOUNT("new, approved, all 10 on one account"),
         DECLINED("new, declined (insufficient funds)"),
         FAST_PATH_DUPLICATE("duplicate, fast path (redelivered at once)"),
         STORE_DUPLICATE("duplicate, store (Redis emptied first)"),
@@ -79,7 +81,9 @@ public final class RoundTrips {
         fixture.reset();
         List<String> rich = Fixture.accounts("ACC-RICH", BATCH);
         List<String> poor = Fixture.accounts("ACC-POOR", BATCH);
+        List<String> hot = Fixture.accounts("ACC-HOT", 1);
         fixture.open(rich, Fixture.RICH);
+        fixture.open(hot, Fixture.RICH);
         fixture.open(poor, 100);
         DynamoDbCallCounter calls = new DynamoDbCallCounter();
         WriteUnits units = new WriteUnits(reader);
@@ -91,6 +95,8 @@ public final class RoundTrips {
             authorizer.invoke(Fixture.event(Fixture.purchases(rich, "1.00")));
             List<String> approved = Fixture.purchases(rich, "12.50");
             rows.add(measure(implementation, Kind.NEW_APPROVED, authorizer, approved, rich, calls, units));
+            rows.add(measure(implementation, Kind.NEW_ONE_ACCOUNT, authorizer,
+                    Fixture.purchases(Collections.nCopies(BATCH, hot.getFirst()), "3.75"), hot, calls, units));
             rows.add(measure(implementation, Kind.DECLINED, authorizer, Fixture.purchases(poor, "50.00"), poor, calls, units));
             rows.add(measure(implementation, Kind.FAST_PATH_DUPLICATE, authorizer, approved, rich, calls, units));
             aws.redis().flushAll();
