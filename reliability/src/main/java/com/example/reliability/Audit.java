@@ -1,6 +1,7 @@
 package com.example.reliability;
 
 import com.example.localaws.Accounts;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -66,6 +67,18 @@ final class Audit {
     Set<String> decidedByReceiver() {
         Set<String> decided = new HashSet<>();
         receiverRecords(decided);
+        return decided;
+    }
+
+    /** When ours decided each transaction: its record's {@code processedAt}, by transaction id. */
+    Map<String, Instant> decidedAt() {
+        Map<String, Instant> decided = new HashMap<>();
+        for (Map<String, AttributeValue> item : dynamoDb.scanPaginator(r -> r.tableName("IdempotencyTable")).items()) {
+            AttributeValue processedAt = item.get("processedAt");
+            if (processedAt != null) {
+                decided.put(item.get("pk").s().substring("PAYMENT#".length()), Instant.parse(processedAt.s()));
+            }
+        }
         return decided;
     }
 

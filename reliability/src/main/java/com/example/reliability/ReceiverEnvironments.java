@@ -16,15 +16,20 @@ import com.example.receiver.dynamodb.ConflictRetryPolicy;
 import com.example.receiver.dynamodb.DynamoDbStore;
 import com.example.receiver.redis.RedisFastPath;
 import com.example.receiver.redis.SecretReader;
+import com.example.receiver.sqs.SoonRedelivery;
+import com.example.receiver.telemetry.FunctionLog;
 import com.example.receiver.telemetry.JsonLinesTelemetry;
 import java.io.PrintStream;
 import java.io.OutputStream;
 import java.net.URI;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
  * Starts environments of the payment authorizer, composed as {@link PaymentAuthorizer#create}
@@ -38,13 +43,16 @@ final class ReceiverEnvironments implements LambdaEnvironments.Factory {
     private final URI dynamoDbEndpoint;
     private final FaultPoint point;
     private final CrashSchedule schedule;
+    private final Supplier<SqsClient> sqs;
     private final Clock clock = Clock.systemUTC();
 
+    /** @param sqs the queue's client, for the visibility changes of soon retries */
     ReceiverEnvironments(Map<String, String> variables, SecretReader secrets, URI dynamoDbEndpoint, FaultPoint point,
-                         CrashSchedule schedule) {
+                         CrashSchedule schedule, Supplier<SqsClient> sqs) {
         this.variables = Map.copyOf(variables);
         this.secrets = secrets;
         this.dynamoDbEndpoint = dynamoDbEndpoint;
+        this.sqs = sqs;
         this.point = point;
         this.schedule = schedule;
     }
@@ -69,7 +77,10 @@ final class ReceiverEnvironments implements LambdaEnvironments.Factory {
         JsonLinesTelemetry telemetry = new JsonLinesTelemetry(new PrintStream(OutputStream.nullOutputStream()), clock,
                 config.metricsNamespace(), PaymentAuthorizer.SERVICE, "txn_id");
         BatchReceiver<Payment> receiver = new BatchReceiver<>(new PaymentParser(), fastPath, store, telemetry, config.settings());
-        PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(receiver);
+        // A soon retry comes back in 1-2 s: inside the scenarios' 3 s visibility timeout, as 1-5 s is inside the template's 181 s.
+        SoonRedelivery soon = new SoonRedelivery(sqs, Duration.ofSeconds(1), Duration.ofSeconds(2), new SecureRandom(),
+                new FunctionLog(new PrintStream(OutputStream.nullOutputStream()), clock, PaymentAuthorizer.SERVICE));
+        PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(receiver, Optional.of(soon));
         return new LambdaEnvironments.Environment() {
             @Override
             public SQSBatchResponse invoke(SQSEvent event, Crash crashOfThis) {

@@ -27,6 +27,12 @@ public final class ReliabilityReport {
     static final int LOAD_PAYMENTS = 1_000;
     static final int LOAD_POLLERS = 4;
     static final long SEED = 20_261_202;
+    /** Accounts of the hot fault scenarios: every batch of 10 holds several payments of one. */
+    static final int HOT_ACCOUNTS = 3;
+    /** Environments on one account in the contended load. */
+    static final int HOT_POLLERS = 8;
+    /** How long each transaction holds its items in the launcher's conflict mode. */
+    static final Duration CONFLICT_HOLD = Duration.ofMillis(10);
 
     private ReliabilityReport() {
     }
@@ -57,6 +63,18 @@ public final class ReliabilityReport {
                 results.add(run(runner, new Scenario(implementation, FaultPoint.NONE, LOAD_PAYMENTS, 2 * LOAD_PAYMENTS,
                         LOAD_POLLERS, SEED + 1)));
             }
+            for (FaultPoint point : FaultPoint.values()) {
+                if (point.appliesTo(Implementation.RECEIVER)) {
+                    results.add(run(runner, new Scenario(Implementation.RECEIVER, point, PAYMENTS, COPIES, 1, SEED)
+                            .onAccounts(HOT_ACCOUNTS)));
+                }
+            }
+            for (DependencyFault fault : DependencyFault.values()) {
+                results.add(run(runner, new Scenario(Implementation.RECEIVER, fault, PAYMENTS, COPIES, 1, SEED)
+                        .onAccounts(HOT_ACCOUNTS)));
+            }
+            results.add(run(runner, new Scenario(Implementation.RECEIVER, FaultPoint.NONE, LOAD_PAYMENTS, 2 * LOAD_PAYMENTS,
+                    HOT_POLLERS, SEED + 2).onAccounts(1).withConflicts(CONFLICT_HOLD)));
         }
         Duration wall = Duration.between(started, Instant.now());
         String markdown = new ReportMarkdown(results, started, wall).render();
@@ -76,10 +94,15 @@ public final class ReliabilityReport {
 
     private static Result run(ScenarioRunner runner, Scenario scenario) {
         Result result = runner.run(scenario);
-        System.err.printf(Locale.ROOT, "reliability: %-20s %-50s decisions=%d double=%d missing=%d lost=%d stuck=%d dlq=%d crashes=%d dropped=%d %.1f ms/msg %ds%n",
-                scenario.implementation().label(), scenario.fault().label(), result.decisions(), result.extraDebits(),
+        System.err.printf(Locale.ROOT, "reliability: %-20s %-50s accounts=%d pollers=%d decisions=%d double=%d missing=%d lost=%d stuck=%d dlq=%d crashes=%d dropped=%d conflicts=%d %.1f ms/msg %ds%n",
+                scenario.implementation().label(), scenario.fault().label(), scenario.accounts(), scenario.pollers(),
+                result.decisions(), result.extraDebits(),
                 result.missingDebits(), result.lost(), result.stuck(), result.dlq(), result.crashes(),
-                result.droppedResponses(), result.meanMsPerMessage(), result.wall().truncatedTo(ChronoUnit.SECONDS).toSeconds());
+                result.droppedResponses(), result.conflictsAnswered(), result.meanMsPerMessage(),
+                result.wall().truncatedTo(ChronoUnit.SECONDS).toSeconds());
+        result.sendToDecision().ifPresent(latency -> System.err.printf(Locale.ROOT,
+                "reliability: %-20s send to decision: median %.0f ms, p99 %.0f ms, max %.0f ms over %d transactions%n",
+                "", latency.p50Ms(), latency.p99Ms(), latency.maxMs(), latency.count()));
         result.publishing().ifPresent(p -> System.err.printf(Locale.ROOT,
                 "reliability: %-20s stream publisher: decisions=%d on-topic=%d never-published=%d more-than-once=%d refused=%d on-failure-batches=%d%n",
                 "", p.decisions(), p.publishes(), p.neverPublished(), p.publishedMoreThanOnce(), p.injectedFailures(),

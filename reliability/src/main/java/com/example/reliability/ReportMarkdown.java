@@ -39,20 +39,61 @@ final class ReportMarkdown {
                 .append("DynamoDB and was applied, whose response the proxy swallowed, so the SDK timed out not knowing. ")
                 .append("Each baseline row names the baseline's nearest equivalent of ours; the last point exists only in the ")
                 .append("baseline (ours writes its record in the same transaction as the debit and the ledger row).\n\n");
-        table(md, results.stream().filter(r -> r.scenario().fault() instanceof FaultPoint && r.scenario().pollers() == 1).toList(), true);
+        table(md, results.stream().filter(r -> r.scenario().fault() instanceof FaultPoint && r.scenario().pollers() == 1
+                && !hot(r)).toList(), true);
         md.append("\n## Dependency faults (ours)\n\n");
         md.append("The fault is on from the start until half of the messages have been handled, then healed. ")
                 .append("`ms/msg` is the handler's time per message (invocation time / batch size); compare it with the ")
                 .append("no-fault row above.\n\n");
-        table(md, results.stream().filter(r -> r.scenario().fault() instanceof DependencyFault).toList(), false);
+        table(md, results.stream().filter(r -> r.scenario().fault() instanceof DependencyFault && !hot(r)).toList(), false);
         redisLatency(md);
         publishing(md);
         md.append("\n## Concurrency and load\n\n");
         md.append(LoadNote.TEXT);
-        table(md, results.stream().filter(r -> r.scenario().pollers() > 1).toList(), false);
+        table(md, results.stream().filter(r -> r.scenario().pollers() > 1 && !hot(r)).toList(), false);
+        hotAccounts(md);
         md.append("\n## What each non-zero figure means\n\n");
         notes(md);
         return md.toString();
+    }
+
+    private static boolean hot(Result result) {
+        return result.scenario().accounts() < Traffic.MAX_ACCOUNTS;
+    }
+
+    /** Ours on few accounts: every batch committed in groups; then many environments on one account, with real conflicts. */
+    private void hotAccounts(StringBuilder md) {
+        List<Result> hot = results.stream().filter(ReportMarkdown::hot).toList();
+        if (hot.isEmpty()) {
+            return;
+        }
+        md.append("\n## Hot accounts (ours, group commit on)\n\n");
+        md.append("The same fault points and dependency faults with the payments on ").append(ReliabilityReport.HOT_ACCOUNTS)
+                .append(" accounts, so that every batch holds several new payments of one account and commits them in ")
+                .append("one transaction (`GROUP_COMMIT`, on by default): a crash after a group's commit, a group's lost ")
+                .append("response and a throttled group must leave the same exact balances as one by one.\n\n");
+        table(md, hot.stream().filter(r -> r.scenario().pollers() == 1).toList(), false);
+        List<Result> contended = hot.stream().filter(r -> r.scenario().pollers() > 1).toList();
+        if (contended.isEmpty()) {
+            return;
+        }
+        md.append("\n").append(ReliabilityReport.HOT_POLLERS).append(" pollers, each its own execution environment, on ")
+                .append("one account, with the moto launcher's transaction conflicts on (a transaction touching an item that ")
+                .append("another in-flight transaction holds is cancelled with `TransactionConflict`, as DynamoDB does; each ")
+                .append("holds its items ").append(ReliabilityReport.CONFLICT_HOLD.toMillis()).append(" ms): the conflicts are ")
+                .append("retried within the invocation, a payment still contended comes back in 1-2 s (`SoonRedelivery`), ")
+                .append("and none may reach the DLQ. *Send to decision* runs from a transaction's first send (the producer ")
+                .append("keeps at most ").append(ScenarioRunner.STREAM_BACKLOG).append(" messages waiting, as a gateway would) ")
+                .append("to its record's `processedAt`.\n\n");
+        table(md, contended, false);
+        md.append("\n| run | conflicts answered by the launcher | send to decision, median (ms) | p99 (ms) | max (ms) |\n");
+        md.append("|---|---:|---:|---:|---:|\n");
+        for (Result r : contended) {
+            Latency latency = r.sendToDecision().orElse(new Latency(0, 0, 0, 0));
+            md.append(String.format(Locale.ROOT, "| %s, %d messages | %d | %.0f | %.0f | %.0f |%n",
+                    r.scenario().fault().label(), r.scenario().messages(), r.conflictsAnswered(), latency.p50Ms(),
+                    latency.p99Ms(), latency.maxMs()));
+        }
     }
 
     private static void parameters(StringBuilder md) {
@@ -61,9 +102,9 @@ final class ReportMarkdown {
                 .append(Traffic.AMOUNT_MINOR).append(" minor units (every 20th to an account that does not exist, so declined) + ")
                 .append(ReliabilityReport.COPIES).append(" extra deliveries (half the same body again, half producer retries with a new ")
                 .append("`headers.message_id`), shuffled: ").append(ReliabilityReport.PAYMENTS + ReliabilityReport.COPIES)
-                .append(" messages, ").append(Traffic.ACCOUNTS).append(" accounts. Same seed for both implementations.\n");
+                .append(" messages, ").append(Traffic.MAX_ACCOUNTS).append(" accounts. Same seed for both implementations.\n");
         md.append("- Load: ").append(ReliabilityReport.LOAD_PAYMENTS).append(" transactions each delivered 3 times, random order, ")
-                .append(Traffic.ACCOUNTS).append(" accounts, ").append(ReliabilityReport.LOAD_POLLERS)
+                .append(Traffic.MAX_ACCOUNTS).append(" accounts, ").append(ReliabilityReport.LOAD_POLLERS)
                 .append(" pollers (threads), each with its own execution environment.\n");
         md.append("- Queue: standard, visibility timeout ").append(ScenarioRunner.VISIBILITY_SECONDS).append(" s, `maxReceiveCount` ")
                 .append(ScenarioRunner.MAX_RECEIVE_COUNT).append(", DLQ; the local SQS event source mapping (`infra/local`), batch size ")

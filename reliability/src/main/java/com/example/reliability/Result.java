@@ -20,13 +20,16 @@ import java.util.Optional;
  * @param droppedResponses responses the proxy swallowed
  * @param drained          whether the queue was empty before the deadline
  * @param publishing       the stream publisher's audit, when it ran behind ours (SNS publish errors)
+ * @param sendToDecision   ours: from a transaction's first send to its record's {@code processedAt}
+ * @param conflictsAnswered requests the launcher cancelled with a transaction conflict (its conflict mode on)
  */
 public record Result(Scenario scenario, int decisions, long extraDebits, long missingDebits, int lost, int stuck,
                      int dlq, long ledgerRows, int expectedLedgerRows, int crashes, int droppedResponses,
                      double meanMsPerMessage, double slowestInvocationMs, boolean drained, Duration wall,
-                     Optional<Publishing> publishing) {
+                     Optional<Publishing> publishing, Optional<Latency> sendToDecision, int conflictsAnswered) {
 
     public Result {
         Objects.requireNonNull(publishing, "publishing");
+        Objects.requireNonNull(sendToDecision, "sendToDecision");
     }
 }

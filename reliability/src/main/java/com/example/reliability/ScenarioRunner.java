@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -65,8 +66,8 @@ public final class ScenarioRunner {
     /** Runs {@code scenario} from empty tables and queues; returns its audit. */
     public Result run(Scenario scenario) {
         Instant started = Instant.now();
-        prepareTables();
-        Traffic traffic = Traffic.generate(scenario.payments(), scenario.copies(), scenario.seed());
+        prepareTables(scenario.accounts());
+        Traffic traffic = Traffic.generate(scenario.payments(), scenario.copies(), scenario.accounts(), scenario.seed());
         int run = runs.incrementAndGet();
         String dlq = sqs.createQueue(r -> r.queueName("reliability-" + run + "-dlq")).queueUrl();
         String dlqArn = sqs.getQueueAttributes(r -> r.queueUrl(dlq).attributeNames(QueueAttributeName.QUEUE_ARN))
@@ -76,6 +77,7 @@ public final class ScenarioRunner {
                 QueueAttributeName.REDRIVE_POLICY, "{\"deadLetterTargetArn\":\"" + dlqArn
                         + "\",\"maxReceiveCount\":\"" + MAX_RECEIVE_COUNT + "\"}"))).queueUrl();
         CrashSchedule schedule = new CrashSchedule(crashEvery(scenario.fault()), MAX_CRASHES);
+        Map<String, Instant> firstSent = new ConcurrentHashMap<>();
         Timings timings = new Timings();
         boolean drained;
         int dropped;
@@ -92,7 +94,9 @@ public final class ScenarioRunner {
                 dynamoDbProxy.dropResponses(Math.max(1, scenario.payments() / 20), lostResponse(scenario.implementation()));
             }
             DependencyFaults dependency = new DependencyFaults(scenario.fault(), aws, redisProxy, timings, scenario.messages() / 2);
-            drained = poll(scenario.pollers(), queue, traffic.deliveries, factory, timings, dependency);
+            try (AutoCloseable conflicts = scenario.conflicts().<AutoCloseable>map(aws::transactionConflicts).orElse(() -> { })) {
+                drained = poll(scenario.pollers(), queue, traffic.deliveries, factory, timings, dependency, firstSent);
+            }
             dependency.heal();
             dropped = dynamoDbProxy.droppedResponses();
             publishing = Optional.ofNullable(publisher)
@@ -100,11 +104,14 @@ public final class ScenarioRunner {
         } finally {
             aws.redis().announce(aws.redis().node(0), aws.redis().port());
         }
-        Audit.Counts counts = new Audit(admin, sqs).of(scenario.implementation(), traffic, dlq, BASELINE_TABLE);
+        Audit audit = new Audit(admin, sqs);
+        Audit.Counts counts = audit.of(scenario.implementation(), traffic, dlq, BASELINE_TABLE);
+        Optional<Latency> sendToDecision = scenario.implementation() == Implementation.RECEIVER
+                ? Latency.of(audit.decidedAt(), firstSent) : Optional.empty();
         return new Result(scenario, counts.decisions(), counts.extraDebits(), counts.missingDebits(), counts.lost(),
                 counts.stuck(), counts.dlq(), counts.ledgerRows(), traffic.expectedApproved, schedule.crashes(), dropped,
                 timings.meanMsPerMessage(), timings.slowestInvocationMs(), drained, Duration.between(started, Instant.now()),
-                publishing);
+                publishing, sendToDecision);
     }
 
     /**
@@ -127,7 +134,7 @@ public final class ScenarioRunner {
         FaultPoint point = scenario.fault() instanceof FaultPoint p ? p : FaultPoint.NONE;
         return switch (scenario.implementation()) {
             case RECEIVER -> new ReceiverEnvironments(receiverVariables(redisProxy), aws::secretString, dynamoDbProxy.uri(),
-                    point, schedule);
+                    point, schedule, aws::sqs);
             case POWERTOOLS -> new BaselineEnvironments(dynamoDbProxy.uri(), BASELINE_TABLE,
                     new PaymentTables(Accounts.TABLE, "LedgerTable"), point, schedule, FUNCTION_TIMEOUT);
         };
@@ -152,7 +159,7 @@ public final class ScenarioRunner {
      * while the pollers consume it; returns whether it emptied before the deadline.
      */
     private boolean poll(int pollers, String queue, List<Traffic.Delivery> deliveries, LambdaEnvironments.Factory factory,
-                         Timings timings, DependencyFaults dependency) {
+                         Timings timings, DependencyFaults dependency, Map<String, Instant> firstSent) {
         AtomicBoolean stop = new AtomicBoolean();
         AtomicBoolean sent = new AtomicBoolean();
         Thread producer = new Thread(() -> {
@@ -160,7 +167,10 @@ public final class ScenarioRunner {
                 while (!stop.get() && count(queue, QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES) >= STREAM_BACKLOG) {
                     pause(Duration.ofMillis(100));
                 }
-                send(queue, deliveries.subList(from, Math.min(deliveries.size(), from + STREAM_CHUNK)));
+                List<Traffic.Delivery> chunk = deliveries.subList(from, Math.min(deliveries.size(), from + STREAM_CHUNK));
+                Instant now = Instant.now();
+                chunk.forEach(delivery -> firstSent.putIfAbsent(delivery.transactionId(), now));
+                send(queue, chunk);
             }
             sent.set(true);
         }, "producer");
@@ -229,9 +239,9 @@ public final class ScenarioRunner {
      * Empty tables (the template's and the baseline's), an empty Redis, and the traffic's
      * accounts, each holding {@link Traffic#OPENING_BALANCE}.
      */
-    void prepareTables() {
+    void prepareTables(int accounts) {
         resetFixture();
-        seedAccounts();
+        seedAccounts(accounts);
     }
 
     private void resetFixture() {
@@ -251,9 +261,9 @@ public final class ScenarioRunner {
                 .timeToLiveSpecification(ttl -> ttl.attributeName("expiration").enabled(true)));
     }
 
-    private void seedAccounts() {
+    private void seedAccounts(int count) {
         List<Accounts.Account> accounts = new ArrayList<>();
-        for (int a = 0; a < Traffic.ACCOUNTS; a++) {
+        for (int a = 0; a < count; a++) {
             accounts.add(new Accounts.Account(Traffic.account(a), Traffic.OPENING_BALANCE, "EUR", "ACTIVE"));
         }
         Accounts.seed(admin, accounts);

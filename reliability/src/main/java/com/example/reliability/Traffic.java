@@ -25,7 +25,7 @@ import java.util.Set;
  */
 final class Traffic {
 
-    static final int ACCOUNTS = 50;
+    static final int MAX_ACCOUNTS = 50;
     static final long OPENING_BALANCE = 100_000_000;
     static final long AMOUNT_MINOR = 1_000;
     static final String UNKNOWN_ACCOUNT = "ACC-R-404";
@@ -46,10 +46,10 @@ final class Traffic {
         return String.format("ACC-R-%02d", i);
     }
 
-    static Traffic generate(int payments, int copies, long seed) {
+    static Traffic generate(int payments, int copies, int accounts, long seed) {
         Random random = new Random(seed);
         Traffic traffic = new Traffic();
-        for (int a = 0; a < ACCOUNTS; a++) {
+        for (int a = 0; a < accounts; a++) {
             traffic.expectedBalances.put(account(a), OPENING_BALANCE);
         }
         List<Delivery> originals = new ArrayList<>();
@@ -60,7 +60,7 @@ final class Traffic {
                 account = UNKNOWN_ACCOUNT;
                 traffic.expectedDeclined++;
             } else {
-                account = account(random.nextInt(ACCOUNTS));
+                account = account(random.nextInt(accounts));
                 traffic.expectedBalances.merge(account, -AMOUNT_MINOR, Long::sum);
                 traffic.expectedApproved++;
             }

@@ -43,7 +43,7 @@ class BaselineExpiryTest {
     @Test
     void crashBeforeCompleted_redeliveryIsRefusedUntilTheRecordExpires_thenDebitsAgain() throws Exception {
         // GIVEN one purchase, and an environment that crashes after its debit and ledger row
-        runner.prepareTables();
+        runner.prepareTables(Traffic.MAX_ACCOUNTS);
         Traffic.Delivery payment = Traffic.generate(20, 0, 5).deliveries.stream()
                 .filter(d -> !Traffic.accountOf(d.body()).equals(Traffic.UNKNOWN_ACCOUNT))
                 .findFirst().orElseThrow();

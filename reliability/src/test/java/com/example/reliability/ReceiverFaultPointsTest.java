@@ -27,8 +27,9 @@ class ReceiverFaultPointsTest {
     @EnumSource(value = FaultPoint.class, names = {"NONE", "CRASH_AFTER_FAST_PATH", "RESPONSE_LOST",
             "CRASH_AFTER_COMMIT", "CRASH_BEFORE_DELETE"})
     void everyFaultPoint_decidesEachPaymentOnce(FaultPoint point) {
-        // GIVEN 60 payments, 20 of them delivered twice, and a fault at the point
-        Scenario scenario = new Scenario(Implementation.RECEIVER, point, 60, 20, 1, 7);
+        // GIVEN 60 payments on 3 accounts (every batch commits several of one account together),
+        // 20 of them delivered twice, and a fault at the point
+        Scenario scenario = new Scenario(Implementation.RECEIVER, point, 60, 20, 1, 7).onAccounts(3);
         // WHEN the queue is consumed
         Result result = runner.run(scenario);
         // THEN every payment is decided once: balances exact, one ledger row each, nothing lost or stuck
