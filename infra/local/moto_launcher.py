@@ -22,6 +22,13 @@ fixed here without editing moto:
 3. Tests need DynamoDB errors on demand: ``/_fault`` (POST a rule, GET the
    remaining ones, DELETE them all) makes the next matching DynamoDB requests
    answer a DynamoDB JSON error without reaching the backend.
+4. Fix 1 makes transactions never meet, where DynamoDB's optimistic
+   concurrency cancels a transaction that touches an item another in-flight
+   transaction holds. ``/_conflicts`` (POST ``{"hold_ms": N}``, GET, DELETE)
+   switches that behaviour on: each TransactWriteItems holds its items for
+   N ms after it ran (its answer waits that long, outside the lock), and a
+   transaction or a single-item write that touches a held item is refused as
+   DynamoDB refuses it (TransactionConflict), writing nothing.
 
 moto's own endpoints, ``/moto-api/`` included, work as before.
 """
@@ -38,6 +45,7 @@ import os
 import signal
 import sys
 import threading
+import time
 import types
 import uuid
 import zlib
@@ -49,6 +57,7 @@ from typing import Any
 import moto
 import moto.dynamodb.models as dynamodb_models
 import moto.sqs.models as sqs_models
+from moto.dynamodb.exceptions import DynamodbException, TransactionCanceledException
 from moto.dynamodb.models.table import Table
 from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app
 from werkzeug.serving import make_server
@@ -58,6 +67,7 @@ DYNAMODB_TARGET_PREFIX = "DynamoDB_20120810."
 DYNAMODB_ERROR_PREFIX = "com.amazonaws.dynamodb.v20120810#"
 DYNAMODB_CONTENT_TYPE = "application/x-amz-json-1.0"
 FAULT_PATH = "/_fault"
+CONFLICTS_PATH = "/_conflicts"
 
 StartResponse = Callable[..., Any]
 
@@ -195,12 +205,13 @@ def _store_item(table: Table, hash_key: Any, range_key: Any, item: Any) -> None:
         table.items[hash_key][range_key] = item
 
 
-def patch_transactions() -> None:
+def patch_transactions(conflicts: ConflictMode) -> None:
     """Replaces transact_write_items' whole-table backup by an ItemUndo (fix 2).
 
     moto's transaction logic itself (conditions, ALL_OLD, cancellation
     reasons) runs unchanged; any exception out of it (TransactionCanceled,
-    validation) first undoes what it wrote.
+    validation) first undoes what it wrote. Before it, the conflict mode
+    (fix 4) may refuse the transaction or take its items.
     """
     if moto.__version__ != PATCHED_MOTO_VERSION or dynamodb_models.copy is not copy:
         sys.exit(f"moto_launcher: written for moto {PATCHED_MOTO_VERSION}, found {moto.__version__}")
@@ -208,6 +219,7 @@ def patch_transactions() -> None:
     original = dynamodb_models.DynamoDBBackend.transact_write_items
 
     def transact_write_items(self: dynamodb_models.DynamoDBBackend, transact_items: list[dict[str, Any]]) -> None:
+        conflicts.take_transaction(self, transact_items)
         undo = ItemUndo(self, transact_items)
         try:
             original(self, transact_items)
@@ -216,6 +228,154 @@ def patch_transactions() -> None:
             raise
 
     dynamodb_models.DynamoDBBackend.transact_write_items = transact_write_items
+
+
+class TransactionConflictException(DynamodbException):
+    """What DynamoDB answers a single-item write on an item a transaction holds."""
+
+    error_type = DYNAMODB_ERROR_PREFIX + "TransactionConflictException"
+
+    def __init__(self) -> None:
+        super().__init__(self.error_type, "Transaction is ongoing for the item")
+
+
+class ConflictMode:
+    """DynamoDB's optimistic concurrency for transactions (fix 4), off until enabled.
+
+    DynamoDB cancels a TransactWriteItems that touches an item another
+    in-flight transaction holds (reason TransactionConflict at that item's
+    index, None elsewhere), and refuses a PutItem, UpdateItem or DeleteItem
+    on such an item with TransactionConflictException ("Transaction conflict
+    handling in DynamoDB", https://docs.aws.amazon.com/amazondynamodb/latest/
+    developerguide/transaction-apis.html#transaction-conflict-handling).
+    Behind the one lock of fix 1 no two transactions are ever in flight
+    together, so here a transaction holds its items from the moment it runs
+    until hold_ms after it, while its answer waits outside the lock (see
+    LauncherApp); reads are not affected (DynamoDB's see the last committed
+    value; here they may see the transaction's writes up to hold_ms early).
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._hold_seconds: float | None = None
+        self._held: dict[tuple[str, str], object] = {}
+        self._answered = 0
+        self._taken = threading.local()
+
+    def enable(self, hold_ms: int) -> None:
+        with self._lock:
+            self._hold_seconds = hold_ms / 1000
+
+    def disable(self) -> int:
+        """Switches the mode off; answers how many requests it refused."""
+        with self._lock:
+            self._hold_seconds = None
+            answered, self._answered = self._answered, 0
+            return answered
+
+    def state(self) -> dict[str, Any]:
+        with self._lock:
+            hold = self._hold_seconds
+            return {
+                "enabled": hold is not None,
+                "hold_ms": None if hold is None else round(hold * 1000),
+                "conflicts": self._answered,
+            }
+
+    def take_transaction(self, backend: dynamodb_models.DynamoDBBackend, transact_items: list[dict[str, Any]]) -> None:
+        """Refuses the transaction if one of its items is held, else holds them all for this thread."""
+        if self._hold_seconds is None:
+            return
+        keys = [_item_id(backend, entry) for entry in transact_items]
+        with self._lock:
+            if self._hold_seconds is None:
+                return
+            conflicting = [key is not None and key in self._held for key in keys]
+            if any(conflicting):
+                self._answered += 1
+                raise TransactionCanceledException(
+                    [("TransactionConflict", "Transaction is ongoing for the item", None) if hit else (None, None, None)
+                     for hit in conflicting]
+                )
+            token = object()
+            for key in keys:
+                if key is not None:
+                    self._held[key] = token
+            self._taken.token = token
+            self._taken.hold = self._hold_seconds
+
+    def check_single_write(self, table_name: str, key: dict[str, Any]) -> None:
+        """Refuses a single-item write on an item held by another transaction.
+
+        moto's transact_write_items writes through the same backend methods:
+        the items this thread's own transaction holds are let through.
+        """
+        if self._hold_seconds is None:
+            return
+        with self._lock:
+            owner = self._held.get((table_name, _canonical(key)))
+            if owner is not None and owner is not getattr(self._taken, "token", None):
+                self._answered += 1
+                raise TransactionConflictException()
+
+    def release_after_hold(self) -> None:
+        """Called off the lock once the request ran: waits out this thread's hold, then frees its items."""
+        token = getattr(self._taken, "token", None)
+        if token is None:
+            return
+        self._taken.token = None
+        time.sleep(self._taken.hold)
+        with self._lock:
+            for key in [key for key, owner in self._held.items() if owner is token]:
+                del self._held[key]
+
+
+def _canonical(key: dict[str, Any]) -> str:
+    return json.dumps(key, sort_keys=True)
+
+
+def _item_id(backend: dynamodb_models.DynamoDBBackend, entry: dict[str, Any]) -> tuple[str, str] | None:
+    """(table, key) of one TransactItems entry as the request spells it; None if it names no table moto knows."""
+    op_type, op = next(iter(entry.items()))
+    try:
+        table = backend.get_table(op["TableName"])
+        if op_type == "Put":
+            key_attrs = [table.hash_key_attr] + ([table.range_key_attr] if table.range_key_attr else [])
+            key = {name: op["Item"][name] for name in key_attrs}
+        else:
+            key = op["Key"]
+    except Exception:  # noqa: BLE001 - moto answers such an entry with its own validation error
+        return None
+    return op["TableName"], _canonical(key)
+
+
+def patch_single_writes(conflicts: ConflictMode) -> None:
+    """PutItem, UpdateItem and DeleteItem consult the conflict mode first (fix 4)."""
+    backend_class = dynamodb_models.DynamoDBBackend
+    originals = {
+        "put_item": backend_class.put_item,
+        "update_item": backend_class.update_item,
+        "delete_item": backend_class.delete_item,
+    }
+
+    def guarded(name: str) -> Callable[..., Any]:
+        original = originals[name]
+
+        def write(self: dynamodb_models.DynamoDBBackend, table_name: str, item_or_key: dict[str, Any],
+                  *args: Any, **kwargs: Any) -> Any:
+            if name == "put_item":
+                table = self.get_table(table_name)
+                key_attrs = [table.hash_key_attr] + ([table.range_key_attr] if table.range_key_attr else [])
+                key = {attr: item_or_key[attr] for attr in key_attrs if attr in item_or_key}
+            else:
+                key = item_or_key
+            conflicts.check_single_write(table_name, key)
+            return original(self, table_name, item_or_key, *args, **kwargs)
+
+        return write
+
+    for name in originals:
+        setattr(backend_class, name, guarded(name))
 
 
 class FaultError(ValueError):
@@ -312,16 +472,20 @@ class FaultInjector:
 
 
 class LauncherApp:
-    """WSGI app in front of moto's: /_fault, then injected faults, then moto under the lock."""
+    """WSGI app in front of moto's: /_fault, /_conflicts, then injected faults, then moto under the lock."""
 
-    def __init__(self, moto_app: DomainDispatcherApplication, lock: BackendLock, faults: FaultInjector):
+    def __init__(self, moto_app: DomainDispatcherApplication, lock: BackendLock, faults: FaultInjector,
+                 conflicts: ConflictMode):
         self._moto_app = moto_app
         self._lock = lock
         self._faults = faults
+        self._conflicts = conflicts
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         if environ.get("PATH_INFO") == FAULT_PATH:
             return self._admin(environ, start_response)
+        if environ.get("PATH_INFO") == CONFLICTS_PATH:
+            return self._conflicts_admin(environ, start_response)
         operation = _dynamodb_operation(environ)
         if operation is not None and self._faults.armed():
             rule = self._faults.take(operation, _read_body(environ).decode("utf-8", "replace"))
@@ -330,15 +494,42 @@ class LauncherApp:
         return self._call_moto(environ, start_response)
 
     def _call_moto(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
-        """Runs moto's app and drains its response inside the lock, as a Flask response may be lazy."""
-        with self._lock:
-            response = self._moto_app(environ, start_response)
+        """Runs moto's app and drains its response inside the lock, as a Flask response may be lazy.
+
+        A transaction that took items in the conflict mode keeps them, and its
+        answer, for the hold, after the lock is let go (fix 4).
+        """
+        try:
+            with self._lock:
+                response = self._moto_app(environ, start_response)
+                try:
+                    return [b"".join(response)]
+                finally:
+                    close = getattr(response, "close", None)
+                    if close is not None:
+                        close()
+        finally:
+            self._conflicts.release_after_hold()
+
+    def _conflicts_admin(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        method = environ.get("REQUEST_METHOD")
+        if method == "GET":
+            return _json(start_response, 200, self._conflicts.state())
+        if method == "DELETE":
+            return _json(start_response, 200, {"conflicts": self._conflicts.disable()})
+        if method == "POST":
             try:
-                return [b"".join(response)]
-            finally:
-                close = getattr(response, "close", None)
-                if close is not None:
-                    close()
+                spec = json.loads(_read_body(environ) or b"null")
+            except ValueError as error:
+                return _json(start_response, 400, {"error": f"body must be JSON: {error}"})
+            if not isinstance(spec, dict) or set(spec) != {"hold_ms"}:
+                return _json(start_response, 400, {"error": 'body must be {"hold_ms": <integer 1-10000>}'})
+            hold_ms = spec["hold_ms"]
+            if not _is_int(hold_ms) or not 1 <= hold_ms <= 10_000:
+                return _json(start_response, 400, {"error": "hold_ms must be an integer from 1 to 10000"})
+            self._conflicts.enable(hold_ms)
+            return _json(start_response, 200, self._conflicts.state())
+        return _json(start_response, 405, {"error": "use GET, POST or DELETE"})
 
     def _admin(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         method = environ.get("REQUEST_METHOD")
@@ -438,9 +629,11 @@ def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
     logging.getLogger("werkzeug").setLevel(logging.INFO if args.verbose else logging.WARNING)
     lock = BackendLock()
-    patch_transactions()
+    conflicts = ConflictMode()
+    patch_transactions(conflicts)
+    patch_single_writes(conflicts)
     patch_sqs_long_polling(lock)
-    app = LauncherApp(DomainDispatcherApplication(create_backend_app), lock, FaultInjector())
+    app = LauncherApp(DomainDispatcherApplication(create_backend_app), lock, FaultInjector(), conflicts)
     server = make_server(args.host, args.port, app, threaded=True)
     # Stopping must not wait for request threads still running (an SQS long poll).
     server.block_on_close = False

@@ -141,6 +141,7 @@ def server(request: pytest.FixtureRequest, server_name: str) -> Server:
 def no_faults_left(launcher: Server) -> Iterator[None]:
     yield
     launcher.http("DELETE", "/_fault")
+    launcher.http("DELETE", "/_conflicts")
 
 
 # ---- tables, items, streams -------------------------------------------------
@@ -575,6 +576,108 @@ def test_fault_admin_lists_clears_and_rejects_bad_rules(launcher: Server) -> Non
         [],
     ]:
         assert launcher.http("POST", "/_fault", bad)[0] == 400, bad
+
+
+# ---- fix 4: transaction conflicts ----------------------------------------------
+# DynamoDB cancels a transaction that touches an item another in-flight transaction holds, and
+# refuses a single-item write on it ("Transaction conflict handling in DynamoDB",
+# https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/transaction-apis.html#transaction-conflict-handling).
+
+HOLD_MS = 600
+
+
+def hold_in_background(dynamodb: Any, entries: list[dict[str, Any]]) -> tuple[threading.Thread, threading.Event]:
+    """Runs a transaction on a thread; the event is set once the launcher has run it (its answer still held back)."""
+    done = threading.Event()
+
+    def run() -> None:
+        dynamodb.transact_write_items(TransactItems=entries)
+        done.set()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread, done
+
+
+def wait_until_held(dynamodb: Any, table: str, pk: str, attribute: str) -> None:
+    """Until the holding transaction's write is visible (it ran; its items are held for HOLD_MS)."""
+    deadline = time.monotonic() + HOLD_MS / 1000
+    while time.monotonic() < deadline:
+        if attribute in dynamodb.get_item(TableName=table, Key={"pk": {"S": pk}}).get("Item", {}):
+            return
+        time.sleep(0.01)
+    raise AssertionError("the holding transaction never ran")
+
+
+def test_conflict_mode_cancels_a_transaction_on_a_held_item_and_writes_nothing(launcher: Server) -> None:
+    dynamodb = launcher.client("dynamodb")
+    table = create_table(dynamodb)
+    dynamodb.put_item(TableName=table, Item={"pk": {"S": "acc"}, "balance": {"N": "100"}})
+    assert launcher.http("POST", "/_conflicts", {"hold_ms": HOLD_MS})[0] == 200
+    holder, done = hold_in_background(dynamodb, [put_new(table, "first", marker={"S": "1"}), debit(table, "acc", 10)])
+    wait_until_held(dynamodb, table, "first", "marker")
+    assert not done.is_set()
+
+    with pytest.raises(ClientError) as cancelled:
+        dynamodb.transact_write_items(TransactItems=[put_new(table, "second"), debit(table, "acc", 10)])
+    assert cancelled.value.response["Error"]["Code"] == "TransactionCanceledException"
+    assert cancellation_codes(cancelled.value) == ["None", "TransactionConflict"]
+    assert "Item" not in dynamodb.get_item(TableName=table, Key={"pk": {"S": "second"}})
+
+    holder.join()
+    dynamodb.transact_write_items(TransactItems=[put_new(table, "second"), debit(table, "acc", 10)])
+    assert dynamodb.get_item(TableName=table, Key={"pk": {"S": "acc"}})["Item"]["balance"] == {"N": "80"}
+    assert json.loads(launcher.http("GET", "/_conflicts")[2]) == {"enabled": True, "hold_ms": HOLD_MS, "conflicts": 1}
+
+
+def test_conflict_mode_lets_transactions_on_other_items_commit_meanwhile(launcher: Server) -> None:
+    dynamodb = launcher.client("dynamodb")
+    table = create_table(dynamodb)
+    launcher.http("POST", "/_conflicts", {"hold_ms": HOLD_MS})
+    holder, done = hold_in_background(dynamodb, [put_new(table, "a", marker={"S": "1"})])
+    wait_until_held(dynamodb, table, "a", "marker")
+    other, _ = hold_in_background(dynamodb, [put_new(table, "b", marker={"S": "1"})])
+    wait_until_held(dynamodb, table, "b", "marker")
+    assert not done.is_set(), "the other transaction waited for the held one"
+    holder.join()
+    other.join()
+    assert [item["pk"]["S"] for item in scan_all(dynamodb, table)] == ["a", "b"]
+    assert json.loads(launcher.http("DELETE", "/_conflicts")[2]) == {"conflicts": 0}
+
+
+def test_conflict_mode_refuses_a_single_write_on_a_held_item(launcher: Server) -> None:
+    dynamodb = launcher.client("dynamodb")
+    table = create_table(dynamodb)
+    launcher.http("POST", "/_conflicts", {"hold_ms": HOLD_MS})
+    holder, _ = hold_in_background(dynamodb, [put_new(table, "held", marker={"S": "1"})])
+    wait_until_held(dynamodb, table, "held", "marker")
+    for write in [
+        lambda: dynamodb.put_item(TableName=table, Item={"pk": {"S": "held"}, "x": {"S": "y"}}),
+        lambda: dynamodb.update_item(TableName=table, Key={"pk": {"S": "held"}}, UpdateExpression="SET x = :y",
+                                     ExpressionAttributeValues={":y": {"S": "y"}}),
+        lambda: dynamodb.delete_item(TableName=table, Key={"pk": {"S": "held"}}),
+    ]:
+        with pytest.raises(ClientError) as refused:
+            write()
+        assert refused.value.response["Error"]["Code"] == "TransactionConflictException"
+        assert refused.value.response["ResponseMetadata"]["HTTPStatusCode"] == 400
+    dynamodb.put_item(TableName=table, Item={"pk": {"S": "free"}})
+    holder.join()
+    assert "x" not in dynamodb.get_item(TableName=table, Key={"pk": {"S": "held"}})["Item"]
+    assert json.loads(launcher.http("DELETE", "/_conflicts")[2]) == {"conflicts": 3}
+
+
+def test_conflict_mode_off_holds_nothing_and_rejects_bad_settings(launcher: Server) -> None:
+    dynamodb = launcher.client("dynamodb")
+    table = create_table(dynamodb)
+    assert json.loads(launcher.http("GET", "/_conflicts")[2]) == {"enabled": False, "hold_ms": None, "conflicts": 0}
+    started = time.monotonic()
+    dynamodb.transact_write_items(TransactItems=[put_new(table, "quick")])
+    assert time.monotonic() - started < HOLD_MS / 1000
+    for bad in [{}, {"hold_ms": 0}, {"hold_ms": 10_001}, {"hold_ms": "5"}, {"hold_ms": 5, "typo": 1}, []]:
+        status, _, body = launcher.http("POST", "/_conflicts", bad)
+        assert status == 400 and "hold_ms" in json.loads(body)["error"], bad
+    assert launcher.http("PUT", "/_conflicts", {"hold_ms": 5})[0] == 405
 
 
 def test_moto_api_reset_still_works(launcher: Server) -> None:

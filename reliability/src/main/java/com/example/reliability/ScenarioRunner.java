@@ -2,6 +2,7 @@ package com.example.reliability;
 
 import com.example.localaws.Accounts;
 import com.example.localaws.LocalAws;
+import com.example.localaws.TransactionConflicts;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.proxy.LoopbackProxy;
 import com.example.payment.PaymentTables;
@@ -78,6 +79,7 @@ public final class ScenarioRunner {
                         + "\",\"maxReceiveCount\":\"" + MAX_RECEIVE_COUNT + "\"}"))).queueUrl();
         CrashSchedule schedule = new CrashSchedule(crashEvery(scenario.fault()), MAX_CRASHES);
         Map<String, Instant> firstSent = new ConcurrentHashMap<>();
+        int conflictsAnswered = 0;
         Timings timings = new Timings();
         boolean drained;
         int dropped;
@@ -94,8 +96,14 @@ public final class ScenarioRunner {
                 dynamoDbProxy.dropResponses(Math.max(1, scenario.payments() / 20), lostResponse(scenario.implementation()));
             }
             DependencyFaults dependency = new DependencyFaults(scenario.fault(), aws, redisProxy, timings, scenario.messages() / 2);
-            try (AutoCloseable conflicts = scenario.conflicts().<AutoCloseable>map(aws::transactionConflicts).orElse(() -> { })) {
+            TransactionConflicts conflicts = scenario.conflicts().map(aws::transactionConflicts).orElse(null);
+            try {
                 drained = poll(scenario.pollers(), queue, traffic.deliveries, factory, timings, dependency, firstSent);
+            } finally {
+                if (conflicts != null) {
+                    conflicts.close();
+                    conflictsAnswered = conflicts.answered();
+                }
             }
             dependency.heal();
             dropped = dynamoDbProxy.droppedResponses();
@@ -111,7 +119,7 @@ public final class ScenarioRunner {
         return new Result(scenario, counts.decisions(), counts.extraDebits(), counts.missingDebits(), counts.lost(),
                 counts.stuck(), counts.dlq(), counts.ledgerRows(), traffic.expectedApproved, schedule.crashes(), dropped,
                 timings.meanMsPerMessage(), timings.slowestInvocationMs(), drained, Duration.between(started, Instant.now()),
-                publishing, sendToDecision);
+                publishing, sendToDecision, conflictsAnswered);
     }
 
     /**

@@ -44,7 +44,7 @@ class BaselineExpiryTest {
     void crashBeforeCompleted_redeliveryIsRefusedUntilTheRecordExpires_thenDebitsAgain() throws Exception {
         // GIVEN one purchase, and an environment that crashes after its debit and ledger row
         runner.prepareTables(Traffic.MAX_ACCOUNTS);
-        Traffic.Delivery payment = Traffic.generate(20, 0, 5).deliveries.stream()
+        Traffic.Delivery payment = Traffic.generate(20, 0, Traffic.MAX_ACCOUNTS, 5).deliveries.stream()
                 .filter(d -> !Traffic.accountOf(d.body()).equals(Traffic.UNKNOWN_ACCOUNT))
                 .findFirst().orElseThrow();
         String account = Traffic.accountOf(payment.body());

@@ -1,6 +1,7 @@
 package com.example.localaws;
 
 import java.net.URI;
+import java.time.Duration;
 
 /**
  * The AWS APIs of the local AWS (DynamoDB and its streams, SQS, SNS) behind one endpoint: the
@@ -21,6 +22,18 @@ public interface AwsApi extends AutoCloseable {
 
     /** Removes every fault not yet used up (nothing to do where none can be injected). */
     void clearFaults();
+
+    /**
+     * Makes transactions conflict as DynamoDB's do: a transaction touching an item another
+     * in-flight transaction holds is cancelled with {@code TransactionConflict}; each holds its
+     * items for {@code hold}. Until {@link #transactionConflictsOff}.
+     *
+     * @throws UnsupportedOperationException when this backend cannot
+     */
+    void transactionConflicts(Duration hold);
+
+    /** Switches transaction conflicts off; answers how many requests were refused with one meanwhile. */
+    int transactionConflictsOff();
 
     /** Stops what this handle started. */
     @Override

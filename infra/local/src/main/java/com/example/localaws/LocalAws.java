@@ -112,6 +112,17 @@ public final class LocalAws implements AutoCloseable {
         throw new IllegalStateException("this test drives the moto launcher (fault injection); run it without LOCAL_AWS");
     }
 
+    /**
+     * Transactions that conflict as DynamoDB's do (the launcher's conflict mode), each holding its
+     * items for {@code hold}, until the handle is closed.
+     *
+     * @throws UnsupportedOperationException on a backend without that mode (LocalStack)
+     */
+    public TransactionConflicts transactionConflicts(Duration hold) {
+        api.transactionConflicts(hold);
+        return new TransactionConflicts(api);
+    }
+
     /** The one-node Redis Cluster owning all 16 384 slots: the fast path's cache, as ElastiCache Serverless runs it. */
     public RedisCluster redis() {
         return redis;

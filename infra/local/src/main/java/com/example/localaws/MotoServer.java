@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The project's moto launcher ({@code infra/local/moto_launcher.py}, run by the pinned virtualenv
@@ -70,15 +72,37 @@ public final class MotoServer implements AwsApi {
         send(HttpRequest.newBuilder(endpoint.resolve("/_fault")).DELETE());
     }
 
-    private void send(HttpRequest.Builder request) {
+    /** See {@link AwsApi#transactionConflicts}: the launcher's {@code /_conflicts} (its fix 4). */
+    @Override
+    public void transactionConflicts(Duration hold) {
+        if (hold.toMillis() < 1 || hold.toMillis() > 10_000) {
+            throw new IllegalArgumentException("hold must be 1 ms to 10 s, was " + hold);
+        }
+        send(HttpRequest.newBuilder(endpoint.resolve("/_conflicts"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"hold_ms\":" + hold.toMillis() + "}")));
+    }
+
+    @Override
+    public int transactionConflictsOff() {
+        String body = send(HttpRequest.newBuilder(endpoint.resolve("/_conflicts")).DELETE());
+        Matcher count = Pattern.compile("\"conflicts\"\\s*:\\s*(\\d+)").matcher(body);
+        if (!count.find()) {
+            throw new IllegalStateException("conflict API answered without a count: " + body);
+        }
+        return Integer.parseInt(count.group(1));
+    }
+
+    private String send(HttpRequest.Builder request) {
         try {
             HttpResponse<String> response = http.send(request.timeout(Duration.ofSeconds(5)).build(),
                     HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() / 100 != 2) {
-                throw new IllegalStateException("fault API answered " + response.statusCode() + ": " + response.body());
+                throw new IllegalStateException("launcher admin API answered " + response.statusCode() + ": " + response.body());
             }
+            return response.body();
         } catch (IOException e) {
-            throw new UncheckedIOException("fault API unreachable", e);
+            throw new UncheckedIOException("launcher admin API unreachable", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
@@ -51,6 +52,16 @@ class LocalAwsBackendTest {
 
             @Override
             public void clearFaults() {
+            }
+
+            @Override
+            public void transactionConflicts(Duration hold) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public int transactionConflictsOff() {
+                return 0;
             }
 
             @Override

@@ -3,6 +3,7 @@ package com.example.localaws.localstack;
 import com.example.localaws.AwsApi;
 import com.example.localaws.Fault;
 import java.net.URI;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
@@ -81,6 +82,17 @@ public final class LocalStackApi implements AwsApi {
     @Override
     public void clearFaults() {
         // nothing can have been injected
+    }
+
+    @Override
+    public void transactionConflicts(Duration hold) {
+        throw new UnsupportedOperationException("the transaction conflict mode is the moto launcher's (the default "
+                + "backend); LocalStack decides conflicts its own way: run this test without LOCAL_AWS");
+    }
+
+    @Override
+    public int transactionConflictsOff() {
+        return 0; // never switched on
     }
 
     @Override
