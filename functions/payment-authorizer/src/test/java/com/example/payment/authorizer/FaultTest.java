@@ -10,7 +10,10 @@ import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.Fault;
 import com.example.localaws.LocalAws;
+import java.time.Clock;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -58,23 +61,46 @@ class FaultTest extends LocalAwsTest {
     }
 
     @Test
-    void fifoFailureInGroupA_failsTheLaterAMessages_andLeavesGroupBAlone() {
-        try (AuthorizerRig rig = AuthorizerRig.withoutFastPath(aws)) {
-            rig.ledger.openAccount("ACC-A", 10_000, "EUR");
-            rig.ledger.openAccount("ACC-B", 10_000, "EUR");
-            aws.moto().inject(Fault.throttling("TransactWriteItems", "TXN-A2", BEYOND_SDK_RETRIES));
-            SQSEvent batch = new SQSEvent();
-            batch.setRecords(List.of(
-                    delivery(purchase("TXN-A1", "ACC-A", "1.00", "EUR"), "A"),
-                    delivery(purchase("TXN-B1", "ACC-B", "1.00", "EUR"), "B"),
-                    delivery(purchase("TXN-A2", "ACC-A", "1.00", "EUR"), "A"),
-                    delivery(purchase("TXN-A3", "ACC-A", "1.00", "EUR"), "A"),
-                    delivery(purchase("TXN-B2", "ACC-B", "1.00", "EUR"), "B")));
+    void fifoFailureInGroupA_oneByOne_failsTheLaterAMessages_andLeavesGroupBAlone() {
+        // GIVEN group commit off: group A's payments are committed one after another
+        Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
+        env.put("GROUP_COMMIT", "false");
+        try (AuthorizerRig rig = AuthorizerRig.with(aws, env, Clock.systemUTC())) {
+            SQSEvent batch = fifoBatch(rig);
             SQSBatchResponse response = rig.invoke(batch);
             assertEquals(List.of(batch.getRecords().get(2).getMessageId(), batch.getRecords().get(3).getMessageId()),
                     failures(response));
             assertEquals(9_900, rig.ledger.balance("ACC-A"), "only A1 applied; A3 waits for A2");
             assertEquals(9_800, rig.ledger.balance("ACC-B"));
         }
+    }
+
+    @Test
+    void fifoGroupA_committedTogether_andThrottled_failsAllOfA_inOrder_andLeavesGroupBAlone() {
+        // GIVEN group commit on (the default): A1, A2 and A3 go to DynamoDB as one transaction
+        try (AuthorizerRig rig = AuthorizerRig.withoutFastPath(aws)) {
+            SQSEvent batch = fifoBatch(rig);
+            SQSBatchResponse response = rig.invoke(batch);
+            // THEN the throttled transaction wrote nothing: all of A comes back, in order, B is done
+            assertEquals(List.of(batch.getRecords().get(0).getMessageId(), batch.getRecords().get(2).getMessageId(),
+                    batch.getRecords().get(3).getMessageId()), failures(response));
+            assertEquals(10_000, rig.ledger.balance("ACC-A"), "nothing of A applied");
+            assertEquals(9_800, rig.ledger.balance("ACC-B"));
+        }
+    }
+
+    /** Groups A and B of a FIFO queue, interleaved, with DynamoDB throttling whatever carries TXN-A2. */
+    private SQSEvent fifoBatch(AuthorizerRig rig) {
+        rig.ledger.openAccount("ACC-A", 10_000, "EUR");
+        rig.ledger.openAccount("ACC-B", 10_000, "EUR");
+        aws.moto().inject(Fault.throttling("TransactWriteItems", "TXN-A2", BEYOND_SDK_RETRIES));
+        SQSEvent batch = new SQSEvent();
+        batch.setRecords(List.of(
+                delivery(purchase("TXN-A1", "ACC-A", "1.00", "EUR"), "A"),
+                delivery(purchase("TXN-B1", "ACC-B", "1.00", "EUR"), "B"),
+                delivery(purchase("TXN-A2", "ACC-A", "1.00", "EUR"), "A"),
+                delivery(purchase("TXN-A3", "ACC-A", "1.00", "EUR"), "A"),
+                delivery(purchase("TXN-B2", "ACC-B", "1.00", "EUR"), "B")));
+        return batch;
     }
 }

@@ -55,7 +55,8 @@ class LogHygieneTest extends LocalAwsTest {
         String a2 = purchase("TXN-L-A2", "ACC-L1", "6283.41", "EUR");
         String d1 = purchase("TXN-L-D1", "ACC-L2", "9182.73", "EUR");
         String d2 = purchase("TXN-L-D2", "ACC-L3", "4826.19", "EUR");
-        String t1 = purchase("TXN-L-T1", "ACC-L1", "8265.93", "EUR");
+        // alone on its account, so that its throttled transaction is its own, not a group's
+        String t1 = purchase("TXN-L-T1", "ACC-L4", "8265.93", "EUR");
         String tooManyDecimals = purchase("TXN-L-R1", "ACC-L1", "5174.291", "EUR");
         String rawCardNumber = PaymentMessages.build("TXN-L-R2", "ACC-L1", "3947.62", "EUR", "PURCHASE",
                 body -> body.put("card_number_hash", CARD_NUMBER));
@@ -69,6 +70,7 @@ class LogHygieneTest extends LocalAwsTest {
             rig.ledger.openAccount("ACC-L1", 10_000_000, "EUR");
             rig.ledger.openAccount("ACC-L2", 500, "EUR");
             rig.ledger.openAccount("ACC-L3", 10_000_000, "EUR", AccountAttributes.BLOCKED);
+            rig.ledger.openAccount("ACC-L4", 10_000_000, "EUR");
             System.setErr(new PrintStream(new Tee(originalErr, stderrBytes), true, StandardCharsets.UTF_8));
             try {
                 // GIVEN DynamoDB throttles every attempt for TXN-L-T1

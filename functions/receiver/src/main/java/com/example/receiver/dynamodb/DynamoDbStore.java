@@ -54,10 +54,11 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  * them when the domain can {@link TransactionalEffect#groupWrites merge} their writes: every
  * record, then the merged writes, split into several transactions only beyond DynamoDB's limits
  * ({@link TransactionSize}). A group cancelled for any reason but a conflict, or refused unrun
- * (throttled), is not explained: its operations go back to the caller to be committed one by
- * one, which decides each exactly as the sequential path does. A group whose outcome is unknown
- * (a 5xx, a timeout) is a retry for all of its operations; redelivered, they are duplicates if
- * it did commit.
+ * for what it asked (a 4xx other than throttling), is not explained: its operations go back to
+ * the caller to be committed one by one, which decides each exactly as the sequential path does.
+ * A group throttled beyond the SDK's retries, or whose outcome is unknown (a 5xx, a timeout), is
+ * a retry for all of its operations (one call per operation would only add load to a throttled
+ * table); redelivered, they are duplicates if it did commit.
  * Throttling, 5xx and timeouts (after the SDK's own retries) are a {@link Outcome.Retry}: the
  * outcome is unknown, so the message is redelivered, and the record makes a second commit a
  * duplicate. The {@code ClientRequestToken} is left to the SDK, which generates one per call and
@@ -201,7 +202,7 @@ public final class DynamoDbStore<P> implements Store<P> {
         record Cancelled(List<CancellationReason> reasons, Instant at) implements Transacted {
         }
 
-        /** Refused before it ran (throttled, or another 4xx after the SDK's retries): nothing written. */
+        /** Refused before it ran for what it asked (a 4xx other than throttling): nothing written. */
         record Refused(Outcome.Retry retry) implements Transacted {
         }
 
@@ -229,7 +230,9 @@ public final class DynamoDbStore<P> implements Store<P> {
                     return new Transacted.Unknown(new Outcome.Retry("interrupted while retrying " + TRANSACTION_CONFLICT));
                 }
             } catch (AwsServiceException e) {
-                boolean refused = e.statusCode() / 100 == 4;
+                // Throttling is the table's or the item's capacity, not one operation's: a group
+                // refused so is retried whole, never multiplied into one call per operation.
+                boolean refused = e.statusCode() / 100 == 4 && !e.isThrottlingException();
                 return refused ? new Transacted.Refused(retryFor(e)) : new Transacted.Unknown(retryFor(e));
             } catch (SdkException e) {
                 return new Transacted.Unknown(retryFor(e));
