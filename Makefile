@@ -42,9 +42,9 @@ check-template: ## cfn-lint, sam validate --lint, checkov and sam build on templ
 	$(ROOT)/infra/local/check-template.sh
 
 .PHONY: demo
-demo: setup ## the main job: ~2 000 payments with duplicates (late after TTL too), conflicts, poison and faults, published and notified, then a checked report and target/demo/report.html
+demo: setup ## the main job: ~2 000 payments (PAYMENTS=N unique payments, default 1600) with duplicates (late after TTL too), conflicts, poison and faults, published and notified, then a checked report and target/demo/report.html
 	$(MVN) -q -DskipTests -pl infra/demo -am package dependency:build-classpath -Dmdep.outputFile=target/demo.classpath
-	cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "infra/demo/target/classes:$$(cat infra/demo/target/demo.classpath)" com.example.demo.Demo
+	cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "infra/demo/target/classes:$$(cat infra/demo/target/demo.classpath)" com.example.demo.Demo $(PAYMENTS)
 
 # ---- the local runtime's command line (infra/local, com.example.localaws.cli): JSON on stdout, progress on stderr
 LOCAL_CLI_CLASSPATH := $(ROOT)/infra/local/target/cli.classpath

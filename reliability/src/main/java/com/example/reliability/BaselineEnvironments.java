@@ -5,7 +5,10 @@ import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.payment.PaymentTables;
 import com.example.reliability.baseline.BaselineFaults;
+import com.example.payment.notifier.NotificationRecords;
 import com.example.reliability.baseline.PowertoolsAuthorizer;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.lambda.powertools.idempotency.persistence.BasePersistenceStore;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -23,23 +26,30 @@ final class BaselineEnvironments implements LambdaEnvironments.Factory {
     private final FaultPoint point;
     private final CrashSchedule schedule;
     private final Duration functionTimeout;
+    private final boolean fixedUpstream;
 
+    /** @param fixedUpstream whether Powertools claims with the in-progress expiry fixed as upstream fixed it */
     BaselineEnvironments(URI dynamoDbEndpoint, String idempotencyTable, PaymentTables tables, FaultPoint point,
-                         CrashSchedule schedule, Duration functionTimeout) {
+                         CrashSchedule schedule, Duration functionTimeout, boolean fixedUpstream) {
         this.dynamoDbEndpoint = dynamoDbEndpoint;
         this.idempotencyTable = idempotencyTable;
         this.tables = tables;
         this.point = point;
         this.schedule = schedule;
         this.functionTimeout = functionTimeout;
+        this.fixedUpstream = fixedUpstream;
     }
 
     @Override
     public LambdaEnvironments.Environment start(Crash crash) {
         // The client is not closed with a crashed environment: Powertools keeps its store in a
         // process-wide singleton that another poller's environment may still be using.
-        PowertoolsAuthorizer handler = new PowertoolsAuthorizer(LocalClients.dynamoDb(dynamoDbEndpoint),
-                idempotencyTable, tables, faults(crash), Clock.systemUTC(), PowertoolsAuthorizer.DEFAULT_EXPIRATION);
+        DynamoDbClient dynamoDb = LocalClients.dynamoDb(dynamoDbEndpoint);
+        BasePersistenceStore records = fixedUpstream
+                ? new NotificationRecords(dynamoDb, idempotencyTable)
+                : PowertoolsAuthorizer.asServed(dynamoDb, idempotencyTable);
+        PowertoolsAuthorizer handler = new PowertoolsAuthorizer(dynamoDb, records, tables, faults(crash), Clock.systemUTC(),
+                PowertoolsAuthorizer.DEFAULT_EXPIRATION);
         return new LambdaEnvironments.Environment() {
             @Override
             public SQSBatchResponse invoke(SQSEvent event, Crash crashOfThis) {

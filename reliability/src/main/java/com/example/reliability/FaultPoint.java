@@ -38,6 +38,6 @@ public enum FaultPoint implements Fault {
 
     @Override
     public boolean appliesTo(Implementation implementation) {
-        return this != CRASH_BEFORE_COMPLETED || implementation == Implementation.POWERTOOLS;
+        return this != CRASH_BEFORE_COMPLETED || implementation.baseline();
     }
 }

@@ -26,6 +26,9 @@ final class Notes {
         if (!(s.fault() instanceof FaultPoint point)) {
             return counts(r);
         }
+        if (s.implementation() == Implementation.POWERTOOLS_FIXED) {
+            return fixedUpstream(r, point);
+        }
         return switch (point) {
             case RESPONSE_LOST -> String.format(Locale.ROOT, "%d double debits for %d lost responses: the debit is an "
                     + "UpdateItem `balance - :amt`, applied once; its response was lost, the SDK timed out and retried the "
@@ -51,6 +54,37 @@ final class Notes {
                     ? String.format(Locale.ROOT, "%d messages reached the DLQ although every payment is decided: each of "
                     + "their %d receives fell in an invocation that crashed after its response (every 3rd one does), so "
                     + "none was ever deleted. A redrive replays the stored decision.", r.dlq(), ScenarioRunner.MAX_RECEIVE_COUNT)
+                    : unplannedTimeouts(r);
+        };
+    }
+
+    /**
+     * Powertools with its in-progress expiry fixed: a crashed claim is freed at the end of the
+     * invocation that made it, so the redelivery runs the method again, whatever it had written.
+     */
+    private static String fixedUpstream(Result r, FaultPoint point) {
+        String freed = String.format(Locale.ROOT, "With the upstream fix the claim compares `in_progress_expiration` in "
+                + "milliseconds, so the record left INPROGRESS by the crash is free once the crashed invocation's %d ms "
+                + "would have ended, and the next redelivery (after the %d s visibility timeout) claims it and runs the "
+                + "method again.", ScenarioRunner.FUNCTION_TIMEOUT.toMillis(), ScenarioRunner.VISIBILITY_SECONDS);
+        return switch (point) {
+            case CRASH_AFTER_FAST_PATH -> String.format(Locale.ROOT, "%d crashes right after Powertools saved INPROGRESS. "
+                    + "%s Nothing had been written yet, so that second run is the first: %s", r.crashes(), freed, counts(r));
+            case CRASH_AFTER_COMMIT -> String.format(Locale.ROOT, "%d crashes between the debit and the ledger PutItem: "
+                    + "%s It debits again: %d double debits, where Powertools as served leaves the records stuck instead. "
+                    + "The fix trades a blocked payment for a repeated one: a record around the method cannot make its two "
+                    + "separate writes one. %s", r.crashes(), freed, r.extraDebits(), counts(r));
+            case CRASH_BEFORE_COMPLETED -> String.format(Locale.ROOT, "%d crashes between the business writes and "
+                    + "COMPLETED: %s It debits again and overwrites the ledger row: %d double debits for one row each. %s",
+                    r.crashes(), freed, r.extraDebits(), counts(r));
+            case RESPONSE_LOST -> String.format(Locale.ROOT, "%d double debits for %d lost responses, as with Powertools as "
+                    + "served: the lost response is the debit's, inside the method, where no record can see; the fix is "
+                    + "about claims, not about this.", r.extraDebits(), r.droppedResponses());
+            case NONE, CRASH_BEFORE_DELETE -> r.decisions() == r.scenario().payments() && r.extraDebits() == 0
+                    && r.stuck() == 0 && point == FaultPoint.CRASH_BEFORE_DELETE
+                    ? String.format(Locale.ROOT, "%d messages reached the DLQ although every payment is decided: each of "
+                    + "their %d receives fell in an invocation that crashed after its response, as with Powertools as "
+                    + "served.", r.dlq(), ScenarioRunner.MAX_RECEIVE_COUNT)
                     : unplannedTimeouts(r);
         };
     }

@@ -126,6 +126,12 @@ final class ReportMarkdown {
                 .append("`batchItemFailures`), failed records reported as batch item failures, ")
                 .append("`registerLambdaContext` with a function timeout of ").append(ScenarioRunner.FUNCTION_TIMEOUT.toMillis())
                 .append(" ms (visibility / 6, AWS's rule).\n");
+        md.append("- Two baseline columns: **Powertools baseline** is 1.15.0 as served; **Powertools as fixed upstream** ")
+                .append("is the same receiver with the in-progress expiry claim fixed as upstream fixed it ")
+                .append("(aws-powertools/powertools-lambda-java#1281, fixed by #1285 in 1.16: the claim compares ")
+                .append("`in_progress_expiration` in milliseconds), applied the way the notifier applies it ")
+                .append("(`NotificationRecords`): Powertools as it behaves today. Where 1.15 as served shows a stuck record, ")
+                .append("the fixed one frees it when the crashed invocation would have ended, and runs the payment again.\n");
         md.append("- Command: `make reliability` (not part of `make test`; reduced versions of these scenarios run there as ")
                 .append("`ReceiverFaultPointsTest`, `BaselineFaultPointsTest`, `BaselineExpiryTest`, `DependencyFaultsTest`, `SnsPublishErrorsTest`, `LoadTest`).\n\n");
         md.append("Columns: **double debits** = debits beyond what the input implies (accounts' shortfall / amount); ")
@@ -139,7 +145,7 @@ final class ReportMarkdown {
         md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         for (Result r : rows) {
             Scenario s = r.scenario();
-            String label = pointLabels && s.implementation() == Implementation.POWERTOOLS && s.fault() instanceof FaultPoint p
+            String label = pointLabels && s.implementation().baseline() && s.fault() instanceof FaultPoint p
                     ? p.baselineLabel() : s.fault().label();
             md.append(String.format(Locale.ROOT, "| %s | %s | %d | %d | **%d** | **%d** | **%d** | %d | %d | %d / %d | %d / %d | %.1f | %s |%n",
                     label, s.implementation().label(), s.messages(), r.decisions(), r.extraDebits(), r.lost(), r.stuck(),
@@ -222,7 +228,7 @@ final class ReportMarkdown {
             }
             seen.add(key);
             md.append("- **").append(r.scenario().implementation().label()).append(", ").append(
-                    r.scenario().implementation() == Implementation.POWERTOOLS && r.scenario().fault() instanceof FaultPoint p
+                    r.scenario().implementation().baseline() && r.scenario().fault() instanceof FaultPoint p
                             ? p.baselineLabel() : r.scenario().fault().label()).append("**: ")
                     .append(Notes.explain(r)).append("\n");
         }

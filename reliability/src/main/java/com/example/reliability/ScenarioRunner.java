@@ -143,8 +143,9 @@ public final class ScenarioRunner {
         return switch (scenario.implementation()) {
             case RECEIVER -> new ReceiverEnvironments(receiverVariables(redisProxy), aws::secretString, dynamoDbProxy.uri(),
                     point, schedule, aws::sqs);
-            case POWERTOOLS -> new BaselineEnvironments(dynamoDbProxy.uri(), BASELINE_TABLE,
-                    new PaymentTables(Accounts.TABLE, "LedgerTable"), point, schedule, FUNCTION_TIMEOUT);
+            case POWERTOOLS, POWERTOOLS_FIXED -> new BaselineEnvironments(dynamoDbProxy.uri(), BASELINE_TABLE,
+                    new PaymentTables(Accounts.TABLE, "LedgerTable"), point, schedule, FUNCTION_TIMEOUT,
+                    scenario.implementation() == Implementation.POWERTOOLS_FIXED);
         };
     }
 

@@ -90,7 +90,7 @@ class BaselineExpiryTest {
     }
 
     private static PowertoolsAuthorizer authorizer(DynamoDbClient dynamoDb, BaselineFaults faults) {
-        return new PowertoolsAuthorizer(dynamoDb, ScenarioRunner.BASELINE_TABLE, TABLES, faults, Clock.systemUTC(), EXPIRATION);
+        return new PowertoolsAuthorizer(dynamoDb, PowertoolsAuthorizer.asServed(dynamoDb, ScenarioRunner.BASELINE_TABLE), TABLES, faults, Clock.systemUTC(), EXPIRATION);
     }
 
     private static LocalContext context() {

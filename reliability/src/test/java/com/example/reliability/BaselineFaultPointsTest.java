@@ -14,7 +14,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * payments + 20 extra deliveries), asserted where it is deterministic. A crash leaves Powertools'
  * record INPROGRESS; 1.15 compares its in-progress expiry (milliseconds) with the time in seconds,
  * so the record never counts as expired before its one-hour {@code expiration}, and every
- * redelivery fails until the message reaches the DLQ.
+ * redelivery fails until the message reaches the DLQ. With that fixed, as upstream did, the
+ * record is taken over and the payment runs again: a stuck record becomes a double debit.
  */
 @ExtendWith(LocalAwsExtension.class)
 class BaselineFaultPointsTest {
@@ -26,7 +27,11 @@ class BaselineFaultPointsTest {
     }
 
     private Result run(FaultPoint point) {
-        Result result = runner.run(new Scenario(Implementation.POWERTOOLS, point, 60, 20, 1, 11));
+        return run(Implementation.POWERTOOLS, point);
+    }
+
+    private Result run(Implementation baseline, FaultPoint point) {
+        Result result = runner.run(new Scenario(baseline, point, 60, 20, 1, 11));
         assertTrue(result.drained(), "queue not drained: " + result);
         return result;
     }
@@ -105,5 +110,38 @@ class BaselineFaultPointsTest {
         assertEquals(0, result.extraDebits(), result.toString());
         assertEquals(0, result.missingDebits(), result.toString());
         assertEquals(0, result.stuck(), result.toString());
+    }
+
+    // Powertools as fixed upstream (aws-powertools/powertools-lambda-java#1281, #1285 in 1.16): a
+    // crashed claim is freed when the crashed invocation would have ended, so the redelivery runs
+    // the method again, whatever it had already written.
+
+    @Test
+    void fixedUpstream_crashBeforeAnyBusinessWrite_isTakenOverAndAppliedOnce() {
+        Result result = run(Implementation.POWERTOOLS_FIXED, FaultPoint.CRASH_AFTER_FAST_PATH);
+        assertTrue(result.crashes() > 0, result.toString());
+        assertEquals(0, result.stuck(), result.toString());
+        assertEquals(60, result.decisions(), result.toString());
+        assertEquals(0, result.extraDebits(), result.toString());
+        assertEquals(0, result.missingDebits(), result.toString());
+    }
+
+    @Test
+    void fixedUpstream_crashBetweenDebitAndLedger_isTakenOver_andDebitsAgain() {
+        Result result = run(Implementation.POWERTOOLS_FIXED, FaultPoint.CRASH_AFTER_COMMIT);
+        // THEN no record is stuck any more, but each crashed payment is debited twice
+        assertTrue(result.crashes() > 0, result.toString());
+        assertEquals(0, result.stuck(), result.toString());
+        assertEquals(result.crashes(), result.extraDebits(), result.toString());
+        assertEquals(result.expectedLedgerRows(), result.ledgerRows(), result.toString());
+    }
+
+    @Test
+    void fixedUpstream_crashBeforeCompleted_isTakenOver_andDebitsAgain() {
+        Result result = run(Implementation.POWERTOOLS_FIXED, FaultPoint.CRASH_BEFORE_COMPLETED);
+        assertTrue(result.crashes() > 0, result.toString());
+        assertEquals(0, result.stuck(), result.toString());
+        assertEquals(result.crashes(), result.extraDebits(), result.toString());
+        assertEquals(60, result.decisions(), result.toString());
     }
 }

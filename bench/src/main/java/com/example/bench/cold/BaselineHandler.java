@@ -10,6 +10,7 @@ import com.example.receiver.config.Environment;
 import com.example.reliability.baseline.BaselineFaults;
 import com.example.reliability.baseline.PowertoolsAuthorizer;
 import java.time.Clock;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * The Powertools baseline as a Lambda would construct it: its table from {@value #TABLE}, the
@@ -24,7 +25,8 @@ public final class BaselineHandler implements RequestHandler<SQSEvent, SQSBatchR
 
     public BaselineHandler() {
         Environment env = new Environment(System.getenv());
-        this.handler = new PowertoolsAuthorizer(PaymentAuthorizer.dynamoDbClient(), env.required(TABLE),
+        DynamoDbClient dynamoDb = PaymentAuthorizer.dynamoDbClient();
+        this.handler = new PowertoolsAuthorizer(dynamoDb, PowertoolsAuthorizer.asServed(dynamoDb, env.required(TABLE)),
                 PaymentTables.from(env), BaselineFaults.NONE, Clock.systemUTC(), PowertoolsAuthorizer.DEFAULT_EXPIRATION);
     }
 

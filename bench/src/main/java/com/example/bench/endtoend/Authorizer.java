@@ -79,7 +79,8 @@ interface Authorizer extends AutoCloseable {
      */
     static Authorizer baseline(URI dynamoDbEndpoint, Duration expiration, ExecutionInterceptor... interceptors) {
         DynamoDbClient dynamoDb = client(dynamoDbEndpoint, interceptors);
-        PowertoolsAuthorizer handler = new PowertoolsAuthorizer(dynamoDb, Fixture.BASELINE_RECORDS,
+        PowertoolsAuthorizer handler = new PowertoolsAuthorizer(dynamoDb,
+                PowertoolsAuthorizer.asServed(dynamoDb, Fixture.BASELINE_RECORDS),
                 new PaymentTables(Fixture.ACCOUNTS, Fixture.LEDGER), BaselineFaults.NONE, Clock.systemUTC(), expiration);
         return new Authorizer() {
             @Override

@@ -28,6 +28,7 @@ import software.amazon.lambda.powertools.idempotency.Idempotency;
 import software.amazon.lambda.powertools.idempotency.IdempotencyConfig;
 import software.amazon.lambda.powertools.idempotency.IdempotencyKey;
 import software.amazon.lambda.powertools.idempotency.Idempotent;
+import software.amazon.lambda.powertools.idempotency.persistence.BasePersistenceStore;
 import software.amazon.lambda.powertools.idempotency.persistence.DynamoDBPersistenceStore;
 
 /**
@@ -64,21 +65,19 @@ public final class PowertoolsAuthorizer implements RequestHandler<SQSEvent, SQSB
      * Configures Powertools' idempotency (a process-wide singleton, as in the documentation's
      * constructor) and keeps the clients.
      *
-     * @param dynamoDb         the client for the business writes and Powertools' table
-     * @param idempotencyTable Powertools' table ({@code id} string key)
-     * @param expiration       how long Powertools keeps a record ({@link #DEFAULT_EXPIRATION} as documented)
+     * @param dynamoDb   the client for the business writes
+     * @param records    Powertools' persistence on its own table ({@code id} string key): its
+     *                   {@code DynamoDBPersistenceStore} as served, or with the upstream fix
+     * @param expiration how long Powertools keeps a record ({@link #DEFAULT_EXPIRATION} as documented)
      */
-    public PowertoolsAuthorizer(DynamoDbClient dynamoDb, String idempotencyTable, PaymentTables tables,
+    public PowertoolsAuthorizer(DynamoDbClient dynamoDb, BasePersistenceStore records, PaymentTables tables,
                                 BaselineFaults faults, Clock clock, Duration expiration) {
         this.dynamoDb = Objects.requireNonNull(dynamoDb, "dynamoDb");
         this.tables = Objects.requireNonNull(tables, "tables");
         this.faults = Objects.requireNonNull(faults, "faults");
         this.clock = Objects.requireNonNull(clock, "clock");
         Idempotency.config()
-                .withPersistenceStore(DynamoDBPersistenceStore.builder()
-                        .withTableName(idempotencyTable)
-                        .withDynamoDbClient(dynamoDb)
-                        .build())
+                .withPersistenceStore(Objects.requireNonNull(records, "records"))
                 .withConfig(IdempotencyConfig.builder()
                         .withEventKeyJMESPath("body.transaction_id")
                         .withPayloadValidationJMESPath("body")
@@ -86,6 +85,11 @@ public final class PowertoolsAuthorizer implements RequestHandler<SQSEvent, SQSB
                         .withThrowOnNoIdempotencyKey(true)
                         .build())
                 .configure();
+    }
+
+    /** Powertools 1.15.0's DynamoDB persistence as served, on {@code table} ({@code id} string key). */
+    public static BasePersistenceStore asServed(DynamoDbClient dynamoDb, String table) {
+        return DynamoDBPersistenceStore.builder().withTableName(table).withDynamoDbClient(dynamoDb).build();
     }
 
     @Override

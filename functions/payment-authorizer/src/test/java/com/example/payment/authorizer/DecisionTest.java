@@ -101,6 +101,33 @@ class DecisionTest extends LocalAwsTest {
         }
     }
 
+    /**
+     * The limit of the permanent guard, shown rather than hidden: the ledger row is keyed by
+     * account and transaction, so after the record's TTL a copy of a transaction id that names
+     * another account finds no row of its own and is decided as new. Within the TTL the record
+     * makes it a CONFLICT (the fingerprint covers the account). docs/architecture.md states it.
+     */
+    @Test
+    void afterTheRecordsTtl_aCopyNamingAnotherAccount_isDecidedAsNew_theLedgerGuardIsPerAccount() {
+        // GIVEN a payment approved on ACC-1 8 days ago: its record has expired, its ledger row stays
+        Clock eightDaysAgo = Clock.fixed(Instant.now().minus(Duration.ofDays(8)), ZoneOffset.UTC);
+        try (AuthorizerRig past = AuthorizerRig.with(aws, AuthorizerRig.environment(aws, false), eightDaysAgo)) {
+            past.ledger.openAccount("ACC-1", 10_000, "EUR");
+            past.ledger.openAccount("ACC-2", 10_000, "EUR");
+            past.invoke(event(purchase("TXN-1", "ACC-1", "25.50", "EUR")));
+        }
+        try (AuthorizerRig rig = AuthorizerRig.withoutFastPath(aws)) {
+            // WHEN the same transaction id arrives today naming ACC-2
+            SQSBatchResponse copy = rig.invoke(event(purchase("TXN-1", "ACC-2", "25.50", "EUR")));
+            // THEN nothing guards it: it is approved and ACC-2 is debited too
+            assertEquals(List.of(), failures(copy));
+            assertEquals(1, rig.metric("Approved"));
+            assertEquals(10_000 - 2_550, rig.ledger.balance("ACC-2"));
+            assertEquals(1, rig.ledger.entries("ACC-2").size());
+            assertEquals(10_000 - 2_550, rig.ledger.balance("ACC-1"));
+        }
+    }
+
     @Test
     void badMessagesInABatch_failAlone_andTheLogNamesFieldAndRule() {
         try (AuthorizerRig rig = AuthorizerRig.withoutFastPath(aws)) {

@@ -23,9 +23,10 @@ import software.amazon.lambda.powertools.idempotency.persistence.DynamoDBPersist
  * greater: an in-progress record left by a crashed or timed-out invocation could then only be
  * taken over after the record's whole {@code expiration}, and every redelivery meanwhile fails.
  * {@link #putRecord} claims with the same condition in milliseconds; reads, updates and deletes
- * are Powertools' own.
+ * are Powertools' own. Upstream fixed it the same way (aws-powertools/powertools-lambda-java#1281,
+ * #1285, in 1.16); the reliability suite's "Powertools as fixed upstream" baseline uses this class.
  */
-final class NotificationRecords extends BasePersistenceStore {
+public final class NotificationRecords extends BasePersistenceStore {
 
     private static final String KEY = "id";
     private static final String EXPIRY = "expiration";
@@ -37,7 +38,8 @@ final class NotificationRecords extends BasePersistenceStore {
     private final String table;
     private final DynamoDBPersistenceStore powertools;
 
-    NotificationRecords(DynamoDbClient dynamoDb, String table) {
+    /** Powertools' records on {@code table} (key {@code id}), through {@code dynamoDb}. */
+    public NotificationRecords(DynamoDbClient dynamoDb, String table) {
         this.dynamoDb = Objects.requireNonNull(dynamoDb, "dynamoDb");
         this.table = Objects.requireNonNull(table, "table");
         this.powertools = DynamoDBPersistenceStore.builder().withTableName(table).withDynamoDbClient(dynamoDb).build();
