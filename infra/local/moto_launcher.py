@@ -172,15 +172,19 @@ class ItemUndo:
             del shard.items[length:]
 
 
-def _entry_key(backend: dynamodb_models.DynamoDBBackend, entry: dict[str, Any]) -> tuple[Table, Any, Any]:
-    """The table and key (DynamoTypes) of one TransactItems entry, as moto derives them."""
+def _entry_table_and_key(backend: dynamodb_models.DynamoDBBackend, entry: dict[str, Any]) -> tuple[Table, dict[str, Any]]:
+    """The table of one TransactItems entry and its key as the request spells it, as moto derives them."""
     op_type, op = next(iter(entry.items()))
     table = backend.get_table(op["TableName"])
     if op_type == "Put":
         key_attrs = [table.hash_key_attr] + ([table.range_key_attr] if table.range_key_attr else [])
-        key = {name: op["Item"][name] for name in key_attrs}
-    else:
-        key = op["Key"]
+        return table, {name: op["Item"][name] for name in key_attrs}
+    return table, op["Key"]
+
+
+def _entry_key(backend: dynamodb_models.DynamoDBBackend, entry: dict[str, Any]) -> tuple[Table, Any, Any]:
+    """The table and key (DynamoTypes) of one TransactItems entry, as moto derives them."""
+    table, key = _entry_table_and_key(backend, entry)
     hash_key, range_key = backend.get_keys_value(table, key)
     return table, hash_key, range_key
 
@@ -336,17 +340,11 @@ def _canonical(key: dict[str, Any]) -> str:
 
 def _item_id(backend: dynamodb_models.DynamoDBBackend, entry: dict[str, Any]) -> tuple[str, str] | None:
     """(table, key) of one TransactItems entry as the request spells it; None if it names no table moto knows."""
-    op_type, op = next(iter(entry.items()))
     try:
-        table = backend.get_table(op["TableName"])
-        if op_type == "Put":
-            key_attrs = [table.hash_key_attr] + ([table.range_key_attr] if table.range_key_attr else [])
-            key = {name: op["Item"][name] for name in key_attrs}
-        else:
-            key = op["Key"]
+        table, key = _entry_table_and_key(backend, entry)
     except Exception:  # noqa: BLE001 - moto answers such an entry with its own validation error
         return None
-    return op["TableName"], _canonical(key)
+    return table.name, _canonical(key)
 
 
 def patch_single_writes(conflicts: ConflictMode) -> None:

@@ -222,14 +222,15 @@ final class ReportMarkdown {
             if (!nonZero) {
                 continue;
             }
-            String key = r.scenario().implementation() + "/" + r.scenario().fault();
+            String key = r.scenario().implementation() + "/" + r.scenario().fault() + "/" + r.scenario().accounts();
             if (seen.contains(key)) {
                 continue;
             }
             seen.add(key);
             md.append("- **").append(r.scenario().implementation().label()).append(", ").append(
                     r.scenario().implementation().baseline() && r.scenario().fault() instanceof FaultPoint p
-                            ? p.baselineLabel() : r.scenario().fault().label()).append("**: ")
+                            ? p.baselineLabel() : r.scenario().fault().label())
+                    .append(hot(r) ? ", " + r.scenario().accounts() + " accounts" : "").append("**: ")
                     .append(Notes.explain(r)).append("\n");
         }
         if (seen.isEmpty()) {

@@ -28,13 +28,7 @@ class LoadTest {
         // GIVEN 100 transactions, each sent 3 times, shuffled
         Result result = runner.run(new Scenario(Implementation.RECEIVER, FaultPoint.NONE, 100, 200, 4, 17));
         // THEN exactly 100 decisions, balances exact, one ledger row per approval, nothing in the DLQ
-        assertTrue(result.drained(), result.toString());
-        assertEquals(100, result.decisions(), result.toString());
-        assertEquals(0, result.extraDebits(), result.toString());
-        assertEquals(0, result.missingDebits(), result.toString());
-        assertEquals(result.expectedLedgerRows(), result.ledgerRows(), result.toString());
-        assertEquals(0, result.dlq(), result.toString());
-        assertEquals(0, result.stuck(), result.toString());
+        assertExactlyOnceNothingInTheDlq(result);
     }
 
     /**
@@ -51,6 +45,11 @@ class LoadTest {
                 .onAccounts(1).withConflicts(Duration.ofMillis(10)));
         // THEN the launcher did cancel transactions, and still: exact balance and ledger, no DLQ
         assertTrue(result.conflictsAnswered() > 0, "no conflict happened: " + result);
+        assertExactlyOnceNothingInTheDlq(result);
+    }
+
+    /** 100 decisions, balances exact, one ledger row per approval, nothing stuck, nothing in the DLQ. */
+    private static void assertExactlyOnceNothingInTheDlq(Result result) {
         assertTrue(result.drained(), result.toString());
         assertEquals(100, result.decisions(), result.toString());
         assertEquals(0, result.extraDebits(), result.toString());

@@ -19,10 +19,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
-import software.amazon.awssdk.core.retry.RetryMode;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -101,15 +98,8 @@ interface Authorizer extends AutoCloseable {
                 .endpointOverride(endpoint)
                 .region(LocalAws.REGION)
                 .credentialsProvider(LocalAws.credentials())
-                .httpClientBuilder(UrlConnectionHttpClient.builder()
-                        .connectionTimeout(Duration.ofSeconds(1))
-                        .socketTimeout(Duration.ofSeconds(2)))
-                .overrideConfiguration(ClientOverrideConfiguration.builder()
-                        .retryStrategy(RetryMode.STANDARD)
-                        .apiCallAttemptTimeout(Duration.ofSeconds(2))
-                        .apiCallTimeout(Duration.ofSeconds(5))
-                        .executionInterceptors(List.of(interceptors))
-                        .build())
+                .httpClientBuilder(PaymentAuthorizer.httpClient())
+                .overrideConfiguration(PaymentAuthorizer.callBounds().executionInterceptors(List.of(interceptors)).build())
                 .build();
     }
 }

@@ -117,15 +117,24 @@ public final class PaymentAuthorizer {
     /** The SQS client of the function (visibility changes): the same HTTP client, retries and timeouts as DynamoDB's. */
     static SqsClient sqsClient() {
         return SqsClient.builder()
-                .httpClientBuilder(UrlConnectionHttpClient.builder()
-                        .connectionTimeout(Duration.ofSeconds(1))
-                        .socketTimeout(Duration.ofSeconds(2)))
-                .overrideConfiguration(ClientOverrideConfiguration.builder()
-                        .retryStrategy(RetryMode.STANDARD)
-                        .apiCallAttemptTimeout(Duration.ofSeconds(2))
-                        .apiCallTimeout(Duration.ofSeconds(5))
-                        .build())
+                .httpClientBuilder(httpClient())
+                .overrideConfiguration(callBounds().build())
                 .build();
+    }
+
+    /** The function's HTTP client: the URL-connection one, connecting within 1 s, reading within 2 s. */
+    public static UrlConnectionHttpClient.Builder httpClient() {
+        return UrlConnectionHttpClient.builder()
+                .connectionTimeout(Duration.ofSeconds(1))
+                .socketTimeout(Duration.ofSeconds(2));
+    }
+
+    /** The SDK's standard retries (3 attempts, jittered), each attempt cut at 2 s, the whole call at 5 s. */
+    public static ClientOverrideConfiguration.Builder callBounds() {
+        return ClientOverrideConfiguration.builder()
+                .retryStrategy(RetryMode.STANDARD)
+                .apiCallAttemptTimeout(Duration.ofSeconds(2))
+                .apiCallTimeout(Duration.ofSeconds(5));
     }
 
     /**
@@ -137,9 +146,7 @@ public final class PaymentAuthorizer {
      * @param interceptors added to the client (the SnapStart priming's stop before transmission)
      */
     public static DynamoDbClient dynamoDbClient(ExecutionInterceptor... interceptors) {
-        return dynamoDbClient(UrlConnectionHttpClient.builder()
-                .connectionTimeout(Duration.ofSeconds(1))
-                .socketTimeout(Duration.ofSeconds(2)), interceptors);
+        return dynamoDbClient(httpClient(), interceptors);
     }
 
     /**
@@ -149,12 +156,7 @@ public final class PaymentAuthorizer {
     public static DynamoDbClient dynamoDbClient(SdkHttpClient.Builder<?> httpClient, ExecutionInterceptor... interceptors) {
         return DynamoDbClient.builder()
                 .httpClientBuilder(httpClient)
-                .overrideConfiguration(ClientOverrideConfiguration.builder()
-                        .executionInterceptors(List.of(interceptors))
-                        .retryStrategy(RetryMode.STANDARD)
-                        .apiCallAttemptTimeout(Duration.ofSeconds(2))
-                        .apiCallTimeout(Duration.ofSeconds(5))
-                        .build())
+                .overrideConfiguration(callBounds().executionInterceptors(List.of(interceptors)).build())
                 .build();
     }
 }
