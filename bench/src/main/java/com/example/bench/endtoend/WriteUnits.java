@@ -1,7 +1,6 @@
 package com.example.bench.endtoend;
 
-import java.nio.charset.StandardCharsets;
-import java.util.List;
+import com.example.receiver.dynamodb.ItemSize;
 import java.util.Map;
 import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.interceptor.Context;
@@ -110,38 +109,6 @@ final class WriteUnits implements ExecutionInterceptor {
 
     /** DynamoDB's item size: attribute names plus values, in bytes. */
     static int size(Map<String, AttributeValue> item) {
-        int bytes = 0;
-        for (Map.Entry<String, AttributeValue> attribute : item.entrySet()) {
-            bytes += utf8(attribute.getKey()) + size(attribute.getValue());
-        }
-        return bytes;
-    }
-
-    private static int size(AttributeValue value) {
-        return switch (value.type()) {
-            case S -> utf8(value.s());
-            case N -> number(value.n());
-            case B -> value.b().asByteArray().length;
-            case BOOL, NUL -> 1;
-            case SS -> value.ss().stream().mapToInt(WriteUnits::utf8).sum();
-            case NS -> value.ns().stream().mapToInt(WriteUnits::number).sum();
-            case BS -> value.bs().stream().mapToInt(bytes -> bytes.asByteArray().length).sum();
-            case M -> 3 + size(value.m()) + value.m().size();
-            case L -> 3 + list(value.l()) + value.l().size();
-            case UNKNOWN_TO_SDK_VERSION -> 0;
-        };
-    }
-
-    private static int list(List<AttributeValue> values) {
-        return values.stream().mapToInt(WriteUnits::size).sum();
-    }
-
-    private static int number(String n) {
-        String digits = n.replace("-", "").replace(".", "").replaceAll("^0+", "").replaceAll("0+$", "");
-        return (Math.max(1, digits.length()) + 1) / 2 + 1;
-    }
-
-    private static int utf8(String text) {
-        return text.getBytes(StandardCharsets.UTF_8).length;
+        return Math.toIntExact(ItemSize.of(item));
     }
 }

@@ -1,10 +1,6 @@
 package com.example.receiver.dynamodb;
 
-import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
-import software.amazon.awssdk.core.SdkBytes;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
@@ -12,11 +8,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  * the aggregate size of the items ("Amazon DynamoDB transactions", Developer Guide,
  * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/transaction-apis.html).
  *
- * <p>Sizes are estimated by DynamoDB's rules ("Item sizes and formats",
- * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html):
- * an attribute is its name's UTF-8 length plus its value's, a number at most 21 bytes, a map
- * or list 3 bytes plus 1 per element; an update counts its key and the values of its
- * expression, which bounds what it can add to the item.
+ * <p>Sizes are {@link ItemSize}'s; an update counts its key and the values of its expression,
+ * which bounds what it can add to the item.
  */
 final class TransactionSize {
 
@@ -40,45 +33,14 @@ final class TransactionSize {
 
     static long bytes(TransactWriteItem action) {
         if (action.put() != null) {
-            return attributes(action.put().item());
+            return ItemSize.of(action.put().item());
         }
         if (action.update() != null) {
-            return attributes(action.update().key()) + attributes(action.update().expressionAttributeValues());
+            return ItemSize.of(action.update().key()) + ItemSize.of(action.update().expressionAttributeValues());
         }
         if (action.delete() != null) {
-            return attributes(action.delete().key());
+            return ItemSize.of(action.delete().key());
         }
-        return action.conditionCheck() == null ? 0 : attributes(action.conditionCheck().key());
-    }
-
-    private static long attributes(Map<String, AttributeValue> attributes) {
-        long bytes = 0;
-        for (Map.Entry<String, AttributeValue> attribute : attributes.entrySet()) {
-            bytes += utf8(attribute.getKey()) + value(attribute.getValue());
-        }
-        return bytes;
-    }
-
-    private static long value(AttributeValue value) {
-        return switch (value.type()) {
-            case S -> utf8(value.s());
-            case N -> number(value.n());
-            case B -> value.b().asByteArray().length;
-            case BOOL, NUL -> 1;
-            case SS -> value.ss().stream().mapToLong(TransactionSize::utf8).sum();
-            case NS -> value.ns().stream().mapToLong(TransactionSize::number).sum();
-            case BS -> value.bs().stream().map(SdkBytes::asByteArray).mapToLong(bytes -> bytes.length).sum();
-            case M -> 3 + attributes(value.m()) + value.m().size();
-            case L -> 3 + value.l().stream().mapToLong(TransactionSize::value).sum() + value.l().size();
-            case UNKNOWN_TO_SDK_VERSION -> MAX_BYTES;
-        };
-    }
-
-    private static long utf8(String text) {
-        return text.getBytes(StandardCharsets.UTF_8).length;
-    }
-
-    private static long number(String digits) {
-        return Math.min(21, digits.length() / 2 + 2);
+        return action.conditionCheck() == null ? 0 : ItemSize.of(action.conditionCheck().key());
     }
 }
