@@ -127,7 +127,11 @@ class EndToEndTest {
             assertEquals(List.of(), lines.emfViolations());
             // AND their metrics count what happened: each decision published, each approval delivered once
             assertEquals(downstream.published().size(), sum(lines, "Published"));
-            assertEquals(approvable.size(), sum(lines, "Delivered"));
+            assertEquals(approvable.size(), sum(lines, "Delivered"), () -> "the notifier's outcomes, by transaction: "
+                    + lines.logs().stream().filter(line -> line.has("outcome") && line.path("service").asText().equals(Notifier.SERVICE))
+                            .map(line -> line.path("txn_id").asText() + "=" + line.path("outcome").asText()).toList()
+                    + "; the push API's requests: " + downstream.pushApi().requests().stream()
+                            .map(r -> r.idempotencyKey() + ":" + r.status() + (r.delivered() ? "+" : "")).toList());
             assertEquals(deliveries.size(), sum(lines, "Received"));
             // AND no line holds a card hash, and no WARN or ERROR line an amount (as sent or in minor units)
             List<String> cardHashes = new ArrayList<>();
