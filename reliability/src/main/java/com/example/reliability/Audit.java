@@ -16,7 +16,9 @@ import software.amazon.awssdk.services.sqs.model.Message;
 final class Audit {
 
     /** The counts the report needs, before timing and fault counters are added. */
-    record Counts(int decisions, long extraDebits, long missingDebits, int lost, int stuck, int dlq, long ledgerRows) {
+    /** @param decidedAt ours: each decided transaction's record {@code processedAt}; empty for a baseline */
+    record Counts(int decisions, long extraDebits, long missingDebits, int lost, int stuck, int dlq, long ledgerRows,
+                  Map<String, Instant> decidedAt) {
     }
 
     private final DynamoDbClient dynamoDb;
@@ -39,9 +41,10 @@ final class Audit {
                 missing += -diff / Traffic.AMOUNT_MINOR;
             }
         }
-        Set<String> decided = new HashSet<>();
+        Map<String, Instant> decidedAt = new HashMap<>();
+        Set<String> decided = implementation == Implementation.RECEIVER ? decidedAt.keySet() : new HashSet<>();
         int stuck = implementation == Implementation.RECEIVER
-                ? receiverRecords(decided)
+                ? receiverRecords(decidedAt)
                 : baselineRecords(traffic, baselineTable, decided);
         List<Message> dead = drain(dlqUrl);
         Set<String> inDlq = new HashSet<>();
@@ -53,7 +56,7 @@ final class Audit {
             }
         }
         long ledgerRows = dynamoDb.scanPaginator(r -> r.tableName("LedgerTable")).items().stream().count();
-        return new Counts(decided.size(), extra, missing, lost, stuck, dead.size(), ledgerRows);
+        return new Counts(decided.size(), extra, missing, lost, stuck, dead.size(), ledgerRows, Map.copyOf(decidedAt));
     }
 
     Map<String, Long> balances() {
@@ -65,30 +68,18 @@ final class Audit {
 
     /** Ours: the transactions with a final record (APPROVED or DECLINED). */
     Set<String> decidedByReceiver() {
-        Set<String> decided = new HashSet<>();
-        receiverRecords(decided);
-        return decided;
-    }
-
-    /** When ours decided each transaction: its record's {@code processedAt}, by transaction id. */
-    Map<String, Instant> decidedAt() {
         Map<String, Instant> decided = new HashMap<>();
-        for (Map<String, AttributeValue> item : dynamoDb.scanPaginator(r -> r.tableName("IdempotencyTable")).items()) {
-            AttributeValue processedAt = item.get("processedAt");
-            if (processedAt != null) {
-                decided.put(item.get("pk").s().substring("PAYMENT#".length()), Instant.parse(processedAt.s()));
-            }
-        }
-        return decided;
+        receiverRecords(decided);
+        return decided.keySet();
     }
 
-    /** Ours: decided = a final record; anything else would be stuck. */
-    private int receiverRecords(Set<String> decided) {
+    /** Ours: decided = a final record, by transaction, with its {@code processedAt}; anything else would be stuck. */
+    private int receiverRecords(Map<String, Instant> decided) {
         int stuck = 0;
         for (Map<String, AttributeValue> item : dynamoDb.scanPaginator(r -> r.tableName("IdempotencyTable")).items()) {
             String status = item.get("status").s();
             if (status.equals("APPROVED") || status.equals("DECLINED")) {
-                decided.add(item.get("pk").s().substring("PAYMENT#".length()));
+                decided.put(item.get("pk").s().substring("PAYMENT#".length()), Instant.parse(item.get("processedAt").s()));
             } else {
                 stuck++;
             }

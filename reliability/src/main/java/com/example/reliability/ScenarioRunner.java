@@ -112,10 +112,8 @@ public final class ScenarioRunner {
         } finally {
             aws.redis().announce(aws.redis().node(0), aws.redis().port());
         }
-        Audit audit = new Audit(admin, sqs);
-        Audit.Counts counts = audit.of(scenario.implementation(), traffic, dlq, BASELINE_TABLE);
-        Optional<Latency> sendToDecision = scenario.implementation() == Implementation.RECEIVER
-                ? Latency.of(audit.decidedAt(), firstSent) : Optional.empty();
+        Audit.Counts counts = new Audit(admin, sqs).of(scenario.implementation(), traffic, dlq, BASELINE_TABLE);
+        Optional<Latency> sendToDecision = Latency.of(counts.decidedAt(), firstSent);
         return new Result(scenario, counts.decisions(), counts.extraDebits(), counts.missingDebits(), counts.lost(),
                 counts.stuck(), counts.dlq(), counts.ledgerRows(), traffic.expectedApproved, schedule.crashes(), dropped,
                 timings.meanMsPerMessage(), timings.slowestInvocationMs(), drained, Duration.between(started, Instant.now()),

@@ -63,14 +63,19 @@ public final class PaymentPosting implements TransactionalEffect<Payment> {
         boolean purchase = payment.type() == AuthorizationType.PURCHASE;
         return accountUpdate(payment.accountId(), payment.amount().currency().getCurrencyCode(),
                 purchase ? "SET #balance = #balance - :amount" : "SET #balance = #balance + :amount",
-                purchase ? PURCHASE_CONDITION : REFUND_CONDITION, payment.amount().minorUnits());
+                purchase ? PURCHASE_CONDITION : REFUND_CONDITION,
+                Map.of(":amount", AttributeValue.fromN(Long.toString(payment.amount().minorUnits()))));
     }
 
     /**
-     * An account update: {@code expression} with {@code :amount}, on {@code condition} over
-     * {@code #pk}, {@code #status}, {@code #currency}, {@code #balance} and {@code :amount}.
+     * An account update: {@code expression} on {@code condition}, over {@code #pk}, {@code #status},
+     * {@code #currency}, {@code #balance}, {@code :active}, {@code :currency} and {@code values}.
      */
-    private Update accountUpdate(String accountId, String currency, String expression, String condition, long amount) {
+    private Update accountUpdate(String accountId, String currency, String expression, String condition,
+                                 Map<String, AttributeValue> values) {
+        Map<String, AttributeValue> all = new HashMap<>(values);
+        all.put(":active", AttributeValue.fromS(AccountAttributes.ACTIVE));
+        all.put(":currency", AttributeValue.fromS(currency));
         return Update.builder()
                 .tableName(tables.accounts())
                 .key(Map.of(AccountAttributes.PK, AttributeValue.fromS(accountId)))
@@ -81,10 +86,7 @@ public final class PaymentPosting implements TransactionalEffect<Payment> {
                         "#status", AccountAttributes.ACCOUNT_STATUS,
                         "#currency", AccountAttributes.CURRENCY,
                         "#balance", AccountAttributes.BALANCE_MINOR))
-                .expressionAttributeValues(Map.of(
-                        ":active", AttributeValue.fromS(AccountAttributes.ACTIVE),
-                        ":currency", AttributeValue.fromS(currency),
-                        ":amount", AttributeValue.fromN(Long.toString(amount))))
+                .expressionAttributeValues(all)
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
                 .build();
     }
@@ -134,16 +136,11 @@ public final class PaymentPosting implements TransactionalEffect<Payment> {
         } catch (ArithmeticException overflow) {
             return Optional.empty();
         }
-        String expression = "SET #balance = #balance + :change";
-        Update update = required.isPresent()
-                ? accountUpdate(accountId, currency, expression, PURCHASE_CONDITION, required.get())
-                : accountUpdate(accountId, currency, expression, REFUND_CONDITION, 0);
-        Map<String, AttributeValue> values = new HashMap<>(update.expressionAttributeValues());
+        Map<String, AttributeValue> values = new HashMap<>();
         values.put(":change", AttributeValue.fromN(Long.toString(change)));
-        if (required.isEmpty()) {
-            values.remove(":amount"); // DynamoDB refuses an expression value no expression uses
-        }
-        return Optional.of(update.toBuilder().expressionAttributeValues(values).build());
+        required.ifPresent(amount -> values.put(":amount", AttributeValue.fromN(Long.toString(amount))));
+        return Optional.of(accountUpdate(accountId, currency, "SET #balance = #balance + :change",
+                required.isPresent() ? PURCHASE_CONDITION : REFUND_CONDITION, values));
     }
 
     private Put ledgerPut(Command<Payment> command) {

@@ -240,8 +240,14 @@ public final class DynamoDbStore<P> implements Store<P> {
         }
     }
 
-    /** {@code commands} in order, cut where one more would not fit in one transaction or cannot be merged. */
+    /**
+     * {@code commands} in order, cut where one more would not fit in one transaction or cannot be
+     * merged. A batch's lane nearly always fits whole: that is checked once, before any cut.
+     */
     private List<List<Command<P>>> chunks(List<Command<P>> commands) {
+        if (fits(commands)) {
+            return List.of(commands);
+        }
         List<List<Command<P>>> chunks = new ArrayList<>();
         List<Command<P>> current = new ArrayList<>();
         for (Command<P> command : commands) {
