@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the moto launcher's own tests (serialisation, item-level undo, fault
-# injection) with the pinned moto virtualenv; extra arguments go to pytest.
+# injection, conflicts, request costs) with the pinned moto virtualenv; extra
+# arguments go to pytest.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"

@@ -19,7 +19,7 @@ import urllib.error
 import urllib.request
 import uuid
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from itertools import repeat
 from pathlib import Path
@@ -678,6 +678,140 @@ def test_conflict_mode_off_holds_nothing_and_rejects_bad_settings(launcher: Serv
         status, _, body = launcher.http("POST", "/_conflicts", bad)
         assert status == 400 and "hold_ms" in json.loads(body)["error"], bad
     assert launcher.http("PUT", "/_conflicts", {"hold_ms": 5})[0] == 405
+
+
+# ---- fixes 5 and 6: SQS requests whose cost does not grow with the queue ------
+# Each runs on the launcher and on stock moto, and must pass on both: the
+# patches change what a request costs, never what it answers.
+
+both_servers = pytest.mark.parametrize("server_name", ["launcher", "stock"])
+
+
+def create_queue(sqs: Any, *, fifo: bool = False, **attributes: str) -> str:
+    name = f"q-{uuid.uuid4().hex[:12]}" + (".fifo" if fifo else "")
+    extra = {"FifoQueue": "true", "ContentBasedDeduplication": "true"} if fifo else {}
+    return sqs.create_queue(QueueName=name, Attributes={**extra, **attributes})["QueueUrl"]
+
+
+def send_bodies(sqs: Any, queue: str, bodies: Iterable[str], **extra: Any) -> None:
+    bodies = list(bodies)
+    for start in range(0, len(bodies), 10):
+        entries = [{"Id": f"m{i}", "MessageBody": body, **extra} for i, body in enumerate(bodies[start : start + 10])]
+        assert not sqs.send_message_batch(QueueUrl=queue, Entries=entries).get("Failed")
+
+
+def receive(sqs: Any, queue: str, count: int = 10, visibility: int = 30) -> list[dict[str, Any]]:
+    return sqs.receive_message(QueueUrl=queue, MaxNumberOfMessages=count, VisibilityTimeout=visibility).get("Messages", [])
+
+
+def counts(sqs: Any, queue: str) -> tuple[int, int, int]:
+    """(visible, in flight, delayed), as GetQueueAttributes reports them."""
+    names = ["ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible", "ApproximateNumberOfMessagesDelayed"]
+    attributes = sqs.get_queue_attributes(QueueUrl=queue, AttributeNames=names)["Attributes"]
+    return tuple(int(attributes[name]) for name in names)
+
+
+@both_servers
+def test_queue_attributes_answer_as_before(server: Server) -> None:
+    sqs = server.client("sqs")
+    dlq = create_queue(sqs)
+    dlq_arn = sqs.get_queue_attributes(QueueUrl=dlq, AttributeNames=["QueueArn"])["Attributes"]["QueueArn"]
+    redrive = json.dumps({"deadLetterTargetArn": dlq_arn, "maxReceiveCount": 3})
+    queue = create_queue(sqs, VisibilityTimeout="45", RedrivePolicy=redrive)
+    send_bodies(sqs, queue, ["a", "b", "c"])
+    sqs.send_message(QueueUrl=queue, MessageBody="later", DelaySeconds=60)
+    assert len(receive(sqs, queue, count=1)) == 1
+
+    every = sqs.get_queue_attributes(QueueUrl=queue, AttributeNames=["All"])["Attributes"]
+    assert (every["ApproximateNumberOfMessages"], every["ApproximateNumberOfMessagesNotVisible"]) == ("2", "1")
+    assert (every["ApproximateNumberOfMessagesDelayed"], every["VisibilityTimeout"]) == ("1", "45")
+    assert json.loads(every["RedrivePolicy"]) == {"deadLetterTargetArn": dlq_arn, "maxReceiveCount": 3}
+    assert every["SqsManagedSseEnabled"] == "true" and "FifoQueue" not in every
+    named = sqs.get_queue_attributes(QueueUrl=queue, AttributeNames=["VisibilityTimeout", "ApproximateNumberOfMessages"])
+    assert named["Attributes"] == {"VisibilityTimeout": "45", "ApproximateNumberOfMessages": "2"}
+    fifo = create_queue(sqs, fifo=True)
+    fifo_attributes = sqs.get_queue_attributes(QueueUrl=fifo, AttributeNames=["All"])["Attributes"]
+    assert (fifo_attributes["FifoQueue"], fifo_attributes["ContentBasedDeduplication"]) == ("true", "true")
+
+
+@both_servers
+def test_receive_takes_visible_messages_front_first_and_skips_those_in_flight(server: Server) -> None:
+    sqs = server.client("sqs")
+    queue = create_queue(sqs)
+    send_bodies(sqs, queue, [f"m{i:02d}" for i in range(25)])
+    first = receive(sqs, queue)
+    second = receive(sqs, queue)
+    assert [m["Body"] for m in first + second] == [f"m{i:02d}" for i in range(20)]
+    sqs.change_message_visibility(QueueUrl=queue, ReceiptHandle=first[3]["ReceiptHandle"], VisibilityTimeout=0)
+    again = receive(sqs, queue, count=2)
+    assert [m["Body"] for m in again] == ["m03", "m20"]
+    assert counts(sqs, queue) == (4, 21, 0)
+
+
+@both_servers
+def test_delete_accepts_any_handle_the_message_had_once_and_refuses_unknown_ones(server: Server) -> None:
+    sqs = server.client("sqs")
+    queue = create_queue(sqs)
+    send_bodies(sqs, queue, ["keep", "gone"])
+    first = {m["Body"]: m["ReceiptHandle"] for m in receive(sqs, queue, visibility=0)}
+    second = {m["Body"]: m["ReceiptHandle"] for m in receive(sqs, queue, visibility=30)}
+    assert first.keys() == second.keys() == {"keep", "gone"} and first["gone"] != second["gone"]
+    sqs.delete_message(QueueUrl=queue, ReceiptHandle=first["gone"])  # an older handle of the message
+    sqs.delete_message(QueueUrl=queue, ReceiptHandle=second["gone"])  # deleted already: accepted
+    with pytest.raises(ClientError) as refused:
+        sqs.delete_message(QueueUrl=queue, ReceiptHandle="not-a-handle-" + uuid.uuid4().hex)
+    assert refused.value.response["Error"]["Code"] in ("ReceiptHandleIsInvalid", "AWS.SimpleQueueService.ReceiptHandleIsInvalid")
+    sqs.change_message_visibility(QueueUrl=queue, ReceiptHandle=second["keep"], VisibilityTimeout=0)
+    assert [m["Body"] for m in receive(sqs, queue)] == ["keep"]
+    assert counts(sqs, queue) == (0, 1, 0)
+
+
+@both_servers
+def test_redrive_and_fifo_deduplication_work_as_before(server: Server) -> None:
+    sqs = server.client("sqs")
+    dlq = create_queue(sqs)
+    dlq_arn = sqs.get_queue_attributes(QueueUrl=dlq, AttributeNames=["QueueArn"])["Attributes"]["QueueArn"]
+    queue = create_queue(sqs, RedrivePolicy=json.dumps({"deadLetterTargetArn": dlq_arn, "maxReceiveCount": 2}))
+    send_bodies(sqs, queue, ["poison"])
+    for _ in range(2):
+        assert [m["Body"] for m in receive(sqs, queue, visibility=0)] == ["poison"]
+    assert receive(sqs, queue, visibility=0) == []
+    assert [m["Body"] for m in receive(sqs, dlq)] == ["poison"]
+    fifo = create_queue(sqs, fifo=True)
+    send_bodies(sqs, fifo, ["same", "same", "other"], MessageGroupId="g")
+    assert [m["Body"] for m in receive(sqs, fifo)] == ["same", "other"]
+
+
+# (runs, messages waiting): stock moto takes ~1 s per request with 1 000 waiting, so it gets fewer
+TIMED_SQS_REQUESTS = {"launcher": (30, 5_000), "stock": (3, 500)}
+
+
+@both_servers
+def test_sqs_request_time_does_not_grow_with_queue_size(server: Server, server_name: str, capsys: Any) -> None:
+    """Prints median SendMessageBatch, ReceiveMessage and DeleteMessageBatch times; asserts no timing."""
+    sqs = server.client("sqs")
+    runs, large = TIMED_SQS_REQUESTS[server_name]
+    figures = {}
+    for size in (10, large):
+        queue = create_queue(sqs)
+        send_bodies(sqs, queue, (f"seed-{i}" for i in range(size)))
+        received: list[list[dict[str, Any]]] = []
+        figures[f"send at {size}"] = median_ms(runs, lambda *_: send_bodies(sqs, queue, ["x"] * 10), None, "")
+        figures[f"receive at {size}"] = median_ms(runs, lambda *_: received.append(receive(sqs, queue)), None, "")
+        figures[f"delete at {size}"] = median_ms(
+            runs,
+            lambda *_: sqs.delete_message_batch(
+                QueueUrl=queue, Entries=[{"Id": f"d{i}", "ReceiptHandle": m["ReceiptHandle"]} for i, m in enumerate(received.pop())]
+            ),
+            None,
+            "",
+        )
+        assert received == [] and counts(sqs, queue)[1] == 0
+    with capsys.disabled():
+        print(
+            f"\n[{server_name}] SQS requests of 10 messages, median of {runs}: "
+            + ", ".join(f"{label} {ms:.1f} ms" for label, ms in figures.items())
+        )
 
 
 def test_moto_api_reset_still_works(launcher: Server) -> None:
