@@ -54,6 +54,7 @@ LOCAL_CLI = cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "$(ROOT)/infra/local/target/
 # Built through the reactor (never installed), again only when a source changed.
 $(LOCAL_CLI_CLASSPATH): $(LOCAL_CLI_SOURCES)
 	@$(MVN) -q -DskipTests -pl '!infra/demo' package dependency:build-classpath -Dmdep.outputFile=target/cli.classpath >&2
+	@touch $@
 
 .PHONY: up down invoke send drain state
 up: $(LOCAL_CLI_CLASSPATH) ## start moto + redis-server + the local push API in the background, create template.yaml's tables/queues/topics/subscriptions, seed ACCOUNTS=file.json (default infra/local/accounts.json); VISIBILITY_TIMEOUT=s shortens the queues' for local runs

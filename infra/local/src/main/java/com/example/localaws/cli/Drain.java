@@ -37,7 +37,8 @@ import software.amazon.awssdk.services.sqs.SqsClient;
  * decisions the publisher published, the notifier's outcomes, and the notifications the push API
  * has delivered. Exit status 1 when the deadline came first.
  *
- * <p>Three pollers, in this order each round: the payments queue into the authorizer, the
+ * <p>Three pollers, each on its own thread as Lambda runs each mapping on its own
+ * ({@link DrainLoop}): the payments queue into the authorizer, the
  * idempotency table's stream into the publisher ({@link #STREAM_FUNCTION}, with the template's
  * stream settings, resuming from the position the previous drain kept: {@link StreamPosition}),
  * and the notifications queue into the notifier; the SQS ones are the template's event sources of
@@ -46,13 +47,15 @@ import software.amazon.awssdk.services.sqs.SqsClient;
  */
 final class Drain implements Command {
 
-    /** The functions whose SQS event sources drain runs, in polling order around the stream. */
+    /** The functions whose SQS event sources drain runs, listed around the stream in the summary. */
     static final List<String> DRAINED_FUNCTIONS = List.of("PaymentAuthorizerFunction", "PaymentNotifierFunction");
     /** The function on the idempotency table's stream. */
     static final String STREAM_FUNCTION = "PaymentEventsFunction";
     /** Where stream batches whose retries ran out are recorded (the template's OnFailure destination). */
     static final String STREAM_FAILURE_QUEUE = "PaymentEventsFailureQueue";
 
+    /** How long a poller that found nothing waits before it polls again, and the drain between its checks. */
+    private static final Duration POLL_PAUSE = Duration.ofMillis(200);
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Override
@@ -100,7 +103,7 @@ final class Drain implements Command {
             console.progress("draining with %s", String.join(", ", pollers.stream().map(Poller::name).toList()));
             DrainLoop.Result result;
             try {
-                result = new DrainLoop(pollers, Duration.ofMillis(500), Clock.systemUTC())
+                result = new DrainLoop(pollers, POLL_PAUSE, Clock.systemUTC())
                         .run(timeout, line -> console.progress("%s", line));
             } finally {
                 new StreamPosition(streamArn, streamMapping.checkpoints()).write(console.stateDir());
