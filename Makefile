@@ -113,6 +113,10 @@ bench-round-trips: setup bench-build ## DynamoDB calls, write units and Redis ro
 bench-latency: setup bench-build ## batches of 10 behind a loopback proxy adding 5 ms per DynamoDB call and 1 ms per Redis round trip (about 1.5 minutes)
 	$(BENCH_JAVA) com.example.bench.endtoend.BatchLatency
 
+.PHONY: bench-local
+bench-local: setup bench-build ## the local AWS at volume: make send + make drain of LOCAL_SIZES messages each (default '500 5000 20000', about 20 minutes), every payment checked -> its section of docs/benchmarks.md
+	$(BENCH_JAVA) com.example.bench.local.LocalAwsVolume $(LOCAL_SIZES)
+
 .PHONY: bench-cold
 bench-cold: setup bench-build ## cold start (init, first batch) and peak RSS under the Lambda runtime emulator: ours vs the Powertools baseline, HTTP clients, JIT/AppCDS, SnapStart priming (about 5 minutes; COLD_RUNS='10 10' = runs of ours and the baseline, of each variant) -> bench/target/sections/40-cold-start.md, 50-memory.md (+ JSON)
 	$(BENCH_JAVA) com.example.bench.cold.ColdStartBench $(COLD_RUNS)

@@ -29,6 +29,28 @@ public final class BenchmarksReport {
         System.out.println("wrote " + OUTPUT + " with " + count + " section(s)");
     }
 
+    /**
+     * Puts one section file into {@link #OUTPUT} in place of the section with the same {@code ## }
+     * heading, or at its end; the rest of the report is kept as it was.
+     */
+    public static void merge(Path section) {
+        try {
+            String text = Files.readString(section).strip();
+            String heading = text.lines().findFirst().orElseThrow();
+            String report = Files.exists(OUTPUT) ? Files.readString(OUTPUT).strip() : header(Clock.systemUTC(), List.of()).strip();
+            int start = report.indexOf("\n" + heading + "\n");
+            if (start < 0) {
+                report = report + "\n\n" + text;
+            } else {
+                int next = report.indexOf("\n## ", start + heading.length() + 1);
+                report = report.substring(0, start + 1) + text + (next < 0 ? "" : "\n" + report.substring(next));
+            }
+            Files.writeString(OUTPUT, report + "\n");
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot put " + section + " into " + OUTPUT, e);
+        }
+    }
+
     /** Writes {@code output} from the sections in {@code folder}; returns how many it took. */
     static int write(Path folder, Path output, Clock clock) throws IOException {
         List<Path> sections;
@@ -69,6 +91,7 @@ public final class BenchmarksReport {
                 .append("make bench-latency      # -> bench/target/sections/20-batch-latency.{md,json}\n")
                 .append("make bench-cpu          # JMH -> bench/target/jmh-cpu.json, section 30-cpu\n")
                 .append("make bench-cold         # cold start and memory -> sections 40-cold-start, 50-memory (when present)\n")
+                .append("make bench-local        # the local AWS at volume -> section 60-local-aws, put into this file alone\n")
                 .append("```\n\n");
         md.append("Sections in this run: ").append(present.isEmpty() ? "none" : String.join(", ", present));
         if (!absent.isEmpty()) {

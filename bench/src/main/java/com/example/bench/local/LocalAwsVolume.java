@@ -1,0 +1,70 @@
+package com.example.bench.local;
+
+import com.example.bench.report.BenchmarksReport;
+import com.example.bench.report.SectionFile;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * {@code make bench-local [LOCAL_SIZES='500 5000 20000']}: for each size, a fresh {@code make up
+ * VISIBILITY_TIMEOUT=30} with {@link Traffic#ACCOUNTS} accounts, then {@code make send} and
+ * {@code make drain} of that many messages (a quarter duplicates), timed as a user sees them, and
+ * {@code make state} to check that every payment was decided once. Writes the section
+ * {@code 60-local-aws} and puts it into {@code docs/benchmarks.md} in place of its previous run.
+ */
+public final class LocalAwsVolume {
+
+    static final String SECTION = "60-local-aws";
+    static final Path WORK = Path.of("bench", "target", "local-aws");
+    private static final List<Integer> DEFAULT_SIZES = List.of(500, 5_000, 20_000);
+    private static final long SEED = 20_261_204L;
+
+    private LocalAwsVolume() {
+    }
+
+    public static void main(String[] args) {
+        List<Integer> sizes = args.length == 0 ? DEFAULT_SIZES : Arrays.stream(args).map(LocalAwsVolume::size).toList();
+        Path accounts = WORK.resolve("accounts.json");
+        Traffic.writeAccounts(accounts);
+        List<VolumeRun> runs = new ArrayList<>();
+        for (int size : sizes) {
+            VolumeRun run = run(Traffic.of(size), accounts);
+            System.err.println("bench-local: " + run.summary());
+            runs.add(run);
+        }
+        SectionFile.write(SECTION, LocalAwsMarkdown.section(runs, SectionFile.loadAverage()), runs);
+        BenchmarksReport.merge(SectionFile.FOLDER.resolve(SECTION + ".md"));
+        System.out.println("wrote " + SectionFile.FOLDER.resolve(SECTION + ".md") + " and its section of docs/benchmarks.md");
+    }
+
+    private static VolumeRun run(Traffic traffic, Path accounts) {
+        Path messages = WORK.resolve("payments-" + traffic.messages() + ".jsonl");
+        traffic.writeMessages(messages, SEED + traffic.messages());
+        MakeCommand make = new MakeCommand(WORK.resolve("make-" + traffic.messages() + ".log"));
+        make.run("down");
+        try {
+            make.run("up", "VISIBILITY_TIMEOUT=30", "ACCOUNTS=" + accounts);
+            MakeCommand.Run send = make.run("send", "MESSAGES=" + messages);
+            MakeCommand.Run drain = make.run("drain");
+            JsonNode totals = make.run("state").document().path("totals");
+            return VolumeRun.of(traffic, send, drain, totals);
+        } finally {
+            make.run("down");
+        }
+    }
+
+    private static int size(String text) {
+        try {
+            int size = Integer.parseInt(text.trim());
+            if (size >= 10) {
+                return size;
+            }
+        } catch (NumberFormatException notANumber) {
+            // reported below
+        }
+        throw new IllegalArgumentException("LOCAL_SIZES must be whole numbers of messages, each at least 10, got: " + text);
+    }
+}
