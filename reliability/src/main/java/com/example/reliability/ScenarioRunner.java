@@ -162,7 +162,7 @@ public final class ScenarioRunner {
 
     /**
      * Streams {@code deliveries} into the queue (keeping its backlog under
-     * {@value #STREAM_BACKLOG}, as a gateway would, and because moto's queue slows with depth)
+     * {@value #STREAM_BACKLOG}, as a gateway would)
      * while the pollers consume it; returns whether it emptied before the deadline.
      */
     private boolean poll(int pollers, String queue, List<Traffic.Delivery> deliveries, LambdaEnvironments.Factory factory,

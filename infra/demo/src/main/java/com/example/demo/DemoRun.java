@@ -64,7 +64,7 @@ final class DemoRun {
     private static final int CRASH_EVERY = 25;
     /** The template's default record TTL (7 days), which the environment below sets too. */
     private static final Duration RECORD_TTL = Duration.ofDays(7);
-    /** Messages sent at a time: the producer streams, as a gateway would (and moto's queue slows with depth). */
+    /** Messages sent at a time: the producer streams, as a gateway would. */
     private static final int STREAM_CHUNK = 50;
     /** Calls the push API answers 503 at the start, and one answered after the notifier's 2 s timeout. */
     private static final int PUSH_FAILURES = 5;
@@ -189,8 +189,8 @@ final class DemoRun {
     }
 
     /**
-     * Publishes and notifies what the last chunk decided, and reads the topic's audit queue: moto's
-     * queues slow down with depth, so none of them is left to grow while the stream goes on.
+     * Publishes and notifies what the last chunk decided, and reads the topic's audit queue, so the
+     * decisions flow on while the stream goes on, as they do in AWS.
      */
     private static void keepUp(Downstream downstream) {
         for (int round = 0; round < KEEP_UP_ROUNDS && !downstream.pollOnce().idle(); round++) {
