@@ -95,7 +95,7 @@ reliability: setup ## every reliability scenario at full size, ours vs a Powerto
 BENCH_JAVA = cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "bench/target/classes:$$(cat bench/target/bench.classpath)"
 
 .PHONY: bench bench-sections-clear bench-build bench-round-trips bench-latency bench-cpu-section
-bench: setup bench-sections-clear bench-cpu bench-cpu-section bench-round-trips bench-latency bench-cold ## every benchmark, ours vs the Powertools baseline (about 11 minutes) -> docs/benchmarks.md
+bench: setup bench-sections-clear bench-cpu bench-cpu-section bench-round-trips bench-latency bench-cold bench-local ## every benchmark, ours vs the Powertools baseline, and the local AWS at volume (about 25 minutes) -> docs/benchmarks.md
 	$(BENCH_JAVA) com.example.bench.report.BenchmarksReport
 
 bench-sections-clear:

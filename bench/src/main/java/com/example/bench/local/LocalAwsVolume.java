@@ -36,7 +36,7 @@ public final class LocalAwsVolume {
             runs.add(run);
         }
         SectionFile.write(SECTION, LocalAwsMarkdown.section(runs, SectionFile.loadAverage()), runs);
-        BenchmarksReport.merge(SectionFile.FOLDER.resolve(SECTION + ".md"));
+        BenchmarksReport.merge(SectionFile.FOLDER.resolve(SECTION + ".md"), BenchmarksReport.OUTPUT);
         System.out.println("wrote " + SectionFile.FOLDER.resolve(SECTION + ".md") + " and its section of docs/benchmarks.md");
     }
 

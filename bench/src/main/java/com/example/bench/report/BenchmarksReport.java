@@ -17,9 +17,9 @@ import java.util.stream.Stream;
  */
 public final class BenchmarksReport {
 
-    static final Path OUTPUT = Path.of("docs", "benchmarks.md");
+    public static final Path OUTPUT = Path.of("docs", "benchmarks.md");
     private static final List<String> EXPECTED = List.of(
-            "10-round-trips", "20-batch-latency", "30-cpu", "40-cold-start", "50-memory");
+            "10-round-trips", "20-batch-latency", "30-cpu", "40-cold-start", "50-memory", "60-local-aws");
 
     private BenchmarksReport() {
     }
@@ -30,14 +30,14 @@ public final class BenchmarksReport {
     }
 
     /**
-     * Puts one section file into {@link #OUTPUT} in place of the section with the same {@code ## }
+     * Puts one section file into {@code output} in place of the section with the same {@code ## }
      * heading, or at its end; the rest of the report is kept as it was.
      */
-    public static void merge(Path section) {
+    public static void merge(Path section, Path output) {
         try {
             String text = Files.readString(section).strip();
             String heading = text.lines().findFirst().orElseThrow();
-            String report = Files.exists(OUTPUT) ? Files.readString(OUTPUT).strip() : header(Clock.systemUTC(), List.of()).strip();
+            String report = Files.exists(output) ? Files.readString(output).strip() : header(Clock.systemUTC(), List.of()).strip();
             int start = report.indexOf("\n" + heading + "\n");
             if (start < 0) {
                 report = report + "\n\n" + text;
@@ -45,9 +45,9 @@ public final class BenchmarksReport {
                 int next = report.indexOf("\n## ", start + heading.length() + 1);
                 report = report.substring(0, start + 1) + text + (next < 0 ? "" : "\n" + report.substring(next));
             }
-            Files.writeString(OUTPUT, report + "\n");
+            Files.writeString(output, report + "\n");
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException("cannot put " + section + " into " + OUTPUT, e);
+            throw new java.io.UncheckedIOException("cannot put " + section + " into " + output, e);
         }
     }
 

@@ -32,8 +32,23 @@ class BenchmarksReportTest {
         assertTrue(report.contains("| cores (nproc) | " + Runtime.getRuntime().availableProcessors() + " |"));
         assertTrue(report.contains("| date (UTC) | 2026-12-02T18:00:00 |"));
         assertTrue(report.contains("make bench "));
-        assertTrue(report.contains("Sections in this run: 10-round-trips, 20-batch-latency; not run: 30-cpu, 40-cold-start, 50-memory."));
+        assertTrue(report.contains("Sections in this run: 10-round-trips, 20-batch-latency; not run: 30-cpu, 40-cold-start, 50-memory, 60-local-aws."));
         assertTrue(report.indexOf("## Round trips") < report.indexOf("## Latency"));
         assertFalse(report.contains("{}"));
+    }
+
+    @Test
+    void aMergedSection_replacesTheOneWithItsHeading_orIsAppended_theRestKept(@TempDir Path dir) throws Exception {
+        // GIVEN a report with three sections
+        Path output = dir.resolve("benchmarks.md");
+        Files.writeString(output, "# Benchmarks\n\nheader\n\n## A\n\nold a\n\n## B\n\nold b\n\n## C\n\nold c\n");
+        Path newB = Files.writeString(dir.resolve("60-b.md"), "## B\n\nnew b\n");
+        Path newD = Files.writeString(dir.resolve("70-d.md"), "## D\n\nnew d\n");
+        // WHEN a section with B's heading, then one with a new heading, are merged
+        BenchmarksReport.merge(newB, output);
+        BenchmarksReport.merge(newD, output);
+        // THEN B is replaced where it was, D comes last, the header, A and C are untouched
+        assertEquals("# Benchmarks\n\nheader\n\n## A\n\nold a\n\n## B\n\nnew b\n\n## C\n\nold c\n\n## D\n\nnew d\n",
+                Files.readString(output));
     }
 }
