@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import faulthandler
 import http
 import io
 import json
@@ -644,6 +645,9 @@ def _stop(*_: object) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
+    # A crash in native code (a segfault, an abort) prints every thread's stack to the log
+    # instead of ending the process without a word.
+    faulthandler.enable()
     logging.getLogger("werkzeug").setLevel(logging.INFO if args.verbose else logging.WARNING)
     lock = BackendLock()
     conflicts = ConflictMode()
