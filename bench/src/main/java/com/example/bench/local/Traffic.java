@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -67,7 +68,7 @@ record Traffic(int messages, int unique) {
                 .put("timestamp", "2026-04-07T14:32:15Z").put("source", "payment-network-gateway");
         message.putObject("body").put("transaction_id", String.format("TXN-BENCH-%07d", index))
                 .put("card_number_hash", "sha256:" + "5e".repeat(32)).put("account_id", account)
-                .put("amount", new java.math.BigDecimal("12.50")).put("currency", "EUR").put("merchant", "Amazon.es")
+                .put("amount", new BigDecimal("12.50")).put("currency", "EUR").put("merchant", "Amazon.es")
                 .put("merchant_category", "5411").put("authorization_type", "PURCHASE");
         return message.toString();
     }

@@ -2,6 +2,7 @@ package com.example.bench.local;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Iterator;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -60,7 +61,7 @@ record VolumeRun(int messages, int unique, double sendSeconds, double drainSecon
     }
 
     String summary() {
-        return String.format(java.util.Locale.ROOT, "%d messages: send %.1f s, drain %.1f s (%.1f ms per message), %.0f deliveries/s, %s",
+        return String.format(Locale.ROOT, "%d messages: send %.1f s, drain %.1f s (%.1f ms per message), %.0f deliveries/s, %s",
                 messages, sendSeconds, drainSeconds, drainMillisPerMessage(), deliveriesPerSecond(),
                 decidedOnce() ? "every payment decided once" : "NOT every payment decided once: " + this);
     }

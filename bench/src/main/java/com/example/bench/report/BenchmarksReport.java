@@ -1,6 +1,7 @@
 package com.example.bench.report;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -47,7 +48,7 @@ public final class BenchmarksReport {
             }
             Files.writeString(output, report + "\n");
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException("cannot put " + section + " into " + output, e);
+            throw new UncheckedIOException("cannot put " + section + " into " + output, e);
         }
     }
 
