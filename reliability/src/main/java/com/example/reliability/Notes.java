@@ -30,12 +30,9 @@ final class Notes {
             return fixedUpstream(r, point);
         }
         return switch (point) {
-            case RESPONSE_LOST -> String.format(Locale.ROOT, "%d double debits for %d lost responses: the debit is an "
-                    + "UpdateItem `balance - :amt`, applied once; its response was lost, the SDK timed out and retried the "
-                    + "same request (timeouts are retryable), and the funds condition still held, so it was applied again. "
-                    + "Powertools recorded one COMPLETED decision per payment: its record cannot see inside the method. "
-                    + "The ledger PutItem, keyed by transaction, overwrote its row, so the ledger shows nothing.",
-                    r.extraDebits(), r.droppedResponses());
+            case RESPONSE_LOST -> lostDebitResponses(r) + " Powertools recorded one COMPLETED decision per payment: its "
+                    + "record cannot see inside the method. The ledger PutItem, keyed by transaction, overwrote its row, so "
+                    + "the ledger shows nothing.";
             case CRASH_AFTER_FAST_PATH -> String.format(Locale.ROOT, "%d crashes right after Powertools saved INPROGRESS, "
                     + "%d records stuck. %s Those payments were never applied (%d debits missing; a crashed decline has no "
                     + "debit to miss) and have no decision; a redrive after the hour would apply them.",
@@ -73,13 +70,12 @@ final class Notes {
             case CRASH_AFTER_COMMIT -> String.format(Locale.ROOT, "%d crashes between the debit and the ledger PutItem: "
                     + "%s It debits again: %d double debits, where Powertools as served leaves the records stuck instead. "
                     + "The fix trades a blocked payment for a repeated one: a record around the method cannot make its two "
-                    + "separate writes one. %s", r.crashes(), freed, r.extraDebits(), counts(r));
+                    + "separate writes one.%s %s", r.crashes(), freed, r.extraDebits(), beyond(r, r.crashes()), counts(r));
             case CRASH_BEFORE_COMPLETED -> String.format(Locale.ROOT, "%d crashes between the business writes and "
-                    + "COMPLETED: %s It debits again and overwrites the ledger row: %d double debits for one row each. %s",
-                    r.crashes(), freed, r.extraDebits(), counts(r));
-            case RESPONSE_LOST -> String.format(Locale.ROOT, "%d double debits for %d lost responses, as with Powertools as "
-                    + "served: the lost response is the debit's, inside the method, where no record can see; the fix is "
-                    + "about claims, not about this.", r.extraDebits(), r.droppedResponses());
+                    + "COMPLETED: %s It debits again and overwrites the ledger row: %d double debits for one row each.%s %s",
+                    r.crashes(), freed, r.extraDebits(), beyond(r, r.crashes()), counts(r));
+            case RESPONSE_LOST -> lostDebitResponses(r) + " As with Powertools as served: the lost response is the "
+                    + "debit's, inside the method, where no record can see; the fix is about claims, not about this.";
             case NONE, CRASH_BEFORE_DELETE -> r.decisions() == r.scenario().payments() && r.extraDebits() == 0
                     && r.stuck() == 0 && point == FaultPoint.CRASH_BEFORE_DELETE
                     ? String.format(Locale.ROOT, "%d messages reached the DLQ although every payment is decided: each of "
@@ -87,6 +83,36 @@ final class Notes {
                     + "served.", r.dlq(), ScenarioRunner.MAX_RECEIVE_COUNT)
                     : unplannedTimeouts(r);
         };
+    }
+
+    /**
+     * The baseline's lost debit responses: each one of a debit that ran is retried by the SDK and
+     * applied again; one of a debit refused by its condition moved nothing to move twice.
+     */
+    private static String lostDebitResponses(Result r) {
+        int ran = r.droppedResponses() - r.droppedRefusals();
+        return String.format(Locale.ROOT, "%d double debits for %d lost responses. %d of those responses were refusals "
+                + "(the debit's condition failed: every 20th payment names an account that does not exist), which moved "
+                + "nothing, so their retries could not move it twice. Each of the other %d was the response of a debit that "
+                + "ran, an UpdateItem `balance - :amt`: the SDK timed out and retried the same request (timeouts are "
+                + "retryable), the funds condition still held, and it was applied again.%s",
+                r.extraDebits(), r.droppedResponses(), r.droppedRefusals(), ran, beyond(r, ran));
+    }
+
+    /** What explains double debits beyond the {@code expected} ones the fault made, if any. */
+    private static String beyond(Result r, long expected) {
+        long more = r.extraDebits() - expected;
+        if (more > 0) {
+            return String.format(Locale.ROOT, " The %d beyond those came from no planned fault: on the loaded machine "
+                    + "(%.1f ms per message) a DynamoDB call that outlives the SDK's %d ms attempt timeout is a lost "
+                    + "response nobody planned, and a timed-out debit is retried and applied twice (see the no-fault rows).",
+                    more, r.meanMsPerMessage(), LocalClients.ATTEMPT_TIMEOUT.toMillis());
+        }
+        if (more < 0) {
+            return String.format(Locale.ROOT, " That is %d fewer than the fault's %d: this run's counts do not explain the "
+                    + "difference.", -more, expected);
+        }
+        return "";
     }
 
     /**
@@ -110,7 +136,8 @@ final class Notes {
             return "FAILURE of the receiver's guarantee: " + counts(r);
         }
         return String.format(Locale.ROOT, "%d messages reached the DLQ: each failed at all %d of its receives "
-                + "(the fault hit it every time: a crash, or retries the SDK could not absorb), and the receiver never "
+                + "(the fault hit it every time: a crash, or a failure the SDK's retries and the receiver's own could not "
+                + "absorb), and the receiver never "
                 + "acknowledges what it could not decide. %d of their payments are undecided, and nothing was written for "
                 + "them (exactly %d debits are missing); the other DLQ messages are copies of payments decided meanwhile. "
                 + "Nothing is lost, nothing is stuck: a redrive decides each payment once, or replays its decision.",
@@ -119,8 +146,8 @@ final class Notes {
     }
 
     private static final String GROUPED_THROTTLING = " On few accounts each batch commits its account's payments as "
-            + "one transaction, and a group throttled beyond the SDK's retries is retried whole (one call per payment would "
-            + "only add load to a throttled table). The fault throttles the next 12 TransactWriteItems every 2 s whatever "
+            + "one transaction, and a group throttled beyond the SDK's retries is tried again whole within the invocation, "
+            + "then given back (one call per payment would only add load to a throttled table). The fault throttles the next 12 TransactWriteItems every 2 s whatever "
             + "they carry, so one throttled call sends a whole group back, and its messages meet the next bursts together: "
             + "more of them are throttled at every receive than on 50 accounts. DynamoDB throttles by capacity instead, "
             + "and a group writes 4.2 WCU per payment where one by one writes 6.";

@@ -1,6 +1,6 @@
 package com.example.reliability;
 
-import com.example.localaws.LocalAws;
+import com.example.localaws.ProjectRoot;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -10,21 +10,26 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
- * {@code make reliability}: every scenario at full size on a fresh local AWS, then
- * {@code docs/reliability.md}. Progress goes to stderr. The exit status is non-zero when the
- * receiver shows a double debit, a lost message or a stuck record anywhere, or a decision its
- * stream publisher never published (the baseline's figures are what they are: measured and
- * explained, never a failure).
+ * {@code make reliability}: every scenario at full size, each on a fresh local AWS, ours and the
+ * baselines in two {@link Lane}s side by side, then {@code docs/reliability.md}. Progress goes to
+ * stderr. The exit status is non-zero when the receiver shows a double debit, a lost message or a
+ * stuck record anywhere, or a decision its stream publisher never published (the baseline's
+ * figures are what they are: measured and explained, never a failure).
  */
 public final class ReliabilityReport {
 
-    static final int PAYMENTS = 400;
-    static final int COPIES = 100;
-    static final int LOAD_PAYMENTS = 1_000;
+    static final int PAYMENTS = 4_000;
+    static final int COPIES = 1_000;
+    static final int LOAD_PAYMENTS = 2_000;
     static final int LOAD_POLLERS = 4;
     static final long SEED = 20_261_202;
     /** Accounts of the hot fault scenarios: every batch of 10 holds several payments of one. */
@@ -33,53 +38,21 @@ public final class ReliabilityReport {
     static final int HOT_POLLERS = 8;
     /** How long each transaction holds its items in the launcher's conflict mode. */
     static final Duration CONFLICT_HOLD = Duration.ofMillis(10);
+    /** How long the pollers may take to empty one scenario's queue. */
+    static final Duration DEADLINE = Duration.ofMinutes(10);
 
     private ReliabilityReport() {
     }
 
     public static void main(String[] args) {
         Instant started = Instant.now();
-        List<Result> results = new ArrayList<>();
-        Path root;
-        try (LocalAws aws = LocalAws.start()) {
-            root = aws.root();
-            ScenarioRunner runner = new ScenarioRunner(aws, Duration.ofMinutes(6));
-            // Warm-up, not reported: the first run of each implementation pays for class loading
-            // and JIT compilation, which would make the first row's time per message incomparable.
-            for (Implementation implementation : Implementation.values()) {
-                runner.run(new Scenario(implementation, FaultPoint.NONE, 100, 20, 1, SEED - 1));
-            }
-            for (FaultPoint point : FaultPoint.values()) {
-                for (Implementation implementation : Implementation.values()) {
-                    if (point.appliesTo(implementation)) {
-                        results.add(run(runner, new Scenario(implementation, point, PAYMENTS, COPIES, 1, SEED)));
-                    }
-                }
-            }
-            for (DependencyFault fault : DependencyFault.values()) {
-                results.add(run(runner, new Scenario(Implementation.RECEIVER, fault, PAYMENTS, COPIES, 1, SEED)));
-            }
-            for (Implementation implementation : Implementation.values()) {
-                results.add(run(runner, new Scenario(implementation, FaultPoint.NONE, LOAD_PAYMENTS, 2 * LOAD_PAYMENTS,
-                        LOAD_POLLERS, SEED + 1)));
-            }
-            for (FaultPoint point : FaultPoint.values()) {
-                if (point.appliesTo(Implementation.RECEIVER)) {
-                    results.add(run(runner, new Scenario(Implementation.RECEIVER, point, PAYMENTS, COPIES, 1, SEED)
-                            .onAccounts(HOT_ACCOUNTS)));
-                }
-            }
-            for (DependencyFault fault : DependencyFault.values()) {
-                results.add(run(runner, new Scenario(Implementation.RECEIVER, fault, PAYMENTS, COPIES, 1, SEED)
-                        .onAccounts(HOT_ACCOUNTS)));
-            }
-            results.add(run(runner, new Scenario(Implementation.RECEIVER, FaultPoint.NONE, LOAD_PAYMENTS, 2 * LOAD_PAYMENTS,
-                    HOT_POLLERS, SEED + 2).onAccounts(1).withConflicts(CONFLICT_HOLD)));
-        }
+        List<Scenario> plan = plan();
+        List<Result> results = runInTwoLanes(plan);
         Duration wall = Duration.between(started, Instant.now());
         String markdown = new ReportMarkdown(results, started, wall).render();
+        Path report = ProjectRoot.find().resolve("docs/reliability.md");
         try {
-            Files.writeString(root.resolve("docs/reliability.md"), markdown, StandardCharsets.UTF_8);
+            Files.writeString(report, markdown, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write docs/reliability.md", e);
         }
@@ -92,21 +65,92 @@ public final class ReliabilityReport {
         System.exit(oursHolds ? 0 : 1);
     }
 
-    private static Result run(ScenarioRunner runner, Scenario scenario) {
-        Result result = runner.run(scenario);
-        System.err.printf(Locale.ROOT, "reliability: %-20s %-50s accounts=%d pollers=%d decisions=%d double=%d missing=%d lost=%d stuck=%d dlq=%d crashes=%d dropped=%d conflicts=%d %.1f ms/msg %ds%n",
+    /** Every scenario of the report, in the report's order. */
+    static List<Scenario> plan() {
+        List<Scenario> plan = new ArrayList<>();
+        for (FaultPoint point : FaultPoint.values()) {
+            for (Implementation implementation : Implementation.values()) {
+                if (point.appliesTo(implementation)) {
+                    plan.add(new Scenario(implementation, point, PAYMENTS, COPIES, 1, SEED));
+                }
+            }
+        }
+        for (DependencyFault fault : DependencyFault.values()) {
+            plan.add(new Scenario(Implementation.RECEIVER, fault, PAYMENTS, COPIES, 1, SEED));
+        }
+        for (Implementation implementation : Implementation.values()) {
+            plan.add(new Scenario(implementation, FaultPoint.NONE, LOAD_PAYMENTS, 2 * LOAD_PAYMENTS, LOAD_POLLERS, SEED + 1));
+        }
+        for (FaultPoint point : FaultPoint.values()) {
+            if (point.appliesTo(Implementation.RECEIVER)) {
+                plan.add(new Scenario(Implementation.RECEIVER, point, PAYMENTS, COPIES, 1, SEED).onAccounts(HOT_ACCOUNTS));
+            }
+        }
+        for (DependencyFault fault : DependencyFault.values()) {
+            plan.add(new Scenario(Implementation.RECEIVER, fault, PAYMENTS, COPIES, 1, SEED).onAccounts(HOT_ACCOUNTS));
+        }
+        plan.add(new Scenario(Implementation.RECEIVER, FaultPoint.NONE, LOAD_PAYMENTS, 2 * LOAD_PAYMENTS, HOT_POLLERS,
+                SEED + 2).onAccounts(1).withConflicts(CONFLICT_HOLD));
+        return plan;
+    }
+
+    /**
+     * Runs ours and the baselines in two {@link Lane}s side by side; returns the results in
+     * {@code plan}'s order.
+     */
+    private static List<Result> runInTwoLanes(List<Scenario> plan) {
+        List<Lane> lanes = List.of(
+                new Lane("lane-ours", plan.stream().filter(s -> !s.implementation().baseline()).toList(), DEADLINE,
+                        ReliabilityReport::progress),
+                new Lane("lane-baselines", plan.stream().filter(s -> s.implementation().baseline()).toList(), DEADLINE,
+                        ReliabilityReport::progress));
+        ExecutorService pool = Executors.newFixedThreadPool(lanes.size());
+        try {
+            List<Future<List<Result>>> running = lanes.stream().map(pool::submit).toList();
+            List<Result> results = new ArrayList<>();
+            RuntimeException failed = null;
+            for (Future<List<Result>> lane : running) {
+                try {
+                    results.addAll(lane.get());
+                } catch (ExecutionException e) {
+                    RuntimeException cause = new IllegalStateException("a reliability lane failed", e.getCause());
+                    if (failed == null) {
+                        failed = cause;
+                    } else {
+                        failed.addSuppressed(cause);
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted", e);
+                }
+            }
+            if (failed != null) {
+                throw failed;
+            }
+            results.sort(Comparator.comparingInt(result -> plan.indexOf(result.scenario())));
+            return results;
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    /** One result's progress lines, printed at once (the two lanes print side by side). */
+    private static void progress(Result result) {
+        Scenario scenario = result.scenario();
+        StringBuilder lines = new StringBuilder();
+        lines.append(String.format(Locale.ROOT, "reliability: %-20s %-50s accounts=%d pollers=%d decisions=%d double=%d missing=%d lost=%d stuck=%d dlq=%d crashes=%d dropped=%d conflicts=%d %.1f ms/msg %ds%n",
                 scenario.implementation().label(), scenario.fault().label(), scenario.accounts(), scenario.pollers(),
                 result.decisions(), result.extraDebits(),
                 result.missingDebits(), result.lost(), result.stuck(), result.dlq(), result.crashes(),
                 result.droppedResponses(), result.conflictsAnswered(), result.meanMsPerMessage(),
-                result.wall().truncatedTo(ChronoUnit.SECONDS).toSeconds());
-        result.sendToDecision().ifPresent(latency -> System.err.printf(Locale.ROOT,
+                result.wall().truncatedTo(ChronoUnit.SECONDS).toSeconds()));
+        result.sendToDecision().ifPresent(latency -> lines.append(String.format(Locale.ROOT,
                 "reliability: %-20s send to decision: median %.0f ms, p99 %.0f ms, max %.0f ms over %d transactions%n",
-                "", latency.p50Ms(), latency.p99Ms(), latency.maxMs(), latency.count()));
-        result.publishing().ifPresent(p -> System.err.printf(Locale.ROOT,
+                "", latency.p50Ms(), latency.p99Ms(), latency.maxMs(), latency.count())));
+        result.publishing().ifPresent(p -> lines.append(String.format(Locale.ROOT,
                 "reliability: %-20s stream publisher: decisions=%d on-topic=%d never-published=%d more-than-once=%d refused=%d on-failure-batches=%d%n",
                 "", p.decisions(), p.publishes(), p.neverPublished(), p.publishedMoreThanOnce(), p.injectedFailures(),
-                p.onFailureBatches()));
-        return result;
+                p.onFailureBatches())));
+        System.err.print(lines);
     }
 }

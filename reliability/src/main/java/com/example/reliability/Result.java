@@ -18,6 +18,8 @@ import java.util.Optional;
  * @param expectedLedgerRows unique approvable payments in the input
  * @param crashes          environment crashes injected
  * @param droppedResponses responses the proxy swallowed
+ * @param droppedRefusals  of those, refusals (an HTTP error: the request did nothing, e.g. a debit
+ *                         whose condition failed), whose retry cannot apply anything twice
  * @param drained          whether the queue was empty before the deadline
  * @param publishing       the stream publisher's audit, when it ran behind ours (SNS publish errors)
  * @param sendToDecision   ours: from a transaction's first send to its record's {@code processedAt}
@@ -25,6 +27,7 @@ import java.util.Optional;
  */
 public record Result(Scenario scenario, int decisions, long extraDebits, long missingDebits, int lost, int stuck,
                      int dlq, long ledgerRows, int expectedLedgerRows, int crashes, int droppedResponses,
+                     int droppedRefusals,
                      double meanMsPerMessage, double slowestInvocationMs, boolean drained, Duration wall,
                      Optional<Publishing> publishing, Optional<Latency> sendToDecision, int conflictsAnswered) {
 

@@ -83,6 +83,7 @@ public final class ScenarioRunner {
         Timings timings = new Timings();
         boolean drained;
         int dropped;
+        int droppedRefusals;
         Optional<Publishing> publishing;
         try (LoopbackProxy dynamoDbProxy = LoopbackProxy.start(aws.endpoint().getPort());
              LoopbackProxy redisProxy = LoopbackProxy.start(aws.redis().port());
@@ -107,6 +108,7 @@ public final class ScenarioRunner {
             }
             dependency.heal();
             dropped = dynamoDbProxy.droppedResponses();
+            droppedRefusals = dynamoDbProxy.droppedRefusals();
             publishing = Optional.ofNullable(publisher)
                     .map(p -> p.finish(new Audit(admin, sqs).decidedByReceiver()));
         } finally {
@@ -116,6 +118,7 @@ public final class ScenarioRunner {
         Optional<Latency> sendToDecision = Latency.of(counts.decidedAt(), firstSent);
         return new Result(scenario, counts.decisions(), counts.extraDebits(), counts.missingDebits(), counts.lost(),
                 counts.stuck(), counts.dlq(), counts.ledgerRows(), traffic.expectedApproved, schedule.crashes(), dropped,
+                droppedRefusals,
                 timings.meanMsPerMessage(), timings.slowestInvocationMs(), drained, Duration.between(started, Instant.now()),
                 publishing, sendToDecision, conflictsAnswered);
     }

@@ -51,11 +51,12 @@ class BaselineFaultPointsTest {
     void lostDebitResponse_theSdkRetryDebitsAgain() {
         // GIVEN the debit's response is lost for 3 payments (the UpdateItem did run)
         Result result = run(FaultPoint.RESPONSE_LOST);
-        // THEN the SDK's own retry of the non-idempotent UpdateItem debits each of them twice,
+        // THEN the SDK's own retry of the non-idempotent UpdateItem debits each of them twice
+        // (each whose debit ran: a refused one, of an account that does not exist, moved nothing),
         // while Powertools records one COMPLETED decision: nothing lost, nothing stuck
         // (at least: on a loaded machine a retry may itself time out and debit once more)
         assertEquals(3, result.droppedResponses(), result.toString());
-        assertTrue(result.extraDebits() >= result.droppedResponses(), result.toString());
+        assertTrue(result.extraDebits() >= result.droppedResponses() - result.droppedRefusals(), result.toString());
         assertEquals(60, result.decisions(), result.toString());
         assertEquals(0, result.stuck(), result.toString());
     }

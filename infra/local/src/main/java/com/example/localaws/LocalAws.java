@@ -56,8 +56,19 @@ public final class LocalAws implements AutoCloseable {
 
     /** Starts both servers on free ports and creates the template's tables. */
     public static LocalAws start() {
+        return start(ProjectRoot.find().resolve("target/local-aws"));
+    }
+
+    /**
+     * The same, logging under {@code target/local-aws/name}: a second local AWS beside another in
+     * one run (its own launcher, its own Redis node and files).
+     */
+    public static LocalAws start(String name) {
+        return start(ProjectRoot.find().resolve("target/local-aws").resolve(name));
+    }
+
+    private static LocalAws start(Path logs) {
         Path root = ProjectRoot.find();
-        Path logs = root.resolve("target/local-aws");
         AwsApi api = LocalAwsBackend.chosen(System.getProperties(), System.getenv()).start(root, logs);
         RedisCluster redis = RedisCluster.of(1, "redis", RedisTls.in(root), logs);
         try {

@@ -46,6 +46,7 @@ public final class LoopbackProxy implements AutoCloseable {
     private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
     private final AtomicInteger dropBudget = new AtomicInteger();
     private final AtomicInteger dropped = new AtomicInteger();
+    private final AtomicInteger droppedRefusals = new AtomicInteger();
     private volatile Predicate<String> dropMatch = request -> false;
     private volatile Mode mode = Mode.PASS;
     private volatile Duration delay = Duration.ZERO;
@@ -122,6 +123,15 @@ public final class LoopbackProxy implements AutoCloseable {
         return dropped.get();
     }
 
+    /**
+     * Of the {@link #droppedResponses() dropped responses}, how many were HTTP refusals (a status
+     * other than 2xx, such as DynamoDB's 400 for a failed condition): the target did nothing, so
+     * the client's retry cannot do it twice.
+     */
+    public int droppedRefusals() {
+        return droppedRefusals.get();
+    }
+
     private void acceptLoop() {
         while (!closed) {
             try {
@@ -185,8 +195,12 @@ public final class LoopbackProxy implements AutoCloseable {
                     if (fromClient) {
                         noteRequest(buffer, n);
                     } else {
+                        boolean answerStarts = !answering;
                         answering = true;
                         if (dropping) {
+                            if (answerStarts && refusal(buffer, n)) {
+                                droppedRefusals.incrementAndGet();
+                            }
                             continue;
                         }
                     }
@@ -219,6 +233,12 @@ public final class LoopbackProxy implements AutoCloseable {
             closeQuietly(client);
             closeQuietly(upstream);
         }
+    }
+
+    /** Whether an answer starting with these bytes is an HTTP status line other than 2xx. */
+    private static boolean refusal(byte[] answer, int n) {
+        String head = new String(answer, 0, Math.min(n, 12), StandardCharsets.ISO_8859_1);
+        return head.startsWith("HTTP/") && head.length() == 12 && head.charAt(9) != '2';
     }
 
     private boolean takeDrop() {

@@ -61,7 +61,8 @@ class LoopbackProxyTest {
             String line;
             while ((line = in.readLine()) != null) {
                 served.incrementAndGet();
-                out.println("ok " + line);
+                // "status NNN ..." is answered with an HTTP-like status line, anything else with "ok ..."
+                out.println(line.startsWith("status ") ? "HTTP/1.1 " + line.substring("status ".length()) : "ok " + line);
             }
         } catch (IOException closed) {
             // the client went away
@@ -153,6 +154,27 @@ class LoopbackProxyTest {
             assertEquals("ok pay TXN-1", client.ask("pay TXN-1"));
         }
         assertEquals(1, proxy.droppedResponses());
+    }
+
+    @Test
+    void dropResponses_countsTheDroppedAnswersThatWereRefusals() throws IOException {
+        // GIVEN the responses of the next two requests containing "pay" are to be dropped
+        proxy.dropResponses(2, request -> request.contains("pay"));
+        // WHEN the target accepts one (200) and refuses the other (400, as DynamoDB refuses a
+        // failed condition), each on its own connection
+        for (String request : new String[] {"status 200 pay TXN-1", "status 400 pay TXN-2"}) {
+            try (Client client = new Client(proxy.port(), Duration.ofMillis(300))) {
+                assertThrows(SocketTimeoutException.class, () -> client.ask(request));
+            }
+        }
+        // THEN both answers were dropped, and one of them was a refusal: nothing was done for it
+        assertEquals(2, proxy.droppedResponses());
+        assertEquals(1, proxy.droppedRefusals());
+        // AND an answer that is not dropped is not counted
+        try (Client client = new Client(proxy.port(), Duration.ofSeconds(2))) {
+            assertEquals("HTTP/1.1 400 pay TXN-3", client.ask("status 400 pay TXN-3"));
+        }
+        assertEquals(1, proxy.droppedRefusals());
     }
 
     @Test
