@@ -132,6 +132,10 @@ final class ReportMarkdown {
                 .append("`in_progress_expiration` in milliseconds), applied the way the notifier applies it ")
                 .append("(`NotificationRecords`): Powertools as it behaves today. Where 1.15 as served shows a stuck record, ")
                 .append("the fixed one frees it when the crashed invocation would have ended, and runs the payment again.\n");
+        md.append("- Runs: each scenario on a fresh local AWS of its own (a new moto launcher and Redis node). Ours and the ")
+                .append("baselines run in two lanes side by side, one launcher each (the launcher is the busy process; the ")
+                .append("baselines share a lane because Powertools keeps its configuration in a process-wide singleton), so every ")
+                .append("row's `ms/msg` was measured with another scenario running beside it, on the same two cores.\n");
         md.append("- Command: `make reliability` (not part of `make test`; reduced versions of these scenarios run there as ")
                 .append("`ReceiverFaultPointsTest`, `BaselineFaultPointsTest`, `BaselineExpiryTest`, `DependencyFaultsTest`, `SnsPublishErrorsTest`, `LoadTest`).\n\n");
         md.append("Columns: **double debits** = debits beyond what the input implies (accounts' shortfall / amount); ")
