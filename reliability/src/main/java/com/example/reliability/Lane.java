@@ -25,6 +25,7 @@ final class Lane implements Callable<List<Result>> {
     private final List<Scenario> scenarios;
     private final Duration deadline;
     private final Consumer<Result> progress;
+    private volatile LocalAws current;
 
     /**
      * @param name      the lane's folder under {@code target/local-aws}
@@ -44,7 +45,7 @@ final class Lane implements Callable<List<Result>> {
         warmUp();
         List<Result> results = new ArrayList<>();
         for (Scenario scenario : scenarios) {
-            try (LocalAws aws = LocalAws.start(name)) {
+            try (LocalAws aws = start()) {
                 Result result = new ScenarioRunner(aws, deadline).run(scenario);
                 progress.accept(result);
                 results.add(result);
@@ -54,13 +55,29 @@ final class Lane implements Callable<List<Result>> {
     }
 
     /**
+     * Stops the local AWS of the scenario running now, if any: for a JVM ending mid-run (Ctrl-C),
+     * so that its moto launcher and Redis node do not outlive it.
+     */
+    void stopServers() {
+        LocalAws aws = current;
+        if (aws != null) {
+            aws.close();
+        }
+    }
+
+    private LocalAws start() {
+        current = LocalAws.start(name);
+        return current;
+    }
+
+    /**
      * A small run of each implementation of the lane, not reported: the first run pays for class
      * loading and JIT compilation, which would make the first row's time per message incomparable.
      */
     private void warmUp() {
         Set<Implementation> implementations = EnumSet.noneOf(Implementation.class);
         scenarios.forEach(scenario -> implementations.add(scenario.implementation()));
-        try (LocalAws aws = LocalAws.start(name)) {
+        try (LocalAws aws = start()) {
             ScenarioRunner runner = new ScenarioRunner(aws, deadline);
             for (Implementation implementation : implementations) {
                 runner.run(new Scenario(implementation, FaultPoint.NONE, 100, 20, 1, ReliabilityReport.SEED - 1));

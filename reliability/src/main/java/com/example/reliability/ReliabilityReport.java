@@ -104,6 +104,8 @@ public final class ReliabilityReport {
                         ReliabilityReport::progress),
                 new Lane("lane-baselines", plan.stream().filter(s -> s.implementation().baseline()).toList(), DEADLINE,
                         ReliabilityReport::progress));
+        Thread stopServersOnExit = new Thread(() -> lanes.forEach(Lane::stopServers), "reliability-stop-servers");
+        Runtime.getRuntime().addShutdownHook(stopServersOnExit);
         ExecutorService pool = Executors.newFixedThreadPool(lanes.size());
         try {
             List<Future<List<Result>>> running = lanes.stream().map(pool::submit).toList();
@@ -131,6 +133,7 @@ public final class ReliabilityReport {
             return results;
         } finally {
             pool.shutdown();
+            Runtime.getRuntime().removeShutdownHook(stopServersOnExit);
         }
     }
 
