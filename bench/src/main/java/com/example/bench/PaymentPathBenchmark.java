@@ -9,7 +9,7 @@ import com.example.receiver.Fingerprint;
 import com.example.receiver.Outcome;
 import com.example.receiver.ParseResult;
 import com.example.receiver.RemainingTime;
-import com.example.receiver.dynamodb.ContentionRetryPolicy;
+import com.example.receiver.dynamodb.ConflictRetryPolicy;
 import com.example.receiver.dynamodb.DynamoDbStore;
 import java.net.URI;
 import java.time.Clock;
@@ -93,7 +93,7 @@ public class PaymentPathBenchmark {
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("bench", "bench")))
                 .build();
         store = new DynamoDbStore<>(dynamoDb, "IdempotencyTable", "PAYMENT", Duration.ofDays(7), posting,
-                ContentionRetryPolicy.standard(Duration.ZERO, new SplittableRandom(1)), clock);
+                ConflictRetryPolicy.standard(Duration.ZERO, new SplittableRandom(1)), clock);
         if (!(store.commit(command, RemainingTime.UNBOUNDED) instanceof Outcome.Approved)) {
             throw new IllegalStateException("the in-memory transport must answer a committed transaction");
         }

@@ -8,8 +8,7 @@ import java.time.Instant;
 /**
  * Drives a {@link DependencyFault} during a run: on from the start until half the messages have
  * been handled, then healed. Throttling and 5xx come in bursts of 12 failing TransactWriteItems
- * every 2 s, more than the SDK's 3 attempts absorb: a 5xx goes back to the queue (its outcome is
- * unknown), throttling is tried again by the receiver within the invocation.
+ * every 2 s (more than the SDK's 3 attempts absorb, so some messages go back to the queue).
  */
 final class DependencyFaults {
 

@@ -12,7 +12,7 @@ import com.example.receiver.BatchReceiver;
 import com.example.receiver.FastPath;
 import com.example.receiver.Store;
 import com.example.receiver.config.ReceiverConfig;
-import com.example.receiver.dynamodb.ContentionRetryPolicy;
+import com.example.receiver.dynamodb.ConflictRetryPolicy;
 import com.example.receiver.dynamodb.DynamoDbStore;
 import com.example.receiver.redis.RedisFastPath;
 import com.example.receiver.redis.SecretReader;
@@ -70,7 +70,7 @@ final class ReceiverEnvironments implements LambdaEnvironments.Factory {
         }
         Store<Payment> store = new DynamoDbStore<>(dynamoDb, config.idempotencyTable(), PaymentAuthorizer.KEY_PREFIX,
                 config.recordTtl(), new PaymentPosting(tables, clock),
-                ContentionRetryPolicy.standard(config.settings().minRemainingTime(), new SecureRandom()), clock);
+                ConflictRetryPolicy.standard(config.settings().minRemainingTime(), new SecureRandom()), clock);
         if (point == FaultPoint.CRASH_AFTER_COMMIT) {
             store = new CrashingStore<>(store, schedule, crash);
         }

@@ -8,7 +8,7 @@ import com.example.receiver.BatchReceiver;
 import com.example.receiver.FastPath;
 import com.example.receiver.config.Environment;
 import com.example.receiver.config.ReceiverConfig;
-import com.example.receiver.dynamodb.ContentionRetryPolicy;
+import com.example.receiver.dynamodb.ConflictRetryPolicy;
 import com.example.receiver.dynamodb.DynamoDbStore;
 import com.example.receiver.redis.RedisFastPath;
 import com.example.receiver.redis.SecretReader;
@@ -83,7 +83,7 @@ public final class PaymentAuthorizer {
         // otherwise replay the same "random" jitter from the snapshot.
         DynamoDbStore<Payment> store = new DynamoDbStore<>(dynamoDb, config.idempotencyTable(), KEY_PREFIX,
                 config.recordTtl(), new PaymentPosting(tables, clock),
-                ContentionRetryPolicy.standard(config.settings().minRemainingTime(), random), clock);
+                ConflictRetryPolicy.standard(config.settings().minRemainingTime(), random), clock);
         JsonLinesTelemetry telemetry = new JsonLinesTelemetry(out, clock, config.metricsNamespace(), SERVICE, "txn_id");
         return new BatchReceiver<>(new PaymentParser(), fastPath, store, telemetry, config.settings());
     }

@@ -10,9 +10,7 @@ import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.Fault;
 import com.example.localaws.LocalAws;
-import com.example.localaws.invoke.LocalContext;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,15 +21,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** DynamoDB errors injected by the moto launcher for one message, and FIFO group ordering. */
 class FaultTest extends LocalAwsTest {
 
-    /** More than the SDK's standard retry strategy attempts (3), fewer than the receiver's own budget. */
+    /** More than the SDK's standard retry strategy attempts, so the call really fails. */
     private static final int BEYOND_SDK_RETRIES = 10;
-    /** More throttled attempts than any invocation makes: throttling that outlasts it. */
-    private static final int THROUGHOUT = 1_000;
-    /**
-     * An invocation with little more than the receiver's minimum remaining time (10 s by
-     * default): it starts its messages, and its retries of a throttled transaction soon stop.
-     */
-    private static final Duration SHORT_INVOCATION = Duration.ofMillis(10_500);
 
     FaultTest(LocalAws aws) {
         super(aws);
@@ -44,15 +35,14 @@ class FaultTest extends LocalAwsTest {
             rig.ledger.openAccount("ACC-1", 10_000, "EUR");
             rig.ledger.openAccount("ACC-2", 10_000, "EUR");
             rig.ledger.openAccount("ACC-3", 10_000, "EUR");
-            // GIVEN DynamoDB fails every attempt for TXN-2: a 5xx beyond the SDK's retries (an
-            // unknown outcome, not tried again here), throttling for longer than the invocation
+            // GIVEN DynamoDB fails every attempt for TXN-2
             aws.moto().inject(code.startsWith("Throttling")
-                    ? Fault.throttling("TransactWriteItems", "TXN-2", THROUGHOUT)
+                    ? Fault.throttling("TransactWriteItems", "TXN-2", BEYOND_SDK_RETRIES)
                     : Fault.internalError("TransactWriteItems", "TXN-2", BEYOND_SDK_RETRIES));
             String faulty = purchase("TXN-2", "ACC-2", "20.00", "EUR");
             SQSEvent batch = event(purchase("TXN-1", "ACC-1", "10.00", "EUR"), faulty, purchase("TXN-3", "ACC-3", "30.00", "EUR"));
             // WHEN the batch runs
-            SQSBatchResponse response = rig.invoke(batch, new LocalContext("payment-authorizer", SHORT_INVOCATION));
+            SQSBatchResponse response = rig.invoke(batch);
             // THEN only TXN-2's delivery fails, and nothing of it was written
             assertEquals(List.of(batch.getRecords().get(1).getMessageId()), failures(response));
             assertEquals(10_000, rig.ledger.balance("ACC-2"));
@@ -71,37 +61,13 @@ class FaultTest extends LocalAwsTest {
     }
 
     @Test
-    void throttledBeyondTheSdksRetries_isTriedAgainInTheInvocation_andApprovedOnce() {
-        try (AuthorizerRig rig = AuthorizerRig.withFastPath(aws)) {
-            rig.ledger.openAccount("ACC-1", 10_000, "EUR");
-            rig.ledger.openAccount("ACC-2", 10_000, "EUR");
-            // GIVEN DynamoDB throttles TXN-2's transaction more times than the SDK retries it (a hot
-            // partition). A throttled request is refused, not run; AWS's advice is to retry it with
-            // exponential backoff ("Your request is eventually successful ... use exponential
-            // backoff": ProvisionedThroughputExceededException in the DynamoDB API reference, and
-            // https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Programming.Errors.html#Programming.Errors.RetryAndBackoff)
-            aws.moto().inject(Fault.throttling("TransactWriteItems", "TXN-2", BEYOND_SDK_RETRIES));
-            SQSEvent batch = event(purchase("TXN-1", "ACC-1", "10.00", "EUR"), purchase("TXN-2", "ACC-2", "20.00", "EUR"));
-            // WHEN the batch runs, with a Lambda's time to spare
-            SQSBatchResponse response = rig.invoke(batch, new LocalContext("payment-authorizer", Duration.ofSeconds(30)));
-            // THEN nothing goes back to the queue (no receive spent on a passing condition), and
-            // TXN-2 is debited once
-            assertEquals(List.of(), failures(response));
-            assertEquals(8_000, rig.ledger.balance("ACC-2"));
-            assertEquals(1, rig.ledger.entries("ACC-2").size());
-            assertEquals(2, rig.metric("Approved"));
-            assertEquals(0, rig.metric("Retry"));
-        }
-    }
-
-    @Test
     void fifoFailureInGroupA_oneByOne_failsTheLaterAMessages_andLeavesGroupBAlone() {
         // GIVEN group commit off: group A's payments are committed one after another
         Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
         env.put("GROUP_COMMIT", "false");
         try (AuthorizerRig rig = AuthorizerRig.with(aws, env, Clock.systemUTC())) {
             SQSEvent batch = fifoBatch(rig);
-            SQSBatchResponse response = rig.invoke(batch, new LocalContext("payment-authorizer", SHORT_INVOCATION));
+            SQSBatchResponse response = rig.invoke(batch);
             assertEquals(List.of(batch.getRecords().get(2).getMessageId(), batch.getRecords().get(3).getMessageId()),
                     failures(response));
             assertEquals(9_900, rig.ledger.balance("ACC-A"), "only A1 applied; A3 waits for A2");
@@ -114,7 +80,7 @@ class FaultTest extends LocalAwsTest {
         // GIVEN group commit on (the default): A1, A2 and A3 go to DynamoDB as one transaction
         try (AuthorizerRig rig = AuthorizerRig.withoutFastPath(aws)) {
             SQSEvent batch = fifoBatch(rig);
-            SQSBatchResponse response = rig.invoke(batch, new LocalContext("payment-authorizer", SHORT_INVOCATION));
+            SQSBatchResponse response = rig.invoke(batch);
             // THEN the throttled transaction wrote nothing: all of A comes back, in order, B is done
             assertEquals(List.of(batch.getRecords().get(0).getMessageId(), batch.getRecords().get(2).getMessageId(),
                     batch.getRecords().get(3).getMessageId()), failures(response));
@@ -123,14 +89,11 @@ class FaultTest extends LocalAwsTest {
         }
     }
 
-    /**
-     * Groups A and B of a FIFO queue, interleaved, with DynamoDB throttling whatever carries TXN-A2
-     * for longer than the invocation.
-     */
+    /** Groups A and B of a FIFO queue, interleaved, with DynamoDB throttling whatever carries TXN-A2. */
     private SQSEvent fifoBatch(AuthorizerRig rig) {
         rig.ledger.openAccount("ACC-A", 10_000, "EUR");
         rig.ledger.openAccount("ACC-B", 10_000, "EUR");
-        aws.moto().inject(Fault.throttling("TransactWriteItems", "TXN-A2", THROUGHOUT));
+        aws.moto().inject(Fault.throttling("TransactWriteItems", "TXN-A2", BEYOND_SDK_RETRIES));
         SQSEvent batch = new SQSEvent();
         batch.setRecords(List.of(
                 delivery(purchase("TXN-A1", "ACC-A", "1.00", "EUR"), "A"),

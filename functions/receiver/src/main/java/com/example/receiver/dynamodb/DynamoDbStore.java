@@ -47,7 +47,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  *       applied before}: a late duplicate (its record expired);</li>
  *   <li>a domain write failed and the domain {@link EffectVerdict.Decline declines}: the decline
  *       is recorded with one conditional Put (losing that race makes it a duplicate);</li>
- *   <li>{@code TransactionConflict} only: tried again per the {@link ContentionRetryPolicy}, within
+ *   <li>{@code TransactionConflict} only: tried again per the {@link ConflictRetryPolicy}, within
  *       the invocation's remaining time, then a {@link Outcome.Retry#soon soon} retry.</li>
  * </ul>
  * A run of new operations ({@link #commitGroup}) costs one {@code TransactWriteItems} for all of
@@ -56,14 +56,12 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  * ({@link TransactionSize}). A group cancelled for any reason but a conflict, or refused unrun
  * for what it asked (a 4xx other than throttling), is not explained: its operations go back to
  * the caller to be committed one by one, which decides each exactly as the sequential path does.
- * A transaction (one operation's or a group's) throttled beyond the SDK's own retries was not
- * run: it is tried again whole per the {@link ContentionRetryPolicy}, within the invocation's
- * remaining time, and only then is a {@link Outcome.Retry} after the visibility timeout (never
- * split into one call per operation, which would only add load to a throttled table). A group
- * whose outcome is unknown (a 5xx, a timeout) is a retry for all of its operations; redelivered,
- * they are duplicates if it did commit. 5xx and timeouts (after the SDK's own retries) are a
- * {@link Outcome.Retry}: the outcome is unknown, so the message is redelivered, and the record
- * makes a second commit a duplicate. The {@code ClientRequestToken} is left to the SDK, which generates one per call and
+ * A group throttled beyond the SDK's retries, or whose outcome is unknown (a 5xx, a timeout), is
+ * a retry for all of its operations (one call per operation would only add load to a throttled
+ * table); redelivered, they are duplicates if it did commit.
+ * Throttling, 5xx and timeouts (after the SDK's own retries) are a {@link Outcome.Retry}: the
+ * outcome is unknown, so the message is redelivered, and the record makes a second commit a
+ * duplicate. The {@code ClientRequestToken} is left to the SDK, which generates one per call and
  * reuses it across its own retries; a token derived from the key would make a real duplicate
  * within DynamoDB's 10-minute token window "succeed" as if it were new.
  *
@@ -80,7 +78,7 @@ public final class DynamoDbStore<P> implements Store<P> {
     private final String keyPrefix;
     private final Duration recordTtl;
     private final TransactionalEffect<P> effect;
-    private final ContentionRetryPolicy contentionRetry;
+    private final ConflictRetryPolicy conflictRetry;
     private final Clock clock;
 
     /**
@@ -89,17 +87,17 @@ public final class DynamoDbStore<P> implements Store<P> {
      * @param keyPrefix     what the partition key starts with, e.g. {@code PAYMENT}
      * @param recordTtl     how long a record counts; longer than any redelivery can take
      * @param effect        the domain's writes
-     * @param contentionRetry what to do on {@code TransactionConflict} and on throttling
+     * @param conflictRetry what to do on {@code TransactionConflict}
      * @param clock         the time of decisions and expiry
      */
     public DynamoDbStore(DynamoDbClient dynamoDb, String table, String keyPrefix, Duration recordTtl,
-                         TransactionalEffect<P> effect, ContentionRetryPolicy contentionRetry, Clock clock) {
+                         TransactionalEffect<P> effect, ConflictRetryPolicy conflictRetry, Clock clock) {
         this.dynamoDb = Objects.requireNonNull(dynamoDb, "dynamoDb");
         this.table = Objects.requireNonNull(table, "table");
         this.keyPrefix = Objects.requireNonNull(keyPrefix, "keyPrefix");
         this.recordTtl = Objects.requireNonNull(recordTtl, "recordTtl");
         this.effect = Objects.requireNonNull(effect, "effect");
-        this.contentionRetry = Objects.requireNonNull(contentionRetry, "contentionRetry");
+        this.conflictRetry = Objects.requireNonNull(conflictRetry, "conflictRetry");
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
@@ -208,10 +206,7 @@ public final class DynamoDbStore<P> implements Store<P> {
         record Refused(Outcome.Retry retry) implements Transacted {
         }
 
-        /**
-         * Not known to be written (a 5xx, a timeout), or not written but still contended when the
-         * budget was spent (conflicts, throttling).
-         */
+        /** Not known to be written (a 5xx, a timeout), or conflicts beyond the budget. */
         record Unknown(Outcome.Retry retry) implements Transacted {
         }
     }
@@ -227,7 +222,7 @@ public final class DynamoDbStore<P> implements Store<P> {
                 if (!isConflictOnly(reasons)) {
                     return new Transacted.Cancelled(reasons, now);
                 }
-                Optional<Duration> pause = contentionRetry.pauseAfter(attempt, remaining.remaining());
+                Optional<Duration> pause = conflictRetry.pauseAfter(attempt, remaining.remaining());
                 if (pause.isEmpty()) {
                     return new Transacted.Unknown(Outcome.Retry.soon(TRANSACTION_CONFLICT + " after " + attempt + " attempts"));
                 }
@@ -235,17 +230,9 @@ public final class DynamoDbStore<P> implements Store<P> {
                     return new Transacted.Unknown(new Outcome.Retry("interrupted while retrying " + TRANSACTION_CONFLICT));
                 }
             } catch (AwsServiceException e) {
-                if (e.isThrottlingException()) {
-                    // Throttling is the table's or the item's capacity, not one operation's: a
-                    // group throttled so is tried again whole (never multiplied into one call per
-                    // operation), here while the budget lasts, then after the visibility timeout.
-                    Optional<Duration> pause = contentionRetry.pauseAfter(attempt, remaining.remaining());
-                    if (pause.isEmpty() || !pause(pause.get())) {
-                        return new Transacted.Unknown(retryFor(e, attempt));
-                    }
-                    continue;
-                }
-                boolean refused = e.statusCode() / 100 == 4;
+                // Throttling is the table's or the item's capacity, not one operation's: a group
+                // refused so is retried whole, never multiplied into one call per operation.
+                boolean refused = e.statusCode() / 100 == 4 && !e.isThrottlingException();
                 return refused ? new Transacted.Refused(retryFor(e)) : new Transacted.Unknown(retryFor(e));
             } catch (SdkException e) {
                 return new Transacted.Unknown(retryFor(e));
@@ -390,11 +377,6 @@ public final class DynamoDbStore<P> implements Store<P> {
         } catch (SdkException e) {
             return retryFor(e);
         }
-    }
-
-    private static Outcome.Retry retryFor(SdkException e, int attempts) {
-        Outcome.Retry retry = retryFor(e);
-        return new Outcome.Retry(retry.cause() + " after " + attempts + " attempts", retry.soon());
     }
 
     private static Outcome.Retry retryFor(SdkException e) {

@@ -6,13 +6,9 @@ import java.util.Optional;
 import java.util.random.RandomGenerator;
 
 /**
- * How a transaction refused for contention, and so not run, is tried again before its messages
- * are given back for redelivery: cancelled by {@code TransactionConflict} (another transaction on
- * one of its items was in flight: a hot account written by several environments at once), or
- * throttled beyond the SDK's own retries (the item's, the partition's or the table's capacity,
- * which a hot account reaches first). Either way nothing was written, so another attempt is
- * safe; given back instead, the messages would spend receives on a passing condition, and enough
- * of them would reach the DLQ without anything being wrong with them.
+ * How a transaction cancelled by {@code TransactionConflict} (another transaction on one of its
+ * items was in flight: a hot account written by several environments at once) is tried again
+ * before the message is given back for redelivery.
  *
  * <p>The budget is the invocation's remaining time, not a fixed count: another attempt is made
  * only while, after its pause, at least {@code reserve} would still remain (what the attempt and
@@ -27,10 +23,10 @@ import java.util.random.RandomGenerator;
  * @param reserve     the time that must remain after a pause for another attempt to be made
  * @param random      the source of jitter (injected, so a test can make it repeatable)
  */
-public record ContentionRetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay, Duration reserve,
+public record ConflictRetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay, Duration reserve,
                                   RandomGenerator random) {
 
-    public ContentionRetryPolicy {
+    public ConflictRetryPolicy {
         Objects.requireNonNull(baseDelay, "baseDelay");
         Objects.requireNonNull(maxDelay, "maxDelay");
         Objects.requireNonNull(reserve, "reserve");
@@ -47,8 +43,8 @@ public record ContentionRetryPolicy(int maxAttempts, Duration baseDelay, Duratio
      * Up to 100 attempts, pauses up to 10, 20, 40 ... ms capped at 400 ms (about 20 s of
      * contention at most), while {@code reserve} remains.
      */
-    public static ContentionRetryPolicy standard(Duration reserve, RandomGenerator random) {
-        return new ContentionRetryPolicy(100, Duration.ofMillis(10), Duration.ofMillis(400), reserve, random);
+    public static ConflictRetryPolicy standard(Duration reserve, RandomGenerator random) {
+        return new ConflictRetryPolicy(100, Duration.ofMillis(10), Duration.ofMillis(400), reserve, random);
     }
 
     /**
