@@ -136,8 +136,7 @@ final class Notes {
             return "FAILURE of the receiver's guarantee: " + counts(r);
         }
         return String.format(Locale.ROOT, "%d messages reached the DLQ: each failed at all %d of its receives "
-                + "(the fault hit it every time: a crash, or a failure the SDK's retries and the receiver's own could not "
-                + "absorb), and the receiver never "
+                + "(the fault hit it every time: a crash, or retries the SDK could not absorb), and the receiver never "
                 + "acknowledges what it could not decide. %d of their payments are undecided, and nothing was written for "
                 + "them (exactly %d debits are missing); the other DLQ messages are copies of payments decided meanwhile. "
                 + "Nothing is lost, nothing is stuck: a redrive decides each payment once, or replays its decision.",
@@ -146,8 +145,8 @@ final class Notes {
     }
 
     private static final String GROUPED_THROTTLING = " On few accounts each batch commits its account's payments as "
-            + "one transaction, and a group throttled beyond the SDK's retries is tried again whole within the invocation, "
-            + "then given back (one call per payment would only add load to a throttled table). The fault throttles the next 12 TransactWriteItems every 2 s whatever "
+            + "one transaction, and a group throttled beyond the SDK's retries is retried whole (one call per payment would "
+            + "only add load to a throttled table). The fault throttles the next 12 TransactWriteItems every 2 s whatever "
             + "they carry, so one throttled call sends a whole group back, and its messages meet the next bursts together: "
             + "more of them are throttled at every receive than on 50 accounts. DynamoDB throttles by capacity instead, "
             + "and a group writes 4.2 WCU per payment where one by one writes 6.";
