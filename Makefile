@@ -87,7 +87,7 @@ bench-cpu: bench-build ## JMH: ns and bytes allocated per message of the pure pa
 		| tee bench/target/jmh-cpu.txt
 
 .PHONY: reliability
-reliability: setup ## every reliability scenario at full size, ours vs a Powertools-only baseline -> docs/reliability.md (several minutes)
+reliability: setup ## every reliability scenario at full size, ours vs a Powertools-only baseline -> docs/reliability.md (about 22 minutes on 2 cores)
 	$(MVN) -q -pl reliability -am -DskipTests package dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/reliability.classpath
 	cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "reliability/target/classes:$$(cat reliability/target/reliability.classpath)" com.example.reliability.ReliabilityReport
 
