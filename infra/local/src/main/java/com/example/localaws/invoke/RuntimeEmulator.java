@@ -38,6 +38,8 @@ public final class RuntimeEmulator implements FunctionInvoker {
     private static final String INVOCATIONS = "/2015-03-31/functions/function/invocations";
     /** Beyond the function's timeout: a cold start's init comes first. */
     private static final Duration INIT_ALLOWANCE = Duration.ofSeconds(30);
+    /** Starts tried with fresh ports when the emulator exits before it listens. */
+    private static final int START_ATTEMPTS = 3;
 
     private final LambdaFunction function;
     private final Process process;
@@ -76,8 +78,26 @@ public final class RuntimeEmulator implements FunctionInvoker {
         if (!Files.isExecutable(emulator)) {
             throw new IllegalStateException(emulator + " is missing: run infra/local/setup-rie.sh (make setup) to build it");
         }
+        // The two ports were free a moment before the emulator binds them, and another process
+        // (another emulator started at the same time, a launcher, a Redis node) may take one
+        // meanwhile: the emulator then exits at once. Another pair of ports is tried then.
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return launch(function, root, workDir, emulator);
+            } catch (ExitedAtStart exited) {
+                if (attempt == START_ATTEMPTS) {
+                    throw exited;
+                }
+            }
+        }
+    }
+
+    private static RuntimeEmulator launch(LambdaFunction function, Path root, Path workDir, Path emulator) {
         int port = LocalProcess.freePort();
         int runtimeApiPort = LocalProcess.freePort();
+        while (runtimeApiPort == port) {
+            runtimeApiPort = LocalProcess.freePort();
+        }
         Path output = workDir.resolve(function.name() + ".log");
         Path emulatorLog = workDir.resolve(function.name() + "-rie.log");
         // The runtime client adds its working directory and lib/*.jar to the function's class
@@ -195,7 +215,8 @@ public final class RuntimeEmulator implements FunctionInvoker {
         while (Instant.now().isBefore(deadline)) {
             if (!process.isAlive()) {
                 close();
-                throw new IllegalStateException("aws-lambda-rie exited with " + process.exitValue() + "; see " + emulatorLog);
+                throw new ExitedAtStart("aws-lambda-rie exited with " + process.exitValue() + " before it listened on 127.0.0.1:"
+                        + port + "; the end of its log (" + emulatorLog + "): " + tail(emulatorLog));
             }
             try (Socket socket = new Socket()) {
                 socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
@@ -207,6 +228,23 @@ public final class RuntimeEmulator implements FunctionInvoker {
         close();
         throw new IllegalStateException("aws-lambda-rie did not listen on 127.0.0.1:" + port + " within " + patience
                 + "; see " + emulatorLog);
+    }
+
+    /** The last lines of {@code log}, for a message that outlives the file (a test's temporary folder). */
+    private static String tail(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+            return String.join(" | ", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
+        } catch (IOException | UncheckedIOException e) {
+            return "(unreadable: " + e.getMessage() + ")";
+        }
+    }
+
+    /** The emulator ended before it listened: most often a port taken meanwhile. */
+    private static final class ExitedAtStart extends IllegalStateException {
+        ExitedAtStart(String message) {
+            super(message);
+        }
     }
 
     private static void pause() {
