@@ -292,10 +292,9 @@ def test_cancelled_transactions_do_not_lose_writes_acknowledged_meanwhile(server
             }
         },
     ]
-    done = threading.Event()
     acknowledged: list[str] = []
 
-    def cancel_repeatedly() -> None:
+    def cancel_repeatedly(done: threading.Event) -> None:
         canceller = server.client("dynamodb")
         try:
             for _ in range(40):
@@ -305,18 +304,26 @@ def test_cancelled_transactions_do_not_lose_writes_acknowledged_meanwhile(server
         finally:
             done.set()
 
-    def write_until_done() -> None:
+    def write_until(done: threading.Event) -> None:
         writer = server.client("dynamodb")
         while not done.is_set():
             pk = f"w-{len(acknowledged)}"
             writer.put_item(TableName=written, Item={"pk": {"S": pk}})
             acknowledged.append(pk)
 
-    with ThreadPoolExecutor(2) as pool:
-        for future in [pool.submit(cancel_repeatedly), pool.submit(write_until_done)]:
-            future.result()
-    stored = {item["pk"]["S"] for item in scan_all(dynamodb, written)}
-    assert acknowledged and [pk for pk in acknowledged if pk not in stored] == []
+    # Up to three rounds of 40 cancellations beside the writer: a loss is a race, which one
+    # round on a quiet machine may miss; the first round that shows one ends the test.
+    lost: list[str] = []
+    for _ in range(3):
+        done = threading.Event()
+        with ThreadPoolExecutor(2) as pool:
+            for future in [pool.submit(cancel_repeatedly, done), pool.submit(write_until, done)]:
+                future.result()
+        stored = {item["pk"]["S"] for item in scan_all(dynamodb, written)}
+        lost = [pk for pk in acknowledged if pk not in stored]
+        if lost:
+            break
+    assert acknowledged and lost == []
 
 
 def test_sqs_long_poll_lets_other_requests_through_and_wakes_on_send(launcher: Server) -> None:
