@@ -56,7 +56,8 @@ public final class LocalAws implements AutoCloseable {
 
     /** Starts both servers on free ports and creates the template's tables. */
     public static LocalAws start() {
-        return start(ProjectRoot.find().resolve("target/local-aws"));
+        Path root = ProjectRoot.find();
+        return start(root, root.resolve("target/local-aws"));
     }
 
     /**
@@ -64,11 +65,11 @@ public final class LocalAws implements AutoCloseable {
      * one run (its own launcher, its own Redis node and files).
      */
     public static LocalAws start(String name) {
-        return start(ProjectRoot.find().resolve("target/local-aws").resolve(name));
+        Path root = ProjectRoot.find();
+        return start(root, root.resolve("target/local-aws").resolve(name));
     }
 
-    private static LocalAws start(Path logs) {
-        Path root = ProjectRoot.find();
+    private static LocalAws start(Path root, Path logs) {
         AwsApi api = LocalAwsBackend.chosen(System.getProperties(), System.getenv()).start(root, logs);
         RedisCluster redis = RedisCluster.of(1, "redis", RedisTls.in(root), logs);
         try {

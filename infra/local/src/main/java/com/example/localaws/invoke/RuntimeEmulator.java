@@ -235,7 +235,7 @@ public final class RuntimeEmulator implements FunctionInvoker {
         try {
             List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
             return String.join(" | ", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
-        } catch (IOException | UncheckedIOException e) {
+        } catch (IOException e) {
             return "(unreadable: " + e.getMessage() + ")";
         }
     }
