@@ -20,7 +20,7 @@ setup: ## install what is missing: redis-server, the pinned moto virtualenv, the
 build: ## compile and package every module (no tests)
 	$(MVN) -DskipTests package
 
-test: local-aws-backend setup test-launcher test-java check-template ## the whole suite (LOCAL_AWS=localstack: against LocalStack in Docker)
+test: local-aws-backend setup test-launcher test-java check-template rehearse ## the whole suite (LOCAL_AWS=localstack: against LocalStack in Docker)
 
 test-java: local-aws-backend setup ## every Java test (JUnit 5) against moto + redis-server (LOCAL_AWS=localstack: LocalStack in Docker + redis-server)
 	$(MVN) verify $(if $(LOCAL_AWS),-Dlocal.aws.backend=$(LOCAL_AWS))
@@ -40,6 +40,10 @@ test-launcher: setup ## the moto launcher's own tests (serialisation, item-level
 
 check-template: ## cfn-lint, sam validate --lint, checkov and sam build on template.yaml
 	$(ROOT)/infra/local/check-template.sh
+
+.PHONY: rehearse
+rehearse: ## template.yaml against every AWS call the functions make, offline: IAM (a real policy evaluator), VPC routes, SnapStart order, for samconfig's environments and the fast path in a VPC (RECORD=1 first commits this checkout's recorded calls)
+	RECORD="$(RECORD)" $(ROOT)/infra/rehearse/rehearse.sh
 
 .PHONY: demo
 demo: setup ## the main job: ~2 000 payments (PAYMENTS=N unique payments, default 1600) with duplicates (late after TTL too), conflicts, poison and faults, published and notified, then a checked report and target/demo/report.html

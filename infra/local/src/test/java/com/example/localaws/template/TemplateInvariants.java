@@ -1,5 +1,6 @@
 package com.example.localaws.template;
 
+import com.example.rehearse.template.ParameterRules;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -234,7 +235,7 @@ final class TemplateInvariants {
                 for (String cacheTtl : cacheTtls) {
                     boolean forbidden = Long.parseLong(recordTtl) <= Long.parseLong(retention)
                             || Long.parseLong(cacheTtl) > Long.parseLong(recordTtl);
-                    List<String> refusals = ParameterRules.refusals(template, Map.of("QueueRetentionSeconds", retention,
+                    List<String> refusals = ParameterRules.refusals(template.root().path("Rules"), Map.of("QueueRetentionSeconds", retention,
                             "IdempotencyTtlSeconds", recordTtl, "FastPathTtlSeconds", cacheTtl));
                     if (forbidden == refusals.isEmpty() && violations.size() < 5) {
                         violations.add("retention " + retention + ", record TTL " + recordTtl + ", cache TTL " + cacheTtl

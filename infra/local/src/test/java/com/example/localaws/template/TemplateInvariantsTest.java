@@ -1,5 +1,6 @@
 package com.example.localaws.template;
 
+import com.example.rehearse.template.ParameterRules;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -114,17 +115,17 @@ class TemplateInvariantsTest {
     void rules_refuseARecordTtlNotLongerThanTheRetention_naming_theRule() {
         // GIVEN a retention of 4 days WHEN the record TTL is 4 days too THEN the change set is refused
         assertEquals(List.of("IdempotencyTtlSeconds must exceed QueueRetentionSeconds (345600), so that a record "
-                + "outlives every redelivery."), ParameterRules.refusals(template, Map.of(
+                + "outlives every redelivery."), ParameterRules.refusals(template.root().path("Rules"), Map.of(
                 "QueueRetentionSeconds", "345600", "IdempotencyTtlSeconds", "345600", "FastPathTtlSeconds", "86400")));
         // AND the defaults pass
-        assertEquals(List.of(), ParameterRules.refusals(template, Map.of(
+        assertEquals(List.of(), ParameterRules.refusals(template.root().path("Rules"), Map.of(
                 "QueueRetentionSeconds", "345600", "IdempotencyTtlSeconds", "604800", "FastPathTtlSeconds", "86400")));
     }
 
     @Test
     void rules_refuseACacheOutlivingItsRecords() {
         assertEquals(List.of("FastPathTtlSeconds (604800) must not exceed IdempotencyTtlSeconds, so that the cache never "
-                + "outlives the truth."), ParameterRules.refusals(template, Map.of(
+                + "outlives the truth."), ParameterRules.refusals(template.root().path("Rules"), Map.of(
                 "QueueRetentionSeconds", "86400", "IdempotencyTtlSeconds", "172800", "FastPathTtlSeconds", "604800")));
     }
 

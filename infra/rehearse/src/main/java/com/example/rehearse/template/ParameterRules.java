@@ -1,4 +1,4 @@
-package com.example.localaws.template;
+package com.example.rehearse.template;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
@@ -13,19 +13,22 @@ import java.util.Set;
  * none), and refuses the values when one of its {@code Assertions} is false. Covers the rule
  * functions the template uses ({@code Ref}, {@code Fn::Equals}, {@code Fn::Contains},
  * {@code Fn::Not}, {@code Fn::And}, {@code Fn::Or}); string comparison, as CloudFormation's.
+ * The template invariants test and {@code make rehearse} both judge the Rules with it.
  */
-final class ParameterRules {
+public final class ParameterRules {
 
     private ParameterRules() {
     }
 
     /**
-     * The {@code AssertDescription}s of the assertions {@code values} break, among the rules that
-     * refer to no parameter outside {@code values}.
+     * The {@code AssertDescription}s of the assertions {@code values} break, among the
+     * {@code rules} (a template's {@code Rules} section) that refer to no parameter outside
+     * {@code values}. A value is a String, or a List of Strings for a {@code CommaDelimitedList}
+     * parameter.
      */
-    static List<String> refusals(SamTemplate template, Map<String, String> values) {
+    public static List<String> refusals(JsonNode rules, Map<String, ?> values) {
         List<String> refusals = new ArrayList<>();
-        template.root().path("Rules").forEach(rule -> {
+        rules.forEach(rule -> {
             if (!values.keySet().containsAll(references(rule))) {
                 return;
             }
@@ -50,7 +53,7 @@ final class ParameterRules {
         return names;
     }
 
-    private static Object evaluate(JsonNode node, Map<String, String> values) {
+    private static Object evaluate(JsonNode node, Map<String, ?> values) {
         if (node.isTextual() || node.isNumber()) {
             return node.asText();
         }

@@ -1,0 +1,104 @@
+package com.example.rehearse;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.toml.TomlMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The parameter sets the rehearsal deploys: samconfig.toml's {@code default} and {@code prod}
+ * environments as {@code sam deploy} would pass them, and the fast path inside a VPC (the default
+ * environment with the settings docs/deploy.md adds, on example VPC, subnet and route-table ids).
+ *
+ * <p>A template parameter without a Default must have a value in every environment, or a
+ * documented prompt: a comment {@code # required: Name=example} in the environment's
+ * {@code [env.deploy.parameters]} section, which the deployer must replace before the first
+ * deploy (docs/deploy.md says when). The rehearsal deploys the example value, and says so.
+ */
+final class ParameterSets {
+
+    /** The fast path in a VPC, as docs/deploy.md's "Turning on the fast path" adds it. */
+    static final Map<String, String> FAST_PATH_IN_A_VPC = Map.of(
+            "EnableFastPath", "true",
+            "VpcId", "vpc-0123456789abcdef0",
+            "SubnetIds", "subnet-0a1b2c3d4e5f60718,subnet-0b2c3d4e5f6a70819",
+            "RouteTableIds", "rtb-0a1b2c3d4e5f60718,rtb-0b2c3d4e5f6a70819");
+    private static final Pattern PROMPT = Pattern.compile("^\\s*#\\s*required:\\s*([A-Za-z0-9]+)=(\\S+)", Pattern.MULTILINE);
+
+    private ParameterSets() {
+    }
+
+    /** The three sets; a required parameter with neither a value nor a prompt is a finding of its set. */
+    static List<ParameterSet> read(Path samconfig, JsonNode templateParameters) {
+        String text;
+        JsonNode config;
+        try {
+            text = Files.readString(samconfig);
+            config = new TomlMapper().readTree(text);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + samconfig, e);
+        }
+        ParameterSet base = environment("default", "default", text, config, templateParameters, Map.of());
+        return List.of(base,
+                environment("prod", "prod", text, config, templateParameters, Map.of()),
+                environment("vpc", "default", text, config, templateParameters, FAST_PATH_IN_A_VPC));
+    }
+
+    private static ParameterSet environment(String name, String env, String text, JsonNode config,
+                                            JsonNode templateParameters, Map<String, String> added) {
+        JsonNode deploy = config.path(env).path("deploy").path("parameters");
+        String stack = config.path(env).path("global").path("parameters").path("stack_name").asText();
+        if (stack.isEmpty()) {
+            throw new IllegalArgumentException("samconfig.toml [" + env + "] has no stack_name");
+        }
+        Map<String, String> values = new LinkedHashMap<>();
+        deploy.path("parameter_overrides").forEach(override -> {
+            String[] pair = override.asText().split("=", 2);
+            values.put(pair[0], pair.length > 1 ? pair[1] : "");
+        });
+        values.putAll(added);
+        List<String> notes = new ArrayList<>();
+        List<String> findings = new ArrayList<>();
+        Map<String, String> prompts = prompts(text, env);
+        templateParameters.properties().forEach(parameter -> {
+            String key = parameter.getKey();
+            if (parameter.getValue().has("Default") || values.containsKey(key)) {
+                return;
+            }
+            if (prompts.containsKey(key)) {
+                values.put(key, prompts.get(key));
+                notes.add(key + "=" + prompts.get(key) + " (the example of samconfig.toml's prompt: set before the first deploy)");
+            } else {
+                findings.add("samconfig.toml [" + env + "]: the required parameter " + key
+                        + " has no value and no documented prompt (# required: " + key + "=<example>)");
+            }
+        });
+        added.forEach((key, value) -> notes.add(key + "=" + value + " (docs/deploy.md, the fast path in a VPC)"));
+        String source = added.isEmpty() ? "samconfig.toml [" + env + "]" : "samconfig.toml [" + env + "] + the fast path in a VPC";
+        return new ParameterSet(name, source, stack, values, notes, findings);
+    }
+
+    /** The {@code # required: Name=example} comments of one environment's deploy section. */
+    private static Map<String, String> prompts(String text, String env) {
+        String header = "[" + env + ".deploy.parameters]";
+        int start = text.indexOf(header);
+        if (start < 0) {
+            return Map.of();
+        }
+        int end = text.indexOf("\n[", start + header.length());
+        Matcher matcher = PROMPT.matcher(text.substring(start, end < 0 ? text.length() : end));
+        Map<String, String> prompts = new LinkedHashMap<>();
+        while (matcher.find()) {
+            prompts.put(matcher.group(1), matcher.group(2));
+        }
+        return prompts;
+    }
+}

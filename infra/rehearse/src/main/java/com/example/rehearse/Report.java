@@ -1,0 +1,114 @@
+package com.example.rehearse;
+
+import com.example.rehearse.iam.AccessRequest;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The rehearsal's output: per parameter set, one table of counts, then what was proven (each
+ * function's IAM actions on each resource) and every finding, one line each naming the function,
+ * the call, the parameter set and what is missing. Failures fail the run; unused grants only warn.
+ */
+final class Report {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    private final List<String> global = new ArrayList<>();
+    private final List<Section> sections = new ArrayList<>();
+
+    Section section(ParameterSet set) {
+        Section section = new Section(set);
+        sections.add(section);
+        return section;
+    }
+
+    void global(String failure) {
+        global.add(failure);
+    }
+
+    boolean passed() {
+        return global.isEmpty() && sections.stream().allMatch(section -> section.failures.isEmpty());
+    }
+
+    void print(PrintStream out) {
+        global.forEach(failure -> out.println("FAIL " + failure));
+        for (Section section : sections) {
+            section.print(out);
+        }
+        out.println();
+        out.println("| parameter set | recorded calls checked | AWS-side calls checked | denied | unrouted | ordering defects | other findings | unused grants (warning) |");
+        out.println("|---|---:|---:|---:|---:|---:|---:|---:|");
+        for (Section section : sections) {
+            out.printf("| %s | %d | %d | %d | %d | %d | %d | %d |%n", section.set.name(), section.recorded, section.awsSide,
+                    section.count("denied"), section.count("unrouted"), section.count("ordering"),
+                    section.failures.size() - section.count("denied") - section.count("unrouted") - section.count("ordering"),
+                    section.unused.size());
+        }
+        out.println(passed() ? "rehearse: PASS" : "rehearse: FAIL");
+    }
+
+    /** One parameter set's results. */
+    static final class Section {
+
+        private final ParameterSet set;
+        private final List<String[]> failures = new ArrayList<>();
+        private final List<String> unused = new ArrayList<>();
+        private final Map<String, TreeSet<String>> proven = new TreeMap<>();
+        private int recorded;
+        private int awsSide;
+        private int skipped;
+
+        private Section(ParameterSet set) {
+            this.set = set;
+        }
+
+        void parameterFinding(String finding) {
+            failure("parameters", finding);
+        }
+
+        void failure(String kind, String message) {
+            failures.add(new String[] {kind, message});
+        }
+
+        void skipped() {
+            skipped++;
+        }
+
+        void counted(int recordedRequests, int awsSideRequests) {
+            recorded = recordedRequests;
+            awsSide = awsSideRequests;
+        }
+
+        void proven(AccessRequest request, boolean byAws) {
+            proven.computeIfAbsent(request.subject(), subject -> new TreeSet<>())
+                    .add(request.action() + " on " + request.resourceId() + (byAws ? " [AWS-side]" : ""));
+        }
+
+        void unusedGrant(String grant) {
+            unused.add(grant);
+        }
+
+        private int count(String kind) {
+            return (int) failures.stream().filter(failure -> failure[0].equals(kind)).count();
+        }
+
+        private void print(PrintStream out) {
+            out.println();
+            out.println("== parameter set " + set.name() + ": " + set.source() + ", stack " + set.stackName()
+                    + ", account 123456789012, us-east-1");
+            set.notes().forEach(note -> out.println("   value: " + note));
+            out.println("   " + skipped + " recorded calls do not apply here (a resource they name is not deployed, or a setting turns them off)");
+            proven.forEach((subject, grants) -> {
+                out.println("   proven for " + subject + ":");
+                grants.forEach(grant -> out.println("     " + grant));
+            });
+            unused.forEach(grant -> out.println("   WARN unused grant: " + grant));
+            failures.forEach(failure -> out.println("   FAIL [" + set.name() + "] " + failure[0] + ": " + failure[1]));
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package com.example.rehearse.iam;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One authorisation AWS makes: a principal (a function's role, or a service principal for what AWS
+ * does on the stack's behalf) asks for one IAM action on one resource, with the request's
+ * context keys; the policies that decide it are the principal's identity policies (none for a
+ * service principal), the resource's own policy, and the policy of the VPC endpoint the request
+ * passes through.
+ *
+ * @param subject          who asks, for the report: a function's logical id, or what AWS does ("SNS delivers to ...")
+ * @param origin           why: the recorded call or the template setting that makes it
+ * @param principal        the principal's ARN, or a service principal such as {@code sns.amazonaws.com}
+ * @param action           the IAM action, e.g. {@code dynamodb:PutItem}
+ * @param resource         the resource's ARN ({@code *} for actions without resource-level permissions)
+ * @param resourceId       the resource's logical id in the template, for the report (or the ARN)
+ * @param context          the request's context keys
+ * @param identityPolicies the principal's identity policies by name
+ * @param resourcePolicy   the resource's policy, if it has one
+ * @param endpoint         the VPC endpoint the request passes, and its policy, if any
+ */
+public record AccessRequest(String subject, String origin, String principal, String action, String resource,
+                            String resourceId, Map<String, String> context, Map<String, JsonNode> identityPolicies,
+                            Optional<JsonNode> resourcePolicy, Optional<Endpoint> endpoint) {
+
+    /** A VPC endpoint on the request's route: its logical id and its (possibly default) policy. */
+    public record Endpoint(String logicalId, JsonNode policy) {
+        public Endpoint {
+            Objects.requireNonNull(logicalId, "logicalId");
+            Objects.requireNonNull(policy, "policy");
+        }
+    }
+
+    public AccessRequest {
+        Objects.requireNonNull(subject, "subject");
+        Objects.requireNonNull(origin, "origin");
+        Objects.requireNonNull(principal, "principal");
+        Objects.requireNonNull(action, "action");
+        Objects.requireNonNull(resource, "resource");
+        Objects.requireNonNull(resourceId, "resourceId");
+        context = Map.copyOf(context);
+        identityPolicies = Map.copyOf(identityPolicies);
+        Objects.requireNonNull(resourcePolicy, "resourcePolicy");
+        Objects.requireNonNull(endpoint, "endpoint");
+    }
+
+    /** The same request passing {@code through} a VPC endpoint. */
+    public AccessRequest through(Optional<Endpoint> through) {
+        return new AccessRequest(subject, origin, principal, action, resource, resourceId, context, identityPolicies,
+                resourcePolicy, through);
+    }
+
+    /** A line of the report: who, what, on which resource. */
+    public String describe() {
+        return subject + " " + action + " on " + resourceId + " (" + origin + ")";
+    }
+}

@@ -1,0 +1,112 @@
+package com.example.rehearse.iam;
+
+import com.example.rehearse.template.ResolvedTemplate;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real IAM policy evaluator, run as its own process: {@code @cloud-copilot/iam-simulate}
+ * (npm, AGPL-3.0, used unmodified as a test tool and never part of a function's artifact),
+ * through {@code infra/rehearse/iam/evaluate.mjs}. It evaluates identity, resource and VPC
+ * endpoint policies together, conditions included, as AWS's policy evaluation logic
+ * (https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_policies_evaluation-logic.html).
+ *
+ * <p>One adaptation, equivalent in meaning: the tool accepts only {@code "Principal": "*"} in
+ * an endpoint policy, so a statement naming principals is given as {@code "*"} with an
+ * {@code aws:PrincipalArn} condition on the same principals, and every request carries its
+ * principal's ARN in that key.
+ */
+public final class IamSimulator {
+
+    /** The evaluator's answer for one request. */
+    public record Answer(String result, String errors) {
+        public boolean allowed() {
+            return "Allowed".equals(result);
+        }
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Path evaluator;
+
+    /** {@code evaluator} is the folder holding evaluate.mjs and its installed node_modules. */
+    public IamSimulator(Path evaluator) {
+        this.evaluator = evaluator;
+    }
+
+    /** The answers to {@code requests}, in order: one evaluator process for all of them. */
+    public List<Answer> evaluate(List<AccessRequest> requests) {
+        ArrayNode simulations = JSON.createArrayNode();
+        requests.forEach(request -> simulations.add(simulation(request)));
+        try {
+            Process process = new ProcessBuilder("node", evaluator.resolve("evaluate.mjs").toString())
+                    .directory(evaluator.toFile()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            process.getOutputStream().write(JSON.writeValueAsBytes(simulations));
+            process.getOutputStream().close();
+            byte[] output = process.getInputStream().readAllBytes();
+            if (!process.waitFor(120, TimeUnit.SECONDS) || process.exitValue() != 0) {
+                throw new IllegalStateException("the IAM evaluator failed: " + new String(output, StandardCharsets.UTF_8));
+            }
+            List<Answer> answers = new ArrayList<>();
+            for (JsonNode answer : JSON.readTree(output)) {
+                answers.add(new Answer(answer.path("result").asText(), answer.path("errors").toString()));
+            }
+            if (answers.size() != requests.size()) {
+                throw new IllegalStateException("the IAM evaluator answered " + answers.size() + " of " + requests.size());
+            }
+            return answers;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot run the IAM evaluator (node " + evaluator + "/evaluate.mjs)", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    private static ObjectNode simulation(AccessRequest request) {
+        ObjectNode simulation = JSON.createObjectNode();
+        ObjectNode call = simulation.putObject("request");
+        call.put("principal", request.principal());
+        call.put("action", request.action());
+        call.putObject("resource").put("resource", request.resource()).put("accountId", ResolvedTemplate.ACCOUNT);
+        ObjectNode context = call.putObject("contextVariables");
+        request.context().forEach(context::put);
+        if (request.principal().startsWith("arn:")) {
+            context.put("aws:PrincipalArn", request.principal());
+        }
+        ArrayNode identity = simulation.putArray("identityPolicies");
+        request.identityPolicies().forEach((name, policy) -> identity.addObject().put("name", name).set("policy", policy));
+        simulation.putArray("serviceControlPolicies");
+        simulation.putArray("resourceControlPolicies");
+        request.resourcePolicy().ifPresent(policy -> simulation.set("resourcePolicy", policy));
+        request.endpoint().ifPresent(endpoint -> simulation.putArray("vpcEndpointPolicies").addObject()
+                .put("name", endpoint.logicalId()).set("policy", anyPrincipal(endpoint.policy())));
+        return simulation;
+    }
+
+    /** An endpoint policy with each named principal moved into an {@code aws:PrincipalArn} condition. */
+    static JsonNode anyPrincipal(JsonNode policy) {
+        ObjectNode copy = policy.deepCopy();
+        for (JsonNode statement : copy.path("Statement")) {
+            JsonNode principal = statement.path("Principal");
+            if (principal.isMissingNode() || "*".equals(principal.asText(null))) {
+                continue;
+            }
+            JsonNode named = principal.path("AWS");
+            ObjectNode condition = statement.has("Condition") ? (ObjectNode) statement.get("Condition")
+                    : ((ObjectNode) statement).putObject("Condition");
+            condition.withObjectProperty("ArnEquals").set("aws:PrincipalArn", named.isMissingNode() ? principal : named);
+            ((ObjectNode) statement).put("Principal", "*");
+        }
+        return copy;
+    }
+}
