@@ -22,7 +22,7 @@ build: ## compile and package every module (no tests)
 
 test: local-aws-backend setup test-launcher test-java check-template rehearse ## the whole suite (LOCAL_AWS=localstack: against LocalStack in Docker)
 
-test-java: local-aws-backend setup ## every Java test (JUnit 5) against moto + redis-server (LOCAL_AWS=localstack: LocalStack in Docker + redis-server)
+test-java: local-aws-backend setup rehearse-tools ## every Java test (JUnit 5) against moto + redis-server (LOCAL_AWS=localstack: LocalStack in Docker + redis-server)
 	$(MVN) verify $(if $(LOCAL_AWS),-Dlocal.aws.backend=$(LOCAL_AWS))
 
 # LOCAL_AWS=localstack needs a Docker engine: without one the run stops here, at once, non-zero.
@@ -41,7 +41,10 @@ test-launcher: setup ## the moto launcher's own tests (serialisation, item-level
 check-template: ## cfn-lint, sam validate --lint, checkov and sam build on template.yaml
 	$(ROOT)/infra/local/check-template.sh
 
-.PHONY: rehearse
+.PHONY: rehearse rehearse-tools
+rehearse-tools: ## install what the rehearsal needs: the SAM translator's virtualenv and the pinned IAM evaluator (npm)
+	$(ROOT)/infra/rehearse/setup-rehearse-tools.sh
+
 rehearse: ## template.yaml against every AWS call the functions make, offline: IAM (a real policy evaluator), VPC routes, SnapStart order, for samconfig's environments and the fast path in a VPC (RECORD=1 first commits this checkout's recorded calls)
 	RECORD="$(RECORD)" $(ROOT)/infra/rehearse/rehearse.sh
 

@@ -1,6 +1,9 @@
 """template.yaml to CloudFormation with AWS's SAM translator, offline, for make rehearse.
 
-Usage: translate.py TEMPLATE PARAMETERS_JSON > translated.json
+Usage: translate.py TEMPLATE PARAMETER_SETS_JSON > translated.json
+
+PARAMETER_SETS_JSON is a list of parameter maps; the output is the list of translated templates,
+one per set, in order (one process: the translator is loaded once).
 
 Each function's CodeUri is replaced by an s3:// location (the translator needs one and reads
 nothing from it) and no managed policy is looked up (every role of the template is its own);
@@ -21,13 +24,18 @@ class NoManagedPolicies:
         return {}
 
 
-def main(template_path: str, parameters_json: str) -> None:
-    with open(template_path, encoding="utf-8") as f:
-        template: dict[str, Any] = yaml_parse(f.read())
+def translate(text: str, parameters: dict[str, str]) -> dict[str, Any]:
+    template: dict[str, Any] = yaml_parse(text)
     for name, resource in template.get("Resources", {}).items():
         if resource.get("Type") == "AWS::Serverless::Function":
             resource["Properties"]["CodeUri"] = f"s3://rehearsal-artifacts/{name}.zip"
-    translated = transform(template, json.loads(parameters_json), NoManagedPolicies())
+    return transform(template, parameters, NoManagedPolicies())
+
+
+def main(template_path: str, parameter_sets_json: str) -> None:
+    with open(template_path, encoding="utf-8") as f:
+        text = f.read()
+    translated = [translate(text, parameters) for parameters in json.loads(parameter_sets_json)]
     json.dump(translated, sys.stdout, sort_keys=True)
 
 

@@ -2,6 +2,7 @@ package com.example.rehearse;
 
 import com.example.rehearse.calls.RecordedCall;
 import com.example.rehearse.calls.RecordedCalls;
+import com.example.rehearse.checks.CachePorts;
 import com.example.rehearse.checks.Routes;
 import com.example.rehearse.iam.AccessRequest;
 import com.example.rehearse.iam.ApiActions;
@@ -13,10 +14,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +35,8 @@ import java.util.Set;
  *   <li>every recorded call of the functions, and every call AWS makes on the stack's behalf, is
  *       allowed by a real IAM evaluator under the function's role, the resource's policy and the
  *       policy of the VPC endpoint on its route;</li>
- *   <li>every call from a function in a VPC has a route;</li>
+ *   <li>every call from a function in a VPC has a route, and a function given the cache reaches
+ *       it on both ElastiCache Serverless ports;</li>
  *   <li>every version SnapStart publishes depends on what its init reaches;</li>
  *   <li>an endpoint with private DNS denies no other workload of the VPC;</li>
  * </ol>
@@ -66,41 +70,51 @@ public final class Rehearsal {
         this.calls = calls;
     }
 
-    /** {@code Rehearsal ROOT SAM_PYTHON [--record]}. */
+    /** {@code Rehearsal ROOT [--record]}: the project at ROOT, with its installed tools. */
     public static void main(String[] args) {
         Path root = Path.of(args[0]).toAbsolutePath().normalize();
         RecordedCalls calls = RecordedCalls.read(root);
-        if (args.length > 2 && "--record".equals(args[2])) {
+        if (args.length > 1 && "--record".equals(args[1])) {
             calls.commit(root);
             System.out.println("wrote " + RecordedCalls.COMMITTED + " from " + calls.files().size() + " recordings");
             calls = RecordedCalls.read(root);
         }
-        Rehearsal rehearsal = new Rehearsal(root, new Translator(root, Path.of(args[1])),
-                new IamSimulator(root.resolve("infra/rehearse/iam")), calls);
-        System.exit(rehearsal.run() ? 0 : 1);
+        System.exit(of(root, root, calls).run(System.out) ? 0 : 1);
     }
 
-    /** Rehearses every parameter set, prints the report, and tells whether all passed. */
-    boolean run() {
+    /**
+     * The rehearsal of the template, samconfig.toml and recorded calls under {@code subject},
+     * with the tools of the project at {@code project} (the same folder, except in tests).
+     */
+    static Rehearsal of(Path subject, Path project, RecordedCalls calls) {
+        return new Rehearsal(subject, new Translator(project), new IamSimulator(project.resolve("infra/rehearse/iam")), calls);
+    }
+
+    /** Rehearses every parameter set, prints the report to {@code out}, and tells whether all passed. */
+    boolean run(PrintStream out) {
         Report report = new Report();
-        System.out.println("recorded calls: " + calls.all().size() + " distinct (" + RecordedCalls.COMMITTED + " and "
+        out.println("recorded calls: " + calls.all().size() + " distinct (" + RecordedCalls.COMMITTED + " and "
                 + calls.files().size() + " recordings of this checkout)");
         calls.uncommitted().forEach(call -> report.global("recorded now but not in " + RecordedCalls.COMMITTED
                 + " (review its grant and route, then make rehearse RECORD=1): " + call));
         JsonNode parameters = templateParameters(root.resolve("template.yaml"));
-        for (ParameterSet set : ParameterSets.read(root.resolve("samconfig.toml"), parameters)) {
-            rehearse(set, report.section(set));
+        List<ParameterSet> sets = ParameterSets.read(root.resolve("samconfig.toml"), parameters);
+        List<JsonNode> translated = translator.translate(root.resolve("template.yaml"),
+                sets.stream().filter(set -> set.findings().isEmpty()).map(ParameterSet::values).toList());
+        Iterator<JsonNode> next = translated.iterator();
+        for (ParameterSet set : sets) {
+            rehearse(set, set.findings().isEmpty() ? next.next() : null, report.section(set));
         }
-        report.print(System.out);
+        report.print(out);
         return report.passed();
     }
 
-    private void rehearse(ParameterSet set, Report.Section section) {
+    /** One parameter set: {@code translated} is the template translated with its values (null when they are unusable). */
+    private void rehearse(ParameterSet set, JsonNode translated, Report.Section section) {
         set.findings().forEach(section::parameterFinding);
-        if (!set.findings().isEmpty()) {
+        if (translated == null) {
             return;
         }
-        JsonNode translated = translator.translate(set.values());
         ResolvedTemplate template = ResolvedTemplate.of(translated, set.values(), set.stackName());
         ParameterRules.refusals(translated.path("Rules"), ruleValues(template, translated)).forEach(section::parameterFinding);
         List<Function> functions = Function.of(template);
@@ -129,6 +143,9 @@ public final class Rehearsal {
             }
             requests.addAll(recorded(set, section, template, policies, routes, function.get(), call, needs.get()));
         }
+        functions.stream().filter(function -> !function.environment().getOrDefault("FAST_PATH_ENDPOINT", "").isEmpty())
+                .forEach(function -> CachePorts.missing(template, function.logicalId(), function.securityGroups())
+                        .forEach(missing -> section.failure("unrouted", missing + " in parameter set " + set.name())));
         List<AccessRequest> awsSide = AwsSideCalls.of(template, functions);
         List<AccessRequest> neighbours = neighbours(template, policies);
         List<AccessRequest> all = new ArrayList<>(requests);

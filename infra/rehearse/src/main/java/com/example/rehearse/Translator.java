@@ -1,12 +1,15 @@
 package com.example.rehearse;
 
+import com.example.rehearse.template.ResolvedTemplate;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.example.rehearse.template.ResolvedTemplate;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -19,19 +22,23 @@ final class Translator {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final Path root;
+    private final Path script;
     private final Path python;
 
-    Translator(Path root, Path python) {
-        this.root = root;
-        this.python = python;
+    /** The translator of the project at {@code root}: its translate.py, run by its SAM tools' Python. */
+    Translator(Path root) {
+        this.script = root.resolve("infra/rehearse/translate.py");
+        this.python = root.resolve(".tools/sam/bin/python");
+        if (!Files.isExecutable(python)) {
+            throw new IllegalStateException(python + " is missing: run infra/rehearse/setup-rehearse-tools.sh (make rehearse and make test do)");
+        }
     }
 
-    JsonNode translate(Map<String, String> parameters) {
+    /** {@code template} translated once per parameter map, in order. */
+    List<JsonNode> translate(Path template, List<Map<String, String>> parameterSets) {
         try {
-            ProcessBuilder builder = new ProcessBuilder(python.toString(), root.resolve("infra/rehearse/translate.py").toString(),
-                    root.resolve("template.yaml").toString(), JSON.writeValueAsString(parameters))
-                    .directory(root.toFile()).redirectError(ProcessBuilder.Redirect.INHERIT);
+            ProcessBuilder builder = new ProcessBuilder(python.toString(), script.toString(), template.toString(),
+                    JSON.writeValueAsString(parameterSets)).redirectError(ProcessBuilder.Redirect.INHERIT);
             builder.environment().put("AWS_DEFAULT_REGION", ResolvedTemplate.REGION);
             Process process = builder.start();
             byte[] output = process.getInputStream().readAllBytes();
@@ -39,7 +46,9 @@ final class Translator {
                 throw new IllegalStateException("the SAM translator failed on template.yaml: "
                         + new String(output, StandardCharsets.UTF_8));
             }
-            return JSON.readTree(output);
+            List<JsonNode> translated = new ArrayList<>();
+            JSON.readTree(output).forEach(translated::add);
+            return translated;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot run the SAM translator (" + python + ")", e);
         } catch (InterruptedException e) {

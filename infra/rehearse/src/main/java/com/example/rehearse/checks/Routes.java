@@ -30,10 +30,14 @@ public final class Routes {
             "secretsmanager", List.of("SecretsManagerRoute", "existing"),
             "sqs", List.of("SqsRoute", "existing"));
 
+    private static final int HTTPS = 443;
+
     private final ResolvedTemplate template;
+    private final SecurityGroups groups;
 
     public Routes(ResolvedTemplate template) {
         this.template = template;
+        this.groups = new SecurityGroups(template);
     }
 
     /** The route of a call to {@code service} from a function with {@code securityGroups} (none: not in a VPC). */
@@ -48,13 +52,13 @@ public final class Routes {
                 continue;
             }
             String type = properties.path("VpcEndpointType").asText("Gateway");
-            if ("Gateway".equals(type) && properties.path("RouteTableIds").size() > 0 && egress443(securityGroups, List.of())) {
+            if ("Gateway".equals(type) && properties.path("RouteTableIds").size() > 0 && groups.sends(securityGroups, List.of(), HTTPS)) {
                 return Optional.of(new Route("gateway endpoint " + endpoint.getKey(), Optional.of(endpoint.getKey())));
             }
             List<String> endpointGroups = new ArrayList<>();
             properties.path("SecurityGroupIds").forEach(group -> endpointGroups.add(group.asText()));
             if ("Interface".equals(type) && properties.path("PrivateDnsEnabled").asBoolean(false)
-                    && admits443(endpointGroups, securityGroups) && egress443(securityGroups, endpointGroups)) {
+                    && groups.admits(endpointGroups, securityGroups, HTTPS) && groups.sends(securityGroups, endpointGroups, HTTPS)) {
                 return Optional.of(new Route("interface endpoint " + endpoint.getKey() + " (private DNS)", Optional.of(endpoint.getKey())));
             }
         }
@@ -70,51 +74,5 @@ public final class Routes {
         List<String> declared = DECLARED.get(service);
         return "an endpoint for " + service + " in the template"
                 + (declared == null ? "" : ", or " + declared.get(0) + "=" + declared.get(1) + " where the VPC has its own route");
-    }
-
-    /** Whether one of {@code groups} admits TCP 443 from one of {@code from}. */
-    private boolean admits443(List<String> groups, List<String> from) {
-        for (String group : groups) {
-            for (JsonNode rule : rules(group, "SecurityGroupIngress", "AWS::EC2::SecurityGroupIngress")) {
-                if (covers443(rule) && from.contains(rule.path("SourceSecurityGroupId").asText())) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    /** Whether one of {@code groups} lets TCP 443 out to anywhere or to one of {@code to}. */
-    private boolean egress443(List<String> groups, List<String> to) {
-        for (String group : groups) {
-            for (JsonNode rule : rules(group, "SecurityGroupEgress", "AWS::EC2::SecurityGroupEgress")) {
-                if (covers443(rule) && ("0.0.0.0/0".equals(rule.path("CidrIp").asText())
-                        || to.contains(rule.path("DestinationSecurityGroupId").asText()))) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    /** The rules of the security group with id {@code groupId}: inline, and standalone resources of {@code ruleType}. */
-    private List<JsonNode> rules(String groupId, String inline, String ruleType) {
-        List<JsonNode> rules = new ArrayList<>();
-        template.ofType("AWS::EC2::SecurityGroup").forEach((id, group) -> {
-            if (groupId.equals(template.ref(id)) || groupId.equals(template.attribute(id, "GroupId"))) {
-                group.path(inline).forEach(rules::add);
-            }
-        });
-        template.ofType(ruleType).values().stream()
-                .filter(rule -> groupId.equals(rule.path("GroupId").asText())).forEach(rules::add);
-        return rules;
-    }
-
-    private static boolean covers443(JsonNode rule) {
-        String protocol = rule.path("IpProtocol").asText();
-        if ("-1".equals(protocol)) {
-            return !"127.0.0.1/32".equals(rule.path("CidrIp").asText());
-        }
-        return "tcp".equals(protocol) && rule.path("FromPort").asInt(-1) <= 443 && rule.path("ToPort").asInt(-1) >= 443;
     }
 }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,6 +41,10 @@ public final class IamSimulator {
 
     /** {@code evaluator} is the folder holding evaluate.mjs and its installed node_modules. */
     public IamSimulator(Path evaluator) {
+        if (!Files.isDirectory(evaluator.resolve("node_modules/@cloud-copilot/iam-simulate"))) {
+            throw new IllegalStateException("the IAM evaluator is not installed in " + evaluator
+                    + ": run infra/rehearse/setup-rehearse-tools.sh (make rehearse and make test do)");
+        }
         this.evaluator = evaluator;
     }
 

@@ -1,0 +1,146 @@
+package com.example.rehearse;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.example.rehearse.calls.RecordedCalls;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The rehearsal finds the deploy defects a review of template.yaml found and the project fixed:
+ * each re-introduced on its own, in a copy of template.yaml and samconfig.toml, fails it with a
+ * message naming the defect; the committed files pass. It runs the real SAM translator and the
+ * real IAM evaluator, which {@code make test} installs first (infra/rehearse/setup-rehearse-tools.sh).
+ */
+class RehearsalDefectsTest {
+
+    private static final Path PROJECT = Path.of("../..").toAbsolutePath().normalize();
+
+    @TempDir
+    Path copy;
+
+    @Test
+    void theCommittedTemplate_passes() throws IOException {
+        // GIVEN the committed template, samconfig.toml and recorded calls
+        Result result = rehearse(template -> template, config -> config);
+
+        // THEN nothing is denied, unrouted or out of order in any parameter set
+        assertTrue(result.passed(), result.output());
+        assertTrue(result.output().contains("| vpc |"), result.output());
+    }
+
+    static Stream<Arguments> defects() {
+        return Stream.of(
+                Arguments.of("the version no longer waits for the Secrets Manager endpoint",
+                        template(text -> remove(text, "        SecretsManager: !If [CreateSecretsManagerEndpoint, !Ref SecretsManagerEndpoint, \"none\"]\n")),
+                        "does not depend on SecretsManagerEndpoint, which its init call secretsmanager:GetSecretValue reaches"),
+                Arguments.of("no SQS endpoint",
+                        template(text -> cut(remove(text, "        Sqs: !If [CreateSqsEndpoint, !Ref SqsEndpoint, \"none\"]\n"),
+                                "  SqsEndpoint:\n", "  InterfaceEndpointSecurityGroup:\n")),
+                        "PaymentAuthorizerFunction calls sqs:ChangeMessageVisibilityBatch (invoke) from its VPC with no route"),
+                Arguments.of("the endpoint policy allowing only the function's read of its secret",
+                        template(text -> replace(text,
+                                "      SecurityGroupIds:\n        - !Ref InterfaceEndpointSecurityGroup\n\n  SqsEndpoint:",
+                                "      SecurityGroupIds:\n        - !Ref InterfaceEndpointSecurityGroup\n"
+                                        + "      PolicyDocument:\n        Version: \"2012-10-17\"\n        Statement:\n"
+                                        + "          - Effect: Allow\n            Principal:\n              AWS: !GetAtt PaymentAuthorizerRole.Arn\n"
+                                        + "            Action: secretsmanager:GetSecretValue\n            Resource: !Ref FastPathSigningKey\n"
+                                        + "\n  SqsEndpoint:")),
+                        "the policy of SecretsManagerEndpoint (private DNS: every workload of the VPC goes through it) denies another workload"),
+                Arguments.of("sqs:ChangeMessageVisibility removed from the authorizer's role",
+                        template(text -> remove(text, "                  - sqs:ChangeMessageVisibility\n")),
+                        "PaymentAuthorizerFunction sqs:ChangeMessageVisibility on PaymentsQueue (recorded invoke sqs:ChangeMessageVisibilityBatch): ImplicitlyDenied"),
+                Arguments.of("kms:ViaService of the signing key's statement names another service",
+                        template(text -> replace(text, "kms:ViaService: !Sub \"secretsmanager.${AWS::Region}.amazonaws.com\"",
+                                "kms:ViaService: !Sub \"ssm.${AWS::Region}.amazonaws.com\"")),
+                        "PaymentAuthorizerFunction kms:Decrypt on PaymentsKey (recorded init secretsmanager:GetSecretValue, by secretsmanager): ImplicitlyDenied"),
+                Arguments.of("a DynamoDB grant narrowed to another table",
+                        template(text -> replace(text, "                  - !GetAtt AccountsTable.Arn\n                  - !GetAtt LedgerTable.Arn",
+                                "                  - !GetAtt NotificationIdempotencyTable.Arn\n                  - !GetAtt LedgerTable.Arn")),
+                        "PaymentAuthorizerFunction dynamodb:UpdateItem on AccountsTable (recorded invoke dynamodb:TransactWriteItems): ImplicitlyDenied"),
+                Arguments.of("the stream's key without kms:DescribeKey",
+                        template(text -> replace(text, "                  - kms:Decrypt\n                  - kms:DescribeKey\n                  - kms:GenerateDataKey\n",
+                                "                  - kms:Decrypt\n                  - kms:GenerateDataKey\n")),
+                        "PaymentEventsFunction kms:DescribeKey on PaymentsKey (AWS-side: event source mapping PaymentEventsFunctionDecisions (stream encrypted"),
+                Arguments.of("the cache's security groups without 6380",
+                        template(text -> text.replace("      FromPort: 6379\n      ToPort: 6380\n", "      FromPort: 6379\n      ToPort: 6379\n")
+                                .replace("(6379 primary endpoint, 6380 read endpoint)", "")),
+                        "PaymentAuthorizerFunction's security groups send nothing to FastPathCache on TCP 6380"),
+                Arguments.of("samconfig.toml without the required PushApiBaseUrl's prompt",
+                        config(text -> remove(remove(text, "# required: PushApiBaseUrl=https://push.example.com/v1/\n"),
+                                "# required: PushApiBaseUrl=https://push.example.com/v1/\n")),
+                        "the required parameter PushApiBaseUrl has no value and no documented prompt"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("defects")
+    void aDefect_failsTheRehearsal_namingIt(String defect, Edit edit, String message) throws IOException {
+        // GIVEN the committed files with one defect re-introduced
+        // WHEN the rehearsal runs
+        Result result = rehearse(edit.template(), edit.config());
+
+        // THEN it fails, saying what is wrong
+        assertFalse(result.passed(), defect + ": the rehearsal passed\n" + result.output());
+        assertTrue(result.output().contains(message), defect + ": no line says\n  " + message + "\n" + result.output());
+    }
+
+    private Result rehearse(UnaryOperator<String> template, UnaryOperator<String> config) throws IOException {
+        for (String file : new String[] {"template.yaml", "samconfig.toml", RecordedCalls.COMMITTED}) {
+            Path target = copy.resolve(file);
+            Files.createDirectories(target.getParent());
+            String text = Files.readString(PROJECT.resolve(file));
+            String edited = file.equals("template.yaml") ? template.apply(text) : file.equals("samconfig.toml") ? config.apply(text) : text;
+            Files.writeString(target, edited);
+        }
+        ByteArrayOutputStream output = new ByteArrayOutputStream();
+        boolean passed = Rehearsal.of(copy, PROJECT, RecordedCalls.read(copy))
+                .run(new PrintStream(output, true, StandardCharsets.UTF_8));
+        return new Result(passed, output.toString(StandardCharsets.UTF_8));
+    }
+
+    private record Result(boolean passed, String output) {
+    }
+
+    /** What a defect changes: the template's text, samconfig.toml's. */
+    record Edit(UnaryOperator<String> template, UnaryOperator<String> config) {
+    }
+
+    private static Edit template(UnaryOperator<String> change) {
+        return new Edit(change, config -> config);
+    }
+
+    private static Edit config(UnaryOperator<String> change) {
+        return new Edit(template -> template, change);
+    }
+
+    /** {@code text} with {@code old} replaced; fails when {@code old} is not there (the test would test nothing). */
+    private static String replace(String text, String old, String replacement) {
+        int at = text.indexOf(old);
+        assertTrue(at >= 0, "the file no longer holds: " + old);
+        return text.substring(0, at) + replacement + text.substring(at + old.length());
+    }
+
+    private static String remove(String text, String old) {
+        return replace(text, old, "");
+    }
+
+    /** {@code text} without what lies from {@code from} up to {@code to}. */
+    private static String cut(String text, String from, String to) {
+        int start = text.indexOf(from);
+        int end = text.indexOf(to, start);
+        assertTrue(start >= 0 && end > start, "the template no longer holds " + from + " before " + to);
+        return text.substring(0, start) + text.substring(end);
+    }
+}
