@@ -40,15 +40,6 @@ final class Report {
         for (Section section : sections) {
             section.print(out);
         }
-        out.println();
-        out.println("| parameter set | recorded calls checked | AWS-side calls checked | denied | unrouted | ordering defects | other findings | unused grants (warning) |");
-        out.println("|---|---:|---:|---:|---:|---:|---:|---:|");
-        for (Section section : sections) {
-            out.printf("| %s | %d | %d | %d | %d | %d | %d | %d |%n", section.set.name(), section.recorded, section.awsSide,
-                    section.count("denied"), section.count("unrouted"), section.count("ordering"),
-                    section.failures.size() - section.count("denied") - section.count("unrouted") - section.count("ordering"),
-                    section.unused.size());
-        }
         out.println(passed() ? "rehearse: PASS" : "rehearse: FAIL");
     }
 
@@ -109,6 +100,17 @@ final class Report {
             });
             unused.forEach(grant -> out.println("   WARN unused grant: " + grant));
             failures.forEach(failure -> out.println("   FAIL [" + set.name() + "] " + failure[0] + ": " + failure[1]));
+            out.println();
+            out.println("| " + set.name() + " | count |");
+            out.println("|---|---:|");
+            out.println("| recorded calls checked (IAM requests) | " + recorded + " |");
+            out.println("| AWS-side calls checked (IAM requests) | " + awsSide + " |");
+            out.println("| denied | " + count("denied") + " |");
+            out.println("| unrouted | " + count("unrouted") + " |");
+            out.println("| ordering defects | " + count("ordering") + " |");
+            out.println("| other findings (parameters, neighbours, calls) | "
+                    + (failures.size() - count("denied") - count("unrouted") - count("ordering")) + " |");
+            out.println("| unused grants (warning) | " + unused.size() + " |");
         }
     }
 }
