@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
  * <p>A template parameter without a Default must have a value in every environment, or a
  * documented prompt: a comment {@code # required: Name=example} in the environment's
  * {@code [env.deploy.parameters]} section, which the deployer must replace before the first
- * deploy (docs/deploy.md says when). The rehearsal deploys the example value, and says so.
+ * deploy (docs/deploy.md says when); a prompt may also name a parameter with a Default that a
+ * Rule requires in that environment. The rehearsal deploys the example value, and says so.
  */
 final class ParameterSets {
 
@@ -68,15 +69,15 @@ final class ParameterSets {
         List<String> notes = new ArrayList<>();
         List<String> findings = new ArrayList<>();
         Map<String, String> prompts = prompts(text, env);
+        prompts.forEach((key, example) -> {
+            if (!values.containsKey(key)) {
+                values.put(key, example);
+                notes.add(key + "=" + example + " (the example of samconfig.toml's prompt: set before the first deploy)");
+            }
+        });
         templateParameters.properties().forEach(parameter -> {
             String key = parameter.getKey();
-            if (parameter.getValue().has("Default") || values.containsKey(key)) {
-                return;
-            }
-            if (prompts.containsKey(key)) {
-                values.put(key, prompts.get(key));
-                notes.add(key + "=" + prompts.get(key) + " (the example of samconfig.toml's prompt: set before the first deploy)");
-            } else {
+            if (!parameter.getValue().has("Default") && !values.containsKey(key)) {
                 findings.add("samconfig.toml [" + env + "]: the required parameter " + key
                         + " has no value and no documented prompt (# required: " + key + "=<example>)");
             }

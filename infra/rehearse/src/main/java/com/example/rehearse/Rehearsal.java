@@ -39,6 +39,8 @@ import java.util.Set;
  *       it on both ElastiCache Serverless ports;</li>
  *   <li>every version SnapStart publishes depends on what its init reaches;</li>
  *   <li>an endpoint with private DNS denies no other workload of the VPC;</li>
+ *   <li>the queues' and topic's own policies refuse what only the stack's roles or the named
+ *       principals may do, and every request without TLS;</li>
  * </ol>
  * and it lists the grants no call used (a warning). Exits non-zero on any finding.
  */
@@ -148,12 +150,26 @@ public final class Rehearsal {
                         .forEach(missing -> section.failure("unrouted", missing + " in parameter set " + set.name())));
         List<AccessRequest> awsSide = AwsSideCalls.of(template, functions);
         List<AccessRequest> neighbours = neighbours(template, policies);
+        List<ResourcePolicyChecks.Expectation> expectations = ResourcePolicyChecks.of(template, functions);
         List<AccessRequest> all = new ArrayList<>(requests);
         all.addAll(awsSide);
         all.addAll(neighbours);
+        expectations.forEach(expectation -> all.add(expectation.request()));
         List<IamSimulator.Answer> answers = simulator.evaluate(all);
+        int judged = requests.size() + awsSide.size() + neighbours.size();
+        for (int i = 0; i < expectations.size(); i++) {
+            ResourcePolicyChecks.Expectation expectation = expectations.get(i);
+            IamSimulator.Answer answer = answers.get(judged + i);
+            section.expectation(expectation, answer.allowed());
+            if (answer.allowed() != expectation.allowed()) {
+                section.failure("resource policy", expectation.why() + ": " + expectation.request().action() + " on "
+                        + expectation.request().resourceId() + " is " + answer.result() + ", must be "
+                        + (expectation.allowed() ? "allowed" : "refused by " + expectation.request().resourceId() + "'s policy")
+                        + " (parameter set " + set.name() + ")");
+            }
+        }
         List<AccessRequest> allowed = new ArrayList<>();
-        for (int i = 0; i < all.size(); i++) {
+        for (int i = 0; i < judged; i++) {
             AccessRequest request = all.get(i);
             IamSimulator.Answer answer = answers.get(i);
             if (answer.allowed()) {

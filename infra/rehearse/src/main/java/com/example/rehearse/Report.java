@@ -49,6 +49,7 @@ final class Report {
         private final ParameterSet set;
         private final List<String[]> failures = new ArrayList<>();
         private final List<String> unused = new ArrayList<>();
+        private final List<String> expectations = new ArrayList<>();
         private final Map<String, TreeSet<String>> proven = new TreeMap<>();
         private int recorded;
         private int awsSide;
@@ -80,6 +81,11 @@ final class Report {
                     .add(request.action() + " on " + request.resourceId() + (byAws ? " [AWS-side]" : ""));
         }
 
+        void expectation(ResourcePolicyChecks.Expectation expectation, boolean allowed) {
+            expectations.add((allowed ? "allowed: " : "refused: ") + expectation.why() + " (" + expectation.request().action()
+                    + " on " + expectation.request().resourceId() + ")" + (allowed == expectation.allowed() ? "" : "  <- WRONG"));
+        }
+
         void unusedGrant(String grant) {
             unused.add(grant);
         }
@@ -98,6 +104,8 @@ final class Report {
                 out.println("   proven for " + subject + ":");
                 grants.forEach(grant -> out.println("     " + grant));
             });
+            out.println("   who may use the queues and topic (resource policies):");
+            expectations.forEach(line -> out.println("     " + line));
             unused.forEach(grant -> out.println("   WARN unused grant: " + grant));
             failures.forEach(failure -> out.println("   FAIL [" + set.name() + "] " + failure[0] + ": " + failure[1]));
             out.println();
@@ -108,8 +116,10 @@ final class Report {
             out.println("| denied | " + count("denied") + " |");
             out.println("| unrouted | " + count("unrouted") + " |");
             out.println("| ordering defects | " + count("ordering") + " |");
+            out.println("| resource-policy expectations checked | " + expectations.size() + " |");
+            out.println("| resource-policy expectations unmet | " + count("resource policy") + " |");
             out.println("| other findings (parameters, neighbours, calls) | "
-                    + (failures.size() - count("denied") - count("unrouted") - count("ordering")) + " |");
+                    + (failures.size() - count("denied") - count("unrouted") - count("ordering") - count("resource policy")) + " |");
             out.println("| unused grants (warning) | " + unused.size() + " |");
         }
     }
