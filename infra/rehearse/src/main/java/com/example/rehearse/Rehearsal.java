@@ -1,15 +1,8 @@
 package com.example.rehearse;
 
-import com.example.rehearse.calls.RecordedCall;
 import com.example.rehearse.calls.RecordedCalls;
-import com.example.rehearse.checks.CachePorts;
-import com.example.rehearse.checks.Routes;
 import com.example.rehearse.iam.AccessRequest;
-import com.example.rehearse.iam.ApiActions;
 import com.example.rehearse.iam.IamSimulator;
-import com.example.rehearse.iam.Policies;
-import com.example.rehearse.template.ParameterRules;
-import com.example.rehearse.template.ResolvedTemplate;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -18,13 +11,8 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 
 /**
  * {@code make rehearse}: what the local AWS cannot show (IAM, VPC routes, CloudFormation's order),
@@ -45,20 +33,6 @@ import java.util.Set;
  * and it lists the grants no call used (a warning). Exits non-zero on any finding.
  */
 public final class Rehearsal {
-
-    /** Operations a function setting turns off: the variable and its off value. */
-    private static final Map<String, List<String>> SWITCHES = Map.of(
-            "sqs:ChangeMessageVisibilityBatch", List.of("SOON_REDELIVERY", "false"));
-
-    /** A generic other workload of the VPC, and a call each endpoint's service must still allow it. */
-    private static final String NEIGHBOUR = "arn:aws:iam::" + ResolvedTemplate.ACCOUNT + ":role/another-workload";
-    private static final Map<String, List<String>> NEIGHBOUR_CALLS = Map.of(
-            "secretsmanager", List.of("secretsmanager:GetSecretValue",
-                    "arn:aws:secretsmanager:" + ResolvedTemplate.REGION + ":" + ResolvedTemplate.ACCOUNT + ":secret:another-workload-AbCdEf"),
-            "sqs", List.of("sqs:SendMessage",
-                    "arn:aws:sqs:" + ResolvedTemplate.REGION + ":" + ResolvedTemplate.ACCOUNT + ":another-workload"),
-            "sns", List.of("sns:Publish",
-                    "arn:aws:sns:" + ResolvedTemplate.REGION + ":" + ResolvedTemplate.ACCOUNT + ":another-workload"));
 
     private final Path root;
     private final Translator translator;
@@ -104,177 +78,23 @@ public final class Rehearsal {
         List<JsonNode> translated = translator.translate(root.resolve("template.yaml"),
                 sets.stream().filter(set -> set.findings().isEmpty()).map(ParameterSet::values).toList());
         Iterator<JsonNode> next = translated.iterator();
+        List<SetRehearsal> rehearsals = new ArrayList<>();
+        List<AccessRequest> requests = new ArrayList<>();
         for (ParameterSet set : sets) {
-            rehearse(set, set.findings().isEmpty() ? next.next() : null, report.section(set));
+            SetRehearsal rehearsal = SetRehearsal.prepare(set, set.findings().isEmpty() ? next.next() : null, calls, report.section(set));
+            rehearsals.add(rehearsal);
+            requests.addAll(rehearsal.requests());
+        }
+        // One evaluator process for every parameter set: the tool loads once.
+        List<IamSimulator.Answer> answers = simulator.evaluate(requests);
+        int offset = 0;
+        for (SetRehearsal rehearsal : rehearsals) {
+            int size = rehearsal.requests().size();
+            rehearsal.judge(answers.subList(offset, offset + size));
+            offset += size;
         }
         report.print(out);
         return report.passed();
-    }
-
-    /** One parameter set: {@code translated} is the template translated with its values (null when they are unusable). */
-    private void rehearse(ParameterSet set, JsonNode translated, Report.Section section) {
-        set.findings().forEach(section::parameterFinding);
-        if (translated == null) {
-            return;
-        }
-        ResolvedTemplate template = ResolvedTemplate.of(translated, set.values(), set.stackName());
-        ParameterRules.refusals(translated.path("Rules"), ruleValues(template, translated)).forEach(section::parameterFinding);
-        List<Function> functions = Function.of(template);
-        Policies policies = new Policies(template);
-        Routes routes = new Routes(template);
-        List<AccessRequest> requests = new ArrayList<>();
-        for (RecordedCall call : calls.all()) {
-            Optional<Function> function = Function.named(functions, call.function());
-            if (function.isEmpty()) {
-                section.failure("call", "a recorded call of " + call.function() + ", which the template does not declare: " + call.api());
-                continue;
-            }
-            if (!ApiActions.knows(call.api())) {
-                section.failure("call", call.function() + " calls " + call.api()
-                        + ", which the rehearsal's API table (ApiActions) does not know: add its IAM actions and the AWS page");
-                continue;
-            }
-            if (switchedOff(function.get(), call)) {
-                section.skipped();
-                continue;
-            }
-            Optional<List<ApiActions.Need>> needs = ApiActions.needs(call, template);
-            if (needs.isEmpty()) {
-                section.skipped();
-                continue;
-            }
-            requests.addAll(recorded(set, section, template, policies, routes, function.get(), call, needs.get()));
-        }
-        functions.stream().filter(function -> !function.environment().getOrDefault("FAST_PATH_ENDPOINT", "").isEmpty())
-                .forEach(function -> CachePorts.missing(template, function.logicalId(), function.securityGroups())
-                        .forEach(missing -> section.failure("unrouted", missing + " in parameter set " + set.name())));
-        List<AccessRequest> awsSide = AwsSideCalls.of(template, functions);
-        List<AccessRequest> neighbours = neighbours(template, policies);
-        List<ResourcePolicyChecks.Expectation> expectations = ResourcePolicyChecks.of(template, functions);
-        List<AccessRequest> all = new ArrayList<>(requests);
-        all.addAll(awsSide);
-        all.addAll(neighbours);
-        expectations.forEach(expectation -> all.add(expectation.request()));
-        List<IamSimulator.Answer> answers = simulator.evaluate(all);
-        int judged = requests.size() + awsSide.size() + neighbours.size();
-        for (int i = 0; i < expectations.size(); i++) {
-            ResourcePolicyChecks.Expectation expectation = expectations.get(i);
-            IamSimulator.Answer answer = answers.get(judged + i);
-            section.expectation(expectation, answer.allowed());
-            if (answer.allowed() != expectation.allowed()) {
-                section.failure("resource policy", expectation.why() + ": " + expectation.request().action() + " on "
-                        + expectation.request().resourceId() + " is " + answer.result() + ", must be "
-                        + (expectation.allowed() ? "allowed" : "refused by " + expectation.request().resourceId() + "'s policy")
-                        + " (parameter set " + set.name() + ")");
-            }
-        }
-        List<AccessRequest> allowed = new ArrayList<>();
-        for (int i = 0; i < judged; i++) {
-            AccessRequest request = all.get(i);
-            IamSimulator.Answer answer = answers.get(i);
-            if (answer.allowed()) {
-                allowed.add(request);
-                section.proven(request, i >= requests.size());
-            } else if (neighbours.contains(request)) {
-                section.failure("neighbour", "the policy of " + request.endpoint().orElseThrow().logicalId()
-                        + " (private DNS: every workload of the VPC goes through it) denies another workload " + request.action()
-                        + " on its own " + request.resourceId() + " (" + answer.result() + "): keep the default endpoint policy");
-            } else {
-                section.failure("denied", request.describe() + ": " + answer.result() + " " + denialHint(request)
-                        + ("Error".equals(answer.result()) ? " " + answer.errors() : ""));
-            }
-        }
-        section.counted(requests.size(), awsSide.size());
-        UnusedGrants.of(functions, policies, allowed).forEach(section::unusedGrant);
-    }
-
-    private List<AccessRequest> recorded(ParameterSet set, Report.Section section, ResolvedTemplate template, Policies policies,
-                                         Routes routes, Function function, RecordedCall call, List<ApiActions.Need> needs) {
-        String endpointService = "dynamodbstreams".equals(call.service()) ? "dynamodb" : call.service();
-        Optional<Routes.Route> route = routes.route(function.securityGroups(), endpointService);
-        if (route.isEmpty()) {
-            section.failure("unrouted", function.logicalId() + " calls " + call.api() + " (" + call.phase()
-                    + ") from its VPC with no route in parameter set " + set.name() + ": needs " + Routes.remedy(endpointService));
-            return List.of();
-        }
-        Optional<AccessRequest.Endpoint> endpoint = route.get().endpointId()
-                .map(id -> new AccessRequest.Endpoint(id, policies.endpointPolicy(id)));
-        List<AccessRequest> requests = new ArrayList<>();
-        for (ApiActions.Need need : needs) {
-            Map<String, String> context = new HashMap<>(Map.of("aws:SecureTransport", "true"));
-            need.viaService().ifPresent(via -> {
-                context.put("kms:ViaService", via);
-                context.put("kms:CallerAccount", ResolvedTemplate.ACCOUNT);
-            });
-            if (need.viaService().isEmpty()) {
-                endpoint.ifPresent(through -> context.put("aws:SourceVpce", template.ref(through.logicalId())));
-            }
-            String origin = "recorded " + call.phase() + " " + call.api() + (need.viaService().isPresent() ? ", by " + call.service() : "");
-            requests.add(new AccessRequest(function.logicalId(), origin, function.roleArn(), need.action(), need.resource(),
-                    need.resourceId(), context, policies.identityPolicies(function.roleId()), policies.resourcePolicy(need.resource()),
-                    need.viaService().isPresent() ? Optional.empty() : endpoint));
-        }
-        if (call.atInit() && function.snapStart()) {
-            List<String> reached = new ArrayList<>();
-            needs.stream().filter(need -> need.viaService().isEmpty()).forEach(need -> reached.add(need.resourceId()));
-            route.get().endpointId().ifPresent(reached::add);
-            ordering(set, section, template, function, call, reached);
-        }
-        return requests;
-    }
-
-    /** Each version SnapStart publishes runs init: it must come after everything init reaches. */
-    private static void ordering(ParameterSet set, Report.Section section, ResolvedTemplate template, Function function,
-                                 RecordedCall call, List<String> reached) {
-        template.ofType("AWS::Lambda::Version").forEach((version, properties) -> {
-            if (!properties.path("FunctionName").asText().equals(template.ref(function.logicalId()))) {
-                return;
-            }
-            Set<String> closure = template.dependencyClosure(version);
-            for (String resource : reached) {
-                if (!closure.contains(resource)) {
-                    section.failure("ordering", version + " (SnapStart runs " + function.logicalId() + "'s init when it is published)"
-                            + " does not depend on " + resource + ", which its init call " + call.api() + " reaches, in parameter set "
-                            + set.name() + ": CloudFormation may publish it first, and init fails; refer to " + resource
-                            + " from the function (a Ref in its Metadata or Properties)");
-                }
-            }
-        });
-    }
-
-    private static boolean switchedOff(Function function, RecordedCall call) {
-        List<String> off = SWITCHES.get(call.api());
-        return off != null && off.get(1).equals(function.environment().get(off.get(0)));
-    }
-
-    private static List<AccessRequest> neighbours(ResolvedTemplate template, Policies policies) {
-        List<AccessRequest> requests = new ArrayList<>();
-        template.ofType("AWS::EC2::VPCEndpoint").forEach((id, endpoint) -> {
-            if (!"Interface".equals(endpoint.path("VpcEndpointType").asText()) || !endpoint.path("PrivateDnsEnabled").asBoolean(false)) {
-                return;
-            }
-            String service = endpoint.path("ServiceName").asText().replaceFirst("^.*\\.", "");
-            List<String> call = NEIGHBOUR_CALLS.getOrDefault(service, List.of(service + ":*", "*"));
-            JsonNode allowAll = Report.JSON.createObjectNode().put("Version", "2012-10-17").set("Statement",
-                    Report.JSON.createArrayNode().add(Report.JSON.createObjectNode().put("Effect", "Allow").put("Action", "*").put("Resource", "*")));
-            requests.add(new AccessRequest("another workload of the VPC", "private DNS of " + id, NEIGHBOUR, call.get(0), call.get(1),
-                    "resource of another workload", Map.of("aws:SecureTransport", "true", "aws:SourceVpce", template.ref(id)),
-                    Map.of("another-workload", allowAll), Optional.empty(), Optional.of(new AccessRequest.Endpoint(id, policies.endpointPolicy(id)))));
-        });
-        return requests;
-    }
-
-    private static String denialHint(AccessRequest request) {
-        StringBuilder hint = new StringBuilder("(grant ").append(request.action()).append(" on ").append(request.resourceId());
-        request.context().entrySet().stream().filter(entry -> entry.getKey().startsWith("kms:ViaService"))
-                .forEach(entry -> hint.append(" with ").append(entry.getKey()).append("=").append(entry.getValue()));
-        if (!request.identityPolicies().isEmpty()) {
-            hint.append(" in the role's policy");
-        }
-        request.resourcePolicy().ifPresent(policy -> hint.append("; the resource's policy must allow it too"));
-        request.endpoint().ifPresent(endpoint -> hint.append("; its route's endpoint ").append(endpoint.logicalId())
-                .append(" must allow it"));
-        return hint.append(")").toString();
     }
 
     /** template.yaml's Parameters section (literal: no intrinsic function there). */
@@ -286,14 +106,4 @@ public final class Rehearsal {
         }
     }
 
-    /** The parameter values the Rules see: every parameter, lists as lists. */
-    private static Map<String, Object> ruleValues(ResolvedTemplate template, JsonNode translated) {
-        Map<String, Object> values = new LinkedHashMap<>();
-        translated.path("Parameters").properties().forEach(parameter -> {
-            String value = template.parameter(parameter.getKey());
-            values.put(parameter.getKey(), "CommaDelimitedList".equals(parameter.getValue().path("Type").asText())
-                    ? List.of(value.split(",", -1)) : value);
-        });
-        return values;
-    }
 }

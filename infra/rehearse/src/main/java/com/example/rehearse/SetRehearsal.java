@@ -1,0 +1,252 @@
+package com.example.rehearse;
+
+import com.example.rehearse.calls.RecordedCall;
+import com.example.rehearse.calls.RecordedCalls;
+import com.example.rehearse.checks.CachePorts;
+import com.example.rehearse.checks.Routes;
+import com.example.rehearse.iam.AccessRequest;
+import com.example.rehearse.iam.ApiActions;
+import com.example.rehearse.iam.IamSimulator;
+import com.example.rehearse.iam.Policies;
+import com.example.rehearse.template.ParameterRules;
+import com.example.rehearse.template.ResolvedTemplate;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The rehearsal of one parameter set: its Rules, routes, SnapStart order and cache ports are
+ * checked as it is prepared; the IAM requests it collects (the recorded calls, AWS's own, the
+ * neighbours' and the resource-policy expectations) are judged once the evaluator has answered.
+ */
+final class SetRehearsal {
+
+    /** Operations a function setting turns off: the variable and its off value. */
+    private static final Map<String, List<String>> SWITCHES = Map.of(
+            "sqs:ChangeMessageVisibilityBatch", List.of("SOON_REDELIVERY", "false"));
+
+    /** A generic other workload of the VPC, and a call each endpoint's service must still allow it. */
+    private static final String NEIGHBOUR = "arn:aws:iam::" + ResolvedTemplate.ACCOUNT + ":role/another-workload";
+    private static final Map<String, List<String>> NEIGHBOUR_CALLS = Map.of(
+            "secretsmanager", List.of("secretsmanager:GetSecretValue",
+                    "arn:aws:secretsmanager:" + ResolvedTemplate.REGION + ":" + ResolvedTemplate.ACCOUNT + ":secret:another-workload-AbCdEf"),
+            "sqs", List.of("sqs:SendMessage",
+                    "arn:aws:sqs:" + ResolvedTemplate.REGION + ":" + ResolvedTemplate.ACCOUNT + ":another-workload"),
+            "sns", List.of("sns:Publish",
+                    "arn:aws:sns:" + ResolvedTemplate.REGION + ":" + ResolvedTemplate.ACCOUNT + ":another-workload"));
+
+    private final ParameterSet set;
+    private final Report.Section section;
+    private final ResolvedTemplate template;
+    private final List<Function> functions;
+    private final Policies policies;
+    private final List<AccessRequest> recorded = new ArrayList<>();
+    private final List<AccessRequest> awsSide = new ArrayList<>();
+    private final List<AccessRequest> neighbours = new ArrayList<>();
+    private final List<ResourcePolicyChecks.Expectation> expectations = new ArrayList<>();
+
+    /**
+     * The checks of one parameter set that need no evaluator, and the requests it must evaluate;
+     * {@code translated} is the template translated with its values (null when they are unusable).
+     */
+    static SetRehearsal prepare(ParameterSet set, JsonNode translated, RecordedCalls calls, Report.Section section) {
+        set.findings().forEach(section::parameterFinding);
+        if (translated == null) {
+            return new SetRehearsal(set, section, null);
+        }
+        ResolvedTemplate template = ResolvedTemplate.of(translated, set.values(), set.stackName());
+        ParameterRules.refusals(translated.path("Rules"), ruleValues(template, translated)).forEach(section::parameterFinding);
+        SetRehearsal rehearsal = new SetRehearsal(set, section, template);
+        rehearsal.collect(calls);
+        return rehearsal;
+    }
+
+    private SetRehearsal(ParameterSet set, Report.Section section, ResolvedTemplate template) {
+        this.set = set;
+        this.section = section;
+        this.template = template;
+        this.functions = template == null ? List.of() : Function.of(template);
+        this.policies = template == null ? null : new Policies(template);
+    }
+
+    /** Every request to evaluate, in order: recorded, AWS-side, neighbours, resource-policy expectations. */
+    List<AccessRequest> requests() {
+        List<AccessRequest> all = new ArrayList<>(recorded);
+        all.addAll(awsSide);
+        all.addAll(neighbours);
+        expectations.forEach(expectation -> all.add(expectation.request()));
+        return all;
+    }
+
+    private void collect(RecordedCalls calls) {
+        Routes routes = new Routes(template);
+        for (RecordedCall call : calls.all()) {
+            Optional<Function> function = Function.named(functions, call.function());
+            if (function.isEmpty()) {
+                section.failure("call", "a recorded call of " + call.function() + ", which the template does not declare: " + call.api());
+                continue;
+            }
+            if (!ApiActions.knows(call.api())) {
+                section.failure("call", call.function() + " calls " + call.api()
+                        + ", which the rehearsal's API table (ApiActions) does not know: add its IAM actions and the AWS page");
+                continue;
+            }
+            if (switchedOff(function.get(), call)) {
+                section.skipped();
+                continue;
+            }
+            Optional<List<ApiActions.Need>> needs = ApiActions.needs(call, template);
+            if (needs.isEmpty()) {
+                section.skipped();
+                continue;
+            }
+            recorded.addAll(recorded(routes, function.get(), call, needs.get()));
+        }
+        functions.stream().filter(function -> !function.environment().getOrDefault("FAST_PATH_ENDPOINT", "").isEmpty())
+                .forEach(function -> CachePorts.missing(template, function.logicalId(), function.securityGroups())
+                        .forEach(missing -> section.failure("unrouted", missing + " in parameter set " + set.name())));
+        awsSide.addAll(AwsSideCalls.of(template, functions));
+        neighbours.addAll(neighbours(template, policies));
+        expectations.addAll(ResourcePolicyChecks.of(template, functions));
+    }
+
+    /** Reports the evaluator's {@code answers} to {@link #requests()}, in their order. */
+    void judge(List<IamSimulator.Answer> answers) {
+        List<AccessRequest> all = requests();
+        int judged = recorded.size() + awsSide.size() + neighbours.size();
+        for (int i = 0; i < expectations.size(); i++) {
+            ResourcePolicyChecks.Expectation expectation = expectations.get(i);
+            IamSimulator.Answer answer = answers.get(judged + i);
+            section.expectation(expectation, answer.allowed());
+            if (answer.allowed() != expectation.allowed()) {
+                section.failure("resource policy", expectation.why() + ": " + expectation.request().action() + " on "
+                        + expectation.request().resourceId() + " is " + answer.result() + ", must be "
+                        + (expectation.allowed() ? "allowed" : "refused by " + expectation.request().resourceId() + "'s policy")
+                        + " (parameter set " + set.name() + ")");
+            }
+        }
+        List<AccessRequest> allowed = new ArrayList<>();
+        for (int i = 0; i < judged; i++) {
+            AccessRequest request = all.get(i);
+            IamSimulator.Answer answer = answers.get(i);
+            if (answer.allowed()) {
+                allowed.add(request);
+                section.proven(request, i >= recorded.size());
+            } else if (neighbours.contains(request)) {
+                section.failure("neighbour", "the policy of " + request.endpoint().orElseThrow().logicalId()
+                        + " (private DNS: every workload of the VPC goes through it) denies another workload " + request.action()
+                        + " on its own " + request.resourceId() + " (" + answer.result() + "): keep the default endpoint policy");
+            } else {
+                section.failure("denied", request.describe() + ": " + answer.result() + " " + denialHint(request)
+                        + ("Error".equals(answer.result()) ? " " + answer.errors() : ""));
+            }
+        }
+        section.counted(recorded.size(), awsSide.size());
+        if (template != null) {
+            UnusedGrants.of(functions, policies, allowed).forEach(section::unusedGrant);
+        }
+    }
+
+    private List<AccessRequest> recorded(Routes routes, Function function, RecordedCall call, List<ApiActions.Need> needs) {
+        String endpointService = "dynamodbstreams".equals(call.service()) ? "dynamodb" : call.service();
+        Optional<Routes.Route> route = routes.route(function.securityGroups(), endpointService);
+        if (route.isEmpty()) {
+            section.failure("unrouted", function.logicalId() + " calls " + call.api() + " (" + call.phase()
+                    + ") from its VPC with no route in parameter set " + set.name() + ": needs " + Routes.remedy(endpointService));
+            return List.of();
+        }
+        Optional<AccessRequest.Endpoint> endpoint = route.get().endpointId()
+                .map(id -> new AccessRequest.Endpoint(id, policies.endpointPolicy(id)));
+        List<AccessRequest> requests = new ArrayList<>();
+        for (ApiActions.Need need : needs) {
+            Map<String, String> context = new HashMap<>(Map.of("aws:SecureTransport", "true"));
+            need.viaService().ifPresent(via -> {
+                context.put("kms:ViaService", via);
+                context.put("kms:CallerAccount", ResolvedTemplate.ACCOUNT);
+            });
+            if (need.viaService().isEmpty()) {
+                endpoint.ifPresent(through -> context.put("aws:SourceVpce", template.ref(through.logicalId())));
+            }
+            String origin = "recorded " + call.phase() + " " + call.api() + (need.viaService().isPresent() ? ", by " + call.service() : "");
+            requests.add(new AccessRequest(function.logicalId(), origin, function.roleArn(), need.action(), need.resource(),
+                    need.resourceId(), context, policies.identityPolicies(function.roleId()), policies.resourcePolicy(need.resource()),
+                    need.viaService().isPresent() ? Optional.empty() : endpoint));
+        }
+        if (call.atInit() && function.snapStart()) {
+            List<String> reached = new ArrayList<>();
+            needs.stream().filter(need -> need.viaService().isEmpty()).forEach(need -> reached.add(need.resourceId()));
+            route.get().endpointId().ifPresent(reached::add);
+            ordering(function, call, reached);
+        }
+        return requests;
+    }
+
+    /** Each version SnapStart publishes runs init: it must come after everything init reaches. */
+    private void ordering(Function function, RecordedCall call, List<String> reached) {
+        template.ofType("AWS::Lambda::Version").forEach((version, properties) -> {
+            if (!properties.path("FunctionName").asText().equals(template.ref(function.logicalId()))) {
+                return;
+            }
+            Set<String> closure = template.dependencyClosure(version);
+            for (String resource : reached) {
+                if (!closure.contains(resource)) {
+                    section.failure("ordering", version + " (SnapStart runs " + function.logicalId() + "'s init when it is published)"
+                            + " does not depend on " + resource + ", which its init call " + call.api() + " reaches, in parameter set "
+                            + set.name() + ": CloudFormation may publish it first, and init fails; refer to " + resource
+                            + " from the function (a Ref in its Metadata or Properties)");
+                }
+            }
+        });
+    }
+
+    private static boolean switchedOff(Function function, RecordedCall call) {
+        List<String> off = SWITCHES.get(call.api());
+        return off != null && off.get(1).equals(function.environment().get(off.get(0)));
+    }
+
+    private static List<AccessRequest> neighbours(ResolvedTemplate template, Policies policies) {
+        List<AccessRequest> requests = new ArrayList<>();
+        template.ofType("AWS::EC2::VPCEndpoint").forEach((id, endpoint) -> {
+            if (!"Interface".equals(endpoint.path("VpcEndpointType").asText()) || !endpoint.path("PrivateDnsEnabled").asBoolean(false)) {
+                return;
+            }
+            String service = endpoint.path("ServiceName").asText().replaceFirst("^.*\\.", "");
+            List<String> call = NEIGHBOUR_CALLS.getOrDefault(service, List.of(service + ":*", "*"));
+            JsonNode allowAll = Report.JSON.createObjectNode().put("Version", "2012-10-17").set("Statement",
+                    Report.JSON.createArrayNode().add(Report.JSON.createObjectNode().put("Effect", "Allow").put("Action", "*").put("Resource", "*")));
+            requests.add(new AccessRequest("another workload of the VPC", "private DNS of " + id, NEIGHBOUR, call.get(0), call.get(1),
+                    "resource of another workload", Map.of("aws:SecureTransport", "true", "aws:SourceVpce", template.ref(id)),
+                    Map.of("another-workload", allowAll), Optional.empty(), Optional.of(new AccessRequest.Endpoint(id, policies.endpointPolicy(id)))));
+        });
+        return requests;
+    }
+
+    private static String denialHint(AccessRequest request) {
+        StringBuilder hint = new StringBuilder("(grant ").append(request.action()).append(" on ").append(request.resourceId());
+        request.context().entrySet().stream().filter(entry -> entry.getKey().startsWith("kms:ViaService"))
+                .forEach(entry -> hint.append(" with ").append(entry.getKey()).append("=").append(entry.getValue()));
+        if (!request.identityPolicies().isEmpty()) {
+            hint.append(" in the role's policy");
+        }
+        request.resourcePolicy().ifPresent(policy -> hint.append("; the resource's policy must allow it too"));
+        request.endpoint().ifPresent(endpoint -> hint.append("; its route's endpoint ").append(endpoint.logicalId())
+                .append(" must allow it"));
+        return hint.append(")").toString();
+    }
+
+    /** The parameter values the Rules see: every parameter, lists as lists. */
+    private static Map<String, Object> ruleValues(ResolvedTemplate template, JsonNode translated) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        translated.path("Parameters").properties().forEach(parameter -> {
+            String value = template.parameter(parameter.getKey());
+            values.put(parameter.getKey(), "CommaDelimitedList".equals(parameter.getValue().path("Type").asText())
+                    ? List.of(value.split(",", -1)) : value);
+        });
+        return values;
+    }
+}
