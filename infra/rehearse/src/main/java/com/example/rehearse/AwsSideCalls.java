@@ -42,16 +42,16 @@ final class AwsSideCalls {
 
     private final ResolvedTemplate template;
     private final Policies policies;
-    private final List<Function> functions;
+    private final List<DeployedFunction> functions;
     private final List<AccessRequest> requests = new ArrayList<>();
 
-    private AwsSideCalls(ResolvedTemplate template, List<Function> functions) {
+    private AwsSideCalls(ResolvedTemplate template, List<DeployedFunction> functions) {
         this.template = template;
         this.policies = new Policies(template);
         this.functions = functions;
     }
 
-    static List<AccessRequest> of(ResolvedTemplate template, List<Function> functions) {
+    static List<AccessRequest> of(ResolvedTemplate template, List<DeployedFunction> functions) {
         AwsSideCalls calls = new AwsSideCalls(template, functions);
         calls.eventSources();
         calls.functionRuntime();
@@ -63,7 +63,7 @@ final class AwsSideCalls {
 
     private void eventSources() {
         template.ofType("AWS::Lambda::EventSourceMapping").forEach((id, mapping) -> {
-            Function function = owner(mapping.path("FunctionName").asText());
+            DeployedFunction function = owner(mapping.path("FunctionName").asText());
             String source = mapping.path("EventSourceArn").asText();
             String sourceId = template.logicalIdOf(source).orElse(source);
             String origin = "event source mapping " + id;
@@ -94,7 +94,7 @@ final class AwsSideCalls {
     }
 
     private void functionRuntime() {
-        for (Function function : functions) {
+        for (DeployedFunction function : functions) {
             if (function.inVpc()) {
                 for (String action : List.of("ec2:CreateNetworkInterface", "ec2:DescribeNetworkInterfaces", "ec2:DescribeSubnets",
                         "ec2:DeleteNetworkInterface", "ec2:AssignPrivateIpAddresses", "ec2:UnassignPrivateIpAddresses")) {
@@ -159,14 +159,14 @@ final class AwsSideCalls {
         });
     }
 
-    private Function owner(String functionName) {
+    private DeployedFunction owner(String functionName) {
         String name = functionName.replaceFirst(":[^:]+$", "").replaceFirst("^.*:function:", "");
         return functions.stream()
                 .filter(function -> template.ref(function.logicalId()).equals(name) || functionName.contains(template.ref(function.logicalId())))
                 .findFirst().orElseThrow(() -> new IllegalArgumentException("no function for " + functionName));
     }
 
-    private void asRole(Function function, String origin, String action, String resource, String resourceId, Map<String, String> context) {
+    private void asRole(DeployedFunction function, String origin, String action, String resource, String resourceId, Map<String, String> context) {
         requests.add(new AccessRequest(function.logicalId(), "AWS-side: " + origin, function.roleArn(), action, resource, resourceId,
                 context, policies.identityPolicies(function.roleId()),
                 resource.equals("*") ? Optional.empty() : policies.resourcePolicy(resource), Optional.empty()));

@@ -29,16 +29,16 @@ final class ResourcePolicyChecks {
 
     private final ResolvedTemplate template;
     private final Policies policies;
-    private final List<Function> functions;
+    private final List<DeployedFunction> functions;
     private final List<Expectation> expectations = new ArrayList<>();
 
-    private ResourcePolicyChecks(ResolvedTemplate template, List<Function> functions) {
+    private ResourcePolicyChecks(ResolvedTemplate template, List<DeployedFunction> functions) {
         this.template = template;
         this.policies = new Policies(template);
         this.functions = functions;
     }
 
-    static List<Expectation> of(ResolvedTemplate template, List<Function> functions) {
+    static List<Expectation> of(ResolvedTemplate template, List<DeployedFunction> functions) {
         ResourcePolicyChecks checks = new ResourcePolicyChecks(template, functions);
         checks.paymentsQueue();
         checks.topic();
@@ -98,8 +98,8 @@ final class ResourcePolicyChecks {
         expectations.add(new Expectation(request, allowed, why));
     }
 
-    private Optional<Function> owner(String functionId) {
-        return Function.named(functions, functionId);
+    private Optional<DeployedFunction> owner(String functionId) {
+        return DeployedFunction.named(functions, functionId);
     }
 
     private List<String> list(String parameter) {

@@ -43,7 +43,7 @@ final class SetRehearsal {
     private final ParameterSet set;
     private final Report.Section section;
     private final ResolvedTemplate template;
-    private final List<Function> functions;
+    private final List<DeployedFunction> functions;
     private final Policies policies;
     private final List<AccessRequest> recorded = new ArrayList<>();
     private final List<AccessRequest> awsSide = new ArrayList<>();
@@ -70,7 +70,7 @@ final class SetRehearsal {
         this.set = set;
         this.section = section;
         this.template = template;
-        this.functions = template == null ? List.of() : Function.of(template);
+        this.functions = template == null ? List.of() : DeployedFunction.of(template);
         this.policies = template == null ? null : new Policies(template);
     }
 
@@ -86,7 +86,7 @@ final class SetRehearsal {
     private void collect(RecordedCalls calls) {
         Routes routes = new Routes(template);
         for (RecordedCall call : calls.all()) {
-            Optional<Function> function = Function.named(functions, call.function());
+            Optional<DeployedFunction> function = DeployedFunction.named(functions, call.function());
             if (function.isEmpty()) {
                 section.failure("call", "a recorded call of " + call.function() + ", which the template does not declare: " + call.api());
                 continue;
@@ -152,7 +152,7 @@ final class SetRehearsal {
         }
     }
 
-    private List<AccessRequest> recorded(Routes routes, Function function, RecordedCall call, List<ApiActions.Need> needs) {
+    private List<AccessRequest> recorded(Routes routes, DeployedFunction function, RecordedCall call, List<ApiActions.Need> needs) {
         String endpointService = "dynamodbstreams".equals(call.service()) ? "dynamodb" : call.service();
         Optional<Routes.Route> route = routes.route(function.securityGroups(), endpointService);
         if (route.isEmpty()) {
@@ -187,7 +187,7 @@ final class SetRehearsal {
     }
 
     /** Each version SnapStart publishes runs init: it must come after everything init reaches. */
-    private void ordering(Function function, RecordedCall call, List<String> reached) {
+    private void ordering(DeployedFunction function, RecordedCall call, List<String> reached) {
         template.ofType("AWS::Lambda::Version").forEach((version, properties) -> {
             if (!properties.path("FunctionName").asText().equals(template.ref(function.logicalId()))) {
                 return;
@@ -204,7 +204,7 @@ final class SetRehearsal {
         });
     }
 
-    private static boolean switchedOff(Function function, RecordedCall call) {
+    private static boolean switchedOff(DeployedFunction function, RecordedCall call) {
         List<String> off = SWITCHES.get(call.api());
         return off != null && off.get(1).equals(function.environment().get(off.get(0)));
     }

@@ -17,9 +17,9 @@ final class UnusedGrants {
     private UnusedGrants() {
     }
 
-    static List<String> of(List<Function> functions, Policies policies, List<AccessRequest> allowed) {
+    static List<String> of(List<DeployedFunction> functions, Policies policies, List<AccessRequest> allowed) {
         List<String> unused = new ArrayList<>();
-        for (Function function : functions) {
+        for (DeployedFunction function : functions) {
             policies.identityPolicies(function.roleId()).forEach((name, policy) -> {
                 for (JsonNode statement : policy.path("Statement")) {
                     if (!"Allow".equals(statement.path("Effect").asText())) {

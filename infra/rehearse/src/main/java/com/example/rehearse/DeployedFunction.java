@@ -11,7 +11,7 @@ import java.util.Optional;
 /**
  * A deployed function as the checks need it: its role, environment, network and SnapStart.
  *
- * @param logicalId      the AWS::Lambda::Function's logical id (the SAM function's)
+ * @param logicalId      the AWS::Lambda::DeployedFunction's logical id (the SAM function's)
  * @param roleId         its role's logical id
  * @param roleArn        its role's ARN
  * @param environment    its environment variables, resolved
@@ -19,7 +19,7 @@ import java.util.Optional;
  * @param snapStart      whether Lambda snapshots its published versions
  * @param properties     its resolved properties
  */
-record Function(String logicalId, String roleId, String roleArn, Map<String, String> environment,
+record DeployedFunction(String logicalId, String roleId, String roleArn, Map<String, String> environment,
                 List<String> securityGroups, boolean snapStart, JsonNode properties) {
 
     boolean inVpc() {
@@ -27,9 +27,9 @@ record Function(String logicalId, String roleId, String roleArn, Map<String, Str
     }
 
     /** The template's functions with these parameters. */
-    static List<Function> of(ResolvedTemplate template) {
-        List<Function> functions = new ArrayList<>();
-        template.ofType("AWS::Lambda::Function").forEach((id, properties) -> {
+    static List<DeployedFunction> of(ResolvedTemplate template) {
+        List<DeployedFunction> functions = new ArrayList<>();
+        template.ofType("AWS::Lambda::DeployedFunction").forEach((id, properties) -> {
             String roleArn = properties.path("Role").asText();
             String roleId = template.logicalIdOf(roleArn).orElseThrow(() ->
                     new IllegalArgumentException(id + ": its role " + roleArn + " is not one of the template's"));
@@ -39,12 +39,12 @@ record Function(String logicalId, String roleId, String roleArn, Map<String, Str
             List<String> groups = new ArrayList<>();
             properties.path("VpcConfig").path("SecurityGroupIds").forEach(group -> groups.add(group.asText()));
             boolean snapStart = "PublishedVersions".equals(properties.path("SnapStart").path("ApplyOn").asText());
-            functions.add(new Function(id, roleId, roleArn, environment, groups, snapStart, properties));
+            functions.add(new DeployedFunction(id, roleId, roleArn, environment, groups, snapStart, properties));
         });
         return functions;
     }
 
-    static Optional<Function> named(List<Function> functions, String logicalId) {
+    static Optional<DeployedFunction> named(List<DeployedFunction> functions, String logicalId) {
         return functions.stream().filter(function -> function.logicalId().equals(logicalId)).findFirst();
     }
 }
