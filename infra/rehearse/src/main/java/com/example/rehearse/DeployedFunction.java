@@ -20,7 +20,7 @@ import java.util.Optional;
  * @param properties     its resolved properties
  */
 record DeployedFunction(String logicalId, String roleId, String roleArn, Map<String, String> environment,
-                List<String> securityGroups, boolean snapStart, JsonNode properties) {
+                        List<String> securityGroups, boolean snapStart, JsonNode properties) {
 
     boolean inVpc() {
         return !securityGroups.isEmpty();
