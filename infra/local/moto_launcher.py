@@ -36,6 +36,14 @@ fixed here without editing moto:
    find its backend; the listing is read once (patch_backend_lookup).
 
 moto's own endpoints, ``/moto-api/`` included, work as before.
+
+Besides, ``--record-calls FILE`` appends one JSON line to FILE for every request
+signed by a local Lambda function (its access key id is ``lambda-<LogicalId>``,
+as the local runtime gives each function): which function, in which Lambda
+phase (the ``x-local-lambda-phase`` header the runtime's SDK clients add), the
+service, the operation and the resources it names. ``make rehearse`` evaluates
+those calls against each function's IAM role. Requests signed with any other
+key (the tests, the event source mappings, the CLI) are not recorded.
 """
 
 from __future__ import annotations
@@ -53,6 +61,7 @@ import sys
 import threading
 import time
 import types
+import urllib.parse
 import uuid
 import zlib
 from collections.abc import Callable, Iterable, Iterator
@@ -76,6 +85,12 @@ DYNAMODB_ERROR_PREFIX = "com.amazonaws.dynamodb.v20120810#"
 DYNAMODB_CONTENT_TYPE = "application/x-amz-json-1.0"
 FAULT_PATH = "/_fault"
 CONFLICTS_PATH = "/_conflicts"
+# The local runtime's convention (com.example.localaws.CallRecording in Java): a function's
+# process signs with the access key id FUNCTION_KEY_PREFIX + its logical id, and its SDK clients
+# say the Lambda phase of each call in PHASE_HEADER.
+FUNCTION_KEY_PREFIX = "lambda-"
+PHASE_HEADER = "x-local-lambda-phase"
+PHASES = frozenset({"init", "invoke"})
 
 StartResponse = Callable[..., Any]
 
@@ -489,21 +504,186 @@ class FaultInjector:
         return None
 
 
+DYNAMODB_STREAMS_TARGET_PREFIX = "DynamoDBStreams_"
+RPC_V2_OPERATION = "/operation/"
+TRANSACT_OPERATIONS = frozenset({"TransactWriteItems", "TransactGetItems"})
+BATCH_OPERATIONS = frozenset({"BatchWriteItem", "BatchGetItem"})
+# The request parameters that name a resource, with its kind, in the APIs the functions call
+# (DynamoDB, DynamoDB Streams, SQS, SNS, Secrets Manager, KMS).
+NAMED_RESOURCES = (
+    ("TableName", "table"),
+    ("QueueUrl", "queue"),
+    ("QueueName", "queue"),
+    ("TopicArn", "topic"),
+    ("TargetArn", "topic"),
+    ("SecretId", "secret"),
+    ("StreamArn", "stream"),
+    ("KeyId", "key"),
+)
+
+Resource = dict[str, str]
+
+
+@dataclass(frozen=True)
+class Signature:
+    """Who signed a request (its access key id) and for which service, as its SigV4 credential scope says."""
+
+    access_key_id: str
+    service: str
+
+    @classmethod
+    def of(cls, environ: dict[str, Any]) -> Signature | None:
+        """From ``Authorization: AWS4-HMAC-SHA256 Credential=KEY/DATE/REGION/SERVICE/aws4_request, ...``
+        or a presigned URL's ``X-Amz-Credential``; None for an unsigned request."""
+        authorization = environ.get("HTTP_AUTHORIZATION", "")
+        start = authorization.find("Credential=")
+        if start >= 0:
+            credential = authorization[start + len("Credential="):].split(",", 1)[0].strip()
+        else:
+            credential = _first(urllib.parse.parse_qs(environ.get("QUERY_STRING", "")), "X-Amz-Credential") or ""
+        scope = credential.split("/")
+        if len(scope) != 5 or not scope[0]:
+            return None
+        return cls(scope[0], scope[3])
+
+
+def describe_call(environ: dict[str, Any], body: bytes, signature: Signature) -> tuple[str, str | None, list[Resource]]:
+    """The service, operation and named resources of one signed request.
+
+    JSON protocols (DynamoDB, DynamoDB Streams, SQS, Secrets Manager, KMS) name the operation in
+    ``X-Amz-Target: <Prefix>.<Operation>``; DynamoDB Streams signs as ``dynamodb`` and is told
+    apart by its target prefix. Query protocols (SNS, SQS's older one) name it in the ``Action``
+    parameter of the form body or the query string; the RPC v2 protocol (CloudWatch) in the path.
+    A request of another shape keeps its signed service, with no operation (None) and no resource.
+    """
+    target = environ.get("HTTP_X_AMZ_TARGET", "")
+    if target:
+        prefix, _, operation = target.rpartition(".")
+        service = "dynamodbstreams" if prefix.startswith(DYNAMODB_STREAMS_TARGET_PREFIX) else signature.service
+        return service, operation or None, named_resources(operation, _json_object(body))
+    path = environ.get("PATH_INFO", "")
+    if RPC_V2_OPERATION in path:
+        return signature.service, path.rsplit("/", 1)[-1] or None, []
+    params = urllib.parse.parse_qs(environ.get("QUERY_STRING", ""))
+    if environ.get("CONTENT_TYPE", "").startswith("application/x-www-form-urlencoded"):
+        params.update(urllib.parse.parse_qs(body.decode("utf-8", "replace")))
+    flat: dict[str, Any] = {name: values[0] for name, values in params.items()}
+    resources = named_resources(flat.get("Action", ""), flat)
+    if signature.service == "sqs" and not resources and path.count("/") == 2:
+        # SQS's query protocol may post to the queue's URL instead of naming it: /<account>/<queue>
+        resources = [{"kind": "queue", "name": path.rsplit("/", 1)[-1]}]
+    return signature.service, flat.get("Action") or None, resources
+
+
+def named_resources(operation: str, params: dict[str, Any]) -> list[Resource]:
+    """The resources a request's parameters name: each item of a DynamoDB transaction with its
+    part (Put, Update, Delete, ConditionCheck, Get), each table of a batch, else every parameter
+    of NAMED_RESOURCES present (a queue by its name, the last segment of its URL; a topic by the
+    last segment of its ARN; a secret, stream or key as given)."""
+    if operation in TRANSACT_OPERATIONS:
+        return [
+            {"kind": "table", "name": request["TableName"], "part": part}
+            for item in _list(params.get("TransactItems"))
+            if isinstance(item, dict)
+            for part, request in item.items()
+            if isinstance(request, dict) and isinstance(request.get("TableName"), str)
+        ]
+    if operation in BATCH_OPERATIONS:
+        tables = params.get("RequestItems")
+        return [{"kind": "table", "name": table} for table in tables] if isinstance(tables, dict) else []
+    resources = []
+    for parameter, kind in NAMED_RESOURCES:
+        value = params.get(parameter)
+        if isinstance(value, str) and value:
+            resources.append({"kind": kind, "name": _resource_name(parameter, value)})
+    return resources
+
+
+def _resource_name(parameter: str, value: str) -> str:
+    if parameter == "QueueUrl":
+        return urllib.parse.urlsplit(value).path.rstrip("/").rsplit("/", 1)[-1]
+    if parameter in ("TopicArn", "TargetArn"):
+        return value.rsplit(":", 1)[-1]
+    return value
+
+
+def _json_object(body: bytes) -> dict[str, Any]:
+    """The body as a JSON object; {} when it is not one (the request is still recorded)."""
+    try:
+        parsed = json.loads(body or b"{}")
+    except ValueError:
+        return {}
+    return parsed if isinstance(parsed, dict) else {}
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _first(params: dict[str, list[str]], name: str) -> str | None:
+    values = params.get(name)
+    return values[0] if values else None
+
+
+class CallRecorder:
+    """Appends one JSON line per request a local Lambda function signed (see the module's doc).
+
+    A function is told by its access key id, ``<key_prefix><LogicalId>``; any other key is not
+    recorded, and its request is not even read. Each line is one ``os.write`` on a file opened
+    for appending, under a lock: lines never interleave, neither between this server's request
+    threads nor with another launcher appending to the same file, and each is on disk (in the
+    page cache) when its request reaches moto.
+    """
+
+    def __init__(self, path: str, key_prefix: str = FUNCTION_KEY_PREFIX):
+        if not key_prefix:
+            raise ValueError("the function key prefix must not be empty: every request would be recorded")
+        directory = os.path.dirname(os.path.abspath(path))
+        os.makedirs(directory, exist_ok=True)
+        self._fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        self._key_prefix = key_prefix
+        self._lock = threading.Lock()
+
+    def record(self, environ: dict[str, Any]) -> None:
+        signature = Signature.of(environ)
+        if signature is None or not signature.access_key_id.startswith(self._key_prefix):
+            return
+        service, operation, resources = describe_call(environ, _read_body(environ), signature)
+        phase = environ.get("HTTP_" + PHASE_HEADER.upper().replace("-", "_"), "")
+        line = json.dumps({
+            "function": signature.access_key_id[len(self._key_prefix):],
+            "accessKeyId": signature.access_key_id,
+            "phase": phase if phase in PHASES else "unknown",
+            "service": service,
+            "operation": operation,
+            "resources": resources,
+        }) + "\n"
+        data = line.encode()
+        with self._lock:
+            while data:
+                data = data[os.write(self._fd, data):]
+
+
 class LauncherApp:
-    """WSGI app in front of moto's: /_fault, /_conflicts, then injected faults, then moto under the lock."""
+    """WSGI app in front of moto's: /_fault, /_conflicts, then the call recording, then injected faults,
+    then moto under the lock."""
 
     def __init__(self, moto_app: DomainDispatcherApplication, lock: BackendLock, faults: FaultInjector,
-                 conflicts: ConflictMode):
+                 conflicts: ConflictMode, recorder: CallRecorder | None = None):
         self._moto_app = moto_app
         self._lock = lock
         self._faults = faults
         self._conflicts = conflicts
+        self._recorder = recorder
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         if environ.get("PATH_INFO") == FAULT_PATH:
             return self._admin(environ, start_response)
         if environ.get("PATH_INFO") == CONFLICTS_PATH:
             return self._conflicts_admin(environ, start_response)
+        if self._recorder is not None:
+            # Before the faults: a call answered with an injected error was still made.
+            self._recorder.record(environ)
         operation = _dynamodb_operation(environ)
         if operation is not None and self._faults.armed():
             rule = self._faults.take(operation, _read_body(environ).decode("utf-8", "replace"))
@@ -624,6 +804,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=0, help="port to bind (default 0: a free one)")
     parser.add_argument("--verbose", action="store_true", help="log every request to stderr")
+    parser.add_argument("--record-calls", metavar="FILE",
+                        help="append one JSON line per request a local Lambda function signed to FILE")
+    parser.add_argument("--function-key-prefix", default=FUNCTION_KEY_PREFIX, metavar="PREFIX",
+                        help=f"the access key ids of local functions start with it (default {FUNCTION_KEY_PREFIX})")
     return parser.parse_args(argv)
 
 
@@ -656,7 +840,8 @@ def main(argv: list[str] | None = None) -> None:
     patch_sqs_long_polling(lock)
     patch_sqs_scale()
     patch_backend_lookup()
-    app = LauncherApp(DomainDispatcherApplication(create_backend_app), lock, FaultInjector(), conflicts)
+    recorder = CallRecorder(args.record_calls, args.function_key_prefix) if args.record_calls else None
+    app = LauncherApp(DomainDispatcherApplication(create_backend_app), lock, FaultInjector(), conflicts, recorder)
     server = make_server(args.host, args.port, app, threaded=True)
     # Stopping must not wait for request threads still running (an SQS long poll).
     server.block_on_close = False

@@ -16,6 +16,7 @@ import sys
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 import uuid
 from collections import Counter
@@ -27,7 +28,10 @@ from typing import Any
 
 import boto3
 import pytest
+from botocore.auth import SigV4Auth
+from botocore.awsrequest import AWSRequest
 from botocore.config import Config
+from botocore.credentials import Credentials
 from botocore.exceptions import ClientError
 
 LAUNCHER = Path(__file__).with_name("moto_launcher.py")
@@ -45,9 +49,10 @@ def free_port() -> int:
 class Server:
     """A moto server subprocess on 127.0.0.1 and boto3 clients for it."""
 
-    def __init__(self, process: subprocess.Popen, port: int):
+    def __init__(self, process: subprocess.Popen, port: int, calls: Path | None = None):
         self.process = process
         self.endpoint = f"http://127.0.0.1:{port}"
+        self.calls = calls
 
     def client(self, service: str, config: Config = NO_RETRIES) -> Any:
         return boto3.client(
@@ -78,17 +83,17 @@ class Server:
             self.process.wait()
 
 
-def start_launcher() -> Server:
-    """Starts the launcher the way the Java tests do and waits for its `ready` line."""
+def start_launcher(calls: Path) -> Server:
+    """Starts the launcher the way the Java tests do (recording to `calls`) and waits for its `ready` line."""
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, str(LAUNCHER), "--host", "127.0.0.1", "--port", str(port)],
+        [sys.executable, str(LAUNCHER), "--host", "127.0.0.1", "--port", str(port), "--record-calls", str(calls)],
         stdout=subprocess.PIPE,
         text=True,
     )
     line = process.stdout.readline()
     assert line == f"ready {port}\n", f"launcher said {line!r}, exit code {process.poll()}"
-    return Server(process, port)
+    return Server(process, port, calls)
 
 
 def start_stock_moto() -> Server:
@@ -111,8 +116,8 @@ def start_stock_moto() -> Server:
 
 
 @pytest.fixture(scope="session")
-def launcher() -> Iterator[Server]:
-    server = start_launcher()
+def launcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    server = start_launcher(tmp_path_factory.mktemp("launcher") / "calls.jsonl")
     yield server
     server.stop()
 
@@ -819,6 +824,183 @@ def test_sqs_request_time_does_not_grow_with_queue_size(server: Server, server_n
             f"\n[{server_name}] SQS requests of 10 messages, median of {runs}: "
             + ", ".join(f"{label} {ms:.1f} ms" for label, ms in figures.items())
         )
+
+
+# ---- recording the calls of local Lambda functions ------------------------------
+# Each test signs as a function of its own (a fresh logical id), so that it reads
+# only its own lines of the session launcher's file.
+
+FUNCTION_KEY_PREFIX = "lambda-"
+PHASE_HEADER = "x-local-lambda-phase"
+
+
+def new_function() -> str:
+    return f"RecorderTest{uuid.uuid4().hex[:8]}Function"
+
+
+def function_client(server: Server, service: str, function: str, phase: str | None = None) -> Any:
+    """A boto3 client signing as the local function `function`, saying `phase` as its SDK clients do."""
+    client = boto3.client(
+        service,
+        region_name=REGION,
+        endpoint_url=server.endpoint,
+        aws_access_key_id=FUNCTION_KEY_PREFIX + function,
+        aws_secret_access_key="any",
+        config=NO_RETRIES,
+    )
+    if phase is not None:
+        client.meta.events.register("before-sign", lambda request, **_: request.headers.__setitem__(PHASE_HEADER, phase))
+    return client
+
+
+def recorded(server: Server, function: str) -> list[dict[str, Any]]:
+    """The lines recorded for `function`, in order; each line must be a JSON object on its own."""
+    assert server.calls is not None
+    lines = [json.loads(line) for line in server.calls.read_text().splitlines()]
+    return [line for line in lines if line["function"] == function]
+
+
+def call(function: str, phase: str, service: str, operation: str | None, *resources: dict[str, str]) -> dict[str, Any]:
+    """A line as the recorder writes it."""
+    return {
+        "function": function,
+        "accessKeyId": FUNCTION_KEY_PREFIX + function,
+        "phase": phase,
+        "service": service,
+        "operation": operation,
+        "resources": list(resources),
+    }
+
+
+def table(name: str, part: str | None = None) -> dict[str, str]:
+    return {"kind": "table", "name": name} if part is None else {"kind": "table", "name": name, "part": part}
+
+
+def test_recorder_writes_a_functions_call_with_its_phase_service_operation_and_table(launcher: Server) -> None:
+    name = create_table(launcher.client("dynamodb"))
+    function = new_function()
+    dynamodb = function_client(launcher, "dynamodb", function, phase="init")
+    dynamodb.describe_table(TableName=name)
+    dynamodb.put_item(TableName=name, Item={"pk": {"S": "a"}})
+    assert recorded(launcher, function) == [
+        call(function, "init", "dynamodb", "DescribeTable", table(name)),
+        call(function, "init", "dynamodb", "PutItem", table(name)),
+    ]
+
+
+def test_recorder_ignores_requests_signed_with_another_key(launcher: Server) -> None:
+    dynamodb = launcher.client("dynamodb")
+    name = create_table(dynamodb)
+    dynamodb.put_item(TableName=name, Item={"pk": {"S": "a"}})
+    assert name not in launcher.calls.read_text()
+
+
+def test_recorder_lists_each_transaction_item_with_its_part(launcher: Server) -> None:
+    dynamodb = launcher.client("dynamodb")
+    records, accounts = create_table(dynamodb), create_table(dynamodb)
+    dynamodb.put_item(TableName=accounts, Item={"pk": {"S": "acc"}, "balance": {"N": "100"}})
+    dynamodb.put_item(TableName=accounts, Item={"pk": {"S": "old"}})
+    function = new_function()
+    function_client(launcher, "dynamodb", function, phase="invoke").transact_write_items(
+        TransactItems=[
+            put_new(records, "txn"),
+            debit(accounts, "acc", 10),
+            {"ConditionCheck": {"TableName": records, "Key": {"pk": {"S": "other"}},
+                                "ConditionExpression": "attribute_not_exists(pk)"}},
+            {"Delete": {"TableName": accounts, "Key": {"pk": {"S": "old"}}}},
+        ]
+    )
+    assert recorded(launcher, function) == [
+        call(function, "invoke", "dynamodb", "TransactWriteItems", table(records, "Put"), table(accounts, "Update"),
+             table(records, "ConditionCheck"), table(accounts, "Delete")),
+    ]
+
+
+def test_recorder_names_each_table_of_a_batch_and_each_item_of_a_read_transaction(launcher: Server) -> None:
+    dynamodb = launcher.client("dynamodb")
+    first, second = create_table(dynamodb), create_table(dynamodb)
+    function = new_function()
+    client = function_client(launcher, "dynamodb", function, phase="invoke")
+    client.batch_write_item(RequestItems={
+        first: [{"PutRequest": {"Item": {"pk": {"S": "a"}}}}, {"PutRequest": {"Item": {"pk": {"S": "b"}}}}],
+        second: [{"PutRequest": {"Item": {"pk": {"S": "c"}}}}],  # moto refuses a key twice, even across tables
+    })
+    client.transact_get_items(TransactItems=[{"Get": {"TableName": second, "Key": {"pk": {"S": "c"}}}}])
+    assert recorded(launcher, function) == [
+        call(function, "invoke", "dynamodb", "BatchWriteItem", table(first), table(second)),
+        call(function, "invoke", "dynamodb", "TransactGetItems", table(second, "Get")),
+    ]
+
+
+def test_recorder_names_the_topic_of_an_sns_publish_over_the_query_protocol(launcher: Server) -> None:
+    topic = launcher.client("sns").create_topic(Name=f"topic-{uuid.uuid4().hex[:8]}")["TopicArn"]
+    function = new_function()
+    function_client(launcher, "sns", function, phase="invoke").publish(TopicArn=topic, Message="{}")
+    assert recorded(launcher, function) == [
+        call(function, "invoke", "sns", "Publish", {"kind": "topic", "name": topic.rsplit(":", 1)[-1]}),
+    ]
+
+
+def signed_form_post(server: Server, path: str, service: str, key: str, form: dict[str, str]) -> int:
+    """POSTs a SigV4-signed form (a query-protocol request) as an SDK without that protocol's client would."""
+    body = urllib.parse.urlencode(form)
+    request = AWSRequest(method="POST", url=server.endpoint + path, data=body,
+                         headers={"Content-Type": "application/x-www-form-urlencoded; charset=utf-8"})
+    SigV4Auth(Credentials(key, "any"), service, REGION).add_auth(request)
+    prepared = urllib.request.Request(request.url, data=body.encode(), headers=dict(request.headers), method="POST")
+    with urllib.request.urlopen(prepared, timeout=30) as response:
+        return response.status
+
+
+def test_recorder_names_the_queue_of_an_sqs_query_protocol_request_by_parameter_or_by_path(launcher: Server) -> None:
+    queue = create_queue(launcher.client("sqs"))
+    name, path = queue.rsplit("/", 1)[-1], urllib.parse.urlsplit(queue).path
+    function = new_function()
+    key = FUNCTION_KEY_PREFIX + function
+    message = {"Action": "SendMessage", "Version": "2012-11-05", "MessageBody": "m"}
+    assert signed_form_post(launcher, "/", "sqs", key, {**message, "QueueUrl": queue}) == 200
+    assert signed_form_post(launcher, path, "sqs", key, message) == 200
+    assert recorded(launcher, function) == [call(function, "unknown", "sqs", "SendMessage", {"kind": "queue", "name": name})] * 2
+
+
+def test_recorder_names_queues_secrets_streams_and_keys(launcher: Server) -> None:
+    dynamodb = launcher.client("dynamodb")
+    name = create_table(dynamodb, stream=True)
+    stream = dynamodb.describe_table(TableName=name)["Table"]["LatestStreamArn"]
+    queue = create_queue(launcher.client("sqs"))
+    secret = f"secret-{uuid.uuid4().hex[:8]}"
+    launcher.client("secretsmanager").create_secret(Name=secret, SecretString="s")
+    key = launcher.client("kms").create_key()["KeyMetadata"]["KeyId"]
+    function = new_function()
+    function_client(launcher, "sqs", function, phase="invoke").send_message(QueueUrl=queue, MessageBody="m")
+    function_client(launcher, "secretsmanager", function, phase="init").get_secret_value(SecretId=secret)
+    function_client(launcher, "dynamodbstreams", function, phase="invoke").describe_stream(StreamArn=stream)
+    function_client(launcher, "kms", function, phase="invoke").describe_key(KeyId=key)
+    assert recorded(launcher, function) == [
+        call(function, "invoke", "sqs", "SendMessage", {"kind": "queue", "name": queue.rsplit("/", 1)[-1]}),
+        call(function, "init", "secretsmanager", "GetSecretValue", {"kind": "secret", "name": secret}),
+        call(function, "invoke", "dynamodbstreams", "DescribeStream", {"kind": "stream", "name": stream}),
+        call(function, "invoke", "kms", "DescribeKey", {"kind": "key", "name": key}),
+    ]
+
+
+def test_recorder_keeps_calls_of_unknown_shape_and_without_a_phase(launcher: Server) -> None:
+    function = new_function()
+    function_client(launcher, "lambda", function).list_functions()  # a REST protocol: no target, no Action
+    function_client(launcher, "dynamodb", function, phase="restore").list_tables()
+    assert recorded(launcher, function) == [
+        call(function, "unknown", "lambda", None),
+        call(function, "unknown", "dynamodb", "ListTables"),
+    ]
+
+
+def test_recorder_writes_whole_lines_under_concurrent_requests(launcher: Server) -> None:
+    name = create_table(launcher.client("dynamodb"))
+    function = new_function()
+    dynamodb = function_client(launcher, "dynamodb", function, phase="invoke")
+    with ThreadPoolExecutor(max_workers=16) as pool:
+        list(pool.map(lambda i: dynamodb.put_item(TableName=name, Item={"pk": {"S": f"k{i}"}}), range(200)))
+    assert recorded(launcher, function) == [call(function, "invoke", "dynamodb", "PutItem", table(name))] * 200
 
 
 def test_moto_api_reset_still_works(launcher: Server) -> None:

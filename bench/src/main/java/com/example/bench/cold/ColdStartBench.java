@@ -189,8 +189,6 @@ public final class ColdStartBench {
         env.putAll(aws.fastPathEnvironment(aws.redis()));
         env.put("AWS_REGION", LocalAws.REGION.id());
         env.put("AWS_ENDPOINT_URL", aws.endpoint().toString());
-        env.put("AWS_ACCESS_KEY_ID", "local");
-        env.put("AWS_SECRET_ACCESS_KEY", "local");
         env.put("JAVA_TOOL_OPTIONS", variant.jvmOptions());
         if (!variant.overrides().isEmpty()) {
             env.put("_JAVA_OPTIONS", variant.overrides());

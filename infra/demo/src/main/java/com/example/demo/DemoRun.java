@@ -5,6 +5,7 @@ import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.Accounts;
 import com.example.localaws.DynamoDbCallCounter;
+import com.example.localaws.InProcessFunction;
 import com.example.localaws.LocalAws;
 import com.example.localaws.cli.StateDocument;
 import com.example.localaws.downstream.Downstream;
@@ -39,7 +40,6 @@ import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.sns.SnsClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
@@ -49,7 +49,8 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
  * the traffic, stream it through the event source mapping into the real handler in three phases
  * while faults are injected, publish every decision from the idempotency table's stream and
  * notify the approvals through the push API (publisher and notifier in process, as
- * {@link Downstream} wires them), then report, and write the report, its HTML page with the chart and
+ * {@link Downstream} wires them; each of the three functions with clients of its own, so that the
+ * launcher records their calls: {@link InProcessFunction}), then report, and write the report, its HTML page with the chart and
  * the state document ({@link StateDocument}, as {@code make state} prints it) to the output folder.
  */
 final class DemoRun {
@@ -58,6 +59,10 @@ final class DemoRun {
     record Result(Report report, ObjectNode state, Path html, Path stateFile) {
     }
 
+    /** The template's logical ids of the functions the demo runs in process: their calls are recorded under them. */
+    private static final String AUTHORIZER = "PaymentAuthorizerFunction";
+    private static final String PUBLISHER = "PaymentEventsFunction";
+    private static final String NOTIFIER = "PaymentNotifierFunction";
     private static final int BATCH_SIZE = 10;
     private static final int VISIBILITY_SECONDS = 2;
     private static final int MAX_RECEIVE_COUNT = 5;
@@ -88,7 +93,7 @@ final class DemoRun {
         Timeline timeline = new Timeline(Clock.systemUTC());
         Traffic traffic = Traffic.generate(payments, new Random(seed));
         Demo.progress("generated %d messages (%d unique payments)", traffic.totalMessages(), traffic.uniquePayments);
-        try (LocalAws aws = LocalAws.start(); SqsClient sqs = aws.sqs(); SnsClient sns = aws.sns();
+        try (LocalAws aws = LocalAws.start(); SqsClient sqs = aws.sqs();
              DynamoDbClient dynamoDb = aws.dynamoDb();
              Downstream downstream = Downstream.create(aws, Duration.ofSeconds(VISIBILITY_SECONDS))) {
             Demo.progress("local AWS up at %s, %s, push API at %s", aws.endpoint(), aws.redis(),
@@ -100,9 +105,13 @@ final class DemoRun {
             PrintStream downstreamOut = new PrintStream(downstreamLog, true, StandardCharsets.UTF_8);
             DynamoDbCallCounter calls = new DynamoDbCallCounter();
             DemoClock clock = new DemoClock();
-            try (BatchReceiver<Payment> receiver = PaymentAuthorizer.create(environment(aws), aws.dynamoDb(calls), aws::secretString, clock,
-                    new PrintStream(log, true, StandardCharsets.UTF_8))) {
+            try (InProcessFunction authorizer = InProcessFunction.of(aws, AUTHORIZER);
+                 InProcessFunction publisher = InProcessFunction.of(aws, PUBLISHER);
+                 InProcessFunction notifier = InProcessFunction.of(aws, NOTIFIER);
+                 BatchReceiver<Payment> receiver = PaymentAuthorizer.create(environment(aws), authorizer.dynamoDb(calls),
+                         authorizer::secretString, clock, new PrintStream(log, true, StandardCharsets.UTF_8))) {
                 PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(receiver);
+                authorizer.initialised();
                 AtomicInteger invocations = new AtomicInteger();
                 AtomicInteger crashes = new AtomicInteger();
                 Function<SQSEvent, SQSBatchResponse> function = event -> {
@@ -116,7 +125,7 @@ final class DemoRun {
                 SqsEventSourceMapping mapping = new SqsEventSourceMapping(sqs, queues.source(), LocalAws.REGION.id(),
                         BATCH_SIZE, Duration.ZERO, function);
                 Poller poller = new Poller(mapping, sqs, queues.source(), aws, timeline);
-                connect(downstream, sns, dynamoDb, sqs, downstreamOut);
+                connect(downstream, publisher, notifier, downstreamOut);
                 // The push API fails a few calls and answers one too late: retried with the same key.
                 downstream.pushApi().failNext(PUSH_FAILURES, 503);
                 downstream.pushApi().delayNext(1, PUSH_DELAY);
@@ -178,12 +187,15 @@ final class DemoRun {
     }
 
     /** The publisher and the notifier, in process like the authorizer, configured as the template configures them. */
-    private static void connect(Downstream downstream, SnsClient sns, DynamoDbClient dynamoDb, SqsClient sqs, PrintStream out) {
+    private static void connect(Downstream downstream, InProcessFunction publisherFunction, InProcessFunction notifierFunction,
+                                PrintStream out) {
         PaymentEventsHandler publisher = new PaymentEventsHandler(new StreamPublisher(
-                new SnsDecisionPublisher(sns, downstream.topicArn()),
-                new SqsUnpublishableRecords(sqs, downstream.unpublishableQueueUrl()), out, Clock.systemUTC()));
+                new SnsDecisionPublisher(publisherFunction.sns(), downstream.topicArn()),
+                new SqsUnpublishableRecords(publisherFunction.sqs(), downstream.unpublishableQueueUrl()), out, Clock.systemUTC()));
+        publisherFunction.initialised();
         PaymentNotifierHandler notifier = new PaymentNotifierHandler(PaymentNotifier.create(downstream.notifierEnvironment(),
-                dynamoDb, sqs, out, Clock.systemUTC()));
+                notifierFunction.dynamoDb(), notifierFunction.sqs(), out, Clock.systemUTC()));
+        notifierFunction.initialised();
         downstream.connect(event -> publisher.handleRequest(event, null),
                 event -> notifier.handleRequest(event, new LocalContext("payment-notifier", NOTIFIER_TIMEOUT)));
     }

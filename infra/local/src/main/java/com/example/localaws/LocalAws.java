@@ -8,6 +8,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
 import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
@@ -28,7 +29,8 @@ import software.amazon.awssdk.services.sqs.SqsClient;
  * {@link LocalAwsBackend}, LocalStack in Docker) and a one-node TLS Redis Cluster (as ElastiCache
  * Serverless presents itself) on free loopback ports, with the template's tables. A three-master
  * cluster and a standalone (cluster mode off) server are started on first use, for the tests that
- * need them. Clients it hands out talk to 127.0.0.1 only, with dummy credentials.
+ * need them. Clients it hands out talk to 127.0.0.1 only, with dummy credentials (the harness's
+ * own key, whose calls the launcher does not record: {@link CallRecording}).
  */
 public final class LocalAws implements AutoCloseable {
 
@@ -183,9 +185,15 @@ public final class LocalAws implements AutoCloseable {
 
     /** {@code builder} pointed at the local moto launcher, with dummy credentials and the URL-connection HTTP client. */
     private <B extends AwsClientBuilder<B, ?> & AwsSyncClientBuilder<B, ?>> B local(B builder, Duration socketTimeout) {
+        return local(builder, socketTimeout, credentials());
+    }
+
+    /** The same, signing with {@code credentials} (a function's own, see {@link InProcessFunction}). */
+    <B extends AwsClientBuilder<B, ?> & AwsSyncClientBuilder<B, ?>> B local(B builder, Duration socketTimeout,
+                                                                          AwsCredentialsProvider credentials) {
         return builder.endpointOverride(api.endpoint())
                 .region(REGION)
-                .credentialsProvider(credentials())
+                .credentialsProvider(credentials)
                 .httpClientBuilder(UrlConnectionHttpClient.builder()
                         .connectionTimeout(Duration.ofSeconds(2))
                         .socketTimeout(socketTimeout));

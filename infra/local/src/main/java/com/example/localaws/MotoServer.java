@@ -15,28 +15,39 @@ import java.util.regex.Pattern;
 
 /**
  * The project's moto launcher ({@code infra/local/moto_launcher.py}, run by the pinned virtualenv
- * that {@code infra/local/setup.sh} installs) on a loopback port, with its fault-injection API.
+ * that {@code infra/local/setup.sh} installs) on a loopback port, with its fault-injection API,
+ * recording the calls of local functions ({@link CallRecording}).
  */
 public final class MotoServer implements AwsApi {
 
     private final URI endpoint;
     private final LocalProcess process;
+    private final Path calls;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-    private MotoServer(URI endpoint, LocalProcess process) {
+    private MotoServer(URI endpoint, LocalProcess process, Path calls) {
         this.endpoint = endpoint;
         this.process = process;
+        this.calls = calls;
     }
 
+    /**
+     * Starts a launcher on {@code port}, logging to {@code log} and appending the calls of local
+     * functions to {@value CallRecording#FILE} beside it: several launchers of one run ({@code make
+     * test}'s modules one after another) share that file, and nothing empties it but a clean.
+     */
     static MotoServer start(Path root, int port, Path log) {
         Path python = root.resolve(".tools/moto/bin/python");
         if (!Files.isExecutable(python)) {
             throw new IllegalStateException(python + " is missing: run `make setup` (infra/local/setup.sh) first");
         }
+        Path calls = log.resolveSibling(CallRecording.FILE);
         LocalProcess process = LocalProcess.start("moto launcher", List.of(python.toString(),
                 root.resolve("infra/local/moto_launcher.py").toString(),
-                "--host", "127.0.0.1", "--port", Integer.toString(port)), log, port, Duration.ofSeconds(60));
-        return new MotoServer(URI.create("http://127.0.0.1:" + port), process);
+                "--host", "127.0.0.1", "--port", Integer.toString(port),
+                "--record-calls", calls.toString(), "--function-key-prefix", CallRecording.ACCESS_KEY_PREFIX),
+                log, port, Duration.ofSeconds(60));
+        return new MotoServer(URI.create("http://127.0.0.1:" + port), process, calls);
     }
 
     /**
@@ -44,7 +55,15 @@ public final class MotoServer implements AwsApi {
      * closing this handle leaves it running.
      */
     static MotoServer attach(URI endpoint) {
-        return new MotoServer(endpoint, null);
+        return new MotoServer(endpoint, null, null);
+    }
+
+    /** The file this launcher records the calls of local functions to; fails for an attached launcher. */
+    public Path calls() {
+        if (calls == null) {
+            throw new IllegalStateException("the launcher at " + endpoint + " was started by another process");
+        }
+        return calls;
     }
 
     /** The launcher's process id; fails for an attached launcher. */

@@ -363,8 +363,6 @@ class SampleEventsTest extends LocalAwsTest {
         Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, true));
         env.put("AWS_REGION", LocalAws.REGION.id());
         env.put("AWS_ENDPOINT_URL", aws.endpoint().toString());
-        env.put("AWS_ACCESS_KEY_ID", "local");
-        env.put("AWS_SECRET_ACCESS_KEY", "local");
         return LambdaFunction.fromTemplate(aws.root().resolve("template.yaml"), FUNCTION,
                 LambdaFunction.moduleClasspath(aws.root().resolve("functions/payment-authorizer")), env);
     }

@@ -66,8 +66,6 @@ class SampleStreamEventTest {
         Map<String, String> env = new HashMap<>(downstream.publisherEnvironment());
         env.put("AWS_REGION", LocalAws.REGION.id());
         env.put("AWS_ENDPOINT_URL", aws.endpoint().toString());
-        env.put("AWS_ACCESS_KEY_ID", "local");
-        env.put("AWS_SECRET_ACCESS_KEY", "local");
         return LambdaFunction.fromTemplate(aws.root().resolve("template.yaml"), "PaymentEventsFunction",
                 LambdaFunction.moduleClasspath(aws.root().resolve("functions/payment-events")), env);
     }

@@ -60,7 +60,7 @@ class SampleNotificationEventTest {
     }
 
     private LambdaFunction function(LocalPushApi api, SqsClient sqs) {
-        String dlq = sqs.createQueue(request -> request.queueName("sample-notifier-dlq")).queueUrl();
+        String dlq = sqs.createQueue(request -> request.queueName("NotificationsDeadLetterQueue-sample")).queueUrl();
         Map<String, String> env = new HashMap<>();
         env.put("PUSH_API_BASE_URL", api.baseUrl().toString());
         env.put("PUSH_API_TIMEOUT_MS", "2000");
@@ -70,8 +70,6 @@ class SampleNotificationEventTest {
         env.put("NOTIFIER_DLQ_URL", dlq);
         env.put("AWS_REGION", LocalAws.REGION.id());
         env.put("AWS_ENDPOINT_URL", aws.endpoint().toString());
-        env.put("AWS_ACCESS_KEY_ID", "local");
-        env.put("AWS_SECRET_ACCESS_KEY", "local");
         return LambdaFunction.fromTemplate(aws.root().resolve("template.yaml"), "PaymentNotifierFunction",
                 LambdaFunction.moduleClasspath(aws.root().resolve("functions/payment-notifier")), env);
     }

@@ -20,7 +20,7 @@ import java.util.Map;
  * against the running local AWS (a queue to its URL, a topic to its ARN, a table to its name, a
  * parameter to its {@code Default}); with the fast path pointed at the local one-node TLS Redis
  * Cluster (its endpoint, the local CA, the local signing secret), {@code PUSH_API_BASE_URL} at the local push API, and the AWS connection pointed at the
- * local moto launcher with dummy credentials.
+ * local moto launcher (each function signs with its own key, {@link com.example.localaws.CallRecording}).
  */
 final class LocalFunctions {
 
@@ -55,8 +55,6 @@ final class LocalFunctions {
         }
         env.put("AWS_REGION", LocalAws.REGION.id());
         env.put("AWS_ENDPOINT_URL", state.motoEndpoint().toString());
-        env.put("AWS_ACCESS_KEY_ID", "local");
-        env.put("AWS_SECRET_ACCESS_KEY", "local");
         Path module = root.resolve(codeUri.asText());
         try {
             return LambdaFunction.fromTemplate(template, logicalId, LambdaFunction.moduleClasspath(module), env);

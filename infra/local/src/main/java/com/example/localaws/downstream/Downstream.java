@@ -58,6 +58,11 @@ public final class Downstream implements AutoCloseable {
     public static final int STREAM_MAXIMUM_RETRY_ATTEMPTS = 10;
     /** The queue template.yaml subscribes to the topic for the notifier. */
     public static final String NOTIFICATIONS_QUEUE = "NotificationsQueue";
+    /** The logical ids of the other resources this creates, as template.yaml names them. */
+    static final String PAYMENTS_TOPIC = "PaymentsAuthorizedTopic";
+    static final String NOTIFICATIONS_DEAD_LETTER_QUEUE = "NotificationsDeadLetterQueue";
+    static final String STREAM_FAILURE_QUEUE = "PaymentEventsFailureQueue";
+    static final String UNPUBLISHABLE_QUEUE = "PaymentEventsUnpublishableQueue";
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -82,26 +87,31 @@ public final class Downstream implements AutoCloseable {
         this.sqs = aws.sqs();
         this.sns = aws.sns();
         this.streams = aws.dynamoDbStreams();
-        String suffix = UUID.randomUUID().toString().substring(0, 8);
+        // Each name is the template's logical id and a suffix of this instance (several share one
+        // local AWS): the recorded calls of the functions name them, and the rehearsal maps them
+        // back to the template by the logical id before the first '-'.
+        String suffix = "-" + UUID.randomUUID().toString().substring(0, 8);
         try (DynamoDbClient dynamoDb = aws.dynamoDb()) {
             this.streamArn = DynamoDbStreamsEventSourceMapping.streamArnOf(dynamoDb, IDEMPOTENCY_TABLE);
         }
-        this.topicArn = sns.createTopic(request -> request.name("payments-authorized-" + suffix)).topicArn();
-        this.notificationsDlqUrl = queue("notifications-dlq-" + suffix, Map.of());
-        this.notificationsQueueUrl = queue("notifications-" + suffix, Map.of(
+        this.topicArn = sns.createTopic(request -> request.name(PAYMENTS_TOPIC + suffix)).topicArn();
+        this.notificationsDlqUrl = queue(NOTIFICATIONS_DEAD_LETTER_QUEUE + suffix, Map.of());
+        this.notificationsQueueUrl = queue(NOTIFICATIONS_QUEUE + suffix, Map.of(
                 QueueAttributeName.VISIBILITY_TIMEOUT, Long.toString(visibility.toSeconds()),
                 QueueAttributeName.REDRIVE_POLICY, "{\"deadLetterTargetArn\":\"" + arn(notificationsDlqUrl)
                         + "\",\"maxReceiveCount\":\"" + MAX_RECEIVE_COUNT + "\"}"));
-        this.streamFailuresQueueUrl = queue("payment-events-failures-" + suffix, Map.of());
-        this.unpublishableQueueUrl = queue("payment-events-unpublishable-" + suffix, Map.of());
-        this.auditQueueUrl = queue("payments-authorized-audit-" + suffix, Map.of());
+        this.streamFailuresQueueUrl = queue(STREAM_FAILURE_QUEUE + suffix, Map.of());
+        this.unpublishableQueueUrl = queue(UNPUBLISHABLE_QUEUE + suffix, Map.of());
+        // Not the template's: what reached the topic, for the tests and the demo to read.
+        this.auditQueueUrl = queue("payments-authorized-audit" + suffix, Map.of());
         subscribe(notificationsQueueUrl, notificationsSubscription(aws).attributes());
         subscribe(auditQueueUrl, Map.of());
         this.pushApi = LocalPushApi.start();
     }
 
     /**
-     * Creates the topic, the queues and subscriptions (fresh names), and starts the push API.
+     * Creates the topic, the queues and subscriptions (each named after its logical id in the
+     * template and a fresh suffix), and starts the push API.
      *
      * @param visibility the notifications queue's visibility timeout (whole seconds, at least 1):
      *                   how long a failed notification waits before it is delivered again

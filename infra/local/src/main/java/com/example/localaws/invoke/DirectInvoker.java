@@ -27,6 +27,7 @@ final class DirectInvoker implements FunctionInvoker {
 
     private final LambdaFunction function;
     private final List<Path> runtimeClasspath;
+    private final Path baseDir;
     private final Path workDir;
     private final Path taskRoot;
 
@@ -34,6 +35,7 @@ final class DirectInvoker implements FunctionInvoker {
     DirectInvoker(LambdaFunction function, Path root, Path workDir) {
         this.function = function;
         this.runtimeClasspath = RuntimeInterfaceClient.classpath(root);
+        this.baseDir = workDir;
         this.workDir = workDir.resolve(function.name() + "-direct");
         this.taskRoot = workDir.resolve(function.name() + "-task");
     }
@@ -86,10 +88,12 @@ final class DirectInvoker implements FunctionInvoker {
         }
     }
 
+    /** The JVM's command line; after the function's code, local-aws's (for DirectInvocation) and the phase header. */
     private List<String> command(String requestId, Path eventFile, Path responseFile) {
         List<Path> classpath = new ArrayList<>(runtimeClasspath);
         classpath.addAll(function.classpath());
         classpath.add(codeOf(DirectInvocation.class));
+        classpath.add(PhaseHeaderClasspath.write(baseDir, function.name()));
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(RuntimeInterfaceClient.jvmOptions());

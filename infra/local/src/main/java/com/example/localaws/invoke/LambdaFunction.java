@@ -1,5 +1,6 @@
 package com.example.localaws.invoke;
 
+import com.example.localaws.CallRecording;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -24,9 +25,10 @@ import java.util.Objects;
  * @param classpath   its code: what its deployment package holds (the shaded jar, or the
  *                    classes and runtime libraries of its module, see {@link #moduleClasspath})
  * @param environment every variable the function may read: the template's variables and the
- *                    AWS connection ({@code AWS_REGION}, {@code AWS_ENDPOINT_URL}, dummy
- *                    credentials). Nothing of the caller's own environment reaches the function,
- *                    so a developer's real AWS profile or endpoint cannot leak into a local run.
+ *                    AWS connection ({@code AWS_REGION}, {@code AWS_ENDPOINT_URL}); the credentials
+ *                    are the function's own (see {@link #runtimeEnvironment}). Nothing of the
+ *                    caller's own environment reaches the function, so a developer's real AWS
+ *                    profile or endpoint cannot leak into a local run.
  * @param timeout     its {@code Timeout}
  * @param memoryMb    its {@code MemorySize}, reported to the function, not enforced
  */
@@ -113,10 +115,16 @@ public record LambdaFunction(String name, String handler, List<Path> classpath, 
 
     /**
      * The whole environment of the function's runtime process: {@link #environment()}, then the
-     * variables Lambda reserves and sets itself, which a function cannot override.
+     * variables Lambda reserves and sets itself, which a function cannot override. Among them
+     * the credentials: Lambda gives each function its role's; here each function signs with an
+     * access key id of its own, {@link CallRecording#accessKeyId}, so that the launcher records
+     * its calls under its name (any secret, no session token).
      */
     Map<String, String> runtimeEnvironment(Path taskRoot) {
         Map<String, String> env = new HashMap<>(environment);
+        env.put("AWS_ACCESS_KEY_ID", CallRecording.accessKeyId(name));
+        env.put("AWS_SECRET_ACCESS_KEY", "local");
+        env.remove("AWS_SESSION_TOKEN");
         env.put("PATH", "/usr/local/bin:/usr/bin:/bin");
         env.put("LAMBDA_TASK_ROOT", taskRoot.toString());
         env.put("AWS_EXECUTION_ENV", "AWS_Lambda_java21");

@@ -31,7 +31,9 @@ import java.util.UUID;
  * <p>The emulator's own Runtime API listens on a second free port rather than its fixed default
  * (9001), so that several emulators (tests, {@code make up}) can run side by side. The function's
  * output and the emulator's START/END/REPORT lines go to {@code <workDir>/<function>.log}, the
- * emulator's own log to {@code <workDir>/<function>-rie.log}.
+ * emulator's own log to {@code <workDir>/<function>-rie.log}. The function's process signs as the
+ * function and says the phase of its calls, for the launcher's recording
+ * ({@link com.example.localaws.CallRecording}).
  */
 public final class RuntimeEmulator implements FunctionInvoker {
 
@@ -106,7 +108,7 @@ public final class RuntimeEmulator implements FunctionInvoker {
         List<String> command = new ArrayList<>(List.of(emulator.toString(),
                 "--runtime-interface-emulator-address", "127.0.0.1:" + port,
                 "--runtime-api-address", "127.0.0.1:" + runtimeApiPort));
-        command.addAll(runtimeCommand(function, root));
+        command.addAll(runtimeCommand(function, root, workDir));
         Process process;
         try {
             Files.createDirectories(taskRoot);
@@ -125,10 +127,15 @@ public final class RuntimeEmulator implements FunctionInvoker {
         return started;
     }
 
-    /** The runtime's command line, as the emulator starts it (the handler last, as Lambda passes it). */
-    static List<String> runtimeCommand(LambdaFunction function, Path root) {
+    /**
+     * The runtime's command line, as the emulator starts it (the handler last, as Lambda passes
+     * it); the classpath ends with the harness's phase header ({@link PhaseHeaderClasspath},
+     * written under {@code workDir}).
+     */
+    static List<String> runtimeCommand(LambdaFunction function, Path root, Path workDir) {
         List<Path> classpath = new ArrayList<>(RuntimeInterfaceClient.classpath(root));
         classpath.addAll(function.classpath());
+        classpath.add(PhaseHeaderClasspath.write(workDir, function.name()));
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(RuntimeInterfaceClient.jvmOptions());
