@@ -23,6 +23,7 @@ build: ## compile and package every module (no tests)
 test: local-aws-backend setup test-launcher test-java check-template rehearse ## the whole suite (LOCAL_AWS=localstack: against LocalStack in Docker)
 
 test-java: local-aws-backend setup rehearse-tools ## every Java test (JUnit 5) against moto + redis-server (LOCAL_AWS=localstack: LocalStack in Docker + redis-server)
+	rm -f $(ROOT)/target/local-aws/calls.jsonl # the functions' calls, recorded afresh for make rehearse
 	$(MVN) verify $(if $(LOCAL_AWS),-Dlocal.aws.backend=$(LOCAL_AWS))
 
 # LOCAL_AWS=localstack needs a Docker engine: without one the run stops here, at once, non-zero.

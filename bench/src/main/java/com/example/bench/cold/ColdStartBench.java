@@ -66,7 +66,9 @@ public final class ColdStartBench {
     public static void main(String[] args) throws IOException {
         int mainRuns = args.length > 0 ? Integer.parseInt(args[0]) : 10;
         int variantRuns = args.length > 1 ? Integer.parseInt(args[1]) : 10;
-        try (LocalAws aws = LocalAws.start()) {
+        // A local AWS of its own: the variants run as the authorizer, and their calls must not read as
+        // the function's in the recording make rehearse checks (target/local-aws/calls.jsonl).
+        try (LocalAws aws = LocalAws.start("bench-cold")) {
             new ColdStartBench(aws).run(mainRuns, variantRuns);
         }
     }

@@ -19,7 +19,7 @@ public record RecordedCall(String function, String phase, String service, String
      * A resource one request names.
      *
      * @param kind {@code table}, {@code queue}, {@code topic}, {@code secret}, {@code stream} or {@code key}
-     * @param name its local name (the local AWS names tables, queues and topics after their logical ids)
+     * @param name the template's logical id of what the request named (read from its local name)
      * @param part the item's action inside a transaction or batch ({@code Put}, {@code Update}, ...), else empty
      */
     public record Resource(String kind, String name, String part) {

@@ -14,18 +14,20 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 
 /**
  * The distinct calls of the recordings: the committed set ({@value #COMMITTED}, what the tests
- * of the project make the functions call) and the {@code calls.jsonl} files the local AWS wrote
- * in this checkout's {@code target} folders. A call recorded now but missing from the committed
+ * of the project make the functions call) and the calls the local AWS recorded in this checkout
+ * ({@value #RECORDING}: {@code make test}'s end-to-end tests, {@code make demo} and
+ * {@code make up} write there; a named local AWS, such as a benchmark's, writes elsewhere and is
+ * not read). A call recorded now but missing from the committed
  * set is new: the rehearsal refuses it until the set is written again ({@code make rehearse RECORD=1}),
  * so that a new call is reviewed with the grant and route it needs.
  */
 public final class RecordedCalls {
 
     public static final String COMMITTED = "infra/rehearse/recorded-calls.jsonl";
+    public static final String RECORDING = "target/local-aws/calls.jsonl";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Set<RecordedCall> committed;
@@ -38,7 +40,7 @@ public final class RecordedCalls {
         this.files = files;
     }
 
-    /** Reads the committed set and every recording under {@code root}'s {@code target} folders. */
+    /** Reads the committed set and this checkout's recording under {@code root}. */
     public static RecordedCalls read(Path root) {
         Set<RecordedCall> committed = new LinkedHashSet<>(lines(root.resolve(COMMITTED)));
         List<Path> files = recordings(root);
@@ -77,17 +79,8 @@ public final class RecordedCalls {
     }
 
     private static List<Path> recordings(Path root) {
-        List<Path> found = new ArrayList<>();
-        try (Stream<Path> walk = Files.walk(root, 12)) {
-            walk.filter(path -> path.getFileName().toString().equals("calls.jsonl"))
-                    .filter(path -> root.relativize(path).toString().contains("target"))
-                    .filter(path -> !root.relativize(path).startsWith(".tools"))
-                    .sorted(Comparator.naturalOrder())
-                    .forEach(found::add);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot look for recordings under " + root, e);
-        }
-        return found;
+        Path recording = root.resolve(RECORDING);
+        return Files.exists(recording) ? List.of(recording) : List.of();
     }
 
     private static List<RecordedCall> lines(Path file) {
@@ -111,8 +104,8 @@ public final class RecordedCalls {
         // A transaction of five payments names one table five times: what it needs is the set.
         Set<RecordedCall.Resource> resources = new TreeSet<>(Comparator.comparing(RecordedCall.Resource::kind)
                 .thenComparing(RecordedCall.Resource::name).thenComparing(RecordedCall.Resource::part));
-        line.path("resources").forEach(resource -> resources.add(new RecordedCall.Resource(
-                resource.path("kind").asText(), resource.path("name").asText(), resource.path("part").asText(""))));
+        line.path("resources").forEach(resource -> resources.add(new RecordedCall.Resource(resource.path("kind").asText(),
+                LocalNames.logicalId(resource.path("kind").asText(), resource.path("name").asText()), resource.path("part").asText(""))));
         return new RecordedCall(line.path("function").asText(), line.path("phase").asText("unknown"),
                 line.path("service").asText(), line.path("operation").asText(), List.copyOf(resources));
     }

@@ -27,10 +27,6 @@ public final class ApiActions {
     public record Need(String action, String resource, String resourceId, Optional<String> viaService) {
     }
 
-    /** The local name of the fast path's signing secret (the local AWS's FAST_PATH_SIGNING_SECRET). */
-    static final String LOCAL_SIGNING_SECRET = "idempotent-receiver/fast-path-signing-key";
-    static final String SIGNING_SECRET = "FastPathSigningKey";
-
     private record Entry(List<String> actions, String page) {
     }
 
@@ -101,7 +97,7 @@ public final class ApiActions {
         }
         List<Need> needs = new ArrayList<>();
         for (RecordedCall.Resource named : call.resources()) {
-            String logicalId = logicalId(named);
+            String logicalId = named.name();
             if (!template.has(logicalId)) {
                 return Optional.empty();
             }
@@ -115,16 +111,6 @@ public final class ApiActions {
                             Optional.of(call.service() + "." + ResolvedTemplate.REGION + ".amazonaws.com")))));
         }
         return Optional.of(needs.stream().distinct().toList());
-    }
-
-    /** The template's logical id of a resource the local AWS names {@code named.name()}. */
-    static String logicalId(RecordedCall.Resource named) {
-        return switch (named.kind()) {
-            case "secret" -> LOCAL_SIGNING_SECRET.equals(named.name()) ? SIGNING_SECRET : named.name();
-            case "queue" -> named.name().replaceFirst("\\.fifo$", "");
-            case "stream" -> named.name().replaceFirst("^.*:table/", "").replaceFirst("/stream/.*$", "");
-            default -> named.name();
-        };
     }
 
     private static String arn(String kind, String logicalId, ResolvedTemplate template) {
