@@ -11,7 +11,7 @@ import java.util.Optional;
 /**
  * A deployed function as the checks need it: its role, environment, network and SnapStart.
  *
- * @param logicalId      the AWS::Lambda::DeployedFunction's logical id (the SAM function's)
+ * @param logicalId      the AWS::Lambda::Function's logical id (the SAM function's)
  * @param roleId         its role's logical id
  * @param roleArn        its role's ARN
  * @param environment    its environment variables, resolved
@@ -29,7 +29,7 @@ record DeployedFunction(String logicalId, String roleId, String roleArn, Map<Str
     /** The template's functions with these parameters. */
     static List<DeployedFunction> of(ResolvedTemplate template) {
         List<DeployedFunction> functions = new ArrayList<>();
-        template.ofType("AWS::Lambda::DeployedFunction").forEach((id, properties) -> {
+        template.ofType("AWS::Lambda::Function").forEach((id, properties) -> {
             String roleArn = properties.path("Role").asText();
             String roleId = template.logicalIdOf(roleArn).orElseThrow(() ->
                     new IllegalArgumentException(id + ": its role " + roleArn + " is not one of the template's"));

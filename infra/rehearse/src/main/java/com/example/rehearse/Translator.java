@@ -38,12 +38,18 @@ final class Translator {
     List<JsonNode> translate(Path template, List<Map<String, String>> parameterSets) {
         try {
             ProcessBuilder builder = new ProcessBuilder(python.toString(), script.toString(), template.toString(),
-                    JSON.writeValueAsString(parameterSets)).redirectError(ProcessBuilder.Redirect.INHERIT);
+                    JSON.writeValueAsString(parameterSets)).redirectErrorStream(false);
             builder.environment().put("AWS_DEFAULT_REGION", ResolvedTemplate.REGION);
+            Path errors = Files.createTempFile("translate", ".err");
+            builder.redirectError(errors.toFile());
             Process process = builder.start();
             byte[] output = process.getInputStream().readAllBytes();
-            if (!process.waitFor(120, TimeUnit.SECONDS) || process.exitValue() != 0) {
-                throw new IllegalStateException("the SAM translator failed on template.yaml: "
+            boolean failed = !process.waitFor(120, TimeUnit.SECONDS) || process.exitValue() != 0;
+            // The translator prints notes of its own on stderr (unpublished metrics): shown only when it fails.
+            String diagnostics = Files.readString(errors);
+            Files.delete(errors);
+            if (failed) {
+                throw new IllegalStateException("the SAM translator failed on " + template + ":\n" + diagnostics
                         + new String(output, StandardCharsets.UTF_8));
             }
             List<JsonNode> translated = new ArrayList<>();

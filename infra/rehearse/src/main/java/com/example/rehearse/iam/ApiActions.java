@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What IAM authorises for each API call the functions make: the actions, on which resource, and
@@ -73,6 +74,9 @@ public final class ApiActions {
             "sns", List.of("kms:GenerateDataKey", "kms:Decrypt"),
             "dynamodb", List.of("kms:Decrypt"));
 
+    /** Calls that read or write no encrypted data (a table's description), so use no key. */
+    private static final Set<String> NO_DATA = Set.of("dynamodb:DescribeTable");
+
     private ApiActions() {
     }
 
@@ -106,7 +110,8 @@ public final class ApiActions {
                     ? List.of(call.service() + ":" + named.part() + "Item")
                     : entry.actions();
             actions.forEach(action -> needs.add(new Need(action, arn, logicalId, Optional.empty())));
-            customerKey(named.kind(), logicalId, template).ifPresent(key -> KMS_ON_BEHALF.getOrDefault(call.service(), List.of())
+            customerKey(named.kind(), logicalId, template).filter(key -> !NO_DATA.contains(call.api()))
+                    .ifPresent(key -> KMS_ON_BEHALF.getOrDefault(call.service(), List.of())
                     .forEach(action -> needs.add(new Need(action, key, keyId(template, key),
                             Optional.of(call.service() + "." + ResolvedTemplate.REGION + ".amazonaws.com")))));
         }
