@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.Accounts;
+import com.example.localaws.InProcessFunction;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
 import com.example.localaws.downstream.Downstream;
@@ -58,6 +59,7 @@ class PublishDecisionsTest {
     private Authorizer authorizer;
     private FlakyPublisher publisher;
     private StreamDeliveries deliveries;
+    private InProcessFunction function;
 
     PublishDecisionsTest(LocalAws aws) {
         this.aws = aws;
@@ -72,12 +74,15 @@ class PublishDecisionsTest {
                 new Accounts.Account("ACC-RICH", 1_000_000, "EUR", "ACTIVE"),
                 new Accounts.Account("ACC-POOR", 100, "EUR", "ACTIVE")));
         downstream = Downstream.create(aws, Duration.ofSeconds(1));
-        sns = aws.sns();
-        publisher = new FlakyPublisher(new SnsDecisionPublisher(sns, downstream.topicArn()));
+        // The publisher's own clients sign as the function: its calls are recorded for make rehearse.
+        function = InProcessFunction.of(aws, "PaymentEventsFunction");
+        publisher = new FlakyPublisher(new SnsDecisionPublisher(function.sns(), downstream.topicArn()));
+        sns = aws.sns(); // the operator's, for the replays
         sqs = aws.sqs();
         deliveries = new StreamDeliveries(new StreamPublisher(publisher,
-                new SqsUnpublishableRecords(sqs, downstream.unpublishableQueueUrl()),
+                new SqsUnpublishableRecords(function.sqs(), downstream.unpublishableQueueUrl()),
                 new PrintStream(logs, true, StandardCharsets.UTF_8), Clock.systemUTC()));
+        function.initialised();
         authorizer = new Authorizer(aws, Clock.systemUTC());
     }
 
@@ -85,6 +90,7 @@ class PublishDecisionsTest {
     void close() {
         authorizer.close();
         downstream.close();
+        function.close();
         sns.close();
         sqs.close();
         dynamoDb.close();

@@ -3,6 +3,7 @@ package com.example.payment.notifier;
 import com.example.localaws.invoke.LocalContext;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.localaws.InProcessFunction;
 import com.example.localaws.LocalAws;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.localaws.push.LocalPushApi;
@@ -36,10 +37,14 @@ final class NotifierRig implements AutoCloseable {
     private final ByteArrayOutputStream output = new ByteArrayOutputStream();
     private final PaymentNotifierHandler handler;
 
+    private final InProcessFunction function;
+
     NotifierRig(LocalAws aws, Duration pushTimeout) {
+        this.function = InProcessFunction.of(aws, "PaymentNotifierFunction");
         this.dynamoDb = aws.dynamoDb();
         this.sqs = aws.sqs();
-        this.deadLetterQueueUrl = sqs.createQueue(request -> request.queueName("notifier-dlq-" + UUID.randomUUID()
+        // Named as the template's queue, so that the notifier's sends to it are recorded as sends to that queue.
+        this.deadLetterQueueUrl = sqs.createQueue(request -> request.queueName("NotificationsDeadLetterQueue-" + UUID.randomUUID()
                 .toString().substring(0, 8))).queueUrl();
         Map<String, String> env = new HashMap<>();
         env.put("PUSH_API_BASE_URL", api.baseUrl().toString());
@@ -48,8 +53,10 @@ final class NotifierRig implements AutoCloseable {
         env.put("IDEMPOTENCY_TTL_SECONDS", "604800");
         env.put("QUEUE_RETENTION_SECONDS", "345600");
         env.put("NOTIFIER_DLQ_URL", deadLetterQueueUrl);
-        this.handler = new PaymentNotifierHandler(PaymentNotifier.create(env, dynamoDb, sqs,
+        // The notifier's own clients sign as the function: its calls are recorded for make rehearse.
+        this.handler = new PaymentNotifierHandler(PaymentNotifier.create(env, function.dynamoDb(), function.sqs(),
                 new PrintStream(output, true, StandardCharsets.UTF_8), Clock.systemUTC()));
+        function.initialised();
     }
 
     /** A decision event as the topic delivers it (raw) for an approval. */
@@ -114,6 +121,7 @@ final class NotifierRig implements AutoCloseable {
     @Override
     public void close() {
         api.close();
+        function.close();
         sqs.close();
         dynamoDb.close();
         List<String> violations = output().emfViolations();
