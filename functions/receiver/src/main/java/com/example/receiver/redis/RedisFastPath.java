@@ -85,8 +85,9 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
 
     /**
      * A client with the configured timeouts (a connection's TCP connect and TLS handshake may
-     * take the connect timeout, once; every command the read timeout), TLS and trust, and the signing key read once from
-     * {@code secrets}; connects lazily, on first use.
+     * take the connect timeout, once; every command the read timeout), TLS and trust, pools that
+     * retire connections idle longer than {@link FastPathConfig#maxIdle()}, and the signing key
+     * read once from {@code secrets}; connects lazily, on first use.
      *
      * @throws IllegalArgumentException when the secret is shorter than {@link ValueSigner#MIN_KEY_BYTES}
      */
@@ -111,8 +112,8 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
         pool.setJmxEnabled(false);
         HostAndPort endpoint = new HostAndPort(config.host(), config.port());
         CacheTopology topology = config.cluster()
-                ? new ClusterTopology(endpoint, client.build(), pool, config.timeout())
-                : new StandaloneTopology(endpoint, client.build(), pool);
+                ? new ClusterTopology(endpoint, client.build(), pool, config.timeout(), config.maxIdle())
+                : new StandaloneTopology(endpoint, client.build(), pool, config.maxIdle());
         byte[] key = secrets.secretString(config.signingSecret()).getBytes(StandardCharsets.UTF_8);
         return new RedisFastPath(topology, new ValueSigner(key), config.ttl(), clock);
     }

@@ -73,6 +73,23 @@ class ReceiverConfigTest {
         assertEquals("payments/fast-path-signing-key", cache.signingSecret());
         assertEquals(Duration.ofMillis(50), cache.timeout());
         assertEquals(Duration.ofMillis(500), cache.connectTimeout());
+        assertEquals(Duration.ofSeconds(300), cache.maxIdle());
+    }
+
+    @Test
+    void maxIdle_mustRetireConnectionsBeforeTheNetworkDropsThem() {
+        Map<String, String> env = valid();
+        env.put("FAST_PATH_ENDPOINT", "cache.example:6379");
+        env.put("FAST_PATH_SIGNING_SECRET", "payments/fast-path-signing-key");
+        env.put("FAST_PATH_MAX_IDLE_MS", "349999");
+        assertEquals(Duration.ofMillis(349_999), ReceiverConfig.from(new Environment(env)).fastPath().orElseThrow().maxIdle());
+        for (String refused : new String[] {"350000", "0", "five minutes"}) {
+            env.put("FAST_PATH_MAX_IDLE_MS", refused);
+            ConfigurationException refusal = refusal(env);
+            assertEquals("FAST_PATH_MAX_IDLE_MS", refusal.setting(), refused);
+        }
+        env.put("FAST_PATH_MAX_IDLE_MS", "350000");
+        assertTrue(refusal(env).getMessage().contains("must be 1-349999, was 350000"), refusal(env).getMessage());
     }
 
     @Test
