@@ -21,6 +21,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.core.retry.RetryMode;
@@ -40,6 +42,11 @@ public final class PaymentAuthorizer {
     public static final String SERVICE = "payment-authorizer";
     /** The prefix of idempotency record keys: {@code PAYMENT#<transaction_id>}. */
     public static final String KEY_PREFIX = "PAYMENT";
+    /**
+     * The longest one read of the fast path's signing key may take, retries included: small
+     * beside {@code MIN_REMAINING_TIME_MS}, since a read retried during a batch spends its time.
+     */
+    static final Duration SECRET_READ_TIMEOUT = Duration.ofSeconds(2);
 
     private PaymentAuthorizer() {
     }
@@ -73,32 +80,64 @@ public final class PaymentAuthorizer {
      */
     static BatchReceiver<Payment> create(Map<String, String> environment, DynamoDbClient dynamoDb, SecretReader secrets,
                                          Clock clock, PrintStream out, SecureRandom random) {
+        return executionEnvironment(environment, dynamoDb, secrets, clock, out, random).receiver();
+    }
+
+    /**
+     * What one execution environment runs: the receiver, and its fast path when one is configured.
+     *
+     * @param fastPath the cache, which a SnapStart restore asks to read a signing key the init
+     *                 could not read
+     */
+    record ExecutionEnvironment(BatchReceiver<Payment> receiver, Optional<RedisFastPath> fastPath) {
+
+        ExecutionEnvironment {
+            Objects.requireNonNull(receiver, "receiver");
+            Objects.requireNonNull(fastPath, "fastPath");
+        }
+
+        /** After a SnapStart restore: a signing key the init could not read is read at the next batch. */
+        void restored() {
+            fastPath.ifPresent(RedisFastPath::readSigningKeyAtNextUse);
+        }
+    }
+
+    /** As {@link #create(Map, DynamoDbClient, SecretReader, Clock, PrintStream, SecureRandom)}, with the fast path. */
+    static ExecutionEnvironment executionEnvironment(Map<String, String> environment, DynamoDbClient dynamoDb,
+                                                     SecretReader secrets, Clock clock, PrintStream out,
+                                                     SecureRandom random) {
         Environment env = new Environment(environment);
         ReceiverConfig config = ReceiverConfig.from(env);
         PaymentTables tables = PaymentTables.from(env);
-        FastPath fastPath = config.fastPath()
-                .<FastPath>map(cache -> RedisFastPath.connect(cache, secrets, clock))
-                .orElse(FastPath.DISABLED);
+        JsonLinesTelemetry telemetry = new JsonLinesTelemetry(out, clock, config.metricsNamespace(), SERVICE, "txn_id");
+        Optional<RedisFastPath> fastPath = config.fastPath()
+                .map(cache -> RedisFastPath.connect(cache, secrets, clock, telemetry.log()));
         // SecureRandom, not a seeded generator: under SnapStart every restored environment would
         // otherwise replay the same "random" jitter from the snapshot.
         DynamoDbStore<Payment> store = new DynamoDbStore<>(dynamoDb, config.idempotencyTable(), KEY_PREFIX,
                 config.recordTtl(), new PaymentPosting(tables, clock),
                 ConflictRetryPolicy.standard(config.settings().minRemainingTime(), random), clock);
-        JsonLinesTelemetry telemetry = new JsonLinesTelemetry(out, clock, config.metricsNamespace(), SERVICE, "txn_id");
-        return new BatchReceiver<>(new PaymentParser(), fastPath, store, telemetry, config.settings());
+        BatchReceiver<Payment> receiver = new BatchReceiver<>(new PaymentParser(),
+                fastPath.<FastPath>map(redis -> redis).orElse(FastPath.DISABLED), store, telemetry, config.settings());
+        return new ExecutionEnvironment(receiver, fastPath);
     }
 
     /**
      * Reads a secret from AWS Secrets Manager (region and endpoint from the standard AWS
      * environment), with a client made for that one read and closed after it: the fast path
-     * reads its signing key once, at start.
+     * reads its signing key at start and, only while that fails, once a minute during a batch.
+     * A read, its retries included, is cut at {@link #SECRET_READ_TIMEOUT}.
      */
     public static SecretReader secretsManager() {
         return secretId -> {
             try (SecretsManagerClient client = SecretsManagerClient.builder()
                     .httpClientBuilder(UrlConnectionHttpClient.builder()
                             .connectionTimeout(Duration.ofSeconds(1))
-                            .socketTimeout(Duration.ofSeconds(2)))
+                            .socketTimeout(Duration.ofSeconds(1)))
+                    .overrideConfiguration(override -> override
+                            .retryStrategy(RetryMode.STANDARD)
+                            .apiCallAttemptTimeout(Duration.ofSeconds(1))
+                            .apiCallTimeout(SECRET_READ_TIMEOUT))
                     .build()) {
                 return client.getSecretValue(request -> request.secretId(secretId)).secretString();
             }
