@@ -13,7 +13,6 @@ import com.example.receiver.dynamodb.DynamoDbStore;
 import com.example.receiver.redis.RedisFastPath;
 import com.example.receiver.redis.SecretReader;
 import com.example.receiver.sqs.SoonRedelivery;
-import com.example.receiver.telemetry.FunctionLog;
 import com.example.receiver.telemetry.JsonLinesTelemetry;
 import java.io.PrintStream;
 import java.security.SecureRandom;
@@ -23,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.core.retry.RetryMode;
@@ -80,20 +80,26 @@ public final class PaymentAuthorizer {
      */
     static BatchReceiver<Payment> create(Map<String, String> environment, DynamoDbClient dynamoDb, SecretReader secrets,
                                          Clock clock, PrintStream out, SecureRandom random) {
-        return executionEnvironment(environment, dynamoDb, secrets, clock, out, random).receiver();
+        return executionEnvironment(environment, dynamoDb, secrets, PaymentAuthorizer::sqsClient, clock, out, random)
+                .receiver();
     }
 
     /**
-     * What one execution environment runs: the receiver, and its fast path when one is configured.
+     * What one execution environment runs: the receiver, its fast path and its soon redelivery
+     * when they are configured.
      *
-     * @param fastPath the cache, which a SnapStart restore asks to read a signing key the init
-     *                 could not read
+     * @param fastPath       the cache, which a SnapStart restore asks to read a signing key the
+     *                       init could not read
+     * @param soonRedelivery brings back in 1-5 s the messages that met contention or ran out of
+     *                       time ({@link SoonRedelivery}); empty with {@code SOON_REDELIVERY=false}
      */
-    record ExecutionEnvironment(BatchReceiver<Payment> receiver, Optional<RedisFastPath> fastPath) {
+    record ExecutionEnvironment(BatchReceiver<Payment> receiver, Optional<RedisFastPath> fastPath,
+                                Optional<SoonRedelivery> soonRedelivery) {
 
         ExecutionEnvironment {
             Objects.requireNonNull(receiver, "receiver");
             Objects.requireNonNull(fastPath, "fastPath");
+            Objects.requireNonNull(soonRedelivery, "soonRedelivery");
         }
 
         /** After a SnapStart restore: a signing key the init could not read is read at the next batch. */
@@ -102,10 +108,16 @@ public final class PaymentAuthorizer {
         }
     }
 
-    /** As {@link #create(Map, DynamoDbClient, SecretReader, Clock, PrintStream, SecureRandom)}, with the fast path. */
+    /**
+     * As {@link #create(Map, DynamoDbClient, SecretReader, Clock, PrintStream, SecureRandom)}, with
+     * the fast path and the soon redelivery.
+     *
+     * @param sqs builds the SQS client of the soon redelivery, on its first use; never called
+     *            with {@code SOON_REDELIVERY=false}
+     */
     static ExecutionEnvironment executionEnvironment(Map<String, String> environment, DynamoDbClient dynamoDb,
-                                                     SecretReader secrets, Clock clock, PrintStream out,
-                                                     SecureRandom random) {
+                                                     SecretReader secrets, Supplier<SqsClient> sqs, Clock clock,
+                                                     PrintStream out, SecureRandom random) {
         Environment env = new Environment(environment);
         ReceiverConfig config = ReceiverConfig.from(env);
         PaymentTables tables = PaymentTables.from(env);
@@ -119,7 +131,10 @@ public final class PaymentAuthorizer {
                 ConflictRetryPolicy.standard(config.settings().minRemainingTime(), random), clock);
         BatchReceiver<Payment> receiver = new BatchReceiver<>(new PaymentParser(),
                 fastPath.<FastPath>map(redis -> redis).orElse(FastPath.DISABLED), store, telemetry, config.settings());
-        return new ExecutionEnvironment(receiver, fastPath);
+        Optional<SoonRedelivery> soonRedelivery = config.soonRedelivery()
+                ? Optional.of(new SoonRedelivery(sqs, Duration.ofSeconds(1), Duration.ofSeconds(5), random, telemetry.log()))
+                : Optional.empty();
+        return new ExecutionEnvironment(receiver, fastPath, soonRedelivery);
     }
 
     /**
@@ -142,15 +157,6 @@ public final class PaymentAuthorizer {
                 return client.getSecretValue(request -> request.secretId(secretId)).secretString();
             }
         };
-    }
-
-    /**
-     * Brings back in 1-5 s the messages that met contention or ran out of time
-     * ({@link SoonRedelivery}), with an SQS client built on first use, logging to {@code out}.
-     */
-    public static SoonRedelivery soonRedelivery(Clock clock, PrintStream out, SecureRandom random) {
-        return new SoonRedelivery(PaymentAuthorizer::sqsClient, Duration.ofSeconds(1), Duration.ofSeconds(5), random,
-                new FunctionLog(out, clock, SERVICE));
     }
 
     /** The SQS client of the function (visibility changes): the same HTTP client, retries and timeouts as DynamoDB's. */

@@ -17,11 +17,12 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.crac.Core;
 import org.crac.Resource;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
  * The SQS-triggered Lambda: parse, decide every message exactly once in effect, and answer with
@@ -33,22 +34,20 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, SQSBatchResponse>, Resource {
 
     private final PaymentAuthorizer.ExecutionEnvironment environment;
-    private final Optional<SoonRedelivery> soon;
     private final Optional<RequestPathPriming> priming;
     private final Invocations invocations = Invocations.lambda();
 
     /** Lambda's constructor: configuration and clients, once per execution environment. */
     public PaymentAuthorizerHandler() {
-        this(System.getenv(), PaymentAuthorizer.dynamoDbClient(), PaymentAuthorizer.secretsManager(), Clock.systemUTC(),
-                System.out, new SecureRandom());
+        this(System.getenv(), PaymentAuthorizer.dynamoDbClient(), PaymentAuthorizer.secretsManager(),
+                PaymentAuthorizer::sqsClient, Clock.systemUTC(), System.out, new SecureRandom());
         Core.getGlobalContext().register(this); // held weakly by CRaC: Lambda keeps this handler
     }
 
     /** As Lambda builds it, on the given clients and output: tests point them at the local AWS. */
-    PaymentAuthorizerHandler(Map<String, String> env, DynamoDbClient dynamoDb, SecretReader secrets, Clock clock,
-                             PrintStream out, SecureRandom random) {
-        this.environment = PaymentAuthorizer.executionEnvironment(env, dynamoDb, secrets, clock, out, random);
-        this.soon = Optional.of(PaymentAuthorizer.soonRedelivery(clock, out, random));
+    PaymentAuthorizerHandler(Map<String, String> env, DynamoDbClient dynamoDb, SecretReader secrets,
+                             Supplier<SqsClient> sqs, Clock clock, PrintStream out, SecureRandom random) {
+        this.environment = PaymentAuthorizer.executionEnvironment(env, dynamoDb, secrets, sqs, clock, out, random);
         this.priming = Optional.of(new RequestPathPriming(env, PaymentAuthorizer::dynamoDbClient, clock, random));
     }
 
@@ -59,8 +58,7 @@ public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, 
 
     /** For tests and local runtimes: a receiver built elsewhere, and what brings back soon retries. */
     public PaymentAuthorizerHandler(BatchReceiver<Payment> receiver, Optional<SoonRedelivery> soon) {
-        this.environment = new PaymentAuthorizer.ExecutionEnvironment(receiver, Optional.empty());
-        this.soon = Objects.requireNonNull(soon, "soon");
+        this.environment = new PaymentAuthorizer.ExecutionEnvironment(receiver, Optional.empty(), soon);
         this.priming = Optional.empty();
     }
 
@@ -70,7 +68,7 @@ public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, 
                 ? RemainingTime.UNBOUNDED
                 : () -> Duration.ofMillis(context.getRemainingTimeInMillis());
         BatchResult result = environment.receiver().process(SqsBatch.messages(event), remaining, invocations.next(context));
-        soon.ifPresent(redelivery -> redelivery.apply(event, result));
+        environment.soonRedelivery().ifPresent(redelivery -> redelivery.apply(event, result));
         return SqsBatch.response(result);
     }
 

@@ -43,7 +43,7 @@ final class AuthorizerRig implements AutoCloseable {
         PrintStream out = new PrintStream(output, true, StandardCharsets.UTF_8);
         if (asInLambda) {
             this.receiver = Optional.empty();
-            this.handler = new PaymentAuthorizerHandler(env, dynamoDb, secrets, clock, out, new SecureRandom());
+            this.handler = new PaymentAuthorizerHandler(env, dynamoDb, secrets, aws::sqs, clock, out, new SecureRandom());
         } else {
             this.receiver = Optional.of(PaymentAuthorizer.create(env, dynamoDb, secrets, clock, out));
             this.handler = new PaymentAuthorizerHandler(receiver.get());

@@ -22,9 +22,14 @@ import java.util.Optional;
  * @param fastPath         the cache, when configured
  * @param settings         how batches are run
  * @param metricsNamespace the CloudWatch namespace of the EMF metrics
+ * @param soonRedelivery   whether a message that failed for a passing reason is made visible
+ *                         again in seconds ({@code ChangeMessageVisibility}); off where the
+ *                         function has no route to SQS, whose calls would only wait out their
+ *                         timeouts: such a message then returns after the visibility timeout
  */
 public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Duration queueRetention,
-                             Optional<FastPathConfig> fastPath, ReceiverSettings settings, String metricsNamespace) {
+                             Optional<FastPathConfig> fastPath, ReceiverSettings settings, String metricsNamespace,
+                             boolean soonRedelivery) {
 
     public static final String IDEMPOTENCY_TABLE = "IDEMPOTENCY_TABLE";
     public static final String IDEMPOTENCY_TTL_SECONDS = "IDEMPOTENCY_TTL_SECONDS";
@@ -42,6 +47,7 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
     public static final String MIN_REMAINING_TIME_MS = "MIN_REMAINING_TIME_MS";
     public static final String GROUP_COMMIT = "GROUP_COMMIT";
     public static final String METRICS_NAMESPACE = "METRICS_NAMESPACE";
+    public static final String SOON_REDELIVERY = "SOON_REDELIVERY";
     /** The namespace when {@link #METRICS_NAMESPACE} is unset: the template's default {@code MetricsNamespace}. */
     public static final String DEFAULT_METRICS_NAMESPACE = "Payments";
 
@@ -94,7 +100,8 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
                         env.integer(MAX_CONCURRENCY, DEFAULT_MAX_CONCURRENCY, 1, 64),
                         env.millis(MIN_REMAINING_TIME_MS, DEFAULT_MIN_REMAINING_TIME),
                         env.bool(GROUP_COMMIT, true)),
-                env.optional(METRICS_NAMESPACE).orElse(DEFAULT_METRICS_NAMESPACE));
+                env.optional(METRICS_NAMESPACE).orElse(DEFAULT_METRICS_NAMESPACE),
+                env.bool(SOON_REDELIVERY, true));
     }
 
     private static Optional<FastPathConfig> fastPath(Environment env) {

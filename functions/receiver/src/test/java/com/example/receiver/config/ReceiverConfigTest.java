@@ -1,6 +1,7 @@
 package com.example.receiver.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -28,6 +29,20 @@ class ReceiverConfigTest {
         ReceiverConfig config = ReceiverConfig.from(new Environment(valid()));
         assertEquals(Duration.ofDays(7), config.recordTtl());
         assertTrue(config.fastPath().isEmpty(), "no endpoint, no fast path");
+        assertTrue(config.soonRedelivery());
+    }
+
+    @Test
+    void soonRedelivery_isTrueOrFalse_andAnythingElseIsRefused_namingTheSetting() {
+        Map<String, String> env = valid();
+        env.put("SOON_REDELIVERY", "false");
+        assertFalse(ReceiverConfig.from(new Environment(env)).soonRedelivery());
+        env.put("SOON_REDELIVERY", "TRUE");
+        assertTrue(ReceiverConfig.from(new Environment(env)).soonRedelivery());
+        env.put("SOON_REDELIVERY", "off");
+        ConfigurationException refused = refusal(env);
+        assertEquals("SOON_REDELIVERY", refused.setting());
+        assertEquals("SOON_REDELIVERY must be true or false", refused.getMessage());
     }
 
     @Test
