@@ -63,7 +63,10 @@ final class ReceiverEnvironments implements LambdaEnvironments.Factory {
         ReceiverConfig config = ReceiverConfig.from(env);
         PaymentTables tables = PaymentTables.from(env);
         DynamoDbClient dynamoDb = LocalClients.dynamoDb(dynamoDbEndpoint);
-        Optional<RedisFastPath> redis = config.fastPath().map(cache -> RedisFastPath.connect(cache, secrets, clock));
+        JsonLinesTelemetry telemetry = new JsonLinesTelemetry(new PrintStream(OutputStream.nullOutputStream()), clock,
+                config.metricsNamespace(), PaymentAuthorizer.SERVICE, "txn_id");
+        Optional<RedisFastPath> redis = config.fastPath()
+                .map(cache -> RedisFastPath.connect(cache, secrets, clock, telemetry.log()));
         FastPath fastPath = redis.<FastPath>map(r -> r).orElse(FastPath.DISABLED);
         if (point == FaultPoint.CRASH_AFTER_FAST_PATH) {
             fastPath = new CrashingFastPath(fastPath, schedule, crash);
@@ -74,8 +77,6 @@ final class ReceiverEnvironments implements LambdaEnvironments.Factory {
         if (point == FaultPoint.CRASH_AFTER_COMMIT) {
             store = new CrashingStore<>(store, schedule, crash);
         }
-        JsonLinesTelemetry telemetry = new JsonLinesTelemetry(new PrintStream(OutputStream.nullOutputStream()), clock,
-                config.metricsNamespace(), PaymentAuthorizer.SERVICE, "txn_id");
         BatchReceiver<Payment> receiver = new BatchReceiver<>(new PaymentParser(), fastPath, store, telemetry, config.settings());
         // A soon retry comes back in 1-2 s: inside the scenarios' 3 s visibility timeout, as 1-5 s is inside the template's 181 s.
         SoonRedelivery soon = new SoonRedelivery(sqs, Duration.ofSeconds(1), Duration.ofSeconds(2), new SecureRandom(),

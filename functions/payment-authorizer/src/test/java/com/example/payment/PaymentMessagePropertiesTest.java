@@ -114,6 +114,11 @@ class PaymentMessagePropertiesTest {
             public void fastPathSignatureInvalid(int values) {
                 fail("the in-memory fast path holds only its own decisions" + replay());
             }
+
+            @Override
+            public void fastPathKeyUnavailable() {
+                fail("the in-memory fast path needs no key" + replay());
+            }
         };
         Map<IdempotencyKey, Fingerprint> decidedBefore = new HashMap<>();
         List<GeneratedMessages.Spec> sent = new ArrayList<>();

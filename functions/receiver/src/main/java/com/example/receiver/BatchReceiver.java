@@ -116,6 +116,9 @@ public final class BatchReceiver<P> implements AutoCloseable {
         if (lookup.invalidSignatures() > 0) {
             telemetry.fastPathSignatureInvalid(lookup.invalidSignatures());
         }
+        if (lookup.keyUnavailable()) {
+            telemetry.fastPathKeyUnavailable();
+        }
         return lookup;
     }
 

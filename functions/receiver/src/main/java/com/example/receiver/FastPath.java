@@ -14,21 +14,39 @@ import java.util.Map;
 public interface FastPath {
 
     /**
-     * The answer of one lookup: the hits, whether every part of the cache could be asked, and how
+     * The answer of one lookup: the hits, whether every part of the cache could be asked, how
      * many values were found that are no decision signed with the function's key (missing or
-     * wrong signature, or no decision at all): misses, to be counted.
+     * wrong signature, or no decision at all): misses, to be counted; and whether the cache was
+     * left unasked because the function holds no key to verify its values with ({@link #withoutKey()}).
      */
-    record Lookup(Map<IdempotencyKey, CachedDecision> hits, boolean available, int invalidSignatures) {
+    record Lookup(Map<IdempotencyKey, CachedDecision> hits, boolean available, int invalidSignatures,
+                  boolean keyUnavailable) {
         public Lookup {
             hits = Map.copyOf(hits);
             if (invalidSignatures < 0) {
                 throw new IllegalArgumentException("invalidSignatures must not be negative");
             }
+            if (keyUnavailable && (!hits.isEmpty() || invalidSignatures > 0)) {
+                throw new IllegalArgumentException("a cache left unasked has no hits and no invalid values");
+            }
         }
 
-        /** A lookup that found no invalid value. */
+        /** A lookup that asked the cache. */
+        public Lookup(Map<IdempotencyKey, CachedDecision> hits, boolean available, int invalidSignatures) {
+            this(hits, available, invalidSignatures, false);
+        }
+
+        /** A lookup that asked the cache and found no invalid value. */
         public Lookup(Map<IdempotencyKey, CachedDecision> hits, boolean available) {
             this(hits, available, 0);
+        }
+
+        /**
+         * The cache was not asked, for the function cannot verify (nor sign) its values: every
+         * key is a miss, as with no cache at all. Not an outage of the cache, so it is available.
+         */
+        public static Lookup withoutKey() {
+            return new Lookup(Map.of(), true, 0, true);
         }
     }
 

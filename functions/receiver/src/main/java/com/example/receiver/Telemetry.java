@@ -23,6 +23,12 @@ public interface Telemetry {
      */
     void fastPathSignatureInvalid(int values);
 
+    /**
+     * The fast path was off for a batch: the function holds no key to verify cached values with
+     * (it could not be read). Once per batch with a key to look up, while that lasts.
+     */
+    void fastPathKeyUnavailable();
+
     /** The batch is done: what was counted for it is written (once per invocation). */
     void invocationEnded();
 }

@@ -122,6 +122,16 @@ class BatchReceiverTest {
     }
 
     @Test
+    void fastPathWithoutItsSigningKey_isOff_theStoreDecides_andTheMissingKeyIsReportedOncePerBatch() {
+        fastPath.keyUnavailable = true;
+        BatchResult result = process(message("m1", "T1,A,x"), message("m2", "T2,B,x"));
+        assertInstanceOf(Outcome.Approved.class, result.results().get(0).outcome());
+        assertInstanceOf(Outcome.Approved.class, result.results().get(1).outcome());
+        assertEquals(1, telemetry.keyUnavailable.get());
+        assertEquals(List.of(), telemetry.unavailable, "not an outage of the cache");
+    }
+
+    @Test
     void invalidMessage_isRejected_andOthersGoOn() {
         BatchResult result = process(message("bad", "garbage"), message("m1", "T1,A,x"));
         assertEquals(new Outcome.Rejected("body", "must be key,lane,variant"), result.results().get(0).outcome());

@@ -11,6 +11,8 @@ final class FakeFastPath implements FastPath {
     int lookups;
     int writes;
     boolean down;
+    /** Whether lookups answer as a fast path without its signing key does. */
+    boolean keyUnavailable;
     /** How many values each lookup reports as not signed with the function's key. */
     int invalidSignatures;
 
@@ -19,6 +21,9 @@ final class FakeFastPath implements FastPath {
         lookups++;
         if (down) {
             return new Lookup(Map.of(), false);
+        }
+        if (keyUnavailable) {
+            return Lookup.withoutKey();
         }
         Map<IdempotencyKey, CachedDecision> hits = new HashMap<>();
         keys.forEach(key -> {

@@ -11,6 +11,7 @@ final class RecordingTelemetry implements Telemetry {
     final List<MessageReport> reports = Collections.synchronizedList(new ArrayList<>());
     final List<String> unavailable = Collections.synchronizedList(new ArrayList<>());
     final List<Integer> invalidSignatures = Collections.synchronizedList(new ArrayList<>());
+    final AtomicInteger keyUnavailable = new AtomicInteger();
     final List<Invocation> invocations = Collections.synchronizedList(new ArrayList<>());
     final AtomicInteger ended = new AtomicInteger();
 
@@ -37,5 +38,10 @@ final class RecordingTelemetry implements Telemetry {
     @Override
     public void fastPathSignatureInvalid(int values) {
         invalidSignatures.add(values);
+    }
+
+    @Override
+    public void fastPathKeyUnavailable() {
+        keyUnavailable.incrementAndGet();
     }
 }

@@ -13,7 +13,6 @@ import com.example.receiver.dynamodb.DynamoDbStore;
 import com.example.receiver.redis.RedisFastPath;
 import com.example.receiver.redis.SecretReader;
 import com.example.receiver.sqs.SoonRedelivery;
-import com.example.receiver.telemetry.FunctionLog;
 import com.example.receiver.telemetry.JsonLinesTelemetry;
 import java.io.PrintStream;
 import java.security.SecureRandom;
@@ -21,6 +20,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Supplier;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.core.retry.RetryMode;
@@ -40,6 +42,11 @@ public final class PaymentAuthorizer {
     public static final String SERVICE = "payment-authorizer";
     /** The prefix of idempotency record keys: {@code PAYMENT#<transaction_id>}. */
     public static final String KEY_PREFIX = "PAYMENT";
+    /**
+     * The longest one read of the fast path's signing key may take, retries included: small
+     * beside {@code MIN_REMAINING_TIME_MS}, since a read retried during a batch spends its time.
+     */
+    static final Duration SECRET_READ_TIMEOUT = Duration.ofSeconds(2);
 
     private PaymentAuthorizer() {
     }
@@ -73,45 +80,83 @@ public final class PaymentAuthorizer {
      */
     static BatchReceiver<Payment> create(Map<String, String> environment, DynamoDbClient dynamoDb, SecretReader secrets,
                                          Clock clock, PrintStream out, SecureRandom random) {
+        return executionEnvironment(environment, dynamoDb, secrets, PaymentAuthorizer::sqsClient, clock, out, random)
+                .receiver();
+    }
+
+    /**
+     * What one execution environment runs: the receiver, its fast path and its soon redelivery
+     * when they are configured.
+     *
+     * @param fastPath       the cache, which a SnapStart restore asks to read a signing key the
+     *                       init could not read
+     * @param soonRedelivery brings back in 1-5 s the messages that met contention or ran out of
+     *                       time ({@link SoonRedelivery}); empty with {@code SOON_REDELIVERY=false}
+     */
+    record ExecutionEnvironment(BatchReceiver<Payment> receiver, Optional<RedisFastPath> fastPath,
+                                Optional<SoonRedelivery> soonRedelivery) {
+
+        ExecutionEnvironment {
+            Objects.requireNonNull(receiver, "receiver");
+            Objects.requireNonNull(fastPath, "fastPath");
+            Objects.requireNonNull(soonRedelivery, "soonRedelivery");
+        }
+
+        /** After a SnapStart restore: a signing key the init could not read is read at the next batch. */
+        void restored() {
+            fastPath.ifPresent(RedisFastPath::readSigningKeyAtNextUse);
+        }
+    }
+
+    /**
+     * As {@link #create(Map, DynamoDbClient, SecretReader, Clock, PrintStream, SecureRandom)}, with
+     * the fast path and the soon redelivery.
+     *
+     * @param sqs builds the SQS client of the soon redelivery, on its first use; never called
+     *            with {@code SOON_REDELIVERY=false}
+     */
+    static ExecutionEnvironment executionEnvironment(Map<String, String> environment, DynamoDbClient dynamoDb,
+                                                     SecretReader secrets, Supplier<SqsClient> sqs, Clock clock,
+                                                     PrintStream out, SecureRandom random) {
         Environment env = new Environment(environment);
         ReceiverConfig config = ReceiverConfig.from(env);
         PaymentTables tables = PaymentTables.from(env);
-        FastPath fastPath = config.fastPath()
-                .<FastPath>map(cache -> RedisFastPath.connect(cache, secrets, clock))
-                .orElse(FastPath.DISABLED);
+        JsonLinesTelemetry telemetry = new JsonLinesTelemetry(out, clock, config.metricsNamespace(), SERVICE, "txn_id");
+        Optional<RedisFastPath> fastPath = config.fastPath()
+                .map(cache -> RedisFastPath.connect(cache, secrets, clock, telemetry.log()));
         // SecureRandom, not a seeded generator: under SnapStart every restored environment would
         // otherwise replay the same "random" jitter from the snapshot.
         DynamoDbStore<Payment> store = new DynamoDbStore<>(dynamoDb, config.idempotencyTable(), KEY_PREFIX,
                 config.recordTtl(), new PaymentPosting(tables, clock),
                 ConflictRetryPolicy.standard(config.settings().minRemainingTime(), random), clock);
-        JsonLinesTelemetry telemetry = new JsonLinesTelemetry(out, clock, config.metricsNamespace(), SERVICE, "txn_id");
-        return new BatchReceiver<>(new PaymentParser(), fastPath, store, telemetry, config.settings());
+        BatchReceiver<Payment> receiver = new BatchReceiver<>(new PaymentParser(),
+                fastPath.<FastPath>map(redis -> redis).orElse(FastPath.DISABLED), store, telemetry, config.settings());
+        Optional<SoonRedelivery> soonRedelivery = config.soonRedelivery()
+                ? Optional.of(new SoonRedelivery(sqs, Duration.ofSeconds(1), Duration.ofSeconds(5), random, telemetry.log()))
+                : Optional.empty();
+        return new ExecutionEnvironment(receiver, fastPath, soonRedelivery);
     }
 
     /**
      * Reads a secret from AWS Secrets Manager (region and endpoint from the standard AWS
      * environment), with a client made for that one read and closed after it: the fast path
-     * reads its signing key once, at start.
+     * reads its signing key at start and, only while that fails, once a minute during a batch.
+     * A read, its retries included, is cut at {@link #SECRET_READ_TIMEOUT}.
      */
     public static SecretReader secretsManager() {
         return secretId -> {
             try (SecretsManagerClient client = SecretsManagerClient.builder()
                     .httpClientBuilder(UrlConnectionHttpClient.builder()
                             .connectionTimeout(Duration.ofSeconds(1))
-                            .socketTimeout(Duration.ofSeconds(2)))
+                            .socketTimeout(Duration.ofSeconds(1)))
+                    .overrideConfiguration(override -> override
+                            .retryStrategy(RetryMode.STANDARD)
+                            .apiCallAttemptTimeout(Duration.ofSeconds(1))
+                            .apiCallTimeout(SECRET_READ_TIMEOUT))
                     .build()) {
                 return client.getSecretValue(request -> request.secretId(secretId)).secretString();
             }
         };
-    }
-
-    /**
-     * Brings back in 1-5 s the messages that met contention or ran out of time
-     * ({@link SoonRedelivery}), with an SQS client built on first use, logging to {@code out}.
-     */
-    public static SoonRedelivery soonRedelivery(Clock clock, PrintStream out, SecureRandom random) {
-        return new SoonRedelivery(PaymentAuthorizer::sqsClient, Duration.ofSeconds(1), Duration.ofSeconds(5), random,
-                new FunctionLog(out, clock, SERVICE));
     }
 
     /** The SQS client of the function (visibility changes): the same HTTP client, retries and timeouts as DynamoDB's. */

@@ -8,41 +8,46 @@ import com.example.payment.Payment;
 import com.example.receiver.BatchReceiver;
 import com.example.receiver.BatchResult;
 import com.example.receiver.RemainingTime;
+import com.example.receiver.redis.SecretReader;
 import com.example.receiver.sqs.SoonRedelivery;
 import com.example.receiver.sqs.SqsBatch;
 import com.example.receiver.telemetry.Invocations;
+import java.io.PrintStream;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.crac.Core;
 import org.crac.Resource;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
  * The SQS-triggered Lambda: parse, decide every message exactly once in effect, and answer with
  * the partial batch failures (the event source mapping must report
  * {@code ReportBatchItemFailures}). It never throws for a message. Under SnapStart it is a CRaC
- * {@link Resource}: the request path is primed before the snapshot ({@link RequestPathPriming}).
+ * {@link Resource}: the request path is primed before the snapshot ({@link RequestPathPriming}), and
+ * after a restore a fast-path signing key the init could not read is read at the first batch.
  */
 public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, SQSBatchResponse>, Resource {
 
-    private final BatchReceiver<Payment> receiver;
-    private final Optional<SoonRedelivery> soon;
+    private final PaymentAuthorizer.ExecutionEnvironment environment;
     private final Optional<RequestPathPriming> priming;
     private final Invocations invocations = Invocations.lambda();
 
     /** Lambda's constructor: configuration and clients, once per execution environment. */
     public PaymentAuthorizerHandler() {
-        this(System.getenv(), Clock.systemUTC(), new SecureRandom());
+        this(System.getenv(), PaymentAuthorizer.dynamoDbClient(), PaymentAuthorizer.secretsManager(),
+                PaymentAuthorizer::sqsClient, Clock.systemUTC(), System.out, new SecureRandom());
         Core.getGlobalContext().register(this); // held weakly by CRaC: Lambda keeps this handler
     }
 
-    private PaymentAuthorizerHandler(Map<String, String> env, Clock clock, SecureRandom random) {
-        this.receiver = PaymentAuthorizer.create(env, PaymentAuthorizer.dynamoDbClient(),
-                PaymentAuthorizer.secretsManager(), clock, System.out, random);
-        this.soon = Optional.of(PaymentAuthorizer.soonRedelivery(clock, System.out, random));
+    /** As Lambda builds it, on the given clients and output: tests point them at the local AWS. */
+    PaymentAuthorizerHandler(Map<String, String> env, DynamoDbClient dynamoDb, SecretReader secrets,
+                             Supplier<SqsClient> sqs, Clock clock, PrintStream out, SecureRandom random) {
+        this.environment = PaymentAuthorizer.executionEnvironment(env, dynamoDb, secrets, sqs, clock, out, random);
         this.priming = Optional.of(new RequestPathPriming(env, PaymentAuthorizer::dynamoDbClient, clock, random));
     }
 
@@ -53,8 +58,7 @@ public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, 
 
     /** For tests and local runtimes: a receiver built elsewhere, and what brings back soon retries. */
     public PaymentAuthorizerHandler(BatchReceiver<Payment> receiver, Optional<SoonRedelivery> soon) {
-        this.receiver = Objects.requireNonNull(receiver, "receiver");
-        this.soon = Objects.requireNonNull(soon, "soon");
+        this.environment = new PaymentAuthorizer.ExecutionEnvironment(receiver, Optional.empty(), soon);
         this.priming = Optional.empty();
     }
 
@@ -63,8 +67,8 @@ public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, 
         RemainingTime remaining = context == null
                 ? RemainingTime.UNBOUNDED
                 : () -> Duration.ofMillis(context.getRemainingTimeInMillis());
-        BatchResult result = receiver.process(SqsBatch.messages(event), remaining, invocations.next(context));
-        soon.ifPresent(redelivery -> redelivery.apply(event, result));
+        BatchResult result = environment.receiver().process(SqsBatch.messages(event), remaining, invocations.next(context));
+        environment.soonRedelivery().ifPresent(redelivery -> redelivery.apply(event, result));
         return SqsBatch.response(result);
     }
 
@@ -76,5 +80,6 @@ public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, 
     @Override
     public void afterRestore(org.crac.Context<? extends Resource> context) {
         priming.ifPresent(hook -> hook.afterRestore(context));
+        environment.restored();
     }
 }

@@ -9,14 +9,17 @@ import com.example.localaws.RedisCluster;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.receiver.BatchReceiver;
 import com.example.payment.Payment;
+import com.example.receiver.redis.SecretReader;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -30,15 +33,21 @@ final class AuthorizerRig implements AutoCloseable {
     final DynamoDbClient dynamoDb;
     final Ledger ledger;
     private final ByteArrayOutputStream output = new ByteArrayOutputStream();
-    private final BatchReceiver<Payment> receiver;
+    /** The receiver the rig built and closes; empty when the handler built its own, as in Lambda. */
+    private final Optional<BatchReceiver<Payment>> receiver;
     private final PaymentAuthorizerHandler handler;
 
-    private AuthorizerRig(LocalAws aws, Map<String, String> env, Clock clock) {
+    private AuthorizerRig(LocalAws aws, Map<String, String> env, Clock clock, SecretReader secrets, boolean asInLambda) {
         this.dynamoDb = aws.dynamoDb(calls);
         this.ledger = new Ledger(aws.dynamoDb());
-        this.receiver = PaymentAuthorizer.create(env, dynamoDb, aws::secretString, clock,
-                new PrintStream(output, true, StandardCharsets.UTF_8));
-        this.handler = new PaymentAuthorizerHandler(receiver);
+        PrintStream out = new PrintStream(output, true, StandardCharsets.UTF_8);
+        if (asInLambda) {
+            this.receiver = Optional.empty();
+            this.handler = new PaymentAuthorizerHandler(env, dynamoDb, secrets, aws::sqs, clock, out, new SecureRandom());
+        } else {
+            this.receiver = Optional.of(PaymentAuthorizer.create(env, dynamoDb, secrets, clock, out));
+            this.handler = new PaymentAuthorizerHandler(receiver.get());
+        }
     }
 
     /** The environment template.yaml gives the function, pointed at the local tables. */
@@ -64,15 +73,28 @@ final class AuthorizerRig implements AutoCloseable {
     }
 
     static AuthorizerRig withFastPath(LocalAws aws) {
-        return new AuthorizerRig(aws, environment(aws, true), Clock.systemUTC());
+        return with(aws, environment(aws, true), Clock.systemUTC());
     }
 
     static AuthorizerRig withoutFastPath(LocalAws aws) {
-        return new AuthorizerRig(aws, environment(aws, false), Clock.systemUTC());
+        return with(aws, environment(aws, false), Clock.systemUTC());
     }
 
     static AuthorizerRig with(LocalAws aws, Map<String, String> env, Clock clock) {
-        return new AuthorizerRig(aws, env, clock);
+        return with(aws, env, clock, aws::secretString);
+    }
+
+    /** A receiver reading secrets through {@code secrets}. */
+    static AuthorizerRig with(LocalAws aws, Map<String, String> env, Clock clock, SecretReader secrets) {
+        return new AuthorizerRig(aws, env, clock, secrets, false);
+    }
+
+    /**
+     * The handler as Lambda builds it (its own receiver, soon redelivery and SnapStart hooks), on
+     * the rig's DynamoDB client and output, reading secrets through {@code secrets}.
+     */
+    static AuthorizerRig asInLambda(LocalAws aws, Map<String, String> env, Clock clock, SecretReader secrets) {
+        return new AuthorizerRig(aws, env, clock, secrets, true);
     }
 
     /** An SQS event of one delivery per body, each with a fresh message id. */
@@ -119,6 +141,11 @@ final class AuthorizerRig implements AutoCloseable {
         return lines().stream().filter(line -> line.contains("\"outcome\":\"" + outcome + "\"")).toList();
     }
 
+    /** Calls the handler's SnapStart hook as Lambda does after restoring a snapshot. */
+    void afterRestore() {
+        handler.afterRestore(null);
+    }
+
     /** Invokes the handler as Lambda would, with {@code context}. */
     SQSBatchResponse invoke(SQSEvent event, Context context) {
         return handler.handleRequest(event, context);
@@ -140,7 +167,7 @@ final class AuthorizerRig implements AutoCloseable {
      */
     @Override
     public void close() {
-        receiver.close();
+        receiver.ifPresent(BatchReceiver::close);
         dynamoDb.close();
         List<String> violations = output().emfViolations();
         if (!violations.isEmpty()) {

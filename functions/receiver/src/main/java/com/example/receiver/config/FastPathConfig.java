@@ -22,10 +22,14 @@ import java.util.Optional;
  *                      once per connection and at most once per breaker period on a sick node
  * @param timeout       read timeout of every command; tens of milliseconds, since a slow cache
  *                      must cost less than the store call it is meant to save
+ * @param maxIdle       a pooled connection unused for longer than this is not trusted: it is
+ *                      dropped and replaced when next borrowed, since the network may have dropped
+ *                      it meanwhile (AWS network paths drop a TCP connection idle for 350 s)
  * @param ttl           how long a decision is cached
  */
 public record FastPathConfig(String host, int port, boolean tls, boolean cluster, Optional<Path> caFile,
-                             String signingSecret, Duration connectTimeout, Duration timeout, Duration ttl) {
+                             String signingSecret, Duration connectTimeout, Duration timeout, Duration maxIdle,
+                             Duration ttl) {
 
     public FastPathConfig {
         Objects.requireNonNull(host, "host");
@@ -33,9 +37,13 @@ public record FastPathConfig(String host, int port, boolean tls, boolean cluster
         Objects.requireNonNull(signingSecret, "signingSecret");
         Objects.requireNonNull(connectTimeout, "connectTimeout");
         Objects.requireNonNull(timeout, "timeout");
+        Objects.requireNonNull(maxIdle, "maxIdle");
         Objects.requireNonNull(ttl, "ttl");
         if (port < 1 || port > 65_535) {
             throw new IllegalArgumentException("port must be 1-65535");
+        }
+        if (!maxIdle.isPositive()) {
+            throw new IllegalArgumentException("maxIdle must be positive");
         }
         if (caFile.isPresent() && !tls) {
             throw new IllegalArgumentException("caFile needs tls");

@@ -22,9 +22,14 @@ import java.util.Optional;
  * @param fastPath         the cache, when configured
  * @param settings         how batches are run
  * @param metricsNamespace the CloudWatch namespace of the EMF metrics
+ * @param soonRedelivery   whether a message that failed for a passing reason is made visible
+ *                         again in seconds ({@code ChangeMessageVisibility}); off where the
+ *                         function has no route to SQS, whose calls would only wait out their
+ *                         timeouts: such a message then returns after the visibility timeout
  */
 public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Duration queueRetention,
-                             Optional<FastPathConfig> fastPath, ReceiverSettings settings, String metricsNamespace) {
+                             Optional<FastPathConfig> fastPath, ReceiverSettings settings, String metricsNamespace,
+                             boolean soonRedelivery) {
 
     public static final String IDEMPOTENCY_TABLE = "IDEMPOTENCY_TABLE";
     public static final String IDEMPOTENCY_TTL_SECONDS = "IDEMPOTENCY_TTL_SECONDS";
@@ -36,11 +41,13 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
     public static final String FAST_PATH_SIGNING_SECRET = "FAST_PATH_SIGNING_SECRET";
     public static final String FAST_PATH_TIMEOUT_MS = "FAST_PATH_TIMEOUT_MS";
     public static final String FAST_PATH_CONNECT_TIMEOUT_MS = "FAST_PATH_CONNECT_TIMEOUT_MS";
+    public static final String FAST_PATH_MAX_IDLE_MS = "FAST_PATH_MAX_IDLE_MS";
     public static final String FAST_PATH_TTL_SECONDS = "FAST_PATH_TTL_SECONDS";
     public static final String MAX_CONCURRENCY = "MAX_CONCURRENCY";
     public static final String MIN_REMAINING_TIME_MS = "MIN_REMAINING_TIME_MS";
     public static final String GROUP_COMMIT = "GROUP_COMMIT";
     public static final String METRICS_NAMESPACE = "METRICS_NAMESPACE";
+    public static final String SOON_REDELIVERY = "SOON_REDELIVERY";
     /** The namespace when {@link #METRICS_NAMESPACE} is unset: the template's default {@code MetricsNamespace}. */
     public static final String DEFAULT_METRICS_NAMESPACE = "Payments";
 
@@ -49,6 +56,14 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
     static final Duration DEFAULT_FAST_PATH_TIMEOUT = Duration.ofMillis(50);
     /** A cold JVM's first TLS handshake; measured well over 50 ms under the runtime emulator. */
     static final Duration DEFAULT_FAST_PATH_CONNECT_TIMEOUT = Duration.ofMillis(500);
+    /**
+     * AWS network paths drop a TCP connection idle for 350 s: a NAT gateway then answers the next
+     * packet with a reset ("Troubleshoot NAT gateways", Amazon VPC User Guide,
+     * https://docs.aws.amazon.com/vpc/latest/userguide/nat-gateway-troubleshooting.html). A pooled
+     * connection must be retired before that, or its next command fails where a new one would not.
+     */
+    static final Duration NETWORK_IDLE_TIMEOUT = Duration.ofSeconds(350);
+    static final Duration DEFAULT_FAST_PATH_MAX_IDLE = Duration.ofSeconds(300);
     /** Two store calls (the transaction, then a decline record) of at most 5 s each. */
     static final Duration DEFAULT_MIN_REMAINING_TIME = Duration.ofSeconds(10);
     static final int DEFAULT_MAX_CONCURRENCY = 8;
@@ -85,7 +100,8 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
                         env.integer(MAX_CONCURRENCY, DEFAULT_MAX_CONCURRENCY, 1, 64),
                         env.millis(MIN_REMAINING_TIME_MS, DEFAULT_MIN_REMAINING_TIME),
                         env.bool(GROUP_COMMIT, true)),
-                env.optional(METRICS_NAMESPACE).orElse(DEFAULT_METRICS_NAMESPACE));
+                env.optional(METRICS_NAMESPACE).orElse(DEFAULT_METRICS_NAMESPACE),
+                env.bool(SOON_REDELIVERY, true));
     }
 
     private static Optional<FastPathConfig> fastPath(Environment env) {
@@ -118,7 +134,18 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
                                     + ": cached decisions are signed, and an unsigned cache would be trusted blindly")),
                     env.millis(FAST_PATH_CONNECT_TIMEOUT_MS, DEFAULT_FAST_PATH_CONNECT_TIMEOUT),
                     env.millis(FAST_PATH_TIMEOUT_MS, DEFAULT_FAST_PATH_TIMEOUT),
+                    maxIdle(env),
                     env.seconds(FAST_PATH_TTL_SECONDS, Optional.of(DEFAULT_FAST_PATH_TTL)));
         });
+    }
+
+    private static Duration maxIdle(Environment env) {
+        Duration maxIdle = env.millis(FAST_PATH_MAX_IDLE_MS, DEFAULT_FAST_PATH_MAX_IDLE);
+        if (maxIdle.isZero() || maxIdle.compareTo(NETWORK_IDLE_TIMEOUT) >= 0) {
+            throw new ConfigurationException(FAST_PATH_MAX_IDLE_MS, "must be 1-" + (NETWORK_IDLE_TIMEOUT.toMillis() - 1)
+                    + ", was " + maxIdle.toMillis() + ": a connection must be retired before the network drops it at "
+                    + NETWORK_IDLE_TIMEOUT.toSeconds() + " s idle");
+        }
+        return maxIdle;
     }
 }

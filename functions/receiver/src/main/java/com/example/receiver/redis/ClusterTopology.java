@@ -1,9 +1,12 @@
 package com.example.receiver.redis;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import redis.clients.jedis.Connection;
+import redis.clients.jedis.ConnectionPool;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.JedisClientConfig;
 import redis.clients.jedis.RedisClusterClient;
@@ -13,9 +16,11 @@ import redis.clients.jedis.util.JedisClusterCRC16;
 /**
  * A Redis Cluster reached through its configuration endpoint (ElastiCache's one endpoint), with
  * Jedis's cluster client: its slot map (learnt with {@code CLUSTER SLOTS}, renewed on
- * {@code MOVED}), its per-node connection pools, and its redirection-following commands. Nothing
- * is asked of the cache until first use, so that a cache that is down at start costs the
- * function nothing but misses.
+ * {@code MOVED}) and its redirection-following commands, on its own per-node pools. The
+ * pipelines of every batch run on connections of pools of this class's own, which retire
+ * connections idle too long ({@link IdleLimitedConnections}): Jedis builds its cluster pools with
+ * its own factory, which cannot be told to. Nothing is asked of the cache until first use, so
+ * that a cache that is down at start costs the function nothing but misses.
  */
 final class ClusterTopology implements CacheTopology {
 
@@ -26,15 +31,18 @@ final class ClusterTopology implements CacheTopology {
     private final JedisClientConfig client;
     private final GenericObjectPoolConfig<Connection> pool;
     private final Duration timeout;
+    private final Duration maxIdle;
+    private final Map<HostAndPort, ConnectionPool> nodePools = new ConcurrentHashMap<>();
     private ClusterConnectionProvider provider;
     private RedisClusterClient redis;
 
     ClusterTopology(HostAndPort endpoint, JedisClientConfig client, GenericObjectPoolConfig<Connection> pool,
-                    Duration timeout) {
+                    Duration timeout, Duration maxIdle) {
         this.endpoint = endpoint;
         this.client = client;
         this.pool = pool;
         this.timeout = timeout;
+        this.maxIdle = maxIdle;
     }
 
     /** The slot map and the client, made on first use (and again after a failed first use). */
@@ -74,7 +82,7 @@ final class ClusterTopology implements CacheTopology {
 
     @Override
     public Connection connection(HostAndPort node) {
-        return provider().getConnection(node);
+        return nodePools.computeIfAbsent(node, n -> IdleLimitedConnections.pool(n, client, pool, maxIdle)).getResource();
     }
 
     @Override
@@ -94,6 +102,7 @@ final class ClusterTopology implements CacheTopology {
 
     @Override
     public synchronized void close() {
+        nodePools.values().forEach(ConnectionPool::close);
         if (redis != null) {
             redis.close();
         }

@@ -4,7 +4,7 @@ import com.example.receiver.CachedDecision;
 import com.example.receiver.FastPath;
 import com.example.receiver.IdempotencyKey;
 import com.example.receiver.config.FastPathConfig;
-import java.nio.charset.StandardCharsets;
+import com.example.receiver.telemetry.FunctionLog;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -51,16 +51,23 @@ import redis.clients.jedis.exceptions.JedisMovedDataException;
  * breaker, its keys are misses (the store decides them) and the lookup reports itself
  * unavailable, while the other nodes keep serving; the slot map is then learnt again, in case
  * another node took the failed one's slots.
+ *
+ * <p>Without its {@link SigningKey signing key} (it could not be read) the cache is not asked at
+ * all: a lookup is all misses and says so ({@link Lookup#withoutKey()}), nothing is remembered,
+ * and the key is read again at most once per {@link #SIGNING_KEY_RETRY_EVERY}, or at the next
+ * lookup after {@link #readSigningKeyAtNextUse()}.
  */
 public final class RedisFastPath implements FastPath, AutoCloseable {
 
     static final String KEY_PREFIX = "dedup:";
     static final Duration BREAKER_OPEN_FOR = Duration.ofSeconds(5);
+    /** How often a signing key that could not be read is read again: a failing read costs a batch at most this often. */
+    static final Duration SIGNING_KEY_RETRY_EVERY = Duration.ofSeconds(60);
     /** The most nodes asked at once; a larger cache's nodes queue for these threads. */
     static final int MAX_PARALLEL_NODES = 4;
 
     private final CacheTopology topology;
-    private final CachedDecisionCodec codec;
+    private final SigningKey signingKey;
     private final long ttlSeconds;
     private final Function<HostAndPort, CircuitBreaker> newBreaker;
     private final Map<HostAndPort, CircuitBreaker> breakers = new ConcurrentHashMap<>();
@@ -69,9 +76,9 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
     private final AtomicBoolean refreshing = new AtomicBoolean();
     private final ExecutorService nodes;
 
-    RedisFastPath(CacheTopology topology, ValueSigner signer, Duration ttl, Clock clock) {
+    RedisFastPath(CacheTopology topology, SigningKey signingKey, Duration ttl, Clock clock) {
         this.topology = Objects.requireNonNull(topology, "topology");
-        this.codec = new CachedDecisionCodec(signer);
+        this.signingKey = Objects.requireNonNull(signingKey, "signingKey");
         this.ttlSeconds = ttl.toSeconds();
         this.newBreaker = node -> new CircuitBreaker(clock, BREAKER_OPEN_FOR);
         this.topologyBreaker = new CircuitBreaker(clock, BREAKER_OPEN_FOR);
@@ -85,12 +92,15 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
 
     /**
      * A client with the configured timeouts (a connection's TCP connect and TLS handshake may
-     * take the connect timeout, once; every command the read timeout), TLS and trust, and the signing key read once from
-     * {@code secrets}; connects lazily, on first use.
+     * take the connect timeout, once; every command the read timeout), TLS and trust, pools that
+     * retire connections idle longer than {@link FastPathConfig#maxIdle()}, and the signing key
+     * read now from {@code secrets}; connects lazily, on first use. A key that cannot be read
+     * (or is shorter than {@link ValueSigner#MIN_KEY_BYTES}) does not stop it: it starts off, says
+     * so on {@code log}, and reads the key again later (see the class comment).
      *
-     * @throws IllegalArgumentException when the secret is shorter than {@link ValueSigner#MIN_KEY_BYTES}
+     * @param log where a failed read of the key is reported, once per read
      */
-    public static RedisFastPath connect(FastPathConfig config, SecretReader secrets, Clock clock) {
+    public static RedisFastPath connect(FastPathConfig config, SecretReader secrets, Clock clock, FunctionLog log) {
         int timeoutMillis = Math.toIntExact(config.timeout().toMillis());
         int connectTimeoutMillis = Math.toIntExact(config.connectTimeout().toMillis());
         DefaultJedisClientConfig.Builder client = DefaultJedisClientConfig.builder()
@@ -111,10 +121,20 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
         pool.setJmxEnabled(false);
         HostAndPort endpoint = new HostAndPort(config.host(), config.port());
         CacheTopology topology = config.cluster()
-                ? new ClusterTopology(endpoint, client.build(), pool, config.timeout())
-                : new StandaloneTopology(endpoint, client.build(), pool);
-        byte[] key = secrets.secretString(config.signingSecret()).getBytes(StandardCharsets.UTF_8);
-        return new RedisFastPath(topology, new ValueSigner(key), config.ttl(), clock);
+                ? new ClusterTopology(endpoint, client.build(), pool, config.timeout(), config.maxIdle())
+                : new StandaloneTopology(endpoint, client.build(), pool, config.maxIdle());
+        SigningKey signingKey = new SigningKey(secrets, config.signingSecret(), clock, SIGNING_KEY_RETRY_EVERY, log);
+        return new RedisFastPath(topology, signingKey, config.ttl(), clock);
+    }
+
+    /**
+     * After a SnapStart restore: a signing key the init could not read is read at the next lookup,
+     * without waiting for the retry interval (the init ran at the version's publication, maybe
+     * in another network state, and its failure may look recent to the clock). Nothing is read in
+     * the restore hook itself, which Lambda gives 10 s in all.
+     */
+    public void readSigningKeyAtNextUse() {
+        signingKey.readAtNextUse();
     }
 
     @Override
@@ -122,6 +142,11 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
         if (keys.isEmpty()) {
             return new Lookup(Map.of(), true);
         }
+        Optional<ValueSigner> signer = signingKey.signer();
+        if (signer.isEmpty()) {
+            return Lookup.withoutKey();
+        }
+        CachedDecisionCodec codec = new CachedDecisionCodec(signer.get());
         Map<String, IdempotencyKey> byRedisKey = new LinkedHashMap<>();
         keys.forEach(key -> byRedisKey.put(redisKey(key), key));
         NodeAnswers answers = acrossNodes(List.copyOf(byRedisKey.keySet()), new NodeCall() {
@@ -150,9 +175,11 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
 
     @Override
     public void remember(Map<IdempotencyKey, CachedDecision> decisions) {
-        if (decisions.isEmpty()) {
+        Optional<ValueSigner> signer = signingKey.known();
+        if (decisions.isEmpty() || signer.isEmpty()) {
             return;
         }
+        CachedDecisionCodec codec = new CachedDecisionCodec(signer.get());
         Map<String, String> values = new LinkedHashMap<>();
         decisions.forEach((key, decision) -> values.put(redisKey(key), codec.encode(redisKey(key), decision)));
         acrossNodes(List.copyOf(values.keySet()), new NodeCall() {

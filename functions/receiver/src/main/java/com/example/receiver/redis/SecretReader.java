@@ -2,11 +2,16 @@ package com.example.receiver.redis;
 
 /**
  * Reads a secret's current value (AWS Secrets Manager's {@code SecretString}) by name or ARN. The
- * fast path reads its signing key through it once, when it is built.
+ * fast path reads its signing key through it when it is built and, while that fails, again at
+ * most once a minute during a batch: an implementation must bound the read (a couple of seconds),
+ * so that a failing read cannot eat the invocation's time.
  */
 @FunctionalInterface
 public interface SecretReader {
 
-    /** The secret's value; throws when it cannot be read (the function then refuses to start). */
+    /**
+     * The secret's value ({@code null} when it has none as a string); throws when it cannot be
+     * read, which turns the fast path off until a later read succeeds.
+     */
     String secretString(String secretId);
 }

@@ -1,5 +1,6 @@
 package com.example.receiver.redis;
 
+import java.time.Duration;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.ConnectionPool;
@@ -9,16 +10,18 @@ import redis.clients.jedis.JedisClientConfig;
 
 /**
  * One Redis server without cluster mode (a node-based cache with cluster mode off): every key is
- * on it, and nothing is ever redirected. Connects lazily, on first use.
+ * on it, and nothing is ever redirected. Connects lazily, on first use; retires connections idle
+ * too long ({@link IdleLimitedConnections}).
  */
 final class StandaloneTopology implements CacheTopology {
 
     private final HostAndPort endpoint;
     private final ConnectionPool pool;
 
-    StandaloneTopology(HostAndPort endpoint, JedisClientConfig client, GenericObjectPoolConfig<Connection> pool) {
+    StandaloneTopology(HostAndPort endpoint, JedisClientConfig client, GenericObjectPoolConfig<Connection> pool,
+                       Duration maxIdle) {
         this.endpoint = endpoint;
-        this.pool = new ConnectionPool(endpoint, client, pool);
+        this.pool = IdleLimitedConnections.pool(endpoint, client, pool, maxIdle);
     }
 
     @Override

@@ -38,6 +38,14 @@ public final class JsonLinesTelemetry implements Telemetry {
         this.keyField = Objects.requireNonNull(keyField, "keyField");
     }
 
+    /**
+     * The log its lines go through, stamped with the current invocation: the function's other
+     * parts (the fast path's signing key, soon redelivery) write their own lines with it.
+     */
+    public FunctionLog log() {
+        return log;
+    }
+
     @Override
     public void invocationStarted(Invocation invocation) {
         log.begin(invocation);
@@ -75,6 +83,12 @@ public final class JsonLinesTelemetry implements Telemetry {
         log.write(FunctionLog.Level.WARN, "Fast path value without a valid signature ignored, falling through to the store",
                 line -> line.number("values", values));
         metrics.count(ReceiverMetrics.FAST_PATH_SIGNATURE_INVALID, values);
+    }
+
+    /** Counted only: the failed read of the key wrote its own line, once, not once per invocation. */
+    @Override
+    public void fastPathKeyUnavailable() {
+        metrics.count(ReceiverMetrics.FAST_PATH_KEY_UNAVAILABLE);
     }
 
     @Override

@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * The receiver's metrics (dimension {@code Service}, the function's service name): one count per
  * message received and one per outcome (the duplicate rate is the four {@code Duplicate*} over
- * {@code Received}), the fast path's outages and the cached values it ignored for a missing or wrong signature, and the store call's latency.
+ * {@code Received}), the fast path's outages, the cached values it ignored for a missing or wrong
+ * signature, the invocations it was off for want of its signing key, and the store call's latency.
  */
 public final class ReceiverMetrics {
 
@@ -21,11 +22,13 @@ public final class ReceiverMetrics {
     public static final Metric RETRY = Metric.count("Retry");
     public static final Metric FAST_PATH_UNAVAILABLE = Metric.count("FastPathUnavailable");
     public static final Metric FAST_PATH_SIGNATURE_INVALID = Metric.count("FastPathSignatureInvalid");
+    public static final Metric FAST_PATH_KEY_UNAVAILABLE = Metric.count("FastPathKeyUnavailable");
     public static final Metric STORE_LATENCY = new Metric("StoreLatency", Metric.Unit.MILLISECONDS);
 
     /** The catalogue: every metric above. */
     public static final List<Metric> ALL = List.of(RECEIVED, APPROVED, DECLINED, DUPLICATE_FAST_PATH, DUPLICATE_STORE,
-            DUPLICATE_LATE, DUPLICATE_IN_BATCH, CONFLICT, REJECTED, RETRY, FAST_PATH_UNAVAILABLE, FAST_PATH_SIGNATURE_INVALID, STORE_LATENCY);
+            DUPLICATE_LATE, DUPLICATE_IN_BATCH, CONFLICT, REJECTED, RETRY, FAST_PATH_UNAVAILABLE, FAST_PATH_SIGNATURE_INVALID,
+            FAST_PATH_KEY_UNAVAILABLE, STORE_LATENCY);
 
     private ReceiverMetrics() {
     }

@@ -1,6 +1,7 @@
 package com.example.receiver.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -28,6 +29,20 @@ class ReceiverConfigTest {
         ReceiverConfig config = ReceiverConfig.from(new Environment(valid()));
         assertEquals(Duration.ofDays(7), config.recordTtl());
         assertTrue(config.fastPath().isEmpty(), "no endpoint, no fast path");
+        assertTrue(config.soonRedelivery());
+    }
+
+    @Test
+    void soonRedelivery_isTrueOrFalse_andAnythingElseIsRefused_namingTheSetting() {
+        Map<String, String> env = valid();
+        env.put("SOON_REDELIVERY", "false");
+        assertFalse(ReceiverConfig.from(new Environment(env)).soonRedelivery());
+        env.put("SOON_REDELIVERY", "TRUE");
+        assertTrue(ReceiverConfig.from(new Environment(env)).soonRedelivery());
+        env.put("SOON_REDELIVERY", "off");
+        ConfigurationException refused = refusal(env);
+        assertEquals("SOON_REDELIVERY", refused.setting());
+        assertEquals("SOON_REDELIVERY must be true or false", refused.getMessage());
     }
 
     @Test
@@ -73,6 +88,23 @@ class ReceiverConfigTest {
         assertEquals("payments/fast-path-signing-key", cache.signingSecret());
         assertEquals(Duration.ofMillis(50), cache.timeout());
         assertEquals(Duration.ofMillis(500), cache.connectTimeout());
+        assertEquals(Duration.ofSeconds(300), cache.maxIdle());
+    }
+
+    @Test
+    void maxIdle_mustRetireConnectionsBeforeTheNetworkDropsThem() {
+        Map<String, String> env = valid();
+        env.put("FAST_PATH_ENDPOINT", "cache.example:6379");
+        env.put("FAST_PATH_SIGNING_SECRET", "payments/fast-path-signing-key");
+        env.put("FAST_PATH_MAX_IDLE_MS", "349999");
+        assertEquals(Duration.ofMillis(349_999), ReceiverConfig.from(new Environment(env)).fastPath().orElseThrow().maxIdle());
+        for (String refused : new String[] {"350000", "0", "five minutes"}) {
+            env.put("FAST_PATH_MAX_IDLE_MS", refused);
+            ConfigurationException refusal = refusal(env);
+            assertEquals("FAST_PATH_MAX_IDLE_MS", refusal.setting(), refused);
+        }
+        env.put("FAST_PATH_MAX_IDLE_MS", "350000");
+        assertTrue(refusal(env).getMessage().contains("must be 1-349999, was 350000"), refusal(env).getMessage());
     }
 
     @Test
