@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.localaws.InProcessFunction;
 import com.example.localaws.LocalAws;
 import com.example.localaws.invoke.LocalContext;
 import com.example.payment.Payment;
@@ -51,13 +52,16 @@ class SoonRedeliveryTest extends LocalAwsTest {
 
     @Test
     void aMessageLeftUnstartedForLackOfTime_comesBackInSeconds_notAfterTheVisibilityTimeout() {
-        try (SqsClient sqs = aws.sqs(); DynamoDbClient dynamoDb = aws.dynamoDb()) {
+        try (SqsClient sqs = aws.sqs(); DynamoDbClient dynamoDb = aws.dynamoDb();
+             InProcessFunction function = InProcessFunction.of(aws, "PaymentAuthorizerFunction")) {
             // GIVEN a queue whose visibility timeout is a minute, and a payment received from it
             Queue queue = queueWithOnePaymentReceived(sqs, dynamoDb);
             Message received = queue.received();
-            // WHEN the function has less time left than it needs to start a message
+            // WHEN the function has less time left than it needs to start a message (its own SQS
+            // client signs as the function: make rehearse checks the call it makes)
+            function.initialised();
             ByteArrayOutputStream log = new ByteArrayOutputStream();
-            SoonRedelivery soon = new SoonRedelivery(aws::sqs, Duration.ofSeconds(1), Duration.ofSeconds(2),
+            SoonRedelivery soon = new SoonRedelivery(function::sqs, Duration.ofSeconds(1), Duration.ofSeconds(2),
                     new SplittableRandom(7), new FunctionLog(new PrintStream(log, true, StandardCharsets.UTF_8),
                     Clock.systemUTC(), "payment-authorizer"));
             try (BatchReceiver<Payment> receiver = PaymentAuthorizer.create(AuthorizerRig.environment(aws, false),
@@ -131,7 +135,7 @@ class SoonRedeliveryTest extends LocalAwsTest {
     }
 
     private static Queue queueWithOnePaymentReceived(SqsClient sqs, DynamoDbClient dynamoDb) {
-        String queueUrl = sqs.createQueue(request -> request.queueName("payments-soon-" + UUID.randomUUID())
+        String queueUrl = sqs.createQueue(request -> request.queueName("PaymentsQueue-soon-" + UUID.randomUUID())
                 .attributes(Map.of(QueueAttributeName.VISIBILITY_TIMEOUT, "60"))).queueUrl();
         String queueArn = sqs.getQueueAttributes(request -> request.queueUrl(queueUrl)
                 .attributeNames(QueueAttributeName.QUEUE_ARN)).attributes().get(QueueAttributeName.QUEUE_ARN);
