@@ -10,8 +10,10 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * {@link PushApi} over HTTP: {@code POST <base>/notifications} with a JSON body, an explicit
- * connect timeout (in the client) and a whole-request timeout.
+ * {@link PushApi} over HTTP: {@code POST <base URL>/notifications} with a JSON body, an explicit
+ * connect timeout (in the client) and a whole-request timeout. The base URL's path is kept:
+ * {@code https://push.example.com/v1} and {@code https://push.example.com/v1/} both post to
+ * {@code https://push.example.com/v1/notifications}.
  */
 public final class HttpPushApi implements PushApi {
 
@@ -21,13 +23,34 @@ public final class HttpPushApi implements PushApi {
 
     /**
      * @param http    built once per environment, with a connect timeout
-     * @param baseUrl the API's base URL
+     * @param baseUrl the API's base URL: scheme, authority and an optional path, no query or fragment
      * @param timeout the most one call may take, answer included
+     * @throws IllegalArgumentException when {@code baseUrl} has no authority, or has a query or a fragment
      */
     public HttpPushApi(HttpClient http, URI baseUrl, Duration timeout) {
         this.http = Objects.requireNonNull(http, "http");
-        this.endpoint = Objects.requireNonNull(baseUrl, "baseUrl").resolve("/notifications");
+        this.endpoint = notificationsUrl(Objects.requireNonNull(baseUrl, "baseUrl"));
         this.timeout = Objects.requireNonNull(timeout, "timeout");
+    }
+
+    /**
+     * {@code baseUrl}'s path without its trailing slashes, followed by {@code /notifications}.
+     * Appended rather than resolved: resolving {@code /notifications} would replace the path,
+     * and resolving {@code notifications} would replace its last segment when it has no
+     * trailing slash.
+     *
+     * @throws IllegalArgumentException unless {@code baseUrl} is {@code scheme://authority[/path]}:
+     *                                  a query or a fragment cannot stay where they are once a
+     *                                  path is appended
+     */
+    static URI notificationsUrl(URI baseUrl) {
+        if (baseUrl.getScheme() == null || baseUrl.getRawAuthority() == null
+                || baseUrl.getRawQuery() != null || baseUrl.getRawFragment() != null) {
+            throw new IllegalArgumentException("a push API base URL is scheme://authority[/path], without a query string or fragment: "
+                    + baseUrl);
+        }
+        String path = baseUrl.getRawPath().replaceFirst("/+$", "");
+        return URI.create(baseUrl.getScheme() + "://" + baseUrl.getRawAuthority() + path + "/notifications");
     }
 
     /** An HTTP client whose connection attempts give up after {@code connectTimeout}. */

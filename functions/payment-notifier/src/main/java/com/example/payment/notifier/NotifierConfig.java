@@ -2,6 +2,7 @@ package com.example.payment.notifier;
 
 import com.example.receiver.ConfigurationException;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
@@ -9,7 +10,9 @@ import java.util.Objects;
 /**
  * The notifier's settings, from its environment, validated once.
  *
- * @param pushApiBaseUrl      {@code PUSH_API_BASE_URL}: http(s) base URL of the push API
+ * @param pushApiBaseUrl      {@code PUSH_API_BASE_URL}: http(s) base URL of the push API, with a host
+ *                            and an optional path, without a query string or fragment (the
+ *                            notifier posts to its path followed by {@code /notifications})
  * @param pushApiTimeout      {@code PUSH_API_TIMEOUT_MS} (default 3000): one call, answer included
  * @param recordsTable        {@code NOTIFICATION_IDEMPOTENCY_TABLE}: the Powertools table
  * @param recordTtl           {@code IDEMPOTENCY_TTL_SECONDS} (default 7 days): how
@@ -30,10 +33,7 @@ public record NotifierConfig(URI pushApiBaseUrl, Duration pushApiTimeout, String
 
     /** Reads and validates the settings; names the first bad one. */
     public static NotifierConfig from(Map<String, String> env) {
-        URI base = URI.create(required(env, "PUSH_API_BASE_URL"));
-        if (!"https".equals(base.getScheme()) && !"http".equals(base.getScheme()) || base.getHost() == null) {
-            throw new ConfigurationException("PUSH_API_BASE_URL", "must be an http(s) URL");
-        }
+        URI base = pushApiBaseUrl(required(env, "PUSH_API_BASE_URL"));
         long timeoutMs = number(env, "PUSH_API_TIMEOUT_MS", 3000, 100, 20_000);
         long ttl = number(env, "IDEMPOTENCY_TTL_SECONDS", 604_800, 60, 31_536_000);
         long retention = number(env, "QUEUE_RETENTION_SECONDS", 345_600, 60, 1_209_600);
@@ -43,6 +43,23 @@ public record NotifierConfig(URI pushApiBaseUrl, Duration pushApiTimeout, String
         }
         return new NotifierConfig(base, Duration.ofMillis(timeoutMs), required(env, "NOTIFICATION_IDEMPOTENCY_TABLE"),
                 Duration.ofSeconds(ttl), required(env, "NOTIFIER_DLQ_URL"));
+    }
+
+    private static URI pushApiBaseUrl(String value) {
+        URI base;
+        try {
+            base = new URI(value);
+        } catch (URISyntaxException e) {
+            throw new ConfigurationException("PUSH_API_BASE_URL", "must be a URL (" + e.getReason() + ")");
+        }
+        if (!"https".equals(base.getScheme()) && !"http".equals(base.getScheme()) || base.getHost() == null) {
+            throw new ConfigurationException("PUSH_API_BASE_URL", "must be an http(s) URL");
+        }
+        if (base.getRawQuery() != null || base.getRawFragment() != null) {
+            throw new ConfigurationException("PUSH_API_BASE_URL",
+                    "must have no query string or fragment: the notifier posts to its path followed by /notifications");
+        }
+        return base;
     }
 
     private static String required(Map<String, String> env, String name) {

@@ -9,6 +9,8 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The notifier refuses to start on a missing or unsafe setting, naming it. */
 class NotifierConfigTest {
@@ -47,5 +49,25 @@ class NotifierConfigTest {
         ftp.put("PUSH_API_BASE_URL", "ftp://push.invalid");
         assertTrue(assertThrows(ConfigurationException.class, () -> NotifierConfig.from(ftp))
                 .getMessage().contains("PUSH_API_BASE_URL"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"https://push.example.com/v1?tenant=7", "https://push.example.com/v1#top", "https://push.example.com/?"})
+    void baseUrlWithQueryOrFragment_isRefused_namingTheSettingAndTheRule(String baseUrl) {
+        // GIVEN a base URL whose query or fragment could not survive appending /notifications
+        Map<String, String> env = valid();
+        env.put("PUSH_API_BASE_URL", baseUrl);
+        // WHEN the notifier reads its settings THEN it refuses to start, saying which and why
+        ConfigurationException refused = assertThrows(ConfigurationException.class, () -> NotifierConfig.from(env));
+        assertEquals("PUSH_API_BASE_URL", refused.setting());
+        assertTrue(refused.getMessage().contains("must have no query string or fragment"), refused.getMessage());
+    }
+
+    @Test
+    void malformedBaseUrl_isRefused_namingTheSetting() {
+        Map<String, String> env = valid();
+        env.put("PUSH_API_BASE_URL", "https://push.example.com/v 1");
+        ConfigurationException refused = assertThrows(ConfigurationException.class, () -> NotifierConfig.from(env));
+        assertEquals("PUSH_API_BASE_URL", refused.setting());
     }
 }

@@ -20,8 +20,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * A push-notification API on a free loopback port. {@code POST /notifications} with a header
- * {@code Idempotency-Key}:
+ * A push-notification API on a free loopback port. {@code POST <base path>/notifications} (the
+ * base path empty unless {@link #start(String)} gives one) with a header {@code Idempotency-Key}:
  * <ul>
  *   <li>the first request of a key delivers the notification and answers 201; the answer is
  *       stored under the key;</li>
@@ -37,7 +37,7 @@ import java.util.concurrent.Executors;
  * timeout sees as a timeout although the notification went out (the ambiguous case a retry with
  * the same key resolves).
  *
- * <p>{@code GET /notifications} answers every request received so far, in arrival order, as a
+ * <p>{@code GET <base path>/notifications} answers every request received so far, in arrival order, as a
  * JSON array of {@code {"idempotencyKey", "status", "delivered"}} (bodies left out), so that
  * another process ({@code make state}) can read what was delivered. {@link #main} runs the API
  * on its own, for {@code make up}, until the process is stopped.
@@ -71,6 +71,7 @@ public final class LocalPushApi implements AutoCloseable {
     }
 
     private final HttpServer server;
+    private final String basePath;
     private final ExecutorService executor = Executors.newCachedThreadPool(runnable -> {
         Thread thread = new Thread(runnable, "local-push-api");
         thread.setDaemon(true);
@@ -82,8 +83,9 @@ public final class LocalPushApi implements AutoCloseable {
     private final Map<String, Boolean> inFlight = new HashMap<>();
     private final List<Fault> faults = new ArrayList<>();
 
-    private LocalPushApi(HttpServer server) {
+    private LocalPushApi(HttpServer server, String basePath) {
         this.server = server;
+        this.basePath = basePath;
     }
 
     /** Starts the API on a free port of 127.0.0.1. */
@@ -91,12 +93,29 @@ public final class LocalPushApi implements AutoCloseable {
         return start(0);
     }
 
+    /**
+     * Starts the API on a free port of 127.0.0.1, below {@code basePath} (e.g. {@code /v1}: it
+     * then answers {@code /v1/notifications}, as an API versioned in its path does).
+     *
+     * @throws IllegalArgumentException unless the path starts with a slash and does not end with one
+     */
+    public static LocalPushApi start(String basePath) {
+        if (!basePath.matches("(/[A-Za-z0-9._~-]+)+")) {
+            throw new IllegalArgumentException("a base path is /segment[/segment...], not " + basePath);
+        }
+        return start(0, basePath);
+    }
+
     /** Starts the API on {@code port} of 127.0.0.1 (0: a free one). */
     public static LocalPushApi start(int port) {
+        return start(port, "");
+    }
+
+    private static LocalPushApi start(int port, String basePath) {
         try {
             HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
-            LocalPushApi api = new LocalPushApi(server);
-            server.createContext(PATH, api::handle);
+            LocalPushApi api = new LocalPushApi(server, basePath);
+            server.createContext(basePath + PATH, api::handle);
             server.setExecutor(api.executor);
             server.start();
             return api;
@@ -105,9 +124,9 @@ public final class LocalPushApi implements AutoCloseable {
         }
     }
 
-    /** The base URL, e.g. {@code http://127.0.0.1:41234}. */
+    /** The base URL, without a trailing slash: e.g. {@code http://127.0.0.1:41234}, or {@code http://127.0.0.1:41234/v1}. */
     public URI baseUrl() {
-        return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+        return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + basePath);
     }
 
     /** The next {@code count} requests with a key are answered {@code status} without delivering. */

@@ -13,7 +13,7 @@ import java.util.List;
 
 /**
  * What a {@link LocalPushApi} running at a base URL (possibly in another process, started by
- * {@code make up}) has received, read with its {@code GET /notifications}.
+ * {@code make up}) has received, read with its {@code GET <base URL>/notifications}.
  */
 public final class PushApiRequests {
 
@@ -28,7 +28,8 @@ public final class PushApiRequests {
      * @throws IllegalStateException when it cannot be reached or answers something else
      */
     public static List<LocalPushApi.Request> read(URI baseUrl) {
-        HttpRequest request = HttpRequest.newBuilder(baseUrl.resolve(LocalPushApi.PATH)).timeout(Duration.ofSeconds(10)).GET().build();
+        URI notifications = URI.create(baseUrl.toString().replaceFirst("/+$", "") + LocalPushApi.PATH);
+        HttpRequest request = HttpRequest.newBuilder(notifications).timeout(Duration.ofSeconds(10)).GET().build();
         try (HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
             HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 200) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.IOException;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -87,5 +88,20 @@ class LocalPushApiTest {
         // THEN every request is there in order, with its answer and whether it delivered
         assertEquals(List.of(new LocalPushApi.Request("K-9", "", 503, false), new LocalPushApi.Request("K-1", "", 201, true),
                 new LocalPushApi.Request("K-1", "", 201, false)), read);
+    }
+
+    @Test
+    void belowABasePath_answersThere_andListsWhatItReceived() throws Exception {
+        // GIVEN an API versioned in its path
+        try (LocalPushApi versioned = LocalPushApi.start("/v1")) {
+            // WHEN a notification is posted below the base URL
+            HttpRequest request = HttpRequest.newBuilder(URI.create(versioned.baseUrl() + LocalPushApi.PATH))
+                    .header("Idempotency-Key", "K-1").POST(HttpRequest.BodyPublishers.ofString("{\"n\":1}")).build();
+            HttpResponse<String> answer = http.send(request, HttpResponse.BodyHandlers.ofString());
+            // THEN it is delivered, and reading the API at its base URL lists it
+            assertEquals(201, answer.statusCode());
+            assertEquals("/v1", versioned.baseUrl().getPath());
+            assertEquals(List.of(new LocalPushApi.Request("K-1", "", 201, true)), PushApiRequests.read(versioned.baseUrl()));
+        }
     }
 }

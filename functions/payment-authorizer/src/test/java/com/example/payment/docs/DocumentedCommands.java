@@ -1,0 +1,361 @@
+package com.example.payment.docs;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Checks every statement of the docs' code blocks against what it names. By block language:
+ * {@code sh}/{@code bash} blocks are commands, each checked by its kind (below); {@code toml}
+ * blocks are samconfig.toml {@code parameter_overrides} entries, each naming a template.yaml
+ * Parameter; blocks without a language are text (diagrams, Logs Insights queries, listings)
+ * and hold nothing to run. A block in any other language is a problem, as is a command of a
+ * kind not listed here, so that nothing new in the docs goes unchecked.
+ *
+ * <p>The kinds of command, by their first word after any {@code NAME=value} assignments:
+ * <ul>
+ *   <li>{@code make}: each target is a rule of the Makefile, each {@code VAR=value} a variable
+ *       it reads for that target ({@link Makefile#reads}), a value naming a file of the
+ *       repository names one that exists;</li>
+ *   <li>{@code sam build|deploy|local invoke}: the {@code --config-env} (or {@code default}) is
+ *       an environment of samconfig.toml; {@code local invoke} names a function of
+ *       template.yaml and existing {@code -e}/{@code --env-vars} files;</li>
+ *   <li>{@code aws SERVICE OPERATION}: an operation of the AWS SDK's model taking every option
+ *       given ({@link AwsOperation}); {@code --item}/{@code --key} are DynamoDB JSON, any other
+ *       value that is an object or array is JSON;</li>
+ *   <li>{@code mvn}: {@code -pl} names modules of pom.xml, {@code -Dtest} test classes (and
+ *       methods) of them;</li>
+ *   <li>a path ({@code infra/local/check-template.sh}): an executable file of the repository;</li>
+ *   <li>a function the same file defines: {@code out OutputKey} (the deploy guide's) names an
+ *       Output of template.yaml;</li>
+ *   <li>a bare assignment: nothing more than what follows for every command.</li>
+ * </ul>
+ * For every command, each {@code $(...)} is checked as a command too, and each variable it
+ * expands must be assigned before in the same file (or be a function's positional parameter).
+ */
+final class DocumentedCommands {
+
+    private static final Pattern REPOSITORY_PATH = Pattern.compile("[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)+");
+    private static final Pattern PARAMETER_OVERRIDE = Pattern.compile("\"([A-Za-z0-9]+)=[^\"]*\"");
+    private static final Set<String> DYNAMODB_JSON_OPTIONS = Set.of("--item", "--key");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Path root;
+    private final Makefile makefile;
+    private final SamConfig samConfig;
+    private final Template template;
+    private final Set<String> modules;
+
+    private DocumentedCommands(Path root) {
+        this.root = root;
+        this.makefile = Makefile.read(root);
+        this.samConfig = SamConfig.read(root);
+        this.template = Template.read(root);
+        this.modules = modules(root);
+    }
+
+    /** Checks against the Makefile, samconfig.toml, template.yaml and pom.xml of the project at {@code root}. */
+    static DocumentedCommands of(Path root) {
+        return new DocumentedCommands(root);
+    }
+
+    /** Whether {@code block} holds shell commands. */
+    static boolean isShell(FencedBlock block) {
+        return block.language().equals("sh") || block.language().equals("bash");
+    }
+
+    /** Every statement of every code block of one Markdown file, checked, in order. */
+    List<CheckedStatement> check(String file, String markdown) {
+        Scope scope = new Scope();
+        List<CheckedStatement> checked = new ArrayList<>();
+        for (FencedBlock block : FencedBlock.in(file, markdown)) {
+            switch (block.language()) {
+                case "sh", "bash" -> {
+                    for (ShellStatement statement : ShellParser.parse(block.text(), block.where())) {
+                        checked.add(statement(statement, scope));
+                    }
+                }
+                case "toml" -> checked.add(new CheckedStatement(block.where(), "toml block", parameterOverrides(block)));
+                case "" -> {
+                    // text: a diagram, a query or a listing, with nothing to run
+                }
+                default -> checked.add(new CheckedStatement(block.where(), "```" + block.language() + " block",
+                        List.of("no check for " + block.language() + " blocks: add one to DocumentedCommands")));
+            }
+        }
+        return checked;
+    }
+
+    /** What a file's commands have defined so far: variables (with their values) and functions. */
+    private static final class Scope {
+        final Map<String, String> variables = new HashMap<>();
+        final Set<String> functions = new HashSet<>();
+    }
+
+    private CheckedStatement statement(ShellStatement statement, Scope scope) {
+        return switch (statement) {
+            case ShellStatement.Command command -> {
+                List<String> problems = command(command, scope, false);
+                if (command.invocation().isEmpty()) {
+                    command.assignments().forEach(word -> scope.variables.put(
+                            word.text().substring(0, word.text().indexOf('=')), word.text().substring(word.text().indexOf('=') + 1)));
+                }
+                yield new CheckedStatement(command.where(), command.toString(), problems);
+            }
+            case ShellStatement.FunctionDefinition function -> {
+                scope.functions.add(function.name());
+                List<String> problems = new ArrayList<>();
+                function.body().forEach(command -> problems.addAll(command(command, scope, true)));
+                yield new CheckedStatement(function.where(), function.name() + "() { ... }", problems);
+            }
+        };
+    }
+
+    /** The problems of one command: its substitutions, its variables, then its kind's own. */
+    private List<String> command(ShellStatement.Command command, Scope scope, boolean inFunction) {
+        List<String> problems = new ArrayList<>();
+        for (ShellStatement.Word word : command.words()) {
+            for (String variable : word.variables()) {
+                if (!scope.variables.containsKey(variable) && !(inFunction && variable.matches("[0-9]"))) {
+                    problems.add("$" + variable + " is not assigned before in this file");
+                }
+            }
+            for (String substitution : word.substitutions()) {
+                for (ShellStatement inner : ShellParser.parse(substitution, command.where())) {
+                    if (inner instanceof ShellStatement.Command innerCommand) {
+                        problems.addAll(command(innerCommand, scope, inFunction).stream()
+                                .map(problem -> "$(" + substitution + "): " + problem).toList());
+                    } else {
+                        problems.add("$(" + substitution + ") defines a function");
+                    }
+                }
+            }
+        }
+        List<ShellStatement.Word> invocation = command.invocation();
+        if (!invocation.isEmpty()) {
+            problems.addAll(invocation(invocation.stream().map(ShellStatement.Word::text).toList(), invocation, scope));
+        }
+        return problems;
+    }
+
+    private List<String> invocation(List<String> args, List<ShellStatement.Word> words, Scope scope) {
+        String name = args.get(0);
+        return switch (name) {
+            case "make" -> make(args);
+            case "sam" -> sam(args);
+            case "aws" -> aws(words, scope);
+            case "mvn" -> maven(args);
+            default -> {
+                if (name.contains("/")) {
+                    yield script(name);
+                }
+                if (scope.functions.contains(name)) {
+                    yield functionCall(args);
+                }
+                yield List.of("`" + name + "` is a kind of command this test does not check: add its check to DocumentedCommands");
+            }
+        };
+    }
+
+    private List<String> make(List<String> args) {
+        List<String> problems = new ArrayList<>();
+        List<String> targets = args.subList(1, args.size()).stream().filter(arg -> !arg.contains("=")).toList();
+        for (String target : targets) {
+            if (target.startsWith("-")) {
+                problems.add("make's option " + target + " is not checked here");
+            } else if (!makefile.defines(target)) {
+                problems.add("the Makefile has no target " + target);
+            }
+        }
+        for (String assignment : args.subList(1, args.size()).stream().filter(arg -> arg.contains("=")).toList()) {
+            String variable = assignment.substring(0, assignment.indexOf('='));
+            String value = assignment.substring(assignment.indexOf('=') + 1);
+            if (targets.stream().noneMatch(target -> makefile.reads(target, variable))) {
+                problems.add("the Makefile does not read " + variable + " for " + String.join(" ", targets)
+                        + " (it neither expands $(" + variable + ") nor runs a script that reads ${" + variable + ":-...})");
+            }
+            problems.addAll(existing(value));
+        }
+        return problems;
+    }
+
+    private List<String> sam(List<String> args) {
+        List<String> problems = new ArrayList<>();
+        String environment = value(args, "--config-env").orElse("default");
+        if (!samConfig.defines(environment)) {
+            problems.add("samconfig.toml defines no environment " + environment);
+        }
+        String command = args.size() > 2 && args.get(1).equals("local") ? "local " + args.get(2) : args.size() > 1 ? args.get(1) : "";
+        switch (command) {
+            case "build", "deploy" -> {
+                // the environment is all they name
+            }
+            case "local invoke" -> {
+                String function = args.size() > 3 ? args.get(3) : "";
+                if (!template.hasFunction(function)) {
+                    problems.add("template.yaml has no AWS::Serverless::Function " + function + " (name it right after `sam local invoke`)");
+                }
+                Stream.of("-e", "--event", "--env-vars").map(option -> value(args, option)).flatMap(Optional::stream)
+                        .forEach(file -> problems.addAll(existing(file)));
+            }
+            default -> problems.add("`sam " + command + "` is not checked here: add it to DocumentedCommands");
+        }
+        return problems;
+    }
+
+    private List<String> aws(List<ShellStatement.Word> words, Scope scope) {
+        if (words.size() < 3) {
+            return List.of("an aws command names a service and an operation");
+        }
+        AwsOperation operation = new AwsOperation(words.get(1).text(), words.get(2).text());
+        Optional<Set<String>> options = operation.options();
+        if (options.isEmpty()) {
+            return List.of("the AWS SDK has no operation `aws " + operation.service() + " " + operation.operation()
+                    + "` (or its module software.amazon.awssdk:" + operation.service() + " is not a test dependency of this module)");
+        }
+        List<String> problems = new ArrayList<>();
+        for (int i = 3; i < words.size(); i++) {
+            String option = words.get(i).text();
+            if (!option.startsWith("--")) {
+                continue;
+            }
+            if (!AwsOperation.accepts(options.get(), option)) {
+                problems.add(option + " is no option of aws " + operation.service() + " " + operation.operation());
+            }
+            if (i + 1 < words.size() && !words.get(i + 1).text().startsWith("--")) {
+                ShellStatement.Word value = words.get(i + 1);
+                String text = value.isVariable() ? scope.variables.getOrDefault(value.variables().get(0), "") : value.text();
+                problems.addAll(json(operation, option, text));
+            }
+        }
+        return problems;
+    }
+
+    /** DynamoDB JSON for {@code --item} and {@code --key}; plain JSON for any other value that starts as JSON. */
+    private static List<String> json(AwsOperation operation, String option, String value) {
+        try {
+            if (operation.service().equals("dynamodb") && DYNAMODB_JSON_OPTIONS.contains(option)) {
+                DynamoDbJson.item(value);
+            } else if (value.startsWith("{") || value.startsWith("[")) {
+                JSON.readTree(value);
+            }
+            return List.of();
+        } catch (IllegalArgumentException e) {
+            return List.of(option + " " + e.getMessage());
+        } catch (JsonProcessingException e) {
+            return List.of(option + " is not JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    private List<String> maven(List<String> args) {
+        List<String> problems = new ArrayList<>();
+        List<String> selected = value(args, "-pl").map(list -> List.of(list.split(","))).orElse(List.copyOf(modules));
+        for (String module : selected) {
+            if (!modules.contains(module)) {
+                problems.add("pom.xml has no module " + module);
+            }
+        }
+        args.stream().filter(arg -> arg.startsWith("-Dtest=")).flatMap(arg -> Stream.of(arg.substring(7).split(",")))
+                .forEach(test -> problems.addAll(testExists(test, selected)));
+        return problems;
+    }
+
+    /** {@code Class} or {@code Class#method}, either with {@code *}: a test of one of {@code modules}. */
+    private List<String> testExists(String test, List<String> selected) {
+        String[] parts = test.split("#", 2);
+        Pattern method = Pattern.compile("void " + glob(parts.length > 1 ? parts[1] : "*") + "\\(");
+        for (String module : selected) {
+            Path tests = root.resolve(module).resolve("src/test/java");
+            if (!Files.isDirectory(tests)) {
+                continue;
+            }
+            try (Stream<Path> files = Files.walk(tests)) {
+                boolean found = files.filter(file -> file.getFileName().toString().matches(glob(parts[0]) + "\\.java"))
+                        .anyMatch(file -> method.matcher(read(file)).find());
+                if (found) {
+                    return List.of();
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return List.of("-Dtest=" + test + " matches no test of " + String.join(", ", selected));
+    }
+
+    private List<String> script(String path) {
+        Path file = root.resolve(path);
+        if (path.startsWith("/") || !Files.isRegularFile(file)) {
+            return List.of(path + " is no file of the repository");
+        }
+        return Files.isExecutable(file) ? List.of() : List.of(path + " is not executable");
+    }
+
+    private List<String> functionCall(List<String> args) {
+        if (!args.get(0).equals("out")) {
+            return List.of("calls of " + args.get(0) + "() are not checked here: add their check to DocumentedCommands");
+        }
+        List<String> problems = new ArrayList<>();
+        if (args.size() != 2) {
+            problems.add("out takes one OutputKey");
+        }
+        args.stream().skip(1).filter(output -> !template.hasOutput(output))
+                .forEach(output -> problems.add("template.yaml has no Output " + output));
+        return problems;
+    }
+
+    private List<String> parameterOverrides(FencedBlock block) {
+        List<String> problems = new ArrayList<>();
+        Matcher override = PARAMETER_OVERRIDE.matcher(block.text());
+        while (override.find()) {
+            if (!template.hasParameter(override.group(1))) {
+                problems.add("template.yaml has no Parameter " + override.group(1));
+            }
+        }
+        return problems;
+    }
+
+    /** A value naming a path of the repository names one that exists. */
+    private List<String> existing(String value) {
+        return REPOSITORY_PATH.matcher(value).matches() && !Files.exists(root.resolve(value))
+                ? List.of(value + " is no file of the repository") : List.of();
+    }
+
+    private static Optional<String> value(List<String> args, String option) {
+        int at = args.indexOf(option);
+        return at >= 0 && at + 1 < args.size() ? Optional.of(args.get(at + 1)) : Optional.empty();
+    }
+
+    private static String glob(String pattern) {
+        return Stream.of(pattern.split("\\*", -1)).map(Pattern::quote).reduce((a, b) -> a + ".*" + b).orElse("");
+    }
+
+    private static Set<String> modules(Path root) {
+        Set<String> modules = new HashSet<>();
+        Matcher module = Pattern.compile("<module>([^<]+)</module>").matcher(read(root.resolve("pom.xml")));
+        while (module.find()) {
+            modules.add(module.group(1));
+        }
+        return modules;
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+    }
+}
