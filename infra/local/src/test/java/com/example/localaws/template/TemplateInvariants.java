@@ -264,6 +264,11 @@ final class TemplateInvariants {
         if (allowed.matcher("http://push.example.com").matches() || !allowed.matcher("https://push.example.com").matches()) {
             violations.add("PushApiBaseUrl's AllowedPattern must take https:// URLs only");
         }
+        // The notifier refuses a query string or fragment at start (NotifierConfig); the deploy must refuse it first.
+        if (!allowed.matcher("https://push.example.com/v1/").matches() || allowed.matcher("https://push.example.com/v1?key=1").matches()
+                || allowed.matcher("https://push.example.com/v1#part").matches()) {
+            violations.add("PushApiBaseUrl's AllowedPattern must take a path and refuse a query string or fragment");
+        }
         JsonNode variable = template.resource("PaymentNotifierFunction").path("Properties").path("Environment")
                 .path("Variables").path("PUSH_API_BASE_URL");
         if (!"PushApiBaseUrl".equals(variable.path("Ref").asText())) {
