@@ -179,7 +179,9 @@ final class SetRehearsal {
         }
         if (call.atInit() && function.snapStart()) {
             List<String> reached = new ArrayList<>();
-            needs.stream().filter(need -> need.viaService().isEmpty()).forEach(need -> reached.add(need.resourceId()));
+            // A resource the stack does not create (given by a parameter) exists before it.
+            needs.stream().filter(need -> need.viaService().isEmpty() && template.has(need.resourceId()))
+                    .forEach(need -> reached.add(need.resourceId()));
             route.get().endpointId().ifPresent(reached::add);
             ordering(function, call, reached);
         }

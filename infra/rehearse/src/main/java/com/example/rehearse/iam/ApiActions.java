@@ -3,6 +3,7 @@ package com.example.rehearse.iam;
 import com.example.rehearse.calls.RecordedCall;
 import com.example.rehearse.template.ResolvedTemplate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -103,7 +104,14 @@ public final class ApiActions {
         for (RecordedCall.Resource named : call.resources()) {
             String logicalId = named.name();
             if (!template.has(logicalId)) {
-                return Optional.empty();
+                List<String> given = givenByParameter(logicalId, template);
+                if (given.isEmpty()) {
+                    return Optional.empty();
+                }
+                for (String arn : given) {
+                    entry.actions().forEach(action -> needs.add(new Need(action, arn, GIVEN_BY_PARAMETER.get(logicalId), Optional.empty())));
+                }
+                continue;
             }
             String arn = arn(named.kind(), logicalId, template);
             List<String> actions = entry.actions().equals(List.of("part"))
@@ -116,6 +124,21 @@ public final class ApiActions {
                             Optional.of(call.service() + "." + ResolvedTemplate.REGION + ".amazonaws.com")))));
         }
         return Optional.of(needs.stream().distinct().toList());
+    }
+
+    /**
+     * Resources the stack does not create but is given by a parameter listing their ARNs (the
+     * producers' signing keys), by the logical id their local stand-in maps to.
+     */
+    private static final Map<String, String> GIVEN_BY_PARAMETER = Map.of("ProducerSigningKey", "ProducerSigningSecretArns");
+
+    /** The ARNs a parameter gives for {@code logicalId}; empty when none (so the function is given none to call). */
+    private static List<String> givenByParameter(String logicalId, ResolvedTemplate template) {
+        String parameter = GIVEN_BY_PARAMETER.get(logicalId);
+        if (parameter == null || !template.hasParameter(parameter)) {
+            return List.of();
+        }
+        return Arrays.stream(template.parameter(parameter).split(",")).map(String::strip).filter(arn -> !arn.isEmpty()).toList();
     }
 
     private static String arn(String kind, String logicalId, ResolvedTemplate template) {

@@ -90,6 +90,10 @@ public final class ResolvedTemplate {
         return stackName;
     }
 
+    public boolean hasParameter(String name) {
+        return parameters.containsKey(name);
+    }
+
     /** The value of a parameter as a string (a list joined with commas). */
     public String parameter(String name) {
         JsonNode value = parameters.get(name);
