@@ -5,13 +5,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * template.yaml translated to CloudFormation by AWS's own SAM translator
@@ -37,29 +35,13 @@ final class Translator {
     /** {@code template} translated once per parameter map, in order. */
     List<JsonNode> translate(Path template, List<Map<String, String>> parameterSets) {
         try {
-            ProcessBuilder builder = new ProcessBuilder(python.toString(), script.toString(), template.toString(),
-                    JSON.writeValueAsString(parameterSets)).redirectErrorStream(false);
-            builder.environment().put("AWS_DEFAULT_REGION", ResolvedTemplate.REGION);
-            Path errors = Files.createTempFile("translate", ".err");
-            builder.redirectError(errors.toFile());
-            Process process = builder.start();
-            byte[] output = process.getInputStream().readAllBytes();
-            boolean failed = !process.waitFor(120, TimeUnit.SECONDS) || process.exitValue() != 0;
-            // The translator prints notes of its own on stderr (unpublished metrics): shown only when it fails.
-            String diagnostics = Files.readString(errors);
-            Files.delete(errors);
-            if (failed) {
-                throw new IllegalStateException("the SAM translator failed on " + template + ":\n" + diagnostics
-                        + new String(output, StandardCharsets.UTF_8));
-            }
+            byte[] output = ToolProcess.run("the SAM translator", List.of(python.toString(), script.toString(), template.toString(),
+                    JSON.writeValueAsString(parameterSets)), template.getParent(), Map.of("AWS_DEFAULT_REGION", ResolvedTemplate.REGION), new byte[0]);
             List<JsonNode> translated = new ArrayList<>();
             JSON.readTree(output).forEach(translated::add);
             return translated;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot run the SAM translator (" + python + ")", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
+            throw new UncheckedIOException("cannot read the SAM translator's output", e);
         }
     }
 }

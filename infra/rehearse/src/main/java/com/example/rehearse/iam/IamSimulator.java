@@ -1,5 +1,6 @@
 package com.example.rehearse.iam;
 
+import com.example.rehearse.ToolProcess;
 import com.example.rehearse.template.ResolvedTemplate;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -7,12 +8,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 
 /**
  * A real IAM policy evaluator, run as its own process: {@code @cloud-copilot/iam-simulate}
@@ -53,14 +53,8 @@ public final class IamSimulator {
         ArrayNode simulations = JSON.createArrayNode();
         requests.forEach(request -> simulations.add(simulation(request)));
         try {
-            Process process = new ProcessBuilder("node", evaluator.resolve("evaluate.mjs").toString())
-                    .directory(evaluator.toFile()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-            process.getOutputStream().write(JSON.writeValueAsBytes(simulations));
-            process.getOutputStream().close();
-            byte[] output = process.getInputStream().readAllBytes();
-            if (!process.waitFor(120, TimeUnit.SECONDS) || process.exitValue() != 0) {
-                throw new IllegalStateException("the IAM evaluator failed: " + new String(output, StandardCharsets.UTF_8));
-            }
+            byte[] output = ToolProcess.run("the IAM evaluator", List.of("node", evaluator.resolve("evaluate.mjs").toString()),
+                    evaluator, Map.of(), JSON.writeValueAsBytes(simulations));
             List<Answer> answers = new ArrayList<>();
             for (JsonNode answer : JSON.readTree(output)) {
                 answers.add(new Answer(answer.path("result").asText(), answer.path("errors").toString()));
@@ -70,10 +64,7 @@ public final class IamSimulator {
             }
             return answers;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot run the IAM evaluator (node " + evaluator + "/evaluate.mjs)", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
+            throw new UncheckedIOException("cannot read the IAM evaluator's answers", e);
         }
     }
 
