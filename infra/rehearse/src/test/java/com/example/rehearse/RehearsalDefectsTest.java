@@ -13,6 +13,8 @@ import java.nio.file.Path;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -24,6 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * message naming the defect; the committed files pass. It runs the real SAM translator and the
  * real IAM evaluator, which {@code make test} installs first (infra/rehearse/setup-rehearse-tools.sh).
  */
+@Execution(ExecutionMode.CONCURRENT)
 class RehearsalDefectsTest {
 
     private static final Path PROJECT = Path.of("../..").toAbsolutePath().normalize();
