@@ -210,7 +210,7 @@ class DeadLetterTest extends LocalAwsTest {
     }
 
     @Test
-    void fifo_aPoisonHeadIsDeadLetteredInItsGroup_itsLaterMessagesFailBehindIt_andAreDecidedInOrderNext() {
+    void fifo_aPoisonHeadIsDeadLetteredInItsGroup_itsLaterMessagesFailBehindIt_andComeBackToBeDecided() {
         // GIVEN a FIFO queue and its FIFO DLQ; group ACC-1 headed by a poison message, group ACC-2 valid
         Queues queues = Queues.create(sqs, "dl-" + UUID.randomUUID(), true);
         try (InProcessFunction function = InProcessFunction.of(aws, FUNCTION)) {
