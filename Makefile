@@ -64,7 +64,7 @@ $(LOCAL_CLI_CLASSPATH): $(LOCAL_CLI_SOURCES)
 	@$(MVN) -q -DskipTests -pl '!infra/demo' package dependency:build-classpath -Dmdep.outputFile=target/cli.classpath >&2
 	@touch $@
 
-.PHONY: up down invoke send drain state
+.PHONY: up down invoke send drain state redrive
 up: $(LOCAL_CLI_CLASSPATH) ## start moto + redis-server + the local push API in the background, create template.yaml's tables/queues/topics/subscriptions, seed ACCOUNTS=file.json (default infra/local/accounts.json); VISIBILITY_TIMEOUT=s shortens the queues' for local runs
 	@$(ROOT)/infra/local/setup.sh >&2 && $(ROOT)/infra/local/setup-rie.sh >&2
 	@$(LOCAL_CLI) up --accounts "$(ACCOUNTS)" --visibility-timeout "$(VISIBILITY_TIMEOUT)"
@@ -83,6 +83,9 @@ drain: $(LOCAL_CLI_CLASSPATH) ## run the event source mappings (payments queue, 
 
 state: $(LOCAL_CLI_CLASSPATH) ## accounts, ledger rows, idempotency records, DLQ messages and delivered notifications as one JSON document with totals
 	@$(LOCAL_CLI) state
+
+redrive: $(LOCAL_CLI_CLASSPATH) ## move the payments DLQ back to the payments queue (what aws sqs start-message-move-task does in AWS; locally receive, send, delete); then make drain
+	@$(LOCAL_CLI) redrive
 
 .PHONY: replay
 replay: ## FROM=<instant> TO=<instant>, or ON_FAILURE_QUEUE=<url>|local: publish the idempotency table's decisions again (at least once each); TABLE= TOPIC= for AWS, else the local AWS of make up (docs/deploy.md)

@@ -3,6 +3,7 @@ package com.example.receiver;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -34,8 +36,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * since the sequential run stops there. A key met twice
  * in a batch is decided once; the second message replays the first one's decision. No message
  * is started when the invocation's remaining time is short; those are returned for redelivery.
- * Finally the decisions are written back to the fast path at once, and each message is reported
- * to the {@link Telemetry}.
+ * Finally the decisions are written back to the fast path at once, the messages no delivery can
+ * decide ({@link DeadLetter}s: rejected or conflicting) are handed to the batch's
+ * {@link DeadLetterChannel}, which acknowledges those it holds, and each message is reported to
+ * the {@link Telemetry}. The channel is asked once the lanes have run: on a FIFO lane the messages
+ * after a dead letter have failed already, so they come back after it, in order, as after any
+ * failure.
  *
  * <p>It never throws for a message: anything unexpected ends that message as a
  * {@link Outcome.Retry}, which is never acknowledged.
@@ -72,10 +78,21 @@ public final class BatchReceiver<P> implements AutoCloseable {
     }
 
     /**
-     * Decides every message of one batch, the batch of {@code invocation}; see the class comment
-     * for the rules. The telemetry hears of the invocation's start and end around it.
+     * Decides every message of one batch, the batch of {@code invocation}, with no dead-letter
+     * channel: rejected and conflicting messages stay failures.
      */
     public BatchResult process(List<InboundMessage> messages, RemainingTime remaining, Invocation invocation) {
+        return process(messages, remaining, invocation, DeadLetterChannel.NONE);
+    }
+
+    /**
+     * Decides every message of one batch, the batch of {@code invocation}, and sends its dead
+     * letters to {@code deadLetters}; see the class comment for the rules. The telemetry hears of
+     * the invocation's start and end around it.
+     */
+    public BatchResult process(List<InboundMessage> messages, RemainingTime remaining, Invocation invocation,
+                               DeadLetterChannel deadLetters) {
+        Objects.requireNonNull(deadLetters, "deadLetters");
         telemetry.invocationStarted(invocation);
         try {
             long batchStart = System.nanoTime();
@@ -83,10 +100,12 @@ public final class BatchReceiver<P> implements AutoCloseable {
             FastPath.Lookup known = lookup(slots);
             runLanes(slots, known, remaining);
             rememberDecisions(slots);
+            Set<Slot<P>> deadLettered = deadLetter(slots, deadLetters, remaining);
             List<MessageResult> results = new ArrayList<>(slots.size());
             for (Slot<P> slot : slots) {
-                telemetry.decided(slot.report(batchStart));
-                results.add(new MessageResult(slot.message.messageId(), slot.outcome));
+                boolean held = deadLettered.contains(slot);
+                telemetry.decided(slot.report(batchStart, held));
+                results.add(new MessageResult(slot.message.messageId(), slot.outcome, held));
             }
             return new BatchResult(results);
         } finally {
@@ -313,6 +332,36 @@ public final class BatchReceiver<P> implements AutoCloseable {
         }
     }
 
+    /**
+     * Hands the batch's dead letters to {@code channel}; the slots it holds now. Only a dead
+     * letter's id counts: whatever else a channel answers, no other message is acknowledged.
+     */
+    private Set<Slot<P>> deadLetter(List<Slot<P>> slots, DeadLetterChannel channel, RemainingTime remaining) {
+        Map<String, Slot<P>> byId = new LinkedHashMap<>();
+        List<DeadLetter> letters = new ArrayList<>();
+        for (Slot<P> slot : slots) {
+            if (DeadLetter.isFor(slot.outcome) && byId.putIfAbsent(slot.message.messageId(), slot) == null) {
+                letters.add(new DeadLetter(slot.message, slot.command().map(Command::key), slot.outcome));
+            }
+        }
+        if (letters.isEmpty()) {
+            return Set.of();
+        }
+        Set<String> held;
+        try {
+            held = Objects.requireNonNullElse(channel.send(letters, remaining), Set.of());
+        } catch (RuntimeException e) {
+            return Set.of(); // the channel's contract is to never throw; if it does, its letters stay failures
+        }
+        Set<Slot<P>> deadLettered = Collections.newSetFromMap(new IdentityHashMap<>());
+        byId.forEach((id, slot) -> {
+            if (held.contains(id)) {
+                deadLettered.add(slot);
+            }
+        });
+        return deadLettered;
+    }
+
     /** What the store decided or recognised; fast-path hits are cached already. */
     private static boolean worthRemembering(Outcome outcome) {
         return switch (outcome) {
@@ -352,9 +401,9 @@ public final class BatchReceiver<P> implements AutoCloseable {
             this.decidedAtNanos = System.nanoTime();
         }
 
-        MessageReport report(long batchStart) {
+        MessageReport report(long batchStart, boolean deadLettered) {
             return new MessageReport(message.messageId(), command().map(Command::key), outcome,
-                    Duration.ofNanos(decidedAtNanos - batchStart), storeLatency);
+                    Duration.ofNanos(decidedAtNanos - batchStart), storeLatency, deadLettered);
         }
     }
 }

@@ -16,7 +16,7 @@ public record BatchResult(List<MessageResult> results) {
     /** The ids of the deliveries that must not be deleted from the queue. */
     public List<String> failedMessageIds() {
         return results.stream()
-                .filter(result -> !result.outcome().acknowledged())
+                .filter(result -> !result.acknowledged())
                 .map(MessageResult::messageId)
                 .toList();
     }

@@ -12,9 +12,10 @@ import java.util.Optional;
  * @param outcome      how it ended
  * @param latency      from the start of its batch to its outcome
  * @param storeLatency the time the store call took, when one was made
+ * @param deadLettered whether it is now held by the dead-letter channel, and so acknowledged
  */
 public record MessageReport(String messageId, Optional<IdempotencyKey> key, Outcome outcome,
-                            Duration latency, Optional<Duration> storeLatency) {
+                            Duration latency, Optional<Duration> storeLatency, boolean deadLettered) {
 
     public MessageReport {
         Objects.requireNonNull(messageId, "messageId");

@@ -2,11 +2,24 @@ package com.example.receiver;
 
 import java.util.Objects;
 
-/** The outcome of one delivery of a batch. */
-public record MessageResult(String messageId, Outcome outcome) {
+/**
+ * The outcome of one delivery of a batch.
+ *
+ * @param deadLettered whether the message, which no delivery can decide, is now held by the
+ *                     batch's {@link DeadLetterChannel}
+ */
+public record MessageResult(String messageId, Outcome outcome, boolean deadLettered) {
 
     public MessageResult {
         Objects.requireNonNull(messageId, "messageId");
         Objects.requireNonNull(outcome, "outcome");
+        if (deadLettered && !DeadLetter.isFor(outcome)) {
+            throw new IllegalArgumentException(outcome.label() + " is never dead-lettered");
+        }
+    }
+
+    /** Whether the delivery may be deleted from the queue: its outcome is acknowledged, or it is dead-lettered. */
+    public boolean acknowledged() {
+        return outcome.acknowledged() || deadLettered;
     }
 }

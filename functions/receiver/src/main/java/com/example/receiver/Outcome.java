@@ -12,13 +12,14 @@ import java.util.Optional;
  *   <tr><td>{@link Approved}</td><td>new, committed</td><td>acknowledged</td><td>record and effect</td></tr>
  *   <tr><td>{@link Declined}</td><td>new, the domain declined it</td><td>acknowledged</td><td>record only</td></tr>
  *   <tr><td>{@link Duplicate}</td><td>seen before</td><td>acknowledged</td><td>nothing; the original decision is replayed</td></tr>
- *   <tr><td>{@link Conflict}</td><td>same key, other fingerprint</td><td>failed, ends in the DLQ</td><td>nothing</td></tr>
- *   <tr><td>{@link Rejected}</td><td>unparseable or invalid</td><td>failed, ends in the DLQ</td><td>nothing</td></tr>
+ *   <tr><td>{@link Conflict}</td><td>same key, other fingerprint</td><td>dead-lettered at once, or failed until the DLQ</td><td>nothing</td></tr>
+ *   <tr><td>{@link Rejected}</td><td>unparseable or invalid</td><td>dead-lettered at once, or failed until the DLQ</td><td>nothing</td></tr>
  *   <tr><td>{@link Retry}</td><td>could not be decided now</td><td>failed, redelivered</td><td>nothing</td></tr>
  * </table>
  *
- * <p>Only {@link #acknowledged() acknowledged} outcomes may be deleted from the queue; anything
- * else, including an outcome nobody could determine, is returned as a batch item failure.
+ * <p>Only {@link #acknowledged() acknowledged} outcomes may be deleted from the queue, and a
+ * {@link DeadLetter} once its {@link DeadLetterChannel} holds it; anything else, including an
+ * outcome nobody could determine, is returned as a batch item failure.
  */
 public sealed interface Outcome {
 

@@ -8,7 +8,9 @@
  * operation). The {@link com.example.receiver.BatchReceiver} then asks the
  * {@link com.example.receiver.FastPath} (a cache, never the truth) and the
  * {@link com.example.receiver.Store} (the truth, one atomic commit per new operation), and ends
- * every message in exactly one {@link com.example.receiver.Outcome}.
+ * every message in exactly one {@link com.example.receiver.Outcome}. A message no delivery can
+ * decide (a {@link com.example.receiver.DeadLetter}) goes to the batch's
+ * {@link com.example.receiver.DeadLetterChannel}, when it has one.
  *
  * <p>This package has no AWS SDK and no Redis client in it; those live in the
  * {@code dynamodb}, {@code redis} and {@code sqs} sub-packages.

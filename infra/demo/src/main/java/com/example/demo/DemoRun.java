@@ -20,6 +20,7 @@ import com.example.payment.events.StreamPublisher;
 import com.example.payment.notifier.PaymentNotifier;
 import com.example.payment.notifier.PaymentNotifierHandler;
 import com.example.receiver.BatchReceiver;
+import com.example.receiver.telemetry.FunctionLog;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -36,6 +37,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
@@ -99,6 +101,7 @@ final class DemoRun {
             Demo.progress("local AWS up at %s, %s, push API at %s", aws.endpoint(), aws.redis(),
                     downstream.pushApi().baseUrl());
             Queues queues = Queues.create(sqs);
+            Map<String, String> authorizerEnvironment = environment(aws, queues.dlq());
             seedAccounts(dynamoDb);
             LogTap log = new LogTap(timeline::line);
             LogTap downstreamLog = new LogTap(timeline::downstreamLine);
@@ -108,9 +111,12 @@ final class DemoRun {
             try (InProcessFunction authorizer = InProcessFunction.of(aws, AUTHORIZER);
                  InProcessFunction publisher = InProcessFunction.of(aws, PUBLISHER);
                  InProcessFunction notifier = InProcessFunction.of(aws, NOTIFIER);
-                 BatchReceiver<Payment> receiver = PaymentAuthorizer.create(environment(aws), authorizer.dynamoDb(calls),
+                 BatchReceiver<Payment> receiver = PaymentAuthorizer.create(authorizerEnvironment, authorizer.dynamoDb(calls),
                          authorizer::secretString, clock, new PrintStream(log, true, StandardCharsets.UTF_8))) {
-                PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(receiver);
+                // Rejected and conflicting payments go to the DLQ at once, through the authorizer's own SQS client.
+                PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(receiver, Optional.empty(),
+                        PaymentAuthorizer.deadLetters(authorizerEnvironment, authorizer::sqs,
+                                new FunctionLog(new PrintStream(log, true, StandardCharsets.UTF_8), clock, PaymentAuthorizer.SERVICE)));
                 authorizer.initialised();
                 AtomicInteger invocations = new AtomicInteger();
                 AtomicInteger crashes = new AtomicInteger();
@@ -238,13 +244,16 @@ final class DemoRun {
         return new Result(report, state, html, stateFile);
     }
 
-    /** The source queue and its DLQ, with Lambda's redrive settings scaled down for a demo. */
+    /**
+     * The source queue and its DLQ, with Lambda's redrive settings scaled down for a demo, named
+     * after the template's queues (so that the authorizer's recorded sends map to its DLQ).
+     */
     record Queues(String source, String dlq) {
         static Queues create(SqsClient sqs) {
-            String dlq = sqs.createQueue(r -> r.queueName("payments-dlq")).queueUrl();
+            String dlq = sqs.createQueue(r -> r.queueName("PaymentsDeadLetterQueue-demo")).queueUrl();
             String dlqArn = sqs.getQueueAttributes(r -> r.queueUrl(dlq).attributeNames(QueueAttributeName.QUEUE_ARN))
                     .attributes().get(QueueAttributeName.QUEUE_ARN);
-            String source = sqs.createQueue(r -> r.queueName("payments").attributes(Map.of(
+            String source = sqs.createQueue(r -> r.queueName("PaymentsQueue-demo").attributes(Map.of(
                     QueueAttributeName.VISIBILITY_TIMEOUT, Integer.toString(VISIBILITY_SECONDS),
                     QueueAttributeName.REDRIVE_POLICY, "{\"deadLetterTargetArn\":\"" + dlqArn
                             + "\",\"maxReceiveCount\":\"" + MAX_RECEIVE_COUNT + "\"}"))).queueUrl();
@@ -252,8 +261,9 @@ final class DemoRun {
         }
     }
 
-    private static Map<String, String> environment(LocalAws aws) {
+    private static Map<String, String> environment(LocalAws aws, String deadLetterQueue) {
         Map<String, String> env = new HashMap<>();
+        env.put("DEAD_LETTER_QUEUE_URL", deadLetterQueue);
         env.put("IDEMPOTENCY_TABLE", "IdempotencyTable");
         env.put("ACCOUNTS_TABLE", "AccountsTable");
         env.put("LEDGER_TABLE", "LedgerTable");

@@ -23,7 +23,7 @@ final class HtmlReport {
     private static final int TOP = 20;
     private static final int BOTTOM = 40;
     private static final List<String> COLOURS = List.of("#444444", "#1b7f3b", "#b8860b", "#1f5fbf", "#7b3fbf",
-            "#17a2b8", "#d63384", "#c62828", "#6d4c41", "#ef6c00");
+            "#17a2b8", "#d63384", "#c62828", "#000000", "#6d4c41", "#ef6c00");
 
     private HtmlReport() {
     }

@@ -1,8 +1,6 @@
 package com.example.demo;
 
 import com.example.localaws.DynamoDbCallCounter;
-import com.example.payment.PaymentParser;
-import com.example.receiver.ParseResult;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -15,13 +13,15 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.Message;
+import software.amazon.awssdk.services.sqs.model.MessageAttributeValue;
 
 /**
  * What the run did, from the function's own log lines and the tables, checked against what the
  * generated input alone implies: balances, ledger rows and records; one APPROVED decision per
  * approved payment; one DECLINED decision per declined payment plus one per decline re-sent
  * after the TTL; DUPLICATE(LATE) for exactly the approved payments re-sent after the TTL; a
- * DLQ holding exactly the conflicts and poison messages; every decision on the topic; and one
+ * DLQ holding exactly the conflicts and poison messages, each sent there at once with its reason
+ * (a second copy allowed, left by an injected crash); every decision on the topic; and one
  * notification delivered per approved unique payment.
  */
 final class Report {
@@ -134,27 +134,56 @@ final class Report {
                 records.getOrDefault("DECLINED", 0L), traffic.expectedDeclined);
     }
 
+    /**
+     * The DLQ read as an operator reads it, message attributes included. The function sends each
+     * rejected or conflicting message there at once with its {@code outcome} and {@code reason};
+     * an injected crash between that send and the acknowledgement makes the redelivery send it
+     * again, a second copy naming the same {@code source_message_id}, so messages are counted by
+     * their origin. A message without an outcome would have ridden the queue's redrive policy
+     * ({@code maxReceiveCount} receives): none is expected.
+     */
     private void deadLetters(Traffic traffic, SqsClient sqs, String dlq) {
         List<Message> dead = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
-            List<Message> got = sqs.receiveMessage(r -> r.queueUrl(dlq).maxNumberOfMessages(10).visibilityTimeout(60)).messages();
+            List<Message> got = sqs.receiveMessage(r -> r.queueUrl(dlq).maxNumberOfMessages(10).visibilityTimeout(60)
+                    .messageAttributeNames("All")).messages();
             if (got.isEmpty()) {
                 break;
             }
             dead.addAll(got);
         }
         deadLetters = dead.size();
-        line("== DLQ: %d messages (expected %d conflicts + %d poison)", dead.size(), traffic.conflicts, traffic.poison);
-        PaymentParser parser = new PaymentParser();
+        Map<String, Set<String>> originsByOutcome = new TreeMap<>();
+        Map<String, Set<String>> originsByReason = new TreeMap<>();
+        Map<String, Integer> messagesByReason = new TreeMap<>();
+        int withoutReason = 0;
         for (Message message : dead) {
-            String why = switch (parser.parse(message.body())) {
-                case ParseResult.Invalid<?> invalid -> "rejected: " + invalid.field() + " " + invalid.rule();
-                case ParseResult.Valid<?> valid -> "conflict: " + valid.command().key()
-                        + " was decided for another operation (different fingerprint)";
-            };
-            line("  %s", why);
+            String outcome = attribute(message, "outcome");
+            if (outcome.isEmpty()) {
+                withoutReason++;
+                continue;
+            }
+            String origin = attribute(message, "source_message_id");
+            String reason = String.format("%-8s %s", outcome, attribute(message, "reason"));
+            originsByOutcome.computeIfAbsent(outcome, key -> new TreeSet<>()).add(origin);
+            originsByReason.computeIfAbsent(reason, key -> new TreeSet<>()).add(origin);
+            messagesByReason.merge(reason, 1, Integer::sum);
         }
-        passed &= dead.size() == traffic.conflicts + traffic.poison;
+        int conflicts = originsByOutcome.getOrDefault("CONFLICT", Set.of()).size();
+        int rejected = originsByOutcome.getOrDefault("REJECTED", Set.of()).size();
+        line("== DLQ: %d messages, %d conflicts and %d rejected (expected %d conflicts + %d poison, each sent by the function at once)",
+                dead.size(), conflicts, rejected, traffic.conflicts, traffic.poison);
+        line("  by outcome and reason (the attributes outcome and reason; messages, distinct by source_message_id):");
+        originsByReason.forEach((reason, origins) -> line("  %3d %3d  %s", messagesByReason.get(reason), origins.size(), reason));
+        line("  second copies                %d (an injected crash between the send and the acknowledgement: harmless, a redrive dead-letters them again)",
+                dead.size() - withoutReason - conflicts - rejected);
+        line("  without a reason             %d (expected 0: none waited for maxReceiveCount receives)", withoutReason);
+        passed &= conflicts == traffic.conflicts && rejected == traffic.poison && withoutReason == 0;
+    }
+
+    private static String attribute(Message message, String name) {
+        MessageAttributeValue value = message.messageAttributes().get(name);
+        return value == null || value.stringValue() == null ? "" : value.stringValue();
     }
 
     /**

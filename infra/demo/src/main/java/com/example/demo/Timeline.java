@@ -14,7 +14,8 @@ import java.util.TreeMap;
 
 /**
  * What happened when, for the HTML report's chart: the function's outcomes counted per second
- * of wall time since the start (received, approved, declined, duplicates by source, failures),
+ * of wall time since the start (received, approved, declined, duplicates by source, failures,
+ * rejected and conflicting messages the function sent to the DLQ at once),
  * the decisions published and the notifications delivered,
  * and the run's events (phases, faults) as markers.
  */
@@ -22,7 +23,7 @@ final class Timeline {
 
     /** The chart's series, in legend order. */
     static final List<String> SERIES = List.of("received", "approved", "declined", "duplicate FAST_PATH",
-            "duplicate STORE", "duplicate IN_BATCH", "duplicate LATE", "failures", "published", "notified");
+            "duplicate STORE", "duplicate IN_BATCH", "duplicate LATE", "failures", "dead-lettered", "published", "notified");
 
     /** A marker on the time axis. */
     record Marker(long second, String label) {
@@ -56,7 +57,7 @@ final class Timeline {
             case "APPROVED" -> "approved";
             case "DECLINED" -> "declined";
             case "DUPLICATE" -> "duplicate " + node.path("source").asText();
-            default -> "failures";
+            default -> node.path("dead_lettered").asBoolean(false) ? "dead-lettered" : "failures";
         };
         long second = now();
         count("received", second);

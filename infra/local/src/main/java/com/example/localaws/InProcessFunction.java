@@ -58,10 +58,12 @@ public final class InProcessFunction implements AutoCloseable {
                 .build());
     }
 
-    /** An SQS client of the function. */
-    public synchronized SqsClient sqs() {
+    /** An SQS client of the function, with {@code interceptors} (e.g. a fault a test injects into its requests). */
+    public synchronized SqsClient sqs(ExecutionInterceptor... interceptors) {
+        List<ExecutionInterceptor> all = new ArrayList<>(List.of(interceptors));
+        all.add(phase);
         return kept(aws.local(SqsClient.builder(), Duration.ofSeconds(30), credentials)
-                .overrideConfiguration(configuration -> configuration.addExecutionInterceptor(phase))
+                .overrideConfiguration(configuration -> configuration.executionInterceptors(all))
                 .build());
     }
 

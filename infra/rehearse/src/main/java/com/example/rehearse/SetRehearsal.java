@@ -28,7 +28,8 @@ final class SetRehearsal {
 
     /** Operations a function setting turns off: the variable and its off value. */
     private static final Map<String, List<String>> SWITCHES = Map.of(
-            "sqs:ChangeMessageVisibilityBatch", List.of("SOON_REDELIVERY", "false"));
+            "sqs:ChangeMessageVisibilityBatch", List.of("SOON_REDELIVERY", "false"),
+            "sqs:SendMessageBatch", List.of("DEAD_LETTER_AT_ONCE", "false"));
 
     /** A generic other workload of the VPC, and a call each endpoint's service must still allow it. */
     private static final String NEIGHBOUR = "arn:aws:iam::" + ResolvedTemplate.ACCOUNT + ":role/another-workload";

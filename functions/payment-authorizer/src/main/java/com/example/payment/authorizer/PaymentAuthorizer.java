@@ -4,8 +4,11 @@ import com.example.payment.Payment;
 import com.example.payment.PaymentParser;
 import com.example.payment.PaymentPosting;
 import com.example.payment.PaymentTables;
+import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.receiver.BatchReceiver;
+import com.example.receiver.DeadLetterChannel;
 import com.example.receiver.FastPath;
+import com.example.receiver.config.DeadLetterConfig;
 import com.example.receiver.config.Environment;
 import com.example.receiver.config.ReceiverConfig;
 import com.example.receiver.dynamodb.ConflictRetryPolicy;
@@ -13,6 +16,8 @@ import com.example.receiver.dynamodb.DynamoDbStore;
 import com.example.receiver.redis.RedisFastPath;
 import com.example.receiver.redis.SecretReader;
 import com.example.receiver.sqs.SoonRedelivery;
+import com.example.receiver.sqs.SqsDeadLetters;
+import com.example.receiver.telemetry.FunctionLog;
 import com.example.receiver.telemetry.JsonLinesTelemetry;
 import java.io.PrintStream;
 import java.security.SecureRandom;
@@ -42,6 +47,12 @@ public final class PaymentAuthorizer {
     public static final String SERVICE = "payment-authorizer";
     /** The prefix of idempotency record keys: {@code PAYMENT#<transaction_id>}. */
     public static final String KEY_PREFIX = "PAYMENT";
+    /** The log field, and the dead letters' message attribute, that names the transaction id. */
+    public static final String KEY_FIELD = "txn_id";
+    /** Lambda's variable naming the function's version, which the dead letters carry. */
+    static final String FUNCTION_VERSION = "AWS_LAMBDA_FUNCTION_VERSION";
+    /** The longest one call of the function's AWS clients may take, the SDK's retries included. */
+    static final Duration CALL_TIMEOUT = Duration.ofSeconds(5);
     /**
      * The longest one read of the fast path's signing key may take, retries included: small
      * beside {@code MIN_REMAINING_TIME_MS}, since a read retried during a batch spends its time.
@@ -85,21 +96,30 @@ public final class PaymentAuthorizer {
     }
 
     /**
-     * What one execution environment runs: the receiver, its fast path and its soon redelivery
-     * when they are configured.
+     * What one execution environment runs: the receiver, its fast path, its soon redelivery and
+     * its dead-letter queue when they are configured.
      *
      * @param fastPath       the cache, which a SnapStart restore asks to read a signing key the
      *                       init could not read
      * @param soonRedelivery brings back in 1-5 s the messages that met contention or ran out of
      *                       time ({@link SoonRedelivery}); empty with {@code SOON_REDELIVERY=false}
+     * @param deadLetters    where rejected and conflicting payments go at once, with their reason
+     *                       ({@link SqsDeadLetters}); empty without {@code DEAD_LETTER_QUEUE_URL} or
+     *                       with {@code DEAD_LETTER_AT_ONCE=false}
      */
     record ExecutionEnvironment(BatchReceiver<Payment> receiver, Optional<RedisFastPath> fastPath,
-                                Optional<SoonRedelivery> soonRedelivery) {
+                                Optional<SoonRedelivery> soonRedelivery, Optional<SqsDeadLetters> deadLetters) {
 
         ExecutionEnvironment {
             Objects.requireNonNull(receiver, "receiver");
             Objects.requireNonNull(fastPath, "fastPath");
             Objects.requireNonNull(soonRedelivery, "soonRedelivery");
+            Objects.requireNonNull(deadLetters, "deadLetters");
+        }
+
+        /** The dead-letter channel of the batch {@code event} carries: none without a dead-letter queue. */
+        DeadLetterChannel deadLetterChannel(SQSEvent event) {
+            return deadLetters.map(queue -> queue.channel(event)).orElse(DeadLetterChannel.NONE);
         }
 
         /** After a SnapStart restore: a signing key the init could not read is read at the next batch. */
@@ -110,10 +130,11 @@ public final class PaymentAuthorizer {
 
     /**
      * As {@link #create(Map, DynamoDbClient, SecretReader, Clock, PrintStream, SecureRandom)}, with
-     * the fast path and the soon redelivery.
+     * the fast path, the soon redelivery and the dead-letter queue.
      *
-     * @param sqs builds the SQS client of the soon redelivery, on its first use; never called
-     *            with {@code SOON_REDELIVERY=false}
+     * @param sqs builds the SQS client the soon redelivery and the dead-letter queue share, on the
+     *            first use of either; never called with {@code SOON_REDELIVERY=false} and
+     *            {@code DEAD_LETTER_AT_ONCE=false}
      */
     static ExecutionEnvironment executionEnvironment(Map<String, String> environment, DynamoDbClient dynamoDb,
                                                      SecretReader secrets, Supplier<SqsClient> sqs, Clock clock,
@@ -121,7 +142,7 @@ public final class PaymentAuthorizer {
         Environment env = new Environment(environment);
         ReceiverConfig config = ReceiverConfig.from(env);
         PaymentTables tables = PaymentTables.from(env);
-        JsonLinesTelemetry telemetry = new JsonLinesTelemetry(out, clock, config.metricsNamespace(), SERVICE, "txn_id");
+        JsonLinesTelemetry telemetry = new JsonLinesTelemetry(out, clock, config.metricsNamespace(), SERVICE, KEY_FIELD);
         Optional<RedisFastPath> fastPath = config.fastPath()
                 .map(cache -> RedisFastPath.connect(cache, secrets, clock, telemetry.log()));
         // SecureRandom, not a seeded generator: under SnapStart every restored environment would
@@ -131,10 +152,42 @@ public final class PaymentAuthorizer {
                 ConflictRetryPolicy.standard(config.settings().minRemainingTime(), random), clock);
         BatchReceiver<Payment> receiver = new BatchReceiver<>(new PaymentParser(),
                 fastPath.<FastPath>map(redis -> redis).orElse(FastPath.DISABLED), store, telemetry, config.settings());
+        Supplier<SqsClient> oneSqsClient = once(sqs);
         Optional<SoonRedelivery> soonRedelivery = config.soonRedelivery()
-                ? Optional.of(new SoonRedelivery(sqs, Duration.ofSeconds(1), Duration.ofSeconds(5), random, telemetry.log()))
+                ? Optional.of(new SoonRedelivery(oneSqsClient, Duration.ofSeconds(1), Duration.ofSeconds(5), random, telemetry.log()))
                 : Optional.empty();
-        return new ExecutionEnvironment(receiver, fastPath, soonRedelivery);
+        return new ExecutionEnvironment(receiver, fastPath, soonRedelivery, deadLetters(environment, oneSqsClient, telemetry.log()));
+    }
+
+    /**
+     * Where the function sends rejected and conflicting payments at once, with their reason
+     * ({@code DEAD_LETTER_QUEUE_URL}, {@code DEAD_LETTER_AT_ONCE}); empty when it leaves them to
+     * the queue's redrive policy. Each carries the transaction id as {@value #KEY_FIELD} and the
+     * function's version; no call is started with less than {@link #CALL_TIMEOUT} left.
+     *
+     * @param sqs builds the SQS client, on first use
+     * @param log where a dead letter that could not be sent is reported
+     */
+    public static Optional<SqsDeadLetters> deadLetters(Map<String, String> environment, Supplier<SqsClient> sqs,
+                                                       FunctionLog log) {
+        Environment env = new Environment(environment);
+        return DeadLetterConfig.from(env).queueUrl().map(url -> new SqsDeadLetters(sqs, url, KEY_FIELD,
+                env.optional(FUNCTION_VERSION), CALL_TIMEOUT, log));
+    }
+
+    /** {@code supplier}'s value, made on the first call and kept: one client for all who need it, none if nobody does. */
+    private static <T> Supplier<T> once(Supplier<T> supplier) {
+        return new Supplier<>() {
+            private T value;
+
+            @Override
+            public synchronized T get() {
+                if (value == null) {
+                    value = supplier.get();
+                }
+                return value;
+            }
+        };
     }
 
     /**
@@ -159,7 +212,7 @@ public final class PaymentAuthorizer {
         };
     }
 
-    /** The SQS client of the function (visibility changes): the same HTTP client, retries and timeouts as DynamoDB's. */
+    /** The SQS client of the function (visibility changes, dead letters): the same HTTP client, retries and timeouts as DynamoDB's. */
     static SqsClient sqsClient() {
         return SqsClient.builder()
                 .httpClientBuilder(httpClient())
@@ -179,7 +232,7 @@ public final class PaymentAuthorizer {
         return ClientOverrideConfiguration.builder()
                 .retryStrategy(RetryMode.STANDARD)
                 .apiCallAttemptTimeout(Duration.ofSeconds(2))
-                .apiCallTimeout(Duration.ofSeconds(5));
+                .apiCallTimeout(CALL_TIMEOUT);
     }
 
     /**

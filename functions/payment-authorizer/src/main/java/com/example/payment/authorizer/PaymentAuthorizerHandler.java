@@ -11,6 +11,7 @@ import com.example.receiver.RemainingTime;
 import com.example.receiver.redis.SecretReader;
 import com.example.receiver.sqs.SoonRedelivery;
 import com.example.receiver.sqs.SqsBatch;
+import com.example.receiver.sqs.SqsDeadLetters;
 import com.example.receiver.telemetry.Invocations;
 import java.io.PrintStream;
 import java.security.SecureRandom;
@@ -25,9 +26,10 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
- * The SQS-triggered Lambda: parse, decide every message exactly once in effect, and answer with
- * the partial batch failures (the event source mapping must report
- * {@code ReportBatchItemFailures}). It never throws for a message. Under SnapStart it is a CRaC
+ * The SQS-triggered Lambda: parse, decide every message exactly once in effect, send what can
+ * never be decided to the dead-letter queue with its reason, and answer with the partial batch
+ * failures (the event source mapping must report {@code ReportBatchItemFailures}). It never
+ * throws for a message. Under SnapStart it is a CRaC
  * {@link Resource}: the request path is primed before the snapshot ({@link RequestPathPriming}), and
  * after a restore a fast-path signing key the init could not read is read at the first batch.
  */
@@ -58,7 +60,16 @@ public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, 
 
     /** For tests and local runtimes: a receiver built elsewhere, and what brings back soon retries. */
     public PaymentAuthorizerHandler(BatchReceiver<Payment> receiver, Optional<SoonRedelivery> soon) {
-        this.environment = new PaymentAuthorizer.ExecutionEnvironment(receiver, Optional.empty(), soon);
+        this(receiver, soon, Optional.empty());
+    }
+
+    /**
+     * For tests and local runtimes: a receiver built elsewhere, what brings back soon retries, and
+     * the dead-letter queue ({@link PaymentAuthorizer#deadLetters}).
+     */
+    public PaymentAuthorizerHandler(BatchReceiver<Payment> receiver, Optional<SoonRedelivery> soon,
+                                    Optional<SqsDeadLetters> deadLetters) {
+        this.environment = new PaymentAuthorizer.ExecutionEnvironment(receiver, Optional.empty(), soon, deadLetters);
         this.priming = Optional.empty();
     }
 
@@ -67,7 +78,8 @@ public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, 
         RemainingTime remaining = context == null
                 ? RemainingTime.UNBOUNDED
                 : () -> Duration.ofMillis(context.getRemainingTimeInMillis());
-        BatchResult result = environment.receiver().process(SqsBatch.messages(event), remaining, invocations.next(context));
+        BatchResult result = environment.receiver().process(SqsBatch.messages(event), remaining, invocations.next(context),
+                environment.deadLetterChannel(event));
         environment.soonRedelivery().ifPresent(redelivery -> redelivery.apply(event, result));
         return SqsBatch.response(result);
     }

@@ -15,6 +15,7 @@ import com.example.localaws.invoke.LambdaFunction;
 import com.example.localaws.invoke.RuntimeEmulator;
 import com.example.payment.LedgerAttributes;
 import com.example.payment.PaymentTables;
+import com.example.receiver.config.DeadLetterConfig;
 import com.example.receiver.config.Environment;
 import com.example.receiver.config.ReceiverConfig;
 import com.example.receiver.dynamodb.IdempotencyRecordAttributes;
@@ -34,8 +35,10 @@ import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.UUID;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -46,6 +49,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.Message;
 
 /**
  * Every sample event of {@code events/} invoked the way Lambda runs the function: the real
@@ -53,7 +58,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * (one emulator for the class, warm after its first invocation), configured as template.yaml
  * configures it, against the local AWS with fresh tables seeded from
  * {@code infra/local/accounts.json}. Each test asserts what its file is there to show: the exact
- * batch item failures, and the balances, ledger rows and records that follow. A file that needs
+ * batch item failures, what the function sent to its DLQ (a queue of the local AWS) with which
+ * attributes, and the balances, ledger rows and records that follow. A file that needs
  * an earlier decision (a redelivery, a producer retry, a conflict) is invoked after the original.
  *
  * <p>Without the emulator these tests fail rather than skip: {@code make setup} builds it
@@ -96,6 +102,8 @@ class SampleEventsTest extends LocalAwsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static FunctionInvoker emulator;
+    /** The function's DLQ, named after the template's so that its recorded sends map to it; made with the first function. */
+    private static String deadLetterQueue;
 
     private final DynamoDbClient dynamoDb;
     private final Ledger ledger;
@@ -109,6 +117,11 @@ class SampleEventsTest extends LocalAwsTest {
     @BeforeEach
     void seedAccounts() {
         Accounts.seed(dynamoDb, aws.root().resolve("infra/local/accounts.json"));
+        if (deadLetterQueue != null) {
+            try (SqsClient sqs = aws.sqs()) {
+                sqs.purgeQueue(request -> request.queueUrl(deadLetterQueue));
+            }
+        }
     }
 
     @AfterEach
@@ -185,14 +198,18 @@ class SampleEventsTest extends LocalAwsTest {
     }
 
     @Test
-    void conflict_sameTransactionWithAnotherAmount_isBatchItemFailure_andChangesNothing() {
+    void conflict_sameTransactionWithAnotherAmount_isDeadLetteredAtOnce_withItsReason_andChangesNothing() {
         // GIVEN the purchase was decided
         invoke(PURCHASE);
         String recordBefore = ledger.record(ORIGINAL_TXN).orElseThrow().toString();
         // WHEN the same transaction id arrives with 215.50 instead of 125.50
         Invocation conflict = invoke(CONFLICT);
-        // THEN it fails (to end in the DLQ) and nothing changed
-        assertEquals(ids(CONFLICT), failures(conflict));
+        // THEN it is in the DLQ with its reason, acknowledged, and nothing changed
+        assertEquals(List.of(), failures(conflict));
+        Map<String, String> dead = deadLetter(records(CONFLICT).get(0));
+        assertEquals("CONFLICT", dead.get("outcome"));
+        assertEquals(ORIGINAL_TXN, dead.get("txn_id"));
+        assertEquals("$LATEST", dead.get("function_version"));
         assertEquals(MAIN_BALANCE - 12_550, ledger.balance(MAIN));
         assertLedger(MAIN, Map.of(ORIGINAL_TXN, -12_550L));
         assertEquals(recordBefore, ledger.record(ORIGINAL_TXN).orElseThrow().toString());
@@ -217,10 +234,12 @@ class SampleEventsTest extends LocalAwsTest {
     }
 
     @Test
-    void poisonBody_aloneFails_andTheValidMessageOfTheBatchIsApproved() {
-        List<String> ids = ids(POISON_BODY);
+    void poisonBody_isDeadLetteredAtOnce_withItsReason_andTheValidMessageOfTheBatchIsApproved() {
         Invocation batch = invoke(POISON_BODY);
-        assertEquals(List.of(ids.get(0)), failures(batch));
+        assertEquals(List.of(), failures(batch));
+        Map<String, String> dead = deadLetter(records(POISON_BODY).get(0));
+        assertEquals("REJECTED", dead.get("outcome"));
+        assertEquals("message", dead.get("field"));
         assertEquals(MAIN_BALANCE - 1_200, ledger.balance(MAIN));
         assertLedger(MAIN, Map.of("TXN-VISA-8847434", -1_200L));
         assertTrue(ledger.record("TXN-VISA-8847433").isEmpty());
@@ -228,13 +247,17 @@ class SampleEventsTest extends LocalAwsTest {
     }
 
     @Test
-    void fifoBatch_invalidFirstMessageOfAGroup_failsTheRestOfThatGroupOnly() {
+    void fifoBatch_invalidFirstMessageOfAGroup_isDeadLettered_andTheRestOfThatGroupOnlyFails() {
         // GIVEN group ACC-44821: two valid purchases; group ACC-30512: an amount with three
         // decimals (invalid in EUR), then a valid purchase; interleaved as A1, B1, A2, B2
         List<String> ids = ids(FIFO_TWO_GROUPS);
         Invocation batch = invoke(FIFO_TWO_GROUPS);
-        // THEN B1 and B2 fail, in order, so the group is redelivered in order; group A is done
-        assertEquals(List.of(ids.get(1), ids.get(3)), failures(batch));
+        // THEN B1 is in the DLQ with its reason and B2 fails untried, so that the group comes
+        // back behind nothing that failed; group A is done
+        assertEquals(List.of(ids.get(3)), failures(batch));
+        Map<String, String> dead = deadLetter(records(FIFO_TWO_GROUPS).get(1));
+        assertEquals("body.amount", dead.get("field"));
+        assertEquals("REJECTED", dead.get("outcome"));
         assertEquals(MAIN_BALANCE - 1_000 - 2_000, ledger.balance(MAIN));
         assertLedger(MAIN, Map.of("TXN-VISA-8847501", -1_000L, "TXN-VISA-8847502", -2_000L));
         assertEquals(SECOND_GROUP_BALANCE, ledger.balance(SECOND_GROUP));
@@ -247,8 +270,9 @@ class SampleEventsTest extends LocalAwsTest {
         // The fallback of `make invoke` where the emulator cannot be had: a fresh JVM, same handler.
         try (FunctionInvoker direct = FunctionInvoker.direct(function(aws), aws.root(), workDir(aws))) {
             Invocation batch = answered(POISON_BODY, direct.invoke(read(POISON_BODY)));
-            assertEquals(ids(POISON_BODY).subList(0, 1), failures(batch));
+            assertEquals(List.of(), failures(batch));
             assertLogged(batch, "REJECTED", "must be valid JSON");
+            assertEquals("REJECTED", deadLetter(records(POISON_BODY).get(0)).get("outcome"));
         }
         assertEquals(MAIN_BALANCE - 1_200, ledger.balance(MAIN));
     }
@@ -339,6 +363,8 @@ class SampleEventsTest extends LocalAwsTest {
         Environment env = new Environment(variables);
         ReceiverConfig.from(env);
         PaymentTables.from(env);
+        assertEquals(Optional.of("PaymentsDeadLetterQueue"), DeadLetterConfig.from(env).queueUrl(),
+                "the DLQ by its logical id, which make invoke and make drain resolve to the local queue's URL");
     }
 
     // ------------------------------------------------------------------ helpers
@@ -360,7 +386,14 @@ class SampleEventsTest extends LocalAwsTest {
 
     /** The function as template.yaml declares it, its code from this module, pointed at the local AWS. */
     private static LambdaFunction function(LocalAws aws) {
+        if (deadLetterQueue == null) {
+            try (SqsClient sqs = aws.sqs()) {
+                deadLetterQueue = sqs.createQueue(request -> request.queueName("PaymentsDeadLetterQueue-samples-" + UUID.randomUUID()))
+                        .queueUrl();
+            }
+        }
         Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, true));
+        env.put("DEAD_LETTER_QUEUE_URL", deadLetterQueue);
         env.put("AWS_REGION", LocalAws.REGION.id());
         env.put("AWS_ENDPOINT_URL", aws.endpoint().toString());
         return LambdaFunction.fromTemplate(aws.root().resolve("template.yaml"), FUNCTION,
@@ -405,6 +438,22 @@ class SampleEventsTest extends LocalAwsTest {
     /** The first record of poison-body.json is not JSON; every other body is a payment. */
     private static boolean isPoison(String file, int index) {
         return file.equals(POISON_BODY) && index == 0;
+    }
+
+    /**
+     * The String attributes of the one message in the DLQ, which must be {@code record}'s body,
+     * byte for byte, sent by the function in the invocation that met it.
+     */
+    private Map<String, String> deadLetter(JsonNode record) {
+        try (SqsClient sqs = aws.sqs()) {
+            List<Message> dead = sqs.receiveMessage(request -> request.queueUrl(deadLetterQueue).maxNumberOfMessages(10)
+                    .messageAttributeNames("All")).messages();
+            assertEquals(List.of(record.path("body").asText()), dead.stream().map(Message::body).toList());
+            Map<String, String> attributes = new HashMap<>();
+            dead.get(0).messageAttributes().forEach((name, value) -> attributes.put(name, value.stringValue()));
+            assertEquals(record.path("messageId").asText(), attributes.get("source_message_id"));
+            return attributes;
+        }
     }
 
     private static List<String> failures(Invocation invocation) {

@@ -43,6 +43,11 @@ public final class FunctionLog {
             json.number(name, value);
             return this;
         }
+
+        public Line flag(String name, boolean value) throws IOException {
+            json.flag(name, value);
+            return this;
+        }
     }
 
     private final PrintStream out;

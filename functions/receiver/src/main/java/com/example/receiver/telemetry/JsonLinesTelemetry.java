@@ -17,7 +17,8 @@ import java.util.Objects;
  *
  * <p>Log lines carry the key, the message id, the outcome and the latency; never a payload
  * value (no card data, no amounts): a conflict names both fingerprints, a rejection the field
- * and the rule.
+ * and the rule, and either says {@code "dead_lettered": true} once it is in the dead-letter
+ * queue (counted as {@code DeadLettered} too).
  */
 public final class JsonLinesTelemetry implements Telemetry {
 
@@ -61,6 +62,9 @@ public final class JsonLinesTelemetry implements Telemetry {
             }
             line.text("message_id", report.messageId()).text("outcome", outcome.label());
             details(line, outcome);
+            if (report.deadLettered()) {
+                line.flag("dead_lettered", true);
+            }
             line.number("latency_ms", millis(report.latency()));
             if (report.storeLatency().isPresent()) {
                 line.number("store_latency_ms", millis(report.storeLatency().get()));
@@ -68,6 +72,9 @@ public final class JsonLinesTelemetry implements Telemetry {
         });
         metrics.count(ReceiverMetrics.RECEIVED);
         metrics.count(outcomeMetric(outcome));
+        if (report.deadLettered()) {
+            metrics.count(ReceiverMetrics.DEAD_LETTERED);
+        }
         report.storeLatency().ifPresent(latency -> metrics.measure(ReceiverMetrics.STORE_LATENCY, millis(latency)));
     }
 

@@ -13,7 +13,7 @@ import java.util.function.Supplier;
 
 /**
  * The local runtime's command line, which the Makefile wraps:
- * {@code LocalAwsCli <up|down|invoke|send|drain|state> [--name value]...}. Prints the command's
+ * {@code LocalAwsCli <up|down|invoke|send|drain|state|redrive> [--name value]...}. Prints the command's
  * JSON document on stdout and progress on stderr; exit status 0 on success, 1 when the command
  * ran but did not succeed (the function failed, the queues did not drain), 2 for a usage error or
  * a situation the user can fix (the message says how).
@@ -29,7 +29,8 @@ public final class LocalAwsCli {
             "invoke", Invoke::new,
             "send", Send::new,
             "drain", Drain::new,
-            "state", State::new);
+            "state", State::new,
+            "redrive", Redrive::new);
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 

@@ -15,8 +15,9 @@ import java.util.Map;
 /**
  * The template's functions as the local runtime runs them: the code of the module its
  * {@code CodeUri} names (built by the Makefile), the variables of its section in the root
- * {@code env.json} (the file {@code sam local invoke --env-vars} takes) or, for a function
- * without one, the template's {@code Environment.Variables} with each {@code !Ref} resolved
+ * {@code env.json} (the file {@code sam local invoke --env-vars} takes; a value naming a queue
+ * or topic by its logical id is that queue's URL or topic's ARN in the running local AWS) or,
+ * for a function without one, the template's {@code Environment.Variables} with each {@code !Ref} resolved
  * against the running local AWS (a queue to its URL, a topic to its ARN, a table to its name, a
  * parameter to its {@code Default}); with the fast path pointed at the local one-node TLS Redis
  * Cluster (its endpoint, the local CA, the local signing secret), {@code PUSH_API_BASE_URL} at the local push API, and the AWS connection pointed at the
@@ -41,7 +42,7 @@ final class LocalFunctions {
         Map<String, String> env = new HashMap<>();
         JsonNode section = readJson(root.resolve("env.json")).path(logicalId);
         if (section.isObject()) {
-            section.fields().forEachRemaining(variable -> env.put(variable.getKey(), variable.getValue().asText()));
+            section.fields().forEachRemaining(variable -> env.put(variable.getKey(), messaging(variable.getValue().asText())));
         } else {
             JsonNode templateRoot = readYaml(template);
             templateRoot.path("Resources").path(logicalId).path("Properties").path("Environment").path("Variables").fields()
@@ -61,6 +62,11 @@ final class LocalFunctions {
         } catch (IllegalStateException notBuilt) {
             throw new CliException(notBuilt.getMessage() + " (the Makefile builds it: make invoke / make drain)");
         }
+    }
+
+    /** A queue's or topic's logical id to its local URL or ARN; any other value stays as it is. */
+    private String messaging(String value) {
+        return state.queues().getOrDefault(value, state.topics().getOrDefault(value, value));
     }
 
     /** A {@code !Ref} (read as the plain name) to what it names locally; a literal stays as it is. */

@@ -1,0 +1,226 @@
+package com.example.receiver.sqs;
+
+import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.receiver.DeadLetter;
+import com.example.receiver.DeadLetterChannel;
+import com.example.receiver.RemainingTime;
+import com.example.receiver.telemetry.FunctionLog;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.BatchResultErrorEntry;
+import software.amazon.awssdk.services.sqs.model.MessageAttributeValue;
+import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
+import software.amazon.awssdk.services.sqs.model.SendMessageBatchResponse;
+
+/**
+ * The source queue's dead-letter queue as the receiver's {@link DeadLetterChannel}: a message no
+ * delivery can decide is sent there by the function, in the invocation that first meets it, with
+ * its reason, instead of failing until the queue's redrive policy moves it (after
+ * {@code maxReceiveCount} receives, each a visibility timeout apart, and with no reason).
+ *
+ * <p>Each goes with its body exactly as it was received and these String message attributes,
+ * for an operator to read and filter on ({@code aws sqs receive-message
+ * --message-attribute-names All}):
+ * <ul>
+ *   <li>{@value #OUTCOME}: {@code REJECTED} or {@code CONFLICT}; {@value #REASON}: one line saying why;</li>
+ *   <li>{@code field} and {@code rule} of a rejection, {@code stored_fingerprint} and
+ *       {@code received_fingerprint} of a conflict ({@link DeadLetter#details()});</li>
+ *   <li>the idempotency key under the name the function logs it with, when the message had one;</li>
+ *   <li>{@value #SOURCE_MESSAGE_ID}: the SQS message id it had; {@value #FIRST_RECEIVED_AT}: its
+ *       {@code ApproximateFirstReceiveTimestamp}, ISO-8601; a message redriven from the dead-letter
+ *       queue keeps the two it carries, so every copy of one message names one origin;</li>
+ *   <li>{@value #FUNCTION_VERSION}: the version of the function that sent it, when it runs in Lambda.</li>
+ * </ul>
+ * The message's own attributes are not carried over. A FIFO dead-letter queue (its URL ends in
+ * {@code .fifo}) gets the message's group, and its message id as deduplication id.
+ *
+ * <p>A batch's letters go in {@code SendMessageBatch} calls of at most 10 entries and 256 KiB.
+ * What is not sent stays a failure, redelivered as before, with one ERROR line each: an entry SQS
+ * refuses, a call that fails, and every letter when less time is left than a call may take. The
+ * client is built on first use, since most invocations never need it.
+ */
+public final class SqsDeadLetters {
+
+    public static final String OUTCOME = "outcome";
+    public static final String REASON = "reason";
+    public static final String SOURCE_MESSAGE_ID = "source_message_id";
+    public static final String FIRST_RECEIVED_AT = "first_received_at";
+    public static final String FUNCTION_VERSION = "function_version";
+
+    private static final int SQS_MAX_BATCH = 10;
+    /** SQS's limit on a message, and on the sum of a batch's messages, body and attributes. */
+    private static final int SQS_MAX_BATCH_BYTES = 256 * 1024;
+    private static final String STRING = "String";
+
+    private final Supplier<SqsClient> sqs;
+    private final String queueUrl;
+    private final String keyAttribute;
+    private final Optional<String> functionVersion;
+    private final Duration callTimeout;
+    private final FunctionLog log;
+    private SqsClient client;
+
+    /**
+     * @param sqs             builds the SQS client, once, on first use
+     * @param queueUrl        the dead-letter queue
+     * @param keyAttribute    the attribute naming the idempotency key (the log's key field, e.g. {@code txn_id})
+     * @param functionVersion the function's version ({@code AWS_LAMBDA_FUNCTION_VERSION}), empty outside Lambda
+     * @param callTimeout     the longest one call of the client may take, retries included: no call
+     *                        is started with less time left in the invocation
+     * @param log             where what was not sent is reported
+     */
+    public SqsDeadLetters(Supplier<SqsClient> sqs, String queueUrl, String keyAttribute, Optional<String> functionVersion,
+                          Duration callTimeout, FunctionLog log) {
+        this.sqs = Objects.requireNonNull(sqs, "sqs");
+        this.queueUrl = Objects.requireNonNull(queueUrl, "queueUrl");
+        this.keyAttribute = Objects.requireNonNull(keyAttribute, "keyAttribute");
+        this.functionVersion = Objects.requireNonNull(functionVersion, "functionVersion").filter(version -> !version.isBlank());
+        this.callTimeout = Objects.requireNonNull(callTimeout, "callTimeout");
+        this.log = Objects.requireNonNull(log, "log");
+    }
+
+    /** The channel of the batch {@code event} carries: it reads each message's SQS attributes there. */
+    public DeadLetterChannel channel(SQSEvent event) {
+        Map<String, SQSEvent.SQSMessage> records = new LinkedHashMap<>();
+        if (event != null && event.getRecords() != null) {
+            event.getRecords().forEach(record -> records.put(record.getMessageId(), record));
+        }
+        return (letters, remaining) -> send(letters, records, remaining);
+    }
+
+    private Set<String> send(List<DeadLetter> letters, Map<String, SQSEvent.SQSMessage> records, RemainingTime remaining) {
+        Set<String> sent = new HashSet<>();
+        List<Letter> call = new ArrayList<>();
+        int bytes = 0;
+        for (DeadLetter letter : letters) {
+            Letter next = letter(letter, records.get(letter.message().messageId()));
+            if (call.size() == SQS_MAX_BATCH || (!call.isEmpty() && bytes + next.size() > SQS_MAX_BATCH_BYTES)) {
+                sent.addAll(call(call, remaining));
+                call = new ArrayList<>();
+                bytes = 0;
+            }
+            call.add(next);
+            bytes += next.size();
+        }
+        sent.addAll(call(call, remaining));
+        return sent;
+    }
+
+    /** One {@code SendMessageBatch}, each entry's id its index; the ids of the deliveries it put in the queue. */
+    private Set<String> call(List<Letter> letters, RemainingTime remaining) {
+        if (letters.isEmpty()) {
+            return Set.of();
+        }
+        if (remaining.remaining().compareTo(callTimeout) < 0) {
+            letters.forEach(letter -> notSent(letter, "TooLittleTimeLeft"));
+            return Set.of();
+        }
+        List<SendMessageBatchRequestEntry> entries = new ArrayList<>();
+        for (Letter letter : letters) {
+            entries.add(letter.entry().toBuilder().id(Integer.toString(entries.size())).build());
+        }
+        SendMessageBatchResponse response;
+        try {
+            response = client().sendMessageBatch(request -> request.queueUrl(queueUrl).entries(entries));
+        } catch (SdkException e) {
+            letters.forEach(letter -> notSent(letter, e.getClass().getSimpleName()));
+            return Set.of();
+        }
+        Set<String> sent = new HashSet<>();
+        response.successful().forEach(done -> sent.add(letters.get(Integer.parseInt(done.id())).messageId()));
+        for (BatchResultErrorEntry failed : response.failed()) {
+            notSent(letters.get(Integer.parseInt(failed.id())), failed.code());
+        }
+        return sent;
+    }
+
+    /** A dead letter as it is sent: the delivery it is, and its entry (without an id yet). */
+    private record Letter(String messageId, String outcome, SendMessageBatchRequestEntry entry) {
+
+        /** What SQS counts towards a message's size: the body, and each attribute's name, type and value. */
+        int size() {
+            int bytes = utf8(entry.messageBody());
+            for (Map.Entry<String, MessageAttributeValue> attribute : entry.messageAttributes().entrySet()) {
+                bytes += utf8(attribute.getKey()) + utf8(attribute.getValue().dataType()) + utf8(attribute.getValue().stringValue());
+            }
+            return bytes;
+        }
+
+        private static int utf8(String text) {
+            return text.getBytes(StandardCharsets.UTF_8).length;
+        }
+    }
+
+    private Letter letter(DeadLetter letter, SQSEvent.SQSMessage record) {
+        Map<String, String> attributes = new LinkedHashMap<>();
+        attributes.put(OUTCOME, letter.outcome().label());
+        attributes.put(REASON, letter.reason());
+        attributes.putAll(letter.details());
+        letter.key().ifPresent(key -> attributes.put(keyAttribute, key.toString()));
+        attributes.put(SOURCE_MESSAGE_ID, carried(record, SOURCE_MESSAGE_ID).orElse(letter.message().messageId()));
+        carried(record, FIRST_RECEIVED_AT).or(() -> firstReceivedAt(record))
+                .ifPresent(at -> attributes.put(FIRST_RECEIVED_AT, at));
+        functionVersion.ifPresent(version -> attributes.put(FUNCTION_VERSION, version));
+        Map<String, MessageAttributeValue> values = new LinkedHashMap<>();
+        attributes.forEach((name, value) -> {
+            if (!value.isEmpty()) {
+                values.put(name, MessageAttributeValue.builder().dataType(STRING).stringValue(value).build());
+            }
+        });
+        SendMessageBatchRequestEntry.Builder entry = SendMessageBatchRequestEntry.builder()
+                .messageBody(letter.message().body())
+                .messageAttributes(values);
+        if (queueUrl.endsWith(".fifo")) {
+            entry.messageGroupId(letter.message().groupId().orElse(letter.message().messageId()))
+                    .messageDeduplicationId(letter.message().messageId());
+        }
+        return new Letter(letter.message().messageId(), letter.outcome().label(), entry.build());
+    }
+
+    /** An attribute of ours that a message redriven from the dead-letter queue brought back with it. */
+    private static Optional<String> carried(SQSEvent.SQSMessage record, String name) {
+        if (record == null || record.getMessageAttributes() == null || record.getMessageAttributes().get(name) == null) {
+            return Optional.empty();
+        }
+        return Optional.ofNullable(record.getMessageAttributes().get(name).getStringValue()).filter(value -> !value.isBlank());
+    }
+
+    private static Optional<String> firstReceivedAt(SQSEvent.SQSMessage record) {
+        if (record == null || record.getAttributes() == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.ofNullable(record.getAttributes().get("ApproximateFirstReceiveTimestamp"))
+                    .map(millis -> Instant.ofEpochMilli(Long.parseLong(millis)).toString());
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    private synchronized SqsClient client() {
+        if (client == null) {
+            client = sqs.get();
+        }
+        return client;
+    }
+
+    private void notSent(Letter letter, String error) {
+        log.write(FunctionLog.Level.ERROR, "Dead letter not sent", line -> line
+                .text("message_id", letter.messageId())
+                .text("outcome", letter.outcome())
+                .text("error", error)
+                .text("detail", "it stays in the queue and is delivered again"));
+    }
+}
