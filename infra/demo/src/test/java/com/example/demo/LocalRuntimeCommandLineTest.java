@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The local runtime's command line end to end, as {@code make up send drain state down} runs
+ * The local runtime's command line end to end, as {@code make up send drain state redrive down} runs
  * it: a real moto launcher, redis-server and push API on free ports, the real authorizer,
  * publisher and notifier under the Lambda runtime emulator, the sample
  * {@code events/payments.jsonl} and the seed accounts.
@@ -100,11 +100,23 @@ class LocalRuntimeCommandLineTest {
         // AND reading the state leaves the DLQ as it was
         assertEquals(2, ok(run("state")).path("totals").path("deadLetters").asInt());
 
-        // WHEN drain runs again with nothing new
+        // AND the function sent both there at once, with their reasons
+        List<String> reasons = new ArrayList<>();
+        state.path("deadLetters").forEach(letter -> reasons.add(letter.path("attributes").path("outcome").asText()));
+        assertEquals(List.of("CONFLICT", "REJECTED"), sorted(reasons.iterator()), state.path("deadLetters")::toString);
+
+        // WHEN the DLQ is redriven to the payments queue and drain runs again
+        JsonNode redrive = ok(run("redrive"));
+        assertEquals(2, redrive.path("moved").asInt(), redrive::toString);
         JsonNode again = ok(run("drain", "--timeout-seconds", "120"));
-        // THEN it resumes the stream where the first drain left it: nothing is published again,
-        // and the push API still holds the three deliveries
+        // THEN the two came straight back to the DLQ, nothing was decided again, and the stream
+        // resumed where the first drain left it: nothing is published again, and the push API
+        // still holds the three deliveries
         assertTrue(again.path("drained").asBoolean());
+        assertEquals(0, again.path("outcomes").path("APPROVED").asInt(), again::toString);
+        JsonNode redriven = ok(run("state")).path("totals");
+        assertEquals(2, redriven.path("deadLetters").asInt(), redriven::toString);
+        assertEquals(approved.size(), redriven.path("ledgerRows").asInt());
         assertEquals(0, again.path("published").path("total").asInt(), again::toString);
         assertEquals(3, again.path("notificationsDelivered").asInt(), again::toString);
 

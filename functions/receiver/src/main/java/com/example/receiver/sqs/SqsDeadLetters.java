@@ -17,7 +17,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
-import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.BatchResultErrorEntry;
 import software.amazon.awssdk.services.sqs.model.MessageAttributeValue;
@@ -134,7 +133,7 @@ public final class SqsDeadLetters {
         SendMessageBatchResponse response;
         try {
             response = client().sendMessageBatch(request -> request.queueUrl(queueUrl).entries(entries));
-        } catch (SdkException e) {
+        } catch (RuntimeException e) { // an SdkException, or the client could not be built
             letters.forEach(letter -> notSent(letter, e.getClass().getSimpleName()));
             return Set.of();
         }
