@@ -104,10 +104,29 @@ public final class MotoServer implements AwsApi {
 
     @Override
     public int transactionConflictsOff() {
-        String body = send(HttpRequest.newBuilder(endpoint.resolve("/_conflicts")).DELETE());
-        Matcher count = Pattern.compile("\"conflicts\"\\s*:\\s*(\\d+)").matcher(body);
+        return count(send(HttpRequest.newBuilder(endpoint.resolve("/_conflicts")).DELETE()), "conflicts");
+    }
+
+    /** See {@link AwsApi#writeCapacity}: the launcher's {@code /_capacity} (its fix 7). */
+    @Override
+    public void writeCapacity(int writeUnitsPerSecond) {
+        if (writeUnitsPerSecond < 1) {
+            throw new IllegalArgumentException("at least one write unit a second, was " + writeUnitsPerSecond);
+        }
+        send(HttpRequest.newBuilder(endpoint.resolve("/_capacity"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"write_units_per_second\":" + writeUnitsPerSecond + "}")));
+    }
+
+    @Override
+    public int writeCapacityOff() {
+        return count(send(HttpRequest.newBuilder(endpoint.resolve("/_capacity")).DELETE()), "throttled");
+    }
+
+    private static int count(String body, String field) {
+        Matcher count = Pattern.compile("\"" + field + "\"\\s*:\\s*(\\d+)").matcher(body);
         if (!count.find()) {
-            throw new IllegalStateException("conflict API answered without a count: " + body);
+            throw new IllegalStateException("launcher admin API answered without " + field + ": " + body);
         }
         return Integer.parseInt(count.group(1));
     }
