@@ -152,7 +152,10 @@ public final class JsonLinesTelemetry implements Telemetry {
                 line.text("field", r.field());
                 line.text("rule", r.rule());
             }
-            case Outcome.Retry r -> line.text("cause", r.cause());
+            case Outcome.Retry r -> {
+                line.text("cause", r.cause().name());
+                line.text("detail", r.detail());
+            }
         }
     }
 
