@@ -63,6 +63,7 @@ class FaultTest extends LocalAwsTest {
             assertEquals(1, rig.ledger.entries("ACC-2").size());
             assertEquals(3, rig.metric("Approved"));
             assertEquals(1, rig.metric("Retry"));
+            assertEquals(code.startsWith("Throttling") ? 1 : 0, rig.metric("Throttled"));
         }
     }
 

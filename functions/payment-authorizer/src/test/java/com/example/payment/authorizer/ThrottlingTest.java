@@ -82,6 +82,7 @@ class ThrottlingTest extends LocalAwsTest {
             assertEquals(100_000 - 300, rig.ledger.balance("ACC-2"));
             assertEquals(3, rig.ledger.entries("ACC-2").size());
             assertEquals(13, rig.metric("Approved"));
+            assertEquals(0, rig.metric("Throttled"));
         }
     }
 
@@ -170,12 +171,14 @@ class ThrottlingTest extends LocalAwsTest {
             assertTrue(comesBackAfter.get(0) >= 0.9 && comesBackAfter.get(0) < 3, comesBackAfter.toString());
             assertTrue(comesBackAfter.get(1) >= 1.9 && comesBackAfter.get(1) > comesBackAfter.get(0), comesBackAfter.toString());
             assertTrue(comesBackAfter.get(2) >= 3.9 && comesBackAfter.get(2) < 15, comesBackAfter.toString());
-            // AND nothing reached the DLQ, the payment is debited once, each throttled receive logged
+            // AND nothing reached the DLQ, the payment is debited once, each throttled receive
+            // logged with its cause and counted as Throttled
             assertEquals(0, messages(sqs, queue.deadLetterUrl()));
             assertEquals(10_000 - 100, ledger.balance("ACC-1"));
             assertEquals(1, ledger.entries("ACC-1").size());
-            assertEquals(3, FunctionOutput.parse(output.toByteArray()).logs().stream()
-                    .filter(line -> "THROTTLING".equals(line.path("cause").textValue())).count());
+            FunctionOutput lines = FunctionOutput.parse(output.toByteArray());
+            assertEquals(3, lines.logs().stream().filter(line -> "THROTTLING".equals(line.path("cause").textValue())).count());
+            assertEquals(3, lines.emf().stream().mapToLong(line -> line.path("Throttled").asLong(0)).sum());
         }
     }
 

@@ -9,10 +9,12 @@ import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Writes one structured log line per message ({@link FunctionLog}) and, once per invocation,
- * the invocation's counts per outcome and its store latencies as EMF ({@link EmfMetrics},
+ * the invocation's counts per outcome (a retry for contention or throttling counted besides as
+ * {@code Contended} or {@code Throttled}) and its store latencies as EMF ({@link EmfMetrics},
  * metrics {@link ReceiverMetrics}).
  *
  * <p>Log lines carry the key, the message id, the outcome and the latency; never a payload
@@ -68,6 +70,7 @@ public final class JsonLinesTelemetry implements Telemetry {
         });
         metrics.count(ReceiverMetrics.RECEIVED);
         metrics.count(outcomeMetric(outcome));
+        causeMetric(outcome).ifPresent(metrics::count);
         report.storeLatency().ifPresent(latency -> metrics.measure(ReceiverMetrics.STORE_LATENCY, millis(latency)));
     }
 
@@ -110,6 +113,18 @@ public final class JsonLinesTelemetry implements Telemetry {
             case Outcome.Conflict c -> ReceiverMetrics.CONFLICT;
             case Outcome.Rejected r -> ReceiverMetrics.REJECTED;
             case Outcome.Retry r -> ReceiverMetrics.RETRY;
+        };
+    }
+
+    /** The count a retry adds beside {@code Retry}, by its cause: the hot-account signs. */
+    static Optional<Metric> causeMetric(Outcome outcome) {
+        if (!(outcome instanceof Outcome.Retry retry)) {
+            return Optional.empty();
+        }
+        return switch (retry.cause()) {
+            case CONTENTION -> Optional.of(ReceiverMetrics.CONTENDED);
+            case THROTTLING -> Optional.of(ReceiverMetrics.THROTTLED);
+            case OUT_OF_TIME, FAILURE -> Optional.empty();
         };
     }
 
