@@ -86,6 +86,17 @@ public final class MotoServer implements AwsApi {
                 .POST(HttpRequest.BodyPublishers.ofString(fault.toJson())));
     }
 
+    /** How many more requests the injected faults will fail (their counts left, summed). */
+    public int faultsLeft() {
+        Matcher counts = Pattern.compile("\"count\"\\s*:\\s*(\\d+)").matcher(send(
+                HttpRequest.newBuilder(endpoint.resolve("/_fault")).GET()));
+        int left = 0;
+        while (counts.find()) {
+            left += Integer.parseInt(counts.group(1));
+        }
+        return left;
+    }
+
     @Override
     public void clearFaults() {
         send(HttpRequest.newBuilder(endpoint.resolve("/_fault")).DELETE());
