@@ -34,6 +34,13 @@ fixed here without editing moto:
    makes each cost what the request itself asks for.
 6. Every request lists moto's package directory (one stat per service) to
    find its backend; the listing is read once (patch_backend_lookup).
+7. moto never throttles, where DynamoDB refuses writes beyond a table's (or a
+   partition's) capacity, which comes back as the load falls. ``/_capacity``
+   (POST ``{"write_units_per_second": N, "burst_seconds": B}``, GET, DELETE)
+   switches on a token bucket of write units per table, refilled continuously:
+   a PutItem, UpdateItem, DeleteItem or TransactWriteItems the bucket cannot
+   pay for is refused as DynamoDB refuses it, writing nothing. Fix 3's faults
+   are the other shape of throttling: counted bursts, whatever the load.
 
 moto's own endpoints, ``/moto-api/`` included, work as before.
 
@@ -74,7 +81,9 @@ import moto.backends as moto_backends
 import moto.dynamodb.models as dynamodb_models
 import moto.sqs.models as sqs_models
 from moto.dynamodb.exceptions import DynamodbException, TransactionCanceledException
+from moto.dynamodb.models.dynamo_type import DynamoType
 from moto.dynamodb.models.table import Table
+from moto.dynamodb.models.utilities import bytesize
 from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app
 from moto_sqs_scale import patch_sqs_scale
 from werkzeug.serving import make_server
@@ -85,6 +94,7 @@ DYNAMODB_ERROR_PREFIX = "com.amazonaws.dynamodb.v20120810#"
 DYNAMODB_CONTENT_TYPE = "application/x-amz-json-1.0"
 FAULT_PATH = "/_fault"
 CONFLICTS_PATH = "/_conflicts"
+CAPACITY_PATH = "/_capacity"
 # The local runtime's convention (com.example.localaws.CallRecording in Java): a function's
 # process signs with the access key id FUNCTION_KEY_PREFIX + its logical id, and its SDK clients
 # say the Lambda phase of each call in PHASE_HEADER.
@@ -244,13 +254,14 @@ def _store_item(table: Table, hash_key: Any, range_key: Any, item: Any) -> None:
         table.items[hash_key][range_key] = item
 
 
-def patch_transactions(conflicts: ConflictMode) -> None:
+def patch_transactions(conflicts: ConflictMode, capacity: WriteCapacity) -> None:
     """Replaces transact_write_items' whole-table backup by an ItemUndo (fix 2).
 
     moto's transaction logic itself (conditions, ALL_OLD, cancellation
     reasons) runs unchanged; any exception out of it (TransactionCanceled,
-    validation) first undoes what it wrote. Before it, the conflict mode
-    (fix 4) may refuse the transaction or take its items.
+    validation) first undoes what it wrote. Before it, the write capacity
+    (fix 7) may refuse the transaction, then the conflict mode (fix 4) may
+    refuse it or take its items.
     """
     if moto.__version__ != PATCHED_MOTO_VERSION or dynamodb_models.copy is not copy:
         sys.exit(f"moto_launcher: written for moto {PATCHED_MOTO_VERSION}, found {moto.__version__}")
@@ -258,6 +269,7 @@ def patch_transactions(conflicts: ConflictMode) -> None:
     original = dynamodb_models.DynamoDBBackend.transact_write_items
 
     def transact_write_items(self: dynamodb_models.DynamoDBBackend, transact_items: list[dict[str, Any]]) -> None:
+        capacity.charge_transaction(self, transact_items)
         conflicts.take_transaction(self, transact_items)
         undo = ItemUndo(self, transact_items)
         try:
@@ -382,8 +394,8 @@ def _item_id(backend: dynamodb_models.DynamoDBBackend, entry: dict[str, Any]) ->
     return table.name, _canonical(key)
 
 
-def patch_single_writes(conflicts: ConflictMode) -> None:
-    """PutItem, UpdateItem and DeleteItem consult the conflict mode first (fix 4)."""
+def patch_single_writes(conflicts: ConflictMode, capacity: WriteCapacity) -> None:
+    """PutItem, UpdateItem and DeleteItem consult the write capacity (fix 7), then the conflict mode (fix 4)."""
     backend_class = dynamodb_models.DynamoDBBackend
     originals = {
         "put_item": backend_class.put_item,
@@ -402,6 +414,7 @@ def patch_single_writes(conflicts: ConflictMode) -> None:
                 key = {attr: item_or_key[attr] for attr in key_attrs if attr in item_or_key}
             else:
                 key = item_or_key
+            capacity.charge_single_write(self, table_name, key, item_or_key if name == "put_item" else None)
             conflicts.check_single_write(table_name, key)
             return original(self, table_name, item_or_key, *args, **kwargs)
 
@@ -409,6 +422,208 @@ def patch_single_writes(conflicts: ConflictMode) -> None:
 
     for name in originals:
         setattr(backend_class, name, guarded(name))
+
+
+# DynamoDB's texts for a throttled write ("TransactWriteItems", Errors, Amazon DynamoDB API
+# Reference, https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html).
+ON_DEMAND_THROTTLED = (
+    "Throughput exceeds the current capacity of your table or index. DynamoDB is automatically scaling your table "
+    "or index so please try again shortly. If exceptions persist, check if you have a hot key: "
+    "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html."
+)
+PROVISIONED_THROTTLED = (
+    "The level of configured provisioned throughput for the table was exceeded. "
+    "Consider increasing your provisioning level with the UpdateTable API."
+)
+WRITE_UNIT_BYTES = 1024
+# DynamoDB keeps up to five minutes of unused capacity as burst ("Burst capacity", Amazon DynamoDB
+# Developer Guide, https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/burst-adaptive-capacity.html).
+MAX_BURST_SECONDS = 300
+SINGLE_WRITES = frozenset({"PutItem", "UpdateItem", "DeleteItem"})
+
+
+def _on_demand(table: Table) -> bool:
+    return table.billing_mode == "PAY_PER_REQUEST"
+
+
+class ThrottledWriteException(DynamodbException):
+    """What DynamoDB answers a single write beyond capacity: ThrottlingException on an on-demand
+    table, ProvisionedThroughputExceededException on a provisioned one, each with its throttling
+    reason ("ThrottlingReason", Amazon DynamoDB API Reference,
+    https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ThrottlingReason.html)."""
+
+    def __init__(self, table: Table) -> None:
+        on_demand = _on_demand(table)
+        code = "ThrottlingException" if on_demand else "ProvisionedThroughputExceededException"
+        message = ON_DEMAND_THROTTLED if on_demand else PROVISIONED_THROTTLED
+        super().__init__(DYNAMODB_ERROR_PREFIX + code, message)
+        reason = "TableWriteMaxOnDemandThroughputExceeded" if on_demand else "TableWriteProvisionedThroughputExceeded"
+        # The API model spells the list throttlingReasons in one exception, ThrottlingReasons in the other.
+        self.description = json.dumps({
+            "__type": self.error_type,
+            "message": message,
+            "throttlingReasons" if on_demand else "ThrottlingReasons": [{"reason": reason, "resource": table.table_arn}],
+        })
+
+
+def _item_units(size_bytes: int) -> int:
+    """Write units of one write of an item this large: one per KB started, at least one."""
+    return max(1, -(-size_bytes // WRITE_UNIT_BYTES))
+
+
+def _size(attributes: dict[str, Any]) -> int:
+    """An item's size as DynamoDB counts it: its attribute names and values."""
+    return sum(bytesize(name) + DynamoType(value).size() for name, value in attributes.items())
+
+
+def _write_units(table: Table, key: dict[str, Any], new_item: dict[str, Any] | None) -> int:
+    """The units one write consumes: the larger of the item before and after it (a delete or an
+    update is charged the stored item, a put the larger of the two); the item after an update is
+    not known before it runs, so it counts as the one before."""
+    try:
+        hash_key = DynamoType(key[table.hash_key_attr])
+        range_key = DynamoType(key[table.range_key_attr]) if table.range_key_attr else None
+        stored = table.get_item(hash_key, range_key)
+    except Exception:  # noqa: BLE001 - an invalid key: moto answers it with its own validation error
+        stored = None
+    size = stored.size() if stored is not None else 0
+    if new_item is not None:
+        size = max(size, _size(new_item))
+    return _item_units(size)
+
+
+class WriteCapacity:
+    """DynamoDB's write capacity per table (fix 7), off until enabled.
+
+    Each table has a bucket of write units that refills continuously at
+    `write_units_per_second` and holds at most `burst_seconds` of them. A
+    write is admitted when its table's bucket holds its units (or, for a
+    request costing more than a full bucket, when the bucket is full; it then
+    runs into debt), and its units are taken; otherwise it is refused and
+    takes nothing. A standard write costs one unit per KB of item, a
+    transactional one two ("Read/write capacity mode", Amazon DynamoDB
+    Developer Guide, https://docs.aws.amazon.com/amazondynamodb/latest/
+    developerguide/capacity-mode.html); a ConditionCheck writes nothing.
+    Refusals are DynamoDB's: a single write fails with ThrottledWriteException;
+    a transaction is cancelled with reason ThrottlingError (on-demand table) or
+    ProvisionedThroughputExceeded (provisioned) at each item whose table could
+    not pay, None at the others. Only PutItem, UpdateItem, DeleteItem and
+    TransactWriteItems are charged (the writes moto makes for a transaction
+    are its own; BatchWriteItem, which DynamoDB answers with unprocessed items,
+    is let through).
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._rate: float | None = None
+        self._size = 0.0
+        self._tokens: dict[str, float] = {}
+        self._refilled: dict[str, float] = {}
+        self._throttled = 0
+        self._operation = threading.local()
+
+    def enable(self, units_per_second: float, burst_seconds: float) -> None:
+        with self._lock:
+            self._rate = float(units_per_second)
+            self._size = units_per_second * burst_seconds
+            self._tokens.clear()
+            self._refilled.clear()
+            self._throttled = 0
+
+    def disable(self) -> int:
+        """Switches capacity off; answers how many requests it refused."""
+        with self._lock:
+            self._rate = None
+            throttled, self._throttled = self._throttled, 0
+            return throttled
+
+    def state(self) -> dict[str, Any]:
+        with self._lock:
+            rate = self._rate
+            return {
+                "enabled": rate is not None,
+                "write_units_per_second": rate,
+                "burst_seconds": None if not rate else self._size / rate,
+                "throttled": self._throttled,
+            }
+
+    @contextmanager
+    def request(self, operation: str | None) -> Iterator[None]:
+        """The DynamoDB operation this thread runs (None: not DynamoDB), for the charges below."""
+        self._operation.name = operation
+        try:
+            yield
+        finally:
+            self._operation.name = None
+
+    def charge_transaction(self, backend: dynamodb_models.DynamoDBBackend, transact_items: list[dict[str, Any]]) -> None:
+        """Takes a transaction's units from each table it writes, or cancels it writing nothing."""
+        if self._rate is None or getattr(self._operation, "name", None) != "TransactWriteItems":
+            return
+        entries: list[tuple[Table, int] | None] = []
+        for entry in transact_items:
+            try:
+                kind, op = next(iter(entry.items()))
+                table = backend.get_table(op["TableName"])
+            except Exception:  # noqa: BLE001 - moto answers a malformed entry with its own validation error
+                entries.append(None)
+                continue
+            if kind == "Put":
+                item = op.get("Item", {})
+                key = {attr: item[attr] for attr in (table.hash_key_attr, table.range_key_attr) if attr in item}
+                entries.append((table, 2 * _write_units(table, key, item)))
+            elif kind in ("Update", "Delete"):
+                entries.append((table, 2 * _write_units(table, op.get("Key", {}), None)))
+            else:
+                entries.append(None)  # a ConditionCheck reads
+        costs: dict[str, int] = {}
+        for charged in entries:
+            if charged is not None:
+                costs[charged[0].name] = costs.get(charged[0].name, 0) + charged[1]
+        short = self._take(costs)
+        if not short:
+            return
+        reasons: list[tuple[str, str, None] | tuple[None, None, None]] = []
+        for charged in entries:
+            if charged is None or charged[0].name not in short:
+                reasons.append((None, None, None))
+            elif _on_demand(charged[0]):
+                reasons.append(("ThrottlingError", ON_DEMAND_THROTTLED, None))
+            else:
+                reasons.append(("ProvisionedThroughputExceeded", PROVISIONED_THROTTLED, None))
+        raise TransactionCanceledException(reasons)
+
+    def charge_single_write(self, backend: dynamodb_models.DynamoDBBackend, table_name: str, key: dict[str, Any],
+                            new_item: dict[str, Any] | None) -> None:
+        """Takes a PutItem's, UpdateItem's or DeleteItem's units, or refuses it."""
+        if self._rate is None or getattr(self._operation, "name", None) not in SINGLE_WRITES:
+            return
+        try:
+            table = backend.get_table(table_name)
+        except Exception:  # noqa: BLE001 - moto answers an unknown table itself
+            return
+        if self._take({table.name: _write_units(table, key, new_item)}):
+            raise ThrottledWriteException(table)
+
+    def _take(self, costs: dict[str, int]) -> set[str]:
+        """Takes every table's units if all can pay; else takes nothing and answers the tables that could not."""
+        with self._lock:
+            rate = self._rate
+            if rate is None:
+                return set()
+            now = time.monotonic()
+            for name in costs:
+                tokens = self._tokens.get(name, self._size)
+                elapsed = now - self._refilled.get(name, now)
+                self._tokens[name] = min(self._size, tokens + elapsed * rate)
+                self._refilled[name] = now
+            short = {name for name, units in costs.items() if self._tokens[name] < min(units, self._size)}
+            if short:
+                self._throttled += 1
+                return short
+            for name, units in costs.items():
+                self._tokens[name] -= units
+            return set()
 
 
 class FaultError(ValueError):
@@ -465,6 +680,10 @@ class FaultRule:
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 class FaultInjector:
@@ -665,15 +884,16 @@ class CallRecorder:
 
 
 class LauncherApp:
-    """WSGI app in front of moto's: /_fault, /_conflicts, then the call recording, then injected faults,
-    then moto under the lock."""
+    """WSGI app in front of moto's: /_fault, /_conflicts, /_capacity, then the call recording, then
+    injected faults, then moto under the lock."""
 
     def __init__(self, moto_app: DomainDispatcherApplication, lock: BackendLock, faults: FaultInjector,
-                 conflicts: ConflictMode, recorder: CallRecorder | None = None):
+                 conflicts: ConflictMode, capacity: WriteCapacity, recorder: CallRecorder | None = None):
         self._moto_app = moto_app
         self._lock = lock
         self._faults = faults
         self._conflicts = conflicts
+        self._capacity = capacity
         self._recorder = recorder
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
@@ -681,6 +901,8 @@ class LauncherApp:
             return self._admin(environ, start_response)
         if environ.get("PATH_INFO") == CONFLICTS_PATH:
             return self._conflicts_admin(environ, start_response)
+        if environ.get("PATH_INFO") == CAPACITY_PATH:
+            return self._capacity_admin(environ, start_response)
         if self._recorder is not None:
             # Before the faults: a call answered with an injected error was still made.
             self._recorder.record(environ)
@@ -689,7 +911,8 @@ class LauncherApp:
             rule = self._faults.take(operation, _read_body(environ).decode("utf-8", "replace"))
             if rule is not None:
                 return _dynamodb_error(rule, start_response)
-        return self._call_moto(environ, start_response)
+        with self._capacity.request(operation):
+            return self._call_moto(environ, start_response)
 
     def _call_moto(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         """Runs moto's app and drains its response inside the lock, as a Flask response may be lazy.
@@ -727,6 +950,31 @@ class LauncherApp:
                 return _json(start_response, 400, {"error": "hold_ms must be an integer from 1 to 10000"})
             self._conflicts.enable(hold_ms)
             return _json(start_response, 200, self._conflicts.state())
+        return _json(start_response, 405, {"error": "use GET, POST or DELETE"})
+
+    def _capacity_admin(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        method = environ.get("REQUEST_METHOD")
+        if method == "GET":
+            return _json(start_response, 200, self._capacity.state())
+        if method == "DELETE":
+            return _json(start_response, 200, {"throttled": self._capacity.disable()})
+        if method == "POST":
+            try:
+                spec = json.loads(_read_body(environ) or b"null")
+            except ValueError as error:
+                return _json(start_response, 400, {"error": f"body must be JSON: {error}"})
+            usage = 'body must be {"write_units_per_second": <number > 0>, "burst_seconds": <number, default 1>}'
+            if not isinstance(spec, dict) or "write_units_per_second" not in spec \
+                    or set(spec) - {"write_units_per_second", "burst_seconds"}:
+                return _json(start_response, 400, {"error": usage})
+            rate, burst = spec["write_units_per_second"], spec.get("burst_seconds", 1)
+            if not _is_number(rate) or not 0 < rate <= 1_000_000:
+                return _json(start_response, 400, {"error": "write_units_per_second must be a number above 0"})
+            if not _is_number(burst) or not 0 < burst <= MAX_BURST_SECONDS or rate * burst < 1:
+                return _json(start_response, 400, {"error": f"burst_seconds must be a number above 0, at most "
+                                                            f"{MAX_BURST_SECONDS}, holding one unit or more"})
+            self._capacity.enable(rate, burst)
+            return _json(start_response, 200, self._capacity.state())
         return _json(start_response, 405, {"error": "use GET, POST or DELETE"})
 
     def _admin(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
@@ -835,13 +1083,15 @@ def main(argv: list[str] | None = None) -> None:
     logging.getLogger("werkzeug").setLevel(logging.INFO if args.verbose else logging.WARNING)
     lock = BackendLock()
     conflicts = ConflictMode()
-    patch_transactions(conflicts)
-    patch_single_writes(conflicts)
+    capacity = WriteCapacity()
+    patch_transactions(conflicts, capacity)
+    patch_single_writes(conflicts, capacity)
     patch_sqs_long_polling(lock)
     patch_sqs_scale()
     patch_backend_lookup()
     recorder = CallRecorder(args.record_calls, args.function_key_prefix) if args.record_calls else None
-    app = LauncherApp(DomainDispatcherApplication(create_backend_app), lock, FaultInjector(), conflicts, recorder)
+    app = LauncherApp(DomainDispatcherApplication(create_backend_app), lock, FaultInjector(), conflicts, capacity,
+                      recorder)
     server = make_server(args.host, args.port, app, threaded=True)
     # Stopping must not wait for request threads still running (an SQS long poll).
     server.block_on_close = False

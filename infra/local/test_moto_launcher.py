@@ -147,20 +147,23 @@ def no_faults_left(launcher: Server) -> Iterator[None]:
     yield
     launcher.http("DELETE", "/_fault")
     launcher.http("DELETE", "/_conflicts")
+    launcher.http("DELETE", "/_capacity")
 
 
 # ---- tables, items, streams -------------------------------------------------
 
 
-def create_table(dynamodb: Any, *, range_key: bool = False, stream: bool = False) -> str:
+def create_table(dynamodb: Any, *, range_key: bool = False, stream: bool = False, provisioned: bool = False) -> str:
     name = f"t-{uuid.uuid4().hex[:12]}"
     keys = [("pk", "HASH")] + ([("sk", "RANGE")] if range_key else [])
     extra = {"StreamSpecification": {"StreamEnabled": True, "StreamViewType": "NEW_IMAGE"}} if stream else {}
+    if provisioned:
+        extra["ProvisionedThroughput"] = {"ReadCapacityUnits": 5, "WriteCapacityUnits": 5}
     dynamodb.create_table(
         TableName=name,
         KeySchema=[{"AttributeName": k, "KeyType": t} for k, t in keys],
         AttributeDefinitions=[{"AttributeName": k, "AttributeType": "S"} for k, _ in keys],
-        BillingMode="PAY_PER_REQUEST",
+        BillingMode="PROVISIONED" if provisioned else "PAY_PER_REQUEST",
         **extra,
     )
     return name
@@ -690,6 +693,165 @@ def test_conflict_mode_off_holds_nothing_and_rejects_bad_settings(launcher: Serv
         status, _, body = launcher.http("POST", "/_conflicts", bad)
         assert status == 400 and "hold_ms" in json.loads(body)["error"], bad
     assert launcher.http("PUT", "/_conflicts", {"hold_ms": 5})[0] == 405
+
+
+# ---- fix 7: write capacity -----------------------------------------------------
+# DynamoDB refuses writes beyond a table's or a partition's capacity, which refills as time
+# passes: a single write with ThrottlingException (on-demand) or
+# ProvisionedThroughputExceededException (provisioned), a transaction with
+# TransactionCanceledException and reason ThrottlingError / ProvisionedThroughputExceeded at its
+# throttled items ("TransactWriteItems", Errors, Amazon DynamoDB API Reference,
+# https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html).
+
+
+def capacity(launcher: Server, units_per_second: float, burst_seconds: float = 1) -> None:
+    status, _, body = launcher.http("POST", "/_capacity",
+                                    {"write_units_per_second": units_per_second, "burst_seconds": burst_seconds})
+    assert status == 200, body
+
+
+def small_put(table: str, pk: str) -> dict[str, Any]:
+    return {"Put": {"TableName": table, "Item": {"pk": {"S": pk}}}}
+
+
+def test_capacity_refuses_a_single_write_beyond_the_bucket_as_dynamodb_does_on_demand(launcher: Server) -> None:
+    dynamodb = launcher.client("dynamodb")
+    table = create_table(dynamodb)
+    # GIVEN 5 write units a second, one second of burst: five small puts' worth
+    capacity(launcher, 5)
+    for i in range(5):
+        dynamodb.put_item(TableName=table, Item={"pk": {"S": f"p{i}"}})
+    # WHEN a sixth comes within the same second
+    with pytest.raises(ClientError) as throttled:
+        dynamodb.put_item(TableName=table, Item={"pk": {"S": "p5"}})
+    # THEN it is refused as DynamoDB refuses it on an on-demand table, and writes nothing
+    error = throttled.value.response
+    assert error["Error"]["Code"] == "ThrottlingException"
+    assert error["ResponseMetadata"]["HTTPStatusCode"] == 400
+    assert error["Error"]["Message"].startswith("Throughput exceeds the current capacity of your table or index")
+    assert error["throttlingReasons"][0]["reason"] == "TableWriteMaxOnDemandThroughputExceeded"
+    assert error["throttlingReasons"][0]["resource"].endswith(f":table/{table}")
+    assert "Item" not in dynamodb.get_item(TableName=table, Key={"pk": {"S": "p5"}})
+    # AND the bucket refills continuously: a unit is back within a fifth of a second
+    time.sleep(0.25)
+    dynamodb.put_item(TableName=table, Item={"pk": {"S": "p5"}})
+    assert json.loads(launcher.http("GET", "/_capacity")[2]) == {
+        "enabled": True, "write_units_per_second": 5.0, "burst_seconds": 1.0, "throttled": 1}
+
+
+def test_capacity_refuses_updates_and_deletes_too_and_provisioned_tables_say_so(launcher: Server) -> None:
+    dynamodb = launcher.client("dynamodb")
+    table = create_table(dynamodb, provisioned=True)
+    dynamodb.put_item(TableName=table, Item={"pk": {"S": "acc"}, "balance": {"N": "100"}})
+    capacity(launcher, 2)
+    dynamodb.update_item(TableName=table, Key={"pk": {"S": "acc"}}, UpdateExpression="SET balance = :b",
+                         ExpressionAttributeValues={":b": {"N": "90"}})
+    dynamodb.delete_item(TableName=table, Key={"pk": {"S": "gone"}})
+    for write in [
+        lambda: dynamodb.update_item(TableName=table, Key={"pk": {"S": "acc"}}, UpdateExpression="SET balance = :b",
+                                     ExpressionAttributeValues={":b": {"N": "80"}}),
+        lambda: dynamodb.delete_item(TableName=table, Key={"pk": {"S": "acc"}}),
+    ]:
+        with pytest.raises(ClientError) as throttled:
+            write()
+        assert throttled.value.response["Error"]["Code"] == "ProvisionedThroughputExceededException"
+        assert throttled.value.response["ThrottlingReasons"][0]["reason"] == "TableWriteProvisionedThroughputExceeded"
+    assert dynamodb.get_item(TableName=table, Key={"pk": {"S": "acc"}})["Item"]["balance"] == {"N": "90"}
+
+
+def test_capacity_cancels_a_transaction_at_its_throttled_items_only_and_writes_nothing(launcher: Server) -> None:
+    dynamodb = launcher.client("dynamodb")
+    busy, quiet = create_table(dynamodb), create_table(dynamodb)
+    # GIVEN 4 units a second per table: two transactional writes' worth (2 units each)
+    capacity(launcher, 4)
+    dynamodb.transact_write_items(TransactItems=[small_put(busy, "a"), small_put(busy, "b"), small_put(quiet, "a")])
+    # WHEN a transaction writes again to the table whose bucket it emptied, and to the other
+    with pytest.raises(ClientError) as cancelled:
+        dynamodb.transact_write_items(TransactItems=[small_put(quiet, "c"), small_put(busy, "c"),
+                                                     small_put(busy, "d")])
+    # THEN it is cancelled with ThrottlingError at the busy table's items, None at the other's
+    assert cancelled.value.response["Error"]["Code"] == "TransactionCanceledException"
+    assert cancellation_codes(cancelled.value) == ["None", "ThrottlingError", "ThrottlingError"]
+    reasons = cancelled.value.response["CancellationReasons"]
+    assert reasons[1]["Message"].startswith("Throughput exceeds the current capacity")
+    # AND nothing of it was written, nor taken from the quiet table's bucket
+    assert [item["pk"]["S"] for item in scan_all(dynamodb, quiet)] == ["a"]
+    assert [item["pk"]["S"] for item in scan_all(dynamodb, busy)] == ["a", "b"]
+    dynamodb.transact_write_items(TransactItems=[small_put(quiet, "c")])
+    assert json.loads(launcher.http("DELETE", "/_capacity")[2]) == {"throttled": 1}
+
+
+def test_capacity_names_provisioned_throughput_in_a_transaction_on_a_provisioned_table(launcher: Server) -> None:
+    dynamodb = launcher.client("dynamodb")
+    table = create_table(dynamodb, provisioned=True)
+    capacity(launcher, 2)
+    dynamodb.transact_write_items(TransactItems=[small_put(table, "a")])
+    with pytest.raises(ClientError) as cancelled:
+        dynamodb.transact_write_items(TransactItems=[small_put(table, "b")])
+    assert cancellation_codes(cancelled.value) == ["ProvisionedThroughputExceeded"]
+
+
+def test_capacity_counts_write_units_by_item_size_and_doubles_them_in_transactions(launcher: Server) -> None:
+    dynamodb = launcher.client("dynamodb")
+    table = create_table(dynamodb)
+    capacity(launcher, 5)
+    # a 2.5 KB item costs 3 units; the bucket keeps 2, less than a second one costs
+    big = {"pk": {"S": "big-1"}, "blob": {"S": "x" * 2500}}
+    dynamodb.put_item(TableName=table, Item=big)
+    with pytest.raises(ClientError):
+        dynamodb.put_item(TableName=table, Item={**big, "pk": {"S": "big-2"}})
+    # two units left: one small put in a transaction (2 units), then nothing
+    dynamodb.transact_write_items(TransactItems=[small_put(table, "small-1")])
+    with pytest.raises(ClientError):
+        dynamodb.transact_write_items(TransactItems=[small_put(table, "small-2")])
+
+
+def test_capacity_admits_about_its_rate_over_time(launcher: Server) -> None:
+    dynamodb = launcher.client("dynamodb")
+    table = create_table(dynamodb)
+    rate = 40
+    capacity(launcher, rate)
+    admitted = refused = 0
+    started = time.monotonic()
+    while time.monotonic() - started < 1.5:
+        try:
+            dynamodb.put_item(TableName=table, Item={"pk": {"S": uuid.uuid4().hex}})
+            admitted += 1
+        except ClientError:
+            refused += 1
+    elapsed = time.monotonic() - started
+    # the full bucket (one second's worth), then the rate
+    assert refused > 0
+    assert rate * (1 + elapsed) - rate / 4 <= admitted <= rate * (1 + elapsed) + 2, (admitted, elapsed)
+
+
+def test_capacity_leaves_reads_batches_and_condition_checks_alone(launcher: Server) -> None:
+    dynamodb = launcher.client("dynamodb")
+    table = create_table(dynamodb)
+    dynamodb.put_item(TableName=table, Item={"pk": {"S": "seen"}})
+    capacity(launcher, 1)
+    seed(dynamodb, table, 30)
+    for _ in range(5):
+        dynamodb.get_item(TableName=table, Key={"pk": {"S": "seen"}})
+        dynamodb.transact_write_items(TransactItems=[{"ConditionCheck": {
+            "TableName": table, "Key": {"pk": {"S": "seen"}}, "ConditionExpression": "attribute_exists(pk)"}}])
+    assert len(scan_all(dynamodb, table)) == 31
+    assert json.loads(launcher.http("GET", "/_capacity")[2])["throttled"] == 0
+
+
+def test_capacity_off_by_default_and_admin_rejects_bad_settings(launcher: Server) -> None:
+    assert json.loads(launcher.http("GET", "/_capacity")[2]) == {
+        "enabled": False, "write_units_per_second": None, "burst_seconds": None, "throttled": 0}
+    dynamodb = launcher.client("dynamodb")
+    table = create_table(dynamodb)
+    for i in range(20):
+        dynamodb.put_item(TableName=table, Item={"pk": {"S": f"p{i}"}})
+    for bad in [{}, {"write_units_per_second": 0}, {"write_units_per_second": "5"}, {"write_units_per_second": True},
+                {"write_units_per_second": 5, "burst_seconds": 0}, {"write_units_per_second": 5, "burst_seconds": 301},
+                {"write_units_per_second": 0.5, "burst_seconds": 1}, {"write_units_per_second": 5, "typo": 1}, []]:
+        status, _, body = launcher.http("POST", "/_capacity", bad)
+        assert status == 400 and "error" in json.loads(body), bad
+    assert launcher.http("PUT", "/_capacity", {"write_units_per_second": 5})[0] == 405
 
 
 # ---- fixes 5 and 6: SQS requests whose cost does not grow with the queue ------

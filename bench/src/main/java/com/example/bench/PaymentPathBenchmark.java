@@ -9,8 +9,8 @@ import com.example.receiver.Fingerprint;
 import com.example.receiver.Outcome;
 import com.example.receiver.ParseResult;
 import com.example.receiver.RemainingTime;
-import com.example.receiver.dynamodb.ConflictRetryPolicy;
 import com.example.receiver.dynamodb.DynamoDbStore;
+import com.example.receiver.dynamodb.RetryPolicy;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -93,7 +93,7 @@ public class PaymentPathBenchmark {
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("bench", "bench")))
                 .build();
         store = new DynamoDbStore<>(dynamoDb, "IdempotencyTable", "PAYMENT", Duration.ofDays(7), posting,
-                ConflictRetryPolicy.standard(Duration.ZERO, new SplittableRandom(1)), clock);
+                RetryPolicy.standard(Duration.ZERO, new SplittableRandom(1)), clock);
         if (!(store.commit(command, RemainingTime.UNBOUNDED) instanceof Outcome.Approved)) {
             throw new IllegalStateException("the in-memory transport must answer a committed transaction");
         }

@@ -23,6 +23,9 @@ final class Notes {
         if (s.implementation() == Implementation.RECEIVER) {
             return ours(r);
         }
+        if (s.fault() == DependencyFault.DYNAMODB_CAPACITY) {
+            return capacityBaseline(r);
+        }
         if (!(s.fault() instanceof FaultPoint point)) {
             return counts(r);
         }
@@ -141,15 +144,30 @@ final class Notes {
                 + "them (exactly %d debits are missing); the other DLQ messages are copies of payments decided meanwhile. "
                 + "Nothing is lost, nothing is stuck: a redrive decides each payment once, or replays its decision.",
                 r.dlq(), ScenarioRunner.MAX_RECEIVE_COUNT, r.scenario().payments() - r.decisions(), r.missingDebits())
-                + (grouped(r) && r.scenario().fault() == DependencyFault.DYNAMODB_THROTTLING ? GROUPED_THROTTLING : "");
+                + (grouped(r) && (r.scenario().fault() == DependencyFault.DYNAMODB_THROTTLING
+                        || r.scenario().fault() == DependencyFault.DYNAMODB_CAPACITY) ? GROUPED_THROTTLING : "");
     }
 
     private static final String GROUPED_THROTTLING = " On few accounts each batch commits its account's payments as "
-            + "one transaction, and a group throttled beyond the SDK's retries is retried whole (one call per payment would "
-            + "only add load to a throttled table). The fault throttles the next 12 TransactWriteItems every 2 s whatever "
-            + "they carry, so one throttled call sends a whole group back, and its messages meet the next bursts together: "
-            + "more of them are throttled at every receive than on 50 accounts. DynamoDB throttles by capacity instead, "
-            + "and a group writes 4.2 WCU per payment where one by one writes 6.";
+            + "one transaction, and a throttled group is waited out whole in the invocation (jittered exponential "
+            + "back-off, while the invocation can afford it), then brought back in seconds, later at each receive; one "
+            + "call per payment would only add load to a throttled table. The bursts throttle the next 12 "
+            + "TransactWriteItems whatever the load, so waiting relieves them only once they are used up; DynamoDB "
+            + "throttles by capacity instead (the capacity rows), which waiting relieves as the load falls.";
+
+    /**
+     * The baseline under capacity throttling: four separate writes, any of which may be throttled
+     * beyond the SDK's retries, around a method that cannot be undone.
+     */
+    private static String capacityBaseline(Result r) {
+        return String.format(Locale.ROOT, "Powertools writes its INPROGRESS record, the debit, the ledger row and "
+                + "COMPLETED in four calls, each throttled on its own beyond the SDK's retries (%d requests refused). A "
+                + "throttled ledger PutItem fails the method after the money moved: Powertools deletes its record (unless "
+                + "that DeleteItem is throttled too) and the redelivery debits again. A throttled COMPLETED update, or "
+                + "delete, leaves the record INPROGRESS: as served it blocks the payment until its hour is out (stuck, "
+                + "then the DLQ); fixed upstream it is freed after the invocation's %d ms and the payment runs again, "
+                + "debiting again. %s", r.throttled(), ScenarioRunner.FUNCTION_TIMEOUT.toMillis(), counts(r));
+    }
 
     private static boolean grouped(Result r) {
         return r.scenario().accounts() < Traffic.MAX_ACCOUNTS;

@@ -12,8 +12,8 @@ import com.example.receiver.BatchReceiver;
 import com.example.receiver.FastPath;
 import com.example.receiver.Store;
 import com.example.receiver.config.ReceiverConfig;
-import com.example.receiver.dynamodb.ConflictRetryPolicy;
 import com.example.receiver.dynamodb.DynamoDbStore;
+import com.example.receiver.dynamodb.RetryPolicy;
 import com.example.receiver.redis.RedisFastPath;
 import com.example.receiver.redis.SecretReader;
 import com.example.receiver.sqs.SoonRedelivery;
@@ -73,7 +73,7 @@ final class ReceiverEnvironments implements LambdaEnvironments.Factory {
         }
         Store<Payment> store = new DynamoDbStore<>(dynamoDb, config.idempotencyTable(), PaymentAuthorizer.KEY_PREFIX,
                 config.recordTtl(), new PaymentPosting(tables, clock),
-                ConflictRetryPolicy.standard(config.settings().minRemainingTime(), new SecureRandom()), clock);
+                RetryPolicy.standard(config.settings().minRemainingTime(), new SecureRandom()), clock);
         if (point == FaultPoint.CRASH_AFTER_COMMIT) {
             store = new CrashingStore<>(store, schedule, crash);
         }

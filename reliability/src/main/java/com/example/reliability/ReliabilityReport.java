@@ -76,7 +76,9 @@ public final class ReliabilityReport {
             }
         }
         for (DependencyFault fault : DependencyFault.values()) {
-            plan.add(new Scenario(Implementation.RECEIVER, fault, PAYMENTS, COPIES, 1, SEED));
+            if (fault != DependencyFault.DYNAMODB_CAPACITY) {
+                plan.add(new Scenario(Implementation.RECEIVER, fault, PAYMENTS, COPIES, 1, SEED));
+            }
         }
         for (Implementation implementation : Implementation.values()) {
             plan.add(new Scenario(implementation, FaultPoint.NONE, LOAD_PAYMENTS, 2 * LOAD_PAYMENTS, LOAD_POLLERS, SEED + 1));
@@ -87,7 +89,14 @@ public final class ReliabilityReport {
             }
         }
         for (DependencyFault fault : DependencyFault.values()) {
-            plan.add(new Scenario(Implementation.RECEIVER, fault, PAYMENTS, COPIES, 1, SEED).onAccounts(HOT_ACCOUNTS));
+            if (fault != DependencyFault.DYNAMODB_CAPACITY) {
+                plan.add(new Scenario(Implementation.RECEIVER, fault, PAYMENTS, COPIES, 1, SEED).onAccounts(HOT_ACCOUNTS));
+            }
+        }
+        // Throttling shaped by capacity, which back-off relieves, on the hot accounts, for every implementation.
+        for (Implementation implementation : Implementation.values()) {
+            plan.add(new Scenario(implementation, DependencyFault.DYNAMODB_CAPACITY, PAYMENTS, COPIES, 1, SEED)
+                    .onAccounts(HOT_ACCOUNTS));
         }
         plan.add(new Scenario(Implementation.RECEIVER, FaultPoint.NONE, LOAD_PAYMENTS, 2 * LOAD_PAYMENTS, HOT_POLLERS,
                 SEED + 2).onAccounts(1).withConflicts(CONFLICT_HOLD));
@@ -141,11 +150,11 @@ public final class ReliabilityReport {
     private static void progress(Result result) {
         Scenario scenario = result.scenario();
         StringBuilder lines = new StringBuilder();
-        lines.append(String.format(Locale.ROOT, "reliability: %-20s %-50s accounts=%d pollers=%d decisions=%d double=%d missing=%d lost=%d stuck=%d dlq=%d crashes=%d dropped=%d conflicts=%d %.1f ms/msg %ds%n",
+        lines.append(String.format(Locale.ROOT, "reliability: %-20s %-50s accounts=%d pollers=%d decisions=%d double=%d missing=%d lost=%d stuck=%d dlq=%d crashes=%d dropped=%d conflicts=%d throttled=%d deliveries=%d %.1f ms/msg %ds%n",
                 scenario.implementation().label(), scenario.fault().label(), scenario.accounts(), scenario.pollers(),
                 result.decisions(), result.extraDebits(),
                 result.missingDebits(), result.lost(), result.stuck(), result.dlq(), result.crashes(),
-                result.droppedResponses(), result.conflictsAnswered(), result.meanMsPerMessage(),
+                result.droppedResponses(), result.conflictsAnswered(), result.throttled(), result.deliveries(), result.meanMsPerMessage(),
                 result.wall().truncatedTo(ChronoUnit.SECONDS).toSeconds()));
         result.sendToDecision().ifPresent(latency -> lines.append(String.format(Locale.ROOT,
                 "reliability: %-20s send to decision: median %.0f ms, p99 %.0f ms, max %.0f ms over %d transactions%n",

@@ -24,12 +24,17 @@ import java.util.Optional;
  * @param publishing       the stream publisher's audit, when it ran behind ours (SNS publish errors)
  * @param sendToDecision   ours: from a transaction's first send to its record's {@code processedAt}
  * @param conflictsAnswered requests the launcher cancelled with a transaction conflict (its conflict mode on)
+ * @param throttled        requests the launcher refused for capacity (its write capacity on)
+ * @param deliveries       messages handed to the function in invocations that completed,
+ *                         redeliveries included: {@code scenario.messages()} when each was
+ *                         decided at its first receive
  */
 public record Result(Scenario scenario, int decisions, long extraDebits, long missingDebits, int lost, int stuck,
                      int dlq, long ledgerRows, int expectedLedgerRows, int crashes, int droppedResponses,
                      int droppedRefusals,
                      double meanMsPerMessage, double slowestInvocationMs, boolean drained, Duration wall,
-                     Optional<Publishing> publishing, Optional<Latency> sendToDecision, int conflictsAnswered) {
+                     Optional<Publishing> publishing, Optional<Latency> sendToDecision, int conflictsAnswered,
+                     int throttled, long deliveries) {
 
     public Result {
         Objects.requireNonNull(publishing, "publishing");

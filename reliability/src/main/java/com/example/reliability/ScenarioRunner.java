@@ -80,6 +80,7 @@ public final class ScenarioRunner {
         CrashSchedule schedule = new CrashSchedule(crashEvery(scenario.fault()), MAX_CRASHES);
         Map<String, Instant> firstSent = new ConcurrentHashMap<>();
         int conflictsAnswered = 0;
+        int throttled;
         Timings timings = new Timings();
         boolean drained;
         int dropped;
@@ -107,6 +108,7 @@ public final class ScenarioRunner {
                 }
             }
             dependency.heal();
+            throttled = dependency.throttled();
             dropped = dynamoDbProxy.droppedResponses();
             droppedRefusals = dynamoDbProxy.droppedRefusals();
             publishing = Optional.ofNullable(publisher)
@@ -120,7 +122,7 @@ public final class ScenarioRunner {
                 counts.stuck(), counts.dlq(), counts.ledgerRows(), traffic.expectedApproved, schedule.crashes(), dropped,
                 droppedRefusals,
                 timings.meanMsPerMessage(), timings.slowestInvocationMs(), drained, Duration.between(started, Instant.now()),
-                publishing, sendToDecision, conflictsAnswered);
+                publishing, sendToDecision, conflictsAnswered, throttled, timings.messages());
     }
 
     /**

@@ -32,4 +32,17 @@ class ReliabilityPlanTest {
             }
         }
     }
+
+    @Test
+    void capacityShapedThrottling_runsOnTheHotAccounts_forOursAndBothBaselines_beside_theBursts() {
+        for (Implementation implementation : Implementation.values()) {
+            List<Scenario> capacity = plan.stream().filter(s -> s.implementation() == implementation
+                    && s.fault() == DependencyFault.DYNAMODB_CAPACITY).toList();
+            assertEquals(1, capacity.size(), implementation + ": " + capacity);
+            assertEquals(ReliabilityReport.HOT_ACCOUNTS, capacity.get(0).accounts());
+            assertEquals(1, capacity.get(0).pollers());
+        }
+        assertTrue(plan.stream().anyMatch(s -> s.fault() == DependencyFault.DYNAMODB_THROTTLING
+                && s.accounts() == ReliabilityReport.HOT_ACCOUNTS), "the burst shape still runs on the hot accounts");
+    }
 }

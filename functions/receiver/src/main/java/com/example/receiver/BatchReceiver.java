@@ -201,7 +201,7 @@ public final class BatchReceiver<P> implements AutoCloseable {
             if (fifo && groupFailed) {
                 outcome = new Outcome.Retry("an earlier message of its group failed");
             } else if (!together.containsKey(slot) && remaining.remaining().compareTo(settings.minRemainingTime()) < 0) {
-                outcome = Outcome.Retry.soon("remaining time too short");
+                outcome = new Outcome.Retry(RetryCause.OUT_OF_TIME, "remaining time too short");
             } else {
                 if (!group.isEmpty() && group.get(0) == slot) {
                     together = commitTogether(group, remaining); // in place of the lane's first store call

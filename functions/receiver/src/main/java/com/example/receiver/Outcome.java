@@ -58,26 +58,26 @@ public sealed interface Outcome {
     }
 
     /**
-     * The message could not be decided now (throttling, timeouts, contention, time running out).
+     * The message could not be decided now, for {@code cause} (throttling, timeouts, contention,
+     * time running out); nothing is known to be written for it.
      *
-     * @param cause  why, for the log
-     * @param soon   whether it should come back in seconds rather than after the queue's whole
-     *               visibility timeout: nothing is wrong with it, it met other writers of its
-     *               resource (a hot account) or the invocation's time ran out before it started
+     * @param cause  why, from a closed set: what is counted, and how soon it is brought back
+     * @param detail what happened, for the log (an error code, how many attempts were made)
      */
-    record Retry(String cause, boolean soon) implements Outcome {
+    record Retry(RetryCause cause, String detail) implements Outcome {
         public Retry {
             Objects.requireNonNull(cause, "cause");
+            Objects.requireNonNull(detail, "detail");
         }
 
-        /** A retry after the queue's visibility timeout. */
-        public Retry(String cause) {
-            this(cause, false);
+        /** A retry for a {@link RetryCause#FAILURE failure}, brought back after the queue's visibility timeout. */
+        public Retry(String detail) {
+            this(RetryCause.FAILURE, detail);
         }
 
-        /** A retry worth bringing back in seconds; see {@code soon}. */
-        public static Retry soon(String cause) {
-            return new Retry(cause, true);
+        /** Whether it should come back in seconds; see {@link RetryCause#soon()}. */
+        public boolean soon() {
+            return cause.soon();
         }
     }
 

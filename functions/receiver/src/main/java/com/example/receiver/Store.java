@@ -13,7 +13,8 @@ import java.util.List;
  * {@link Outcome.Retry} when the outcome could not be determined (then the message must be
  * redelivered; committing it again is safe, since the record makes it a duplicate). It never
  * throws for a situation of the store; a bug may still surface as a {@link ReceiverException}.
- * Contention with other writers may be waited out, but only within {@code remaining}.
+ * Contention with other writers and throttling may be waited out, but only within
+ * {@code remaining}; what is not outlasted is a retry whose {@link RetryCause} says which.
  *
  * <p>Contract of {@link #commitGroup}: new operations with distinct keys, in the order the
  * sequential path would commit them, committed in as few atomic steps as the store can. It
@@ -30,7 +31,7 @@ import java.util.List;
 @FunctionalInterface
 public interface Store<P> {
 
-    /** Decides and records {@code command} once, waiting out contention only within {@code remaining}. */
+    /** Decides and records {@code command} once, waiting out contention or throttling only within {@code remaining}. */
     Outcome commit(Command<P> command, RemainingTime remaining);
 
     /** Commits a leading run of {@code commands} together; see the class comment. */

@@ -163,7 +163,7 @@ class BatchReceiverTest {
                 List.of(message("m1", "T1,A,x"), message("m2", "T2,A,x"), message("m3", "T3,A,x")),
                 () -> Duration.ofSeconds(left.getAndAdd(-3)));
         assertEquals(List.of("m2", "m3"), result.failedMessageIds());
-        assertEquals(Outcome.Retry.soon("remaining time too short"), result.results().get(1).outcome());
+        assertEquals(new Outcome.Retry(RetryCause.OUT_OF_TIME, "remaining time too short"), result.results().get(1).outcome());
         assertEquals(1, store.calls.size());
     }
 

@@ -11,7 +11,7 @@ import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 /**
  * Runs the event source mapping, injecting faults on a fixed schedule of polls: redis-server is
  * down from the 40th to the 80th poll, and every 30 polls the next 12 TransactWriteItems are
- * throttled (more than the SDK's retries absorb, so some messages are retried by redelivery).
+ * throttled (more than the SDK's retries absorb: the receiver backs off and tries again).
  */
 final class Poller {
 

@@ -35,6 +35,19 @@ public interface AwsApi extends AutoCloseable {
     /** Switches transaction conflicts off; answers how many requests were refused with one meanwhile. */
     int transactionConflictsOff();
 
+    /**
+     * Limits every table to {@code writeUnitsPerSecond} write units a second, as DynamoDB's
+     * capacity does: a token bucket per table, refilled continuously, holding one second's units;
+     * a write it cannot pay for is refused as DynamoDB refuses it (a throttling exception, or a
+     * transaction cancelled with {@code ThrottlingError}). Until {@link #writeCapacityOff}.
+     *
+     * @throws UnsupportedOperationException when this backend cannot
+     */
+    void writeCapacity(int writeUnitsPerSecond);
+
+    /** Lifts the write capacity; answers how many requests it refused meanwhile. */
+    int writeCapacityOff();
+
     /** Stops what this handle started. */
     @Override
     void close();

@@ -4,7 +4,9 @@ import java.util.Objects;
 
 /**
  * An error the moto launcher answers instead of DynamoDB, for the next {@code count} requests of
- * {@code operation} whose body contains {@code match}, without reaching the backend.
+ * {@code operation} whose body contains {@code match}, without reaching the backend. Throttling so
+ * comes in counted bursts, whatever the load; {@link LocalAws#writeCapacity} throttles by
+ * capacity instead, as DynamoDB does, which waiting relieves.
  *
  * @param operation e.g. {@code TransactWriteItems}
  * @param match     a substring of the request body (e.g. a transaction id); empty = any

@@ -137,6 +137,17 @@ public final class LocalAws implements AutoCloseable {
         return new TransactionConflicts(api);
     }
 
+    /**
+     * Every table limited to {@code writeUnitsPerSecond} write units a second (the launcher's
+     * write capacity: DynamoDB's throttling, shaped by the load), until the handle is closed.
+     *
+     * @throws UnsupportedOperationException on a backend without it (LocalStack)
+     */
+    public WriteCapacity writeCapacity(int writeUnitsPerSecond) {
+        api.writeCapacity(writeUnitsPerSecond);
+        return new WriteCapacity(api);
+    }
+
     /** The one-node Redis Cluster owning all 16 384 slots: the fast path's cache, as ElastiCache Serverless runs it. */
     public RedisCluster redis() {
         return redis;

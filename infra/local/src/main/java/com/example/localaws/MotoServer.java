@@ -86,6 +86,17 @@ public final class MotoServer implements AwsApi {
                 .POST(HttpRequest.BodyPublishers.ofString(fault.toJson())));
     }
 
+    /** How many more requests the injected faults will fail (their counts left, summed). */
+    public int faultsLeft() {
+        Matcher counts = Pattern.compile("\"count\"\\s*:\\s*(\\d+)").matcher(send(
+                HttpRequest.newBuilder(endpoint.resolve("/_fault")).GET()));
+        int left = 0;
+        while (counts.find()) {
+            left += Integer.parseInt(counts.group(1));
+        }
+        return left;
+    }
+
     @Override
     public void clearFaults() {
         send(HttpRequest.newBuilder(endpoint.resolve("/_fault")).DELETE());
@@ -104,10 +115,29 @@ public final class MotoServer implements AwsApi {
 
     @Override
     public int transactionConflictsOff() {
-        String body = send(HttpRequest.newBuilder(endpoint.resolve("/_conflicts")).DELETE());
-        Matcher count = Pattern.compile("\"conflicts\"\\s*:\\s*(\\d+)").matcher(body);
+        return count(send(HttpRequest.newBuilder(endpoint.resolve("/_conflicts")).DELETE()), "conflicts");
+    }
+
+    /** See {@link AwsApi#writeCapacity}: the launcher's {@code /_capacity} (its fix 7). */
+    @Override
+    public void writeCapacity(int writeUnitsPerSecond) {
+        if (writeUnitsPerSecond < 1) {
+            throw new IllegalArgumentException("at least one write unit a second, was " + writeUnitsPerSecond);
+        }
+        send(HttpRequest.newBuilder(endpoint.resolve("/_capacity"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"write_units_per_second\":" + writeUnitsPerSecond + "}")));
+    }
+
+    @Override
+    public int writeCapacityOff() {
+        return count(send(HttpRequest.newBuilder(endpoint.resolve("/_capacity")).DELETE()), "throttled");
+    }
+
+    private static int count(String body, String field) {
+        Matcher count = Pattern.compile("\"" + field + "\"\\s*:\\s*(\\d+)").matcher(body);
         if (!count.find()) {
-            throw new IllegalStateException("conflict API answered without a count: " + body);
+            throw new IllegalStateException("launcher admin API answered without " + field + ": " + body);
         }
         return Integer.parseInt(count.group(1));
     }

@@ -65,6 +65,16 @@ class LocalAwsBackendTest {
             }
 
             @Override
+            public void writeCapacity(int writeUnitsPerSecond) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public int writeCapacityOff() {
+                return 0;
+            }
+
+            @Override
             public void close() {
             }
         };

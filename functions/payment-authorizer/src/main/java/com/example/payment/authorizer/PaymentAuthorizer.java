@@ -11,8 +11,8 @@ import com.example.receiver.FastPath;
 import com.example.receiver.config.DeadLetterConfig;
 import com.example.receiver.config.Environment;
 import com.example.receiver.config.ReceiverConfig;
-import com.example.receiver.dynamodb.ConflictRetryPolicy;
 import com.example.receiver.dynamodb.DynamoDbStore;
+import com.example.receiver.dynamodb.RetryPolicy;
 import com.example.receiver.redis.RedisFastPath;
 import com.example.receiver.redis.SecretReader;
 import com.example.receiver.sqs.SoonRedelivery;
@@ -86,8 +86,8 @@ public final class PaymentAuthorizer {
 
     /**
      * As {@link #create(Map, DynamoDbClient, SecretReader, Clock, PrintStream)}, drawing the
-     * conflict retries' jitter from {@code random} (which the SnapStart priming re-seeds after a
-     * restore).
+     * jitter of the contention and throttling retries from {@code random} (which the SnapStart
+     * priming re-seeds after a restore).
      */
     static BatchReceiver<Payment> create(Map<String, String> environment, DynamoDbClient dynamoDb, SecretReader secrets,
                                          Clock clock, PrintStream out, SecureRandom random) {
@@ -102,7 +102,8 @@ public final class PaymentAuthorizer {
      * @param fastPath       the cache, which a SnapStart restore asks to read a signing key the
      *                       init could not read
      * @param soonRedelivery brings back in 1-5 s the messages that met contention or ran out of
-     *                       time ({@link SoonRedelivery}); empty with {@code SOON_REDELIVERY=false}
+     *                       time, and throttled ones in 1-5 s doubled at each receive
+     *                       ({@link SoonRedelivery}); empty with {@code SOON_REDELIVERY=false}
      * @param deadLetters    where rejected and conflicting payments go at once, with their reason
      *                       ({@link SqsDeadLetters}); empty without {@code DEAD_LETTER_QUEUE_URL} or
      *                       with {@code DEAD_LETTER_AT_ONCE=false}
@@ -149,7 +150,7 @@ public final class PaymentAuthorizer {
         // otherwise replay the same "random" jitter from the snapshot.
         DynamoDbStore<Payment> store = new DynamoDbStore<>(dynamoDb, config.idempotencyTable(), KEY_PREFIX,
                 config.recordTtl(), new PaymentPosting(tables, clock),
-                ConflictRetryPolicy.standard(config.settings().minRemainingTime(), random), clock);
+                RetryPolicy.standard(config.settings().minRemainingTime(), random), clock);
         BatchReceiver<Payment> receiver = new BatchReceiver<>(new PaymentParser(),
                 fastPath.<FastPath>map(redis -> redis).orElse(FastPath.DISABLED), store, telemetry, config.settings());
         Supplier<SqsClient> oneSqsClient = once(sqs);

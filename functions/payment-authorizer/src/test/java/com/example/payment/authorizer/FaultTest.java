@@ -10,7 +10,9 @@ import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.Fault;
 import com.example.localaws.LocalAws;
+import com.example.localaws.invoke.LocalContext;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,11 +20,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** DynamoDB errors injected by the moto launcher for one message, and FIFO group ordering. */
+/**
+ * DynamoDB errors injected by the moto launcher for one message, and FIFO group ordering. The
+ * throttling here refuses every attempt, so it outlasts the receiver's back-off: each test's
+ * invocation has 3 s and keeps 1 s in reserve, so it waits about 2 s before giving up.
+ */
 class FaultTest extends LocalAwsTest {
 
-    /** More than the SDK's standard retry strategy attempts, so the call really fails. */
-    private static final int BEYOND_SDK_RETRIES = 10;
+    /** Every attempt fails: more than the SDK's retries and the receiver's back-off together make. */
+    private static final int EVERY_ATTEMPT = 10_000;
 
     FaultTest(LocalAws aws) {
         super(aws);
@@ -31,18 +37,18 @@ class FaultTest extends LocalAwsTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"ThrottlingException", "InternalServerError"})
     void storeErrorForOneMessage_failsOnlyThatMessage_andItsRedeliverySucceedsOnce(String code) {
-        try (AuthorizerRig rig = AuthorizerRig.withFastPath(aws)) {
+        try (AuthorizerRig rig = AuthorizerRig.with(aws, shortBudget(AuthorizerRig.environment(aws, true)), Clock.systemUTC())) {
             rig.ledger.openAccount("ACC-1", 10_000, "EUR");
             rig.ledger.openAccount("ACC-2", 10_000, "EUR");
             rig.ledger.openAccount("ACC-3", 10_000, "EUR");
             // GIVEN DynamoDB fails every attempt for TXN-2
             aws.moto().inject(code.startsWith("Throttling")
-                    ? Fault.throttling("TransactWriteItems", "TXN-2", BEYOND_SDK_RETRIES)
-                    : Fault.internalError("TransactWriteItems", "TXN-2", BEYOND_SDK_RETRIES));
+                    ? Fault.throttling("TransactWriteItems", "TXN-2", EVERY_ATTEMPT)
+                    : Fault.internalError("TransactWriteItems", "TXN-2", EVERY_ATTEMPT));
             String faulty = purchase("TXN-2", "ACC-2", "20.00", "EUR");
             SQSEvent batch = event(purchase("TXN-1", "ACC-1", "10.00", "EUR"), faulty, purchase("TXN-3", "ACC-3", "30.00", "EUR"));
             // WHEN the batch runs
-            SQSBatchResponse response = rig.invoke(batch);
+            SQSBatchResponse response = rig.invoke(batch, shortInvocation());
             // THEN only TXN-2's delivery fails, and nothing of it was written
             assertEquals(List.of(batch.getRecords().get(1).getMessageId()), failures(response));
             assertEquals(10_000, rig.ledger.balance("ACC-2"));
@@ -57,17 +63,18 @@ class FaultTest extends LocalAwsTest {
             assertEquals(1, rig.ledger.entries("ACC-2").size());
             assertEquals(3, rig.metric("Approved"));
             assertEquals(1, rig.metric("Retry"));
+            assertEquals(code.startsWith("Throttling") ? 1 : 0, rig.metric("Throttled"));
         }
     }
 
     @Test
     void fifoFailureInGroupA_oneByOne_failsTheLaterAMessages_andLeavesGroupBAlone() {
         // GIVEN group commit off: group A's payments are committed one after another
-        Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
+        Map<String, String> env = shortBudget(AuthorizerRig.environment(aws, false));
         env.put("GROUP_COMMIT", "false");
         try (AuthorizerRig rig = AuthorizerRig.with(aws, env, Clock.systemUTC())) {
             SQSEvent batch = fifoBatch(rig);
-            SQSBatchResponse response = rig.invoke(batch);
+            SQSBatchResponse response = rig.invoke(batch, shortInvocation());
             assertEquals(List.of(batch.getRecords().get(2).getMessageId(), batch.getRecords().get(3).getMessageId()),
                     failures(response));
             assertEquals(9_900, rig.ledger.balance("ACC-A"), "only A1 applied; A3 waits for A2");
@@ -78,9 +85,9 @@ class FaultTest extends LocalAwsTest {
     @Test
     void fifoGroupA_committedTogether_andThrottled_failsAllOfA_inOrder_andLeavesGroupBAlone() {
         // GIVEN group commit on (the default): A1, A2 and A3 go to DynamoDB as one transaction
-        try (AuthorizerRig rig = AuthorizerRig.withoutFastPath(aws)) {
+        try (AuthorizerRig rig = AuthorizerRig.with(aws, shortBudget(AuthorizerRig.environment(aws, false)), Clock.systemUTC())) {
             SQSEvent batch = fifoBatch(rig);
-            SQSBatchResponse response = rig.invoke(batch);
+            SQSBatchResponse response = rig.invoke(batch, shortInvocation());
             // THEN the throttled transaction wrote nothing: all of A comes back, in order, B is done
             assertEquals(List.of(batch.getRecords().get(0).getMessageId(), batch.getRecords().get(2).getMessageId(),
                     batch.getRecords().get(3).getMessageId()), failures(response));
@@ -89,11 +96,23 @@ class FaultTest extends LocalAwsTest {
         }
     }
 
+    /** The function's environment keeping 1 s in reserve, for {@link #shortInvocation()}. */
+    private static Map<String, String> shortBudget(Map<String, String> environment) {
+        Map<String, String> env = new HashMap<>(environment);
+        env.put("MIN_REMAINING_TIME_MS", "1000");
+        return env;
+    }
+
+    /** An invocation of 3 s: with 1 s in reserve, about 2 s of back-off. */
+    private static LocalContext shortInvocation() {
+        return new LocalContext("payment-authorizer", Duration.ofSeconds(3));
+    }
+
     /** Groups A and B of a FIFO queue, interleaved, with DynamoDB throttling whatever carries TXN-A2. */
     private SQSEvent fifoBatch(AuthorizerRig rig) {
         rig.ledger.openAccount("ACC-A", 10_000, "EUR");
         rig.ledger.openAccount("ACC-B", 10_000, "EUR");
-        aws.moto().inject(Fault.throttling("TransactWriteItems", "TXN-A2", BEYOND_SDK_RETRIES));
+        aws.moto().inject(Fault.throttling("TransactWriteItems", "TXN-A2", EVERY_ATTEMPT));
         SQSEvent batch = new SQSEvent();
         batch.setRecords(List.of(
                 delivery(purchase("TXN-A1", "ACC-A", "1.00", "EUR"), "A"),

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.localaws.Fault;
 import com.example.localaws.LocalAws;
+import com.example.localaws.invoke.LocalContext;
 import com.example.payment.AccountAttributes;
 import com.example.payment.PaymentMessages;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -20,7 +21,10 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,8 +40,8 @@ import org.junit.jupiter.api.Test;
  */
 class LogHygieneTest extends LocalAwsTest {
 
-    /** More than the SDK's standard retry strategy attempts, so the call really fails. */
-    private static final int BEYOND_SDK_RETRIES = 10;
+    /** Every attempt fails: more than the SDK's retries and the receiver's back-off together make. */
+    private static final int EVERY_ATTEMPT = 10_000;
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String CARD_NUMBER = "4111111111111111";
 
@@ -66,7 +70,10 @@ class LogHygieneTest extends LocalAwsTest {
         String stderr;
         ByteArrayOutputStream stderrBytes = new ByteArrayOutputStream();
         PrintStream originalErr = System.err;
-        try (AuthorizerRig rig = AuthorizerRig.withFastPath(aws)) {
+        // an invocation of 3 s keeping 1 s in reserve gives up on the throttled payment after about 2 s
+        Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, true));
+        env.put("MIN_REMAINING_TIME_MS", "1000");
+        try (AuthorizerRig rig = AuthorizerRig.with(aws, env, Clock.systemUTC())) {
             rig.ledger.openAccount("ACC-L1", 10_000_000, "EUR");
             rig.ledger.openAccount("ACC-L2", 500, "EUR");
             rig.ledger.openAccount("ACC-L3", 10_000_000, "EUR", AccountAttributes.BLOCKED);
@@ -74,9 +81,10 @@ class LogHygieneTest extends LocalAwsTest {
             System.setErr(new PrintStream(new Tee(originalErr, stderrBytes), true, StandardCharsets.UTF_8));
             try {
                 // GIVEN DynamoDB throttles every attempt for TXN-L-T1
-                aws.moto().inject(Fault.throttling("TransactWriteItems", "TXN-L-T1", BEYOND_SDK_RETRIES));
+                aws.moto().inject(Fault.throttling("TransactWriteItems", "TXN-L-T1", EVERY_ATTEMPT));
                 // approvals, declines, two rejections, a retry
-                assertEquals(3, failures(rig.invoke(event(a1, a2, d1, d2, tooManyDecimals, rawCardNumber, t1))).size());
+                assertEquals(3, failures(rig.invoke(event(a1, a2, d1, d2, tooManyDecimals, rawCardNumber, t1),
+                        new LocalContext("payment-authorizer", Duration.ofSeconds(3)))).size());
                 aws.moto().clearFaults();
                 // a fast-path duplicate, the retried one approved, an in-batch conflict
                 assertEquals(1, failures(rig.invoke(event(a1, t1, a1.replace("7391.37", "7391.38")))).size());

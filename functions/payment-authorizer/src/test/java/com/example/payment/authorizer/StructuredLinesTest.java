@@ -14,6 +14,7 @@ import com.example.receiver.BatchReceiver;
 import com.example.receiver.FastPath;
 import com.example.receiver.Outcome;
 import com.example.receiver.ReceiverSettings;
+import com.example.receiver.RetryCause;
 import com.example.receiver.Store;
 import com.example.receiver.telemetry.JsonLinesTelemetry;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -116,6 +117,42 @@ class StructuredLinesTest {
                             "Rejected", emf.path("Rejected").asInt()));
             assertEquals(2, emf.path("StoreLatency").size(), "one latency per store call");
             assertEquals(4, output.logs().size(), "still one log line per message");
+        }
+    }
+
+    @Test
+    void retriesForContentionAndThrottling_areCountedAsContendedAndThrottled_besidesRetry() {
+        // GIVEN a store that answers, per account, contention and throttling outlasting the
+        // invocation, and a failure whose outcome is unknown
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        Store<Payment> refusing = (command, remaining) -> switch (command.laneKey()) {
+            case "ACC-C" -> new Outcome.Retry(RetryCause.CONTENTION, "[None, TransactionConflict, None] after 40 attempts");
+            case "ACC-T" -> new Outcome.Retry(RetryCause.THROTTLING, "[ThrottlingError, None, None] after 10 attempts");
+            default -> new Outcome.Retry("store error 500: InternalServerError");
+        };
+        try (BatchReceiver<Payment> receiver = new BatchReceiver<>(new PaymentParser(), FastPath.DISABLED, refusing,
+                new JsonLinesTelemetry(new PrintStream(bytes, true, StandardCharsets.UTF_8), Clock.systemUTC(),
+                        "PaymentsTest", PaymentAuthorizer.SERVICE, "txn_id"),
+                new ReceiverSettings(4, Duration.ZERO))) {
+            SQSEvent event = AuthorizerRig.event(purchase("TXN-C-1", "ACC-C", "1.00", "EUR"),
+                    purchase("TXN-C-2", "ACC-C", "1.00", "EUR"), purchase("TXN-T-1", "ACC-T", "1.00", "EUR"),
+                    purchase("TXN-F-1", "ACC-F", "1.00", "EUR"));
+
+            // WHEN one invocation runs the batch
+            new PaymentAuthorizerHandler(receiver).handleRequest(event,
+                    new LocalContext("payment-authorizer", Duration.ofSeconds(30)));
+
+            // THEN its EMF line counts 4 retries, of which 2 contended and 1 throttled
+            FunctionOutput output = FunctionOutput.parse(bytes.toByteArray());
+            assertEquals(List.of(), output.emfViolations());
+            JsonNode emf = output.emf().get(0);
+            assertEquals(Map.of("Retry", 4, "Contended", 2, "Throttled", 1),
+                    Map.of("Retry", emf.path("Retry").asInt(), "Contended", emf.path("Contended").asInt(),
+                            "Throttled", emf.path("Throttled").asInt()));
+            // AND each log line names the cause from the closed set, and what happened
+            List<String> causes = output.logs().stream().map(line -> line.path("cause").textValue()).toList();
+            assertEquals(List.of("CONTENTION", "CONTENTION", "THROTTLING", "FAILURE"), causes);
+            assertEquals("[ThrottlingError, None, None] after 10 attempts", output.logs().get(2).path("detail").textValue());
         }
     }
 

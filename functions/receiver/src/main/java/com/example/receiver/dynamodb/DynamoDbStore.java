@@ -9,16 +9,19 @@ import com.example.receiver.DuplicateSource;
 import com.example.receiver.Fingerprint;
 import com.example.receiver.Outcome;
 import com.example.receiver.RemainingTime;
+import com.example.receiver.RetryCause;
 import com.example.receiver.Store;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.SdkClientException;
@@ -47,19 +50,35 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  *       applied before}: a late duplicate (its record expired);</li>
  *   <li>a domain write failed and the domain {@link EffectVerdict.Decline declines}: the decline
  *       is recorded with one conditional Put (losing that race makes it a duplicate);</li>
- *   <li>{@code TransactionConflict} only: tried again per the {@link ConflictRetryPolicy}, within
- *       the invocation's remaining time, then a {@link Outcome.Retry#soon soon} retry.</li>
+ *   <li>only passing reasons, {@code TransactionConflict} or throttling ({@code ThrottlingError}
+ *       on an on-demand table, {@code ProvisionedThroughputExceeded} on a provisioned one): tried
+ *       again per the {@link RetryPolicy}, within the invocation's remaining time, then a
+ *       {@link Outcome.Retry#soon() soon} retry ({@link RetryCause#CONTENTION} or
+ *       {@link RetryCause#THROTTLING}).</li>
  * </ul>
+ * DynamoDB reports a transaction it throttled as {@code TransactionCanceledException} with those
+ * reasons, which the SDK does not retry, not as a throttling exception ("TransactWriteItems",
+ * Errors, Amazon DynamoDB API Reference,
+ * https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html#API_TransactWriteItems_Errors);
+ * a single call throttled beyond the SDK's retries fails with
+ * {@code ProvisionedThroughputExceededException}, {@code ThrottlingException} or
+ * {@code RequestLimitExceeded} ("Error handling with DynamoDB", Amazon DynamoDB Developer Guide,
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Programming.Errors.html),
+ * and is tried again the same way; so is a single write refused with
+ * {@code TransactionConflictException} (a transaction held its item).
  * A run of new operations ({@link #commitGroup}) costs one {@code TransactWriteItems} for all of
  * them when the domain can {@link TransactionalEffect#groupWrites merge} their writes: every
  * record, then the merged writes, split into several transactions only beyond DynamoDB's limits
- * ({@link TransactionSize}). A group cancelled for any reason but a conflict, or refused unrun
- * for what it asked (a 4xx other than throttling), is not explained: its operations go back to
- * the caller to be committed one by one, which decides each exactly as the sequential path does.
- * A group throttled beyond the SDK's retries, or whose outcome is unknown (a 5xx, a timeout), is
- * a retry for all of its operations (one call per operation would only add load to a throttled
- * table); redelivered, they are duplicates if it did commit.
- * Throttling, 5xx and timeouts (after the SDK's own retries) are a {@link Outcome.Retry}: the
+ * ({@link TransactionSize}). A group refused for a passing reason is tried again whole, never
+ * multiplied into one call per operation (that would only add load to a throttled table or a
+ * contended item), and what the budget does not outlast is a retry for all of its operations. A
+ * group cancelled for any other reason, or refused unrun for what it asked (a 4xx other than
+ * throttling), is not explained: its operations go back to the caller to be committed one by
+ * one, which decides each exactly as the sequential path does. A group whose outcome is unknown
+ * (a 5xx, a timeout) is a retry for all of its operations; redelivered, they are duplicates if it
+ * did commit.
+ *
+ * <p>5xx and timeouts (after the SDK's own retries) are a {@link Outcome.Retry}: the
  * outcome is unknown, so the message is redelivered, and the record makes a second commit a
  * duplicate. The {@code ClientRequestToken} is left to the SDK, which generates one per call and
  * reuses it across its own retries; a token derived from the key would make a real duplicate
@@ -71,6 +90,16 @@ public final class DynamoDbStore<P> implements Store<P> {
 
     private static final String CONDITIONAL_CHECK_FAILED = "ConditionalCheckFailed";
     private static final String TRANSACTION_CONFLICT = "TransactionConflict";
+    /** The cancellation reasons of a throttled transaction: on-demand, then provisioned tables. */
+    private static final Set<String> THROTTLED = Set.of("ThrottlingError", "ProvisionedThroughputExceeded");
+    /**
+     * The error codes of a single call DynamoDB throttled; the SDK's own throttling test
+     * ({@link AwsServiceException#isThrottlingException()}) is consulted as well.
+     */
+    private static final Set<String> THROTTLING_ERRORS = Set.of("ProvisionedThroughputExceededException",
+            "ThrottlingException", "RequestLimitExceeded");
+    /** A single-item write on an item a transaction holds. */
+    private static final String TRANSACTION_CONFLICT_ERROR = "TransactionConflictException";
     private static final String ABSENT_OR_EXPIRED = "attribute_not_exists(#pk) OR #expiresAt < :now";
 
     private final DynamoDbClient dynamoDb;
@@ -78,26 +107,26 @@ public final class DynamoDbStore<P> implements Store<P> {
     private final String keyPrefix;
     private final Duration recordTtl;
     private final TransactionalEffect<P> effect;
-    private final ConflictRetryPolicy conflictRetry;
+    private final RetryPolicy retries;
     private final Clock clock;
 
     /**
-     * @param dynamoDb      a client built once per process
-     * @param table         the idempotency table
-     * @param keyPrefix     what the partition key starts with, e.g. {@code PAYMENT}
-     * @param recordTtl     how long a record counts; longer than any redelivery can take
-     * @param effect        the domain's writes
-     * @param conflictRetry what to do on {@code TransactionConflict}
-     * @param clock         the time of decisions and expiry
+     * @param dynamoDb  a client built once per process
+     * @param table     the idempotency table
+     * @param keyPrefix what the partition key starts with, e.g. {@code PAYMENT}
+     * @param recordTtl how long a record counts; longer than any redelivery can take
+     * @param effect    the domain's writes
+     * @param retries   how contention and throttling are waited out within the invocation
+     * @param clock     the time of decisions and expiry
      */
     public DynamoDbStore(DynamoDbClient dynamoDb, String table, String keyPrefix, Duration recordTtl,
-                         TransactionalEffect<P> effect, ConflictRetryPolicy conflictRetry, Clock clock) {
+                         TransactionalEffect<P> effect, RetryPolicy retries, Clock clock) {
         this.dynamoDb = Objects.requireNonNull(dynamoDb, "dynamoDb");
         this.table = Objects.requireNonNull(table, "table");
         this.keyPrefix = Objects.requireNonNull(keyPrefix, "keyPrefix");
         this.recordTtl = Objects.requireNonNull(recordTtl, "recordTtl");
         this.effect = Objects.requireNonNull(effect, "effect");
-        this.conflictRetry = Objects.requireNonNull(conflictRetry, "conflictRetry");
+        this.retries = Objects.requireNonNull(retries, "retries");
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
@@ -105,7 +134,7 @@ public final class DynamoDbStore<P> implements Store<P> {
     public Outcome commit(Command<P> command, RemainingTime remaining) {
         return switch (transact(now -> transaction(command, now), remaining)) {
             case Transacted.Committed committed -> new Outcome.Approved();
-            case Transacted.Cancelled cancelled -> explain(cancelled.reasons(), command, cancelled.at());
+            case Transacted.Cancelled cancelled -> explain(cancelled.reasons(), command, cancelled.at(), remaining);
             case Transacted.Refused refused -> refused.retry();
             case Transacted.Unknown unknown -> unknown.retry();
         };
@@ -134,7 +163,8 @@ public final class DynamoDbStore<P> implements Store<P> {
      * group cannot go on (null where undecided). Operations whose record already exists are
      * decided from the cancellation's {@code ALL_OLD} items, exactly as {@link #commit} decides
      * them, whatever their order (a duplicate writes nothing), and the others are tried again
-     * together: a redelivered batch does not fall back to one transaction per message.
+     * together: a redelivered batch does not fall back to one transaction per message. A group
+     * refused for a passing reason ({@link #transact}) is waited out whole, then a retry for all.
      */
     private Outcome[] commitChunk(List<Command<P>> chunk, RemainingTime remaining) {
         Outcome[] outcomes = new Outcome[chunk.size()];
@@ -177,28 +207,31 @@ public final class DynamoDbStore<P> implements Store<P> {
         }
     }
 
-    /** Whether the only failed conditions of a group's cancellation are on its first {@code records} actions. */
+    /**
+     * Whether a group's cancellation failed conditions on its first {@code records} actions (the
+     * records) and nowhere else: those are decided from their items, and the rest tried again.
+     * A passing reason beside them (throttling, a conflict) leaves the rest undecided as well.
+     */
     private static boolean onlyRecordsFailed(List<CancellationReason> reasons, int records) {
         boolean recordFailed = false;
         for (int i = 0; i < reasons.size(); i++) {
             String code = reasons.get(i).code();
-            boolean none = code == null || "None".equals(code);
             if (i < records && failedCondition(reasons.get(i))) {
                 recordFailed = true;
-            } else if (!none) {
+            } else if (!isNone(code) && passingCause(code).isEmpty()) {
                 return false;
             }
         }
         return recordFailed;
     }
 
-    /** What one transaction came to, after its conflict retries. */
+    /** What one transaction came to, after its passing refusals were waited out. */
     private sealed interface Transacted {
 
         record Committed() implements Transacted {
         }
 
-        /** Cancelled for a reason other than conflicts alone, at {@code at}: nothing written. */
+        /** Cancelled for a reason other than passing ones alone, at {@code at}: nothing written. */
         record Cancelled(List<CancellationReason> reasons, Instant at) implements Transacted {
         }
 
@@ -206,38 +239,110 @@ public final class DynamoDbStore<P> implements Store<P> {
         record Refused(Outcome.Retry retry) implements Transacted {
         }
 
-        /** Not known to be written (a 5xx, a timeout), or conflicts beyond the budget. */
+        /** Not known to be written (a 5xx, a timeout), or passing refusals beyond the budget. */
         record Unknown(Outcome.Retry retry) implements Transacted {
         }
     }
 
     private Transacted transact(Function<Instant, List<TransactWriteItem>> transaction, RemainingTime remaining) {
-        for (int attempt = 1; ; attempt++) {
+        Attempts attempts = new Attempts(remaining);
+        while (true) {
             Instant now = clock.instant();
+            Optional<Outcome.Retry> gaveUp;
             try {
                 dynamoDb.transactWriteItems(request -> request.transactItems(transaction.apply(now)));
                 return new Transacted.Committed();
             } catch (TransactionCanceledException cancelled) {
                 List<CancellationReason> reasons = cancelled.cancellationReasons();
-                if (!isConflictOnly(reasons)) {
+                Optional<RetryCause> passing = passingCause(reasons);
+                if (passing.isEmpty()) {
                     return new Transacted.Cancelled(reasons, now);
                 }
-                Optional<Duration> pause = conflictRetry.pauseAfter(attempt, remaining.remaining());
-                if (pause.isEmpty()) {
-                    return new Transacted.Unknown(Outcome.Retry.soon(TRANSACTION_CONFLICT + " after " + attempt + " attempts"));
-                }
-                if (!pause(pause.get())) {
-                    return new Transacted.Unknown(new Outcome.Retry("interrupted while retrying " + TRANSACTION_CONFLICT));
-                }
+                gaveUp = attempts.refused(passing.get(), codes(reasons));
             } catch (AwsServiceException e) {
-                // Throttling is the table's or the item's capacity, not one operation's: a group
-                // refused so is retried whole, never multiplied into one call per operation.
-                boolean refused = e.statusCode() / 100 == 4 && !e.isThrottlingException();
-                return refused ? new Transacted.Refused(retryFor(e)) : new Transacted.Unknown(retryFor(e));
+                Optional<RetryCause> passing = passingCause(e);
+                if (passing.isEmpty()) {
+                    return e.statusCode() / 100 == 4 ? new Transacted.Refused(retryFor(e)) : new Transacted.Unknown(retryFor(e));
+                }
+                gaveUp = attempts.refused(passing.get(), errorCode(e));
             } catch (SdkException e) {
                 return new Transacted.Unknown(retryFor(e));
             }
+            if (gaveUp.isPresent()) {
+                return new Transacted.Unknown(gaveUp.get());
+            }
         }
+    }
+
+    /**
+     * The passing refusals of one call so far, per cause, and the pauses between them: each
+     * {@link #refused} either pauses before the next attempt or answers the retry that ends it.
+     */
+    private final class Attempts {
+        private final RemainingTime remaining;
+        private final Map<RetryCause, Integer> refusals = new EnumMap<>(RetryCause.class);
+        private int made;
+
+        Attempts(RemainingTime remaining) {
+            this.remaining = remaining;
+        }
+
+        /** The call was refused for {@code cause} ({@code code} says how): pause, or give up with a retry. */
+        Optional<Outcome.Retry> refused(RetryCause cause, String code) {
+            made++;
+            int attempt = refusals.merge(cause, 1, Integer::sum);
+            Optional<Duration> pause = retries.pauseAfter(cause, attempt, remaining.remaining());
+            if (pause.isEmpty()) {
+                return Optional.of(new Outcome.Retry(cause, code + " after " + made + " attempts"));
+            }
+            try {
+                Thread.sleep(pause.get());
+                return Optional.empty();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Optional.of(new Outcome.Retry("interrupted while retrying " + code));
+            }
+        }
+    }
+
+    /**
+     * Why a transaction was cancelled, when every reason is a passing one: throttling if any
+     * item was throttled, else contention. Empty when a condition failed (that is an answer) or
+     * another reason came up (a validation error, a size limit: waiting changes nothing).
+     */
+    private static Optional<RetryCause> passingCause(List<CancellationReason> reasons) {
+        Optional<RetryCause> cause = Optional.empty();
+        for (CancellationReason reason : reasons) {
+            if (isNone(reason.code())) {
+                continue;
+            }
+            Optional<RetryCause> passing = passingCause(reason.code());
+            if (passing.isEmpty()) {
+                return Optional.empty();
+            }
+            cause = cause.filter(RetryCause.THROTTLING::equals).or(() -> passing);
+        }
+        return cause;
+    }
+
+    private static Optional<RetryCause> passingCause(String cancellationCode) {
+        if (THROTTLED.contains(cancellationCode)) {
+            return Optional.of(RetryCause.THROTTLING);
+        }
+        return TRANSACTION_CONFLICT.equals(cancellationCode) ? Optional.of(RetryCause.CONTENTION) : Optional.empty();
+    }
+
+    /** Why a single call was refused, when the reason is a passing one: throttling, or a transaction holding its item. */
+    private static Optional<RetryCause> passingCause(AwsServiceException e) {
+        String code = errorCode(e);
+        if (e.isThrottlingException() || THROTTLING_ERRORS.contains(code)) {
+            return Optional.of(RetryCause.THROTTLING);
+        }
+        return TRANSACTION_CONFLICT_ERROR.equals(code) ? Optional.of(RetryCause.CONTENTION) : Optional.empty();
+    }
+
+    private static boolean isNone(String code) {
+        return code == null || "None".equals(code);
     }
 
     /**
@@ -303,13 +408,8 @@ public final class DynamoDbStore<P> implements Store<P> {
         return keyPrefix + "#" + command.key().value();
     }
 
-    private static boolean isConflictOnly(List<CancellationReason> reasons) {
-        return reasons.stream().anyMatch(reason -> TRANSACTION_CONFLICT.equals(reason.code()))
-                && reasons.stream().noneMatch(reason -> CONDITIONAL_CHECK_FAILED.equals(reason.code()));
-    }
-
     /** Reads the cancellation reasons by index; see the class comment. */
-    private Outcome explain(List<CancellationReason> reasons, Command<P> command, Instant now) {
+    private Outcome explain(List<CancellationReason> reasons, Command<P> command, Instant now, RemainingTime remaining) {
         if (reasons.isEmpty()) {
             return new Outcome.Retry("transaction cancelled without reasons");
         }
@@ -330,7 +430,7 @@ public final class DynamoDbStore<P> implements Store<P> {
             }
         }
         if (decline.isPresent()) {
-            return recordDecline(command, decline.get().reason(), now);
+            return recordDecline(command, decline.get().reason(), now, remaining);
         }
         return new Outcome.Retry("transaction cancelled: " + codes(reasons));
     }
@@ -359,33 +459,51 @@ public final class DynamoDbStore<P> implements Store<P> {
                 .orElseGet(() -> new Outcome.Retry("stored record unreadable"));
     }
 
-    /** Records a decline on its own: the decision is idempotent too. */
-    private Outcome recordDecline(Command<P> command, String reason, Instant now) {
+    /**
+     * Records a decline on its own: the decision is idempotent too. Throttling or a transaction
+     * holding the record's item is waited out as for a transaction.
+     */
+    private Outcome recordDecline(Command<P> command, String reason, Instant now, RemainingTime remaining) {
         Put put = recordPut(command, Decision.declined(reason), now);
-        try {
-            dynamoDb.putItem(PutItemRequest.builder()
-                    .tableName(put.tableName())
-                    .item(put.item())
-                    .conditionExpression(put.conditionExpression())
-                    .expressionAttributeNames(put.expressionAttributeNames())
-                    .expressionAttributeValues(put.expressionAttributeValues())
-                    .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                    .build());
-            return new Outcome.Declined(reason);
-        } catch (ConditionalCheckFailedException raced) {
-            return fromStoredRecord(raced.item(), command);
-        } catch (SdkException e) {
-            return retryFor(e);
+        PutItemRequest request = PutItemRequest.builder()
+                .tableName(put.tableName())
+                .item(put.item())
+                .conditionExpression(put.conditionExpression())
+                .expressionAttributeNames(put.expressionAttributeNames())
+                .expressionAttributeValues(put.expressionAttributeValues())
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                .build();
+        Attempts attempts = new Attempts(remaining);
+        while (true) {
+            Optional<Outcome.Retry> gaveUp;
+            try {
+                dynamoDb.putItem(request);
+                return new Outcome.Declined(reason);
+            } catch (ConditionalCheckFailedException raced) {
+                return fromStoredRecord(raced.item(), command);
+            } catch (AwsServiceException e) {
+                Optional<RetryCause> passing = passingCause(e);
+                if (passing.isEmpty()) {
+                    return retryFor(e);
+                }
+                gaveUp = attempts.refused(passing.get(), errorCode(e));
+            } catch (SdkException e) {
+                return retryFor(e);
+            }
+            if (gaveUp.isPresent()) {
+                return gaveUp.get();
+            }
         }
+    }
+
+    private static String errorCode(AwsServiceException e) {
+        return e.awsErrorDetails() == null || e.awsErrorDetails().errorCode() == null
+                ? "unknown" : e.awsErrorDetails().errorCode();
     }
 
     private static Outcome.Retry retryFor(SdkException e) {
         if (e instanceof AwsServiceException service) {
-            String code = service.awsErrorDetails() == null ? "unknown" : service.awsErrorDetails().errorCode();
-            if (service.isThrottlingException()) {
-                return new Outcome.Retry("store throttled: " + code);
-            }
-            return new Outcome.Retry("store error " + service.statusCode() + ": " + code);
+            return new Outcome.Retry("store error " + service.statusCode() + ": " + errorCode(service));
         }
         if (e instanceof SdkClientException) {
             return new Outcome.Retry("store unreachable or timed out: " + e.getClass().getSimpleName());
@@ -395,15 +513,5 @@ public final class DynamoDbStore<P> implements Store<P> {
 
     private static String codes(List<CancellationReason> reasons) {
         return reasons.stream().map(reason -> String.valueOf(reason.code())).toList().toString();
-    }
-
-    private static boolean pause(Duration pause) {
-        try {
-            Thread.sleep(pause);
-            return true;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
     }
 }

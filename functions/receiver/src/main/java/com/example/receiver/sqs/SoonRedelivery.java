@@ -4,6 +4,7 @@ import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.receiver.BatchResult;
 import com.example.receiver.MessageResult;
 import com.example.receiver.Outcome;
+import com.example.receiver.RetryCause;
 import com.example.receiver.telemetry.FunctionLog;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,8 +22,8 @@ import software.amazon.awssdk.services.sqs.model.ChangeMessageVisibilityBatchReq
 
 /**
  * Brings back in seconds the messages that failed for a passing reason ({@link Outcome.Retry#soon()}:
- * contention on a hot account, or an invocation whose time ran out before they started), rather
- * than after the queue's whole visibility timeout.
+ * contention on a hot account, throttling, or an invocation whose time ran out before they
+ * started), rather than after the queue's whole visibility timeout.
  *
  * <p>Lambda leaves a message reported in {@code batchItemFailures} as it is: it reappears when its
  * visibility timeout runs out ("Handling errors for an SQS event source in Lambda",
@@ -34,6 +35,14 @@ import software.amazon.awssdk.services.sqs.model.ChangeMessageVisibilityBatchReq
  * out instead of meeting again in step), then reported failed as before. Every receive still
  * counts toward the queue's {@code maxReceiveCount}: that is SQS's, and no function can undo it.
  *
+ * <p>Throttling is capacity, which comes back only as the load falls, and every receive it spends
+ * brings the message nearer the DLQ: a throttled message's window doubles with each receive
+ * before this one (its {@code ApproximateReceiveCount}), {@code [min, max]} at the first,
+ * {@code [2 min, 2 max]} at the second, and so on up to {@value #LONGEST_SECONDS} s (SQS's
+ * longest message delay), so that its receives spread over more time than the throttling lasts.
+ * Contention is other writers of one item, gone in milliseconds, and a message left unstarted had
+ * nothing wrong with it: both come back within {@code [min, max]} at every receive.
+ *
  * <p>Best effort: when the change fails, the message is still reported failed and comes back
  * after the whole timeout, and a WARN line says so; nothing is lost either way. The client is
  * built on first use, since most invocations never need it.
@@ -41,6 +50,9 @@ import software.amazon.awssdk.services.sqs.model.ChangeMessageVisibilityBatchReq
 public final class SoonRedelivery {
 
     private static final int SQS_MAX_BATCH = 10;
+    /** The longest a throttled message is kept away (unless {@code max} is longer): 15 minutes. */
+    static final long LONGEST_SECONDS = 900;
+    private static final String RECEIVE_COUNT = "ApproximateReceiveCount";
 
     private final Supplier<SqsClient> sqs;
     private final long minSeconds;
@@ -69,42 +81,66 @@ public final class SoonRedelivery {
 
     /**
      * Sets every soon retry of {@code result} (the outcome of {@code event}) to come back after
-     * {@code [min, max]} seconds; answers how many were set.
+     * its window (see the class comment); answers how many were set.
      */
     public int apply(SQSEvent event, BatchResult result) {
         Map<String, SQSEvent.SQSMessage> byId = new LinkedHashMap<>();
         if (event != null && event.getRecords() != null) {
             event.getRecords().forEach(record -> byId.put(record.getMessageId(), record));
         }
-        Map<String, List<SQSEvent.SQSMessage>> byQueue = new LinkedHashMap<>();
+        Map<String, List<Delay>> byQueue = new LinkedHashMap<>();
         for (MessageResult message : result.results()) {
             SQSEvent.SQSMessage record = byId.get(message.messageId());
             if (message.outcome() instanceof Outcome.Retry retry && retry.soon() && record != null
                     && record.getReceiptHandle() != null && record.getEventSourceArn() != null) {
-                byQueue.computeIfAbsent(record.getEventSourceArn(), arn -> new ArrayList<>()).add(record);
+                byQueue.computeIfAbsent(record.getEventSourceArn(), arn -> new ArrayList<>())
+                        .add(new Delay(record.getReceiptHandle(), seconds(retry.cause(), record)));
             }
         }
         int set = 0;
-        for (Map.Entry<String, List<SQSEvent.SQSMessage>> queue : byQueue.entrySet()) {
+        for (Map.Entry<String, List<Delay>> queue : byQueue.entrySet()) {
             set += change(queue.getKey(), queue.getValue());
         }
         return set;
     }
 
-    private int change(String queueArn, List<SQSEvent.SQSMessage> records) {
+    /** One message's receipt and how many seconds it is to stay away. */
+    private record Delay(String receiptHandle, int seconds) {
+    }
+
+    /** A jittered delay in the window of {@code cause} at the receive {@code record} is. */
+    private int seconds(RetryCause cause, SQSEvent.SQSMessage record) {
+        int doublings = cause == RetryCause.THROTTLING ? (int) Math.min(receiveCount(record) - 1, 20) : 0;
+        long ceiling = Math.max(LONGEST_SECONDS, maxSeconds);
+        long low = Math.min(minSeconds << doublings, ceiling);
+        long high = Math.min(maxSeconds << doublings, ceiling);
+        return (int) (low + random.nextLong(high - low + 1));
+    }
+
+    /** The message's {@code ApproximateReceiveCount} (1 when absent or unreadable: the first receive). */
+    private static long receiveCount(SQSEvent.SQSMessage record) {
+        String count = record.getAttributes() == null ? null : record.getAttributes().get(RECEIVE_COUNT);
+        try {
+            return count == null ? 1 : Math.max(1, Long.parseLong(count.trim()));
+        } catch (NumberFormatException e) {
+            return 1;
+        }
+    }
+
+    private int change(String queueArn, List<Delay> delays) {
         Optional<String> url = queueUrl(queueArn);
         if (url.isEmpty()) {
-            warn(records.size(), "not an SQS queue ARN");
+            warn(delays.size(), "not an SQS queue ARN");
             return 0;
         }
         int set = 0;
-        for (int from = 0; from < records.size(); from += SQS_MAX_BATCH) {
+        for (int from = 0; from < delays.size(); from += SQS_MAX_BATCH) {
             List<ChangeMessageVisibilityBatchRequestEntry> entries = new ArrayList<>();
-            for (SQSEvent.SQSMessage record : records.subList(from, Math.min(records.size(), from + SQS_MAX_BATCH))) {
+            for (Delay delay : delays.subList(from, Math.min(delays.size(), from + SQS_MAX_BATCH))) {
                 entries.add(ChangeMessageVisibilityBatchRequestEntry.builder()
                         .id(Integer.toString(entries.size()))
-                        .receiptHandle(record.getReceiptHandle())
-                        .visibilityTimeout((int) (minSeconds + random.nextLong(maxSeconds - minSeconds + 1)))
+                        .receiptHandle(delay.receiptHandle())
+                        .visibilityTimeout(delay.seconds())
                         .build());
             }
             try {

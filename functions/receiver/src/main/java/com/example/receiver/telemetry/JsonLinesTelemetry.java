@@ -9,10 +9,12 @@ import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Writes one structured log line per message ({@link FunctionLog}) and, once per invocation,
- * the invocation's counts per outcome and its store latencies as EMF ({@link EmfMetrics},
+ * the invocation's counts per outcome (a retry for contention or throttling counted besides as
+ * {@code Contended} or {@code Throttled}) and its store latencies as EMF ({@link EmfMetrics},
  * metrics {@link ReceiverMetrics}).
  *
  * <p>Log lines carry the key, the message id, the outcome and the latency; never a payload
@@ -75,6 +77,7 @@ public final class JsonLinesTelemetry implements Telemetry {
         if (report.deadLettered()) {
             metrics.count(ReceiverMetrics.DEAD_LETTERED);
         }
+        causeMetric(outcome).ifPresent(metrics::count);
         report.storeLatency().ifPresent(latency -> metrics.measure(ReceiverMetrics.STORE_LATENCY, millis(latency)));
     }
 
@@ -120,6 +123,18 @@ public final class JsonLinesTelemetry implements Telemetry {
         };
     }
 
+    /** The count a retry adds beside {@code Retry}, by its cause: the hot-account signs. */
+    static Optional<Metric> causeMetric(Outcome outcome) {
+        if (!(outcome instanceof Outcome.Retry retry)) {
+            return Optional.empty();
+        }
+        return switch (retry.cause()) {
+            case CONTENTION -> Optional.of(ReceiverMetrics.CONTENDED);
+            case THROTTLING -> Optional.of(ReceiverMetrics.THROTTLED);
+            case OUT_OF_TIME, FAILURE -> Optional.empty();
+        };
+    }
+
     private static FunctionLog.Level level(Outcome outcome) {
         return switch (outcome) {
             case Outcome.Approved a -> FunctionLog.Level.INFO;
@@ -159,7 +174,10 @@ public final class JsonLinesTelemetry implements Telemetry {
                 line.text("field", r.field());
                 line.text("rule", r.rule());
             }
-            case Outcome.Retry r -> line.text("cause", r.cause());
+            case Outcome.Retry r -> {
+                line.text("cause", r.cause().name());
+                line.text("detail", r.detail());
+            }
         }
     }
 

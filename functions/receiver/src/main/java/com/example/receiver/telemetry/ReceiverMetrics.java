@@ -5,7 +5,9 @@ import java.util.List;
 /**
  * The receiver's metrics (dimension {@code Service}, the function's service name): one count per
  * message received and one per outcome (the duplicate rate is the four {@code Duplicate*} over
- * {@code Received}), the messages sent to the dead-letter queue at once, the fast path's outages, the cached values it ignored for a missing or wrong
+ * {@code Received}), the messages sent to the dead-letter queue at once, the retries that contention ({@code Contended}) and throttling
+ * ({@code Throttled}) outlasted within the invocation (both also counted as {@code Retry}: the
+ * signs of a hot account, or of a table short of capacity), the fast path's outages, the cached values it ignored for a missing or wrong
  * signature, the invocations it was off for want of its signing key, and the store call's latency.
  */
 public final class ReceiverMetrics {
@@ -22,6 +24,8 @@ public final class ReceiverMetrics {
     public static final Metric RETRY = Metric.count("Retry");
     /** Rejected and conflicting messages the function put in the dead-letter queue itself (each also counted by its outcome). */
     public static final Metric DEAD_LETTERED = Metric.count("DeadLettered");
+    public static final Metric CONTENDED = Metric.count("Contended");
+    public static final Metric THROTTLED = Metric.count("Throttled");
     public static final Metric FAST_PATH_UNAVAILABLE = Metric.count("FastPathUnavailable");
     public static final Metric FAST_PATH_SIGNATURE_INVALID = Metric.count("FastPathSignatureInvalid");
     public static final Metric FAST_PATH_KEY_UNAVAILABLE = Metric.count("FastPathKeyUnavailable");
@@ -29,7 +33,7 @@ public final class ReceiverMetrics {
 
     /** The catalogue: every metric above. */
     public static final List<Metric> ALL = List.of(RECEIVED, APPROVED, DECLINED, DUPLICATE_FAST_PATH, DUPLICATE_STORE,
-            DUPLICATE_LATE, DUPLICATE_IN_BATCH, CONFLICT, REJECTED, RETRY, DEAD_LETTERED, FAST_PATH_UNAVAILABLE, FAST_PATH_SIGNATURE_INVALID,
+            DUPLICATE_LATE, DUPLICATE_IN_BATCH, CONFLICT, REJECTED, RETRY, DEAD_LETTERED, CONTENDED, THROTTLED, FAST_PATH_UNAVAILABLE, FAST_PATH_SIGNATURE_INVALID,
             FAST_PATH_KEY_UNAVAILABLE, STORE_LATENCY);
 
     private ReceiverMetrics() {

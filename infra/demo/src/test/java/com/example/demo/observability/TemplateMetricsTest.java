@@ -63,6 +63,15 @@ class TemplateMetricsTest {
     }
 
     @Test
+    void hotAccountAlarm_watchesContentionAndThrottling_asTheCodeNamesThem() {
+        Set<EmittedMetric> alarmed = TemplateMetrics.of(template).alarmed();
+        for (Metric metric : List.of(ReceiverMetrics.CONTENDED, ReceiverMetrics.THROTTLED)) {
+            assertTrue(alarmed.contains(new EmittedMetric(PaymentAuthorizer.SERVICE, metric.name())),
+                    metric.name() + " in " + alarmed);
+        }
+    }
+
+    @Test
     void alarmOnAMetricRenamedInTheTemplateOnly_isCaught() {
         String renamed = template.replace("MetricName: Conflict\n", "MetricName: Conflicts\n");
         assertTrue(TemplateMetrics.of(renamed).violations(emitted())

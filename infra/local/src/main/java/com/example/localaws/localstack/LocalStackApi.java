@@ -96,6 +96,17 @@ public final class LocalStackApi implements AwsApi {
     }
 
     @Override
+    public void writeCapacity(int writeUnitsPerSecond) {
+        throw new UnsupportedOperationException("the write capacity is the moto launcher's (the default backend); "
+                + "LocalStack throttles nothing: run this test without LOCAL_AWS");
+    }
+
+    @Override
+    public int writeCapacityOff() {
+        return 0; // never switched on
+    }
+
+    @Override
     public void close() {
         stop.run();
     }

@@ -42,4 +42,12 @@ class LocalStackApiTest {
                 () -> notStarted.inject(Fault.throttling("TransactWriteItems", "IdempotencyTable", 1)));
         assertTrue(refused.getMessage().contains("moto launcher"), refused.getMessage());
     }
+
+    @Test
+    void writeCapacity_isRefused_namingTheBackendThatHasIt() {
+        LocalStackApi notStarted = new LocalStackApi(URI.create("http://127.0.0.1:4566"), () -> { });
+        UnsupportedOperationException refused = assertThrows(UnsupportedOperationException.class,
+                () -> notStarted.writeCapacity(10));
+        assertTrue(refused.getMessage().contains("moto launcher"), refused.getMessage());
+    }
 }
