@@ -6,6 +6,8 @@ import com.example.payment.PaymentPosting;
 import com.example.payment.PaymentTables;
 import com.example.receiver.BatchReceiver;
 import com.example.receiver.FastPath;
+import com.example.receiver.MessageAuthenticity;
+import com.example.receiver.authenticity.ProducerSignatures;
 import com.example.receiver.config.Environment;
 import com.example.receiver.config.ReceiverConfig;
 import com.example.receiver.dynamodb.ConflictRetryPolicy;
@@ -66,7 +68,7 @@ public final class PaymentAuthorizer {
 
     /**
      * As {@link #create(Map, DynamoDbClient, Clock, PrintStream)}, reading the fast path's signing
-     * key through {@code secrets} (the local Secrets Manager, in local runs).
+     * key and the producers' keys through {@code secrets} (the local Secrets Manager, in local runs).
      */
     public static BatchReceiver<Payment> create(Map<String, String> environment, DynamoDbClient dynamoDb,
                                                 SecretReader secrets, Clock clock, PrintStream out) {
@@ -85,26 +87,31 @@ public final class PaymentAuthorizer {
     }
 
     /**
-     * What one execution environment runs: the receiver, its fast path and its soon redelivery
-     * when they are configured.
+     * What one execution environment runs: the receiver, its fast path, its soon redelivery and
+     * its check of the producers' signatures when they are configured.
      *
      * @param fastPath       the cache, which a SnapStart restore asks to read a signing key the
      *                       init could not read
      * @param soonRedelivery brings back in 1-5 s the messages that met contention or ran out of
      *                       time ({@link SoonRedelivery}); empty with {@code SOON_REDELIVERY=false}
+     * @param producerSignatures the check of every message's signature
+     *                       ({@code REQUIRE_PRODUCER_SIGNATURES=true}), which a SnapStart restore
+     *                       asks to read producers' keys the init could not read
      */
     record ExecutionEnvironment(BatchReceiver<Payment> receiver, Optional<RedisFastPath> fastPath,
-                                Optional<SoonRedelivery> soonRedelivery) {
+                                Optional<SoonRedelivery> soonRedelivery, Optional<ProducerSignatures> producerSignatures) {
 
         ExecutionEnvironment {
             Objects.requireNonNull(receiver, "receiver");
             Objects.requireNonNull(fastPath, "fastPath");
             Objects.requireNonNull(soonRedelivery, "soonRedelivery");
+            Objects.requireNonNull(producerSignatures, "producerSignatures");
         }
 
-        /** After a SnapStart restore: a signing key the init could not read is read at the next batch. */
+        /** After a SnapStart restore: keys the init could not read (the cache's, the producers') are read at the next batch. */
         void restored() {
             fastPath.ifPresent(RedisFastPath::readSigningKeyAtNextUse);
+            producerSignatures.ifPresent(ProducerSignatures::readKeysAtNextUse);
         }
     }
 
@@ -122,6 +129,9 @@ public final class PaymentAuthorizer {
         ReceiverConfig config = ReceiverConfig.from(env);
         PaymentTables tables = PaymentTables.from(env);
         JsonLinesTelemetry telemetry = new JsonLinesTelemetry(out, clock, config.metricsNamespace(), SERVICE, "txn_id");
+        // Before anything else is built: keys that were read but are unusable stop the init here.
+        Optional<ProducerSignatures> producerSignatures = config.producerSignatures()
+                .map(required -> ProducerSignatures.reading(required, secrets, clock, telemetry.log()));
         Optional<RedisFastPath> fastPath = config.fastPath()
                 .map(cache -> RedisFastPath.connect(cache, secrets, clock, telemetry.log()));
         // SecureRandom, not a seeded generator: under SnapStart every restored environment would
@@ -129,18 +139,21 @@ public final class PaymentAuthorizer {
         DynamoDbStore<Payment> store = new DynamoDbStore<>(dynamoDb, config.idempotencyTable(), KEY_PREFIX,
                 config.recordTtl(), new PaymentPosting(tables, clock),
                 ConflictRetryPolicy.standard(config.settings().minRemainingTime(), random), clock);
-        BatchReceiver<Payment> receiver = new BatchReceiver<>(new PaymentParser(),
-                fastPath.<FastPath>map(redis -> redis).orElse(FastPath.DISABLED), store, telemetry, config.settings());
+        BatchReceiver<Payment> receiver = new BatchReceiver<>(
+                producerSignatures.<MessageAuthenticity>map(signatures -> signatures).orElse(MessageAuthenticity.NOT_CHECKED),
+                new PaymentParser(), fastPath.<FastPath>map(redis -> redis).orElse(FastPath.DISABLED), store, telemetry,
+                config.settings());
         Optional<SoonRedelivery> soonRedelivery = config.soonRedelivery()
                 ? Optional.of(new SoonRedelivery(sqs, Duration.ofSeconds(1), Duration.ofSeconds(5), random, telemetry.log()))
                 : Optional.empty();
-        return new ExecutionEnvironment(receiver, fastPath, soonRedelivery);
+        return new ExecutionEnvironment(receiver, fastPath, soonRedelivery, producerSignatures);
     }
 
     /**
      * Reads a secret from AWS Secrets Manager (region and endpoint from the standard AWS
      * environment), with a client made for that one read and closed after it: the fast path
-     * reads its signing key at start and, only while that fails, once a minute during a batch.
+     * reads its signing key, and the signature check its producers' keys, at start and, only
+     * while that fails, once a minute during a batch.
      * A read, its retries included, is cut at {@link #SECRET_READ_TIMEOUT}.
      */
     public static SecretReader secretsManager() {

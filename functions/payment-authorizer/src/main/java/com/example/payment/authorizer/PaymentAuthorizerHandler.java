@@ -29,7 +29,8 @@ import software.amazon.awssdk.services.sqs.SqsClient;
  * the partial batch failures (the event source mapping must report
  * {@code ReportBatchItemFailures}). It never throws for a message. Under SnapStart it is a CRaC
  * {@link Resource}: the request path is primed before the snapshot ({@link RequestPathPriming}), and
- * after a restore a fast-path signing key the init could not read is read at the first batch.
+ * after a restore the keys the init could not read (the fast path's, the producers') are read at
+ * the first batch.
  */
 public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, SQSBatchResponse>, Resource {
 
@@ -58,7 +59,7 @@ public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, 
 
     /** For tests and local runtimes: a receiver built elsewhere, and what brings back soon retries. */
     public PaymentAuthorizerHandler(BatchReceiver<Payment> receiver, Optional<SoonRedelivery> soon) {
-        this.environment = new PaymentAuthorizer.ExecutionEnvironment(receiver, Optional.empty(), soon);
+        this.environment = new PaymentAuthorizer.ExecutionEnvironment(receiver, Optional.empty(), soon, Optional.empty());
         this.priming = Optional.empty();
     }
 
