@@ -65,9 +65,9 @@ $(LOCAL_CLI_CLASSPATH): $(LOCAL_CLI_SOURCES)
 	@touch $@
 
 .PHONY: up down invoke send drain state redrive
-up: $(LOCAL_CLI_CLASSPATH) ## start moto + redis-server + the local push API in the background, create template.yaml's tables/queues/topics/subscriptions, seed ACCOUNTS=file.json (default infra/local/accounts.json); VISIBILITY_TIMEOUT=s shortens the queues' for local runs
+up: $(LOCAL_CLI_CLASSPATH) ## start moto + redis-server + the local push API in the background, create template.yaml's tables/queues/topics/subscriptions and a local producer's signing key, seed ACCOUNTS=file.json (default infra/local/accounts.json); VISIBILITY_TIMEOUT=s shortens the queues' for local runs; REQUIRE_PRODUCER_SIGNATURES=true makes the authorizer refuse unsigned messages
 	@$(ROOT)/infra/local/setup.sh >&2 && $(ROOT)/infra/local/setup-rie.sh >&2
-	@$(LOCAL_CLI) up --accounts "$(ACCOUNTS)" --visibility-timeout "$(VISIBILITY_TIMEOUT)"
+	@$(LOCAL_CLI) up --accounts "$(ACCOUNTS)" --visibility-timeout "$(VISIBILITY_TIMEOUT)" --require-producer-signatures "$(REQUIRE_PRODUCER_SIGNATURES)"
 
 down: $(LOCAL_CLI_CLASSPATH) ## stop what make up started (harmless when nothing runs)
 	@$(LOCAL_CLI) down
@@ -75,7 +75,7 @@ down: $(LOCAL_CLI_CLASSPATH) ## stop what make up started (harmless when nothing
 invoke: $(LOCAL_CLI_CLASSPATH) ## FUNCTION=PaymentAuthorizerFunction EVENT=events/purchase.json: the real handler under the Lambda runtime emulator against make up's local AWS; prints its response
 	@$(LOCAL_CLI) invoke --function "$(FUNCTION)" --event "$(EVENT)"
 
-send: $(LOCAL_CLI_CLASSPATH) ## MESSAGES=events/payments.jsonl: one message per line to the payments queue; ATTRIBUTES=name=value,... adds String message attributes to each
+send: $(LOCAL_CLI_CLASSPATH) ## MESSAGES=events/payments.jsonl: one message per line to the payments queue, signed with the local producer's key (make up makes it); ATTRIBUTES=name=value,... adds String message attributes to each
 	@$(LOCAL_CLI) send --messages "$(MESSAGES)" --attributes "$(ATTRIBUTES)"
 
 drain: $(LOCAL_CLI_CLASSPATH) ## run the event source mappings (payments queue, idempotency stream, notifications queue) until all are idle, then print a summary

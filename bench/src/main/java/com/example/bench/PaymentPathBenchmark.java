@@ -1,22 +1,32 @@
 package com.example.bench;
 
+import com.example.localaws.messages.ProducerSigner;
 import com.example.payment.Payment;
 import com.example.payment.PaymentParser;
 import com.example.payment.PaymentPosting;
 import com.example.payment.PaymentTables;
 import com.example.receiver.Command;
 import com.example.receiver.Fingerprint;
+import com.example.receiver.InboundMessage;
+import com.example.receiver.MessageAuthenticity;
 import com.example.receiver.Outcome;
 import com.example.receiver.ParseResult;
 import com.example.receiver.RemainingTime;
+import com.example.receiver.authenticity.ProducerSignatures;
+import com.example.receiver.config.ProducerSignaturesConfig;
 import com.example.receiver.dynamodb.DynamoDbStore;
 import com.example.receiver.dynamodb.RetryPolicy;
+import com.example.receiver.telemetry.FunctionLog;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -48,6 +58,11 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  *   <li>{@link #transactionItems}: the payment's write items (account update, ledger put) and the
  *       record summary, as the store asks for them;</li>
  *   <li>{@link #purePath}: the three above for one message: the project's own code;</li>
+ *   <li>{@link #signatureCheck}: a producer's signature checked ({@code REQUIRE_PRODUCER_SIGNATURES=true}):
+ *       the attributes read, HMAC-SHA256 over the timestamp and the body, compared in constant
+ *       time, the window; the keys already read, as after the function's init;</li>
+ *   <li>{@link #purePathWithSignatureCheck}: the signature check, then the pure path, as the
+ *       receiver runs them for a signed message;</li>
  *   <li>{@link #commitThroughTheSdk}: {@code DynamoDbStore.commit}, i.e. the idempotency record
  *       put plus the items above in a {@code TransactWriteItemsRequest}, marshalled, signed and
  *       answered by the real SDK client over {@link InMemoryTransport}. With
@@ -79,13 +94,28 @@ public class PaymentPathBenchmark {
     private final PaymentParser parser = new PaymentParser();
     private final Clock clock = Clock.fixed(Instant.parse("2026-04-07T14:32:16Z"), ZoneOffset.UTC);
     private final PaymentPosting posting = new PaymentPosting(new PaymentTables("AccountsTable", "LedgerTable"), clock);
+    private final Instant sentAt = Instant.parse("2026-04-07T14:32:16.120Z");
     private Command<Payment> command;
+    private ProducerSignatures signatures;
+    private InboundMessage signed;
     private DynamoDbClient dynamoDb;
     private DynamoDbStore<Payment> store;
 
     @Setup
     public void setUp() {
         command = valid(parser.parse(MESSAGE));
+        ProducerSigner gateway = new ProducerSigner("gw-2026-12", ProducerSigner.newKey());
+        signatures = ProducerSignatures.reading(
+                new ProducerSignaturesConfig(List.of("ProducerSigningKey-gateway"), Duration.ofMinutes(5)),
+                secretId -> ProducerSigner.secretDocument(Map.of(gateway.keyId(), gateway.key(), "gw-2026-11", ProducerSigner.newKey())),
+                clock, new FunctionLog(new PrintStream(OutputStream.nullOutputStream()), clock, "bench"));
+        String timestamp = Long.toString(sentAt.getEpochSecond() - 1);
+        signed = new InboundMessage("bench-1", MESSAGE, Optional.empty(), Map.of(
+                ProducerSigner.KEY_ID, gateway.keyId(), ProducerSigner.TIMESTAMP, timestamp,
+                ProducerSigner.SIGNATURE, gateway.signature(timestamp, MESSAGE)), Optional.of(sentAt));
+        if (signatures.verify(signed) != MessageAuthenticity.Verdict.AUTHENTIC) {
+            throw new IllegalStateException("the benchmark message must be signed as documented");
+        }
         dynamoDb = DynamoDbClient.builder()
                 .httpClient(new InMemoryTransport())
                 .endpointOverride(URI.create("http://127.0.0.1:8000"))
@@ -125,6 +155,21 @@ public class PaymentPathBenchmark {
         Command<Payment> parsed = valid(parser.parse(MESSAGE));
         List<TransactWriteItem> items = posting.writes(parsed);
         blackhole.consume(items);
+        blackhole.consume(posting.summary(parsed));
+    }
+
+    @Benchmark
+    public MessageAuthenticity.Verdict signatureCheck() {
+        return signatures.verify(signed);
+    }
+
+    @Benchmark
+    public void purePathWithSignatureCheck(Blackhole blackhole) {
+        if (signatures.verify(signed) != MessageAuthenticity.Verdict.AUTHENTIC) {
+            throw new IllegalStateException("refused");
+        }
+        Command<Payment> parsed = valid(parser.parse(signed.body()));
+        blackhole.consume(posting.writes(parsed));
         blackhole.consume(posting.summary(parsed));
     }
 

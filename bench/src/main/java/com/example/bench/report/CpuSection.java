@@ -22,6 +22,7 @@ public final class CpuSection {
     static final double GOAL_MICROS = 25.0;
     static final String PURE_PATH = "purePath";
     static final String COMMIT = "commitThroughTheSdk";
+    static final String SIGNATURE_CHECK = "signatureCheck";
 
     /** One benchmark's figures, in µs per operation. */
     record Figure(String benchmark, double medianMicros, double minMicros, double maxMicros, double allocatedBytes) {
@@ -71,6 +72,7 @@ public final class CpuSection {
                     .append(SectionFile.number(whole / GOAL_MICROS, 2)).append("x the 25 µs goal, which covers the "
                             + "pure path only.");
         });
+        md.append(signatureCheck(figures));
         md.append("\n\n| goal | result |\n|---|---|\n");
         goals.forEach((name, met) -> md.append("| ").append(name).append(" (median ")
                 .append(SectionFile.number(pure.medianMicros(), 2)).append(" µs) | ")
@@ -78,6 +80,22 @@ public final class CpuSection {
         md.append('\n');
         SectionFile.write("30-cpu", md.toString(), new Figures(figures, GOAL_MICROS, goals));
         System.out.println(md);
+    }
+
+    /**
+     * What checking a producer's signature adds to the pure path, when {@code signatureCheck} was
+     * measured; empty otherwise.
+     */
+    static String signatureCheck(List<Figure> figures) {
+        return figures.stream().filter(f -> f.benchmark().equals(SIGNATURE_CHECK)).findFirst().map(check -> {
+            Figure pure = figure(figures, PURE_PATH);
+            return " `signatureCheck` is a producer's signature checked (`REQUIRE_PRODUCER_SIGNATURES=true`: "
+                    + "the attributes read, HMAC-SHA256 over the timestamp and the body, compared in constant time, the "
+                    + "window), the keys read at init; `purePathWithSignatureCheck` is it followed by the pure path. The "
+                    + "check adds " + SectionFile.number(check.medianMicros(), 2) + " µs ("
+                    + SectionFile.number(100 * check.medianMicros() / pure.medianMicros(), 0) + " % of the pure path's "
+                    + "median) and " + SectionFile.number(check.allocatedBytes(), 0) + " bytes per message.";
+        }).orElse("");
     }
 
     private static Figure figure(List<Figure> figures, String benchmark) {

@@ -30,4 +30,13 @@ class CpuSectionTest {
         assertEquals(1.5, figures.get(1).medianMicros(), 1e-9);
         assertTrue(Double.isNaN(figures.get(1).allocatedBytes()));
     }
+
+    @Test
+    void theSignatureCheck_isSetAgainstThePurePath_whenMeasured() {
+        CpuSection.Figure pure = new CpuSection.Figure("purePath", 8.0, 7.0, 9.0, 18000.0);
+        CpuSection.Figure check = new CpuSection.Figure("signatureCheck", 2.0, 1.5, 2.5, 1352.0);
+        String sentence = CpuSection.signatureCheck(List.of(pure, check));
+        assertTrue(sentence.contains("adds 2.00 µs (25 % of the pure path's median) and 1352 bytes per message"), sentence);
+        assertEquals("", CpuSection.signatureCheck(List.of(pure)));
+    }
 }

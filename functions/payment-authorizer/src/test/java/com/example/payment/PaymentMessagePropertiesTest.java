@@ -119,6 +119,11 @@ class PaymentMessagePropertiesTest {
             public void fastPathKeyUnavailable() {
                 fail("the in-memory fast path needs no key" + replay());
             }
+
+            @Override
+            public void producerKeysUnavailable(int messages) {
+                fail("no signature is checked here" + replay());
+            }
         };
         Map<IdempotencyKey, Fingerprint> decidedBefore = new HashMap<>();
         List<GeneratedMessages.Spec> sent = new ArrayList<>();

@@ -22,9 +22,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Ends every message of a batch in exactly one {@link Outcome}.
  *
- * <p>Per batch: every body is parsed; the {@link FastPath} is asked once for all keys; the
- * messages are then run in lanes, concurrently up to {@link ReceiverSettings#maxConcurrency()}
- * lanes at a time. On a standard queue a lane is the {@link Command#laneKey() resource} an
+ * <p>Per batch: every message is first checked by the {@link MessageAuthenticity} (a message it
+ * refuses ends {@link Outcome.Rejected}, one it cannot check now {@link Outcome.Retry}, neither
+ * parsed nor looked up nor written); every other body is parsed; the {@link FastPath} is asked
+ * once for all keys; the messages are then run in lanes, concurrently up to
+ * {@link ReceiverSettings#maxConcurrency()} lanes at a time. On a standard queue a lane is the {@link Command#laneKey() resource} an
  * operation writes to, so that operations on one account run one after another; on a FIFO queue
  * a lane is a message group, run in order, and after the first failure in a group that message
  * and every later one of the group fail, so the group is redelivered in order. With
@@ -50,6 +52,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class BatchReceiver<P> implements AutoCloseable {
 
+    private final MessageAuthenticity authenticity;
     private final MessageParser<P> parser;
     private final FastPath fastPath;
     private final Store<P> store;
@@ -57,8 +60,16 @@ public final class BatchReceiver<P> implements AutoCloseable {
     private final ReceiverSettings settings;
     private final ExecutorService lanes;
 
+    /** A receiver that checks no message's authenticity ({@link MessageAuthenticity#NOT_CHECKED}). */
     public BatchReceiver(MessageParser<P> parser, FastPath fastPath, Store<P> store,
                          Telemetry telemetry, ReceiverSettings settings) {
+        this(MessageAuthenticity.NOT_CHECKED, parser, fastPath, store, telemetry, settings);
+    }
+
+    /** A receiver that lets only the messages {@code authenticity} finds authentic be parsed and decided. */
+    public BatchReceiver(MessageAuthenticity authenticity, MessageParser<P> parser, FastPath fastPath, Store<P> store,
+                         Telemetry telemetry, ReceiverSettings settings) {
+        this.authenticity = Objects.requireNonNull(authenticity, "authenticity");
         this.parser = Objects.requireNonNull(parser, "parser");
         this.fastPath = Objects.requireNonNull(fastPath, "fastPath");
         this.store = Objects.requireNonNull(store, "store");
@@ -96,7 +107,11 @@ public final class BatchReceiver<P> implements AutoCloseable {
         telemetry.invocationStarted(invocation);
         try {
             long batchStart = System.nanoTime();
-            List<Slot<P>> slots = messages.stream().map(message -> new Slot<>(message, parse(message))).toList();
+            List<Slot<P>> slots = messages.stream().map(this::admit).toList();
+            int unverifiable = (int) slots.stream().filter(slot -> slot.unverifiable).count();
+            if (unverifiable > 0) {
+                telemetry.producerKeysUnavailable(unverifiable);
+            }
             FastPath.Lookup known = lookup(slots);
             runLanes(slots, known, remaining);
             rememberDecisions(slots);
@@ -111,6 +126,24 @@ public final class BatchReceiver<P> implements AutoCloseable {
         } finally {
             telemetry.invocationEnded();
         }
+    }
+
+    /** The message checked, then parsed if it is authentic: a refused one is decided here, unparsed. */
+    private Slot<P> admit(InboundMessage message) {
+        MessageAuthenticity.Verdict verdict;
+        try {
+            verdict = authenticity.verify(message);
+        } catch (RuntimeException e) {
+            // The contract is to never throw; if it does, the message is neither decided nor rejected.
+            return Slot.refused(message, new Outcome.Retry("authenticity not checked (" + e.getClass().getSimpleName() + ")"), false);
+        }
+        return switch (verdict) {
+            case MessageAuthenticity.Verdict.Authentic authentic -> new Slot<>(message, parse(message));
+            case MessageAuthenticity.Verdict.Refused refused ->
+                    Slot.refused(message, new Outcome.Rejected(refused.field(), refused.rule()), false);
+            case MessageAuthenticity.Verdict.Unverifiable unverifiable ->
+                    Slot.refused(message, new Outcome.Retry(unverifiable.cause()), true);
+        };
     }
 
     private ParseResult<P> parse(InboundMessage message) {
@@ -279,6 +312,9 @@ public final class BatchReceiver<P> implements AutoCloseable {
 
     private Outcome decide(Slot<P> slot, Map<IdempotencyKey, Slot<P>> firstOfKey, FastPath.Lookup known,
                            RemainingTime remaining) {
+        if (slot.refusal != null) {
+            return slot.refusal;
+        }
         return switch (slot.parsed) {
             case ParseResult.Invalid<P> invalid -> new Outcome.Rejected(invalid.field(), invalid.rule());
             case ParseResult.Valid<P> valid -> {
@@ -382,14 +418,29 @@ public final class BatchReceiver<P> implements AutoCloseable {
     /** One message's progress through the batch; written by one lane thread, read after the join. */
     private static final class Slot<P> {
         final InboundMessage message;
+        /** What the parser made of the body; {@code null} when the message was refused unparsed. */
         final ParseResult<P> parsed;
+        /** The outcome of a message refused before parsing; {@code null} when it was parsed. */
+        final Outcome refusal;
+        /** Whether it was refused because its authenticity could not be checked now. */
+        final boolean unverifiable;
         Outcome outcome;
         long decidedAtNanos;
         Optional<Duration> storeLatency = Optional.empty();
 
         Slot(InboundMessage message, ParseResult<P> parsed) {
+            this(message, parsed, null, false);
+        }
+
+        private Slot(InboundMessage message, ParseResult<P> parsed, Outcome refusal, boolean unverifiable) {
             this.message = message;
             this.parsed = parsed;
+            this.refusal = refusal;
+            this.unverifiable = unverifiable;
+        }
+
+        static <P> Slot<P> refused(InboundMessage message, Outcome refusal, boolean unverifiable) {
+            return new Slot<>(message, null, refusal, unverifiable);
         }
 
         Optional<Command<P>> command() {

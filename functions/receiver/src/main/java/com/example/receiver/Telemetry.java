@@ -2,7 +2,7 @@ package com.example.receiver;
 
 /**
  * Where the receiver reports what it did: one report per message, and each time the fast path
- * could not be used for a batch, between the start and the end of the invocation the batch came
+ * could not be used for a batch or messages could not be checked for authenticity, between the start and the end of the invocation the batch came
  * in. Implementations write logs and metrics; they must not throw and must be safe to call from
  * several threads.
  */
@@ -28,6 +28,13 @@ public interface Telemetry {
      * (it could not be read). Once per batch with a key to look up, while that lasts.
      */
     void fastPathKeyUnavailable();
+
+    /**
+     * {@code messages} messages of a batch (at least one) could not be checked for authenticity,
+     * the keys that verify their producers' signatures being unreadable: each ended
+     * {@link Outcome.Retry}, neither decided nor rejected. Once per batch, while that lasts.
+     */
+    void producerKeysUnavailable(int messages);
 
     /** The batch is done: what was counted for it is written (once per invocation). */
     void invocationEnded();

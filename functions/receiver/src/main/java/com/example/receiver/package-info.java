@@ -2,7 +2,9 @@
  * The idempotent receiver: everything about exactly-once effects over an at-least-once queue
  * that is not about a particular domain.
  *
- * <p>A message is parsed by the domain into a {@link com.example.receiver.Command} (an
+ * <p>A message is first checked by a {@link com.example.receiver.MessageAuthenticity} (its
+ * producer's signature, when one is required: {@code authenticity}), then parsed by the domain
+ * into a {@link com.example.receiver.Command} (an
  * {@link com.example.receiver.IdempotencyKey} taken from the business operation, never from the
  * transport, and a {@link com.example.receiver.Fingerprint} of the fields that define the
  * operation). The {@link com.example.receiver.BatchReceiver} then asks the
@@ -13,6 +15,7 @@
  * {@link com.example.receiver.DeadLetterChannel}, when it has one.
  *
  * <p>This package has no AWS SDK and no Redis client in it; those live in the
- * {@code dynamodb}, {@code redis} and {@code sqs} sub-packages.
+ * {@code dynamodb}, {@code redis} and {@code sqs} sub-packages ({@code authenticity} reads its
+ * keys through the {@code redis} package's {@link com.example.receiver.redis.SecretReader}).
  */
 package com.example.receiver;

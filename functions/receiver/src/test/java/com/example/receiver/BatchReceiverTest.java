@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -136,6 +137,80 @@ class BatchReceiverTest {
         BatchResult result = process(message("bad", "garbage"), message("m1", "T1,A,x"));
         assertEquals(new Outcome.Rejected("body", "must be key,lane,variant"), result.results().get(0).outcome());
         assertEquals(List.of("bad"), result.failedMessageIds());
+    }
+
+    // ------------------------------------------------------------------ authenticity, checked first
+
+    /** Refuses the messages whose id starts with "forged", cannot check those starting with "unchecked". */
+    private static final MessageAuthenticity BY_ID = message -> message.messageId().startsWith("forged")
+            ? new MessageAuthenticity.Verdict.Refused("messageAttributes.signature", "does not match")
+            : message.messageId().startsWith("unchecked")
+            ? new MessageAuthenticity.Verdict.Unverifiable("keys unavailable")
+            : MessageAuthenticity.Verdict.AUTHENTIC;
+
+    private final List<String> parsed = Collections.synchronizedList(new ArrayList<>());
+
+    private BatchReceiver<String> checking(MessageAuthenticity authenticity) {
+        receiver.close();
+        receiver = new BatchReceiver<>(authenticity, body -> {
+            parsed.add(body);
+            return parse(body);
+        }, fastPath, store, telemetry, new ReceiverSettings(4, Duration.ZERO));
+        return receiver;
+    }
+
+    @Test
+    void messageRefusedByItsAuthenticity_isRejectedWithTheReason_neitherParsedNorLookedUpNorStored() {
+        checking(BY_ID);
+        // GIVEN a forged copy of an operation, then a genuine message
+        BatchResult result = process(message("forged-1", "T1,A,x"), message("m2", "T2,B,x"));
+        // THEN the forged one is rejected with the field and rule, before anything else; the other goes on
+        assertEquals(new Outcome.Rejected("messageAttributes.signature", "does not match"), result.results().get(0).outcome());
+        assertInstanceOf(Outcome.Approved.class, result.results().get(1).outcome());
+        assertEquals(List.of("forged-1"), result.failedMessageIds());
+        assertEquals(List.of("T2,B,x"), parsed);
+        assertEquals(List.of(new IdempotencyKey("T2")), store.calls);
+        assertFalse(fastPath.cache.containsKey(new IdempotencyKey("T1")), "nothing remembered for it");
+    }
+
+    @Test
+    void forgedCopyOfADecidedOperation_isRejected_notADuplicate() {
+        checking(BY_ID);
+        process(message("m1", "T1,A,x"));
+        int lookups = fastPath.lookups;
+        BatchResult result = process(message("forged-2", "T1,A,x"));
+        assertInstanceOf(Outcome.Rejected.class, result.results().get(0).outcome());
+        assertEquals(lookups, fastPath.lookups, "a batch of refused messages asks the fast path nothing");
+    }
+
+    @Test
+    void messagesThatCannotBeChecked_areRetried_neitherDecidedNorRejected_andCountedOncePerBatch() {
+        checking(BY_ID);
+        BatchResult result = process(message("unchecked-1", "T1,A,x"), message("unchecked-2", "T2,B,x"), message("forged-3", "T3,C,x"));
+        assertEquals(new Outcome.Retry("keys unavailable"), result.results().get(0).outcome());
+        assertEquals(new Outcome.Retry("keys unavailable"), result.results().get(1).outcome());
+        assertEquals(List.of("unchecked-1", "unchecked-2", "forged-3"), result.failedMessageIds());
+        assertEquals(List.of(2), telemetry.producerKeysUnavailable);
+        assertEquals(List.of(), store.calls);
+        assertEquals(List.of(), parsed);
+    }
+
+    @Test
+    void anAuthenticityCheckThatThrows_isRetry_neverRejected_norCountedAsUnavailableKeys() {
+        checking(message -> {
+            throw new IllegalStateException("bug");
+        });
+        BatchResult result = process(message("m1", "T1,A,x"));
+        assertEquals(new Outcome.Retry("authenticity not checked (IllegalStateException)"), result.results().get(0).outcome());
+        assertEquals(List.of(), telemetry.producerKeysUnavailable);
+    }
+
+    @Test
+    void fifoRefusedMessage_failsTheRestOfItsGroup() {
+        checking(BY_ID);
+        BatchResult result = process(fifo("forged-a1", "A", "A1,acc,x"), fifo("a2", "A", "A2,acc,x"), fifo("b1", "B", "B1,acc,x"));
+        assertEquals(List.of("forged-a1", "a2"), result.failedMessageIds());
+        assertEquals(List.of(new IdempotencyKey("B1")), store.calls);
     }
 
     @Test

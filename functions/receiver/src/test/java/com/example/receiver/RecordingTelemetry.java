@@ -12,6 +12,7 @@ final class RecordingTelemetry implements Telemetry {
     final List<String> unavailable = Collections.synchronizedList(new ArrayList<>());
     final List<Integer> invalidSignatures = Collections.synchronizedList(new ArrayList<>());
     final AtomicInteger keyUnavailable = new AtomicInteger();
+    final List<Integer> producerKeysUnavailable = Collections.synchronizedList(new ArrayList<>());
     final List<Invocation> invocations = Collections.synchronizedList(new ArrayList<>());
     final AtomicInteger ended = new AtomicInteger();
 
@@ -43,5 +44,10 @@ final class RecordingTelemetry implements Telemetry {
     @Override
     public void fastPathKeyUnavailable() {
         keyUnavailable.incrementAndGet();
+    }
+
+    @Override
+    public void producerKeysUnavailable(int messages) {
+        producerKeysUnavailable.add(messages);
     }
 }

@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -128,6 +129,30 @@ class LocalRuntimeCommandLineTest {
         assertFalse(ProcessHandle.of(up.path("motoPid").asLong()).map(ProcessHandle::isAlive).orElse(false));
         assertFalse(ProcessHandle.of(up.path("redisPid").asLong()).map(ProcessHandle::isAlive).orElse(false));
         assertEquals("not running", ok(run("down")).path("status").asText());
+    }
+
+    @Test
+    void upRequiringSignatures_sendSignsWithTheLocalProducersKey_andAWronglySignedMessageIsRejected() throws IOException {
+        // GIVEN the local AWS started with the authorizer requiring producers' signatures
+        JsonNode up = ok(run("up", "--visibility-timeout", "1", "--require-producer-signatures", "true"));
+        assertEquals("required", up.path("producerSignatures").asText(), up::toString);
+        assertEquals("ProducerSigningKey-local", up.path("producerSigningSecret").asText());
+        List<String> lines = Files.readAllLines(ROOT.resolve("events/payments.jsonl"));
+        Path purchase = Files.writeString(stateDir.resolve("purchase.jsonl"), lines.get(0) + "\n");
+        Path refund = Files.writeString(stateDir.resolve("refund.jsonl"), lines.get(1) + "\n");
+        // WHEN a purchase is sent as make send sends it, signed with the local producer's key, and a
+        // refund whose signature attribute is replaced by one no key made
+        assertEquals("local-1", ok(run("send", "--messages", purchase.toString())).path("signedWith").asText());
+        ok(run("send", "--messages", refund.toString(), "--attributes", "signature=" + "0".repeat(64)));
+        JsonNode drain = ok(run("drain", "--timeout-seconds", "120"));
+        // THEN the purchase is approved; the refund is rejected on every receive, then dead-lettered, nothing written
+        assertTrue(drain.path("drained").asBoolean(), drain::toString);
+        assertEquals(1, drain.path("outcomes").path("APPROVED").asInt(), drain::toString);
+        assertTrue(drain.path("outcomes").path("REJECTED").asInt() >= 1, drain::toString);
+        JsonNode totals = ok(run("state")).path("totals");
+        assertEquals(1, totals.path("ledgerRows").asInt());
+        assertEquals(-12_550, totals.path("ledgerAmountMinor").path("EUR").asLong());
+        assertEquals(1, totals.path("deadLetters").asInt());
     }
 
     @Test

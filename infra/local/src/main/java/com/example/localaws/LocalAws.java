@@ -1,5 +1,6 @@
 package com.example.localaws;
 
+import com.example.localaws.messages.ProducerSigner;
 import java.net.URI;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -7,6 +8,7 @@ import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
@@ -36,6 +38,15 @@ public final class LocalAws implements AutoCloseable {
 
     /** The name of the local secret holding the fast path's signing key. */
     public static final String FAST_PATH_SIGNING_SECRET = "idempotent-receiver/fast-path-signing-key";
+
+    /**
+     * The name of the local producer's secret, whose key {@code make send} signs with. Named
+     * {@code ProducerSigningKey-<suffix>}, as the template's resources are locally, so that a
+     * recorded read of it maps back to the producers' secrets ({@code ProducerSigningSecretArns}).
+     */
+    public static final String PRODUCER_SIGNING_SECRET = "ProducerSigningKey-local";
+    /** The id of the local producer's key in {@link #PRODUCER_SIGNING_SECRET}. */
+    public static final String PRODUCER_KEY_ID = "local-1";
 
     /** The region of every local client. */
     public static final Region REGION = Region.US_EAST_1;
@@ -244,6 +255,32 @@ public final class LocalAws implements AutoCloseable {
             }
         }
         return FAST_PATH_SIGNING_SECRET;
+    }
+
+    /**
+     * The local producer's secret, as a producer's is in AWS (docs/deploy.md): one key, id
+     * {@link #PRODUCER_KEY_ID}, 32 random bytes as base64, created on first use and kept for the
+     * rest of the run. Its name.
+     */
+    public synchronized String producerSigningSecret() {
+        try (SecretsManagerClient secrets = secretsManager()) {
+            try {
+                secrets.describeSecret(request -> request.secretId(PRODUCER_SIGNING_SECRET));
+            } catch (software.amazon.awssdk.services.secretsmanager.model.ResourceNotFoundException absent) {
+                secrets.createSecret(request -> request.name(PRODUCER_SIGNING_SECRET)
+                        .secretString(ProducerSigner.secretDocument(Map.of(PRODUCER_KEY_ID, ProducerSigner.newKey()))));
+            }
+        }
+        return PRODUCER_SIGNING_SECRET;
+    }
+
+    /** The local producer's signer, once {@link #producerSigningSecret()} made its key; empty before. */
+    public Optional<ProducerSigner> producerSigner() {
+        try {
+            return Optional.of(ProducerSigner.fromSecret(secretString(PRODUCER_SIGNING_SECRET), PRODUCER_KEY_ID));
+        } catch (software.amazon.awssdk.services.secretsmanager.model.ResourceNotFoundException absent) {
+            return Optional.empty();
+        }
     }
 
     /**

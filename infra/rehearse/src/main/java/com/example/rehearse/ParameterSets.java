@@ -15,8 +15,9 @@ import java.util.regex.Pattern;
 
 /**
  * The parameter sets the rehearsal deploys: samconfig.toml's {@code default} and {@code prod}
- * environments as {@code sam deploy} would pass them, and the fast path inside a VPC (the default
- * environment with the settings docs/deploy.md adds, on example VPC, subnet and route-table ids).
+ * environments as {@code sam deploy} would pass them, and every option on (the default
+ * environment with the fast path inside a VPC, on example VPC, subnet and route-table ids, and
+ * producers' signatures required, as docs/deploy.md adds them).
  *
  * <p>A template parameter without a Default must have a value in every environment, or a
  * documented prompt: a comment {@code # required: Name=example} in the environment's
@@ -26,12 +27,18 @@ import java.util.regex.Pattern;
  */
 final class ParameterSets {
 
-    /** The fast path in a VPC, as docs/deploy.md's "Turning on the fast path" adds it. */
+    /**
+     * Every option on: the fast path in a VPC, as docs/deploy.md's "Turning on the fast path" adds
+     * it, and producers' signatures required, as its onboarding section does (the init then reads
+     * the producers' keys through the VPC's Secrets Manager route too).
+     */
     static final Map<String, String> FAST_PATH_IN_A_VPC = Map.of(
             "EnableFastPath", "true",
             "VpcId", "vpc-0123456789abcdef0",
             "SubnetIds", "subnet-0a1b2c3d4e5f60718,subnet-0b2c3d4e5f6a70819",
-            "RouteTableIds", "rtb-0a1b2c3d4e5f60718,rtb-0b2c3d4e5f6a70819");
+            "RouteTableIds", "rtb-0a1b2c3d4e5f60718,rtb-0b2c3d4e5f6a70819",
+            "RequireProducerSignatures", "true",
+            "ProducerSigningSecretArns", "arn:aws:secretsmanager:us-east-1:123456789012:secret:payment-gateway-signing-AbCdEf");
     private static final Pattern PROMPT = Pattern.compile("^\\s*#\\s*required:\\s*([A-Za-z0-9]+)=(\\S+)", Pattern.MULTILINE);
 
     private ParameterSets() {
@@ -82,8 +89,9 @@ final class ParameterSets {
                         + " has no value and no documented prompt (# required: " + key + "=<example>)");
             }
         });
-        added.forEach((key, value) -> notes.add(key + "=" + value + " (docs/deploy.md, the fast path in a VPC)"));
-        String source = added.isEmpty() ? "samconfig.toml [" + env + "]" : "samconfig.toml [" + env + "] + the fast path in a VPC";
+        added.forEach((key, value) -> notes.add(key + "=" + value + " (docs/deploy.md: the fast path in a VPC, signed producers)"));
+        String source = added.isEmpty() ? "samconfig.toml [" + env + "]"
+                : "samconfig.toml [" + env + "] + the fast path in a VPC and signed producers";
         return new ParameterSet(name, source, stack, values, notes, findings);
     }
 

@@ -9,6 +9,8 @@ import com.example.receiver.BatchReceiver;
 import com.example.receiver.DeadLetterChannel;
 import com.example.receiver.FastPath;
 import com.example.receiver.config.DeadLetterConfig;
+import com.example.receiver.MessageAuthenticity;
+import com.example.receiver.authenticity.ProducerSignatures;
 import com.example.receiver.config.Environment;
 import com.example.receiver.config.ReceiverConfig;
 import com.example.receiver.dynamodb.DynamoDbStore;
@@ -77,7 +79,7 @@ public final class PaymentAuthorizer {
 
     /**
      * As {@link #create(Map, DynamoDbClient, Clock, PrintStream)}, reading the fast path's signing
-     * key through {@code secrets} (the local Secrets Manager, in local runs).
+     * key and the producers' keys through {@code secrets} (the local Secrets Manager, in local runs).
      */
     public static BatchReceiver<Payment> create(Map<String, String> environment, DynamoDbClient dynamoDb,
                                                 SecretReader secrets, Clock clock, PrintStream out) {
@@ -97,7 +99,7 @@ public final class PaymentAuthorizer {
 
     /**
      * What one execution environment runs: the receiver, its fast path, its soon redelivery and
-     * its dead-letter queue when they are configured.
+     * its dead-letter queue and its check of the producers' signatures when they are configured.
      *
      * @param fastPath       the cache, which a SnapStart restore asks to read a signing key the
      *                       init could not read
@@ -107,15 +109,20 @@ public final class PaymentAuthorizer {
      * @param deadLetters    where rejected and conflicting payments go at once, with their reason
      *                       ({@link SqsDeadLetters}); empty without {@code DEAD_LETTER_QUEUE_URL} or
      *                       with {@code DEAD_LETTER_AT_ONCE=false}
+     * @param producerSignatures the check of every message's signature
+     *                       ({@code REQUIRE_PRODUCER_SIGNATURES=true}), which a SnapStart restore
+     *                       asks to read producers' keys the init could not read
      */
     record ExecutionEnvironment(BatchReceiver<Payment> receiver, Optional<RedisFastPath> fastPath,
-                                Optional<SoonRedelivery> soonRedelivery, Optional<SqsDeadLetters> deadLetters) {
+                                Optional<SoonRedelivery> soonRedelivery, Optional<SqsDeadLetters> deadLetters,
+                                Optional<ProducerSignatures> producerSignatures) {
 
         ExecutionEnvironment {
             Objects.requireNonNull(receiver, "receiver");
             Objects.requireNonNull(fastPath, "fastPath");
             Objects.requireNonNull(soonRedelivery, "soonRedelivery");
             Objects.requireNonNull(deadLetters, "deadLetters");
+            Objects.requireNonNull(producerSignatures, "producerSignatures");
         }
 
         /** The dead-letter channel of the batch {@code event} carries: none without a dead-letter queue. */
@@ -123,9 +130,10 @@ public final class PaymentAuthorizer {
             return deadLetters.map(queue -> queue.channel(event)).orElse(DeadLetterChannel.NONE);
         }
 
-        /** After a SnapStart restore: a signing key the init could not read is read at the next batch. */
+        /** After a SnapStart restore: keys the init could not read (the cache's, the producers') are read at the next batch. */
         void restored() {
             fastPath.ifPresent(RedisFastPath::readSigningKeyAtNextUse);
+            producerSignatures.ifPresent(ProducerSignatures::readKeysAtNextUse);
         }
     }
 
@@ -144,6 +152,9 @@ public final class PaymentAuthorizer {
         ReceiverConfig config = ReceiverConfig.from(env);
         PaymentTables tables = PaymentTables.from(env);
         JsonLinesTelemetry telemetry = new JsonLinesTelemetry(out, clock, config.metricsNamespace(), SERVICE, KEY_FIELD);
+        // Before anything else is built: keys that were read but are unusable stop the init here.
+        Optional<ProducerSignatures> producerSignatures = config.producerSignatures()
+                .map(required -> ProducerSignatures.reading(required, secrets, clock, telemetry.log()));
         Optional<RedisFastPath> fastPath = config.fastPath()
                 .map(cache -> RedisFastPath.connect(cache, secrets, clock, telemetry.log()));
         // SecureRandom, not a seeded generator: under SnapStart every restored environment would
@@ -151,13 +162,16 @@ public final class PaymentAuthorizer {
         DynamoDbStore<Payment> store = new DynamoDbStore<>(dynamoDb, config.idempotencyTable(), KEY_PREFIX,
                 config.recordTtl(), new PaymentPosting(tables, clock),
                 RetryPolicy.standard(config.settings().minRemainingTime(), random), clock);
-        BatchReceiver<Payment> receiver = new BatchReceiver<>(new PaymentParser(),
-                fastPath.<FastPath>map(redis -> redis).orElse(FastPath.DISABLED), store, telemetry, config.settings());
+        BatchReceiver<Payment> receiver = new BatchReceiver<>(
+                producerSignatures.<MessageAuthenticity>map(signatures -> signatures).orElse(MessageAuthenticity.NOT_CHECKED),
+                new PaymentParser(), fastPath.<FastPath>map(redis -> redis).orElse(FastPath.DISABLED), store, telemetry,
+                config.settings());
         Supplier<SqsClient> oneSqsClient = once(sqs);
         Optional<SoonRedelivery> soonRedelivery = config.soonRedelivery()
                 ? Optional.of(new SoonRedelivery(oneSqsClient, Duration.ofSeconds(1), Duration.ofSeconds(5), random, telemetry.log()))
                 : Optional.empty();
-        return new ExecutionEnvironment(receiver, fastPath, soonRedelivery, deadLetters(environment, oneSqsClient, telemetry.log()));
+        return new ExecutionEnvironment(receiver, fastPath, soonRedelivery, deadLetters(environment, oneSqsClient, telemetry.log()),
+                producerSignatures);
     }
 
     /**
@@ -194,7 +208,8 @@ public final class PaymentAuthorizer {
     /**
      * Reads a secret from AWS Secrets Manager (region and endpoint from the standard AWS
      * environment), with a client made for that one read and closed after it: the fast path
-     * reads its signing key at start and, only while that fails, once a minute during a batch.
+     * reads its signing key, and the signature check its producers' keys, at start and, only
+     * while that fails, once a minute during a batch.
      * A read, its retries included, is cut at {@link #SECRET_READ_TIMEOUT}.
      */
     public static SecretReader secretsManager() {

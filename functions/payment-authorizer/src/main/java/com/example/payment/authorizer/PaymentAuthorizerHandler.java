@@ -31,7 +31,8 @@ import software.amazon.awssdk.services.sqs.SqsClient;
  * failures (the event source mapping must report {@code ReportBatchItemFailures}). It never
  * throws for a message. Under SnapStart it is a CRaC
  * {@link Resource}: the request path is primed before the snapshot ({@link RequestPathPriming}), and
- * after a restore a fast-path signing key the init could not read is read at the first batch.
+ * after a restore the keys the init could not read (the fast path's, the producers') are read at
+ * the first batch.
  */
 public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, SQSBatchResponse>, Resource {
 
@@ -69,7 +70,7 @@ public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, 
      */
     public PaymentAuthorizerHandler(BatchReceiver<Payment> receiver, Optional<SoonRedelivery> soon,
                                     Optional<SqsDeadLetters> deadLetters) {
-        this.environment = new PaymentAuthorizer.ExecutionEnvironment(receiver, Optional.empty(), soon, deadLetters);
+        this.environment = new PaymentAuthorizer.ExecutionEnvironment(receiver, Optional.empty(), soon, deadLetters, Optional.empty());
         this.priming = Optional.empty();
     }
 

@@ -133,10 +133,15 @@ final class RequestPathPriming implements Resource {
         }
     }
 
-    /** The function's configuration without the fast path, on tables that do not exist. */
+    /**
+     * The function's configuration without the fast path and without producers' signatures (their
+     * keys were read by the init; the synthetic message is not signed), on tables that do not exist.
+     */
     private Map<String, String> primingEnvironment() {
         Map<String, String> env = new HashMap<>(environment);
         env.remove(ReceiverConfig.FAST_PATH_ENDPOINT);
+        env.remove(ReceiverConfig.REQUIRE_PRODUCER_SIGNATURES);
+        env.remove(ReceiverConfig.PRODUCER_SIGNING_SECRETS);
         for (String table : List.of(ReceiverConfig.IDEMPOTENCY_TABLE, PaymentTables.ACCOUNTS_TABLE, PaymentTables.LEDGER_TABLE)) {
             env.computeIfPresent(table, (name, value) -> value + TABLE_SUFFIX);
         }

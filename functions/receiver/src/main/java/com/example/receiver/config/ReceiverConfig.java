@@ -5,8 +5,12 @@ import com.example.receiver.ReceiverSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Everything the receiver needs to know, from the environment, validated in one place.
@@ -26,10 +30,13 @@ import java.util.Optional;
  *                         again in seconds ({@code ChangeMessageVisibility}); off where the
  *                         function has no route to SQS, whose calls would only wait out their
  *                         timeouts: such a message then returns after the visibility timeout
+ * @param producerSignatures when producers must sign their messages
+ *                         ({@code REQUIRE_PRODUCER_SIGNATURES=true}): their keys' secrets and the
+ *                         signatures' window; empty when nothing is checked
  */
 public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Duration queueRetention,
                              Optional<FastPathConfig> fastPath, ReceiverSettings settings, String metricsNamespace,
-                             boolean soonRedelivery) {
+                             boolean soonRedelivery, Optional<ProducerSignaturesConfig> producerSignatures) {
 
     public static final String IDEMPOTENCY_TABLE = "IDEMPOTENCY_TABLE";
     public static final String IDEMPOTENCY_TTL_SECONDS = "IDEMPOTENCY_TTL_SECONDS";
@@ -48,6 +55,9 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
     public static final String GROUP_COMMIT = "GROUP_COMMIT";
     public static final String METRICS_NAMESPACE = "METRICS_NAMESPACE";
     public static final String SOON_REDELIVERY = "SOON_REDELIVERY";
+    public static final String REQUIRE_PRODUCER_SIGNATURES = "REQUIRE_PRODUCER_SIGNATURES";
+    public static final String PRODUCER_SIGNING_SECRETS = "PRODUCER_SIGNING_SECRETS";
+    public static final String PRODUCER_SIGNATURE_WINDOW_SECONDS = "PRODUCER_SIGNATURE_WINDOW_SECONDS";
     /** The namespace when {@link #METRICS_NAMESPACE} is unset: the template's default {@code MetricsNamespace}. */
     public static final String DEFAULT_METRICS_NAMESPACE = "Payments";
 
@@ -67,6 +77,14 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
     /** Two store calls (the transaction, then a decline record) of at most 5 s each. */
     static final Duration DEFAULT_MIN_REMAINING_TIME = Duration.ofSeconds(10);
     static final int DEFAULT_MAX_CONCURRENCY = 8;
+    /** As payment providers give webhooks: five minutes between signing and sending. */
+    static final Duration DEFAULT_SIGNATURE_WINDOW = Duration.ofMinutes(5);
+    /**
+     * The window's bounds: at least the minute producers' clocks may run ahead of SQS's, at most an
+     * hour, beyond which a captured message could be sent again long after it was signed.
+     */
+    static final Duration MIN_SIGNATURE_WINDOW = Duration.ofSeconds(60);
+    static final Duration MAX_SIGNATURE_WINDOW = Duration.ofHours(1);
 
     public ReceiverConfig {
         Objects.requireNonNull(idempotencyTable, "idempotencyTable");
@@ -75,6 +93,7 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
         Objects.requireNonNull(fastPath, "fastPath");
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(metricsNamespace, "metricsNamespace");
+        Objects.requireNonNull(producerSignatures, "producerSignatures");
         if (recordTtl.compareTo(queueRetention) <= 0) {
             throw new ConfigurationException(IDEMPOTENCY_TTL_SECONDS,
                     "must exceed " + QUEUE_RETENTION_SECONDS + " (" + recordTtl.toSeconds() + " <= "
@@ -101,7 +120,48 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
                         env.millis(MIN_REMAINING_TIME_MS, DEFAULT_MIN_REMAINING_TIME),
                         env.bool(GROUP_COMMIT, true)),
                 env.optional(METRICS_NAMESPACE).orElse(DEFAULT_METRICS_NAMESPACE),
-                env.bool(SOON_REDELIVERY, true));
+                env.bool(SOON_REDELIVERY, true),
+                producerSignatures(env));
+    }
+
+    /**
+     * {@code REQUIRE_PRODUCER_SIGNATURES} ({@code false} by default) with
+     * {@code PRODUCER_SIGNING_SECRETS}, comma-separated, required then and refused otherwise (keys
+     * nobody reads would only look like protection), and the window, validated whether or not
+     * signatures are required.
+     */
+    private static Optional<ProducerSignaturesConfig> producerSignatures(Environment env) {
+        Duration window = env.seconds(PRODUCER_SIGNATURE_WINDOW_SECONDS, Optional.of(DEFAULT_SIGNATURE_WINDOW));
+        if (window.compareTo(MIN_SIGNATURE_WINDOW) < 0 || window.compareTo(MAX_SIGNATURE_WINDOW) > 0) {
+            throw new ConfigurationException(PRODUCER_SIGNATURE_WINDOW_SECONDS, "must be between "
+                    + MIN_SIGNATURE_WINDOW.toSeconds() + " and " + MAX_SIGNATURE_WINDOW.toSeconds() + ", was "
+                    + window.toSeconds());
+        }
+        boolean required = env.bool(REQUIRE_PRODUCER_SIGNATURES, false);
+        Optional<String> secrets = env.optional(PRODUCER_SIGNING_SECRETS);
+        if (!required) {
+            secrets.ifPresent(ignored -> {
+                throw new ConfigurationException(PRODUCER_SIGNING_SECRETS, "is set but " + REQUIRE_PRODUCER_SIGNATURES
+                        + " is not true: the keys would not be read and no message would be checked");
+            });
+            return Optional.empty();
+        }
+        List<String> ids = Arrays.stream(secrets.orElseThrow(() -> new ConfigurationException(PRODUCER_SIGNING_SECRETS,
+                        "is required with " + REQUIRE_PRODUCER_SIGNATURES + "=true: the secrets holding the producers' keys, "
+                                + "comma-separated")).split(",", -1))
+                .map(String::strip)
+                .toList();
+        if (ids.contains("")) {
+            throw new ConfigurationException(PRODUCER_SIGNING_SECRETS, "must list secrets separated by single commas, "
+                    + "with no empty entry");
+        }
+        Set<String> seen = new HashSet<>();
+        List<String> twice = ids.stream().filter(id -> !seen.add(id)).distinct().toList();
+        if (!twice.isEmpty()) {
+            throw new ConfigurationException(PRODUCER_SIGNING_SECRETS, "names " + String.join(", ", twice)
+                    + " more than once: one secret per producer");
+        }
+        return Optional.of(new ProducerSignaturesConfig(ids, window));
     }
 
     private static Optional<FastPathConfig> fastPath(Environment env) {

@@ -101,6 +101,12 @@ public final class JsonLinesTelemetry implements Telemetry {
         metrics.count(ReceiverMetrics.FAST_PATH_KEY_UNAVAILABLE);
     }
 
+    /** Counted only: each message wrote its RETRY line, and the failed read of the keys its own line. */
+    @Override
+    public void producerKeysUnavailable(int messages) {
+        metrics.count(ReceiverMetrics.PRODUCER_KEYS_UNAVAILABLE, messages);
+    }
+
     @Override
     public void invocationEnded() {
         metrics.flush(log.invocation());

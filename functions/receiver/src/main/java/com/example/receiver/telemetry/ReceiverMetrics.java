@@ -8,7 +8,9 @@ import java.util.List;
  * {@code Received}), the messages sent to the dead-letter queue at once, the retries that contention ({@code Contended}) and throttling
  * ({@code Throttled}) outlasted within the invocation (both also counted as {@code Retry}: the
  * signs of a hot account, or of a table short of capacity), the fast path's outages, the cached values it ignored for a missing or wrong
- * signature, the invocations it was off for want of its signing key, and the store call's latency.
+ * signature, the invocations it was off for want of its signing key, the messages returned
+ * undecided for want of the keys that verify their producers' signatures, and the store call's
+ * latency.
  */
 public final class ReceiverMetrics {
 
@@ -29,12 +31,13 @@ public final class ReceiverMetrics {
     public static final Metric FAST_PATH_UNAVAILABLE = Metric.count("FastPathUnavailable");
     public static final Metric FAST_PATH_SIGNATURE_INVALID = Metric.count("FastPathSignatureInvalid");
     public static final Metric FAST_PATH_KEY_UNAVAILABLE = Metric.count("FastPathKeyUnavailable");
+    public static final Metric PRODUCER_KEYS_UNAVAILABLE = Metric.count("ProducerKeysUnavailable");
     public static final Metric STORE_LATENCY = new Metric("StoreLatency", Metric.Unit.MILLISECONDS);
 
     /** The catalogue: every metric above. */
     public static final List<Metric> ALL = List.of(RECEIVED, APPROVED, DECLINED, DUPLICATE_FAST_PATH, DUPLICATE_STORE,
             DUPLICATE_LATE, DUPLICATE_IN_BATCH, CONFLICT, REJECTED, RETRY, DEAD_LETTERED, CONTENDED, THROTTLED, FAST_PATH_UNAVAILABLE, FAST_PATH_SIGNATURE_INVALID,
-            FAST_PATH_KEY_UNAVAILABLE, STORE_LATENCY);
+            FAST_PATH_KEY_UNAVAILABLE, PRODUCER_KEYS_UNAVAILABLE, STORE_LATENCY);
 
     private ReceiverMetrics() {
     }

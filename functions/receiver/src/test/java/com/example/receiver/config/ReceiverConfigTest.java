@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.example.receiver.ConfigurationException;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -43,6 +44,61 @@ class ReceiverConfigTest {
         ConfigurationException refused = refusal(env);
         assertEquals("SOON_REDELIVERY", refused.setting());
         assertEquals("SOON_REDELIVERY must be true or false", refused.getMessage());
+    }
+
+    @Test
+    void producerSignatures_areOffByDefault_withAFiveMinuteWindow() {
+        assertTrue(ReceiverConfig.from(new Environment(valid())).producerSignatures().isEmpty());
+        Map<String, String> env = valid();
+        env.put("REQUIRE_PRODUCER_SIGNATURES", "true");
+        env.put("PRODUCER_SIGNING_SECRETS", " arn:aws:secretsmanager:eu-west-1:111122223333:secret:ProducerSigningKey-gw-AbCdEf ,ProducerSigningKey-acq");
+        ProducerSignaturesConfig signatures = ReceiverConfig.from(new Environment(env)).producerSignatures().orElseThrow();
+        assertEquals(List.of("arn:aws:secretsmanager:eu-west-1:111122223333:secret:ProducerSigningKey-gw-AbCdEf",
+                "ProducerSigningKey-acq"), signatures.signingSecrets());
+        assertEquals(Duration.ofMinutes(5), signatures.window());
+        env.put("PRODUCER_SIGNATURE_WINDOW_SECONDS", "60");
+        assertEquals(Duration.ofMinutes(1), ReceiverConfig.from(new Environment(env)).producerSignatures().orElseThrow().window());
+    }
+
+    @Test
+    void requiredSignatures_withoutTheProducersSecrets_areRefused_namingTheSettingAndTheRule() {
+        Map<String, String> env = valid();
+        env.put("REQUIRE_PRODUCER_SIGNATURES", "true");
+        assertEquals("PRODUCER_SIGNING_SECRETS is required with REQUIRE_PRODUCER_SIGNATURES=true: the secrets holding "
+                + "the producers' keys, comma-separated", refusal(env).getMessage());
+        env.put("PRODUCER_SIGNING_SECRETS", "ProducerSigningKey-gw,,ProducerSigningKey-acq");
+        assertEquals("PRODUCER_SIGNING_SECRETS must list secrets separated by single commas, with no empty entry",
+                refusal(env).getMessage());
+        env.put("PRODUCER_SIGNING_SECRETS", "ProducerSigningKey-gw,ProducerSigningKey-gw");
+        assertEquals("PRODUCER_SIGNING_SECRETS names ProducerSigningKey-gw more than once: one secret per producer",
+                refusal(env).getMessage());
+        env.put("REQUIRE_PRODUCER_SIGNATURES", "yes");
+        assertEquals("REQUIRE_PRODUCER_SIGNATURES must be true or false", refusal(env).getMessage());
+    }
+
+    @Test
+    void producersSecrets_withoutRequiredSignatures_areRefused_sinceNothingWouldBeChecked() {
+        Map<String, String> env = valid();
+        env.put("PRODUCER_SIGNING_SECRETS", "ProducerSigningKey-gw");
+        ConfigurationException refused = refusal(env);
+        assertEquals("PRODUCER_SIGNING_SECRETS", refused.setting());
+        assertEquals("PRODUCER_SIGNING_SECRETS is set but REQUIRE_PRODUCER_SIGNATURES is not true: the keys would not "
+                + "be read and no message would be checked", refused.getMessage());
+        env.put("REQUIRE_PRODUCER_SIGNATURES", "false");
+        assertEquals("PRODUCER_SIGNING_SECRETS", refusal(env).setting());
+    }
+
+    @Test
+    void signatureWindow_isOneMinuteToOneHour_checkedEvenWhenSignaturesAreOff() {
+        Map<String, String> env = valid();
+        for (String outside : List.of("59", "3601")) {
+            env.put("PRODUCER_SIGNATURE_WINDOW_SECONDS", outside);
+            assertEquals("PRODUCER_SIGNATURE_WINDOW_SECONDS must be between 60 and 3600, was " + outside, refusal(env).getMessage());
+        }
+        env.put("PRODUCER_SIGNATURE_WINDOW_SECONDS", "five minutes");
+        assertEquals("PRODUCER_SIGNATURE_WINDOW_SECONDS", refusal(env).setting());
+        env.put("PRODUCER_SIGNATURE_WINDOW_SECONDS", "3600");
+        assertTrue(ReceiverConfig.from(new Environment(env)).producerSignatures().isEmpty());
     }
 
     @Test

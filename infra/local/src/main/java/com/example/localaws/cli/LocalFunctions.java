@@ -20,7 +20,8 @@ import java.util.Map;
  * for a function without one, the template's {@code Environment.Variables} with each {@code !Ref} resolved
  * against the running local AWS (a queue to its URL, a topic to its ARN, a table to its name, a
  * parameter to its {@code Default}); with the fast path pointed at the local one-node TLS Redis
- * Cluster (its endpoint, the local CA, the local signing secret), {@code PUSH_API_BASE_URL} at the local push API, and the AWS connection pointed at the
+ * Cluster (its endpoint, the local CA, the local signing secret), producers' signatures required
+ * or not as {@code up} was told (the local producer's secret being the one producer's), {@code PUSH_API_BASE_URL} at the local push API, and the AWS connection pointed at the
  * local moto launcher (each function signs with its own key, {@link com.example.localaws.CallRecording}).
  */
 final class LocalFunctions {
@@ -50,6 +51,10 @@ final class LocalFunctions {
         }
         if (env.containsKey("FAST_PATH_ENDPOINT")) {
             env.putAll(LocalAws.fastPathEnvironment("127.0.0.1:" + state.redisPort(), RedisTls.in(root).caFile()));
+        }
+        if (env.containsKey("REQUIRE_PRODUCER_SIGNATURES")) {
+            env.put("REQUIRE_PRODUCER_SIGNATURES", Boolean.toString(state.producerSignatures()));
+            env.put("PRODUCER_SIGNING_SECRETS", state.producerSignatures() ? LocalAws.PRODUCER_SIGNING_SECRET : "");
         }
         if (env.containsKey("PUSH_API_BASE_URL")) {
             env.put("PUSH_API_BASE_URL", state.pushApiBaseUrl().toString());

@@ -25,12 +25,15 @@ import java.util.Optional;
  * @param pushApiStart when that process started
  * @param queues    queue URL by the template's logical id
  * @param topics    topic ARN by the template's logical id
+ * @param producerSignatures whether the payment authorizer run by {@code invoke} and {@code drain}
+ *                  requires producers' signatures ({@code make up REQUIRE_PRODUCER_SIGNATURES=true}),
+ *                  with the local producer's secret as its one producer
  * @param startedAt when {@code up} started them (ISO-8601)
  */
 record RunState(int motoPort, long motoPid, String motoStart, int redisPort, long redisPid, String redisStart,
                 int pushApiPort, long pushApiPid, String pushApiStart,
                 Map<String, String> queues,
-                Map<String, String> topics, String startedAt) {
+                Map<String, String> topics, boolean producerSignatures, String startedAt) {
 
     static final String FILE = "state.json";
 

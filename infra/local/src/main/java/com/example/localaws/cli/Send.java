@@ -1,16 +1,19 @@
 package com.example.localaws.cli;
 
 import com.example.localaws.LocalAws;
+import com.example.localaws.messages.ProducerSigner;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.MessageAttributeValue;
 import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
@@ -19,9 +22,12 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchResponse;
 /**
  * {@code make send MESSAGES=file.jsonl}: sends each non-blank line of the file, as it is, as one
  * message body to the payments queue (10 per {@code SendMessageBatch}). A line is not checked:
- * a poison message is a message too. Options: {@code --messages FILE}, {@code --queue LOGICAL_ID}
+ * a poison message is a message too. When the local producer's secret exists ({@code up} makes
+ * it), each message is signed with its key as a producer signs ({@link ProducerSigner}, the
+ * timestamp taken when it is sent). Options: {@code --messages FILE}, {@code --queue LOGICAL_ID}
  * (default {@code PaymentsQueue}), {@code --attributes name=value,...} (String message attributes
- * sent with every message, as a producer sets them; the SQS mapping hands them to the function).
+ * sent with every message, as a producer sets them, after the signature's: a given
+ * {@code signature} replaces the computed one; the SQS mapping hands them to the function).
  */
 final class Send implements Command {
 
@@ -43,24 +49,33 @@ final class Send implements Command {
         }
         Map<String, MessageAttributeValue> attributes = attributes(options.get("attributes").orElse(""));
         int failed = 0;
+        Optional<ProducerSigner> signer;
         try (LocalAws aws = LocalAws.attach(state.motoEndpoint(), state.redisPort()); SqsClient sqs = aws.sqs()) {
+            signer = aws.producerSigner();
             for (int from = 0; from < bodies.size(); from += SQS_MAX_BATCH) {
                 List<SendMessageBatchRequestEntry> entries = new ArrayList<>();
                 List<String> chunk = bodies.subList(from, Math.min(bodies.size(), from + SQS_MAX_BATCH));
                 for (int i = 0; i < chunk.size(); i++) {
-                    entries.add(SendMessageBatchRequestEntry.builder().id("line" + (from + i + 1)).messageBody(chunk.get(i))
-                            .messageAttributes(attributes).build());
+                    Map<String, MessageAttributeValue> sent = new LinkedHashMap<>();
+                    String body = chunk.get(i);
+                    signer.ifPresent(producer -> sent.putAll(producer.attributes(body, Instant.now())));
+                    sent.putAll(attributes);
+                    entries.add(SendMessageBatchRequestEntry.builder().id("line" + (from + i + 1)).messageBody(body)
+                            .messageAttributes(sent).build());
                 }
                 SendMessageBatchResponse response = sqs.sendMessageBatch(request -> request.queueUrl(queue).entries(entries));
                 response.failed().forEach(failure -> console.progress("%s not sent: %s", failure.id(), failure.message()));
                 failed += response.failed().size();
             }
         }
-        console.progress("sent %d messages from %s to %s", bodies.size() - failed, console.root().relativize(file), queueId);
+        console.progress("sent %d messages from %s to %s, %s", bodies.size() - failed, console.root().relativize(file), queueId,
+                signer.map(producer -> "signed with key " + producer.keyId() + " of " + LocalAws.PRODUCER_SIGNING_SECRET)
+                        .orElse("unsigned (no local producer secret)"));
         ObjectNode document = JSON.createObjectNode();
         document.put("queue", queueId);
         document.put("sent", bodies.size() - failed);
         document.put("failed", failed);
+        document.put("signedWith", signer.map(ProducerSigner::keyId).orElse(null));
         return document;
     }
 

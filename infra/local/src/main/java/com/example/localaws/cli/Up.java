@@ -26,22 +26,34 @@ import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
  * state file. When the recorded local AWS still runs it only says so: running it twice is
  * harmless.
  *
+ * <p>It also creates the local producer's secret ({@link LocalAws#PRODUCER_SIGNING_SECRET}, one
+ * key), with which {@code send} signs every message.
+ *
  * <p>Options: {@code --accounts FILE} (default {@code infra/local/accounts.json});
  * {@code --visibility-timeout SECONDS} overrides the template's for every queue, so that a local
- * {@code drain} need not wait the deployed timeout between redeliveries.
+ * {@code drain} need not wait the deployed timeout between redeliveries;
+ * {@code --require-producer-signatures true} makes the payment authorizer that {@code invoke} and
+ * {@code drain} run require producers' signatures, the local producer's key being the one it
+ * knows (default {@code false}, as the template's {@code RequireProducerSignatures}).
  */
 final class Up implements Command {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    static final String REQUIRE_PRODUCER_SIGNATURES = "require-producer-signatures";
 
     @Override
     public JsonNode run(Options options, Console console) {
         Path accountsFile = options.file("accounts", console.root()).orElse(console.root().resolve("infra/local/accounts.json"));
         List<Accounts.Account> accounts = Accounts.read(accountsFile);
+        boolean producerSignatures = requireProducerSignatures(options);
         var recorded = RunState.read(console.stateDir());
         if (recorded.isPresent() && recorded.get().running()) {
             console.progress("already running (moto pid %d, redis-server pid %d): nothing to do",
                     recorded.get().motoPid(), recorded.get().redisPid());
+            if (options.get(REQUIRE_PRODUCER_SIGNATURES).isPresent() && recorded.get().producerSignatures() != producerSignatures) {
+                console.progress("producer signatures stay %s: `make down` first to change it",
+                        recorded.get().producerSignatures() ? "required" : "not required");
+            }
             return document(recorded.get(), true, -1);
         }
         recorded.ifPresent(stale -> {
@@ -61,17 +73,20 @@ final class Up implements Command {
             List<String> subscriptions = subscribe(sqs, sns, template, queues, topics);
             Accounts.seed(aws.dynamoDb(), accounts);
             aws.fastPathSigningSecret();
+            aws.producerSigningSecret();
             pushApi = PushApiProcess.start(console.root().resolve("target/local-aws/push-api.log"));
             StreamPosition.remove(console.stateDir());
             RunState state = new RunState(aws.endpoint().getPort(), aws.moto().pid(), RunState.startOf(aws.moto().pid()),
                     aws.redis().port(), aws.redis().pid(), RunState.startOf(aws.redis().pid()),
                     pushApi.port(), pushApi.pid(), RunState.startOf(pushApi.pid()), queues, topics,
-                    Instant.now().toString());
+                    producerSignatures, Instant.now().toString());
             state.write(console.stateDir());
             console.progress("up: moto at %s, %s, push API at %s; %d tables, %d queues, %d topics, "
-                            + "%d subscriptions, %d accounts from %s",
+                            + "%d subscriptions, %d accounts from %s; producer signatures %s",
                     aws.endpoint(), aws.redis(), pushApi.baseUrl(), aws.tables().size(), queues.size(), topics.size(),
-                    subscriptions.size(), accounts.size(), console.root().relativize(accountsFile));
+                    subscriptions.size(), accounts.size(), console.root().relativize(accountsFile),
+                    producerSignatures ? "required (key " + LocalAws.PRODUCER_KEY_ID + " of " + LocalAws.PRODUCER_SIGNING_SECRET + ")"
+                            : "not required");
             aws.detach();
             return document(state, false, accounts.size());
         } catch (RuntimeException e) {
@@ -81,6 +96,16 @@ final class Up implements Command {
             aws.close();
             throw e;
         }
+    }
+
+    /** {@code --require-producer-signatures}: {@code true} or {@code false} (the default). */
+    private static boolean requireProducerSignatures(Options options) {
+        return switch (options.get(REQUIRE_PRODUCER_SIGNATURES).orElse("false")) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new CliException("--" + REQUIRE_PRODUCER_SIGNATURES + " must be true or false, got: "
+                    + options.get(REQUIRE_PRODUCER_SIGNATURES).orElseThrow());
+        };
     }
 
     /** Subscribes the template's queues to its topics, with the template's attributes; returns the subscriptions' logical ids. */
@@ -143,6 +168,8 @@ final class Up implements Command {
         document.set("topics", JSON.valueToTree(state.topics()));
         document.put("pushApi", state.pushApiBaseUrl().toString());
         document.put("pushApiPid", state.pushApiPid());
+        document.put("producerSignatures", state.producerSignatures() ? "required" : "not required");
+        document.put("producerSigningSecret", LocalAws.PRODUCER_SIGNING_SECRET);
         if (accounts >= 0) {
             document.put("accountsSeeded", accounts);
         }

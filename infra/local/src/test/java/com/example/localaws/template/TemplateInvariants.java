@@ -350,6 +350,65 @@ final class TemplateInvariants {
                 : List.of("PaymentAuthorizerRole grants " + granted + "; the code uses " + used);
     }
 
+    /**
+     * The authorizer reads the producers' keys only when signatures are required, and only theirs:
+     * {@code secretsmanager:GetSecretValue} on exactly {@code ProducerSigningSecretArns} and
+     * {@code kms:Decrypt} only through Secrets Manager and only for those secrets, each under
+     * {@code Fn::If ProducerSignaturesRequired}; the function is given those secrets then, none
+     * otherwise, with the requirement and the window as parameters.
+     */
+    static List<String> producerKeyGrants(SamTemplate template) {
+        List<String> violations = new ArrayList<>();
+        boolean read = false;
+        boolean decrypt = false;
+        for (JsonNode policy : template.resource("PaymentAuthorizerRole").path("Properties").path("Policies")) {
+            for (JsonNode element : policy.path("PolicyDocument").path("Statement")) {
+                String condition = element.has("Fn::If") ? element.get("Fn::If").get(0).asText() : "";
+                JsonNode statement = element.has("Fn::If") ? element.get("Fn::If").get(1) : element;
+                boolean producers = statement.toString().contains("\"Ref\":\"ProducerSigningSecretArns\"");
+                if (!producers) {
+                    continue;
+                }
+                if (!condition.equals("ProducerSignaturesRequired")) {
+                    violations.add(statement.path("Sid").asText() + " is granted whether or not producers' signatures are required");
+                }
+                String action = statement.path("Action").asText();
+                JsonNode equals = statement.path("Condition").path("StringEquals");
+                if (action.equals("secretsmanager:GetSecretValue")) {
+                    read = "ProducerSigningSecretArns".equals(statement.path("Resource").path("Ref").asText());
+                } else if (action.equals("kms:Decrypt")) {
+                    decrypt = equals.path("kms:ViaService").toString().contains("secretsmanager.${AWS::Region}.amazonaws.com")
+                            && "ProducerSigningSecretArns".equals(equals.path("kms:EncryptionContext:SecretARN").path("Ref").asText());
+                } else {
+                    violations.add(statement.path("Sid").asText() + " grants " + action + " on the producers' secrets");
+                }
+            }
+        }
+        if (!read) {
+            violations.add("no secretsmanager:GetSecretValue on exactly ProducerSigningSecretArns");
+        }
+        if (!decrypt) {
+            violations.add("no kms:Decrypt through Secrets Manager for exactly the producers' secrets");
+        }
+        JsonNode variables = template.resource("PaymentAuthorizerFunction").path("Properties").path("Environment").path("Variables");
+        if (!"RequireProducerSignatures".equals(variables.path("REQUIRE_PRODUCER_SIGNATURES").path("Ref").asText())) {
+            violations.add("REQUIRE_PRODUCER_SIGNATURES is not the RequireProducerSignatures parameter");
+        }
+        if (!"ProducerSignatureWindowSeconds".equals(variables.path("PRODUCER_SIGNATURE_WINDOW_SECONDS").path("Ref").asText())) {
+            violations.add("PRODUCER_SIGNATURE_WINDOW_SECONDS is not the ProducerSignatureWindowSeconds parameter");
+        }
+        JsonNode secrets = variables.path("PRODUCER_SIGNING_SECRETS").path("Fn::If");
+        if (!"ProducerSignaturesRequired".equals(secrets.path(0).asText())
+                || !secrets.path(1).toString().contains("\"Ref\":\"ProducerSigningSecretArns\"") || !"".equals(secrets.path(2).asText("-"))) {
+            violations.add("PRODUCER_SIGNING_SECRETS is not the producers' secrets when required, and empty otherwise: " + secrets);
+        }
+        if (!"false".equals(template.parameter("RequireProducerSignatures").path("Default").asText())
+                || template.parameter("ProducerSignatureWindowSeconds").path("Default").asInt() != 300) {
+            violations.add("producers' signatures must be off by default, with a 300 s window");
+        }
+        return violations;
+    }
+
     /** No Allow statement names a wildcard action ({@code *}, {@code service:*}, {@code service:Get*}) or NotAction. */
     static List<String> wildcardActions(SamTemplate template) {
         List<String> violations = new ArrayList<>();

@@ -154,6 +154,25 @@ class TemplateInvariantsTest {
         assertEquals(List.of(), TemplateInvariants.transactionGrants(template));
     }
 
+    @Test
+    void authorizerRole_readsAndDecryptsTheProducersKeys_onlyWhenRequired_andOnlyTheirs() {
+        assertEquals(List.of(), TemplateInvariants.producerKeyGrants(template));
+    }
+
+    @Test
+    void rules_refuseRequiredSignaturesWithoutTheProducersSecrets() {
+        String refused = "RequireProducerSignatures=true needs ProducerSigningSecretArns (one secret per producer, no empty entry).";
+        String secret = "arn:aws:secretsmanager:eu-west-1:111122223333:secret:ProducerSigningKey-gateway-AbCdEf";
+        assertEquals(List.of(refused), ParameterRules.refusals(template.root().path("Rules"), Map.of(
+                "RequireProducerSignatures", "true", "ProducerSigningSecretArns", List.of(""))));
+        assertEquals(List.of(refused), ParameterRules.refusals(template.root().path("Rules"), Map.of(
+                "RequireProducerSignatures", "true", "ProducerSigningSecretArns", List.of(secret, ""))));
+        assertEquals(List.of(), ParameterRules.refusals(template.root().path("Rules"), Map.of(
+                "RequireProducerSignatures", "true", "ProducerSigningSecretArns", List.of(secret))));
+        assertEquals(List.of(), ParameterRules.refusals(template.root().path("Rules"), Map.of(
+                "RequireProducerSignatures", "false", "ProducerSigningSecretArns", List.of(""))));
+    }
+
     /** One breach: the text replaced in the project template, and the check that must catch it. */
     static Stream<Arguments> breaches() {
         return Stream.of(
@@ -245,7 +264,16 @@ class TemplateInvariantsTest {
                         TemplateInvariants::fifoEventSources),
                 breach("ConditionCheckItem granted again", "                  - dynamodb:UpdateItem\n",
                         "                  - dynamodb:UpdateItem\n                  - dynamodb:ConditionCheckItem\n",
-                        TemplateInvariants::transactionGrants));
+                        TemplateInvariants::transactionGrants),
+                breach("producers' keys readable with signatures off",
+                        "                - ProducerSignaturesRequired\n                - Sid: ReadProducerSigningKeys",
+                        "                - FastPathEnabled\n                - Sid: ReadProducerSigningKeys", TemplateInvariants::producerKeyGrants),
+                breach("producers' keys' decrypt outside Secrets Manager",
+                        "                      kms:ViaService: !Sub \"secretsmanager.${AWS::Region}.amazonaws.com\"\n                      kms:EncryptionContext",
+                        "                      kms:EncryptionContext", TemplateInvariants::producerKeyGrants),
+                breach("producers' secrets given to the function with signatures off",
+                        "          PRODUCER_SIGNING_SECRETS: !If\n            - ProducerSignaturesRequired",
+                        "          PRODUCER_SIGNING_SECRETS: !If\n            - FastPathEnabled", TemplateInvariants::producerKeyGrants));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -1,0 +1,272 @@
+package com.example.payment.authorizer;
+
+import static com.example.payment.PaymentMessages.purchase;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
+import com.example.localaws.LocalAws;
+import com.example.localaws.invoke.FunctionInvoker;
+import com.example.localaws.invoke.Invocation;
+import com.example.localaws.invoke.LambdaFunction;
+import com.example.localaws.invoke.RuntimeEmulator;
+import com.example.localaws.mapping.SqsEventJson;
+import com.example.localaws.mapping.SqsEventSourceMapping;
+import com.example.localaws.messages.ProducerSigner;
+import com.example.payment.PaymentMessages;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
+import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.MessageAttributeValue;
+
+/**
+ * Producers' signatures, required ({@code REQUIRE_PRODUCER_SIGNATURES=true}), end to end on the
+ * local AWS: messages sent to a local SQS queue with their signature as String message attributes,
+ * delivered by the local SQS event source mapping as Lambda delivers them (every system attribute,
+ * {@code SentTimestamp} included, and every message attribute) to the real handler under the
+ * Lambda runtime emulator, which reads the producers' keys from the local Secrets Manager at init.
+ * Each test asserts the batch response, the outcome and reason logged per message, and the
+ * balances, ledger rows and records that follow.
+ *
+ * <p>AWS behaviour relied on: SQS keeps a message's attributes (name, String data type, value)
+ * with it and returns them on receive ("Amazon SQS message attributes",
+ * https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/sqs-message-metadata.html);
+ * {@code SentTimestamp} is when SQS accepted the message, epoch milliseconds ("ReceiveMessage",
+ * https://docs.aws.amazon.com/AWSSimpleQueueService/latest/APIReference/API_ReceiveMessage.html);
+ * Lambda hands both to the function in the event's {@code attributes} and {@code messageAttributes}
+ * ("Using Lambda with Amazon SQS", https://docs.aws.amazon.com/lambda/latest/dg/with-sqs.html).
+ */
+class ProducerSignatureTest extends LocalAwsTest {
+
+    static final String FUNCTION = "PaymentAuthorizerFunction";
+    static final String ACCOUNT = "ACC-SIGNED";
+    static final long BALANCE = 100_000;
+
+    /** The gateway's two active keys (it is rotating), and a key nobody registered. */
+    private static final ProducerSigner CURRENT = new ProducerSigner("gw-2026-11", ProducerSigner.newKey());
+    private static final ProducerSigner NEXT = new ProducerSigner("gw-2026-12", ProducerSigner.newKey());
+    private static final ProducerSigner UNREGISTERED = new ProducerSigner("gw-2026-10", ProducerSigner.newKey());
+
+    /** The function of the class, its keys read at its first invocation's init; kept for the class. */
+    private static FunctionInvoker emulator;
+    private static String secret;
+
+    private final List<Invocation> invocations = new ArrayList<>();
+    private SqsClient sqs;
+    private String queueUrl;
+
+    ProducerSignatureTest(LocalAws aws) {
+        super(aws);
+    }
+
+    @BeforeEach
+    void queueAndAccount() {
+        sqs = aws.sqs();
+        queueUrl = sqs.createQueue(request -> request.queueName("PaymentsQueue-signed-" + UUID.randomUUID().toString().substring(0, 8))
+                .attributesWithStrings(Map.of("VisibilityTimeout", "300"))).queueUrl();
+        new Ledger(aws.dynamoDb()).openAccount(ACCOUNT, BALANCE, "EUR");
+    }
+
+    @AfterEach
+    void closeClient() {
+        sqs.close();
+    }
+
+    @AfterAll
+    static void stopEmulator() {
+        if (emulator != null) {
+            emulator.close();
+            emulator = null;
+        }
+    }
+
+    @Test
+    void signedPayment_isApproved() {
+        // GIVEN a purchase signed by its producer just now
+        String body = purchase("TXN-SIGNED-1", ACCOUNT, "25.00", "EUR");
+        String id = send(body, CURRENT.attributes(body, Instant.now()));
+        // WHEN the queue delivers it
+        SqsEventSourceMapping.Poll poll = deliver(classFunction());
+        // THEN it is approved and deleted: one debit, one ledger row
+        assertEquals(new SqsEventSourceMapping.Poll(1, 1, 0), poll);
+        assertEquals("APPROVED", outcomeOf(id));
+        Ledger ledger = new Ledger(aws.dynamoDb());
+        assertEquals(BALANCE - 2_500, ledger.balance(ACCOUNT));
+        assertEquals(1, ledger.entries(ACCOUNT).size());
+    }
+
+    @Test
+    void alteredUnknownKeyUnsignedStaleOrFuture_isEachRejectedWithItsReason_beforeAnyWrite() {
+        // GIVEN five messages of one batch, none authentic
+        Map<String, List<String>> expected = new LinkedHashMap<>();
+        String signedBody = purchase("TXN-FORGED-1", ACCOUNT, "10.00", "EUR");
+        Map<String, MessageAttributeValue> signature = CURRENT.attributes(signedBody, Instant.now());
+        // the body of a signed message, altered on its way: 10.00 became 900.00
+        expected.put(send(signedBody.replace("10.00", "900.00"), signature),
+                List.of("messageAttributes.signature", "does not match the message"));
+        String unknownKey = purchase("TXN-FORGED-2", ACCOUNT, "11.00", "EUR");
+        expected.put(send(unknownKey, UNREGISTERED.attributes(unknownKey, Instant.now())),
+                List.of("messageAttributes.signature-key-id", "names no active producer key"));
+        expected.put(send(purchase("TXN-FORGED-3", ACCOUNT, "12.00", "EUR"), Map.of()),
+                List.of("messageAttributes.signature", "the queue takes messages signed by their producer only"));
+        // signed 301 s before SQS accepts it: one second outside the 5-minute window
+        String stale = purchase("TXN-FORGED-4", ACCOUNT, "13.00", "EUR");
+        expected.put(send(stale, CURRENT.attributes(stale, Instant.now().minusSeconds(301))),
+                List.of("messageAttributes.signature-timestamp", "is more than 300 s before the message was sent"));
+        String future = purchase("TXN-FORGED-5", ACCOUNT, "14.00", "EUR");
+        expected.put(send(future, CURRENT.attributes(future, Instant.now().plusSeconds(90))),
+                List.of("messageAttributes.signature-timestamp", "the producer's clock is ahead"));
+        // WHEN the queue delivers them
+        SqsEventSourceMapping.Poll poll = deliver(classFunction());
+        // THEN every one is a batch item failure (to end in the DLQ), rejected with the field and the rule
+        assertEquals(new SqsEventSourceMapping.Poll(5, 0, 5), poll);
+        expected.forEach((id, reason) -> {
+            String line = lineOf(id);
+            assertTrue(line.contains("\"outcome\":\"REJECTED\"") && line.contains("\"field\":\"" + reason.get(0) + "\"")
+                    && line.contains(reason.get(1)), line);
+        });
+        // AND nothing was written: balance, ledger and idempotency records unchanged
+        Ledger ledger = new Ledger(aws.dynamoDb());
+        assertEquals(BALANCE, ledger.balance(ACCOUNT));
+        assertEquals(0, ledger.allEntries());
+        for (int i = 1; i <= 5; i++) {
+            assertTrue(ledger.record("TXN-FORGED-" + i).isEmpty());
+        }
+        // AND no line quotes a signature
+        String signatureValue = signature.get(ProducerSigner.SIGNATURE).stringValue();
+        assertTrue(invocations.stream().flatMap(invocation -> invocation.logs().stream()).noneMatch(l -> l.contains(signatureValue)));
+    }
+
+    @Test
+    void producerRetry_signedAnewWithANewMessageId_isDuplicate() {
+        // GIVEN a purchase signed and approved
+        String original = purchase("TXN-SIGNED-RETRY", ACCOUNT, "40.00", "EUR");
+        send(original, CURRENT.attributes(original, Instant.now().minusSeconds(5)));
+        deliver(classFunction());
+        // WHEN its producer sends it again: a new header message id, a new timestamp and signature, a new SQS message
+        String retry = PaymentMessages.producerRetry(original);
+        assertNotEquals(original, retry);
+        Map<String, MessageAttributeValue> resigned = CURRENT.attributes(retry, Instant.now());
+        String id = send(retry, resigned);
+        SqsEventSourceMapping.Poll poll = deliver(classFunction());
+        // THEN it is authentic and a duplicate: the signature is no part of the operation
+        assertEquals(new SqsEventSourceMapping.Poll(1, 1, 0), poll);
+        assertTrue(lineOf(id).contains("\"outcome\":\"DUPLICATE\""), lineOf(id));
+        assertEquals(BALANCE - 4_000, new Ledger(aws.dynamoDb()).balance(ACCOUNT));
+        assertEquals(1, new Ledger(aws.dynamoDb()).entries(ACCOUNT).size());
+    }
+
+    @Test
+    void rotation_bothActiveKeysVerify_andAKeyRemovedFromTheSecret_failsInTheNextVersion() {
+        String rotating = createSecret(Map.of(CURRENT.keyId(), CURRENT.key(), NEXT.keyId(), NEXT.key()));
+        try (FunctionInvoker before = RuntimeEmulator.start(function(rotating), aws.root(), workDir().resolve("rotation-before"))) {
+            // GIVEN the gateway's secret holding its current and its next key
+            String byCurrent = purchase("TXN-ROTATE-1", ACCOUNT, "1.00", "EUR");
+            String byNext = purchase("TXN-ROTATE-2", ACCOUNT, "2.00", "EUR");
+            String currentId = send(byCurrent, CURRENT.attributes(byCurrent, Instant.now()));
+            String nextId = send(byNext, NEXT.attributes(byNext, Instant.now()));
+            // WHEN signed with either THEN approved
+            assertEquals(new SqsEventSourceMapping.Poll(2, 2, 0), deliver(before));
+            assertEquals("APPROVED", outcomeOf(currentId));
+            assertEquals("APPROVED", outcomeOf(nextId));
+
+            // WHEN the rotation ends: the current key is removed from the secret
+            try (SecretsManagerClient secrets = aws.secretsManager()) {
+                secrets.putSecretValue(request -> request.secretId(rotating)
+                        .secretString(ProducerSigner.secretDocument(Map.of(NEXT.keyId(), NEXT.key()))));
+            }
+            // THEN an environment that read the keys before still holds it (keys are read once per environment)...
+            String late = purchase("TXN-ROTATE-3", ACCOUNT, "3.00", "EUR");
+            String lateId = send(late, CURRENT.attributes(late, Instant.now()));
+            deliver(before);
+            assertEquals("APPROVED", outcomeOf(lateId));
+        }
+        // ...and the next version, whose init reads the secret again, refuses it and keeps the next key
+        try (FunctionInvoker after = RuntimeEmulator.start(function(rotating), aws.root(), workDir().resolve("rotation-after"))) {
+            String removed = purchase("TXN-ROTATE-4", ACCOUNT, "4.00", "EUR");
+            String kept = purchase("TXN-ROTATE-5", ACCOUNT, "5.00", "EUR");
+            String removedId = send(removed, CURRENT.attributes(removed, Instant.now()));
+            String keptId = send(kept, NEXT.attributes(kept, Instant.now()));
+            assertEquals(new SqsEventSourceMapping.Poll(2, 1, 1), deliver(after));
+            assertTrue(lineOf(removedId).contains("\"outcome\":\"REJECTED\"") && lineOf(removedId).contains("names no active producer key"),
+                    lineOf(removedId));
+            assertEquals("APPROVED", outcomeOf(keptId));
+        }
+        assertEquals(BALANCE - 100 - 200 - 300 - 500, new Ledger(aws.dynamoDb()).balance(ACCOUNT));
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    /** Sends {@code body} with {@code attributes} to the test's queue; the SQS message id. */
+    private String send(String body, Map<String, MessageAttributeValue> attributes) {
+        return sqs.sendMessage(request -> request.queueUrl(queueUrl).messageBody(body).messageAttributes(attributes)).messageId();
+    }
+
+    /** One poll of the local SQS event source mapping (batch size 10, as the template's) into {@code function}. */
+    private SqsEventSourceMapping.Poll deliver(FunctionInvoker function) {
+        return new SqsEventSourceMapping(sqs, queueUrl, LocalAws.REGION.id(), 10, Duration.ofSeconds(1), event -> {
+            Invocation invocation = function.invoke(SqsEventJson.event(event));
+            invocations.add(invocation);
+            SQSBatchResponse response = SqsEventJson.response(invocation.payload());
+            return response;
+        }).pollOnce();
+    }
+
+    /** The function of the class: signatures required, the gateway's secret holding its two keys. */
+    private FunctionInvoker classFunction() {
+        if (emulator == null) {
+            secret = createSecret(Map.of(CURRENT.keyId(), CURRENT.key(), NEXT.keyId(), NEXT.key()));
+            emulator = RuntimeEmulator.start(function(secret), aws.root(), workDir().resolve("producer-signatures"));
+        }
+        return emulator;
+    }
+
+    /** The function as template.yaml declares it, requiring signatures checked with the keys of {@code secretId}. */
+    private LambdaFunction function(String secretId) {
+        Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
+        env.put("REQUIRE_PRODUCER_SIGNATURES", "true");
+        env.put("PRODUCER_SIGNING_SECRETS", secretId);
+        env.put("AWS_REGION", LocalAws.REGION.id());
+        env.put("AWS_ENDPOINT_URL", aws.endpoint().toString());
+        return LambdaFunction.fromTemplate(aws.root().resolve("template.yaml"), FUNCTION,
+                LambdaFunction.moduleClasspath(aws.root().resolve("functions/payment-authorizer")), env);
+    }
+
+    /** A producer's secret holding {@code keys}, named as the template's producer secrets map locally. */
+    private String createSecret(Map<String, String> keys) {
+        String name = "ProducerSigningKey-gateway-" + UUID.randomUUID().toString().substring(0, 8);
+        try (SecretsManagerClient secrets = aws.secretsManager()) {
+            secrets.createSecret(request -> request.name(name).secretString(ProducerSigner.secretDocument(keys)));
+        }
+        return name;
+    }
+
+    private Path workDir() {
+        return aws.root().resolve("target/local-aws");
+    }
+
+    /** The function's log line of the message whose SQS id is {@code messageId}. */
+    private String lineOf(String messageId) {
+        return invocations.stream().flatMap(invocation -> invocation.logs().stream())
+                .filter(line -> line.contains("\"message_id\":\"" + messageId + "\"") && line.contains("\"outcome\""))
+                .findFirst().orElseThrow(() -> new AssertionError("no line for " + messageId + " in " + invocations));
+    }
+
+    private String outcomeOf(String messageId) {
+        String line = lineOf(messageId);
+        return line.replaceFirst(".*\"outcome\":\"([A-Z]+)\".*", "$1");
+    }
+}
