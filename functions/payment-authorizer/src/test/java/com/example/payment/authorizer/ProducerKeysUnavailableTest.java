@@ -66,7 +66,7 @@ class ProducerKeysUnavailableTest extends LocalAwsTest {
             // THEN both come back (batch item failures): neither approved nor rejected
             assertEquals(List.of(signed.getMessageId(), unsigned.getMessageId()), failures(rig.invoke(event(signed, unsigned))));
             assertEquals(2, rig.logsOf("RETRY").size());
-            assertTrue(rig.logsOf("RETRY").get(0).contains("\"cause\":\"producer signing keys unavailable\""), rig.logsOf("RETRY").get(0));
+            assertTrue(rig.logsOf("RETRY").get(0).contains("\"detail\":\"producer signing keys unavailable\""), rig.logsOf("RETRY").get(0));
             assertEquals(2, rig.metric("ProducerKeysUnavailable"));
             assertEquals(0, rig.metric("Rejected"));
             // AND nothing was written
