@@ -16,7 +16,7 @@ final class LocalNames {
 
     static String logicalId(String kind, String localName) {
         return switch (kind) {
-            case "secret" -> LOCAL_SIGNING_SECRET.equals(localName) ? SIGNING_SECRET : localName;
+            case "secret" -> LOCAL_SIGNING_SECRET.equals(localName) ? SIGNING_SECRET : beforeSuffix(localName);
             case "stream" -> beforeSuffix(localName.replaceFirst("^.*:table/", "").replaceFirst("/stream/.*$", ""));
             default -> beforeSuffix(localName);
         };
