@@ -89,6 +89,7 @@ final class DocumentedCommands {
                     }
                 }
                 case "toml" -> checked.add(new CheckedStatement(block.where(), "toml block", parameterOverrides(block)));
+                case "java" -> checked.add(new CheckedStatement(block.where(), "java block", JavaSnippet.compile(block.text())));
                 case "" -> {
                     // text: a diagram, a query or a listing, with nothing to run
                 }
@@ -158,6 +159,7 @@ final class DocumentedCommands {
             case "sam" -> sam(args);
             case "aws" -> aws(words, scope);
             case "mvn" -> maven(args);
+            case "openssl", "date", "printf", "cut" -> LocalTool.run(args);
             default -> {
                 if (name.contains("/")) {
                     yield script(name);
