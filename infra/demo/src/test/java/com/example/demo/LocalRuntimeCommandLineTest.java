@@ -169,6 +169,25 @@ class LocalRuntimeCommandLineTest {
     }
 
     @Test
+    void invoke_runsEveryOtherFunctionWithItsSampleEvent_withEnvJsonsValues() {
+        // GIVEN the local AWS started by `up`
+        ok(run("up"));
+        // WHEN each downstream function is invoked with its sample (make invoke FUNCTION=... EVENT=...),
+        // configured by its section of env.json
+        JsonNode published = ok(run("invoke", "--function", "PaymentEventsFunction",
+                "--event", "events/payment-events/stream-insert-and-remove.json"));
+        JsonNode notified = ok(run("invoke", "--function", "PaymentNotifierFunction",
+                "--event", "events/payment-notifier/sns-raw-approval.json"));
+        JsonNode measured = ok(run("invoke", "--function", "DedupStoreSizeFunction",
+                "--event", "events/dedup-store-size/scheduled.json"));
+        // THEN each answers as events/README.md says, and the push API delivered the approval once
+        assertEquals(0, published.path("batchItemFailures").size(), published::toString);
+        assertEquals(0, notified.path("batchItemFailures").size(), notified::toString);
+        assertTrue(measured.isNull(), measured::toString);
+        assertEquals(1, ok(run("state")).path("totals").path("notificationsDelivered").asInt());
+    }
+
+    @Test
     void commandsOtherThanUpAndDown_sayTheLocalAwsIsNotRunning() {
         // GIVEN nothing started WHEN state is asked THEN exit status 2, nothing on stdout
         Result result = run("state");

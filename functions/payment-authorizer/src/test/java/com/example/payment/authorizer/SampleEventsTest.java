@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.localaws.Accounts;
 import com.example.localaws.LocalAws;
+import com.example.localaws.invoke.EnvVarsFile;
 import com.example.localaws.invoke.FunctionInvoker;
 import com.example.localaws.invoke.Invocation;
 import com.example.localaws.invoke.InvocationFailedException;
@@ -353,18 +354,50 @@ class SampleEventsTest extends LocalAwsTest {
     }
 
     @Test
-    void envJson_namesExactlyTheTemplatesVariables_andTheFunctionAcceptsIt() throws IOException {
-        // sam local invoke --env-vars only overrides variables the template declares
-        Map<String, String> variables = JSON.convertValue(tree(Files.readString(aws.root().resolve("env.json"))).path(FUNCTION),
-                JSON.getTypeFactory().constructMapType(Map.class, String.class, String.class));
-        JsonNode declared = new ObjectMapper(new YAMLFactory()).readTree(aws.root().resolve("template.yaml").toFile())
-                .path("Resources").path(FUNCTION).path("Properties").path("Environment").path("Variables");
-        assertEquals(new TreeSet<>(fieldNames(declared)), new TreeSet<>(variables.keySet()));
-        Environment env = new Environment(variables);
+    void envJson_isAcceptedByTheFunctionsConfiguration() {
+        // sam local invoke gives the function env.json's values (EnvVarsFileTest: exactly the template's variables)
+        Environment env = new Environment(EnvVarsFile.read(aws.root()).variables(FUNCTION));
         ReceiverConfig.from(env);
         PaymentTables.from(env);
         assertEquals(Optional.of("PaymentsDeadLetterQueue"), DeadLetterConfig.from(env).queueUrl(),
                 "the DLQ by its logical id, which make invoke and make drain resolve to the local queue's URL");
+    }
+
+    @Test
+    void everyFunctionOfTheTemplate_hasASampleEvent_invokedUnderTheEmulatorByATest() throws IOException {
+        // GIVEN the samples of events/ by function: this class's files, and one folder per other function
+        Map<String, String> samples = Map.of(
+                "PaymentEventsFunction", "events/payment-events/stream-insert-and-remove.json",
+                "PaymentNotifierFunction", "events/payment-notifier/sns-raw-approval.json",
+                "DedupStoreSizeFunction", "events/dedup-store-size/scheduled.json");
+        JsonNode resources = new ObjectMapper(new YAMLFactory()).readTree(aws.root().resolve("template.yaml").toFile()).path("Resources");
+        Set<String> functions = new TreeSet<>();
+        resources.properties().forEach(resource -> {
+            if (LambdaFunction.SERVERLESS_FUNCTION.equals(resource.getValue().path("Type").asText())) {
+                functions.add(resource.getKey());
+            }
+        });
+        // THEN every function has one, and every file of those folders is one
+        Set<String> covered = new TreeSet<>(samples.keySet());
+        covered.add(FUNCTION);
+        assertEquals(functions, covered, "a function of template.yaml without a sample event in events/");
+        try (Stream<Path> files = Files.walk(eventsDir(), 2)) {
+            assertEquals(new TreeSet<>(samples.values()), files.filter(file -> file.getParent() != null && !file.getParent().equals(eventsDir()))
+                    .filter(Files::isRegularFile)
+                    .map(file -> aws.root().relativize(file).toString())
+                    .collect(Collectors.toCollection(TreeSet::new)));
+        }
+        // AND a test invokes each under the runtime emulator as that function
+        List<String> tests = new ArrayList<>();
+        try (Stream<Path> sources = Files.walk(aws.root().resolve("functions"))) {
+            for (Path source : sources.filter(file -> file.toString().endsWith("Test.java") && file.toString().contains("/src/test/")
+                    && !file.endsWith(SampleEventsTest.class.getSimpleName() + ".java")).toList()) {
+                tests.add(Files.readString(source));
+            }
+        }
+        samples.forEach((function, file) -> assertTrue(tests.stream().anyMatch(test -> test.contains(file)
+                && test.contains("\"" + function + "\"") && test.contains("RuntimeEmulator.start(")),
+                () -> "no test invokes " + file + " as " + function + " under the runtime emulator"));
     }
 
     // ------------------------------------------------------------------ helpers

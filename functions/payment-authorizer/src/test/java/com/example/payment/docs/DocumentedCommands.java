@@ -32,7 +32,9 @@ import java.util.stream.Stream;
  *       repository names one that exists;</li>
  *   <li>{@code sam build|deploy|local invoke}: the {@code --config-env} (or {@code default}) is
  *       an environment of samconfig.toml; {@code local invoke} names a function of
- *       template.yaml and existing {@code -e}/{@code --env-vars} files;</li>
+ *       template.yaml, an existing {@code -e} file holding an event of a kind the function's
+ *       {@code Events} deliver, and a variables file ({@code --env-vars}, or samconfig.toml's
+ *       {@code env_vars} of {@code local_invoke}) that exists;</li>
  *   <li>{@code aws SERVICE OPERATION}: an operation of the AWS SDK's model taking every option
  *       given ({@link AwsOperation}); {@code --item}/{@code --key} are DynamoDB JSON, any other
  *       value that is an object or array is JSON;</li>
@@ -212,10 +214,39 @@ final class DocumentedCommands {
                 }
                 Stream.of("-e", "--event", "--env-vars").map(option -> value(args, option)).flatMap(Optional::stream)
                         .forEach(file -> problems.addAll(existing(file)));
+                problems.addAll(variablesFile(value(args, "--env-vars"), environment));
+                value(args, "-e").or(() -> value(args, "--event"))
+                        .filter(file -> Files.isRegularFile(root.resolve(file)) && template.hasFunction(function))
+                        .ifPresent(file -> problems.addAll(eventOf(function, file)));
             }
             default -> problems.add("`sam " + command + "` is not checked here: add it to DocumentedCommands");
         }
         return problems;
+    }
+
+    /**
+     * {@code sam local invoke} gives the function the template's values unless a variables file
+     * says otherwise: the {@code --env-vars} given, else samconfig.toml's {@code env_vars}.
+     */
+    private List<String> variablesFile(Optional<String> given, String environment) {
+        Optional<String> file = given.or(() -> samConfig.parameter(environment, "local_invoke", "env_vars"));
+        if (file.isEmpty()) {
+            return List.of("sam local invoke gets no variables file: pass --env-vars env.json, or set env_vars in samconfig.toml's ["
+                    + environment + ".local_invoke.parameters]");
+        }
+        return Files.isRegularFile(root.resolve(file.get())) ? List.of() : List.of(file.get() + " is no file of the repository");
+    }
+
+    /** The event file is of a kind the function's {@code Events} deliver. */
+    private List<String> eventOf(String function, String file) {
+        Optional<EventKind> kind = EventKind.of(read(root.resolve(file)));
+        Set<String> received = template.eventTypes(function);
+        if (kind.isEmpty()) {
+            return List.of(file + " is no SQS, DynamoDB stream or scheduled event");
+        }
+        return received.contains(kind.get().templateType) ? List.of()
+                : List.of(file + " is " + kind.get().description + ", and " + function + " receives "
+                        + String.join(", ", received) + " events");
     }
 
     private List<String> aws(List<ShellStatement.Word> words, Scope scope) {

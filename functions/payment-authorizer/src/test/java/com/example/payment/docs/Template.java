@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * What template.yaml declares that the docs name: its Outputs, Parameters and functions. Read
@@ -39,6 +41,14 @@ final class Template {
 
     boolean hasFunction(String logicalId) {
         return "AWS::Serverless::Function".equals(root.path("Resources").path(logicalId).path("Type").asText());
+    }
+
+    /** The {@code Type}s of the function's {@code Events} ({@code SQS}, {@code DynamoDB}, {@code Schedule}, ...). */
+    Set<String> eventTypes(String function) {
+        Set<String> types = new TreeSet<>();
+        root.path("Resources").path(function).path("Properties").path("Events")
+                .forEach(event -> types.add(event.path("Type").asText()));
+        return types;
     }
 
     /**

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
+import com.example.localaws.invoke.EnvVarsFile;
 import com.example.localaws.invoke.FunctionInvoker;
 import com.example.localaws.invoke.Invocation;
 import com.example.localaws.invoke.LambdaFunction;
@@ -13,6 +14,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -62,11 +64,12 @@ class SampleScheduledEventTest {
         }
     }
 
-    /** The function as template.yaml declares it, its code from this module, pointed at the local AWS. */
+    /** The function as template.yaml declares it, with env.json's values, its code from this module, pointed at the local AWS. */
     private LambdaFunction function() {
+        Map<String, String> env = new HashMap<>(EnvVarsFile.read(aws.root()).variables(FUNCTION));
+        env.put("AWS_REGION", LocalAws.REGION.id());
+        env.put("AWS_ENDPOINT_URL", aws.endpoint().toString());
         return LambdaFunction.fromTemplate(aws.root().resolve("template.yaml"), FUNCTION,
-                LambdaFunction.moduleClasspath(aws.root().resolve("functions/payment-authorizer")),
-                Map.of("IDEMPOTENCY_TABLE", "IdempotencyTable", "METRICS_NAMESPACE", "PaymentsTest",
-                        "AWS_REGION", LocalAws.REGION.id(), "AWS_ENDPOINT_URL", aws.endpoint().toString()));
+                LambdaFunction.moduleClasspath(aws.root().resolve("functions/payment-authorizer")), env);
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
 import com.example.localaws.downstream.Downstream;
+import com.example.localaws.invoke.EnvVarsFile;
 import com.example.localaws.invoke.FunctionInvoker;
 import com.example.localaws.invoke.Invocation;
 import com.example.localaws.invoke.LambdaFunction;
@@ -23,12 +24,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * {@code events/payment-events/stream-insert-and-remove.json} invoked the way Lambda runs the
  * publisher: the real handler under the runtime emulator, configured as template.yaml
- * configures it, publishing to a topic of the local AWS.
+ * configures it with env.json's values (those of {@code sam local invoke}), publishing to a topic
+ * of the local AWS.
  */
 @ExtendWith(LocalAwsExtension.class)
 class SampleStreamEventTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String FUNCTION = "PaymentEventsFunction";
 
     private final LocalAws aws;
 
@@ -63,10 +66,12 @@ class SampleStreamEventTest {
     }
 
     private LambdaFunction function(Downstream downstream) {
-        Map<String, String> env = new HashMap<>(downstream.publisherEnvironment());
+        // env.json's values (what sam local invoke gives it), its topic and queue those of the local AWS
+        Map<String, String> env = new HashMap<>(EnvVarsFile.read(aws.root()).variables(FUNCTION));
+        env.putAll(downstream.publisherEnvironment());
         env.put("AWS_REGION", LocalAws.REGION.id());
         env.put("AWS_ENDPOINT_URL", aws.endpoint().toString());
-        return LambdaFunction.fromTemplate(aws.root().resolve("template.yaml"), "PaymentEventsFunction",
+        return LambdaFunction.fromTemplate(aws.root().resolve("template.yaml"), FUNCTION,
                 LambdaFunction.moduleClasspath(aws.root().resolve("functions/payment-events")), env);
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
+import com.example.localaws.invoke.EnvVarsFile;
 import com.example.localaws.invoke.FunctionInvoker;
 import com.example.localaws.invoke.Invocation;
 import com.example.localaws.invoke.LambdaFunction;
@@ -22,12 +23,14 @@ import software.amazon.awssdk.services.sqs.SqsClient;
 /**
  * {@code events/payment-notifier/sns-raw-approval.json} invoked the way Lambda runs the notifier:
  * the real handler (Powertools woven in) under the runtime emulator, configured as template.yaml
- * configures it, against the local AWS and the local push API.
+ * configures it with env.json's values (those of {@code sam local invoke}), against the local AWS
+ * and the local push API.
  */
 @ExtendWith(LocalAwsExtension.class)
 class SampleNotificationEventTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String FUNCTION = "PaymentNotifierFunction";
 
     private final LocalAws aws;
 
@@ -61,16 +64,13 @@ class SampleNotificationEventTest {
 
     private LambdaFunction function(LocalPushApi api, SqsClient sqs) {
         String dlq = sqs.createQueue(request -> request.queueName("NotificationsDeadLetterQueue-sample")).queueUrl();
-        Map<String, String> env = new HashMap<>();
+        // env.json's values (what sam local invoke gives it), its push API and DLQ the local ones
+        Map<String, String> env = new HashMap<>(EnvVarsFile.read(aws.root()).variables(FUNCTION));
         env.put("PUSH_API_BASE_URL", api.baseUrl().toString());
-        env.put("PUSH_API_TIMEOUT_MS", "2000");
-        env.put("NOTIFICATION_IDEMPOTENCY_TABLE", "NotificationIdempotencyTable");
-        env.put("IDEMPOTENCY_TTL_SECONDS", "604800");
-        env.put("QUEUE_RETENTION_SECONDS", "345600");
         env.put("NOTIFIER_DLQ_URL", dlq);
         env.put("AWS_REGION", LocalAws.REGION.id());
         env.put("AWS_ENDPOINT_URL", aws.endpoint().toString());
-        return LambdaFunction.fromTemplate(aws.root().resolve("template.yaml"), "PaymentNotifierFunction",
+        return LambdaFunction.fromTemplate(aws.root().resolve("template.yaml"), FUNCTION,
                 LambdaFunction.moduleClasspath(aws.root().resolve("functions/payment-notifier")), env);
     }
 }

@@ -2,6 +2,7 @@ package com.example.localaws.cli;
 
 import com.example.localaws.LocalAws;
 import com.example.localaws.RedisTls;
+import com.example.localaws.invoke.EnvVarsFile;
 import com.example.localaws.invoke.LambdaFunction;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -15,11 +16,9 @@ import java.util.Map;
 /**
  * The template's functions as the local runtime runs them: the code of the module its
  * {@code CodeUri} names (built by the Makefile), the variables of its section in the root
- * {@code env.json} (the file {@code sam local invoke --env-vars} takes; a value naming a queue
- * or topic by its logical id is that queue's URL or topic's ARN in the running local AWS) or,
- * for a function without one, the template's {@code Environment.Variables} with each {@code !Ref} resolved
- * against the running local AWS (a queue to its URL, a topic to its ARN, a table to its name, a
- * parameter to its {@code Default}); with the fast path pointed at the local one-node TLS Redis
+ * {@code env.json} ({@link EnvVarsFile}: the file {@code sam local invoke} takes; a value naming a
+ * queue or topic by its logical id is that queue's URL or topic's ARN in the running local AWS, a
+ * table's logical id is its local name); with the fast path pointed at the local one-node TLS Redis
  * Cluster (its endpoint, the local CA, the local signing secret), producers' signatures required
  * or not as {@code up} was told (the local producer's secret being the one producer's), {@code PUSH_API_BASE_URL} at the local push API, and the AWS connection pointed at the
  * local moto launcher (each function signs with its own key, {@link com.example.localaws.CallRecording}).
@@ -41,13 +40,10 @@ final class LocalFunctions {
             throw new CliException("template.yaml declares no function " + logicalId + " with a CodeUri");
         }
         Map<String, String> env = new HashMap<>();
-        JsonNode section = readJson(root.resolve("env.json")).path(logicalId);
-        if (section.isObject()) {
-            section.fields().forEachRemaining(variable -> env.put(variable.getKey(), messaging(variable.getValue().asText())));
-        } else {
-            JsonNode templateRoot = readYaml(template);
-            templateRoot.path("Resources").path(logicalId).path("Properties").path("Environment").path("Variables").fields()
-                    .forEachRemaining(variable -> env.put(variable.getKey(), resolve(templateRoot, variable.getValue().asText())));
+        try {
+            EnvVarsFile.read(root).variables(logicalId).forEach((name, value) -> env.put(name, messaging(value)));
+        } catch (IllegalArgumentException noSection) {
+            throw new CliException(noSection.getMessage());
         }
         if (env.containsKey("FAST_PATH_ENDPOINT")) {
             env.putAll(LocalAws.fastPathEnvironment("127.0.0.1:" + state.redisPort(), RedisTls.in(root).caFile()));
@@ -74,32 +70,9 @@ final class LocalFunctions {
         return state.queues().getOrDefault(value, state.topics().getOrDefault(value, value));
     }
 
-    /** A {@code !Ref} (read as the plain name) to what it names locally; a literal stays as it is. */
-    private String resolve(JsonNode template, String value) {
-        if (state.queues().containsKey(value)) {
-            return state.queues().get(value);
-        }
-        if (state.topics().containsKey(value)) {
-            return state.topics().get(value);
-        }
-        if ("AWS::DynamoDB::Table".equals(template.path("Resources").path(value).path("Type").asText())) {
-            return value;
-        }
-        JsonNode parameter = template.path("Parameters").path(value).path("Default");
-        return parameter.isMissingNode() ? value : parameter.asText();
-    }
-
     private static JsonNode readYaml(Path file) {
         try {
             return new ObjectMapper(new YAMLFactory()).readTree(file.toFile());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
-        }
-    }
-
-    private static JsonNode readJson(Path file) {
-        try {
-            return new ObjectMapper().readTree(file.toFile());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }

@@ -15,6 +15,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * A function to invoke locally, as {@code template.yaml} declares it.
@@ -37,6 +39,8 @@ public record LambdaFunction(String name, String handler, List<Path> classpath, 
 
     /** The file the function module's build writes: its runtime dependencies, one classpath line. */
     public static final String MODULE_CLASSPATH_FILE = "target/lambda-function.classpath";
+    /** The {@code Type} of a function in the template. */
+    public static final String SERVERLESS_FUNCTION = "AWS::Serverless::Function";
 
     public LambdaFunction {
         Objects.requireNonNull(name, "name");
@@ -65,17 +69,8 @@ public record LambdaFunction(String name, String handler, List<Path> classpath, 
      */
     public static LambdaFunction fromTemplate(Path template, String logicalId, List<Path> classpath,
                                               Map<String, String> environment) {
-        JsonNode root;
-        try {
-            root = new ObjectMapper(new YAMLFactory()).readTree(template.toFile());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + template, e);
-        }
-        JsonNode function = root.path("Resources").path(logicalId);
-        if (!"AWS::Serverless::Function".equals(function.path("Type").asText())) {
-            throw new IllegalArgumentException(template + " declares no AWS::Serverless::Function " + logicalId);
-        }
-        JsonNode properties = function.path("Properties");
+        JsonNode root = readTemplate(template);
+        JsonNode properties = properties(root, template, logicalId);
         JsonNode globals = root.path("Globals").path("Function");
         String handler = setting(properties, globals, "Handler").asText();
         JsonNode timeout = setting(properties, globals, "Timeout");
@@ -88,8 +83,36 @@ public record LambdaFunction(String name, String handler, List<Path> classpath, 
                 Duration.ofSeconds(timeout.asInt(3)), memory.asInt(128));
     }
 
+    /**
+     * The names of the variables {@code template.yaml} declares for the function {@code logicalId}:
+     * its own {@code Environment.Variables} and the {@code Globals}' (which SAM merges into it).
+     */
+    public static Set<String> declaredVariables(Path template, String logicalId) {
+        JsonNode root = readTemplate(template);
+        Set<String> names = new TreeSet<>();
+        properties(root, template, logicalId).path("Environment").path("Variables").fieldNames().forEachRemaining(names::add);
+        root.path("Globals").path("Function").path("Environment").path("Variables").fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
     private static JsonNode setting(JsonNode properties, JsonNode globals, String name) {
         return properties.has(name) ? properties.path(name) : globals.path(name);
+    }
+
+    private static JsonNode readTemplate(Path template) {
+        try {
+            return new ObjectMapper(new YAMLFactory()).readTree(template.toFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + template, e);
+        }
+    }
+
+    private static JsonNode properties(JsonNode root, Path template, String logicalId) {
+        JsonNode function = root.path("Resources").path(logicalId);
+        if (!SERVERLESS_FUNCTION.equals(function.path("Type").asText())) {
+            throw new IllegalArgumentException(template + " declares no " + SERVERLESS_FUNCTION + " " + logicalId);
+        }
+        return function.path("Properties");
     }
 
     /**
