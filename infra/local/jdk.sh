@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Prints the home of a JDK >= 21 to build with (Lambda runs java21; we compile
-# with --release 21). Honours JAVA_HOME when it is recent enough, else looks
-# for one under /usr/lib/jvm. Exits 1 with a clear message when there is none.
+# with --release 21): the newest of JAVA_HOME and the JDKs in the folders of
+# JDK_DIRS (space-separated, default /usr/lib/jvm). When there is none, exits 1
+# with one line on stderr naming JAVA_HOME and the fix; the Makefile prints that
+# line before any work.
 set -euo pipefail
+
+jdk_dirs="${JDK_DIRS:-/usr/lib/jvm}"
 
 major_of() {
   "$1/bin/java" -XshowSettings:properties -version 2>&1 \
@@ -11,7 +15,9 @@ major_of() {
 
 candidates=()
 [ -n "${JAVA_HOME:-}" ] && candidates+=("$JAVA_HOME")
-for dir in /usr/lib/jvm/*; do [ -x "$dir/bin/javac" ] && candidates+=("$dir"); done
+for folder in $jdk_dirs; do
+  for dir in "$folder"/*; do [ -x "$dir/bin/javac" ] && candidates+=("$dir"); done
+done
 
 best="" best_major=0
 for home in "${candidates[@]}"; do
@@ -23,7 +29,11 @@ for home in "${candidates[@]}"; do
 done
 
 if [ -z "$best" ]; then
-  echo "no JDK >= 21 found (set JAVA_HOME, or install one under /usr/lib/jvm)" >&2
+  if [ -n "${JAVA_HOME:-}" ]; then
+    echo "JAVA_HOME=$JAVA_HOME is no JDK 21 or newer, and $jdk_dirs holds none: set JAVA_HOME to a JDK >= 21" >&2
+  else
+    echo "JAVA_HOME is not set, and $jdk_dirs holds no JDK 21 or newer: set JAVA_HOME to a JDK >= 21" >&2
+  fi
   exit 1
 fi
 echo "$best"
