@@ -156,7 +156,7 @@ class LocalRuntimeCommandLineTest {
     }
 
     @Test
-    void invoke_runsTheHandlerUnderTheEmulator_andPrintsItsResponse() {
+    void invoke_runsEachFunctionWithItsSampleEvent_underTheEmulator_andPrintsItsResponse() {
         // GIVEN the local AWS started by `up`
         ok(run("up"));
         // WHEN the sample purchase is invoked
@@ -166,14 +166,8 @@ class LocalRuntimeCommandLineTest {
         JsonNode totals = ok(run("state")).path("totals");
         assertEquals(1, totals.path("ledgerRows").asInt());
         assertEquals(-12_550, totals.path("ledgerAmountMinor").path("EUR").asLong());
-    }
 
-    @Test
-    void invoke_runsEveryOtherFunctionWithItsSampleEvent_withEnvJsonsValues() {
-        // GIVEN the local AWS started by `up`
-        ok(run("up"));
-        // WHEN each downstream function is invoked with its sample (make invoke FUNCTION=... EVENT=...),
-        // configured by its section of env.json
+        // WHEN each other function is invoked with its sample, configured by its section of env.json
         JsonNode published = ok(run("invoke", "--function", "PaymentEventsFunction",
                 "--event", "events/payment-events/stream-insert-and-remove.json"));
         JsonNode notified = ok(run("invoke", "--function", "PaymentNotifierFunction",
