@@ -20,7 +20,7 @@ setup: ## install what is missing: redis-server, the pinned moto virtualenv, the
 build: ## compile and package every module (no tests)
 	$(MVN) -DskipTests package
 
-test: local-aws-backend setup test-launcher test-java check-template rehearse ## the whole suite (LOCAL_AWS=localstack: against LocalStack in Docker)
+test: local-aws-backend setup test-launcher test-java check-template check-mermaid rehearse ## the whole suite (LOCAL_AWS=localstack: against LocalStack in Docker)
 
 test-java: local-aws-backend setup rehearse-tools ## every Java test (JUnit 5) against moto + redis-server (LOCAL_AWS=localstack: LocalStack in Docker + redis-server)
 	rm -f $(ROOT)/target/local-aws/calls.jsonl # the functions' calls, recorded afresh for make rehearse
@@ -41,6 +41,10 @@ test-launcher: setup ## the moto launcher's own tests (serialisation, item-level
 
 check-template: ## cfn-lint, sam validate --lint, checkov and sam build on template.yaml
 	$(ROOT)/infra/local/check-template.sh
+
+.PHONY: check-mermaid
+check-mermaid: ## every mermaid block (charts, flow diagrams) of README.md and docs/*.md parsed by Mermaid itself, pinned in infra/mermaid (about 5 s)
+	$(ROOT)/infra/mermaid/check-mermaid.sh
 
 .PHONY: rehearse rehearse-tools
 rehearse-tools: ## install what the rehearsal needs: the SAM translator's virtualenv and the pinned IAM evaluator (npm)
@@ -97,10 +101,18 @@ bench-cpu: bench-build ## JMH: ns and bytes allocated per message of the pure pa
 	$(BENCH_JAVA) org.openjdk.jmh.Main -prof gc -rf json -rff bench/target/jmh-cpu.json PaymentPathBenchmark \
 		| tee bench/target/jmh-cpu.txt
 
-.PHONY: reliability
-reliability: setup ## every reliability scenario at full size, ours vs a Powertools-only baseline -> docs/reliability.md (about 22 minutes on 2 cores)
-	$(MVN) -q -pl reliability -am -DskipTests package dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/reliability.classpath
-	cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "reliability/target/classes:$$(cat reliability/target/reliability.classpath)" com.example.reliability.ReliabilityReport
+# The reliability module built, with its runtime classpath, and its report's main class on it.
+RELIABILITY_BUILD = $(MVN) -q -pl reliability -am -DskipTests package dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/reliability.classpath
+RELIABILITY_REPORT = cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "reliability/target/classes:$$(cat reliability/target/reliability.classpath)" com.example.reliability.ReliabilityReport
+
+.PHONY: reliability reliability-report
+reliability: setup ## every reliability scenario at full size, ours vs a Powertools-only baseline -> reliability/target/results.json, docs/reliability.md (about 22 minutes on 2 cores)
+	$(RELIABILITY_BUILD)
+	$(RELIABILITY_REPORT)
+
+reliability-report: ## docs/reliability.md written again from the last make reliability's reliability/target/results.json, nothing run (seconds)
+	$(RELIABILITY_BUILD)
+	$(RELIABILITY_REPORT) --from-saved-results
 
 # ---- make bench: every benchmark writes a section under bench/target/sections, then docs/benchmarks.md
 BENCH_JAVA = cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "bench/target/classes:$$(cat bench/target/bench.classpath)"
@@ -123,6 +135,13 @@ bench-round-trips: setup bench-build ## DynamoDB calls, write units and Redis ro
 
 bench-latency: setup bench-build ## batches of 10 behind a loopback proxy adding 5 ms per DynamoDB call and 1 ms per Redis round trip (about 1.5 minutes)
 	$(BENCH_JAVA) com.example.bench.endtoend.BatchLatency
+
+.PHONY: bench-report
+bench-report: bench-build ## the sections under bench/target/sections put into docs/benchmarks.md again, nothing measured (seconds): round trips, batch latency and the local AWS first written again from their saved figures
+	$(BENCH_JAVA) com.example.bench.endtoend.RoundTrips --from-saved-figures
+	$(BENCH_JAVA) com.example.bench.endtoend.BatchLatency --from-saved-figures
+	$(BENCH_JAVA) com.example.bench.local.LocalAwsVolume --from-saved-figures
+	$(BENCH_JAVA) com.example.bench.report.BenchmarksReport --merge
 
 .PHONY: bench-local
 bench-local: setup bench-build ## the local AWS at volume: make send + make drain of LOCAL_SIZES messages each (default '500 5000 20000', about 20 minutes), every payment checked -> its section of docs/benchmarks.md
