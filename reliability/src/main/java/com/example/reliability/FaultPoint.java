@@ -10,11 +10,11 @@ public enum FaultPoint implements Fault {
     CRASH_AFTER_FAST_PATH("crash after the fast-path check",
             "crash after the INPROGRESS record, before any business write", "crash before writes"),
     RESPONSE_LOST("commit sent, its response lost (SDK times out)",
-            "debit UpdateItem sent, its response lost (SDK times out)", "write response lost"),
+            "debit UpdateItem sent, its response lost (SDK times out)", "response lost"),
     CRASH_AFTER_COMMIT("crash after the commit, before the Redis write",
-            "crash after the debit, before the ledger PutItem", "crash after the debit"),
+            "crash after the debit, before the ledger PutItem", "crash after debit"),
     CRASH_BEFORE_DELETE("crash after the response, before the SQS delete",
-            "crash after the response, before the SQS delete", "crash before SQS delete"),
+            "crash after the response, before the SQS delete", "crash before delete"),
     CRASH_BEFORE_COMPLETED("(no such point: the record commits with the effect)",
             "crash between the business writes and COMPLETED", "crash before COMPLETED");
 

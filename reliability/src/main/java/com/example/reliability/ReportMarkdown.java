@@ -90,6 +90,7 @@ final class ReportMarkdown {
                             rows.stream().map(r -> ((FaultPoint) r.scenario().fault()).chartLabel()).toList())
                     .bar(implementation.label(), rows.stream().map(r -> (double) r.extraDebits()).toList())
                     .yMax(top)
+                    .horizontally()
                     .markdown());
         }
     }

@@ -21,16 +21,18 @@ class ReportChartsTest {
         StringBuilder md = new StringBuilder();
         ReportMarkdown.doubleDebitCharts(md, faultPoints);
 
-        // THEN three charts, each titled with its implementation, every y-axis up to 200, each bar the table's figure
+        // THEN three charts, fault points down the side, each titled with its implementation, every axis up to 200,
+        // each bar the table's figure
         List<String> charts = Pattern.compile("```mermaid\n.*?```\n", Pattern.DOTALL).matcher(md).results()
                 .map(m -> m.group()).toList();
         assertEquals(3, charts.size(), md.toString());
-        assertChart(charts.get(0), "ours", "\"write response lost\"", "[0]");
-        assertChart(charts.get(1), "Powertools baseline", "\"write response lost\"", "[179]");
+        assertChart(charts.get(0), "ours", "\"response lost\"", "[0]");
+        assertChart(charts.get(1), "Powertools baseline", "\"response lost\"", "[179]");
         assertChart(charts.get(2), "Powertools as fixed upstream", "\"crash before COMPLETED\"", "[20]");
     }
 
     private static void assertChart(String chart, String implementation, String category, String bars) {
+        assertTrue(chart.contains("---\nxychart-beta horizontal\n"), chart);
         assertTrue(chart.contains("  title \"Double debits per fault point: " + implementation + "\"\n"), chart);
         assertTrue(chart.contains("  x-axis [" + category + "]\n"), chart);
         assertTrue(chart.contains("  y-axis \"payments debited twice\" 0 --> 200\n"), chart);
