@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.networknt.schema.Error;
+import com.networknt.schema.OutputFormat;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SchemaRegistryConfig;
@@ -66,7 +67,7 @@ public final class PaymentMessageSchema {
      * The schema's verdict on one message.
      *
      * @param kind   the verdict
-     * @param detail what the schema or the reader said, for a failure's message
+     * @param detail what the reader said of a message that is not JSON; for the schema's errors, see {@link #explain}
      */
     public record Verdict(Kind kind, String detail) {
         public Verdict {
@@ -126,13 +127,26 @@ public final class PaymentMessageSchema {
 
     /** The verdict on a JSON value already read, the same under both regular expression dialects. */
     public Verdict verdict(JsonNode instance) {
-        List<Error> jdk = withJdkRegex.validate(instance);
-        List<Error> ecma = withEcmaRegex.validate(instance);
-        if (jdk.isEmpty() != ecma.isEmpty()) {
-            throw new AssertionError("the schema's patterns mean different things in the JDK's dialect " + jdk
-                    + " and in ECMA-262's " + ecma);
+        // OutputFormat.BOOLEAN stops at the first error: the errors are listed only for a failure's message
+        boolean jdk = withJdkRegex.validate(instance, OutputFormat.BOOLEAN);
+        boolean ecma = withEcmaRegex.validate(instance, OutputFormat.BOOLEAN);
+        if (jdk != ecma) {
+            throw new AssertionError("the schema's patterns mean different things in the JDK's dialect "
+                    + withJdkRegex.validate(instance) + " and in ECMA-262's " + withEcmaRegex.validate(instance));
         }
-        return jdk.isEmpty() ? new Verdict(Kind.CONFORMS, "") : new Verdict(Kind.REFUSED, jdk.toString());
+        return jdk ? new Verdict(Kind.CONFORMS, "") : new Verdict(Kind.REFUSED, "refused");
+    }
+
+    /** What the schema says of {@code message}, for a failure's message. */
+    public String explain(String message) {
+        try {
+            List<Error> errors = withJdkRegex.validate(READER.readTree(message));
+            return errors.isEmpty() ? "conforms" : errors.toString();
+        } catch (JsonProcessingException e) {
+            return "not JSON: " + e.getOriginalMessage();
+        } catch (NumberFormatException e) {
+            return "a number's exponent is beyond java.math.BigDecimal";
+        }
     }
 
     /**

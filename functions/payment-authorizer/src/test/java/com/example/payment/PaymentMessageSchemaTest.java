@@ -44,7 +44,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  *
  * <p>JSON Schema 2020-12 (https://json-schema.org/draft/2020-12/json-schema-validation:
  * {@code pattern} is an ECMA-262 regular expression, not anchored; {@code maxLength} counts
- * characters, code points). About 4 s, most of it every character of text through both.
+ * characters, code points). 19 s measured on two cores under a load average of 10 (other builds),
+ * most of it the generated messages, every character of text and the timestamps, 1 000 to 2 600
+ * messages each through the parser and the schema under both dialects.
  * Generated messages draw a new seed each run, named in every failure
  * ({@code -Dproperties.seed=<seed>} replays it).
  */
@@ -105,7 +107,7 @@ class PaymentMessageSchemaTest {
         if (beyond == null) {
             // THEN both accept it or both refuse it
             assertEquals(parsed instanceof ParseResult.Valid, schema.conforms(),
-                    () -> c.name() + ": parser " + parsed + ", schema " + schema);
+                    () -> c.name() + ": parser " + parsed + ", schema " + SCHEMA.explain(c.message()));
             return;
         }
         // THEN, for a case named beyond the schema, the schema cannot refuse it and the parser refuses it for that rule
@@ -113,7 +115,7 @@ class PaymentMessageSchemaTest {
         assertEquals(Optional.of(beyond), ParserOnlyRule.of(c.message(), refused.field(), refused.rule()),
                 () -> c.name() + ": refused for " + refused.field() + " " + refused.rule());
         assertEquals(beyond == ParserOnlyRule.NUMBER_EXPONENT ? PaymentMessageSchema.Kind.NUMBER_OUT_OF_RANGE
-                : PaymentMessageSchema.Kind.CONFORMS, schema.kind(), () -> c.name() + ": " + schema);
+                : PaymentMessageSchema.Kind.CONFORMS, schema.kind(), () -> c.name() + ": " + SCHEMA.explain(c.message()));
     }
 
     @Test
@@ -133,7 +135,7 @@ class PaymentMessageSchemaTest {
     void eachRuleOnlyTheParserHolds_isHeldByTheParser_onAMessageTheSchemaAccepts(ParserOnlyRule rule) {
         // GIVEN the valid message, accepted by both
         assertInstanceOf(ParseResult.Valid.class, parser.parse(ParserOnlyRule.VALID));
-        assertTrue(SCHEMA.verdict(ParserOnlyRule.VALID).conforms(), () -> SCHEMA.verdict(ParserOnlyRule.VALID).detail());
+        assertTrue(SCHEMA.verdict(ParserOnlyRule.VALID).conforms(), () -> SCHEMA.explain(ParserOnlyRule.VALID));
         // WHEN it is edited to break the rule alone
         String example = rule.example();
         // THEN the parser refuses it, naming the field and the rule
@@ -143,7 +145,7 @@ class PaymentMessageSchemaTest {
         assertEquals(Optional.of(rule), ParserOnlyRule.of(example, refused.field(), refused.rule()));
         // THEN the schema accepts it: the rule is beyond it (an exponent beyond BigDecimal's reaches no exact Java reader)
         assertEquals(rule == ParserOnlyRule.NUMBER_EXPONENT ? PaymentMessageSchema.Kind.NUMBER_OUT_OF_RANGE
-                : PaymentMessageSchema.Kind.CONFORMS, SCHEMA.verdict(example).kind(), () -> SCHEMA.verdict(example).detail());
+                : PaymentMessageSchema.Kind.CONFORMS, SCHEMA.verdict(example).kind(), () -> SCHEMA.explain(example));
     }
 
     @Test
@@ -178,7 +180,7 @@ class PaymentMessageSchemaTest {
     @Test
     void generatedMessages_theSchemaAndTheParserAgree_butForRulesOnlyTheParserHolds() {
         GeneratedMessages generate = new GeneratedMessages(new SplittableRandom(SEED));
-        for (int i = 0; i < 3_000; i++) {
+        for (int i = 0; i < 1_000; i++) {
             // GIVEN a valid payment spelled some way (one in five), or one mutated, or noise
             GeneratedMessages.Spec spec = generate.spec();
             String message = i % 5 == 0 ? generate.spelled(spec) : generate.mutated(spec);
@@ -189,10 +191,13 @@ class PaymentMessageSchemaTest {
 
     @Test
     void everyCharacterAsText_theSchemaAndTheParserAgree_butForRulesOnlyTheParserHolds() {
-        // GIVEN a merchant of one character: every one of the Basic Multilingual Plane (controls,
-        // white space, format characters, lone surrogates), then every 64th beyond and every format character there
+        // GIVEN a merchant of one character: every one the parser's text rules look at (controls, white
+        // space, separators, format characters, every 16th lone surrogate), and every 512th of the others
         for (int c = 0; c <= Character.MAX_CODE_POINT; c++) {
-            if (c > 0xFFFF && c % 64 != 0 && Character.getType(c) != Character.FORMAT) {
+            int type = Character.getType(c);
+            boolean looked = Character.isISOControl(c) || Character.isWhitespace(c) || Character.isSpaceChar(c)
+                    || type == Character.FORMAT || type == Character.SURROGATE && c % 16 == 0;
+            if (!looked && c % 512 != 0) {
                 continue;
             }
             // THEN they agree, or the parser refuses it for a rule only it holds
@@ -210,11 +215,11 @@ class PaymentMessageSchemaTest {
                 {"Z", "z", "+02", "+02:00", "-00:00", "+02:00:30", "+0200", "+2", "+18:00", "-18:00:00", "+18:01", "+19:00", "+02:60", "", "GMT", "Z\n"}};
         SplittableRandom random = new SplittableRandom(SEED);
         int accepted = 0;
-        for (int i = 0; i < 3_000; i++) {
-            // GIVEN a timestamp drawn part by part from forms the parser reads and forms it does not
+        for (int i = 0; i < 1_000; i++) {
+            // GIVEN a timestamp drawn part by part from forms the parser reads (the first, drawn half the time) and forms it does not
             StringBuilder timestamp = new StringBuilder();
             for (String[] part : parts) {
-                timestamp.append(part[random.nextInt(part.length)]);
+                timestamp.append(part[random.nextBoolean() ? 0 : random.nextInt(part.length)]);
             }
             String message = ParserOnlyRule.VALID.replace("\"2026-04-07T14:32:15Z\"", quoted(timestamp.toString()));
             // THEN they agree, or the parser refuses a day its month does not have
@@ -222,7 +227,7 @@ class PaymentMessageSchemaTest {
                 accepted++;
             }
         }
-        assertTrue(accepted > 100, "timestamps both accept: " + accepted + replay());
+        assertTrue(accepted > 50, "timestamps both accept: " + accepted + replay());
     }
 
     /**
@@ -238,21 +243,17 @@ class PaymentMessageSchemaTest {
         } catch (RuntimeException e) {
             return fail(context + ": " + e, e);
         }
-        switch (parsed) {
-            case ParseResult.Valid<Payment> valid -> {
-                assertTrue(schema.conforms(), () -> context + ": the parser accepts it, the schema refuses it: " + schema.detail());
-                return Optional.empty();
-            }
-            case ParseResult.Invalid<Payment> invalid -> {
-                if (schema.kind() == PaymentMessageSchema.Kind.REFUSED || schema.kind() == PaymentMessageSchema.Kind.NOT_JSON) {
-                    return Optional.empty();
-                }
-                Optional<ParserOnlyRule> rule = ParserOnlyRule.of(message, invalid.field(), invalid.rule());
-                assertTrue(rule.isPresent(), () -> context + ": the schema accepts it (" + schema.kind() + "), the parser refuses it for "
-                        + invalid.field() + " " + invalid.rule() + ", which is no rule only the parser holds");
-                return rule;
-            }
+        if (!(parsed instanceof ParseResult.Invalid<Payment> invalid)) {
+            assertTrue(schema.conforms(), () -> context + ": the parser accepts it, the schema refuses it: " + SCHEMA.explain(message));
+            return Optional.empty();
         }
+        if (schema.kind() == PaymentMessageSchema.Kind.REFUSED || schema.kind() == PaymentMessageSchema.Kind.NOT_JSON) {
+            return Optional.empty();
+        }
+        Optional<ParserOnlyRule> rule = ParserOnlyRule.of(message, invalid.field(), invalid.rule());
+        assertTrue(rule.isPresent(), () -> context + ": the schema accepts it (" + schema.kind() + "), the parser refuses it for "
+                + invalid.field() + " " + invalid.rule() + ", which is no rule only the parser holds");
+        return rule;
     }
 
     private static String withMerchant(String merchant) {
