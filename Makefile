@@ -54,7 +54,7 @@ demo: setup ## ~2 000 payments, duplicates, conflicts, poison, faults; a checked
 	$(MVN) -q -DskipTests -pl infra/demo -am package dependency:build-classpath -Dmdep.outputFile=target/demo.classpath
 	cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "infra/demo/target/classes:$$(cat infra/demo/target/demo.classpath)" com.example.demo.Demo $(PAYMENTS)
 
-test: local-aws-backend setup test-launcher test-java check-template rehearse ## the whole suite: every test, the template's checks, the rehearsal ## LOCAL_AWS=moto|localstack (LocalStack needs Docker)
+test: local-aws-backend setup test-launcher test-java check-template check-mermaid rehearse ## the whole suite: every test, the template's and diagrams' checks, the rehearsal ## LOCAL_AWS=moto|localstack (LocalStack needs Docker)
 
 # ---- the local runtime's command line (infra/local, com.example.localaws.cli): JSON on stdout, progress on stderr
 LOCAL_CLI_CLASSPATH := $(ROOT)/infra/local/target/cli.classpath
@@ -95,7 +95,7 @@ down: $(LOCAL_CLI_CLASSPATH) ## stop what make up started (harmless when nothing
 	@$(LOCAL_CLI) down
 
 ##@ Checks (parts of make test)
-.PHONY: build test-java local-aws-backend test-launcher check-template rehearse rehearse-tools
+.PHONY: build test-java local-aws-backend test-launcher check-template check-mermaid rehearse rehearse-tools
 build: ## compile and package every module (no tests)
 	$(MVN) -DskipTests package
 
@@ -117,6 +117,9 @@ test-launcher: setup ## the moto launcher's own tests (pytest)
 check-template: ## cfn-lint, sam validate --lint, checkov and sam build on template.yaml
 	$(ROOT)/infra/local/check-template.sh
 
+check-mermaid: ## every mermaid block of README.md and docs/*.md parsed by Mermaid itself (~5 s)
+	$(ROOT)/infra/mermaid/check-mermaid.sh
+
 rehearse-tools: ## install the rehearsal's tools: the SAM translator, the pinned IAM evaluator
 	$(ROOT)/infra/rehearse/setup-rehearse-tools.sh
 
@@ -127,7 +130,7 @@ rehearse: ## template.yaml against every recorded AWS call, offline: IAM, routes
 # ---- make bench: every benchmark writes a section under bench/target/sections, then docs/benchmarks.md
 BENCH_JAVA = cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "bench/target/classes:$$(cat bench/target/bench.classpath)"
 
-.PHONY: bench bench-sections-clear bench-build bench-cpu bench-cpu-section bench-round-trips bench-latency bench-cold bench-local reliability
+.PHONY: bench bench-sections-clear bench-build bench-cpu bench-cpu-section bench-round-trips bench-latency bench-cold bench-local bench-report reliability reliability-report
 bench: setup bench-sections-clear bench-cpu bench-cpu-section bench-round-trips bench-latency bench-cold bench-local ## every benchmark, ours vs Powertools -> docs/benchmarks.md (~25 min) ## LOCAL_SIZES= COLD_RUNS= (as below)
 	$(BENCH_JAVA) com.example.bench.report.BenchmarksReport
 
@@ -156,6 +159,20 @@ bench-cold: setup bench-build ## cold start and peak memory under the runtime em
 bench-local: setup bench-build ## make send + make drain at volume, every payment checked ## LOCAL_SIZES='500 5000 20000' (messages per run)
 	$(BENCH_JAVA) com.example.bench.local.LocalAwsVolume $(LOCAL_SIZES)
 
+bench-report: bench-build ## docs/benchmarks.md again from the saved sections and figures (seconds)
+	$(BENCH_JAVA) com.example.bench.endtoend.RoundTrips --from-saved-figures
+	$(BENCH_JAVA) com.example.bench.endtoend.BatchLatency --from-saved-figures
+	$(BENCH_JAVA) com.example.bench.local.LocalAwsVolume --from-saved-figures
+	$(BENCH_JAVA) com.example.bench.report.BenchmarksReport --merge
+
+# The reliability module built, with its runtime classpath, and its report's main class on it.
+RELIABILITY_BUILD = $(MVN) -q -pl reliability -am -DskipTests package dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/reliability.classpath
+RELIABILITY_REPORT = cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "reliability/target/classes:$$(cat reliability/target/reliability.classpath)" com.example.reliability.ReliabilityReport
+
 reliability: setup ## every fault scenario, ours vs Powertools -> docs/reliability.md (~22 min)
-	$(MVN) -q -pl reliability -am -DskipTests package dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/reliability.classpath
-	cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "reliability/target/classes:$$(cat reliability/target/reliability.classpath)" com.example.reliability.ReliabilityReport
+	$(RELIABILITY_BUILD)
+	$(RELIABILITY_REPORT)
+
+reliability-report: ## docs/reliability.md again from reliability/target/results.json (seconds)
+	$(RELIABILITY_BUILD)
+	$(RELIABILITY_REPORT) --from-saved-results

@@ -20,8 +20,9 @@ import java.util.concurrent.Future;
 
 /**
  * {@code make reliability}: every scenario at full size, each on a fresh local AWS, ours and the
- * baselines in two {@link Lane}s side by side, then {@code docs/reliability.md}. Progress goes to
- * stderr. The exit status is non-zero when the receiver shows a double debit, a lost message or a
+ * baselines in two {@link Lane}s side by side, their results saved ({@link ResultsFile}), then
+ * {@code docs/reliability.md}; with {@value #FROM_SAVED_RESULTS} ({@code make reliability-report})
+ * only the report, from the saved results. Progress goes to stderr. The exit status is non-zero when the receiver shows a double debit, a lost message or a
  * stuck record anywhere, or a decision its stream publisher never published (the baseline's
  * figures are what they are: measured and explained, never a failure).
  */
@@ -41,24 +42,39 @@ public final class ReliabilityReport {
     /** How long the pollers may take to empty one scenario's queue. */
     static final Duration DEADLINE = Duration.ofMinutes(10);
 
+    /** The argument of {@code make reliability-report}: the report from the last run's saved results, nothing run. */
+    static final String FROM_SAVED_RESULTS = "--from-saved-results";
+
     private ReliabilityReport() {
     }
 
     public static void main(String[] args) {
-        Instant started = Instant.now();
-        List<Scenario> plan = plan();
-        List<Result> results = runInTwoLanes(plan);
-        Duration wall = Duration.between(started, Instant.now());
-        String markdown = new ReportMarkdown(results, started, wall).render();
-        Path report = ProjectRoot.find().resolve("docs/reliability.md");
+        Path root = ProjectRoot.find();
+        Path saved = root.resolve(ResultsFile.LOCATION);
+        ResultsFile.Run run;
+        if (args.length == 0) {
+            Instant started = Instant.now();
+            List<Result> results = runInTwoLanes(plan());
+            run = new ResultsFile.Run(started, Duration.between(started, Instant.now()), ReportMarkdown.machine(), results);
+            ResultsFile.write(saved, run);
+        } else if (args.length == 1 && args[0].equals(FROM_SAVED_RESULTS)) {
+            run = ResultsFile.read(saved);
+        } else {
+            System.err.println("usage: ReliabilityReport [" + FROM_SAVED_RESULTS + "]: run every scenario, or write the "
+                    + "report again from " + ResultsFile.LOCATION + " (saved by the last run)");
+            System.exit(2);
+            return;
+        }
+        String markdown = new ReportMarkdown(run.results(), run.started(), run.wall(), run.machine()).render();
+        Path report = root.resolve("docs/reliability.md");
         try {
             Files.writeString(report, markdown, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write docs/reliability.md", e);
         }
-        System.err.printf(Locale.ROOT, "reliability: docs/reliability.md written, %d scenarios in %d s%n",
-                results.size(), wall.toSeconds());
-        boolean oursHolds = results.stream()
+        System.err.printf(Locale.ROOT, "reliability: docs/reliability.md written from %s, %d scenarios run in %d s%n",
+                ResultsFile.LOCATION, run.results().size(), run.wall().toSeconds());
+        boolean oursHolds = run.results().stream()
                 .filter(r -> r.scenario().implementation() == Implementation.RECEIVER)
                 .allMatch(r -> r.extraDebits() == 0 && r.lost() == 0 && r.stuck() == 0 && r.drained()
                         && r.publishing().map(p -> p.neverPublished() == 0).orElse(true));

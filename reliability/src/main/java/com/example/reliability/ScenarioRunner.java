@@ -59,7 +59,7 @@ public final class ScenarioRunner {
     /** @param deadline how long the pollers may take to empty the queue */
     public ScenarioRunner(LocalAws aws, Duration deadline) {
         this.aws = aws;
-        this.admin = aws.dynamoDb();
+        this.admin = aws.dynamoDbForAudits();
         this.sqs = aws.sqs();
         this.deadline = deadline;
     }

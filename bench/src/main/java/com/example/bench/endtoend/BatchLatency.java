@@ -39,26 +39,35 @@ public final class BatchLatency {
     static final int BATCH = 10;
     /** template.yaml's default InFunctionConcurrency. */
     static final int TEMPLATE_CONCURRENCY = 8;
+    static final String SECTION = "20-batch-latency";
 
     /**
      * One configuration measured: batch times in ms without and with the delay, and its floor
      * (the median without delay plus the delay of the round trips it cannot avoid).
      */
-    record Run(String name, String implementation, int accounts, Distribution noDelayMs, Distribution delayedMs,
-               double floorMs) {
+    record Run(String name, String chartLabel, String implementation, int accounts, Distribution noDelayMs,
+               Distribution delayedMs, double floorMs) {
     }
 
     /** The section's figures. */
     record Figures(double dynamoDbHopMs, double redisHopMs, Distribution dynamoDbRttMs, Distribution redisRttMs,
                    Distribution dynamoDbRttNoDelayMs, Distribution redisRttNoDelayMs, double addedDynamoDbMs,
-                   double addedRedisMs, List<Run> runs, Map<String, Boolean> goals) {
+                   double addedRedisMs, List<Run> runs, Map<String, Boolean> goals, String loadAverage) {
     }
 
-    private record Configuration(String name, Implementation implementation, Supplier<Authorizer> start,
-                                 List<String> accounts) {
+    /** {@code chartLabel}: the configuration's name on the chart's axis, short enough to stay legible. */
+    private record Configuration(String name, String chartLabel, Implementation implementation,
+                                 Supplier<Authorizer> start, List<String> accounts) {
     }
 
+    /** Measures every configuration, or with {@value SectionFile#FROM_SAVED_FIGURES} writes the section again from the saved figures. */
     public static void main(String[] args) {
+        if (args.length == 1 && args[0].equals(SectionFile.FROM_SAVED_FIGURES)) {
+            SectionFile.figures(SECTION, Figures.class).ifPresentOrElse(
+                    figures -> SectionFile.write(SECTION, BatchLatencyMarkdown.render(figures), figures),
+                    () -> System.err.println("bench-report: no saved figures for " + SECTION + ", left as it is"));
+            return;
+        }
         try (LocalAws aws = LocalAws.start();
              LoopbackProxy dynamoDb = LoopbackProxy.start(aws.endpoint().getPort());
              LoopbackProxy redis = LoopbackProxy.start(aws.redis().port())) {
@@ -76,11 +85,12 @@ public final class BatchLatency {
             Supplier<Authorizer> oursDefault = () -> Authorizer.ours(aws, dynamoDb.uri(), redis.endpoint(), clock, TEMPLATE_CONCURRENCY);
             Supplier<Authorizer> baseline = () -> Authorizer.baseline(dynamoDb.uri(), Duration.ofHours(1));
             List<Configuration> configurations = List.of(
-                    new Configuration("ours, MAX_CONCURRENCY 10", Implementation.RECEIVER, ours, ten),
-                    new Configuration("ours, MAX_CONCURRENCY 8 (template default)", Implementation.RECEIVER, oursDefault, ten),
-                    new Configuration("Powertools baseline", Implementation.POWERTOOLS, baseline, ten),
-                    new Configuration("ours, MAX_CONCURRENCY 10", Implementation.RECEIVER, ours, one),
-                    new Configuration("Powertools baseline", Implementation.POWERTOOLS, baseline, one));
+                    new Configuration("ours, MAX_CONCURRENCY 10", "ours c=10, 10 accounts", Implementation.RECEIVER, ours, ten),
+                    new Configuration("ours, MAX_CONCURRENCY 8 (template default)", "ours c=8, 10 accounts",
+                            Implementation.RECEIVER, oursDefault, ten),
+                    new Configuration("Powertools baseline", "baseline, 10 accounts", Implementation.POWERTOOLS, baseline, ten),
+                    new Configuration("ours, MAX_CONCURRENCY 10", "ours c=10, 1 account", Implementation.RECEIVER, ours, one),
+                    new Configuration("Powertools baseline", "baseline, 1 account", Implementation.POWERTOOLS, baseline, one));
 
             Delay delay = new Delay(dynamoDb, redis);
             Pair dynamoDbRtt = delay.interleaved(timed(dynamoDbRoundTrip(dynamoDb, one.getFirst())));
@@ -99,14 +109,14 @@ public final class BatchLatency {
                 int unavoidableDynamoDb = configuration.accounts().size() == 1
                         && configuration.implementation() == Implementation.POWERTOOLS ? BATCH : 1;
                 double floor = times.none().median() + addedRedis + unavoidableDynamoDb * addedDynamoDb;
-                runs.add(new Run(configuration.name(), configuration.implementation().label(),
+                runs.add(new Run(configuration.name(), configuration.chartLabel(), configuration.implementation().label(),
                         configuration.accounts().size(), times.none(), times.delayed(), floor));
             }
             Map<String, Boolean> goals = BatchLatencyMarkdown.goals(runs);
             Figures figures = new Figures(millis(DYNAMODB_HOP), millis(REDIS_HOP), dynamoDbRtt.delayed(), redisRtt.delayed(),
-                    dynamoDbRtt.none(), redisRtt.none(), addedDynamoDb, addedRedis, runs, goals);
+                    dynamoDbRtt.none(), redisRtt.none(), addedDynamoDb, addedRedis, runs, goals, SectionFile.loadAverage());
             String markdown = BatchLatencyMarkdown.render(figures);
-            SectionFile.write("20-batch-latency", markdown, figures);
+            SectionFile.write(SECTION, markdown, figures);
             System.out.println(markdown);
         }
     }

@@ -2,6 +2,7 @@ package com.example.bench.endtoend;
 
 import com.example.bench.report.SectionFile;
 import com.example.reliability.Implementation;
+import com.example.reliability.chart.XyChart;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,7 +47,7 @@ final class BatchLatencyMarkdown {
                 .append(" measured, per configuration, alternating batch by batch between the proxies passing bytes "
                         + "unchanged and delaying them (so that JIT warm-up and the shared machine's load fall on both alike); "
                         + "times in ms as median (p10 – p90; min, max). Load average at the end: ")
-                .append(SectionFile.loadAverage()).append(".\n\n");
+                .append(f.loadAverage()).append(".\n\n");
         md.append("Round trips through the proxies, measured: DynamoDB GetItem ").append(f.dynamoDbRttMs().text())
                 .append(" with the delay, ").append(f.dynamoDbRttNoDelayMs().text()).append(" without: **")
                 .append(SectionFile.number(f.addedDynamoDbMs(), 1)).append(" ms added per DynamoDB call**; Redis PING ")
@@ -76,6 +77,8 @@ final class BatchLatencyMarkdown {
                             ? "–" : SectionFile.number(baseline / run.delayedMs().median(), 1) + "x")
                     .append(" |\n");
         }
+        md.append("\nThe same medians (c is MAX_CONCURRENCY): a bar above its floor's line is time the delay added beyond "
+                + "the round trips a batch cannot avoid.\n\n").append(chart(f.runs()));
         BatchLatency.Run ours = f.runs().get(0);
         BatchLatency.Run baseline = f.runs().get(2);
         md.append("\nOn 10 accounts the delay added ").append(added(ours)).append(" ms to ours (")
@@ -98,6 +101,15 @@ final class BatchLatencyMarkdown {
         f.goals().forEach((goal, met) -> md.append("| ").append(goal).append(" | ").append(SectionFile.verdict(met)).append(" |\n"));
         md.append('\n');
         return md.toString();
+    }
+
+    /** The table's medians as a picture: each configuration's batch with the delay against its floor and its time without. */
+    static String chart(List<BatchLatency.Run> runs) {
+        return XyChart.of("Batch of 10, ms (median)", "ms", runs.stream().map(BatchLatency.Run::chartLabel).toList())
+                .bar("with delay", runs.stream().map(r -> r.delayedMs().median()).toList())
+                .line("floor", runs.stream().map(BatchLatency.Run::floorMs).toList())
+                .line("no delay", runs.stream().map(r -> r.noDelayMs().median()).toList())
+                .markdown();
     }
 
     private static double delayAdded(BatchLatency.Run run) {

@@ -25,19 +25,33 @@ public final class RoundTrips {
     /** The baseline's record window here: short, so that its late duplicate can be shown in seconds. */
     static final Duration BASELINE_WINDOW = Duration.ofSeconds(3);
     static final int BATCH = 10;
+    static final String SECTION = "10-round-trips";
 
+    /** A message kind: {@code label} in the table, {@code chartLabel} on the chart's axis. */
     enum Kind {
-        NEW_APPROVED("new, approved"),
-        NEW_ONE_ACCOUNT("new, approved, all 10 on one account"),
-        DECLINED("new, declined (insufficient funds)"),
-        FAST_PATH_DUPLICATE("duplicate, fast path (redelivered at once)"),
-        STORE_DUPLICATE("duplicate, store (Redis emptied first)"),
-        LATE_DUPLICATE("duplicate, late (after the record's TTL, Redis emptied)");
+        NEW_APPROVED("new, approved", "new"),
+        NEW_ONE_ACCOUNT("new, approved, all 10 on one account", "new, one account"),
+        DECLINED("new, declined (insufficient funds)", "new, declined"),
+        FAST_PATH_DUPLICATE("duplicate, fast path (redelivered at once)", "duplicate, fast path"),
+        STORE_DUPLICATE("duplicate, store (Redis emptied first)", "duplicate, store"),
+        LATE_DUPLICATE("duplicate, late (after the record's TTL, Redis emptied)", "duplicate, late");
 
         final String label;
+        final String chartLabel;
 
-        Kind(String label) {
+        Kind(String label, String chartLabel) {
             this.label = label;
+            this.chartLabel = chartLabel;
+        }
+
+        /** The kind a row's label names. */
+        static Kind labelled(String label) {
+            for (Kind kind : values()) {
+                if (kind.label.equals(label)) {
+                    return kind;
+                }
+            }
+            throw new IllegalArgumentException("no message kind is labelled '" + label + "'");
         }
     }
 
@@ -64,7 +78,14 @@ public final class RoundTrips {
         this.reader = aws.dynamoDb();
     }
 
+    /** Measures every kind, or with {@value SectionFile#FROM_SAVED_FIGURES} writes the section again from the saved figures. */
     public static void main(String[] args) {
+        if (args.length == 1 && args[0].equals(SectionFile.FROM_SAVED_FIGURES)) {
+            SectionFile.figures(SECTION, Figures.class).ifPresentOrElse(
+                    figures -> SectionFile.write(SECTION, RoundTripsMarkdown.render(figures.rows(), figures.goals()), figures),
+                    () -> System.err.println("bench-report: no saved figures for " + SECTION + ", left as it is"));
+            return;
+        }
         try (LocalAws aws = LocalAws.start()) {
             RoundTrips bench = new RoundTrips(aws);
             List<Row> rows = new ArrayList<>();
@@ -72,7 +93,7 @@ public final class RoundTrips {
             rows.addAll(bench.run(Implementation.POWERTOOLS));
             Map<String, Boolean> goals = RoundTripsMarkdown.goals(rows);
             String markdown = RoundTripsMarkdown.render(rows, goals);
-            SectionFile.write("10-round-trips", markdown, new Figures(RoundTripsMarkdown.WRITE_UNITS_SOURCE, rows, goals));
+            SectionFile.write(SECTION, markdown, new Figures(RoundTripsMarkdown.WRITE_UNITS_SOURCE, rows, goals));
             System.out.println(markdown);
         }
     }

@@ -2,6 +2,7 @@ package com.example.bench.endtoend;
 
 import com.example.bench.report.SectionFile;
 import com.example.reliability.Implementation;
+import com.example.reliability.chart.XyChart;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -70,6 +71,7 @@ final class RoundTripsMarkdown {
                     .append(" | ").append(row.balanceChangeMinor())
                     .append(" |\n");
         }
+        md.append('\n').append(chart(rows));
         RoundTrips.Row newOurs = row(rows, Implementation.RECEIVER, RoundTrips.Kind.NEW_APPROVED);
         RoundTrips.Row newBaseline = row(rows, Implementation.POWERTOOLS, RoundTrips.Kind.NEW_APPROVED);
         RoundTrips.Row lateBaseline = row(rows, Implementation.POWERTOOLS, RoundTrips.Kind.LATE_DUPLICATE);
@@ -98,6 +100,23 @@ final class RoundTripsMarkdown {
         goals.forEach((goal, met) -> md.append("| ").append(goal).append(" | ").append(SectionFile.verdict(met)).append(" |\n"));
         md.append('\n');
         return md.toString();
+    }
+
+    /**
+     * DynamoDB calls per message by kind, ours as bars and the baseline as a line (a line hides
+     * nothing where the two are equal), over the kinds ours was measured on, in its order.
+     */
+    static String chart(List<RoundTrips.Row> rows) {
+        List<RoundTrips.Kind> kinds = rows.stream()
+                .filter(r -> r.implementation().equals(Implementation.RECEIVER.label()))
+                .map(r -> RoundTrips.Kind.labelled(r.kind()))
+                .toList();
+        return XyChart.of("DynamoDB calls per message, by message kind", "calls / message",
+                        kinds.stream().map(kind -> kind.chartLabel).toList())
+                .bar("ours", kinds.stream().map(kind -> row(rows, Implementation.RECEIVER, kind).dynamoDbCallsPerMessage()).toList())
+                .line("Powertools baseline",
+                        kinds.stream().map(kind -> row(rows, Implementation.POWERTOOLS, kind).dynamoDbCallsPerMessage()).toList())
+                .markdown();
     }
 
     private static String commands(Map<String, Long> commands) {

@@ -3,6 +3,7 @@ package com.example.bench.local;
 import static com.example.bench.report.SectionFile.number;
 import static com.example.bench.report.SectionFile.verdict;
 
+import com.example.reliability.chart.XyChart;
 import java.util.Comparator;
 import java.util.List;
 
@@ -13,6 +14,15 @@ final class LocalAwsMarkdown {
     static final double DELIVERIES_PER_SECOND = 100;
 
     private LocalAwsMarkdown() {
+    }
+
+    /** Deliveries per second end to end at each size, against the goal's rate. */
+    static String chart(List<VolumeRun> runs) {
+        return XyChart.of("make drain, deliveries per second by size", "deliveries / s",
+                        runs.stream().map(run -> run.messages() + " messages").toList())
+                .bar("measured", runs.stream().map(VolumeRun::deliveriesPerSecond).toList())
+                .line("goal", runs.stream().map(run -> DELIVERIES_PER_SECOND).toList())
+                .markdown();
     }
 
     static String section(List<VolumeRun> runs, String loadAverage) {
@@ -37,6 +47,7 @@ final class LocalAwsMarkdown {
                     .append(" ms | ").append(run.deliveries()).append(" | ").append(number(run.deliveriesPerSecond(), 0))
                     .append(" | ").append(run.decidedOnce() ? "yes" : "**no**: " + run).append(" |\n");
         }
+        md.append('\n').append(chart(runs));
         md.append("\n| goal | figure | |\n|---|---|---|\n");
         md.append("| drain time per message at ").append(largest.messages()).append(" within ").append(number(FLAT_RATIO, 1))
                 .append("x of that at ").append(smallest.messages()).append(" | ").append(number(ratio, 2)).append("x | ")

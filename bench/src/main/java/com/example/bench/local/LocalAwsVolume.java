@@ -25,7 +25,21 @@ public final class LocalAwsVolume {
     private LocalAwsVolume() {
     }
 
+    /** The section's figures: every size's run, and the machine's load average when they were written. */
+    record Figures(String loadAverage, List<VolumeRun> runs) {
+    }
+
+    /**
+     * Runs each size ({@code args}, or 500, 5 000 and 20 000), or with
+     * {@value SectionFile#FROM_SAVED_FIGURES} writes the section again from the saved figures.
+     */
     public static void main(String[] args) {
+        if (args.length == 1 && args[0].equals(SectionFile.FROM_SAVED_FIGURES)) {
+            SectionFile.figures(SECTION, Figures.class).ifPresentOrElse(
+                    figures -> SectionFile.write(SECTION, LocalAwsMarkdown.section(figures.runs(), figures.loadAverage()), figures),
+                    () -> System.err.println("bench-report: no saved figures for " + SECTION + ", left as it is"));
+            return;
+        }
         List<Integer> sizes = args.length == 0 ? DEFAULT_SIZES : Arrays.stream(args).map(LocalAwsVolume::size).toList();
         Path accounts = WORK.resolve("accounts.json");
         Traffic.writeAccounts(accounts);
@@ -35,7 +49,8 @@ public final class LocalAwsVolume {
             System.err.println("bench-local: " + run.summary());
             runs.add(run);
         }
-        SectionFile.write(SECTION, LocalAwsMarkdown.section(runs, SectionFile.loadAverage()), runs);
+        Figures figures = new Figures(SectionFile.loadAverage(), runs);
+        SectionFile.write(SECTION, LocalAwsMarkdown.section(runs, figures.loadAverage()), figures);
         BenchmarksReport.merge(SectionFile.FOLDER.resolve(SECTION + ".md"), BenchmarksReport.OUTPUT);
         System.out.println("wrote " + SectionFile.FOLDER.resolve(SECTION + ".md") + " and its section of docs/benchmarks.md");
     }

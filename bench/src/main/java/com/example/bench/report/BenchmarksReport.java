@@ -19,13 +19,25 @@ import java.util.stream.Stream;
 public final class BenchmarksReport {
 
     public static final Path OUTPUT = Path.of("docs", "benchmarks.md");
+    /** The argument of {@code make bench-report}: merge the sections present into the report, keep the rest. */
+    static final String MERGE = "--merge";
     private static final List<String> EXPECTED = List.of(
             "10-round-trips", "20-batch-latency", "30-cpu", "40-cold-start", "50-memory", "60-local-aws");
 
     private BenchmarksReport() {
     }
 
+    /**
+     * Writes the report from the sections present; with {@value #MERGE}, puts each section present
+     * into the report in place of its previous run instead, keeping the rest ({@code make bench-report}).
+     */
     public static void main(String[] args) throws IOException {
+        if (args.length == 1 && args[0].equals(MERGE)) {
+            List<Path> sections = sections(SectionFile.FOLDER);
+            sections.forEach(section -> merge(section, OUTPUT));
+            System.out.println("put " + sections.size() + " section(s) into " + OUTPUT);
+            return;
+        }
         int count = write(SectionFile.FOLDER, OUTPUT, Clock.systemUTC());
         System.out.println("wrote " + OUTPUT + " with " + count + " section(s)");
     }
@@ -54,10 +66,7 @@ public final class BenchmarksReport {
 
     /** Writes {@code output} from the sections in {@code folder}; returns how many it took. */
     static int write(Path folder, Path output, Clock clock) throws IOException {
-        List<Path> sections;
-        try (Stream<Path> files = Files.exists(folder) ? Files.list(folder) : Stream.empty()) {
-            sections = files.filter(p -> p.getFileName().toString().matches("\\d\\d-[a-z0-9-]+\\.md")).sorted().toList();
-        }
+        List<Path> sections = sections(folder);
         StringBuilder md = new StringBuilder(header(clock, sections));
         for (Path section : sections) {
             md.append(Files.readString(section).strip()).append("\n\n");
@@ -65,6 +74,15 @@ public final class BenchmarksReport {
         Files.createDirectories(output.toAbsolutePath().getParent());
         Files.writeString(output, md.toString().strip() + "\n");
         return sections.size();
+    }
+
+    /** The section files under {@code folder}, in file-name order. */
+    static List<Path> sections(Path folder) {
+        try (Stream<Path> files = Files.exists(folder) ? Files.list(folder) : Stream.empty()) {
+            return files.filter(p -> p.getFileName().toString().matches("\\d\\d-[a-z0-9-]+\\.md")).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list the sections under " + folder, e);
+        }
     }
 
     static String header(Clock clock, List<Path> sections) {
@@ -93,6 +111,7 @@ public final class BenchmarksReport {
                 .append("make bench-cpu          # JMH -> bench/target/jmh-cpu.json, section 30-cpu\n")
                 .append("make bench-cold         # cold start and memory -> sections 40-cold-start, 50-memory (when present)\n")
                 .append("make bench-local        # the local AWS at volume -> section 60-local-aws, put into this file alone\n")
+                .append("make bench-report       # the sections of the last runs put into this file again, nothing measured\n")
                 .append("```\n\n");
         md.append("Sections in this run: ").append(present.isEmpty() ? "none" : String.join(", ", present));
         if (!absent.isEmpty()) {

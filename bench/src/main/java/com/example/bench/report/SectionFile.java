@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * One section of {@code docs/benchmarks.md}: {@code bench/target/sections/NN-name.md} (markdown,
@@ -17,6 +18,12 @@ public final class SectionFile {
 
     /** Where the sections live, from the project root (the benchmarks run there). */
     public static final Path FOLDER = Path.of("bench", "target", "sections");
+
+    /**
+     * The argument that asks a benchmark for its section again from the figures it saved, nothing
+     * measured ({@code make bench-report}): after a change to the section's text or chart.
+     */
+    public static final String FROM_SAVED_FIGURES = "--from-saved-figures";
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -34,6 +41,19 @@ public final class SectionFile {
             JSON.writeValue(FOLDER.resolve(name + ".json").toFile(), figures);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write section " + name, e);
+        }
+    }
+
+    /** The figures section {@code name} saved beside its markdown, read back as {@code type}; empty when it has none. */
+    public static <T> Optional<T> figures(String name, Class<T> type) {
+        Path file = FOLDER.resolve(name + ".json");
+        if (!Files.exists(file)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(JSON.readValue(file.toFile(), type));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the figures of section " + name + " from " + file, e);
         }
     }
 

@@ -37,6 +37,10 @@ import java.util.regex.Pattern;
  * hex digits. The headers must name a {@code message_id} and an ISO-8601 {@code timestamp}, but
  * neither is part of the key or the fingerprint: a producer's retry carries new ones for the same
  * operation.
+ *
+ * <p>Producers get these rules as a JSON Schema, docs/payment-message.schema.json, which accepts
+ * what this parser accepts but for the rules JSON Schema cannot state (the size in bytes, the
+ * decimals of each currency, ...), listed in its description and in docs/deploy.md.
  */
 public final class PaymentParser implements MessageParser<Payment> {
 

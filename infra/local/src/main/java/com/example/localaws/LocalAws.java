@@ -195,6 +195,15 @@ public final class LocalAws implements AutoCloseable {
                 .build();
     }
 
+    /**
+     * A DynamoDB client for a harness's own reads of whole tables (audits after a run): one page of
+     * a scan of thousands of items can take the launcher tens of seconds on a loaded 2-core
+     * machine, and the harness is not what is measured, so it waits instead of failing the run.
+     */
+    public DynamoDbClient dynamoDbForAudits() {
+        return local(DynamoDbClient.builder(), Duration.ofSeconds(120)).build();
+    }
+
     /** An SQS client for the local AWS. */
     public SqsClient sqs() {
         return local(SqsClient.builder(), Duration.ofSeconds(30)).build();

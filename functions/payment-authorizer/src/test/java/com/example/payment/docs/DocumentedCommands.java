@@ -21,8 +21,9 @@ import java.util.stream.Stream;
  * Checks every statement of the docs' code blocks against what it names. By block language:
  * {@code sh}/{@code bash} blocks are commands, each checked by its kind (below); {@code toml}
  * blocks are samconfig.toml {@code parameter_overrides} entries, each naming a template.yaml
- * Parameter; blocks without a language are text (diagrams, Logs Insights queries, listings)
- * and hold nothing to run. A block in any other language is a problem, as is a command of a
+ * Parameter; {@code java} blocks compile; {@code mermaid} blocks are diagrams of a kind the
+ * project draws (Mermaid itself parses each one in {@code make check-mermaid}); blocks without a
+ * language are text (Logs Insights queries, listings) and hold nothing to run. A block in any other language is a problem, as is a command of a
  * kind not listed here, so that nothing new in the docs goes unchecked.
  *
  * <p>The kinds of command, by their first word after any {@code NAME=value} assignments:
@@ -92,6 +93,7 @@ final class DocumentedCommands {
                 }
                 case "toml" -> checked.add(new CheckedStatement(block.where(), "toml block", parameterOverrides(block)));
                 case "java" -> checked.add(new CheckedStatement(block.where(), "java block", JavaSnippet.compile(block.text())));
+                case "mermaid" -> checked.add(new CheckedStatement(block.where(), "mermaid block", diagram(block)));
                 case "" -> {
                     // text: a diagram, a query or a listing, with nothing to run
                 }
@@ -100,6 +102,25 @@ final class DocumentedCommands {
             }
         }
         return checked;
+    }
+
+    /** The diagrams the docs draw: flow diagrams and the reports' charts. */
+    private static final Set<String> DIAGRAMS = Set.of("flowchart", "xychart-beta");
+
+    /**
+     * A mermaid block's problems: its diagram (the first line after any front matter) must be one
+     * of {@link #DIAGRAMS}, the kinds {@code make check-mermaid}'s parser is run on here.
+     */
+    private static List<String> diagram(FencedBlock block) {
+        List<String> lines = block.lines();
+        int first = 0;
+        if (!lines.isEmpty() && lines.get(0).strip().equals("---")) {
+            int close = lines.subList(1, lines.size()).indexOf("---");
+            first = close < 0 ? lines.size() : close + 2;
+        }
+        String kind = first < lines.size() ? lines.get(first).strip().split("\\s+")[0] : "";
+        return DIAGRAMS.contains(kind) ? List.of()
+                : List.of("a mermaid block must be one of " + DIAGRAMS.stream().sorted().toList() + " diagrams, was '" + kind + "'");
     }
 
     /** What a file's commands have defined so far: variables (with their values) and functions. */

@@ -63,6 +63,7 @@ class DocumentedCommandsTest {
                 Arguments.of("sh", "mvn -pl functions/payment-authorizer test -Dtest='RedeliveryTest#noSuchCase*'", "-Dtest=RedeliveryTest#noSuchCase* matches no test"),
                 Arguments.of("sh", "curl -X POST https://push.example.com/v1/notifications", "`curl` is a kind of command this test does not check"),
                 Arguments.of("toml", "  \"EnableFastPath=true\",\n  \"NoSuchParameter=1\",", "template.yaml has no Parameter NoSuchParameter"),
+                Arguments.of("mermaid", "sequenceDiagram\n  producer->>queue: send", "a mermaid block must be one of [flowchart, xychart-beta] diagrams, was 'sequenceDiagram'"),
                 Arguments.of("python", "print('hello')", "no check for python blocks"));
     }
 

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
+import com.example.payment.ParserOnlyRule;
 import com.example.payment.Payment;
+import com.example.payment.PaymentMessageSchema;
 import com.example.payment.PaymentParser;
 import com.example.receiver.ParseResult;
 import java.util.List;
@@ -22,12 +24,15 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * Every payment message of README.md, docs/*.md, events/README.md and events/ goes through the
  * real {@link PaymentParser}: it is accepted, unless the events present it as invalid, and then
- * it is refused for the field and rule they mean.
+ * it is refused for the field and rule they mean. Each goes through the producers' JSON Schema
+ * too ({@link PaymentMessageSchema}): a message the parser accepts conforms to it, one it refuses
+ * does not, unless it breaks a rule only the parser holds, named here ({@link ParserOnlyRule}).
  */
 class DocumentedMessagesTest {
 
     private static final ProjectDocs DOCS = ProjectDocs.ofThisProject();
     private static final PaymentParser PARSER = new PaymentParser();
+    private static final PaymentMessageSchema SCHEMA = PaymentMessageSchema.ofThisProject();
 
     /**
      * A message shown on purpose as one the function refuses.
@@ -37,8 +42,10 @@ class DocumentedMessagesTest {
      * @param field       the field the parser must name
      * @param rule        the start of the rule it must give
      * @param presentedAs the words of events/README.md that present it as invalid
+     * @param beyondSchema the rule only the parser holds that it breaks, when the schema accepts it
      */
-    private record PresentedAsInvalid(String file, String position, String field, String rule, String presentedAs) {
+    private record PresentedAsInvalid(String file, String position, String field, String rule, String presentedAs,
+                                      Optional<ParserOnlyRule> beyondSchema) {
 
         boolean is(DocumentedMessage message) {
             return message.where().file().equals(file) && message.position().equals(position);
@@ -48,10 +55,12 @@ class DocumentedMessagesTest {
     /** Every message the docs present as invalid; any other must parse. */
     private static final List<PresentedAsInvalid> PRESENTED_AS_INVALID = List.of(
             new PresentedAsInvalid("events/fifo-two-groups.json", "/Records/1/body", "body.amount",
-                    "must have at most 2 decimals for EUR", "the first message of `ACC-30512` has three decimals in EUR"),
-            new PresentedAsInvalid("events/payments.jsonl", "line 9", "message", "must be valid JSON", "and a cut-off body"),
+                    "must have at most 2 decimals for EUR", "the first message of `ACC-30512` has three decimals in EUR",
+                    Optional.of(ParserOnlyRule.AMOUNT_DECIMALS)),
+            new PresentedAsInvalid("events/payments.jsonl", "line 9", "message", "must be valid JSON", "and a cut-off body",
+                    Optional.empty()),
             new PresentedAsInvalid("events/poison-body.json", "/Records/0/body", "message", "must be valid JSON",
-                    "a body cut off mid-JSON"));
+                    "a body cut off mid-JSON", Optional.empty()));
 
     @TestFactory
     Stream<DynamicTest> everyPaymentMessage_isAccepted_unlessPresentedAsInvalid_thenRefusedForItsRule() {
@@ -70,6 +79,27 @@ class DocumentedMessagesTest {
             assertTrue(refused.field().equals(invalid.get().field()) && refused.rule().startsWith(invalid.get().rule()),
                     () -> message + ": refused for " + refusal(result) + ", not for what it is presented as breaking: "
                             + invalid.get().field() + " " + invalid.get().rule());
+        }));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyPaymentMessage_conformsToTheSchema_exactlyWhenTheParserAcceptsIt_butForRulesOnlyTheParserHolds() {
+        return DocumentedMessages.in(DOCS).stream().map(message -> dynamicTest(message.toString(), () -> {
+            // GIVEN a message of the docs; WHEN the parser and the producers' schema read it
+            ParseResult<Payment> result = PARSER.parse(message.text());
+            PaymentMessageSchema.Verdict schema = SCHEMA.verdict(message.text());
+            Optional<ParserOnlyRule> beyondSchema = PRESENTED_AS_INVALID.stream().filter(expected -> expected.is(message))
+                    .findFirst().flatMap(PresentedAsInvalid::beyondSchema);
+            if (beyondSchema.isEmpty()) {
+                // THEN both accept it or both refuse it
+                assertEquals(result instanceof ParseResult.Valid, schema.conforms(), () -> message + ": the parser says "
+                        + refusal(result) + ", the schema (" + PaymentMessageSchema.FILE + "): " + SCHEMA.explain(message.text()));
+                return;
+            }
+            // THEN a message presented as breaking a rule only the parser holds conforms to the schema, and breaks that rule
+            ParseResult.Invalid<?> refused = assertInstanceOf(ParseResult.Invalid.class, result, message::toString);
+            assertEquals(beyondSchema, ParserOnlyRule.of(message.text(), refused.field(), refused.rule()), message::toString);
+            assertTrue(schema.conforms(), () -> message + ": " + SCHEMA.explain(message.text()));
         }));
     }
 
