@@ -169,9 +169,9 @@ bench-report: bench-build ## docs/benchmarks.md again from the saved sections an
 RELIABILITY_BUILD = $(MVN) -q -pl reliability -am -DskipTests package dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/reliability.classpath
 RELIABILITY_REPORT = cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "reliability/target/classes:$$(cat reliability/target/reliability.classpath)" com.example.reliability.ReliabilityReport
 
-reliability: setup ## every fault scenario, ours vs Powertools -> docs/reliability.md (~22 min)
+reliability: setup ## every fault scenario, ours vs Powertools -> docs/reliability.md (~45 min) ## SCENARIOS=Kind.NAME,... (only those, merged into the saved results)
 	$(RELIABILITY_BUILD)
-	$(RELIABILITY_REPORT)
+	$(RELIABILITY_REPORT) $(if $(SCENARIOS),--scenarios $(call quoted,$(SCENARIOS)))
 
 reliability-report: ## docs/reliability.md again from reliability/target/results.json (seconds)
 	$(RELIABILITY_BUILD)

@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.Message;
 
 /** Reads what a run left: balances, ledger, idempotency records, the DLQ. */
@@ -22,14 +21,12 @@ final class Audit {
     }
 
     private final DynamoDbClient dynamoDb;
-    private final SqsClient sqs;
 
-    Audit(DynamoDbClient dynamoDb, SqsClient sqs) {
+    Audit(DynamoDbClient dynamoDb) {
         this.dynamoDb = dynamoDb;
-        this.sqs = sqs;
     }
 
-    Counts of(Implementation implementation, Traffic traffic, String dlqUrl, String baselineTable) {
+    Counts of(Implementation implementation, Traffic traffic, List<Message> dead, String baselineTable) {
         long extra = 0;
         long missing = 0;
         for (Map.Entry<String, Long> balance : balances().entrySet()) {
@@ -46,7 +43,6 @@ final class Audit {
         int stuck = implementation == Implementation.RECEIVER
                 ? receiverRecords(decidedAt)
                 : baselineRecords(traffic, baselineTable, decided);
-        List<Message> dead = drain(dlqUrl);
         Set<String> inDlq = new HashSet<>();
         dead.forEach(message -> inDlq.add(Traffic.transactionIdOf(message.body())));
         int lost = 0;
@@ -103,21 +99,5 @@ final class Audit {
             }
         }
         return stuck;
-    }
-
-    private List<Message> drain(String queueUrl) {
-        List<Message> all = new java.util.ArrayList<>();
-        int empty = 0;
-        while (empty < 2) {
-            List<Message> batch = sqs.receiveMessage(r -> r.queueUrl(queueUrl).maxNumberOfMessages(10)
-                    .visibilityTimeout(300).waitTimeSeconds(0)).messages();
-            if (batch.isEmpty()) {
-                empty++;
-            } else {
-                empty = 0;
-                all.addAll(batch);
-            }
-        }
-        return all;
     }
 }

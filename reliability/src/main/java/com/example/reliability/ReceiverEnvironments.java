@@ -17,6 +17,7 @@ import com.example.receiver.dynamodb.RetryPolicy;
 import com.example.receiver.redis.RedisFastPath;
 import com.example.receiver.redis.SecretReader;
 import com.example.receiver.sqs.SoonRedelivery;
+import com.example.receiver.sqs.SqsDeadLetters;
 import com.example.receiver.telemetry.FunctionLog;
 import com.example.receiver.telemetry.JsonLinesTelemetry;
 import java.io.PrintStream;
@@ -46,7 +47,10 @@ final class ReceiverEnvironments implements LambdaEnvironments.Factory {
     private final Supplier<SqsClient> sqs;
     private final Clock clock = Clock.systemUTC();
 
-    /** @param sqs the queue's client, for the visibility changes of soon retries */
+    /**
+     * @param variables the function's environment; with {@code DEAD_LETTER_QUEUE_URL}, it dead-letters at once
+     * @param sqs       the queue's client, for the visibility changes of soon retries and the dead letters
+     */
     ReceiverEnvironments(Map<String, String> variables, SecretReader secrets, URI dynamoDbEndpoint, FaultPoint point,
                          CrashSchedule schedule, Supplier<SqsClient> sqs) {
         this.variables = Map.copyOf(variables);
@@ -81,7 +85,9 @@ final class ReceiverEnvironments implements LambdaEnvironments.Factory {
         // A soon retry comes back in 1-2 s: inside the scenarios' 3 s visibility timeout, as 1-5 s is inside the template's 181 s.
         SoonRedelivery soon = new SoonRedelivery(sqs, Duration.ofSeconds(1), Duration.ofSeconds(2), new SecureRandom(),
                 new FunctionLog(new PrintStream(OutputStream.nullOutputStream()), clock, PaymentAuthorizer.SERVICE));
-        PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(receiver, Optional.of(soon));
+        Optional<SqsDeadLetters> deadLetters = PaymentAuthorizer.deadLetters(variables, sqs,
+                new FunctionLog(new PrintStream(OutputStream.nullOutputStream()), clock, PaymentAuthorizer.SERVICE));
+        PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(receiver, Optional.of(soon), deadLetters);
         return new LambdaEnvironments.Environment() {
             @Override
             public SQSBatchResponse invoke(SQSEvent event, Crash crashOfThis) {

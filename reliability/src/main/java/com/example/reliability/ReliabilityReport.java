@@ -44,6 +44,8 @@ public final class ReliabilityReport {
 
     /** The argument of {@code make reliability-report}: the report from the last run's saved results, nothing run. */
     static final String FROM_SAVED_RESULTS = "--from-saved-results";
+    /** The argument of {@code make reliability SCENARIOS=...}: only the named faults' scenarios, merged into the saved results. */
+    static final String SCENARIOS = "--scenarios";
 
     private ReliabilityReport() {
     }
@@ -59,13 +61,18 @@ public final class ReliabilityReport {
             ResultsFile.write(saved, run);
         } else if (args.length == 1 && args[0].equals(FROM_SAVED_RESULTS)) {
             run = ResultsFile.read(saved);
+        } else if (args.length == 2 && args[0].equals(SCENARIOS)) {
+            run = rerun(ResultsFile.read(saved), List.of(args[1].split(",")));
+            ResultsFile.write(saved, run);
         } else {
-            System.err.println("usage: ReliabilityReport [" + FROM_SAVED_RESULTS + "]: run every scenario, or write the "
-                    + "report again from " + ResultsFile.LOCATION + " (saved by the last run)");
+            System.err.println("usage: ReliabilityReport [" + FROM_SAVED_RESULTS + " | " + SCENARIOS + " <Kind.NAME,...>]: "
+                    + "run every scenario; write the report again from " + ResultsFile.LOCATION + " (saved by the last "
+                    + "run); or run again the scenarios of the named faults (e.g. UndecidableMessages.AT_ONCE) and put "
+                    + "their results in place of the saved ones");
             System.exit(2);
             return;
         }
-        String markdown = new ReportMarkdown(run.results(), run.started(), run.wall(), run.machine()).render();
+        String markdown = new ReportMarkdown(run.results(), run.started(), run.wall(), run.machine(), run.reruns()).render();
         Path report = root.resolve("docs/reliability.md");
         try {
             Files.writeString(report, markdown, StandardCharsets.UTF_8);
@@ -79,6 +86,29 @@ public final class ReliabilityReport {
                 .allMatch(r -> r.extraDebits() == 0 && r.lost() == 0 && r.stuck() == 0 && r.drained()
                         && r.publishing().map(p -> p.neverPublished() == 0).orElse(true));
         System.exit(oursHolds ? 0 : 1);
+    }
+
+    /**
+     * The saved run with the plan's scenarios of {@code faults} ({@code Kind.NAME}, as the results
+     * file names them) run again, their results in place of (or, new, added to) the saved ones.
+     */
+    static ResultsFile.Run rerun(ResultsFile.Run saved, List<String> faults) {
+        List<Scenario> plan = plan();
+        List<Scenario> chosen = plan.stream().filter(s -> faults.contains(ResultsFile.faultName(s.fault()))).toList();
+        if (chosen.isEmpty() || chosen.stream().map(s -> ResultsFile.faultName(s.fault())).distinct().count() != faults.size()) {
+            throw new IllegalArgumentException(SCENARIOS + " must name faults of the plan (Kind.NAME, comma-separated), was "
+                    + faults);
+        }
+        Instant started = Instant.now();
+        List<Result> fresh = runInTwoLanes(chosen);
+        List<Result> results = new ArrayList<>(saved.results().stream().filter(r -> !chosen.contains(r.scenario())).toList());
+        results.addAll(fresh);
+        results.sort(Comparator.comparingInt(result -> plan.indexOf(result.scenario())));
+        List<String> reruns = new ArrayList<>(saved.reruns());
+        reruns.add(String.format(Locale.ROOT, "%s: %s run again (%d scenarios, %d s, on %s), their rows replaced",
+                started.truncatedTo(ChronoUnit.SECONDS), String.join(", ", faults), chosen.size(),
+                Duration.between(started, Instant.now()).toSeconds(), ReportMarkdown.machine()));
+        return new ResultsFile.Run(saved.started(), saved.wall(), saved.machine(), results, reruns);
     }
 
     /** Every scenario of the report, in the report's order. */
@@ -95,6 +125,9 @@ public final class ReliabilityReport {
             if (fault != DependencyFault.DYNAMODB_CAPACITY) {
                 plan.add(new Scenario(Implementation.RECEIVER, fault, PAYMENTS, COPIES, 1, SEED));
             }
+        }
+        for (UndecidableMessages undecidable : UndecidableMessages.values()) {
+            plan.add(new Scenario(Implementation.RECEIVER, undecidable, PAYMENTS, COPIES, 1, SEED));
         }
         for (Implementation implementation : Implementation.values()) {
             plan.add(new Scenario(implementation, FaultPoint.NONE, LOAD_PAYMENTS, 2 * LOAD_PAYMENTS, LOAD_POLLERS, SEED + 1));
@@ -175,10 +208,18 @@ public final class ReliabilityReport {
         result.sendToDecision().ifPresent(latency -> lines.append(String.format(Locale.ROOT,
                 "reliability: %-20s send to decision: median %.0f ms, p99 %.0f ms, max %.0f ms over %d transactions%n",
                 "", latency.p50Ms(), latency.p99Ms(), latency.maxMs(), latency.count())));
+        result.deadLetters().ifPresent(d -> lines.append(String.format(Locale.ROOT,
+                "reliability: %-20s dead letters: %d of %d in the DLQ, %d with their reason; send to DLQ: poison %s, conflicts %s%n",
+                "", d.found(), d.expected(), d.withReason(), d.poison().map(ReliabilityReport::brief).orElse("-"),
+                d.conflicts().map(ReliabilityReport::brief).orElse("-"))));
         result.publishing().ifPresent(p -> lines.append(String.format(Locale.ROOT,
                 "reliability: %-20s stream publisher: decisions=%d on-topic=%d never-published=%d more-than-once=%d refused=%d on-failure-batches=%d%n",
                 "", p.decisions(), p.publishes(), p.neverPublished(), p.publishedMoreThanOnce(), p.injectedFailures(),
                 p.onFailureBatches())));
         System.err.print(lines);
+    }
+
+    private static String brief(Latency latency) {
+        return String.format(Locale.ROOT, "median %.0f ms, max %.0f ms", latency.p50Ms(), latency.maxMs());
     }
 }

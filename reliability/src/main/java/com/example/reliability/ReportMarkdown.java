@@ -22,13 +22,22 @@ final class ReportMarkdown {
     private final Instant started;
     private final Duration wall;
     private final String machine;
+    private final List<String> reruns;
 
-    /** {@code machine}: where the run ran, as {@link #machine()} described it then. */
-    ReportMarkdown(List<Result> results, Instant started, Duration wall, String machine) {
+    /**
+     * {@code machine}: where the run ran, as {@link #machine()} described it then; {@code reruns}:
+     * one line per later run of some of its scenarios ({@code make reliability SCENARIOS=...}).
+     */
+    ReportMarkdown(List<Result> results, Instant started, Duration wall, String machine, List<String> reruns) {
         this.results = List.copyOf(results);
         this.started = started;
         this.wall = wall;
         this.machine = machine;
+        this.reruns = List.copyOf(reruns);
+    }
+
+    ReportMarkdown(List<Result> results, Instant started, Duration wall, String machine) {
+        this(results, started, wall, machine, List.of());
     }
 
     String render() {
@@ -40,6 +49,11 @@ final class ReportMarkdown {
                 .append("tables and queues it left; nothing is assumed. Do not edit by hand: run it again (or, for a change ")
                 .append("to the report's text or charts, `make reliability-report`, which writes it again from the run's saved ")
                 .append("results).\n\n");
+        if (!reruns.isEmpty()) {
+            md.append("Run again since, with `make reliability SCENARIOS=...`:\n\n");
+            reruns.forEach(line -> md.append("- ").append(line).append('\n'));
+            md.append('\n');
+        }
         parameters(md);
         md.append("## Fault points\n\n");
         md.append("A *crash* ends the invocation where it stands (the thread never runs another line, as in a killed ")
@@ -61,6 +75,7 @@ final class ReportMarkdown {
         table(md, results.stream().filter(r -> r.scenario().fault() instanceof DependencyFault && !hot(r)).toList(), false);
         redisLatency(md);
         publishing(md);
+        undecidable(md);
         md.append("\n## Concurrency and load\n\n");
         md.append(LoadNote.TEXT);
         table(md, results.stream().filter(r -> r.scenario().pollers() > 1 && !hot(r)).toList(), false);
@@ -92,6 +107,37 @@ final class ReportMarkdown {
                     .yMax(top)
                     .horizontally()
                     .markdown());
+        }
+    }
+
+    /** Poison and conflicts: dead-lettered at once beside the redrive policy alone. */
+    private void undecidable(StringBuilder md) {
+        List<Result> rows = results.stream().filter(r -> r.deadLetters().isPresent()).toList();
+        if (rows.isEmpty()) {
+            return;
+        }
+        md.append("\n## Poison and conflicts: to the DLQ at once, with their reason (ours)\n\n");
+        md.append("The same traffic with one poison message and one conflict per ").append(UndecidableMessages.ONE_IN)
+                .append(" payments mixed in: poison in turn a body cut short (not JSON), an amount with 3 decimals for EUR, ")
+                .append("a body without its account; a conflict, a transaction of the first half sent again among the last ")
+                .append("tenth with another merchant. None can ever be decided: as deployed, the function sends each to the ")
+                .append("DLQ itself, with its reason as message attributes, in the invocation that first sees it; with ")
+                .append("`DEAD_LETTER_AT_ONCE=false` the queue's redrive policy moves it after ")
+                .append(ScenarioRunner.MAX_RECEIVE_COUNT).append(" receives, a visibility timeout (here ")
+                .append(ScenarioRunner.VISIBILITY_SECONDS).append(" s; the template's is 181 s) apart, without a reason. ")
+                .append("*Send to DLQ* runs from a message's first send to its arrival in the DLQ, as a watcher receiving ")
+                .append("from the DLQ throughout the run saw it (within its 1 s long poll). *Deliveries* counts the ")
+                .append("messages handed to the function, redeliveries included.\n\n");
+        table(md, rows, false);
+        md.append("\n| run | sent | in the DLQ | with their reason | deliveries | poison: send to DLQ, median (ms) | max (ms) ")
+                .append("| conflicts: median (ms) | max (ms) |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (Result r : rows) {
+            DeadLetters d = r.deadLetters().orElseThrow();
+            Latency poison = d.poison().orElse(new Latency(0, 0, 0, 0));
+            Latency conflicts = d.conflicts().orElse(new Latency(0, 0, 0, 0));
+            md.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %d | %.0f | %.0f | %.0f | %.0f |%n",
+                    r.scenario().fault().label(), d.expected(), d.found(), d.withReason(), r.deliveries(), poison.p50Ms(),
+                    poison.maxMs(), conflicts.p50Ms(), conflicts.maxMs()));
         }
     }
 

@@ -28,16 +28,18 @@ import java.util.Optional;
  * @param deliveries       messages handed to the function in invocations that completed,
  *                         redeliveries included: {@code scenario.messages()} when each was
  *                         decided at its first receive
+ * @param deadLetters      what became of the undecidable messages, when the scenario sent some
  */
 public record Result(Scenario scenario, int decisions, long extraDebits, long missingDebits, int lost, int stuck,
                      int dlq, long ledgerRows, int expectedLedgerRows, int crashes, int droppedResponses,
                      int droppedRefusals,
                      double meanMsPerMessage, double slowestInvocationMs, boolean drained, Duration wall,
                      Optional<Publishing> publishing, Optional<Latency> sendToDecision, int conflictsAnswered,
-                     int throttled, long deliveries) {
+                     int throttled, long deliveries, Optional<DeadLetters> deadLetters) {
 
     public Result {
         Objects.requireNonNull(publishing, "publishing");
         Objects.requireNonNull(sendToDecision, "sendToDecision");
+        Objects.requireNonNull(deadLetters, "deadLetters");
     }
 }

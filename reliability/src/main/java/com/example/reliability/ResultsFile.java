@@ -33,14 +33,21 @@ final class ResultsFile {
      * One run.
      *
      * @param machine where it ran, as the report states it
+     * @param reruns  one line per later run of some of its scenarios, whose results replaced theirs
      */
-    record Run(Instant started, Duration wall, String machine, List<Result> results) {
+    record Run(Instant started, Duration wall, String machine, List<Result> results, List<String> reruns) {
 
         Run {
             Objects.requireNonNull(started, "started");
             Objects.requireNonNull(wall, "wall");
             Objects.requireNonNull(machine, "machine");
             results = List.copyOf(results);
+            reruns = List.copyOf(reruns);
+        }
+
+        /** A whole run, no scenario run again since. */
+        Run(Instant started, Duration wall, String machine, List<Result> results) {
+            this(started, wall, machine, results, List.of());
         }
     }
 
@@ -54,6 +61,8 @@ final class ResultsFile {
         root.put("machine", run.machine());
         ArrayNode results = root.putArray("results");
         run.results().forEach(result -> results.add(result(result)));
+        ArrayNode reruns = root.putArray("reruns");
+        run.reruns().forEach(reruns::add);
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
             JSON.writeValue(file.toFile(), root);
@@ -71,8 +80,10 @@ final class ResultsFile {
         }
         List<Result> results = new ArrayList<>();
         root.path("results").forEach(node -> results.add(result(node)));
+        List<String> reruns = new ArrayList<>();
+        root.path("reruns").forEach(line -> reruns.add(line.asText()));
         return new Run(Instant.parse(text(root, "started")), Duration.ofNanos(number(root, "wallNanos").longValue()),
-                text(root, "machine"), results);
+                text(root, "machine"), results, reruns);
     }
 
     private static ObjectNode result(Result r) {
@@ -98,6 +109,7 @@ final class ResultsFile {
         node.put("conflictsAnswered", r.conflictsAnswered());
         node.put("throttled", r.throttled());
         node.put("deliveries", r.deliveries());
+        r.deadLetters().ifPresent(d -> node.set("deadLetters", deadLetters(d)));
         return node;
     }
 
@@ -112,16 +124,33 @@ final class ResultsFile {
                     bool(node, "drained"), Duration.ofNanos(number(node, "wallNanos").longValue()),
                     node.has("publishing") ? Optional.of(JSON.treeToValue(node.get("publishing"), Publishing.class)) : Optional.empty(),
                     node.has("sendToDecision") ? Optional.of(JSON.treeToValue(node.get("sendToDecision"), Latency.class)) : Optional.empty(),
-                    integer(node, "conflictsAnswered"), integer(node, "throttled"), number(node, "deliveries").longValue());
+                    integer(node, "conflictsAnswered"), integer(node, "throttled"), number(node, "deliveries").longValue(),
+                    node.has("deadLetters") ? Optional.of(deadLetters(node.get("deadLetters"))) : Optional.empty());
         } catch (IOException e) {
             throw new IllegalArgumentException("a result in the results file is not one: " + node, e);
         }
     }
 
+    private static ObjectNode deadLetters(DeadLetters d) {
+        ObjectNode node = JSON.createObjectNode();
+        node.put("expected", d.expected());
+        node.put("found", d.found());
+        node.put("withReason", d.withReason());
+        d.poison().ifPresent(latency -> node.set("poison", JSON.valueToTree(latency)));
+        d.conflicts().ifPresent(latency -> node.set("conflicts", JSON.valueToTree(latency)));
+        return node;
+    }
+
+    private static DeadLetters deadLetters(JsonNode node) throws IOException {
+        return new DeadLetters(integer(node, "expected"), integer(node, "found"), integer(node, "withReason"),
+                node.has("poison") ? Optional.of(JSON.treeToValue(node.get("poison"), Latency.class)) : Optional.empty(),
+                node.has("conflicts") ? Optional.of(JSON.treeToValue(node.get("conflicts"), Latency.class)) : Optional.empty());
+    }
+
     private static ObjectNode scenario(Scenario s) {
         ObjectNode node = JSON.createObjectNode();
         node.put("implementation", s.implementation().name());
-        node.put("fault", s.fault().getClass().getSimpleName() + "." + ((Enum<?>) s.fault()).name());
+        node.put("fault", faultName(s.fault()));
         node.put("payments", s.payments());
         node.put("copies", s.copies());
         node.put("pollers", s.pollers());
@@ -139,6 +168,11 @@ final class ResultsFile {
                         : Optional.empty());
     }
 
+    /** How the file names a fault: {@code Kind.NAME}, e.g. {@code DependencyFault.REDIS_STOPPED}. */
+    static String faultName(Fault fault) {
+        return fault.getClass().getSimpleName() + "." + ((Enum<?>) fault).name();
+    }
+
     private static Fault fault(String name) {
         String constant = name.substring(name.indexOf('.') + 1);
         if (name.startsWith("FaultPoint.")) {
@@ -147,7 +181,11 @@ final class ResultsFile {
         if (name.startsWith("DependencyFault.")) {
             return DependencyFault.valueOf(constant);
         }
-        throw new IllegalArgumentException("fault must be FaultPoint.<NAME> or DependencyFault.<NAME>, was '" + name + "'");
+        if (name.startsWith("UndecidableMessages.")) {
+            return UndecidableMessages.valueOf(constant);
+        }
+        throw new IllegalArgumentException("fault must be FaultPoint.<NAME>, DependencyFault.<NAME> or UndecidableMessages.<NAME>, was '"
+                + name + "'");
     }
 
     private static String text(JsonNode node, String field) {

@@ -50,8 +50,13 @@ public record Scenario(Implementation implementation, Fault fault, int payments,
         return new Scenario(implementation, fault, payments, copies, pollers, seed, accounts, Optional.of(hold));
     }
 
+    /** Poison messages sent, and as many conflicts: none but under {@link UndecidableMessages}. */
+    public int undecidable() {
+        return fault instanceof UndecidableMessages ? UndecidableMessages.countOf(payments) : 0;
+    }
+
     /** Messages sent. */
     public int messages() {
-        return payments + copies;
+        return payments + copies + 2 * undecidable();
     }
 }

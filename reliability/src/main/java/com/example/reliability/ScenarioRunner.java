@@ -6,6 +6,7 @@ import com.example.localaws.TransactionConflicts;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.proxy.LoopbackProxy;
 import com.example.payment.PaymentTables;
+import com.example.receiver.config.DeadLetterConfig;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -69,6 +70,9 @@ public final class ScenarioRunner {
         Instant started = Instant.now();
         prepareTables(scenario.accounts());
         Traffic traffic = Traffic.generate(scenario.payments(), scenario.copies(), scenario.accounts(), scenario.seed());
+        if (scenario.undecidable() > 0) {
+            traffic.withUndecidable(scenario.undecidable(), scenario.seed());
+        }
         int run = runs.incrementAndGet();
         String dlq = sqs.createQueue(r -> r.queueName("reliability-" + run + "-dlq")).queueUrl();
         String dlqArn = sqs.getQueueAttributes(r -> r.queueUrl(dlq).attributeNames(QueueAttributeName.QUEUE_ARN))
@@ -77,6 +81,7 @@ public final class ScenarioRunner {
                 QueueAttributeName.VISIBILITY_TIMEOUT, Integer.toString(VISIBILITY_SECONDS),
                 QueueAttributeName.REDRIVE_POLICY, "{\"deadLetterTargetArn\":\"" + dlqArn
                         + "\",\"maxReceiveCount\":\"" + MAX_RECEIVE_COUNT + "\"}"))).queueUrl();
+        DeadLetterWatch deadLetterWatch = DeadLetterWatch.start(sqs, dlq);
         CrashSchedule schedule = new CrashSchedule(crashEvery(scenario.fault()), MAX_CRASHES);
         Map<String, Instant> firstSent = new ConcurrentHashMap<>();
         int conflictsAnswered = 0;
@@ -93,7 +98,7 @@ public final class ScenarioRunner {
             // The cluster's node announces the proxy, so that the cluster client (which learns the
             // nodes from CLUSTER SLOTS) reaches it only through the proxy and its faults.
             aws.redis().announce(aws.redis().node(0), redisProxy.port());
-            LambdaEnvironments.Factory factory = factory(scenario, schedule, dynamoDbProxy, redisProxy);
+            LambdaEnvironments.Factory factory = factory(scenario, schedule, dynamoDbProxy, redisProxy, dlq);
             if (scenario.fault() == FaultPoint.RESPONSE_LOST) {
                 dynamoDbProxy.dropResponses(Math.max(1, scenario.payments() / 20), lostResponse(scenario.implementation()));
             }
@@ -112,17 +117,22 @@ public final class ScenarioRunner {
             dropped = dynamoDbProxy.droppedResponses();
             droppedRefusals = dynamoDbProxy.droppedRefusals();
             publishing = Optional.ofNullable(publisher)
-                    .map(p -> p.finish(new Audit(admin, sqs).decidedByReceiver()));
+                    .map(p -> p.finish(new Audit(admin).decidedByReceiver()));
         } finally {
             aws.redis().announce(aws.redis().node(0), aws.redis().port());
         }
-        Audit.Counts counts = new Audit(admin, sqs).of(scenario.implementation(), traffic, dlq, BASELINE_TABLE);
+        List<DeadLetterWatch.Arrival> deadLettered = deadLetterWatch.finish();
+        Audit.Counts counts = new Audit(admin).of(scenario.implementation(), traffic,
+                deadLettered.stream().map(DeadLetterWatch.Arrival::message).toList(), BASELINE_TABLE);
         Optional<Latency> sendToDecision = Latency.of(counts.decidedAt(), firstSent);
-        return new Result(scenario, counts.decisions(), counts.extraDebits(), counts.missingDebits(), counts.lost(),
+        Optional<DeadLetters> deadLetters = scenario.undecidable() == 0 ? Optional.empty()
+                : Optional.of(DeadLetters.of(traffic.undecidable, deadLettered, firstSent));
+        int lost = counts.lost() + deadLetters.map(DeadLetters::missing).orElse(0);
+        return new Result(scenario, counts.decisions(), counts.extraDebits(), counts.missingDebits(), lost,
                 counts.stuck(), counts.dlq(), counts.ledgerRows(), traffic.expectedApproved, schedule.crashes(), dropped,
                 droppedRefusals,
                 timings.meanMsPerMessage(), timings.slowestInvocationMs(), drained, Duration.between(started, Instant.now()),
-                publishing, sendToDecision, conflictsAnswered, throttled, timings.messages());
+                publishing, sendToDecision, conflictsAnswered, throttled, timings.messages(), deadLetters);
     }
 
     /**
@@ -141,10 +151,12 @@ public final class ScenarioRunner {
     }
 
     private LambdaEnvironments.Factory factory(Scenario scenario, CrashSchedule schedule, LoopbackProxy dynamoDbProxy,
-                                               LoopbackProxy redisProxy) {
+                                               LoopbackProxy redisProxy, String deadLetterQueue) {
         FaultPoint point = scenario.fault() instanceof FaultPoint p ? p : FaultPoint.NONE;
         return switch (scenario.implementation()) {
-            case RECEIVER -> new ReceiverEnvironments(receiverVariables(redisProxy), aws::secretString, dynamoDbProxy.uri(),
+            case RECEIVER -> new ReceiverEnvironments(receiverVariables(redisProxy,
+                    scenario.fault() == UndecidableMessages.BY_REDRIVE_POLICY ? Optional.empty() : Optional.of(deadLetterQueue)),
+                    aws::secretString, dynamoDbProxy.uri(),
                     point, schedule, aws::sqs);
             case POWERTOOLS, POWERTOOLS_FIXED -> new BaselineEnvironments(dynamoDbProxy.uri(), BASELINE_TABLE,
                     new PaymentTables(Accounts.TABLE, "LedgerTable"), point, schedule, FUNCTION_TIMEOUT,
@@ -152,7 +164,8 @@ public final class ScenarioRunner {
         };
     }
 
-    private Map<String, String> receiverVariables(LoopbackProxy redisProxy) {
+    /** {@code deadLetterQueue}: where the function sends what it can never decide, at once, as deployed; empty, it does not. */
+    private Map<String, String> receiverVariables(LoopbackProxy redisProxy, Optional<String> deadLetterQueue) {
         Map<String, String> env = new HashMap<>(aws.fastPathEnvironment(aws.redis()));
         env.put("IDEMPOTENCY_TABLE", "IdempotencyTable");
         env.put("ACCOUNTS_TABLE", Accounts.TABLE);
@@ -162,6 +175,7 @@ public final class ScenarioRunner {
         env.put("FAST_PATH_ENDPOINT", redisProxy.endpoint());
         env.remove("FAST_PATH_TIMEOUT_MS");
         env.put("METRICS_NAMESPACE", "Reliability");
+        deadLetterQueue.ifPresent(url -> env.put(DeadLetterConfig.DEAD_LETTER_QUEUE_URL, url));
         return env;
     }
 

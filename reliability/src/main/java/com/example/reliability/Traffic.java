@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +32,7 @@ final class Traffic {
     static final String UNKNOWN_ACCOUNT = "ACC-R-404";
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final BigDecimal AMOUNT = BigDecimal.valueOf(AMOUNT_MINOR, 2);
 
     /** One message to send. */
     record Delivery(String transactionId, String body) {
@@ -38,6 +40,8 @@ final class Traffic {
 
     final List<Delivery> deliveries = new ArrayList<>();
     final Set<String> transactions = new LinkedHashSet<>();
+    /** The undecidable messages' bodies, each to the key it is sent under ({@link #withUndecidable}). */
+    final Map<String, String> undecidable = new LinkedHashMap<>();
     final Map<String, Long> expectedBalances = new HashMap<>();
     int expectedApproved;
     int expectedDeclined;
@@ -80,7 +84,53 @@ final class Traffic {
         return traffic;
     }
 
+    /** The key a poison message is sent under (it has no transaction the audit knows). */
+    static final String POISON = "POISON-";
+    /** The key a conflict is sent under: this, then the transaction it conflicts with. */
+    static final String CONFLICT = "CONFLICT-";
+
+    /**
+     * Adds {@code count} poison messages at random places (in turn: a body cut short, so not JSON;
+     * an amount with 3 decimals for EUR; no account), and {@code count} conflicts among the last
+     * tenth of the deliveries: each a transaction of the first half sent again with another
+     * merchant, late enough for its original to be decided first (same account and amount, so
+     * that the balances do not depend on which is).
+     */
+    Traffic withUndecidable(int count, long seed) {
+        Random random = new Random(seed + 1);
+        for (int i = 0; i < count; i++) {
+            String body = poison(i);
+            undecidable.put(body, POISON + i);
+            deliveries.add(random.nextInt(deliveries.size() + 1), new Delivery(POISON + i, body));
+        }
+        List<String> early = deliveries.subList(0, deliveries.size() / 2).stream().map(Delivery::transactionId)
+                .filter(transactions::contains).distinct().limit(count).toList();
+        for (int i = 0; i < early.size(); i++) {
+            String txn = early.get(i);
+            String original = deliveries.stream().filter(d -> d.transactionId().equals(txn)).findFirst().orElseThrow().body();
+            String body = body(txn, accountOf(original), "msg-conflict-" + i, "Another Merchant", AMOUNT);
+            undecidable.put(body, CONFLICT + txn);
+            int tenth = deliveries.size() / 10;
+            deliveries.add(deliveries.size() - random.nextInt(tenth + 1), new Delivery(CONFLICT + txn, body));
+        }
+        return this;
+    }
+
+    private static String poison(int i) {
+        String txn = "TXN-R-POISON-" + i;
+        return switch (i % 3) {
+            case 0 -> "{\"headers\": {\"message_id\": \"poison-" + i + "\"}, \"body\": {\"transaction_id\": \"";
+            case 1 -> body(txn, account(0), "poison-" + i, "Reliability Merchant", new BigDecimal("10.005"));
+            default -> body(txn, account(0), "poison-" + i, "Reliability Merchant", AMOUNT)
+                    .replace("\"account_id\":\"" + account(0) + "\",", "");
+        };
+    }
+
     private static String body(String txn, String account, String messageId) {
+        return body(txn, account, messageId, "Reliability Merchant", AMOUNT);
+    }
+
+    private static String body(String txn, String account, String messageId, String merchant, BigDecimal amount) {
         ObjectNode root = JSON.createObjectNode();
         ObjectNode headers = root.putObject("headers");
         headers.put("message_id", messageId);
@@ -91,9 +141,9 @@ final class Traffic {
         body.put("transaction_id", txn);
         body.put("card_number_hash", "sha256:" + sha256(txn));
         body.put("account_id", account);
-        body.put("amount", BigDecimal.valueOf(AMOUNT_MINOR, 2));
+        body.put("amount", amount);
         body.put("currency", "EUR");
-        body.put("merchant", "Reliability Merchant");
+        body.put("merchant", merchant);
         body.put("merchant_category", "5411");
         body.put("authorization_type", "PURCHASE");
         return root.toString();

@@ -34,20 +34,29 @@ class ResultsFileTest {
                 result(new Scenario(Implementation.RECEIVER, DependencyFault.SNS_PUBLISH_ERRORS, 4_000, 1_000, 1, 7), 0,
                         Optional.of(new Publishing(4_000, 0, 0, 4_000, 0, 63)), Optional.empty()),
                 result(new Scenario(Implementation.RECEIVER, FaultPoint.NONE, 2_000, 4_000, 8, 9).onAccounts(1)
-                        .withConflicts(Duration.ofMillis(10)), 0, Optional.empty(), Optional.of(new Latency(2_000, 30, 90, 120))));
+                        .withConflicts(Duration.ofMillis(10)), 0, Optional.empty(), Optional.of(new Latency(2_000, 30, 90, 120))),
+                result(new Scenario(Implementation.RECEIVER, UndecidableMessages.AT_ONCE, 4_000, 1_000, 1, 7), 0,
+                        Optional.empty(), Optional.empty(), Optional.of(new DeadLetters(80, 80, 80,
+                                Optional.of(new Latency(40, 120, 410, 450.5)), Optional.empty()))));
     }
 
     private static Result result(Scenario scenario, long extraDebits, Optional<Publishing> publishing,
                                  Optional<Latency> sendToDecision) {
+        return result(scenario, extraDebits, publishing, sendToDecision, Optional.empty());
+    }
+
+    private static Result result(Scenario scenario, long extraDebits, Optional<Publishing> publishing,
+                                 Optional<Latency> sendToDecision, Optional<DeadLetters> deadLetters) {
         int decisions = scenario.payments();
         return new Result(scenario, decisions, extraDebits, 0, 0, 0, 0, 3_800, 3_800, 20, 200, 21, 5.625,
-                812.3, true, Duration.ofMillis(84_017).plusNanos(5), publishing, sendToDecision, 3, 4, 5_000);
+                812.3, true, Duration.ofMillis(84_017).plusNanos(5), publishing, sendToDecision, 3, 4, 5_000, deadLetters);
     }
 
     @Test
     void savedResults_readBackEqual_fieldForField() {
         // GIVEN a run's results WHEN saved and read back
-        ResultsFile.Run run = new ResultsFile.Run(STARTED, Duration.ofSeconds(1299), "AMD EPYC, 2 cores", results());
+        ResultsFile.Run run = new ResultsFile.Run(STARTED, Duration.ofSeconds(1299), "AMD EPYC, 2 cores", results(),
+                List.of("2026-12-04T17:10:00Z: UndecidableMessages.AT_ONCE run again (1 scenarios, 95 s, on m), their rows replaced"));
         Path file = folder.resolve("target/results.json");
         ResultsFile.write(file, run);
 
@@ -78,7 +87,7 @@ class ResultsFileTest {
         ResultsFile.write(file, new ResultsFile.Run(STARTED, Duration.ZERO, "m", results().subList(0, 1)));
         Files.writeString(file, Files.readString(file).replace("FaultPoint.RESPONSE_LOST", "Crash.SOMEWHERE"));
 
-        assertEquals("fault must be FaultPoint.<NAME> or DependencyFault.<NAME>, was 'Crash.SOMEWHERE'",
+        assertEquals("fault must be FaultPoint.<NAME>, DependencyFault.<NAME> or UndecidableMessages.<NAME>, was 'Crash.SOMEWHERE'",
                 assertThrows(IllegalArgumentException.class, () -> ResultsFile.read(file)).getMessage());
     }
 }
