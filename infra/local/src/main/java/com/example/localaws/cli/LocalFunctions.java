@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -46,8 +47,12 @@ final class LocalFunctions {
             section.fields().forEachRemaining(variable -> env.put(variable.getKey(), messaging(variable.getValue().asText())));
         } else {
             JsonNode templateRoot = readYaml(template);
-            templateRoot.path("Resources").path(logicalId).path("Properties").path("Environment").path("Variables").fields()
-                    .forEachRemaining(variable -> env.put(variable.getKey(), resolve(templateRoot, variable.getValue().asText())));
+            // The Globals' variables first, then the function's, which win: SAM's merge of Globals.
+            for (JsonNode properties : List.of(templateRoot.path("Globals").path("Function"),
+                    templateRoot.path("Resources").path(logicalId).path("Properties"))) {
+                properties.path("Environment").path("Variables").fields()
+                        .forEachRemaining(variable -> env.put(variable.getKey(), resolve(templateRoot, variable.getValue().asText())));
+            }
         }
         if (env.containsKey("FAST_PATH_ENDPOINT")) {
             env.putAll(LocalAws.fastPathEnvironment("127.0.0.1:" + state.redisPort(), RedisTls.in(root).caFile()));
