@@ -33,7 +33,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * credential file settings", AWS SDKs and Tools Reference Guide,
  * https://docs.aws.amazon.com/sdkref/latest/guide/file-format.html: a config file's sections other
  * than [default] are named [profile name]), and a fast path on a closed port, which Jedis reports
- * at DEBUG (LIBRARY_LOG_LEVEL=DEBUG). About 3 s.
+ * at DEBUG (LIBRARY_LOG_LEVEL=DEBUG, with Lambda's level at DEBUG as ApplicationLogLevel=DEBUG sets
+ * it: the libraries' level is never below the function's). About 3 s.
  */
 @ExtendWith(LocalAwsExtension.class)
 class LibraryLogLinesTest {
@@ -57,7 +58,7 @@ class LibraryLogLinesTest {
         Path config = Files.writeString(work.resolve("config"), "[payments]\nregion = us-east-1\n");
         Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
         env.putAll(Map.of("AWS_REGION", LocalAws.REGION.id(), "AWS_ENDPOINT_URL", aws.endpoint().toString(),
-                "AWS_CONFIG_FILE", config.toString(), "LIBRARY_LOG_LEVEL", "DEBUG",
+                "AWS_CONFIG_FILE", config.toString(), "AWS_LAMBDA_LOG_LEVEL", "DEBUG", "LIBRARY_LOG_LEVEL", "DEBUG",
                 "FAST_PATH_ENDPOINT", "127.0.0.1:" + closedPort(), "FAST_PATH_TLS", "false",
                 "FAST_PATH_CLUSTER", "false", "FAST_PATH_SIGNING_SECRET", aws.fastPathSigningSecret()));
         LambdaFunction function = LambdaFunction.fromTemplate(aws.root().resolve("template.yaml"), FUNCTION,

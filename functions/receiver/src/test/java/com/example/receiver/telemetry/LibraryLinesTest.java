@@ -71,13 +71,22 @@ class LibraryLinesTest {
     void libraryLevelDebug_writesTheLibrariesDebugLines_butNeverBelowTheFunctionsLevel() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         FunctionLog.of(new PrintStream(bytes, true, StandardCharsets.UTF_8), CLOCK,
-                new TelemetryConfig("svc", "Ns", Level.INFO, Level.DEBUG)).carryLibraryLines();
+                new TelemetryConfig("svc", "Ns", Level.DEBUG, Level.DEBUG)).carryLibraryLines();
         Logger library = LoggerFactory.getLogger("software.amazon.awssdk.request");
 
         library.debug("Sending Request");
         library.trace("wire");
 
         assertEquals(List.of("DEBUG"), levels(bytes));
+
+        // At the function's INFO (what Lambda sends at ApplicationLogLevel=INFO), DEBUG is not written
+        ByteArrayOutputStream info = new ByteArrayOutputStream();
+        FunctionLog.of(new PrintStream(info, true, StandardCharsets.UTF_8), CLOCK,
+                new TelemetryConfig("svc", "Ns", Level.INFO, Level.DEBUG)).carryLibraryLines();
+        library.debug("Sending Request");
+        library.info("Connected");
+
+        assertEquals(List.of("INFO"), levels(info));
 
         ByteArrayOutputStream strict = new ByteArrayOutputStream();
         FunctionLog.of(new PrintStream(strict, true, StandardCharsets.UTF_8), CLOCK,
