@@ -154,7 +154,6 @@ public final class PaymentAuthorizer {
         PaymentTables tables = PaymentTables.from(env);
         JsonLinesTelemetry telemetry = new JsonLinesTelemetry(out, clock,
                 TelemetryConfig.from(environment, SERVICE, config.metricsNamespace()), KEY_FIELD);
-        telemetry.log().carryLibraryLines();
         // Before anything else is built: keys that were read but are unusable stop the init here.
         Optional<ProducerSignatures> producerSignatures = config.producerSignatures()
                 .map(required -> ProducerSignatures.reading(required, secrets, clock, telemetry.log()));

@@ -37,13 +37,12 @@ public final class DedupStoreSize {
     }
 
     /**
-     * @param telemetry the service name, namespace and log levels; its log carries the libraries'
-     *                  lines (the AWS SDK)
+     * @param telemetry the service name, namespace and log levels
      */
     public DedupStoreSize(DynamoDbClient dynamoDb, String table, PrintStream out, Clock clock, TelemetryConfig telemetry) {
         this.dynamoDb = Objects.requireNonNull(dynamoDb, "dynamoDb");
         this.table = Objects.requireNonNull(table, "table");
-        this.log = FunctionLog.of(out, clock, telemetry).carryLibraryLines();
+        this.log = FunctionLog.of(out, clock, telemetry);
         this.metrics = new EmfMetrics(out, clock, telemetry.metricsNamespace(), telemetry.service(), StoreSizeMetrics.ALL);
     }
 

@@ -61,15 +61,14 @@ public final class StreamPublisher {
     }
 
     /**
-     * @param telemetry the service name, namespace and log levels; its log carries the libraries'
-     *                  lines (the AWS SDK)
+     * @param telemetry the service name, namespace and log levels
      */
     public StreamPublisher(DecisionPublisher publisher, UnpublishableRecords unpublishable, PrintStream out, Clock clock,
                            TelemetryConfig telemetry) {
         this.publisher = Objects.requireNonNull(publisher, "publisher");
         this.unpublishable = Objects.requireNonNull(unpublishable, "unpublishable");
         this.clock = Objects.requireNonNull(clock, "clock");
-        this.log = FunctionLog.of(out, clock, telemetry).carryLibraryLines();
+        this.log = FunctionLog.of(out, clock, telemetry);
         this.metrics = new EmfMetrics(out, clock, telemetry.metricsNamespace(), telemetry.service(), PublisherMetrics.ALL);
     }
 

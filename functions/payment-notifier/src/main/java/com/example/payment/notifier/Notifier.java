@@ -50,15 +50,14 @@ public final class Notifier {
     }
 
     /**
-     * @param telemetry the service name, namespace and log levels; its log carries the libraries'
-     *                  lines (Powertools, the AWS SDK)
+     * @param telemetry the service name, namespace and log levels
      */
     public Notifier(IdempotentPush push, SqsClient sqs, String deadLetterQueueUrl, PrintStream out, Clock clock,
                     TelemetryConfig telemetry) {
         this.push = Objects.requireNonNull(push, "push");
         this.sqs = Objects.requireNonNull(sqs, "sqs");
         this.deadLetterQueueUrl = Objects.requireNonNull(deadLetterQueueUrl, "deadLetterQueueUrl");
-        this.log = FunctionLog.of(out, clock, telemetry).carryLibraryLines();
+        this.log = FunctionLog.of(out, clock, telemetry);
         this.metrics = new EmfMetrics(out, clock, telemetry.metricsNamespace(), telemetry.service(), NotifierMetrics.ALL);
     }
 

@@ -20,8 +20,9 @@ import java.util.Objects;
  *
  * <p>A line below the log's {@linkplain #FunctionLog(PrintStream, Clock, String, Level, Level)
  * level} is not written. The log that {@linkplain #carryLibraryLines() carries the libraries'
- * lines} also writes what the function's libraries log through SLF4J ({@link JsonLogProvider}),
- * at or above its library level, with the same members plus {@code logger}.
+ * lines} (in Lambda, the one each handler names first: {@link #librariesLogAs}) also writes what
+ * the function's libraries log through SLF4J ({@link JsonLogProvider}), at or above its library
+ * level, with the same members plus {@code logger}.
  */
 public final class FunctionLog {
 
@@ -54,6 +55,8 @@ public final class FunctionLog {
 
     /** The log that carries the libraries' lines: the last one asked to, else one on stdout built from the environment. */
     private static volatile FunctionLog libraries;
+    /** The invocation last begun by any log: the one the libraries' lines belong to. */
+    private static volatile Invocation lastBegun = Invocation.OUTSIDE_LAMBDA;
 
     /** The caller's fields of one line. */
     @FunctionalInterface
@@ -118,10 +121,10 @@ public final class FunctionLog {
     }
 
     /**
-     * Makes this log the one that writes the libraries' SLF4J lines, stamped with its invocation:
-     * the function's main log, asked once at init (Lambda runs one handler per environment).
+     * Makes this log the one that writes the libraries' SLF4J lines, each stamped with the
+     * invocation last begun: in Lambda, the log {@link #librariesLogAs} makes at init.
      */
-    public FunctionLog carryLibraryLines() {
+    FunctionLog carryLibraryLines() {
         libraries = this;
         return this;
     }
@@ -129,9 +132,10 @@ public final class FunctionLog {
     /**
      * Has the libraries' lines written as {@code service}'s on stdout from now on, at the levels
      * {@code environment} sets ({@link TelemetryConfig#from}), and returns {@code environment}. A
-     * handler's no-arg constructor calls it first, before it builds clients whose builders may
-     * already log (the AWS SDK warns of a profile it ignores); its composition root's log takes
-     * over later, with the same service.
+     * handler's no-arg constructor (Lambda's) calls it first, before it builds clients whose
+     * builders may already log (the AWS SDK warns of a profile it ignores). The composition roots
+     * do not take over: other receivers built in the process (the SnapStart priming's, on a null
+     * stream; tests', on their buffers) must not capture the function's library lines.
      */
     public static Map<String, String> librariesLogAs(String service, Map<String, String> environment) {
         of(System.out, Clock.systemUTC(), TelemetryConfig.from(environment, service, "")).carryLibraryLines();
@@ -162,9 +166,13 @@ public final class FunctionLog {
         return candidate.atLeast(libraryLevel);
     }
 
-    /** The invocation whose lines follow (Lambda runs one invocation at a time per environment). */
+    /**
+     * The invocation whose lines follow (Lambda runs one invocation at a time per environment);
+     * the libraries' lines are stamped with the invocation last begun by any log of the process.
+     */
     public void begin(Invocation current) {
         this.invocation = Objects.requireNonNull(current, "current");
+        lastBegun = current;
     }
 
     /** The invocation lines are stamped with now. */
@@ -182,12 +190,15 @@ public final class FunctionLog {
     /** Writes one library line, unless {@code lineLevel} is below the libraries' level. */
     void writeLibraryLine(Level lineLevel, String message, JsonLine.Members members) {
         if (libraryEnabled(lineLevel)) {
-            out.println(line(lineLevel, message, members));
+            out.println(line(lineLevel, message, lastBegun, members));
         }
     }
 
     private String line(Level lineLevel, String message, JsonLine.Members members) {
-        Invocation current = invocation;
+        return line(lineLevel, message, invocation, members);
+    }
+
+    private String line(Level lineLevel, String message, Invocation current, JsonLine.Members members) {
         return JsonLine.of(line -> {
             line.text("timestamp", clock.instant().toString())
                     .text("level", lineLevel.name())
