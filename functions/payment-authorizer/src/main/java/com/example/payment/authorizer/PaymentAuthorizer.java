@@ -1,16 +1,16 @@
 package com.example.payment.authorizer;
 
+import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.payment.Payment;
 import com.example.payment.PaymentParser;
 import com.example.payment.PaymentPosting;
 import com.example.payment.PaymentTables;
-import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.receiver.BatchReceiver;
 import com.example.receiver.DeadLetterChannel;
 import com.example.receiver.FastPath;
-import com.example.receiver.config.DeadLetterConfig;
 import com.example.receiver.MessageAuthenticity;
 import com.example.receiver.authenticity.ProducerSignatures;
+import com.example.receiver.config.DeadLetterConfig;
 import com.example.receiver.config.Environment;
 import com.example.receiver.config.ReceiverConfig;
 import com.example.receiver.dynamodb.DynamoDbStore;
@@ -21,6 +21,7 @@ import com.example.receiver.sqs.SoonRedelivery;
 import com.example.receiver.sqs.SqsDeadLetters;
 import com.example.receiver.telemetry.FunctionLog;
 import com.example.receiver.telemetry.JsonLinesTelemetry;
+import com.example.receiver.telemetry.TelemetryConfig;
 import java.io.PrintStream;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -151,7 +152,8 @@ public final class PaymentAuthorizer {
         Environment env = new Environment(environment);
         ReceiverConfig config = ReceiverConfig.from(env);
         PaymentTables tables = PaymentTables.from(env);
-        JsonLinesTelemetry telemetry = new JsonLinesTelemetry(out, clock, config.metricsNamespace(), SERVICE, KEY_FIELD);
+        JsonLinesTelemetry telemetry = new JsonLinesTelemetry(out, clock,
+                TelemetryConfig.from(environment, SERVICE, config.metricsNamespace()), KEY_FIELD);
         // Before anything else is built: keys that were read but are unusable stop the init here.
         Optional<ProducerSignatures> producerSignatures = config.producerSignatures()
                 .map(required -> ProducerSignatures.reading(required, secrets, clock, telemetry.log()));

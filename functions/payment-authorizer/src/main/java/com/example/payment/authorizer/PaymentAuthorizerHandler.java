@@ -12,6 +12,7 @@ import com.example.receiver.redis.SecretReader;
 import com.example.receiver.sqs.SoonRedelivery;
 import com.example.receiver.sqs.SqsBatch;
 import com.example.receiver.sqs.SqsDeadLetters;
+import com.example.receiver.telemetry.FunctionLog;
 import com.example.receiver.telemetry.Invocations;
 import java.io.PrintStream;
 import java.security.SecureRandom;
@@ -42,7 +43,7 @@ public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, 
 
     /** Lambda's constructor: configuration and clients, once per execution environment. */
     public PaymentAuthorizerHandler() {
-        this(System.getenv(), PaymentAuthorizer.dynamoDbClient(), PaymentAuthorizer.secretsManager(),
+        this(FunctionLog.librariesLogAs(PaymentAuthorizer.SERVICE, System.getenv()), PaymentAuthorizer.dynamoDbClient(), PaymentAuthorizer.secretsManager(),
                 PaymentAuthorizer::sqsClient, Clock.systemUTC(), System.out, new SecureRandom());
         Core.getGlobalContext().register(this); // held weakly by CRaC: Lambda keeps this handler
     }

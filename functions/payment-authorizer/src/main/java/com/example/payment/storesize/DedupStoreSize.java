@@ -3,6 +3,7 @@ package com.example.payment.storesize;
 import com.example.receiver.Invocation;
 import com.example.receiver.telemetry.EmfMetrics;
 import com.example.receiver.telemetry.FunctionLog;
+import com.example.receiver.telemetry.TelemetryConfig;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.util.Objects;
@@ -32,10 +33,17 @@ public final class DedupStoreSize {
      * @param namespace the CloudWatch namespace
      */
     public DedupStoreSize(DynamoDbClient dynamoDb, String table, PrintStream out, Clock clock, String namespace) {
+        this(dynamoDb, table, out, clock, TelemetryConfig.defaults(SERVICE, namespace));
+    }
+
+    /**
+     * @param telemetry the service name, namespace and log levels
+     */
+    public DedupStoreSize(DynamoDbClient dynamoDb, String table, PrintStream out, Clock clock, TelemetryConfig telemetry) {
         this.dynamoDb = Objects.requireNonNull(dynamoDb, "dynamoDb");
         this.table = Objects.requireNonNull(table, "table");
-        this.log = new FunctionLog(out, clock, SERVICE);
-        this.metrics = new EmfMetrics(out, clock, namespace, SERVICE, StoreSizeMetrics.ALL);
+        this.log = FunctionLog.of(out, clock, telemetry);
+        this.metrics = new EmfMetrics(out, clock, telemetry.metricsNamespace(), telemetry.service(), StoreSizeMetrics.ALL);
     }
 
     /** Reads the table's size and writes it, stamped with {@code invocation}. */

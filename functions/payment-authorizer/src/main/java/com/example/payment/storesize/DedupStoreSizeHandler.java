@@ -6,13 +6,16 @@ import com.amazonaws.services.lambda.runtime.events.ScheduledEvent;
 import com.example.payment.authorizer.PaymentAuthorizer;
 import com.example.receiver.config.Environment;
 import com.example.receiver.config.ReceiverConfig;
+import com.example.receiver.telemetry.FunctionLog;
 import com.example.receiver.telemetry.Invocations;
+import com.example.receiver.telemetry.TelemetryConfig;
 import java.time.Clock;
 import java.util.Objects;
 
 /**
  * The scheduled Lambda (EventBridge schedule) that publishes the dedup store's size; reads
- * {@code IDEMPOTENCY_TABLE} and {@code METRICS_NAMESPACE}. A failed read fails the invocation
+ * {@code IDEMPOTENCY_TABLE} and the names and levels of its logs and metrics
+ * ({@link com.example.receiver.telemetry.TelemetryConfig}). A failed read fails the invocation
  * (the schedule's next run reads again; the metric simply has no point for that hour).
  */
 public final class DedupStoreSizeHandler implements RequestHandler<ScheduledEvent, Void> {
@@ -22,10 +25,10 @@ public final class DedupStoreSizeHandler implements RequestHandler<ScheduledEven
 
     /** Lambda's constructor: configuration and the DynamoDB client, once per execution environment. */
     public DedupStoreSizeHandler() {
-        Environment env = new Environment(System.getenv());
+        Environment env = new Environment(FunctionLog.librariesLogAs(DedupStoreSize.SERVICE, System.getenv()));
         this.size = new DedupStoreSize(PaymentAuthorizer.dynamoDbClient(), env.required(ReceiverConfig.IDEMPOTENCY_TABLE),
                 System.out, Clock.systemUTC(),
-                env.optional(ReceiverConfig.METRICS_NAMESPACE).orElse(ReceiverConfig.DEFAULT_METRICS_NAMESPACE));
+                TelemetryConfig.from(System.getenv(), DedupStoreSize.SERVICE, ReceiverConfig.DEFAULT_METRICS_NAMESPACE));
     }
 
     /** For tests: a reader built elsewhere. */

@@ -5,11 +5,13 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.example.receiver.ConfigurationException;
-import com.example.receiver.config.Environment;
 import com.example.receiver.config.ReceiverConfig;
+import com.example.receiver.telemetry.FunctionLog;
 import com.example.receiver.telemetry.Invocations;
+import com.example.receiver.telemetry.TelemetryConfig;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.core.retry.RetryMode;
@@ -30,10 +32,7 @@ public final class PaymentEventsHandler implements RequestHandler<DynamodbEvent,
 
     /** Lambda's constructor: configuration and the SNS client, once per execution environment. */
     public PaymentEventsHandler() {
-        this(new StreamPublisher(new SnsDecisionPublisher(snsClient(), topicArn(System.getenv("PAYMENTS_TOPIC_ARN"))),
-                new SqsUnpublishableRecords(sqsClient(), queueUrl(System.getenv("UNPUBLISHABLE_QUEUE_URL"))),
-                System.out, Clock.systemUTC(), new Environment(System.getenv()).optional(ReceiverConfig.METRICS_NAMESPACE)
-                        .orElse(ReceiverConfig.DEFAULT_METRICS_NAMESPACE)));
+        this(publisher(FunctionLog.librariesLogAs(StreamPublisher.SERVICE, System.getenv())));
     }
 
     /** For tests and local runtimes: a publisher built elsewhere. */
@@ -44,6 +43,13 @@ public final class PaymentEventsHandler implements RequestHandler<DynamodbEvent,
     @Override
     public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
         return publisher.publish(event, invocations.next(context));
+    }
+
+    private static StreamPublisher publisher(Map<String, String> env) {
+        return new StreamPublisher(new SnsDecisionPublisher(snsClient(), topicArn(env.get("PAYMENTS_TOPIC_ARN"))),
+                new SqsUnpublishableRecords(sqsClient(), queueUrl(env.get("UNPUBLISHABLE_QUEUE_URL"))),
+                System.out, Clock.systemUTC(),
+                TelemetryConfig.from(env, StreamPublisher.SERVICE, ReceiverConfig.DEFAULT_METRICS_NAMESPACE));
     }
 
     private static String topicArn(String value) {

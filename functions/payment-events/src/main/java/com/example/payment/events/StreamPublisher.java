@@ -6,6 +6,7 @@ import com.example.receiver.Invocation;
 import com.example.receiver.config.ReceiverConfig;
 import com.example.receiver.telemetry.EmfMetrics;
 import com.example.receiver.telemetry.FunctionLog;
+import com.example.receiver.telemetry.TelemetryConfig;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.util.List;
@@ -56,11 +57,19 @@ public final class StreamPublisher {
     /** @param namespace the CloudWatch namespace of its metrics ({@link PublisherMetrics}) */
     public StreamPublisher(DecisionPublisher publisher, UnpublishableRecords unpublishable, PrintStream out, Clock clock,
                            String namespace) {
+        this(publisher, unpublishable, out, clock, TelemetryConfig.defaults(SERVICE, namespace));
+    }
+
+    /**
+     * @param telemetry the service name, namespace and log levels
+     */
+    public StreamPublisher(DecisionPublisher publisher, UnpublishableRecords unpublishable, PrintStream out, Clock clock,
+                           TelemetryConfig telemetry) {
         this.publisher = Objects.requireNonNull(publisher, "publisher");
         this.unpublishable = Objects.requireNonNull(unpublishable, "unpublishable");
         this.clock = Objects.requireNonNull(clock, "clock");
-        this.log = new FunctionLog(out, clock, SERVICE);
-        this.metrics = new EmfMetrics(out, clock, namespace, SERVICE, PublisherMetrics.ALL);
+        this.log = FunctionLog.of(out, clock, telemetry);
+        this.metrics = new EmfMetrics(out, clock, telemetry.metricsNamespace(), telemetry.service(), PublisherMetrics.ALL);
     }
 
     /** Publishes every decision of {@code event} outside a Lambda invocation; see {@link #publish(DynamodbEvent, Invocation)}. */

@@ -5,6 +5,7 @@ import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.receiver.Invocation;
 import com.example.receiver.telemetry.EmfMetrics;
 import com.example.receiver.telemetry.FunctionLog;
+import com.example.receiver.telemetry.TelemetryConfig;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -45,11 +46,19 @@ public final class Notifier {
      */
     public Notifier(IdempotentPush push, SqsClient sqs, String deadLetterQueueUrl, PrintStream out, Clock clock,
                     String namespace) {
+        this(push, sqs, deadLetterQueueUrl, out, clock, TelemetryConfig.defaults(SERVICE, namespace));
+    }
+
+    /**
+     * @param telemetry the service name, namespace and log levels
+     */
+    public Notifier(IdempotentPush push, SqsClient sqs, String deadLetterQueueUrl, PrintStream out, Clock clock,
+                    TelemetryConfig telemetry) {
         this.push = Objects.requireNonNull(push, "push");
         this.sqs = Objects.requireNonNull(sqs, "sqs");
         this.deadLetterQueueUrl = Objects.requireNonNull(deadLetterQueueUrl, "deadLetterQueueUrl");
-        this.log = new FunctionLog(out, clock, SERVICE);
-        this.metrics = new EmfMetrics(out, clock, namespace, SERVICE, NotifierMetrics.ALL);
+        this.log = FunctionLog.of(out, clock, telemetry);
+        this.metrics = new EmfMetrics(out, clock, telemetry.metricsNamespace(), telemetry.service(), NotifierMetrics.ALL);
     }
 
     /** Processes every message of {@code event}, the event of {@code invocation}; never throws for a message. */

@@ -1,7 +1,7 @@
 package com.example.payment.notifier;
 
-import com.example.receiver.config.Environment;
 import com.example.receiver.config.ReceiverConfig;
+import com.example.receiver.telemetry.TelemetryConfig;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Duration;
@@ -32,9 +32,8 @@ public final class PaymentNotifier {
         configureIdempotency(config, dynamoDb);
         PushApi api = new HttpPushApi(HttpPushApi.client(Duration.ofSeconds(1)), config.pushApiBaseUrl(),
                 config.pushApiTimeout());
-        String namespace = new Environment(environment).optional(ReceiverConfig.METRICS_NAMESPACE)
-                .orElse(ReceiverConfig.DEFAULT_METRICS_NAMESPACE);
-        return new Notifier(new IdempotentPush(api), sqs, config.deadLetterQueueUrl(), out, clock, namespace);
+        return new Notifier(new IdempotentPush(api), sqs, config.deadLetterQueueUrl(), out, clock,
+                TelemetryConfig.from(environment, Notifier.SERVICE, ReceiverConfig.DEFAULT_METRICS_NAMESPACE));
     }
 
     /**

@@ -4,6 +4,7 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.receiver.telemetry.FunctionLog;
 import com.example.receiver.telemetry.Invocations;
 import java.time.Clock;
 import java.util.Objects;
@@ -21,7 +22,7 @@ public final class PaymentNotifierHandler implements RequestHandler<SQSEvent, SQ
 
     /** Lambda's constructor: configuration and clients, once per execution environment. */
     public PaymentNotifierHandler() {
-        this(PaymentNotifier.create(System.getenv(), PaymentNotifier.dynamoDbClient(), PaymentNotifier.sqsClient(),
+        this(PaymentNotifier.create(FunctionLog.librariesLogAs(Notifier.SERVICE, System.getenv()), PaymentNotifier.dynamoDbClient(), PaymentNotifier.sqsClient(),
                 System.out, Clock.systemUTC()));
     }
 

@@ -2,6 +2,7 @@ package com.example.receiver.config;
 
 import com.example.receiver.ConfigurationException;
 import com.example.receiver.ReceiverSettings;
+import com.example.receiver.telemetry.TelemetryConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -53,7 +54,7 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
     public static final String MAX_CONCURRENCY = "MAX_CONCURRENCY";
     public static final String MIN_REMAINING_TIME_MS = "MIN_REMAINING_TIME_MS";
     public static final String GROUP_COMMIT = "GROUP_COMMIT";
-    public static final String METRICS_NAMESPACE = "METRICS_NAMESPACE";
+    public static final String METRICS_NAMESPACE = TelemetryConfig.METRICS_NAMESPACE;
     public static final String SOON_REDELIVERY = "SOON_REDELIVERY";
     public static final String REQUIRE_PRODUCER_SIGNATURES = "REQUIRE_PRODUCER_SIGNATURES";
     public static final String PRODUCER_SIGNING_SECRETS = "PRODUCER_SIGNING_SECRETS";
@@ -119,7 +120,8 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
                         env.integer(MAX_CONCURRENCY, DEFAULT_MAX_CONCURRENCY, 1, 64),
                         env.millis(MIN_REMAINING_TIME_MS, DEFAULT_MIN_REMAINING_TIME),
                         env.bool(GROUP_COMMIT, true)),
-                env.optional(METRICS_NAMESPACE).orElse(DEFAULT_METRICS_NAMESPACE),
+                env.optional(METRICS_NAMESPACE).or(() -> env.optional(TelemetryConfig.POWERTOOLS_METRICS_NAMESPACE))
+                        .orElse(DEFAULT_METRICS_NAMESPACE),
                 env.bool(SOON_REDELIVERY, true),
                 producerSignatures(env));
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,6 +22,15 @@ import java.util.Set;
  * {@code [["Service"]]}, and carries the invocation's request id and trace id as plain members
  * (not dimensions). Safe to call from several threads.
  *
+ * <p>Every line also carries {@code "level": "FATAL"} and an RFC 3339 {@code timestamp}, so that
+ * Lambda's log-level filtering never drops it. With the function's log format JSON, Lambda
+ * gives a line whose {@code level} is missing or invalid, or whose {@code timestamp} is not
+ * valid RFC 3339, the level INFO, and sends only lines at the function's
+ * {@code ApplicationLogLevel} or more severe ("Log-level filtering", AWS Lambda Developer Guide,
+ * https://docs.aws.amazon.com/lambda/latest/dg/monitoring-cloudwatchlogs-log-level.html): an EMF
+ * line without a level would be lost at WARN, and its metrics with it. FATAL is the most severe
+ * level and the strictest {@code ApplicationLogLevel}, so every setting keeps it.
+ *
  * <p>Format: "Specification: Embedded metric format", Amazon CloudWatch User Guide,
  * https://docs.aws.amazon.com/AmazonCloudWatch/latest/monitoring/CloudWatch_Embedded_Metric_Format_Specification.html
  */
@@ -28,6 +38,8 @@ public final class EmfMetrics {
 
     /** The most values of one metric in one EMF line (the specification's limit). */
     static final int MAX_VALUES = 100;
+    /** The level of every EMF line: the one no {@code ApplicationLogLevel} filters out. */
+    static final FunctionLog.Level LEVEL = FunctionLog.Level.FATAL;
     /** The dimension every metric carries. */
     public static final String SERVICE_DIMENSION = "Service";
 
@@ -121,10 +133,12 @@ public final class EmfMetrics {
                         Invocation invocation) {
         List<Metric> metrics = new ArrayList<>(lineCounts.keySet());
         metrics.addAll(lineValues.keySet());
+        Instant now = clock.instant();
         return JsonLine.of(line -> {
+            line.text("timestamp", now.toString()).text("level", LEVEL.name());
             JsonGenerator g = line.generator();
             g.writeObjectFieldStart("_aws");
-            g.writeNumberField("Timestamp", clock.millis());
+            g.writeNumberField("Timestamp", now.toEpochMilli());
             g.writeArrayFieldStart("CloudWatchMetrics");
             g.writeStartObject();
             g.writeStringField("Namespace", namespace);

@@ -1,9 +1,12 @@
 package com.example.receiver.telemetry;
 
+import com.example.receiver.ConfigurationException;
 import com.example.receiver.Invocation;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Clock;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -14,11 +17,46 @@ import java.util.Objects;
  * Logging, so that its Logs Insights queries work here; a name left out when unknown), then the
  * caller's fields. A line is written with one {@code println}, so concurrent lines never
  * interleave. Callers never pass card data, and no amount in a WARN or ERROR line.
+ *
+ * <p>A line below the log's {@linkplain #FunctionLog(PrintStream, Clock, String, Level, Level)
+ * level} is not written. The log that {@linkplain #carryLibraryLines() carries the libraries'
+ * lines} (in Lambda, the one each handler names first: {@link #librariesLogAs}) also writes what
+ * the function's libraries log through SLF4J ({@link JsonLogProvider}), at or above its library
+ * level, with the same members plus {@code logger}.
  */
 public final class FunctionLog {
 
-    /** The severity of a line. */
-    public enum Level { INFO, WARN, ERROR }
+    /**
+     * The severity of a line: Lambda's levels ("Log-level filtering", AWS Lambda Developer Guide,
+     * https://docs.aws.amazon.com/lambda/latest/dg/monitoring-cloudwatchlogs-log-level.html),
+     * least severe first. Our lines are INFO, WARN or ERROR; the libraries' also TRACE and DEBUG.
+     */
+    public enum Level {
+        TRACE, DEBUG, INFO, WARN, ERROR, FATAL;
+
+        /** Whether a line of this level is written under {@code threshold}. */
+        public boolean atLeast(Level threshold) {
+            return compareTo(threshold) >= 0;
+        }
+
+        /**
+         * The level {@code text} names, case-insensitive; a {@link ConfigurationException}
+         * naming {@code variable} otherwise.
+         */
+        public static Level parse(String variable, String text) {
+            try {
+                return valueOf(text.strip().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new ConfigurationException(variable,
+                        "must be one of TRACE, DEBUG, INFO, WARN, ERROR, FATAL, was " + text);
+            }
+        }
+    }
+
+    /** The log that carries the libraries' lines: the last one asked to, else one on stdout built from the environment. */
+    private static volatile FunctionLog libraries;
+    /** The invocation last begun by any log: the one the libraries' lines belong to. */
+    private static volatile Invocation lastBegun = Invocation.OUTSIDE_LAMBDA;
 
     /** The caller's fields of one line. */
     @FunctionalInterface
@@ -53,22 +91,88 @@ public final class FunctionLog {
     private final PrintStream out;
     private final Clock clock;
     private final String service;
+    private final Level level;
+    private final Level libraryLevel;
     private volatile Invocation invocation = Invocation.OUTSIDE_LAMBDA;
 
-    /**
-     * @param out     where the lines go (stdout in Lambda)
-     * @param clock   the time stamped on each line
-     * @param service the {@code service} field
-     */
+    /** A log at {@link TelemetryConfig#DEFAULT_LOG_LEVEL}, libraries at {@link TelemetryConfig#DEFAULT_LIBRARY_LOG_LEVEL}. */
     public FunctionLog(PrintStream out, Clock clock, String service) {
+        this(out, clock, service, TelemetryConfig.DEFAULT_LOG_LEVEL, TelemetryConfig.DEFAULT_LIBRARY_LOG_LEVEL);
+    }
+
+    /**
+     * @param out          where the lines go (stdout in Lambda)
+     * @param clock        the time stamped on each line
+     * @param service      the {@code service} field
+     * @param level        the least severe of the lines written
+     * @param libraryLevel the least severe of the libraries' lines written, never below {@code level}
+     */
+    public FunctionLog(PrintStream out, Clock clock, String service, Level level, Level libraryLevel) {
         this.out = Objects.requireNonNull(out, "out");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.service = Objects.requireNonNull(service, "service");
+        this.level = Objects.requireNonNull(level, "level");
+        this.libraryLevel = Objects.requireNonNull(libraryLevel, "libraryLevel").atLeast(level) ? libraryLevel : level;
     }
 
-    /** The invocation whose lines follow (Lambda runs one invocation at a time per environment). */
+    /** The log {@code config} describes, on {@code out}. */
+    public static FunctionLog of(PrintStream out, Clock clock, TelemetryConfig config) {
+        return new FunctionLog(out, clock, config.service(), config.logLevel(), config.libraryLogLevel());
+    }
+
+    /**
+     * Makes this log the one that writes the libraries' SLF4J lines, each stamped with the
+     * invocation last begun: in Lambda, the log {@link #librariesLogAs} makes at init.
+     */
+    FunctionLog carryLibraryLines() {
+        libraries = this;
+        return this;
+    }
+
+    /**
+     * Has the libraries' lines written as {@code service}'s on stdout from now on, at the levels
+     * {@code environment} sets ({@link TelemetryConfig#from}), and returns {@code environment}. A
+     * handler's no-arg constructor (Lambda's) calls it first, before it builds clients whose
+     * builders may already log (the AWS SDK warns of a profile it ignores). The composition roots
+     * do not take over: other receivers built in the process (the SnapStart priming's, on a null
+     * stream; tests', on their buffers) must not capture the function's library lines.
+     */
+    public static Map<String, String> librariesLogAs(String service, Map<String, String> environment) {
+        of(System.out, Clock.systemUTC(), TelemetryConfig.from(environment, service, "")).carryLibraryLines();
+        return environment;
+    }
+
+    /** The log that carries the libraries' lines; before any is named, one on stdout configured from the environment. */
+    static FunctionLog libraries() {
+        FunctionLog current = libraries;
+        if (current == null) {
+            synchronized (FunctionLog.class) {
+                if (libraries == null) {
+                    libraries = of(System.out, Clock.systemUTC(), TelemetryConfig.lenient(System.getenv()));
+                }
+                current = libraries;
+            }
+        }
+        return current;
+    }
+
+    /** Whether a line of {@code candidate} is written. */
+    public boolean enabled(Level candidate) {
+        return candidate.atLeast(level);
+    }
+
+    /** Whether a library's line of {@code candidate} is written. */
+    boolean libraryEnabled(Level candidate) {
+        return candidate.atLeast(libraryLevel);
+    }
+
+    /**
+     * The invocation whose lines follow (Lambda runs one invocation at a time per environment);
+     * the libraries' lines are stamped with the invocation last begun by any log of the process.
+     */
     public void begin(Invocation current) {
         this.invocation = Objects.requireNonNull(current, "current");
+        lastBegun = current;
     }
 
     /** The invocation lines are stamped with now. */
@@ -76,17 +180,33 @@ public final class FunctionLog {
         return invocation;
     }
 
-    /** Writes one line. */
-    public void write(Level level, String message, Fields fields) {
-        Invocation current = invocation;
-        out.println(JsonLine.of(line -> {
+    /** Writes one line, unless {@code lineLevel} is below the log's level. */
+    public void write(Level lineLevel, String message, Fields fields) {
+        if (enabled(lineLevel)) {
+            out.println(line(lineLevel, message, json -> fields.write(new Line(json))));
+        }
+    }
+
+    /** Writes one library line, unless {@code lineLevel} is below the libraries' level. */
+    void writeLibraryLine(Level lineLevel, String message, JsonLine.Members members) {
+        if (libraryEnabled(lineLevel)) {
+            out.println(line(lineLevel, message, lastBegun, members));
+        }
+    }
+
+    private String line(Level lineLevel, String message, JsonLine.Members members) {
+        return line(lineLevel, message, invocation, members);
+    }
+
+    private String line(Level lineLevel, String message, Invocation current, JsonLine.Members members) {
+        return JsonLine.of(line -> {
             line.text("timestamp", clock.instant().toString())
-                    .text("level", level.name())
+                    .text("level", lineLevel.name())
                     .text("service", service)
                     .text("message", message);
             invocationFields(line, current);
-            fields.write(new Line(line));
-        }));
+            members.write(line);
+        });
     }
 
     /** The invocation's members, shared with the EMF lines; each left out when unknown. */

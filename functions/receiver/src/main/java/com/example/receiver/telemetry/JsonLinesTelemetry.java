@@ -36,8 +36,16 @@ public final class JsonLinesTelemetry implements Telemetry {
      * @param keyField  the log field that names the idempotency key, e.g. {@code txn_id}
      */
     public JsonLinesTelemetry(PrintStream out, Clock clock, String namespace, String service, String keyField) {
-        this.log = new FunctionLog(out, clock, service);
-        this.metrics = new EmfMetrics(out, clock, namespace, service, ReceiverMetrics.ALL);
+        this(out, clock, TelemetryConfig.defaults(service, namespace), keyField);
+    }
+
+    /**
+     * @param config   the service, namespace and log levels ({@link TelemetryConfig#from})
+     * @param keyField the log field that names the idempotency key, e.g. {@code txn_id}
+     */
+    public JsonLinesTelemetry(PrintStream out, Clock clock, TelemetryConfig config, String keyField) {
+        this.log = FunctionLog.of(out, clock, config);
+        this.metrics = new EmfMetrics(out, clock, config.metricsNamespace(), config.service(), ReceiverMetrics.ALL);
         this.keyField = Objects.requireNonNull(keyField, "keyField");
     }
 

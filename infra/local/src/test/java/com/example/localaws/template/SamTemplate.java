@@ -1,6 +1,7 @@
 package com.example.localaws.template;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -70,10 +71,25 @@ final class SamTemplate {
         return resource;
     }
 
-    /** A function's property, or the {@code Globals.Function} one when the function has none. */
+    /**
+     * A function's property as SAM applies {@code Globals.Function}: the function's own, else the
+     * global one; two maps merged member by member, the function's winning ("Globals section of
+     * the AWS SAM template", https://docs.aws.amazon.com/serverless-application-model/latest/developerguide/sam-specification-template-anatomy-globals.html).
+     */
     JsonNode functionProperty(JsonNode function, String name) {
-        JsonNode own = function.path("Properties").path(name);
-        return own.isMissingNode() ? root().path("Globals").path("Function").path(name) : own;
+        return merged(root().path("Globals").path("Function").path(name), function.path("Properties").path(name));
+    }
+
+    private static JsonNode merged(JsonNode global, JsonNode own) {
+        if (own.isMissingNode()) {
+            return global;
+        }
+        if (!global.isObject() || !own.isObject()) {
+            return own;
+        }
+        ObjectNode both = ((ObjectNode) global).deepCopy();
+        own.properties().forEach(member -> both.set(member.getKey(), merged(both.path(member.getKey()), member.getValue())));
+        return both;
     }
 
     /** The logical id that {@code {"Ref": id}} or {@code {"Fn::GetAtt": [id, attribute]}} names. */

@@ -452,6 +452,29 @@ final class TemplateInvariants {
     }
 
     /**
+     * Every function logs as JSON, at the levels of the {@code ApplicationLogLevel} and
+     * {@code SystemLogLevel} parameters (its own LoggingConfig merged over the Globals', as SAM
+     * merges them): JSON is what lets Lambda filter by level, and the functions' EMF lines carry
+     * the level that no filter drops ("Log-level filtering", AWS Lambda Developer Guide,
+     * https://docs.aws.amazon.com/lambda/latest/dg/monitoring-cloudwatchlogs-log-level.html).
+     */
+    static List<String> jsonLogs(SamTemplate template) {
+        List<String> violations = new ArrayList<>();
+        template.resourcesOfType("AWS::Serverless::Function").forEach((name, function) -> {
+            JsonNode logging = template.functionProperty(function, "LoggingConfig");
+            if (!"JSON".equals(logging.path("LogFormat").asText())) {
+                violations.add(name + ": LogFormat " + logging.path("LogFormat").asText("(none)") + ", not JSON");
+            }
+            for (String level : List.of("ApplicationLogLevel", "SystemLogLevel")) {
+                if (!level.equals(logging.path(level).path("Ref").asText())) {
+                    violations.add(name + ": " + level + " is not the " + level + " parameter");
+                }
+            }
+        });
+        return violations;
+    }
+
+    /**
      * Every function's permissions are statements of this template: no SAM-generated role (its
      * AWSLambdaBasicExecutionRole allows logs on "*"), no SAM policy templates, no managed
      * policies, whose actions the checks above cannot see.

@@ -92,6 +92,11 @@ class TemplateInvariantsTest {
     }
 
     @Test
+    void everyFunction_logsAsJson_atTheParametersLevels() {
+        assertEquals(List.of(), TemplateInvariants.jsonLogs(template));
+    }
+
+    @Test
     void everyFunctionPermission_isSpelledOutInTheTemplate() {
         assertEquals(List.of(), TemplateInvariants.hiddenPermissions(template));
     }
@@ -182,6 +187,10 @@ class TemplateInvariantsTest {
                         TemplateInvariants::visibilityTimeouts),
                 breach("no ReportBatchItemFailures", "- ReportBatchItemFailures", "- Unreported",
                         TemplateInvariants::batchItemFailures),
+                breach("text logs for every function", "      LogFormat: JSON\n", "      LogFormat: Text\n",
+                        TemplateInvariants::jsonLogs),
+                breach("one function's own log format", "        LogGroup: !Ref DedupStoreSizeLogGroup\n",
+                        "        LogGroup: !Ref DedupStoreSizeLogGroup\n        LogFormat: Text\n", TemplateInvariants::jsonLogs),
                 breach("maxReceiveCount allowed down to 4", "Default: 5\n    MinValue: 5\n", "Default: 5\n    MinValue: 4\n",
                         TemplateInvariants::redrive),
                 breach("DLQ retention equal to the source's", "MessageRetentionPeriod: 1209600",
