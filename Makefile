@@ -106,7 +106,7 @@ reliability: setup ## every reliability scenario at full size, ours vs a Powerto
 BENCH_JAVA = cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "bench/target/classes:$$(cat bench/target/bench.classpath)"
 
 .PHONY: bench bench-sections-clear bench-build bench-round-trips bench-latency bench-cpu-section
-bench: setup bench-sections-clear bench-cpu bench-cpu-section bench-round-trips bench-latency bench-cold bench-local ## every benchmark, ours vs the Powertools baseline, and the local AWS at volume (about 25 minutes) -> docs/benchmarks.md
+bench: setup bench-sections-clear bench-cpu bench-cpu-section bench-round-trips bench-latency bench-cold bench-local cost ## every benchmark, ours vs the Powertools baseline, the local AWS at volume and the bill (about 26 minutes) -> docs/benchmarks.md
 	$(BENCH_JAVA) com.example.bench.report.BenchmarksReport
 
 bench-sections-clear:
@@ -123,6 +123,10 @@ bench-round-trips: setup bench-build ## DynamoDB calls, write units and Redis ro
 
 bench-latency: setup bench-build ## batches of 10 behind a loopback proxy adding 5 ms per DynamoDB call and 1 ms per Redis round trip (about 1.5 minutes)
 	$(BENCH_JAVA) com.example.bench.endtoend.BatchLatency
+
+.PHONY: cost
+cost: setup bench-build ## the bill of a million payments, ours vs the Powertools baselines, from a measured run (one to two minutes); DUPLICATE_RATE=0.10 (share of deliveries) HOT_SHARE=0.05 (of payments on one account) COST_PAYMENTS=200 (measured per implementation) PRICES=us-east-1 (bench/src/main/resources/prices-<region>.properties) -> bench/target/sections/70-cost.md
+	$(BENCH_JAVA) com.example.bench.endtoend.CostRun "$(COST_PAYMENTS)" "$(DUPLICATE_RATE)" "$(HOT_SHARE)" "$(PRICES)"
 
 .PHONY: bench-local
 bench-local: setup bench-build ## the local AWS at volume: make send + make drain of LOCAL_SIZES messages each (default '500 5000 20000', about 20 minutes), every payment checked -> its section of docs/benchmarks.md

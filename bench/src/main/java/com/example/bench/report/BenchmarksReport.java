@@ -20,7 +20,7 @@ public final class BenchmarksReport {
 
     public static final Path OUTPUT = Path.of("docs", "benchmarks.md");
     private static final List<String> EXPECTED = List.of(
-            "10-round-trips", "20-batch-latency", "30-cpu", "40-cold-start", "50-memory", "60-local-aws");
+            "10-round-trips", "20-batch-latency", "30-cpu", "40-cold-start", "50-memory", "60-local-aws", "70-cost");
 
     private BenchmarksReport() {
     }
@@ -93,6 +93,7 @@ public final class BenchmarksReport {
                 .append("make bench-cpu          # JMH -> bench/target/jmh-cpu.json, section 30-cpu\n")
                 .append("make bench-cold         # cold start and memory -> sections 40-cold-start, 50-memory (when present)\n")
                 .append("make bench-local        # the local AWS at volume -> section 60-local-aws, put into this file alone\n")
+                .append("make cost               # the bill of a million payments -> section 70-cost\n")
                 .append("```\n\n");
         md.append("Sections in this run: ").append(present.isEmpty() ? "none" : String.join(", ", present));
         if (!absent.isEmpty()) {

@@ -3,6 +3,8 @@ package com.example.localaws.invoke;
 import com.example.localaws.CallRecording;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.File;
 import java.io.IOException;
@@ -65,6 +67,24 @@ public record LambdaFunction(String name, String handler, List<Path> classpath, 
      */
     public static LambdaFunction fromTemplate(Path template, String logicalId, List<Path> classpath,
                                               Map<String, String> environment) {
+        JsonNode properties = propertiesInTemplate(template, logicalId);
+        String handler = properties.path("Handler").asText();
+        JsonNode timeout = properties.path("Timeout");
+        JsonNode memory = properties.path("MemorySize");
+        if (handler.isEmpty() || !(timeout.isMissingNode() || timeout.canConvertToInt())
+                || !(memory.isMissingNode() || memory.canConvertToInt())) {
+            throw new IllegalArgumentException(logicalId + ": Handler, Timeout and MemorySize must be literals in " + template);
+        }
+        return new LambdaFunction(logicalId, handler, classpath, environment,
+                Duration.ofSeconds(timeout.asInt(3)), memory.asInt(128));
+    }
+
+    /**
+     * The {@code Properties} of the {@code AWS::Serverless::Function} {@code logicalId} in
+     * {@code template}, each one it does not set taken from the template's {@code Globals.Function}
+     * (as SAM applies them to a property of one value; not merged within maps or lists).
+     */
+    public static ObjectNode propertiesInTemplate(Path template, String logicalId) {
         JsonNode root;
         try {
             root = new ObjectMapper(new YAMLFactory()).readTree(template.toFile());
@@ -75,21 +95,10 @@ public record LambdaFunction(String name, String handler, List<Path> classpath, 
         if (!"AWS::Serverless::Function".equals(function.path("Type").asText())) {
             throw new IllegalArgumentException(template + " declares no AWS::Serverless::Function " + logicalId);
         }
-        JsonNode properties = function.path("Properties");
-        JsonNode globals = root.path("Globals").path("Function");
-        String handler = setting(properties, globals, "Handler").asText();
-        JsonNode timeout = setting(properties, globals, "Timeout");
-        JsonNode memory = setting(properties, globals, "MemorySize");
-        if (handler.isEmpty() || !(timeout.isMissingNode() || timeout.canConvertToInt())
-                || !(memory.isMissingNode() || memory.canConvertToInt())) {
-            throw new IllegalArgumentException(logicalId + ": Handler, Timeout and MemorySize must be literals in " + template);
-        }
-        return new LambdaFunction(logicalId, handler, classpath, environment,
-                Duration.ofSeconds(timeout.asInt(3)), memory.asInt(128));
-    }
-
-    private static JsonNode setting(JsonNode properties, JsonNode globals, String name) {
-        return properties.has(name) ? properties.path(name) : globals.path(name);
+        ObjectNode properties = root.path("Globals").path("Function") instanceof ObjectNode globals
+                ? globals.deepCopy() : JsonNodeFactory.instance.objectNode();
+        function.path("Properties").properties().forEach(entry -> properties.set(entry.getKey(), entry.getValue()));
+        return properties;
     }
 
     /**
