@@ -9,6 +9,8 @@ import com.example.payment.PaymentTables;
 import com.example.payment.authorizer.PaymentAuthorizer;
 import com.example.payment.authorizer.PaymentAuthorizerHandler;
 import com.example.receiver.BatchReceiver;
+import com.example.payment.notifier.NotificationRecords;
+import com.example.reliability.Implementation;
 import com.example.reliability.baseline.BaselineFaults;
 import com.example.reliability.baseline.PowertoolsAuthorizer;
 import java.io.OutputStream;
@@ -21,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.lambda.powertools.idempotency.persistence.BasePersistenceStore;
 
 /**
  * One warm execution environment of an authorizer under measurement: the real handler, built once,
@@ -75,9 +78,23 @@ interface Authorizer extends AutoCloseable {
      * ledger put in between), its records kept for {@code expiration}.
      */
     static Authorizer baseline(URI dynamoDbEndpoint, Duration expiration, ExecutionInterceptor... interceptors) {
+        return baseline(Implementation.POWERTOOLS, dynamoDbEndpoint, expiration, interceptors);
+    }
+
+    /**
+     * The baseline {@code implementation} names: Powertools as served, or with its in-progress
+     * expiry fixed as upstream fixed it (the notifier's {@link NotificationRecords}, as the
+     * reliability suite runs it).
+     */
+    static Authorizer baseline(Implementation implementation, URI dynamoDbEndpoint, Duration expiration,
+                               ExecutionInterceptor... interceptors) {
         DynamoDbClient dynamoDb = client(dynamoDbEndpoint, interceptors);
-        PowertoolsAuthorizer handler = new PowertoolsAuthorizer(dynamoDb,
-                PowertoolsAuthorizer.asServed(dynamoDb, Fixture.BASELINE_RECORDS),
+        BasePersistenceStore records = switch (implementation) {
+            case POWERTOOLS -> PowertoolsAuthorizer.asServed(dynamoDb, Fixture.BASELINE_RECORDS);
+            case POWERTOOLS_FIXED -> new NotificationRecords(dynamoDb, Fixture.BASELINE_RECORDS);
+            case RECEIVER -> throw new IllegalArgumentException("ours is not a baseline: use Authorizer.ours");
+        };
+        PowertoolsAuthorizer handler = new PowertoolsAuthorizer(dynamoDb, records,
                 new PaymentTables(Fixture.ACCOUNTS, Fixture.LEDGER), BaselineFaults.NONE, Clock.systemUTC(), expiration);
         return new Authorizer() {
             @Override

@@ -22,7 +22,7 @@ public final class BenchmarksReport {
     /** The argument of {@code make bench-report}: merge the sections present into the report, keep the rest. */
     static final String MERGE = "--merge";
     private static final List<String> EXPECTED = List.of(
-            "10-round-trips", "20-batch-latency", "30-cpu", "40-cold-start", "50-memory", "60-local-aws");
+            "10-round-trips", "20-batch-latency", "30-cpu", "40-cold-start", "50-memory", "60-local-aws", "70-cost");
 
     private BenchmarksReport() {
     }
@@ -112,6 +112,7 @@ public final class BenchmarksReport {
                 .append("make bench-cold         # cold start and memory -> sections 40-cold-start, 50-memory (when present)\n")
                 .append("make bench-local        # the local AWS at volume -> section 60-local-aws, put into this file alone\n")
                 .append("make bench-report       # the sections of the last runs put into this file again, nothing measured\n")
+                .append("make cost               # the bill of a million payments -> section 70-cost\n")
                 .append("```\n\n");
         md.append("Sections in this run: ").append(present.isEmpty() ? "none" : String.join(", ", present));
         if (!absent.isEmpty()) {

@@ -1,12 +1,14 @@
 package com.example.bench.endtoend;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
 import com.example.payment.LedgerAttributes;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -58,6 +60,51 @@ class MeasuringInstrumentsTest {
             assertEquals(2, delta.roundTrips());
             assertEquals(Map.of("mget", 1L, "setex", 10L), delta.commands());
             assertEquals(11, delta.commandCount());
+        }
+    }
+
+    @Test
+    void redisCounter_countsTheBytesCommandsCarry_whichTheEcpusOfTheBillAreMadeOf() {
+        // ElastiCache Serverless charges 1 ECPU per KB a simple command transfers
+        // (https://aws.amazon.com/elasticache/pricing/): the bill reads the bytes from the node
+        RedisCounter counter = new RedisCounter(aws.redis().node(0));
+        try (Jedis jedis = aws.redis().node(0).admin()) {
+            jedis.set("{k}warm", "v");
+            jedis.get("{k}warm");
+            // GIVEN a snapshot
+            RedisCounter.Snapshot before = counter.snapshot();
+            // WHEN a 3 000-byte value is written and read back
+            jedis.set("{k}big", "x".repeat(3_000));
+            jedis.get("{k}big");
+            RedisCounter.Delta delta = counter.since(before);
+            // THEN the value's bytes, both ways, plus the protocol's framing of two small commands and
+            // what the counter's own INFO answers grew by since it was made (a line per command name
+            // the node saw since then: a few hundred bytes at most)
+            assertEquals(Map.of("get", 1L, "set", 1L), delta.commands());
+            assertTrue(delta.bytes() >= 6_000 && delta.bytes() < 6_500, () -> "bytes " + delta.bytes());
+        }
+    }
+
+    @Test
+    void readUnits_chargeAStronglyConsistentReadOnePer4Kb_andAnEventuallyConsistentOneHalf() {
+        // "Read request unit", https://aws.amazon.com/dynamodb/pricing/on-demand/
+        try (DynamoDbClient writer = aws.dynamoDb()) {
+            writer.putItem(r -> r.tableName(Fixture.LEDGER).item(row("TXN-5KB", 5_000)));
+        }
+        ReadUnits units = new ReadUnits();
+        try (DynamoDbClient client = aws.dynamoDb(units)) {
+            Map<String, AttributeValue> key = Map.of(LedgerAttributes.PK, AttributeValue.fromS("ACC-1"),
+                    LedgerAttributes.SK, AttributeValue.fromS("TXN-5KB"));
+            // WHEN a 5 KB item is read strongly consistent, then eventually consistent
+            client.getItem(r -> r.tableName(Fixture.LEDGER).key(key).consistentRead(true));
+            assertEquals(2.0, units.total());
+            client.getItem(r -> r.tableName(Fixture.LEDGER).key(key));
+            // THEN 2 units for the first (two started 4 KB), 1 for the second
+            assertEquals(3.0, units.total());
+            // WHEN a read it cannot price is made, THEN it is remembered, not billed as free
+            client.query(r -> r.tableName(Fixture.LEDGER).keyConditionExpression("pk = :pk")
+                    .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("ACC-1"))));
+            assertEquals(Set.of("Query"), units.unpriced());
         }
     }
 

@@ -32,7 +32,7 @@ class BenchmarksReportTest {
         assertTrue(report.contains("| cores (nproc) | " + Runtime.getRuntime().availableProcessors() + " |"));
         assertTrue(report.contains("| date (UTC) | 2026-12-02T18:00:00 |"));
         assertTrue(report.contains("make bench "));
-        assertTrue(report.contains("Sections in this run: 10-round-trips, 20-batch-latency; not run: 30-cpu, 40-cold-start, 50-memory, 60-local-aws."));
+        assertTrue(report.contains("Sections in this run: 10-round-trips, 20-batch-latency; not run: 30-cpu, 40-cold-start, 50-memory, 60-local-aws, 70-cost."));
         assertTrue(report.indexOf("## Round trips") < report.indexOf("## Latency"));
         assertFalse(report.contains("{}"));
     }

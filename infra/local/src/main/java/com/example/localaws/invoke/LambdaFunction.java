@@ -3,6 +3,8 @@ package com.example.localaws.invoke;
 import com.example.localaws.CallRecording;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.File;
 import java.io.IOException;
@@ -69,12 +71,10 @@ public record LambdaFunction(String name, String handler, List<Path> classpath, 
      */
     public static LambdaFunction fromTemplate(Path template, String logicalId, List<Path> classpath,
                                               Map<String, String> environment) {
-        JsonNode root = readTemplate(template);
-        JsonNode properties = properties(root, template, logicalId);
-        JsonNode globals = root.path("Globals").path("Function");
-        String handler = setting(properties, globals, "Handler").asText();
-        JsonNode timeout = setting(properties, globals, "Timeout");
-        JsonNode memory = setting(properties, globals, "MemorySize");
+        JsonNode properties = propertiesInTemplate(template, logicalId);
+        String handler = properties.path("Handler").asText();
+        JsonNode timeout = properties.path("Timeout");
+        JsonNode memory = properties.path("MemorySize");
         if (handler.isEmpty() || !(timeout.isMissingNode() || timeout.canConvertToInt())
                 || !(memory.isMissingNode() || memory.canConvertToInt())) {
             throw new IllegalArgumentException(logicalId + ": Handler, Timeout and MemorySize must be literals in " + template);
@@ -95,8 +95,18 @@ public record LambdaFunction(String name, String handler, List<Path> classpath, 
         return names;
     }
 
-    private static JsonNode setting(JsonNode properties, JsonNode globals, String name) {
-        return properties.has(name) ? properties.path(name) : globals.path(name);
+    /**
+     * The {@code Properties} of the {@code AWS::Serverless::Function} {@code logicalId} in
+     * {@code template}, each one it does not set taken from the template's {@code Globals.Function}
+     * (as SAM applies them to a property of one value; not merged within maps or lists).
+     */
+    public static ObjectNode propertiesInTemplate(Path template, String logicalId) {
+        JsonNode root = readTemplate(template);
+        JsonNode own = properties(root, template, logicalId);
+        ObjectNode properties = root.path("Globals").path("Function") instanceof ObjectNode globals
+                ? globals.deepCopy() : JsonNodeFactory.instance.objectNode();
+        own.properties().forEach(entry -> properties.set(entry.getKey(), entry.getValue()));
+        return properties;
     }
 
     private static JsonNode readTemplate(Path template) {
