@@ -131,7 +131,7 @@ rehearse: ## template.yaml against every recorded AWS call, offline: IAM, routes
 BENCH_JAVA = cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "bench/target/classes:$$(cat bench/target/bench.classpath)"
 
 .PHONY: bench bench-sections-clear bench-build bench-cpu bench-cpu-section bench-round-trips bench-latency bench-cold bench-local bench-report cost reliability reliability-report
-bench: setup bench-sections-clear bench-cpu bench-cpu-section bench-round-trips bench-latency bench-cold bench-local cost ## every benchmark and the bill, ours vs Powertools -> docs/benchmarks.md (~27 min) ## LOCAL_SIZES= COLD_RUNS= (as below)
+bench: setup bench-sections-clear bench-cpu bench-cpu-section bench-round-trips bench-latency bench-cold bench-local cost ## every benchmark and the bill, ours vs Powertools -> docs/benchmarks.md (~27 m) ## LOCAL_SIZES= COLD_RUNS= (as below)
 	$(BENCH_JAVA) com.example.bench.report.BenchmarksReport
 
 bench-sections-clear:
@@ -156,7 +156,7 @@ bench-latency: setup bench-build ## batches of 10 behind a proxy adding 5 ms per
 bench-cold: setup bench-build ## cold start and peak memory under the runtime emulator, per variant ## COLD_RUNS='10 10' (runs of ours, of the baseline)
 	$(BENCH_JAVA) com.example.bench.cold.ColdStartBench $(COLD_RUNS)
 
-cost: setup bench-build ## the bill of a million payments, ours vs Powertools, from a measured run (~2 min) ## DUPLICATE_RATE=0.10 HOT_SHARE=0.05 COST_PAYMENTS=200 PRICES=us-east-1
+cost: setup bench-build ## the bill of a million payments, ours vs Powertools, measured (~2 min) ## DUPLICATE_RATE=0.10 HOT_SHARE=0.05 COST_PAYMENTS=200 PRICES=us-east-1
 	$(BENCH_JAVA) com.example.bench.endtoend.CostRun "$(COST_PAYMENTS)" "$(DUPLICATE_RATE)" "$(HOT_SHARE)" "$(PRICES)"
 
 bench-local: setup bench-build ## make send + make drain at volume, every payment checked ## LOCAL_SIZES='500 5000 20000' (messages per run)
