@@ -138,6 +138,9 @@ final class Notes {
         if (r.extraDebits() != 0 || r.lost() != 0 || r.stuck() != 0) {
             return "FAILURE of the receiver's guarantee: " + counts(r);
         }
+        if (r.deadLetters().isPresent()) {
+            return undecidable(r, r.deadLetters().orElseThrow());
+        }
         return String.format(Locale.ROOT, "%d messages reached the DLQ: each failed at all %d of its receives "
                 + "(the fault hit it every time: a crash, or retries the SDK could not absorb), and the receiver never "
                 + "acknowledges what it could not decide. %d of their payments are undecided, and nothing was written for "
@@ -146,6 +149,20 @@ final class Notes {
                 r.dlq(), ScenarioRunner.MAX_RECEIVE_COUNT, r.scenario().payments() - r.decisions(), r.missingDebits())
                 + (grouped(r) && (r.scenario().fault() == DependencyFault.DYNAMODB_THROTTLING
                         || r.scenario().fault() == DependencyFault.DYNAMODB_CAPACITY) ? GROUPED_THROTTLING : "");
+    }
+
+    /** Poison and conflicts: what the DLQ holds is what was sent to it, and how it got there. */
+    private static String undecidable(Result r, DeadLetters d) {
+        boolean atOnce = r.scenario().fault() == UndecidableMessages.AT_ONCE;
+        return String.format(Locale.ROOT, "%d messages reached the DLQ: the %d poison messages and %d conflicts sent "
+                        + "(%d of them found there, %d with their reason as message attributes), %s; every payment is "
+                        + "decided (%d), nothing was written for a poison message or a conflict (exactly %d debits are "
+                        + "missing), and %d deliveries were made for %d messages.",
+                r.dlq(), r.scenario().undecidable(), r.scenario().undecidable(), d.found(), d.withReason(),
+                atOnce ? "each sent there by the function in the invocation that first saw it"
+                        : "each moved by the queue's redrive policy after its " + ScenarioRunner.MAX_RECEIVE_COUNT
+                                + " receives, with no reason",
+                r.decisions(), r.missingDebits(), r.deliveries(), r.scenario().messages());
     }
 
     private static final String GROUPED_THROTTLING = " On few accounts each batch commits its account's payments as "
