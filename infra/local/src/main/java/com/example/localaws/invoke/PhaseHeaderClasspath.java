@@ -7,10 +7,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
 
 /**
  * The classpath entry that makes a local function's SDK clients say the Lambda phase of each
- * call: a folder holding {@link LambdaPhaseInterceptor}'s class file and the SDK's registration
+ * call: a jar holding {@link LambdaPhaseInterceptor}'s class file and the SDK's registration
  * of global interceptors ({@value #REGISTRATION}) naming it. Only the command lines of function
  * processes ({@link RuntimeEmulator}, {@link DirectInvoker}) add it, after the function's code:
  * the harness's own clients never send the header, and the function's deployment package never
@@ -25,33 +27,38 @@ final class PhaseHeaderClasspath {
     }
 
     /**
-     * Writes the entry for {@code function} into {@code <workDir>/<function>-phase} (anew at each
-     * start: the harness's code may have changed since) and returns that folder.
+     * Writes the entry for {@code function} as {@code <workDir>/<function>-phase.jar} (anew at
+     * each start: the harness's code may have changed since) and returns it. A jar, not a folder:
+     * AppCDS refuses a classpath holding a non-empty directory ("Cannot have non-empty directory
+     * in paths"), and the cold-start bench dumps an archive of a function process.
      */
     static Path write(Path workDir, String function) {
-        Path entry = workDir.resolve(function + "-phase");
+        Path jar = workDir.resolve(function + "-phase.jar");
         String interceptor = LambdaPhaseInterceptor.class.getName();
         String classFile = interceptor.replace('.', '/') + ".class";
         try (InputStream code = LambdaPhaseInterceptor.class.getClassLoader().getResourceAsStream(classFile)) {
             if (code == null) {
                 throw new IllegalStateException("cannot read " + classFile + " from the harness's classpath");
             }
-            replace(entry.resolve(classFile), code.readAllBytes());
-            replace(entry.resolve(REGISTRATION), (interceptor + "\n").getBytes(StandardCharsets.UTF_8));
+            byte[] classBytes = code.readAllBytes();
+            Files.createDirectories(workDir);
+            // Written beside the jar, then moved in place: a runtime of the same function starting
+            // meanwhile (another invoker, another test) reads the old jar or the new one, never half.
+            Path written = Files.createTempFile(workDir, jar.getFileName().toString(), ".tmp");
+            try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(written))) {
+                entry(out, classFile, classBytes);
+                entry(out, REGISTRATION, (interceptor + "\n").getBytes(StandardCharsets.UTF_8));
+            }
+            Files.move(written, jar, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + entry, e);
+            throw new UncheckedIOException("cannot write " + jar, e);
         }
-        return entry;
+        return jar;
     }
 
-    /**
-     * Writes beside the file, then moves it in place: a runtime of the same function starting
-     * meanwhile (another invoker, another test) reads the old file or the new one, never half.
-     */
-    private static void replace(Path file, byte[] content) throws IOException {
-        Files.createDirectories(file.getParent());
-        Path written = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
-        Files.write(written, content);
-        Files.move(written, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    private static void entry(JarOutputStream out, String name, byte[] content) throws IOException {
+        out.putNextEntry(new JarEntry(name));
+        out.write(content);
+        out.closeEntry();
     }
 }
