@@ -1,5 +1,6 @@
 package com.example.bench;
 
+import com.example.lambdakit.telemetry.FunctionLog;
 import com.example.localaws.messages.ProducerSigner;
 import com.example.payment.Payment;
 import com.example.payment.PaymentParser;
@@ -16,7 +17,6 @@ import com.example.receiver.authenticity.ProducerSignatures;
 import com.example.receiver.config.ProducerSignaturesConfig;
 import com.example.receiver.dynamodb.DynamoDbStore;
 import com.example.receiver.dynamodb.RetryPolicy;
-import com.example.receiver.telemetry.FunctionLog;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.URI;

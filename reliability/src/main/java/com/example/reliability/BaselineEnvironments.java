@@ -1,17 +1,17 @@
 package com.example.reliability;
 
-import com.example.localaws.invoke.LocalContext;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.localaws.invoke.LocalContext;
 import com.example.payment.PaymentTables;
-import com.example.reliability.baseline.BaselineFaults;
 import com.example.payment.notifier.NotificationRecords;
+import com.example.reliability.baseline.BaselineFaults;
 import com.example.reliability.baseline.PowertoolsAuthorizer;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.lambda.powertools.idempotency.persistence.BasePersistenceStore;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.lambda.powertools.idempotency.persistence.BasePersistenceStore;
 
 /**
  * Starts environments of the Powertools baseline, with the fault point's crash in its

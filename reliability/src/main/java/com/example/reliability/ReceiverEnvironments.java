@@ -2,6 +2,8 @@ package com.example.reliability;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.lambdakit.telemetry.FunctionLog;
+import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.payment.Payment;
 import com.example.payment.PaymentParser;
 import com.example.payment.PaymentPosting;
@@ -18,10 +20,9 @@ import com.example.receiver.redis.RedisFastPath;
 import com.example.receiver.redis.SecretReader;
 import com.example.receiver.sqs.SoonRedelivery;
 import com.example.receiver.sqs.SqsDeadLetters;
-import com.example.receiver.telemetry.FunctionLog;
 import com.example.receiver.telemetry.JsonLinesTelemetry;
-import java.io.PrintStream;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.net.URI;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -63,12 +64,12 @@ final class ReceiverEnvironments implements LambdaEnvironments.Factory {
 
     @Override
     public LambdaEnvironments.Environment start(Crash crash) {
-        com.example.receiver.config.Environment env = new com.example.receiver.config.Environment(variables);
+        com.example.lambdakit.config.Environment env = new com.example.lambdakit.config.Environment(variables);
         ReceiverConfig config = ReceiverConfig.from(env);
         PaymentTables tables = PaymentTables.from(env);
         DynamoDbClient dynamoDb = LocalClients.dynamoDb(dynamoDbEndpoint);
         JsonLinesTelemetry telemetry = new JsonLinesTelemetry(new PrintStream(OutputStream.nullOutputStream()), clock,
-                config.metricsNamespace(), PaymentAuthorizer.SERVICE, "txn_id");
+                TelemetryConfig.metricsNamespace(variables, PaymentAuthorizer.METRICS_NAMESPACE), PaymentAuthorizer.SERVICE, "txn_id");
         Optional<RedisFastPath> redis = config.fastPath()
                 .map(cache -> RedisFastPath.connect(cache, secrets, clock, telemetry.log()));
         FastPath fastPath = redis.<FastPath>map(r -> r).orElse(FastPath.DISABLED);

@@ -1,6 +1,5 @@
 package com.example.reliability;
 
-import com.example.localaws.invoke.LocalContext;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
@@ -8,6 +7,7 @@ import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.Accounts;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
+import com.example.localaws.invoke.LocalContext;
 import com.example.payment.PaymentTables;
 import com.example.reliability.baseline.BaselineFaults;
 import com.example.reliability.baseline.PowertoolsAuthorizer;

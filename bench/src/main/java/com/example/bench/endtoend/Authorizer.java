@@ -1,15 +1,15 @@
 package com.example.bench.endtoend;
 
-import com.example.localaws.invoke.LocalContext;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.LocalAws;
+import com.example.localaws.invoke.LocalContext;
 import com.example.payment.Payment;
 import com.example.payment.PaymentTables;
 import com.example.payment.authorizer.PaymentAuthorizer;
 import com.example.payment.authorizer.PaymentAuthorizerHandler;
-import com.example.receiver.BatchReceiver;
 import com.example.payment.notifier.NotificationRecords;
+import com.example.receiver.BatchReceiver;
 import com.example.reliability.Implementation;
 import com.example.reliability.baseline.BaselineFaults;
 import com.example.reliability.baseline.PowertoolsAuthorizer;

@@ -1,8 +1,8 @@
 package com.example.bench.endtoend;
 
+import com.example.localaws.RedisNode;
 import java.util.Map;
 import java.util.TreeMap;
-import com.example.localaws.RedisNode;
 import redis.clients.jedis.Jedis;
 
 /**

@@ -1,6 +1,6 @@
 package com.example.payment;
 
-import com.example.receiver.config.Environment;
+import com.example.lambdakit.config.Environment;
 import java.util.Objects;
 
 /**

@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import com.example.lambdakit.telemetry.Invocation;
 import com.example.receiver.BatchReceiver;
 import com.example.receiver.BatchResult;
 import com.example.receiver.Command;
 import com.example.receiver.Fingerprint;
 import com.example.receiver.IdempotencyKey;
 import com.example.receiver.InboundMessage;
-import com.example.receiver.Invocation;
 import com.example.receiver.MessageReport;
 import com.example.receiver.Outcome;
 import com.example.receiver.ParseResult;

@@ -1,5 +1,6 @@
 package com.example.receiver;
 
+import com.example.lambdakit.telemetry.Invocation;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -1,5 +1,8 @@
 package com.example.receiver;
 
+import com.example.lambdakit.telemetry.Invocation;
+
+
 /**
  * Where the receiver reports what it did: one report per message, and each time the fast path
  * could not be used for a batch or messages could not be checked for authenticity, between the start and the end of the invocation the batch came

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.lambdakit.telemetry.Invocation;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;

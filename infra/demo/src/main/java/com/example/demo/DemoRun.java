@@ -1,14 +1,15 @@
 package com.example.demo;
 
-import com.example.localaws.invoke.LocalContext;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.lambdakit.telemetry.FunctionLog;
 import com.example.localaws.Accounts;
 import com.example.localaws.DynamoDbCallCounter;
 import com.example.localaws.InProcessFunction;
 import com.example.localaws.LocalAws;
 import com.example.localaws.cli.StateDocument;
 import com.example.localaws.downstream.Downstream;
+import com.example.localaws.invoke.LocalContext;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.payment.Payment;
 import com.example.payment.authorizer.PaymentAuthorizer;
@@ -20,7 +21,6 @@ import com.example.payment.events.StreamPublisher;
 import com.example.payment.notifier.PaymentNotifier;
 import com.example.payment.notifier.PaymentNotifierHandler;
 import com.example.receiver.BatchReceiver;
-import com.example.receiver.telemetry.FunctionLog;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;

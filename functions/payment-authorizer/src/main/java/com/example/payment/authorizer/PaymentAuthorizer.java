@@ -1,6 +1,9 @@
 package com.example.payment.authorizer;
 
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.lambdakit.config.Environment;
+import com.example.lambdakit.telemetry.FunctionLog;
+import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.payment.Payment;
 import com.example.payment.PaymentParser;
 import com.example.payment.PaymentPosting;
@@ -11,7 +14,6 @@ import com.example.receiver.FastPath;
 import com.example.receiver.MessageAuthenticity;
 import com.example.receiver.authenticity.ProducerSignatures;
 import com.example.receiver.config.DeadLetterConfig;
-import com.example.receiver.config.Environment;
 import com.example.receiver.config.ReceiverConfig;
 import com.example.receiver.dynamodb.DynamoDbStore;
 import com.example.receiver.dynamodb.RetryPolicy;
@@ -19,9 +21,7 @@ import com.example.receiver.redis.RedisFastPath;
 import com.example.receiver.redis.SecretReader;
 import com.example.receiver.sqs.SoonRedelivery;
 import com.example.receiver.sqs.SqsDeadLetters;
-import com.example.receiver.telemetry.FunctionLog;
 import com.example.receiver.telemetry.JsonLinesTelemetry;
-import com.example.receiver.telemetry.TelemetryConfig;
 import java.io.PrintStream;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -48,6 +48,8 @@ public final class PaymentAuthorizer {
 
     /** The {@code Service} dimension and log field. */
     public static final String SERVICE = "payment-authorizer";
+    /** The CloudWatch namespace when neither {@code METRICS_NAMESPACE} nor its Powertools alias is set: the template's default {@code MetricsNamespace}. */
+    public static final String METRICS_NAMESPACE = "Payments";
     /** The prefix of idempotency record keys: {@code PAYMENT#<transaction_id>}. */
     public static final String KEY_PREFIX = "PAYMENT";
     /** The log field, and the dead letters' message attribute, that names the transaction id. */
@@ -67,7 +69,7 @@ public final class PaymentAuthorizer {
 
     /**
      * The receiver for {@code environment}; refuses, with a
-     * {@link com.example.receiver.ConfigurationException} naming the setting, when a setting is
+     * {@link com.example.lambdakit.config.ConfigurationException} naming the setting, when a setting is
      * missing or unsafe.
      *
      * @param dynamoDb the client, built once per process
@@ -153,7 +155,7 @@ public final class PaymentAuthorizer {
         ReceiverConfig config = ReceiverConfig.from(env);
         PaymentTables tables = PaymentTables.from(env);
         JsonLinesTelemetry telemetry = new JsonLinesTelemetry(out, clock,
-                TelemetryConfig.from(environment, SERVICE, config.metricsNamespace()), KEY_FIELD);
+                TelemetryConfig.from(environment, SERVICE, METRICS_NAMESPACE), KEY_FIELD);
         // Before anything else is built: keys that were read but are unusable stop the init here.
         Optional<ProducerSignatures> producerSignatures = config.producerSignatures()
                 .map(required -> ProducerSignatures.reading(required, secrets, clock, telemetry.log()));

@@ -1,9 +1,9 @@
 package com.example.payment.storesize;
 
-import com.example.receiver.Invocation;
-import com.example.receiver.telemetry.EmfMetrics;
-import com.example.receiver.telemetry.FunctionLog;
-import com.example.receiver.telemetry.TelemetryConfig;
+import com.example.lambdakit.telemetry.EmfMetrics;
+import com.example.lambdakit.telemetry.FunctionLog;
+import com.example.lambdakit.telemetry.Invocation;
+import com.example.lambdakit.telemetry.TelemetryConfig;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.util.Objects;

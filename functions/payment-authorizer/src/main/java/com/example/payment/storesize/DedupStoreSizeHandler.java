@@ -3,19 +3,19 @@ package com.example.payment.storesize;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.ScheduledEvent;
+import com.example.lambdakit.config.Environment;
+import com.example.lambdakit.telemetry.FunctionLog;
+import com.example.lambdakit.telemetry.Invocations;
+import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.payment.authorizer.PaymentAuthorizer;
-import com.example.receiver.config.Environment;
 import com.example.receiver.config.ReceiverConfig;
-import com.example.receiver.telemetry.FunctionLog;
-import com.example.receiver.telemetry.Invocations;
-import com.example.receiver.telemetry.TelemetryConfig;
 import java.time.Clock;
 import java.util.Objects;
 
 /**
  * The scheduled Lambda (EventBridge schedule) that publishes the dedup store's size; reads
  * {@code IDEMPOTENCY_TABLE} and the names and levels of its logs and metrics
- * ({@link com.example.receiver.telemetry.TelemetryConfig}). A failed read fails the invocation
+ * ({@link com.example.lambdakit.telemetry.TelemetryConfig}). A failed read fails the invocation
  * (the schedule's next run reads again; the metric simply has no point for that hour).
  */
 public final class DedupStoreSizeHandler implements RequestHandler<ScheduledEvent, Void> {
@@ -28,7 +28,7 @@ public final class DedupStoreSizeHandler implements RequestHandler<ScheduledEven
         Environment env = new Environment(FunctionLog.librariesLogAs(DedupStoreSize.SERVICE, System.getenv()));
         this.size = new DedupStoreSize(PaymentAuthorizer.dynamoDbClient(), env.required(ReceiverConfig.IDEMPOTENCY_TABLE),
                 System.out, Clock.systemUTC(),
-                TelemetryConfig.from(System.getenv(), DedupStoreSize.SERVICE, ReceiverConfig.DEFAULT_METRICS_NAMESPACE));
+                TelemetryConfig.from(System.getenv(), DedupStoreSize.SERVICE, PaymentAuthorizer.METRICS_NAMESPACE));
     }
 
     /** For tests: a reader built elsewhere. */

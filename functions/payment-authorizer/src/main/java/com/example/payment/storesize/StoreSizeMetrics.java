@@ -1,6 +1,6 @@
 package com.example.payment.storesize;
 
-import com.example.receiver.telemetry.Metric;
+import com.example.lambdakit.telemetry.Metric;
 import java.util.List;
 
 /** The dedup store's size (dimension {@code Service=dedup-store}), as {@code DescribeTable} last reported it. */

@@ -10,9 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.lambdakit.config.ConfigurationException;
 import com.example.localaws.LocalAws;
 import com.example.payment.AccountAttributes;
-import com.example.receiver.ConfigurationException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.lambdakit.config.Environment;
 import com.example.localaws.Accounts;
 import com.example.localaws.LocalAws;
 import com.example.localaws.invoke.EnvVarsFile;
@@ -17,9 +18,8 @@ import com.example.localaws.invoke.RuntimeEmulator;
 import com.example.payment.LedgerAttributes;
 import com.example.payment.PaymentTables;
 import com.example.receiver.config.DeadLetterConfig;
-import com.example.receiver.config.Environment;
 import com.example.receiver.config.ReceiverConfig;
-import com.example.receiver.dynamodb.IdempotencyRecordAttributes;
+import com.example.receiver.record.IdempotencyRecordAttributes;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;

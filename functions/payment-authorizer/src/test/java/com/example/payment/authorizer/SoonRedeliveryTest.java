@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.lambdakit.telemetry.FunctionLog;
 import com.example.localaws.InProcessFunction;
 import com.example.localaws.LocalAws;
 import com.example.localaws.invoke.LocalContext;
 import com.example.payment.Payment;
 import com.example.receiver.BatchReceiver;
 import com.example.receiver.sqs.SoonRedelivery;
-import com.example.receiver.telemetry.FunctionLog;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.lambdakit.telemetry.FunctionLog;
 import com.example.localaws.Fault;
 import com.example.localaws.LocalAws;
 import com.example.localaws.WriteCapacity;
@@ -17,7 +18,6 @@ import com.example.localaws.observability.FunctionOutput;
 import com.example.payment.Payment;
 import com.example.receiver.BatchReceiver;
 import com.example.receiver.sqs.SoonRedelivery;
-import com.example.receiver.telemetry.FunctionLog;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;

@@ -4,11 +4,10 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import com.example.receiver.ConfigurationException;
-import com.example.receiver.config.ReceiverConfig;
-import com.example.receiver.telemetry.FunctionLog;
-import com.example.receiver.telemetry.Invocations;
-import com.example.receiver.telemetry.TelemetryConfig;
+import com.example.lambdakit.config.ConfigurationException;
+import com.example.lambdakit.telemetry.FunctionLog;
+import com.example.lambdakit.telemetry.Invocations;
+import com.example.lambdakit.telemetry.TelemetryConfig;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
@@ -49,7 +48,7 @@ public final class PaymentEventsHandler implements RequestHandler<DynamodbEvent,
         return new StreamPublisher(new SnsDecisionPublisher(snsClient(), topicArn(env.get("PAYMENTS_TOPIC_ARN"))),
                 new SqsUnpublishableRecords(sqsClient(), queueUrl(env.get("UNPUBLISHABLE_QUEUE_URL"))),
                 System.out, Clock.systemUTC(),
-                TelemetryConfig.from(env, StreamPublisher.SERVICE, ReceiverConfig.DEFAULT_METRICS_NAMESPACE));
+                TelemetryConfig.from(env, StreamPublisher.SERVICE, StreamPublisher.METRICS_NAMESPACE));
     }
 
     private static String topicArn(String value) {

@@ -1,6 +1,6 @@
 package com.example.payment.events;
 
-import com.example.receiver.telemetry.Metric;
+import com.example.lambdakit.telemetry.Metric;
 import java.util.List;
 
 /**

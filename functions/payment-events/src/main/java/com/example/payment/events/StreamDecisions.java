@@ -2,7 +2,7 @@ package com.example.payment.events;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.AttributeValue;
-import com.example.receiver.dynamodb.IdempotencyRecordAttributes;
+import com.example.receiver.record.IdempotencyRecordAttributes;
 import java.util.Map;
 import java.util.Optional;
 

@@ -2,11 +2,10 @@ package com.example.payment.events;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import com.example.receiver.Invocation;
-import com.example.receiver.config.ReceiverConfig;
-import com.example.receiver.telemetry.EmfMetrics;
-import com.example.receiver.telemetry.FunctionLog;
-import com.example.receiver.telemetry.TelemetryConfig;
+import com.example.lambdakit.telemetry.EmfMetrics;
+import com.example.lambdakit.telemetry.FunctionLog;
+import com.example.lambdakit.telemetry.Invocation;
+import com.example.lambdakit.telemetry.TelemetryConfig;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.util.List;
@@ -39,6 +38,8 @@ public final class StreamPublisher {
 
     /** The {@code service} field of the log lines and the {@code Service} dimension of the metrics. */
     public static final String SERVICE = "payment-events";
+    /** The CloudWatch namespace when neither {@code METRICS_NAMESPACE} nor its Powertools alias is set: the template's default {@code MetricsNamespace}. */
+    public static final String METRICS_NAMESPACE = "Payments";
 
     private final DecisionPublisher publisher;
     private final UnpublishableRecords unpublishable;
@@ -51,7 +52,7 @@ public final class StreamPublisher {
      * @param out           where the one log line per record and the metrics of each invocation go (stdout in Lambda)
      */
     public StreamPublisher(DecisionPublisher publisher, UnpublishableRecords unpublishable, PrintStream out, Clock clock) {
-        this(publisher, unpublishable, out, clock, ReceiverConfig.DEFAULT_METRICS_NAMESPACE);
+        this(publisher, unpublishable, out, clock, METRICS_NAMESPACE);
     }
 
     /** @param namespace the CloudWatch namespace of its metrics ({@link PublisherMetrics}) */

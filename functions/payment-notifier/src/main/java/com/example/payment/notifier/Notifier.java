@@ -2,10 +2,10 @@ package com.example.payment.notifier;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
-import com.example.receiver.Invocation;
-import com.example.receiver.telemetry.EmfMetrics;
-import com.example.receiver.telemetry.FunctionLog;
-import com.example.receiver.telemetry.TelemetryConfig;
+import com.example.lambdakit.telemetry.EmfMetrics;
+import com.example.lambdakit.telemetry.FunctionLog;
+import com.example.lambdakit.telemetry.Invocation;
+import com.example.lambdakit.telemetry.TelemetryConfig;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -33,6 +33,8 @@ public final class Notifier {
 
     /** The {@code service} field of the log lines and the {@code Service} dimension of the metrics. */
     public static final String SERVICE = "payment-notifier";
+    /** The CloudWatch namespace when neither {@code METRICS_NAMESPACE} nor its Powertools alias is set: the template's default {@code MetricsNamespace}. */
+    public static final String METRICS_NAMESPACE = "Payments";
 
     private final IdempotentPush push;
     private final SqsClient sqs;

@@ -1,6 +1,6 @@
 package com.example.payment.notifier;
 
-import com.example.receiver.ConfigurationException;
+import com.example.lambdakit.config.ConfigurationException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;

@@ -1,7 +1,6 @@
 package com.example.payment.notifier;
 
-import com.example.receiver.config.ReceiverConfig;
-import com.example.receiver.telemetry.TelemetryConfig;
+import com.example.lambdakit.telemetry.TelemetryConfig;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Duration;
@@ -24,7 +23,7 @@ public final class PaymentNotifier {
      * The notifier for {@code environment}; configures Powertools idempotency (a process-wide
      * setting of that library) on {@code dynamoDb}.
      *
-     * @throws com.example.receiver.ConfigurationException naming a missing or unsafe setting
+     * @throws com.example.lambdakit.config.ConfigurationException naming a missing or unsafe setting
      */
     public static Notifier create(Map<String, String> environment, DynamoDbClient dynamoDb, SqsClient sqs,
                                   PrintStream out, Clock clock) {
@@ -33,7 +32,7 @@ public final class PaymentNotifier {
         PushApi api = new HttpPushApi(HttpPushApi.client(Duration.ofSeconds(1)), config.pushApiBaseUrl(),
                 config.pushApiTimeout());
         return new Notifier(new IdempotentPush(api), sqs, config.deadLetterQueueUrl(), out, clock,
-                TelemetryConfig.from(environment, Notifier.SERVICE, ReceiverConfig.DEFAULT_METRICS_NAMESPACE));
+                TelemetryConfig.from(environment, Notifier.SERVICE, Notifier.METRICS_NAMESPACE));
     }
 
     /**

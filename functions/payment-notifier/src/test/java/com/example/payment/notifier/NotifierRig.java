@@ -1,10 +1,10 @@
 package com.example.payment.notifier;
 
-import com.example.localaws.invoke.LocalContext;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.InProcessFunction;
 import com.example.localaws.LocalAws;
+import com.example.localaws.invoke.LocalContext;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.localaws.push.LocalPushApi;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,9 +1,9 @@
 package com.example.receiver.authenticity;
 
-import com.example.receiver.ConfigurationException;
+import com.example.lambdakit.config.ConfigurationException;
+import com.example.lambdakit.telemetry.FunctionLog;
 import com.example.receiver.config.ReceiverConfig;
 import com.example.receiver.redis.SecretReader;
-import com.example.receiver.telemetry.FunctionLog;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

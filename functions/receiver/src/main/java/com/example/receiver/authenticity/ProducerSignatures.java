@@ -1,10 +1,10 @@
 package com.example.receiver.authenticity;
 
+import com.example.lambdakit.telemetry.FunctionLog;
 import com.example.receiver.InboundMessage;
 import com.example.receiver.MessageAuthenticity;
 import com.example.receiver.config.ProducerSignaturesConfig;
 import com.example.receiver.redis.SecretReader;
-import com.example.receiver.telemetry.FunctionLog;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Clock;
@@ -81,7 +81,7 @@ public final class ProducerSignatures implements MessageAuthenticity {
      * {@code secrets}; when they cannot be read, starts without them, says so on {@code log}, and
      * reads them again later (at most once a minute, by {@code clock}).
      *
-     * @throws com.example.receiver.ConfigurationException when every secret was read and their
+     * @throws com.example.lambdakit.config.ConfigurationException when every secret was read and their
      *                                                     keys are unusable or a key id is held twice
      */
     public static ProducerSignatures reading(ProducerSignaturesConfig config, SecretReader secrets, Clock clock,

@@ -1,6 +1,7 @@
 package com.example.receiver.config;
 
-import com.example.receiver.ConfigurationException;
+import com.example.lambdakit.config.ConfigurationException;
+import com.example.lambdakit.config.Environment;
 import java.util.Objects;
 import java.util.Optional;
 

@@ -1,8 +1,8 @@
 package com.example.receiver.config;
 
-import com.example.receiver.ConfigurationException;
+import com.example.lambdakit.config.ConfigurationException;
+import com.example.lambdakit.config.Environment;
 import com.example.receiver.ReceiverSettings;
-import com.example.receiver.telemetry.TelemetryConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,7 +26,6 @@ import java.util.Set;
  * @param queueRetention   the source queue's message retention
  * @param fastPath         the cache, when configured
  * @param settings         how batches are run
- * @param metricsNamespace the CloudWatch namespace of the EMF metrics
  * @param soonRedelivery   whether a message that failed for a passing reason is made visible
  *                         again in seconds ({@code ChangeMessageVisibility}); off where the
  *                         function has no route to SQS, whose calls would only wait out their
@@ -36,7 +35,7 @@ import java.util.Set;
  *                         signatures' window; empty when nothing is checked
  */
 public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Duration queueRetention,
-                             Optional<FastPathConfig> fastPath, ReceiverSettings settings, String metricsNamespace,
+                             Optional<FastPathConfig> fastPath, ReceiverSettings settings,
                              boolean soonRedelivery, Optional<ProducerSignaturesConfig> producerSignatures) {
 
     public static final String IDEMPOTENCY_TABLE = "IDEMPOTENCY_TABLE";
@@ -54,13 +53,10 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
     public static final String MAX_CONCURRENCY = "MAX_CONCURRENCY";
     public static final String MIN_REMAINING_TIME_MS = "MIN_REMAINING_TIME_MS";
     public static final String GROUP_COMMIT = "GROUP_COMMIT";
-    public static final String METRICS_NAMESPACE = TelemetryConfig.METRICS_NAMESPACE;
     public static final String SOON_REDELIVERY = "SOON_REDELIVERY";
     public static final String REQUIRE_PRODUCER_SIGNATURES = "REQUIRE_PRODUCER_SIGNATURES";
     public static final String PRODUCER_SIGNING_SECRETS = "PRODUCER_SIGNING_SECRETS";
     public static final String PRODUCER_SIGNATURE_WINDOW_SECONDS = "PRODUCER_SIGNATURE_WINDOW_SECONDS";
-    /** The namespace when {@link #METRICS_NAMESPACE} is unset: the template's default {@code MetricsNamespace}. */
-    public static final String DEFAULT_METRICS_NAMESPACE = "Payments";
 
     static final Duration DEFAULT_RECORD_TTL = Duration.ofDays(7);
     static final Duration DEFAULT_FAST_PATH_TTL = Duration.ofHours(24);
@@ -93,7 +89,6 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
         Objects.requireNonNull(queueRetention, "queueRetention");
         Objects.requireNonNull(fastPath, "fastPath");
         Objects.requireNonNull(settings, "settings");
-        Objects.requireNonNull(metricsNamespace, "metricsNamespace");
         Objects.requireNonNull(producerSignatures, "producerSignatures");
         if (recordTtl.compareTo(queueRetention) <= 0) {
             throw new ConfigurationException(IDEMPOTENCY_TTL_SECONDS,
@@ -120,8 +115,6 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
                         env.integer(MAX_CONCURRENCY, DEFAULT_MAX_CONCURRENCY, 1, 64),
                         env.millis(MIN_REMAINING_TIME_MS, DEFAULT_MIN_REMAINING_TIME),
                         env.bool(GROUP_COMMIT, true)),
-                env.optional(METRICS_NAMESPACE).or(() -> env.optional(TelemetryConfig.POWERTOOLS_METRICS_NAMESPACE))
-                        .orElse(DEFAULT_METRICS_NAMESPACE),
                 env.bool(SOON_REDELIVERY, true),
                 producerSignatures(env));
     }

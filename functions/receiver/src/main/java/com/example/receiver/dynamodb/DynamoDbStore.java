@@ -1,7 +1,7 @@
 package com.example.receiver.dynamodb;
 
-import static com.example.receiver.dynamodb.IdempotencyRecordAttributes.EXPIRES_AT;
-import static com.example.receiver.dynamodb.IdempotencyRecordAttributes.PK;
+import static com.example.receiver.record.IdempotencyRecordAttributes.EXPIRES_AT;
+import static com.example.receiver.record.IdempotencyRecordAttributes.PK;
 
 import com.example.receiver.Command;
 import com.example.receiver.Decision;

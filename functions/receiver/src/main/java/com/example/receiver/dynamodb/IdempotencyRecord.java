@@ -1,12 +1,12 @@
 package com.example.receiver.dynamodb;
 
-import static com.example.receiver.dynamodb.IdempotencyRecordAttributes.EXPIRES_AT;
-import static com.example.receiver.dynamodb.IdempotencyRecordAttributes.FINGERPRINT;
-import static com.example.receiver.dynamodb.IdempotencyRecordAttributes.PK;
-import static com.example.receiver.dynamodb.IdempotencyRecordAttributes.PROCESSED_AT;
-import static com.example.receiver.dynamodb.IdempotencyRecordAttributes.REASON;
-import static com.example.receiver.dynamodb.IdempotencyRecordAttributes.RESULT;
-import static com.example.receiver.dynamodb.IdempotencyRecordAttributes.STATUS;
+import static com.example.receiver.record.IdempotencyRecordAttributes.EXPIRES_AT;
+import static com.example.receiver.record.IdempotencyRecordAttributes.FINGERPRINT;
+import static com.example.receiver.record.IdempotencyRecordAttributes.PK;
+import static com.example.receiver.record.IdempotencyRecordAttributes.PROCESSED_AT;
+import static com.example.receiver.record.IdempotencyRecordAttributes.REASON;
+import static com.example.receiver.record.IdempotencyRecordAttributes.RESULT;
+import static com.example.receiver.record.IdempotencyRecordAttributes.STATUS;
 
 import com.example.receiver.Decision;
 import com.example.receiver.Fingerprint;

@@ -1,10 +1,10 @@
 package com.example.receiver.redis;
 
+import com.example.lambdakit.telemetry.FunctionLog;
 import com.example.receiver.CachedDecision;
 import com.example.receiver.FastPath;
 import com.example.receiver.IdempotencyKey;
 import com.example.receiver.config.FastPathConfig;
-import com.example.receiver.telemetry.FunctionLog;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package com.example.receiver.redis;
 
-import com.example.receiver.telemetry.FunctionLog;
+import com.example.lambdakit.telemetry.FunctionLog;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;

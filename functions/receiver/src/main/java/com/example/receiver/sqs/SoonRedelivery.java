@@ -1,11 +1,11 @@
 package com.example.receiver.sqs;
 
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.lambdakit.telemetry.FunctionLog;
 import com.example.receiver.BatchResult;
 import com.example.receiver.MessageResult;
 import com.example.receiver.Outcome;
 import com.example.receiver.RetryCause;
-import com.example.receiver.telemetry.FunctionLog;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,10 +1,10 @@
 package com.example.receiver.sqs;
 
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.lambdakit.telemetry.FunctionLog;
 import com.example.receiver.DeadLetter;
 import com.example.receiver.DeadLetterChannel;
 import com.example.receiver.RemainingTime;
-import com.example.receiver.telemetry.FunctionLog;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;

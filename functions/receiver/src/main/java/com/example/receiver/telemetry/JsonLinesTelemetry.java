@@ -1,6 +1,10 @@
 package com.example.receiver.telemetry;
 
-import com.example.receiver.Invocation;
+import com.example.lambdakit.telemetry.EmfMetrics;
+import com.example.lambdakit.telemetry.FunctionLog;
+import com.example.lambdakit.telemetry.Invocation;
+import com.example.lambdakit.telemetry.Metric;
+import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.receiver.MessageReport;
 import com.example.receiver.Outcome;
 import com.example.receiver.Telemetry;

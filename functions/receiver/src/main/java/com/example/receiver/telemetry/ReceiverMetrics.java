@@ -1,5 +1,6 @@
 package com.example.receiver.telemetry;
 
+import com.example.lambdakit.telemetry.Metric;
 import java.util.List;
 
 /**

@@ -1,8 +1,8 @@
 /**
- * Structured logs and CloudWatch embedded-metric-format (EMF) lines, written as JSON lines to a
- * stream (stdout in Lambda, where CloudWatch Logs turns EMF lines into metrics); their settings
- * ({@link com.example.receiver.telemetry.TelemetryConfig}, with Powertools' variables as aliases);
- * and the SLF4J 2 provider ({@link com.example.receiver.telemetry.JsonLogProvider}) that makes
- * the libraries' logs lines of the same stream.
+ * The receiver's {@link com.example.receiver.Telemetry} on the Lambda kit: one JSON log line per
+ * message and the receiver's EMF metrics ({@link com.example.receiver.telemetry.ReceiverMetrics})
+ * once per invocation ({@link com.example.receiver.telemetry.JsonLinesTelemetry}), written through
+ * the kit's {@link com.example.lambdakit.telemetry.FunctionLog} and
+ * {@link com.example.lambdakit.telemetry.EmfMetrics}.
  */
 package com.example.receiver.telemetry;

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.lambdakit.telemetry.FunctionLog;
 import com.example.receiver.InboundMessage;
 import com.example.receiver.MessageAuthenticity.Verdict;
 import com.example.receiver.config.ProducerSignaturesConfig;
-import com.example.receiver.telemetry.FunctionLog;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

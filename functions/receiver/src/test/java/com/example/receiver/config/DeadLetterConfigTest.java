@@ -3,7 +3,8 @@ package com.example.receiver.config;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import com.example.receiver.ConfigurationException;
+import com.example.lambdakit.config.ConfigurationException;
+import com.example.lambdakit.config.Environment;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

@@ -3,6 +3,7 @@ package com.example.demo.observability;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.lambdakit.telemetry.Metric;
 import com.example.localaws.ProjectRoot;
 import com.example.payment.authorizer.PaymentAuthorizer;
 import com.example.payment.events.PublisherMetrics;
@@ -11,7 +12,6 @@ import com.example.payment.notifier.Notifier;
 import com.example.payment.notifier.NotifierMetrics;
 import com.example.payment.storesize.DedupStoreSize;
 import com.example.payment.storesize.StoreSizeMetrics;
-import com.example.receiver.telemetry.Metric;
 import com.example.receiver.telemetry.ReceiverMetrics;
 import java.io.IOException;
 import java.nio.file.Files;

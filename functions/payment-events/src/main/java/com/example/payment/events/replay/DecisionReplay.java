@@ -3,7 +3,7 @@ package com.example.payment.events.replay;
 import com.example.payment.events.DecisionEvent;
 import com.example.payment.events.DecisionImages;
 import com.example.payment.events.DecisionPublisher;
-import com.example.receiver.dynamodb.IdempotencyRecordAttributes;
+import com.example.receiver.record.IdempotencyRecordAttributes;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.time.ZoneOffset;

@@ -1,6 +1,5 @@
-package com.example.receiver.telemetry;
+package com.example.lambdakit.telemetry;
 
-import com.example.receiver.Invocation;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,4 +1,4 @@
-package com.example.receiver;
+package com.example.lambdakit.telemetry;
 
 import java.util.Objects;
 import java.util.Optional;

@@ -1,10 +1,9 @@
-package com.example.receiver.telemetry;
+package com.example.lambdakit.telemetry;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.example.receiver.Invocation;
-import com.example.receiver.telemetry.FunctionLog.Level;
+import com.example.lambdakit.telemetry.FunctionLog.Level;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;

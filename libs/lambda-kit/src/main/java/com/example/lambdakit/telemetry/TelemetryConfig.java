@@ -1,6 +1,6 @@
-package com.example.receiver.telemetry;
+package com.example.lambdakit.telemetry;
 
-import com.example.receiver.ConfigurationException;
+import com.example.lambdakit.config.ConfigurationException;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package com.example.receiver.telemetry;
+package com.example.lambdakit.telemetry;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;

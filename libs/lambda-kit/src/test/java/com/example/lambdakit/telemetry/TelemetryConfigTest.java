@@ -1,10 +1,10 @@
-package com.example.receiver.telemetry;
+package com.example.lambdakit.telemetry;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import com.example.receiver.ConfigurationException;
-import com.example.receiver.telemetry.FunctionLog.Level;
+import com.example.lambdakit.config.ConfigurationException;
+import com.example.lambdakit.telemetry.FunctionLog.Level;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

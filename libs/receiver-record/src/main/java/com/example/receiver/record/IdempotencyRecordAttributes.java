@@ -1,4 +1,4 @@
-package com.example.receiver.dynamodb;
+package com.example.receiver.record;
 
 /**
  * The attribute names of an idempotency record, shared by the writer and by anyone reading the

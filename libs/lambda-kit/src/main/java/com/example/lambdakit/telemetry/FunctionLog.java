@@ -1,7 +1,6 @@
-package com.example.receiver.telemetry;
+package com.example.lambdakit.telemetry;
 
-import com.example.receiver.ConfigurationException;
-import com.example.receiver.Invocation;
+import com.example.lambdakit.config.ConfigurationException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Clock;
@@ -175,8 +174,8 @@ public final class FunctionLog {
         lastBegun = current;
     }
 
-    /** The invocation lines are stamped with now. */
-    Invocation invocation() {
+    /** The invocation lines are stamped with now: the one last {@linkplain #begin begun} on this log. */
+    public Invocation invocation() {
         return invocation;
     }
 

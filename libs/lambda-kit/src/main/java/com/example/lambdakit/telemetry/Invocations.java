@@ -1,7 +1,6 @@
-package com.example.receiver.telemetry;
+package com.example.lambdakit.telemetry;
 
 import com.amazonaws.services.lambda.runtime.Context;
-import com.example.receiver.Invocation;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;

@@ -1,4 +1,4 @@
-package com.example.receiver.telemetry;
+package com.example.lambdakit.telemetry;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -1,6 +1,5 @@
-package com.example.receiver.config;
+package com.example.lambdakit.config;
 
-import com.example.receiver.ConfigurationException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
