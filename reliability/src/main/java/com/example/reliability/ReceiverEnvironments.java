@@ -16,6 +16,7 @@ import com.example.receiver.Store;
 import com.example.receiver.config.ReceiverConfig;
 import com.example.receiver.dynamodb.DynamoDbStore;
 import com.example.receiver.dynamodb.RetryPolicy;
+import com.example.receiver.lambda.IdempotentReceiver;
 import com.example.receiver.redis.RedisFastPath;
 import com.example.receiver.redis.SecretReader;
 import com.example.receiver.sqs.SoonRedelivery;
@@ -88,7 +89,7 @@ final class ReceiverEnvironments implements LambdaEnvironments.Factory {
                 new FunctionLog(new PrintStream(OutputStream.nullOutputStream()), clock, PaymentAuthorizer.SERVICE));
         Optional<SqsDeadLetters> deadLetters = PaymentAuthorizer.deadLetters(variables, sqs,
                 new FunctionLog(new PrintStream(OutputStream.nullOutputStream()), clock, PaymentAuthorizer.SERVICE));
-        PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(receiver, Optional.of(soon), deadLetters);
+        PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(IdempotentReceiver.around(receiver).withSoonRedelivery(soon).withDeadLetters(deadLetters));
         return new LambdaEnvironments.Environment() {
             @Override
             public SQSBatchResponse invoke(SQSEvent event, Crash crashOfThis) {

@@ -10,6 +10,7 @@ import com.example.payment.authorizer.PaymentAuthorizer;
 import com.example.payment.authorizer.PaymentAuthorizerHandler;
 import com.example.payment.notifier.NotificationRecords;
 import com.example.receiver.BatchReceiver;
+import com.example.receiver.lambda.IdempotentReceiver;
 import com.example.reliability.Implementation;
 import com.example.reliability.baseline.BaselineFaults;
 import com.example.reliability.baseline.PowertoolsAuthorizer;
@@ -58,7 +59,7 @@ interface Authorizer extends AutoCloseable {
         DynamoDbClient dynamoDb = client(dynamoDbEndpoint, interceptors);
         BatchReceiver<Payment> receiver = PaymentAuthorizer.create(env, dynamoDb, aws::secretString, clock,
                 new PrintStream(OutputStream.nullOutputStream()));
-        PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(receiver);
+        PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(IdempotentReceiver.around(receiver));
         return new Authorizer() {
             @Override
             public SQSBatchResponse invoke(SQSEvent event) {

@@ -21,6 +21,7 @@ import com.example.payment.events.StreamPublisher;
 import com.example.payment.notifier.PaymentNotifier;
 import com.example.payment.notifier.PaymentNotifierHandler;
 import com.example.receiver.BatchReceiver;
+import com.example.receiver.lambda.IdempotentReceiver;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -37,7 +38,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
@@ -114,9 +114,9 @@ final class DemoRun {
                  BatchReceiver<Payment> receiver = PaymentAuthorizer.create(authorizerEnvironment, authorizer.dynamoDb(calls),
                          authorizer::secretString, clock, new PrintStream(log, true, StandardCharsets.UTF_8))) {
                 // Rejected and conflicting payments go to the DLQ at once, through the authorizer's own SQS client.
-                PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(receiver, Optional.empty(),
+                PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(IdempotentReceiver.around(receiver).withDeadLetters(
                         PaymentAuthorizer.deadLetters(authorizerEnvironment, authorizer::sqs,
-                                new FunctionLog(new PrintStream(log, true, StandardCharsets.UTF_8), clock, PaymentAuthorizer.SERVICE)));
+                                new FunctionLog(new PrintStream(log, true, StandardCharsets.UTF_8), clock, PaymentAuthorizer.SERVICE))));
                 authorizer.initialised();
                 AtomicInteger invocations = new AtomicInteger();
                 AtomicInteger crashes = new AtomicInteger();

@@ -1,34 +1,21 @@
 package com.example.payment.authorizer;
 
-import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.lambdakit.config.Environment;
 import com.example.lambdakit.telemetry.FunctionLog;
-import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.payment.Payment;
 import com.example.payment.PaymentParser;
 import com.example.payment.PaymentPosting;
 import com.example.payment.PaymentTables;
 import com.example.receiver.BatchReceiver;
-import com.example.receiver.DeadLetterChannel;
-import com.example.receiver.FastPath;
-import com.example.receiver.MessageAuthenticity;
-import com.example.receiver.authenticity.ProducerSignatures;
-import com.example.receiver.config.DeadLetterConfig;
-import com.example.receiver.config.ReceiverConfig;
-import com.example.receiver.dynamodb.DynamoDbStore;
-import com.example.receiver.dynamodb.RetryPolicy;
-import com.example.receiver.redis.RedisFastPath;
+import com.example.receiver.lambda.IdempotentReceiver;
 import com.example.receiver.redis.SecretReader;
-import com.example.receiver.sqs.SoonRedelivery;
 import com.example.receiver.sqs.SqsDeadLetters;
-import com.example.receiver.telemetry.JsonLinesTelemetry;
 import java.io.PrintStream;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
@@ -54,8 +41,6 @@ public final class PaymentAuthorizer {
     public static final String KEY_PREFIX = "PAYMENT";
     /** The log field, and the dead letters' message attribute, that names the transaction id. */
     public static final String KEY_FIELD = "txn_id";
-    /** Lambda's variable naming the function's version, which the dead letters carry. */
-    static final String FUNCTION_VERSION = "AWS_LAMBDA_FUNCTION_VERSION";
     /** The longest one call of the function's AWS clients may take, the SDK's retries included. */
     static final Duration CALL_TIMEOUT = Duration.ofSeconds(5);
     /**
@@ -68,7 +53,7 @@ public final class PaymentAuthorizer {
     }
 
     /**
-     * The receiver for {@code environment}; refuses, with a
+     * The batch receiver for {@code environment}; refuses, with a
      * {@link com.example.lambdakit.config.ConfigurationException} naming the setting, when a setting is
      * missing or unsafe.
      *
@@ -77,7 +62,7 @@ public final class PaymentAuthorizer {
      */
     public static BatchReceiver<Payment> create(Map<String, String> environment, DynamoDbClient dynamoDb,
                                                 Clock clock, PrintStream out) {
-        return create(environment, dynamoDb, secretsManager(), clock, out, new SecureRandom());
+        return create(environment, dynamoDb, secretsManager(), clock, out);
     }
 
     /**
@@ -91,122 +76,44 @@ public final class PaymentAuthorizer {
 
     /**
      * As {@link #create(Map, DynamoDbClient, SecretReader, Clock, PrintStream)}, drawing the
-     * jitter of the contention and throttling retries from {@code random} (which the SnapStart
-     * priming re-seeds after a restore).
+     * jitter of the contention and throttling retries from {@code random}.
      */
     static BatchReceiver<Payment> create(Map<String, String> environment, DynamoDbClient dynamoDb, SecretReader secrets,
                                          Clock clock, PrintStream out, SecureRandom random) {
-        return executionEnvironment(environment, dynamoDb, secrets, PaymentAuthorizer::sqsClient, clock, out, random)
-                .receiver();
+        return receiver(environment, dynamoDb, secrets, PaymentAuthorizer::sqsClient, clock, out, random).batches();
     }
 
     /**
-     * What one execution environment runs: the receiver, its fast path, its soon redelivery and
-     * its dead-letter queue and its check of the producers' signatures when they are configured.
+     * The function's receiver: the payment parser and posting in front of the library's DynamoDB
+     * store, with the fast path, the producers' signature check, soon redelivery and the
+     * dead-letter queue as {@code environment} configures them.
      *
-     * @param fastPath       the cache, which a SnapStart restore asks to read a signing key the
-     *                       init could not read
-     * @param soonRedelivery brings back in 1-5 s the messages that met contention or ran out of
-     *                       time, and throttled ones in 1-5 s doubled at each receive
-     *                       ({@link SoonRedelivery}); empty with {@code SOON_REDELIVERY=false}
-     * @param deadLetters    where rejected and conflicting payments go at once, with their reason
-     *                       ({@link SqsDeadLetters}); empty without {@code DEAD_LETTER_QUEUE_URL} or
-     *                       with {@code DEAD_LETTER_AT_ONCE=false}
-     * @param producerSignatures the check of every message's signature
-     *                       ({@code REQUIRE_PRODUCER_SIGNATURES=true}), which a SnapStart restore
-     *                       asks to read producers' keys the init could not read
+     * @param sqs    builds the SQS client soon redelivery and the dead-letter queue share, on the
+     *               first use of either
+     * @param random the jitter of retries (which the SnapStart priming re-seeds after a restore)
      */
-    record ExecutionEnvironment(BatchReceiver<Payment> receiver, Optional<RedisFastPath> fastPath,
-                                Optional<SoonRedelivery> soonRedelivery, Optional<SqsDeadLetters> deadLetters,
-                                Optional<ProducerSignatures> producerSignatures) {
-
-        ExecutionEnvironment {
-            Objects.requireNonNull(receiver, "receiver");
-            Objects.requireNonNull(fastPath, "fastPath");
-            Objects.requireNonNull(soonRedelivery, "soonRedelivery");
-            Objects.requireNonNull(deadLetters, "deadLetters");
-            Objects.requireNonNull(producerSignatures, "producerSignatures");
-        }
-
-        /** The dead-letter channel of the batch {@code event} carries: none without a dead-letter queue. */
-        DeadLetterChannel deadLetterChannel(SQSEvent event) {
-            return deadLetters.map(queue -> queue.channel(event)).orElse(DeadLetterChannel.NONE);
-        }
-
-        /** After a SnapStart restore: keys the init could not read (the cache's, the producers') are read at the next batch. */
-        void restored() {
-            fastPath.ifPresent(RedisFastPath::readSigningKeyAtNextUse);
-            producerSignatures.ifPresent(ProducerSignatures::readKeysAtNextUse);
-        }
-    }
-
-    /**
-     * As {@link #create(Map, DynamoDbClient, SecretReader, Clock, PrintStream, SecureRandom)}, with
-     * the fast path, the soon redelivery and the dead-letter queue.
-     *
-     * @param sqs builds the SQS client the soon redelivery and the dead-letter queue share, on the
-     *            first use of either; never called with {@code SOON_REDELIVERY=false} and
-     *            {@code DEAD_LETTER_AT_ONCE=false}
-     */
-    static ExecutionEnvironment executionEnvironment(Map<String, String> environment, DynamoDbClient dynamoDb,
-                                                     SecretReader secrets, Supplier<SqsClient> sqs, Clock clock,
-                                                     PrintStream out, SecureRandom random) {
-        Environment env = new Environment(environment);
-        ReceiverConfig config = ReceiverConfig.from(env);
-        PaymentTables tables = PaymentTables.from(env);
-        JsonLinesTelemetry telemetry = new JsonLinesTelemetry(out, clock,
-                TelemetryConfig.from(environment, SERVICE, METRICS_NAMESPACE), KEY_FIELD);
-        // Before anything else is built: keys that were read but are unusable stop the init here.
-        Optional<ProducerSignatures> producerSignatures = config.producerSignatures()
-                .map(required -> ProducerSignatures.reading(required, secrets, clock, telemetry.log()));
-        Optional<RedisFastPath> fastPath = config.fastPath()
-                .map(cache -> RedisFastPath.connect(cache, secrets, clock, telemetry.log()));
-        // SecureRandom, not a seeded generator: under SnapStart every restored environment would
-        // otherwise replay the same "random" jitter from the snapshot.
-        DynamoDbStore<Payment> store = new DynamoDbStore<>(dynamoDb, config.idempotencyTable(), KEY_PREFIX,
-                config.recordTtl(), new PaymentPosting(tables, clock),
-                RetryPolicy.standard(config.settings().minRemainingTime(), random), clock);
-        BatchReceiver<Payment> receiver = new BatchReceiver<>(
-                producerSignatures.<MessageAuthenticity>map(signatures -> signatures).orElse(MessageAuthenticity.NOT_CHECKED),
-                new PaymentParser(), fastPath.<FastPath>map(redis -> redis).orElse(FastPath.DISABLED), store, telemetry,
-                config.settings());
-        Supplier<SqsClient> oneSqsClient = once(sqs);
-        Optional<SoonRedelivery> soonRedelivery = config.soonRedelivery()
-                ? Optional.of(new SoonRedelivery(oneSqsClient, Duration.ofSeconds(1), Duration.ofSeconds(5), random, telemetry.log()))
-                : Optional.empty();
-        return new ExecutionEnvironment(receiver, fastPath, soonRedelivery, deadLetters(environment, oneSqsClient, telemetry.log()),
-                producerSignatures);
+    static IdempotentReceiver<Payment> receiver(Map<String, String> environment, DynamoDbClient dynamoDb,
+                                                SecretReader secrets, Supplier<SqsClient> sqs, Clock clock,
+                                                PrintStream out, SecureRandom random) {
+        PaymentTables tables = PaymentTables.from(new Environment(environment));
+        return IdempotentReceiver.builder(new PaymentParser(), new PaymentPosting(tables, clock))
+                .names(SERVICE, KEY_PREFIX, KEY_FIELD).metricsNamespace(METRICS_NAMESPACE)
+                .environment(environment).dynamoDb(dynamoDb).secrets(secrets).sqs(sqs)
+                .clock(clock).out(out).random(random).callTimeout(CALL_TIMEOUT)
+                .build();
     }
 
     /**
      * Where the function sends rejected and conflicting payments at once, with their reason
-     * ({@code DEAD_LETTER_QUEUE_URL}, {@code DEAD_LETTER_AT_ONCE}); empty when it leaves them to
-     * the queue's redrive policy. Each carries the transaction id as {@value #KEY_FIELD} and the
-     * function's version; no call is started with less than {@link #CALL_TIMEOUT} left.
+     * ({@code DEAD_LETTER_QUEUE_URL}, {@code DEAD_LETTER_AT_ONCE}), for harnesses that assemble
+     * their own receiver; empty when it leaves them to the queue's redrive policy.
      *
      * @param sqs builds the SQS client, on first use
      * @param log where a dead letter that could not be sent is reported
      */
     public static Optional<SqsDeadLetters> deadLetters(Map<String, String> environment, Supplier<SqsClient> sqs,
                                                        FunctionLog log) {
-        Environment env = new Environment(environment);
-        return DeadLetterConfig.from(env).queueUrl().map(url -> new SqsDeadLetters(sqs, url, KEY_FIELD,
-                env.optional(FUNCTION_VERSION), CALL_TIMEOUT, log));
-    }
-
-    /** {@code supplier}'s value, made on the first call and kept: one client for all who need it, none if nobody does. */
-    private static <T> Supplier<T> once(Supplier<T> supplier) {
-        return new Supplier<>() {
-            private T value;
-
-            @Override
-            public synchronized T get() {
-                if (value == null) {
-                    value = supplier.get();
-                }
-                return value;
-            }
-        };
+        return SqsDeadLetters.from(new Environment(environment), sqs, KEY_FIELD, CALL_TIMEOUT, log);
     }
 
     /**

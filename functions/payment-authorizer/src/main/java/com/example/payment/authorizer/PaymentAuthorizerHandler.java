@@ -5,20 +5,14 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.lambdakit.telemetry.FunctionLog;
-import com.example.lambdakit.telemetry.Invocations;
 import com.example.payment.Payment;
-import com.example.receiver.BatchReceiver;
-import com.example.receiver.BatchResult;
-import com.example.receiver.RemainingTime;
+import com.example.receiver.lambda.IdempotentReceiver;
 import com.example.receiver.redis.SecretReader;
-import com.example.receiver.sqs.SoonRedelivery;
-import com.example.receiver.sqs.SqsBatch;
-import com.example.receiver.sqs.SqsDeadLetters;
 import java.io.PrintStream;
 import java.security.SecureRandom;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.crac.Core;
@@ -37,9 +31,8 @@ import software.amazon.awssdk.services.sqs.SqsClient;
  */
 public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, SQSBatchResponse>, Resource {
 
-    private final PaymentAuthorizer.ExecutionEnvironment environment;
+    private final IdempotentReceiver<Payment> receiver;
     private final Optional<RequestPathPriming> priming;
-    private final Invocations invocations = Invocations.lambda();
 
     /** Lambda's constructor: configuration and clients, once per execution environment. */
     public PaymentAuthorizerHandler() {
@@ -51,39 +44,22 @@ public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, 
     /** As Lambda builds it, on the given clients and output: tests point them at the local AWS. */
     PaymentAuthorizerHandler(Map<String, String> env, DynamoDbClient dynamoDb, SecretReader secrets,
                              Supplier<SqsClient> sqs, Clock clock, PrintStream out, SecureRandom random) {
-        this.environment = PaymentAuthorizer.executionEnvironment(env, dynamoDb, secrets, sqs, clock, out, random);
+        this.receiver = PaymentAuthorizer.receiver(env, dynamoDb, secrets, sqs, clock, out, random);
         this.priming = Optional.of(new RequestPathPriming(env, PaymentAuthorizer::dynamoDbClient, clock, random));
     }
 
-    /** For tests and local runtimes: a receiver built elsewhere, with nothing to prime, failures left as they are. */
-    public PaymentAuthorizerHandler(BatchReceiver<Payment> receiver) {
-        this(receiver, Optional.empty());
-    }
-
-    /** For tests and local runtimes: a receiver built elsewhere, and what brings back soon retries. */
-    public PaymentAuthorizerHandler(BatchReceiver<Payment> receiver, Optional<SoonRedelivery> soon) {
-        this(receiver, soon, Optional.empty());
-    }
-
     /**
-     * For tests and local runtimes: a receiver built elsewhere, what brings back soon retries, and
-     * the dead-letter queue ({@link PaymentAuthorizer#deadLetters}).
+     * For tests and local runtimes: a receiver built elsewhere ({@link IdempotentReceiver#around},
+     * with or without soon redelivery and a dead-letter queue), with nothing to prime.
      */
-    public PaymentAuthorizerHandler(BatchReceiver<Payment> receiver, Optional<SoonRedelivery> soon,
-                                    Optional<SqsDeadLetters> deadLetters) {
-        this.environment = new PaymentAuthorizer.ExecutionEnvironment(receiver, Optional.empty(), soon, deadLetters, Optional.empty());
+    public PaymentAuthorizerHandler(IdempotentReceiver<Payment> receiver) {
+        this.receiver = Objects.requireNonNull(receiver, "receiver");
         this.priming = Optional.empty();
     }
 
     @Override
     public SQSBatchResponse handleRequest(SQSEvent event, Context context) {
-        RemainingTime remaining = context == null
-                ? RemainingTime.UNBOUNDED
-                : () -> Duration.ofMillis(context.getRemainingTimeInMillis());
-        BatchResult result = environment.receiver().process(SqsBatch.messages(event), remaining, invocations.next(context),
-                environment.deadLetterChannel(event));
-        environment.soonRedelivery().ifPresent(redelivery -> redelivery.apply(event, result));
-        return SqsBatch.response(result);
+        return receiver.handle(event, context);
     }
 
     @Override
@@ -94,6 +70,6 @@ public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, 
     @Override
     public void afterRestore(org.crac.Context<? extends Resource> context) {
         priming.ifPresent(hook -> hook.afterRestore(context));
-        environment.restored();
+        receiver.restored();
     }
 }

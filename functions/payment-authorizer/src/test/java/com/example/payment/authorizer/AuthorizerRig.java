@@ -9,6 +9,7 @@ import com.example.localaws.RedisCluster;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.payment.Payment;
 import com.example.receiver.BatchReceiver;
+import com.example.receiver.lambda.IdempotentReceiver;
 import com.example.receiver.redis.SecretReader;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -46,7 +47,7 @@ final class AuthorizerRig implements AutoCloseable {
             this.handler = new PaymentAuthorizerHandler(env, dynamoDb, secrets, aws::sqs, clock, out, new SecureRandom());
         } else {
             this.receiver = Optional.of(PaymentAuthorizer.create(env, dynamoDb, secrets, clock, out));
-            this.handler = new PaymentAuthorizerHandler(receiver.get());
+            this.handler = new PaymentAuthorizerHandler(IdempotentReceiver.around(receiver.get()));
         }
     }
 

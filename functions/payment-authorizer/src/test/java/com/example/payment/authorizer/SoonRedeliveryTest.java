@@ -12,6 +12,7 @@ import com.example.localaws.LocalAws;
 import com.example.localaws.invoke.LocalContext;
 import com.example.payment.Payment;
 import com.example.receiver.BatchReceiver;
+import com.example.receiver.lambda.IdempotentReceiver;
 import com.example.receiver.sqs.SoonRedelivery;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
@@ -66,7 +67,7 @@ class SoonRedeliveryTest extends LocalAwsTest {
                     Clock.systemUTC(), "payment-authorizer"));
             try (BatchReceiver<Payment> receiver = PaymentAuthorizer.create(AuthorizerRig.environment(aws, false),
                     dynamoDb, aws::secretString, Clock.systemUTC(), new PrintStream(OutputStream.nullOutputStream()))) {
-                SQSBatchResponse response = new PaymentAuthorizerHandler(receiver, Optional.of(soon))
+                SQSBatchResponse response = new PaymentAuthorizerHandler(IdempotentReceiver.around(receiver).withSoonRedelivery(soon))
                         .handleRequest(event(received, queue.arn()), new LocalContext("payment-authorizer", Duration.ofSeconds(5)));
                 // THEN it is reported failed, and back in the queue within seconds, received a second time
                 assertEquals(List.of(received.messageId()), AuthorizerRig.failures(response));

@@ -16,6 +16,7 @@ import com.example.receiver.Outcome;
 import com.example.receiver.ReceiverSettings;
 import com.example.receiver.RetryCause;
 import com.example.receiver.Store;
+import com.example.receiver.lambda.IdempotentReceiver;
 import com.example.receiver.telemetry.JsonLinesTelemetry;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
@@ -56,7 +57,7 @@ class StructuredLinesTest {
                 new JsonLinesTelemetry(new PrintStream(bytes, true, StandardCharsets.UTF_8), Clock.systemUTC(),
                         "PaymentsTest", PaymentAuthorizer.SERVICE, "txn_id"),
                 new ReceiverSettings(2, Duration.ZERO))) {
-            PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(receiver);
+            PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(IdempotentReceiver.around(receiver));
             SQSEvent.SQSMessage hostile = AuthorizerRig.delivery(purchase("TXN-H-1", "ACC-H", "10.00", "EUR"), null);
             hostile.setMessageId(HOSTILE);
             SQSEvent event = new SQSEvent();
@@ -103,7 +104,7 @@ class StructuredLinesTest {
                     "not json");
 
             // WHEN one invocation decides the batch
-            new PaymentAuthorizerHandler(receiver).handleRequest(event,
+            new PaymentAuthorizerHandler(IdempotentReceiver.around(receiver)).handleRequest(event,
                     new LocalContext("payment-authorizer", Duration.ofSeconds(30)));
 
             // THEN one EMF line counts it: 4 received, 2 approved, 1 duplicate in the batch, 1 rejected
@@ -139,7 +140,7 @@ class StructuredLinesTest {
                     purchase("TXN-F-1", "ACC-F", "1.00", "EUR"));
 
             // WHEN one invocation runs the batch
-            new PaymentAuthorizerHandler(receiver).handleRequest(event,
+            new PaymentAuthorizerHandler(IdempotentReceiver.around(receiver)).handleRequest(event,
                     new LocalContext("payment-authorizer", Duration.ofSeconds(30)));
 
             // THEN its EMF line counts 4 retries, of which 2 contended and 1 throttled

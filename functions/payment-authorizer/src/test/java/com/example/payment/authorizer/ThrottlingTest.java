@@ -17,6 +17,7 @@ import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.payment.Payment;
 import com.example.receiver.BatchReceiver;
+import com.example.receiver.lambda.IdempotentReceiver;
 import com.example.receiver.sqs.SoonRedelivery;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
@@ -142,7 +143,7 @@ class ThrottlingTest extends LocalAwsTest {
             SoonRedelivery soon = new SoonRedelivery(aws::sqs, Duration.ofSeconds(1), Duration.ofSeconds(1),
                     new SplittableRandom(3), new FunctionLog(new PrintStream(OutputStream.nullOutputStream()),
                     Clock.systemUTC(), PaymentAuthorizer.SERVICE));
-            PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(receiver, Optional.of(soon));
+            PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(IdempotentReceiver.around(receiver).withSoonRedelivery(soon));
             // AND DynamoDB throttling every attempt to commit it, beyond what 3 s of invocation outlast
             aws.moto().inject(Fault.throttling("TransactWriteItems", "TXN-T1", 10_000));
             List<Double> comesBackAfter = new ArrayList<>();

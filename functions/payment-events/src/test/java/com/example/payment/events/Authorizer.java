@@ -7,6 +7,7 @@ import com.example.payment.Payment;
 import com.example.payment.authorizer.PaymentAuthorizer;
 import com.example.payment.authorizer.PaymentAuthorizerHandler;
 import com.example.receiver.BatchReceiver;
+import com.example.receiver.lambda.IdempotentReceiver;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.OutputStream;
@@ -41,7 +42,7 @@ final class Authorizer implements AutoCloseable {
                 "IDEMPOTENCY_TTL_SECONDS", "604800",
                 "QUEUE_RETENTION_SECONDS", "345600",
                 "METRICS_NAMESPACE", "PaymentsTest"), dynamoDb, clock, new PrintStream(OutputStream.nullOutputStream()));
-        this.handler = new PaymentAuthorizerHandler(receiver);
+        this.handler = new PaymentAuthorizerHandler(IdempotentReceiver.around(receiver));
     }
 
     /** Delivers {@code bodies} in one batch; returns the ids of the failed messages. */

@@ -19,6 +19,7 @@ import com.example.payment.events.SnsDecisionPublisher;
 import com.example.payment.events.SqsUnpublishableRecords;
 import com.example.payment.events.StreamPublisher;
 import com.example.receiver.BatchReceiver;
+import com.example.receiver.lambda.IdempotentReceiver;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -168,7 +169,7 @@ class EndToEndTest {
                 "IDEMPOTENCY_TABLE", "IdempotencyTable", "ACCOUNTS_TABLE", "AccountsTable", "LEDGER_TABLE", "LedgerTable",
                 "IDEMPOTENCY_TTL_SECONDS", "604800", "QUEUE_RETENTION_SECONDS", "345600",
                 "METRICS_NAMESPACE", "PaymentsTest"), dynamoDb, Clock.systemUTC(), functionsOut);
-        return new PaymentAuthorizerHandler(receiver);
+        return new PaymentAuthorizerHandler(IdempotentReceiver.around(receiver));
     }
 
     private PaymentNotifierHandler notifier(DynamoDbClient dynamoDb, Downstream downstream) {

@@ -1,10 +1,12 @@
 package com.example.receiver.sqs;
 
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.lambdakit.config.Environment;
 import com.example.lambdakit.telemetry.FunctionLog;
 import com.example.receiver.DeadLetter;
 import com.example.receiver.DeadLetterChannel;
 import com.example.receiver.RemainingTime;
+import com.example.receiver.config.DeadLetterConfig;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -57,6 +59,8 @@ public final class SqsDeadLetters {
     public static final String SOURCE_MESSAGE_ID = "source_message_id";
     public static final String FIRST_RECEIVED_AT = "first_received_at";
     public static final String FUNCTION_VERSION = "function_version";
+    /** Lambda's variable naming the function's version, which the letters carry. */
+    static final String LAMBDA_FUNCTION_VERSION = "AWS_LAMBDA_FUNCTION_VERSION";
 
     private static final int SQS_MAX_BATCH = 10;
     /** SQS's limit on a message, and on the sum of a batch's messages, body and attributes. */
@@ -88,6 +92,18 @@ public final class SqsDeadLetters {
         this.functionVersion = Objects.requireNonNull(functionVersion, "functionVersion").filter(version -> !version.isBlank());
         this.callTimeout = Objects.requireNonNull(callTimeout, "callTimeout");
         this.log = Objects.requireNonNull(log, "log");
+    }
+
+    /**
+     * The dead-letter queue the function's settings name ({@code DEAD_LETTER_QUEUE_URL},
+     * {@code DEAD_LETTER_AT_ONCE}: {@link DeadLetterConfig}), its letters carrying the function's
+     * version ({@value #LAMBDA_FUNCTION_VERSION}); empty when the function leaves such messages to
+     * the source queue's redrive policy.
+     */
+    public static Optional<SqsDeadLetters> from(Environment env, Supplier<SqsClient> sqs, String keyAttribute,
+                                                Duration callTimeout, FunctionLog log) {
+        return DeadLetterConfig.from(env).queueUrl().map(url -> new SqsDeadLetters(sqs, url, keyAttribute,
+                env.optional(LAMBDA_FUNCTION_VERSION), callTimeout, log));
     }
 
     /** The channel of the batch {@code event} carries: it reads each message's SQS attributes there. */
