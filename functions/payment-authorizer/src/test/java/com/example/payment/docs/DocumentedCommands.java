@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -21,7 +22,10 @@ import java.util.stream.Stream;
  * Checks every statement of the docs' code blocks against what it names. By block language:
  * {@code sh}/{@code bash} blocks are commands, each checked by its kind (below); {@code toml}
  * blocks are samconfig.toml {@code parameter_overrides} entries, each naming a template.yaml
- * Parameter; {@code java} blocks compile; {@code mermaid} blocks are diagrams of a kind the
+ * Parameter; {@code java} blocks compile, but for one whose first line is a comment naming a
+ * file of the repository ({@code // examples/.../StockFunction.java}), which shows that file: its
+ * lines must be in the file, in order and together (indentation aside), so that the guide's code
+ * is the code its tests run; {@code mermaid} blocks are diagrams of a kind the
  * project draws (Mermaid itself parses each one in {@code make check-mermaid}); blocks without a
  * language are text (Logs Insights queries, listings) and hold nothing to run. A block in any other language is a problem, as is a command of a
  * kind not listed here, so that nothing new in the docs goes unchecked.
@@ -92,7 +96,7 @@ final class DocumentedCommands {
                     }
                 }
                 case "toml" -> checked.add(new CheckedStatement(block.where(), "toml block", parameterOverrides(block)));
-                case "java" -> checked.add(new CheckedStatement(block.where(), "java block", JavaSnippet.compile(block.text())));
+                case "java" -> checked.add(new CheckedStatement(block.where(), "java block", java(block)));
                 case "mermaid" -> checked.add(new CheckedStatement(block.where(), "mermaid block", diagram(block)));
                 case "" -> {
                     // text: a diagram, a query or a listing, with nothing to run
@@ -102,6 +106,31 @@ final class DocumentedCommands {
             }
         }
         return checked;
+    }
+
+    /** The first line of a java block that shows a file of the repository: {@code // path/To.java}. */
+    private static final Pattern SHOWN_FILE = Pattern.compile("// ([A-Za-z0-9_./-]+\\.java)");
+
+    /** A java block's problems: a block showing a file must be in that file; any other must compile. */
+    private List<String> java(FencedBlock block) {
+        Matcher shown = SHOWN_FILE.matcher(block.lines().isEmpty() ? "" : block.lines().get(0).strip());
+        if (!shown.matches()) {
+            return JavaSnippet.compile(block.text());
+        }
+        Path file = root.resolve(shown.group(1));
+        if (!Files.isRegularFile(file)) {
+            return List.of(shown.group(1) + " is no file");
+        }
+        List<String> fileLines = codeLines(read(file).lines().toList());
+        List<String> blockLines = codeLines(block.lines().subList(1, block.lines().size()));
+        return !blockLines.isEmpty() && Collections.indexOfSubList(fileLines, blockLines) >= 0
+                ? List.of()
+                : List.of("the block is not in " + shown.group(1) + " as it is there (its lines, in order, together)");
+    }
+
+    /** The lines of Java code that count: stripped of indentation, without blank lines and the package line. */
+    private static List<String> codeLines(List<String> lines) {
+        return lines.stream().map(String::strip).filter(line -> !line.isEmpty() && !line.startsWith("package ")).toList();
     }
 
     /** The diagrams the docs draw: flow diagrams and the reports' charts. */

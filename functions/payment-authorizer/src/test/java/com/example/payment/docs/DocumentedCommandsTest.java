@@ -64,6 +64,10 @@ class DocumentedCommandsTest {
                 Arguments.of("sh", "curl -X POST https://push.example.com/v1/notifications", "`curl` is a kind of command this test does not check"),
                 Arguments.of("toml", "  \"EnableFastPath=true\",\n  \"NoSuchParameter=1\",", "template.yaml has no Parameter NoSuchParameter"),
                 Arguments.of("mermaid", "sequenceDiagram\n  producer->>queue: send", "a mermaid block must be one of [flowchart, xychart-beta] diagrams, was 'sequenceDiagram'"),
+                Arguments.of("java", "// examples/stock-reservations/src/test/java/com/example/stock/Reservation.java\nrecord Reservation(String id, int quantity) {\n}",
+                        "the block is not in examples/stock-reservations/src/test/java/com/example/stock/Reservation.java as it is there"),
+                Arguments.of("java", "// examples/stock-reservations/src/test/java/com/example/stock/NoSuchFile.java\nrecord Reservation() {\n}",
+                        "NoSuchFile.java is no file"),
                 Arguments.of("python", "print('hello')", "no check for python blocks"));
     }
 
