@@ -6,11 +6,15 @@ package com.example.lambdakit.config;
  */
 public final class ConfigurationException extends RuntimeException {
 
+    @java.io.Serial
     private static final long serialVersionUID = 1L;
 
+    /** The offending setting's name. */
     private final String setting;
 
     /**
+     * A refusal of {@code setting}; its message is the setting's name, then the rule.
+     *
      * @param setting the offending setting's name
      * @param rule    the rule it breaks, e.g. {@code must be a whole number}; never a secret's value
      */
@@ -19,7 +23,11 @@ public final class ConfigurationException extends RuntimeException {
         this.setting = setting;
     }
 
-    /** The name of the offending setting (an environment variable). */
+    /**
+     * The setting refused.
+     *
+     * @return the name of the offending setting (an environment variable)
+     */
     public String setting() {
         return setting;
     }

@@ -14,21 +14,42 @@ public final class Environment {
 
     private final Map<String, String> variables;
 
+    /**
+     * Reads from {@code variables}.
+     *
+     * @param variables the process's environment ({@code System.getenv()} in Lambda), copied
+     */
     public Environment(Map<String, String> variables) {
         this.variables = Map.copyOf(Objects.requireNonNull(variables, "variables"));
     }
 
-    /** A setting that must be present and non-blank. */
+    /**
+     * A setting that must be present and non-blank.
+     *
+     * @param name the variable
+     * @return its value, stripped
+     */
     public String required(String name) {
         return optional(name).orElseThrow(() -> new ConfigurationException(name, "is required"));
     }
 
-    /** A setting that may be absent; blank counts as absent. */
+    /**
+     * A setting that may be absent; blank counts as absent.
+     *
+     * @param name the variable
+     * @return its value, stripped; empty when unset or blank
+     */
     public Optional<String> optional(String name) {
         return Optional.ofNullable(variables.get(name)).map(String::strip).filter(value -> !value.isEmpty());
     }
 
-    /** A whole number of seconds, at least one. */
+    /**
+     * A whole number of seconds, at least one.
+     *
+     * @param name     the variable
+     * @param fallback the value when unset; empty when the setting is required
+     * @return the duration
+     */
     public Duration seconds(String name, Optional<Duration> fallback) {
         Optional<String> text = optional(name);
         if (text.isEmpty()) {
@@ -37,12 +58,26 @@ public final class Environment {
         return Duration.ofSeconds(positiveLong(name, text.get()));
     }
 
-    /** A whole number of milliseconds, zero or more. */
+    /**
+     * A whole number of milliseconds, zero or more.
+     *
+     * @param name     the variable
+     * @param fallback the value when unset
+     * @return the duration
+     */
     public Duration millis(String name, Duration fallback) {
         return optional(name).map(text -> Duration.ofMillis(nonNegativeLong(name, text))).orElse(fallback);
     }
 
-    /** A whole number within {@code [min, max]}. */
+    /**
+     * A whole number within {@code [min, max]}.
+     *
+     * @param name     the variable
+     * @param fallback the value when unset
+     * @param min      the smallest value accepted
+     * @param max      the largest value accepted
+     * @return the number
+     */
     public int integer(String name, int fallback, int min, int max) {
         Optional<String> text = optional(name);
         if (text.isEmpty()) {
@@ -55,7 +90,13 @@ public final class Environment {
         return (int) value;
     }
 
-    /** {@code true} or {@code false}, case-insensitive. */
+    /**
+     * {@code true} or {@code false}, case-insensitive.
+     *
+     * @param name     the variable
+     * @param fallback the value when unset
+     * @return the flag
+     */
     public boolean bool(String name, boolean fallback) {
         Optional<String> text = optional(name);
         if (text.isEmpty()) {

@@ -51,6 +51,8 @@ public final class EmfMetrics {
     private final Map<Metric, List<Double>> values = new LinkedHashMap<>();
 
     /**
+     * An empty collection of one invocation's metrics.
+     *
      * @param out       where the lines go (stdout in Lambda, where CloudWatch Logs extracts them)
      * @param clock     the {@code Timestamp} of each line
      * @param namespace the CloudWatch namespace
@@ -65,12 +67,21 @@ public final class EmfMetrics {
         this.catalogue = Set.copyOf(catalogue);
     }
 
-    /** Counts one more of {@code metric}, a {@link Metric.Unit#COUNT} metric summed over the invocation. */
+    /**
+     * Counts one more of {@code metric}, a {@link Metric.Unit#COUNT} metric summed over the invocation.
+     *
+     * @param metric a counted metric of the catalogue
+     */
     public void count(Metric metric) {
         count(metric, 1);
     }
 
-    /** Counts {@code amount} (at least 1) more of {@code metric}, as {@link #count(Metric)}. */
+    /**
+     * Counts {@code amount} more of {@code metric}, as {@link #count(Metric)}.
+     *
+     * @param metric a counted metric of the catalogue
+     * @param amount at least 1
+     */
     public void count(Metric metric, long amount) {
         if (amount < 1) {
             throw new IllegalArgumentException(metric.name() + " counted by " + amount + ": must be at least 1");
@@ -87,7 +98,12 @@ public final class EmfMetrics {
         }
     }
 
-    /** Records one value of {@code metric} (a latency, a size): every value is kept, for percentiles. */
+    /**
+     * Records one value of {@code metric} (a latency, a size): every value is kept, for percentiles.
+     *
+     * @param metric a measured metric of the catalogue
+     * @param value  in the metric's unit
+     */
     public void measure(Metric metric, double value) {
         listed(metric);
         synchronized (this) {
@@ -104,7 +120,11 @@ public final class EmfMetrics {
         }
     }
 
-    /** Writes what was collected, stamped with {@code invocation}, and starts afresh; nothing when empty. */
+    /**
+     * Writes what was collected and starts afresh; nothing when empty.
+     *
+     * @param invocation the invocation the lines are stamped with
+     */
     public void flush(Invocation invocation) {
         Map<Metric, Long> takenCounts;
         Map<Metric, List<Double>> takenValues;

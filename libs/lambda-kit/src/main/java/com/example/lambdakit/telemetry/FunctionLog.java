@@ -31,16 +31,36 @@ public final class FunctionLog {
      * least severe first. Our lines are INFO, WARN or ERROR; the libraries' also TRACE and DEBUG.
      */
     public enum Level {
-        TRACE, DEBUG, INFO, WARN, ERROR, FATAL;
+        /** The libraries' finest detail. */
+        TRACE,
+        /** The libraries' diagnostics. */
+        DEBUG,
+        /** What happened: one line per decision. */
+        INFO,
+        /** What needs a look: a duplicate, a conflict, an outage fallen back from. */
+        WARN,
+        /** What failed. */
+        ERROR,
+        /** The most severe; EMF lines carry it, so that no filter drops them. */
+        FATAL;
 
-        /** Whether a line of this level is written under {@code threshold}. */
+        /**
+         * Whether a line of this level is written under {@code threshold}.
+         *
+         * @param threshold the least severe level written
+         * @return whether this level is {@code threshold} or more severe
+         */
         public boolean atLeast(Level threshold) {
             return compareTo(threshold) >= 0;
         }
 
         /**
-         * The level {@code text} names, case-insensitive; a {@link ConfigurationException}
-         * naming {@code variable} otherwise.
+         * The level {@code text} names, case-insensitive.
+         *
+         * @param variable the setting {@code text} was read from, named when it is no level
+         * @param text     the setting's value
+         * @return the level
+         * @throws ConfigurationException naming {@code variable} when {@code text} is no level
          */
         public static Level parse(String variable, String text) {
             try {
@@ -60,6 +80,12 @@ public final class FunctionLog {
     /** The caller's fields of one line. */
     @FunctionalInterface
     public interface Fields {
+        /**
+         * Adds the caller's fields to {@code line}.
+         *
+         * @param line the line being written
+         * @throws IOException never, in practice: the line is written to memory
+         */
         void write(Line line) throws IOException;
     }
 
@@ -71,16 +97,40 @@ public final class FunctionLog {
             this.json = json;
         }
 
+        /**
+         * Adds a text field.
+         *
+         * @param name  the field's name
+         * @param value its value; {@code null} is written as empty
+         * @return this line
+         * @throws IOException never, in practice: the line is written to memory
+         */
         public Line text(String name, String value) throws IOException {
             json.text(name, value == null ? "" : value);
             return this;
         }
 
+        /**
+         * Adds a number field.
+         *
+         * @param name  the field's name
+         * @param value its value
+         * @return this line
+         * @throws IOException never, in practice: the line is written to memory
+         */
         public Line number(String name, double value) throws IOException {
             json.number(name, value);
             return this;
         }
 
+        /**
+         * Adds a boolean field.
+         *
+         * @param name  the field's name
+         * @param value its value
+         * @return this line
+         * @throws IOException never, in practice: the line is written to memory
+         */
         public Line flag(String name, boolean value) throws IOException {
             json.flag(name, value);
             return this;
@@ -94,12 +144,20 @@ public final class FunctionLog {
     private final Level libraryLevel;
     private volatile Invocation invocation = Invocation.OUTSIDE_LAMBDA;
 
-    /** A log at {@link TelemetryConfig#DEFAULT_LOG_LEVEL}, libraries at {@link TelemetryConfig#DEFAULT_LIBRARY_LOG_LEVEL}. */
+    /**
+     * A log at {@link TelemetryConfig#DEFAULT_LOG_LEVEL}, libraries at {@link TelemetryConfig#DEFAULT_LIBRARY_LOG_LEVEL}.
+     *
+     * @param out     where the lines go (stdout in Lambda)
+     * @param clock   the time stamped on each line
+     * @param service the {@code service} field
+     */
     public FunctionLog(PrintStream out, Clock clock, String service) {
         this(out, clock, service, TelemetryConfig.DEFAULT_LOG_LEVEL, TelemetryConfig.DEFAULT_LIBRARY_LOG_LEVEL);
     }
 
     /**
+     * A log at the given levels.
+     *
      * @param out          where the lines go (stdout in Lambda)
      * @param clock        the time stamped on each line
      * @param service      the {@code service} field
@@ -114,7 +172,14 @@ public final class FunctionLog {
         this.libraryLevel = Objects.requireNonNull(libraryLevel, "libraryLevel").atLeast(level) ? libraryLevel : level;
     }
 
-    /** The log {@code config} describes, on {@code out}. */
+    /**
+     * The log {@code config} describes, on {@code out}.
+     *
+     * @param out    where the lines go (stdout in Lambda)
+     * @param clock  the time stamped on each line
+     * @param config the service and the levels
+     * @return the log
+     */
     public static FunctionLog of(PrintStream out, Clock clock, TelemetryConfig config) {
         return new FunctionLog(out, clock, config.service(), config.logLevel(), config.libraryLogLevel());
     }
@@ -135,6 +200,10 @@ public final class FunctionLog {
      * builders may already log (the AWS SDK warns of a profile it ignores). The composition roots
      * do not take over: other receivers built in the process (the SnapStart priming's, on a null
      * stream; tests', on their buffers) must not capture the function's library lines.
+     *
+     * @param service     the service name when the environment sets none
+     * @param environment the function's environment variables
+     * @return {@code environment}, so that a constructor can pass it on in one expression
      */
     public static Map<String, String> librariesLogAs(String service, Map<String, String> environment) {
         of(System.out, Clock.systemUTC(), TelemetryConfig.from(environment, service, "")).carryLibraryLines();
@@ -155,7 +224,12 @@ public final class FunctionLog {
         return current;
     }
 
-    /** Whether a line of {@code candidate} is written. */
+    /**
+     * Whether a line of {@code candidate} is written.
+     *
+     * @param candidate a line's level
+     * @return whether it is at or above the log's level
+     */
     public boolean enabled(Level candidate) {
         return candidate.atLeast(level);
     }
@@ -168,18 +242,30 @@ public final class FunctionLog {
     /**
      * The invocation whose lines follow (Lambda runs one invocation at a time per environment);
      * the libraries' lines are stamped with the invocation last begun by any log of the process.
+     *
+     * @param current the invocation that starts
      */
     public void begin(Invocation current) {
         this.invocation = Objects.requireNonNull(current, "current");
         lastBegun = current;
     }
 
-    /** The invocation lines are stamped with now: the one last {@linkplain #begin begun} on this log. */
+    /**
+     * The invocation lines are stamped with now.
+     *
+     * @return the one last {@linkplain #begin begun} on this log
+     */
     public Invocation invocation() {
         return invocation;
     }
 
-    /** Writes one line, unless {@code lineLevel} is below the log's level. */
+    /**
+     * Writes one line, unless {@code lineLevel} is below the log's level.
+     *
+     * @param lineLevel the line's level
+     * @param message   the {@code message} field: never card data, no amount at WARN or above
+     * @param fields    the caller's fields, after the invocation's
+     */
     public void write(Level lineLevel, String message, Fields fields) {
         if (enabled(lineLevel)) {
             out.println(line(lineLevel, message, json -> fields.write(new Line(json))));

@@ -19,6 +19,7 @@ public record Invocation(String requestId, String functionName, String functionV
     /** A batch processed outside any Lambda invocation (tests, benchmarks, in-process runs). */
     public static final Invocation OUTSIDE_LAMBDA = new Invocation("", "", "", false, Optional.empty());
 
+    /** Refuses a missing part: an unknown one is empty. */
     public Invocation {
         Objects.requireNonNull(requestId, "requestId");
         Objects.requireNonNull(functionName, "functionName");

@@ -22,12 +22,20 @@ public final class Invocations {
     private final AtomicBoolean first = new AtomicBoolean(true);
     private final Supplier<Optional<String>> traceHeader;
 
-    /** @param traceHeader the current {@code X-Amzn-Trace-Id} header, read at each invocation */
+    /**
+     * Stamps for one execution environment, its first invocation the cold start.
+     *
+     * @param traceHeader the current {@code X-Amzn-Trace-Id} header, read at each invocation
+     */
     public Invocations(Supplier<Optional<String>> traceHeader) {
         this.traceHeader = Objects.requireNonNull(traceHeader, "traceHeader");
     }
 
-    /** Reads the trace header where Lambda's Java runtime puts it. */
+    /**
+     * The stamps of a Lambda handler.
+     *
+     * @return stamps that read the trace header where Lambda's Java runtime puts it
+     */
     public static Invocations lambda() {
         return new Invocations(() -> Optional.ofNullable(System.getenv(TRACE_ENVIRONMENT_VARIABLE))
                 .or(() -> Optional.ofNullable(System.getProperty(TRACE_SYSTEM_PROPERTY))));
@@ -36,6 +44,9 @@ public final class Invocations {
     /**
      * The invocation {@code context} describes; a {@code null} context (an in-process caller)
      * gives an invocation with empty names, still counting the cold start.
+     *
+     * @param context Lambda's context of the invocation, or {@code null}
+     * @return its stamp
      */
     public Invocation next(Context context) {
         boolean coldStart = first.getAndSet(false);

@@ -26,6 +26,11 @@ public final class JsonLogProvider implements SLF4JServiceProvider {
     /** The SLF4J API this provider is written against. */
     private static final String REQUESTED_API_VERSION = "2.0.99";
 
+    /** What SLF4J's {@link java.util.ServiceLoader} calls: one provider per process. */
+    public JsonLogProvider() {
+        // the loggers are made on demand, each looking the function's log up at each line
+    }
+
     private final IMarkerFactory markers = new BasicMarkerFactory();
     private final MDCAdapter mdc = new NOPMDCAdapter();
     private final ILoggerFactory loggers = new Loggers();

@@ -13,6 +13,7 @@ import java.util.Objects;
  */
 public record Metric(String name, Unit unit) {
 
+    /** Refuses a metric without a name or a unit. */
     public Metric {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(unit, "unit");
@@ -21,14 +22,24 @@ public record Metric(String name, Unit unit) {
         }
     }
 
-    /** A metric that counts events. */
+    /**
+     * A metric that counts events.
+     *
+     * @param name the metric's name
+     * @return the metric, in {@link Unit#COUNT}
+     */
     public static Metric count(String name) {
         return new Metric(name, Unit.COUNT);
     }
 
     /** The units the functions use, spelled as CloudWatch's {@code StandardUnit} values. */
     public enum Unit {
-        COUNT("Count"), MILLISECONDS("Milliseconds"), BYTES("Bytes");
+        /** Events counted. */
+        COUNT("Count"),
+        /** A duration. */
+        MILLISECONDS("Milliseconds"),
+        /** A size. */
+        BYTES("Bytes");
 
         private final String cloudWatchName;
 
@@ -36,7 +47,11 @@ public record Metric(String name, Unit unit) {
             this.cloudWatchName = cloudWatchName;
         }
 
-        /** The name EMF and CloudWatch use. */
+        /**
+         * The unit's name in EMF lines.
+         *
+         * @return the name EMF and CloudWatch use
+         */
         public String cloudWatchName() {
             return cloudWatchName;
         }

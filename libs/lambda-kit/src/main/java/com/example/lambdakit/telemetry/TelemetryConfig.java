@@ -43,6 +43,7 @@ public record TelemetryConfig(String service, String metricsNamespace, FunctionL
     /** The libraries' lines: their warnings and errors, not their INFO chatter (connections, topology refreshes). */
     public static final FunctionLog.Level DEFAULT_LIBRARY_LOG_LEVEL = FunctionLog.Level.WARN;
 
+    /** Refuses a missing part. */
     public TelemetryConfig {
         Objects.requireNonNull(service, "service");
         Objects.requireNonNull(metricsNamespace, "metricsNamespace");
@@ -50,7 +51,13 @@ public record TelemetryConfig(String service, String metricsNamespace, FunctionL
         Objects.requireNonNull(libraryLogLevel, "libraryLogLevel");
     }
 
-    /** {@code service} and {@code namespace} at the default levels: what a function's tests and local runs use. */
+    /**
+     * {@code service} and {@code namespace} at the default levels: what a function's tests and local runs use.
+     *
+     * @param service   the {@code service} field and {@code Service} dimension
+     * @param namespace the CloudWatch namespace
+     * @return the settings
+     */
     public static TelemetryConfig defaults(String service, String namespace) {
         return new TelemetryConfig(service, namespace, DEFAULT_LOG_LEVEL, DEFAULT_LIBRARY_LOG_LEVEL);
     }
@@ -59,8 +66,10 @@ public record TelemetryConfig(String service, String metricsNamespace, FunctionL
      * Reads {@code environment}; a level that is not one of Lambda's is a
      * {@link ConfigurationException} naming its variable.
      *
+     * @param environment the function's environment variables
      * @param service   the service name when neither variable sets one
      * @param namespace the namespace when neither variable sets one
+     * @return the settings
      */
     public static TelemetryConfig from(Map<String, String> environment, String service, String namespace) {
         return new TelemetryConfig(
@@ -71,7 +80,13 @@ public record TelemetryConfig(String service, String metricsNamespace, FunctionL
                 first(environment, LIBRARY_LOG_LEVEL).map(Setting::level).orElse(DEFAULT_LIBRARY_LOG_LEVEL));
     }
 
-    /** The namespace {@code environment} sets ({@value #METRICS_NAMESPACE}, else {@value #POWERTOOLS_METRICS_NAMESPACE}), else {@code fallback}. */
+    /**
+     * The namespace {@code environment} sets ({@value #METRICS_NAMESPACE}, else {@value #POWERTOOLS_METRICS_NAMESPACE}).
+     *
+     * @param environment the function's environment variables
+     * @param fallback    the namespace when neither is set
+     * @return the namespace
+     */
     public static String metricsNamespace(Map<String, String> environment, String fallback) {
         return first(environment, METRICS_NAMESPACE, POWERTOOLS_METRICS_NAMESPACE).map(Setting::value).orElse(fallback);
     }
