@@ -15,6 +15,7 @@ import java.util.Objects;
  */
 public record Command<P>(IdempotencyKey key, Fingerprint fingerprint, String laneKey, P payload) {
 
+    /** Refuses a missing component. */
     public Command {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(fingerprint, "fingerprint");

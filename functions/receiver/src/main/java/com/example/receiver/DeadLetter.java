@@ -16,6 +16,7 @@ import java.util.Optional;
  */
 public record DeadLetter(InboundMessage message, Optional<IdempotencyKey> key, Outcome outcome) {
 
+    /** Checks the components as the record is made: none missing, and each rule above. */
     public DeadLetter {
         Objects.requireNonNull(message, "message");
         Objects.requireNonNull(key, "key");
@@ -25,7 +26,12 @@ public record DeadLetter(InboundMessage message, Optional<IdempotencyKey> key, O
         }
     }
 
-    /** Whether a message that ended in {@code outcome} belongs in the dead-letter channel. */
+    /**
+     * Whether a message that ended in {@code outcome} belongs in the dead-letter channel.
+     *
+     * @param outcome how a message ended
+     * @return true for a rejection or a conflict
+     */
     public static boolean isFor(Outcome outcome) {
         return switch (outcome) {
             case Outcome.Approved a -> false;
@@ -37,7 +43,11 @@ public record DeadLetter(InboundMessage message, Optional<IdempotencyKey> key, O
         };
     }
 
-    /** Why, in one line for an operator; never a payload value (a rule names the field, not its value). */
+    /**
+     * Why, in one line for an operator; never a payload value (a rule names the field, not its value).
+     *
+     * @return the reason
+     */
     public String reason() {
         return outcome instanceof Outcome.Rejected rejected
                 ? "rejected: " + rejected.field() + " " + rejected.rule()
@@ -48,6 +58,8 @@ public record DeadLetter(InboundMessage message, Optional<IdempotencyKey> key, O
      * What an operator filters on, under the names the receiver's log lines use: {@code field}
      * and {@code rule} of a rejection, {@code stored_fingerprint} and
      * {@code received_fingerprint} of a conflict.
+     *
+     * @return the fields, in a fixed order
      */
     public Map<String, String> details() {
         Map<String, String> details = new LinkedHashMap<>();

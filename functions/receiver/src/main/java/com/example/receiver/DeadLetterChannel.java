@@ -23,6 +23,10 @@ public interface DeadLetterChannel {
     /**
      * Sends {@code letters} (at least one) to the channel, if {@code remaining} allows; answers
      * the message ids it holds now.
+     *
+     * @param letters the batch's dead letters, at least one
+     * @param remaining the invocation's time left
+     * @return the message ids the channel now holds, to be acknowledged
      */
     Set<String> send(List<DeadLetter> letters, RemainingTime remaining);
 }

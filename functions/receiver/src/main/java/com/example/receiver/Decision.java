@@ -14,8 +14,14 @@ import java.util.Optional;
 public record Decision(Status status, Optional<String> reason) {
 
     /** The two ways a new operation can be decided. */
-    public enum Status { APPROVED, DECLINED }
+    public enum Status {
+        /** The operation was applied. */
+        APPROVED,
+        /** The domain refused it; nothing but the decision was written. */
+        DECLINED
+    }
 
+    /** Checks the components as the record is made: none missing, and each rule above. */
     public Decision {
         Objects.requireNonNull(status, "status");
         Objects.requireNonNull(reason, "reason");
@@ -25,12 +31,21 @@ public record Decision(Status status, Optional<String> reason) {
         reason.ifPresent(Decision::requireReasonFormat);
     }
 
-    /** An approval. */
+    /**
+     * An approval.
+     *
+     * @return the decision
+     */
     public static Decision approved() {
         return new Decision(Status.APPROVED, Optional.empty());
     }
 
-    /** A decline for {@code reason}, an upper-case code such as {@code INSUFFICIENT_FUNDS}. */
+    /**
+     * A decline for {@code reason}.
+     *
+     * @param reason an upper-case code such as {@code INSUFFICIENT_FUNDS}
+     * @return the decision
+     */
     public static Decision declined(String reason) {
         return new Decision(Status.DECLINED, Optional.of(reason));
     }

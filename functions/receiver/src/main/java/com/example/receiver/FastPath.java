@@ -18,9 +18,15 @@ public interface FastPath {
      * many values were found that are no decision signed with the function's key (missing or
      * wrong signature, or no decision at all): misses, to be counted; and whether the cache was
      * left unasked because the function holds no key to verify its values with ({@link #withoutKey()}).
+     *
+     * @param hits              the keys found, with what the cache holds of them
+     * @param available         whether every part of the cache answered
+     * @param invalidSignatures how many values were found that are no signed decision (misses)
+     * @param keyUnavailable    whether the cache was left unasked for want of its signing key
      */
     record Lookup(Map<IdempotencyKey, CachedDecision> hits, boolean available, int invalidSignatures,
                   boolean keyUnavailable) {
+        /** Checks the components as the record is made: none missing, and each rule above. */
         public Lookup {
             hits = Map.copyOf(hits);
             if (invalidSignatures < 0) {
@@ -31,12 +37,23 @@ public interface FastPath {
             }
         }
 
-        /** A lookup that asked the cache. */
+        /**
+         * A lookup that asked the cache.
+         *
+         * @param hits the keys found
+         * @param available whether every part of the cache answered
+         * @param invalidSignatures values found that are no signed decision
+         */
         public Lookup(Map<IdempotencyKey, CachedDecision> hits, boolean available, int invalidSignatures) {
             this(hits, available, invalidSignatures, false);
         }
 
-        /** A lookup that asked the cache and found no invalid value. */
+        /**
+         * A lookup that asked the cache and found no invalid value.
+         *
+         * @param hits the keys found
+         * @param available whether every part of the cache answered
+         */
         public Lookup(Map<IdempotencyKey, CachedDecision> hits, boolean available) {
             this(hits, available, 0);
         }
@@ -44,16 +61,27 @@ public interface FastPath {
         /**
          * The cache was not asked, for the function cannot verify (nor sign) its values: every
          * key is a miss, as with no cache at all. Not an outage of the cache, so it is available.
+         *
+         * @return a lookup with no hit, available, and the key unavailable
          */
         public static Lookup withoutKey() {
             return new Lookup(Map.of(), true, 0, true);
         }
     }
 
-    /** Looks up all keys of a batch at once (about one round trip). */
+    /**
+     * Looks up all keys of a batch at once (about one round trip).
+     *
+     * @param keys the batch's keys
+     * @return the hits and how the cache answered; never throws
+     */
     Lookup lookup(Collection<IdempotencyKey> keys);
 
-    /** Remembers decisions of a batch at once (about one round trip), best effort. */
+    /**
+     * Remembers decisions of a batch at once (about one round trip), best effort.
+     *
+     * @param decisions the batch's new decisions, by key
+     */
     void remember(Map<IdempotencyKey, CachedDecision> decisions);
 
     /** A fast path that knows nothing: every lookup is an (available) miss. */

@@ -19,6 +19,7 @@ public record Fingerprint(String hex) {
 
     private static final Pattern HEX_SHA256 = Pattern.compile("[0-9a-f]{64}");
 
+    /** Checks the components as the record is made: none missing, and each rule above. */
     public Fingerprint {
         Objects.requireNonNull(hex, "hex");
         if (!HEX_SHA256.matcher(hex).matches()) {
@@ -33,6 +34,8 @@ public record Fingerprint(String hex) {
      *
      * @param fields the defining fields, in a fixed order chosen by the domain; values already
      *               normalised (an amount in minor units, not as the producer spelled it)
+     *
+     * @return the SHA-256 of the canonical form
      */
     public static Fingerprint of(Map<String, String> fields) {
         MessageDigest sha256 = sha256();

@@ -14,6 +14,7 @@ public record IdempotencyKey(String value) {
     /** The longest key accepted. */
     public static final int MAX_LENGTH = 128;
 
+    /** Checks the components as the record is made: none missing, and each rule above. */
     public IdempotencyKey {
         Objects.requireNonNull(value, "value");
         if (value.isBlank() || value.length() > MAX_LENGTH) {

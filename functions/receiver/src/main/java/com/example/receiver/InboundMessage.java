@@ -20,6 +20,7 @@ import java.util.Optional;
 public record InboundMessage(String messageId, String body, Optional<String> groupId, Map<String, String> attributes,
                              Optional<Instant> sentAt) {
 
+    /** Checks the components as the record is made: none missing, and each rule above. */
     public InboundMessage {
         Objects.requireNonNull(messageId, "messageId");
         Objects.requireNonNull(groupId, "groupId");
@@ -28,7 +29,13 @@ public record InboundMessage(String messageId, String body, Optional<String> gro
         Objects.requireNonNull(sentAt, "sentAt");
     }
 
-    /** A delivery without attributes nor a sending time. */
+    /**
+     * A delivery without attributes nor a sending time.
+     *
+     * @param messageId the transport's id of this delivery
+     * @param body the body as received
+     * @param groupId the FIFO message group, empty on a standard queue
+     */
     public InboundMessage(String messageId, String body, Optional<String> groupId) {
         this(messageId, body, groupId, Map.of(), Optional.empty());
     }

@@ -20,7 +20,12 @@ public interface MessageAuthenticity {
     /** Every message is authentic: nothing is checked. */
     MessageAuthenticity NOT_CHECKED = message -> Verdict.AUTHENTIC;
 
-    /** Checks one delivery. */
+    /**
+     * Checks one delivery.
+     *
+     * @param message the delivery as it arrived
+     * @return authentic, refused (with the attribute and rule) or unverifiable now
+     */
     Verdict verify(InboundMessage message);
 
     /** What {@link #verify} found. */
@@ -39,14 +44,20 @@ public interface MessageAuthenticity {
          * @param rule  the rule it broke, never its value
          */
         record Refused(String field, String rule) implements Verdict {
+            /** Refuses a missing component. */
             public Refused {
                 Objects.requireNonNull(field, "field");
                 Objects.requireNonNull(rule, "rule");
             }
         }
 
-        /** The check cannot be made now ({@code cause}); the message must come back later. */
+        /**
+         * The check cannot be made now; the message must come back later.
+         *
+         * @param cause why, e.g. the producers' keys unreadable
+         */
         record Unverifiable(String cause) implements Verdict {
+            /** Refuses a missing component. */
             public Unverifiable {
                 Objects.requireNonNull(cause, "cause");
             }

@@ -13,6 +13,11 @@ package com.example.receiver;
 @FunctionalInterface
 public interface MessageParser<P> {
 
-    /** Parses one body. */
+    /**
+     * Parses one body.
+     *
+     * @param body the message body as received, however hostile
+     * @return the command, or the first field and rule it breaks
+     */
     ParseResult<P> parse(String body);
 }

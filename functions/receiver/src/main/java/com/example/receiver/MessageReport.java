@@ -17,6 +17,7 @@ import java.util.Optional;
 public record MessageReport(String messageId, Optional<IdempotencyKey> key, Outcome outcome,
                             Duration latency, Optional<Duration> storeLatency, boolean deadLettered) {
 
+    /** Refuses a missing component. */
     public MessageReport {
         Objects.requireNonNull(messageId, "messageId");
         Objects.requireNonNull(key, "key");

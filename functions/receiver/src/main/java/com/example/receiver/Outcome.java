@@ -26,31 +26,54 @@ public sealed interface Outcome {
     /** The new operation was committed: idempotency record and effect, atomically. */
     record Approved() implements Outcome {}
 
-    /** The new operation was declined by the domain; the decline itself is recorded. */
+    /**
+     * The new operation was declined by the domain; the decline itself is recorded.
+     *
+     * @param reason the domain's reason, an upper-case code
+     */
     record Declined(String reason) implements Outcome {
+        /** Refuses a missing component. */
         public Declined {
             Objects.requireNonNull(reason, "reason");
         }
     }
 
-    /** The operation was decided before; {@code original} is that decision, replayed. */
+    /**
+     * The operation was decided before; {@code original} is that decision, replayed.
+     *
+     * @param source   what recognised it: the cache, the store's record, the domain's guard, the batch
+     * @param original the first decision
+     */
     record Duplicate(DuplicateSource source, Decision original) implements Outcome {
+        /** Refuses a missing component. */
         public Duplicate {
             Objects.requireNonNull(source, "source");
             Objects.requireNonNull(original, "original");
         }
     }
 
-    /** The key was decided before for a different operation: a producer bug or an attack. */
+    /**
+     * The key was decided before for a different operation: a producer bug or an attack.
+     *
+     * @param stored   the fingerprint of the operation decided under the key
+     * @param received the fingerprint of this message's operation
+     */
     record Conflict(Fingerprint stored, Fingerprint received) implements Outcome {
+        /** Refuses a missing component. */
         public Conflict {
             Objects.requireNonNull(stored, "stored");
             Objects.requireNonNull(received, "received");
         }
     }
 
-    /** The message is unparseable or invalid; {@code field} broke {@code rule}. */
+    /**
+     * The message is unparseable or invalid; {@code field} broke {@code rule}.
+     *
+     * @param field the path of the offending field, e.g. {@code body.amount}
+     * @param rule  the rule it broke; never the offending value
+     */
     record Rejected(String field, String rule) implements Outcome {
+        /** Refuses a missing component. */
         public Rejected {
             Objects.requireNonNull(field, "field");
             Objects.requireNonNull(rule, "rule");
@@ -65,23 +88,36 @@ public sealed interface Outcome {
      * @param detail what happened, for the log (an error code, how many attempts were made)
      */
     record Retry(RetryCause cause, String detail) implements Outcome {
+        /** Refuses a missing component. */
         public Retry {
             Objects.requireNonNull(cause, "cause");
             Objects.requireNonNull(detail, "detail");
         }
 
-        /** A retry for a {@link RetryCause#FAILURE failure}, brought back after the queue's visibility timeout. */
+        /**
+         * A retry for a {@link RetryCause#FAILURE failure}, brought back after the queue's visibility timeout.
+         *
+         * @param detail what happened, for the log
+         */
         public Retry(String detail) {
             this(RetryCause.FAILURE, detail);
         }
 
-        /** Whether it should come back in seconds; see {@link RetryCause#soon()}. */
+        /**
+         * Whether it should come back in seconds; see {@link RetryCause#soon()}.
+         *
+         * @return whether its cause is a passing one
+         */
         public boolean soon() {
             return cause.soon();
         }
     }
 
-    /** Whether the message may be deleted from the queue. */
+    /**
+     * Whether the message may be deleted from the queue.
+     *
+     * @return true for an approval, a decline and a duplicate
+     */
     default boolean acknowledged() {
         return switch (this) {
             case Approved a -> true;
@@ -93,7 +129,11 @@ public sealed interface Outcome {
         };
     }
 
-    /** The decision a later duplicate of this message replays, if this outcome carries one. */
+    /**
+     * The decision a later duplicate of this message replays, if this outcome carries one.
+     *
+     * @return the decision; empty for a conflict, a rejection or a retry
+     */
     default Optional<Decision> decision() {
         return switch (this) {
             case Approved a -> Optional.of(Decision.approved());
@@ -105,7 +145,11 @@ public sealed interface Outcome {
         };
     }
 
-    /** The upper-case name of the outcome, as logged: {@code APPROVED}, {@code DUPLICATE}, ... */
+    /**
+     * The upper-case name of the outcome, as logged: {@code APPROVED}, {@code DUPLICATE}, ...
+     *
+     * @return the label
+     */
     default String label() {
         return switch (this) {
             case Approved a -> "APPROVED";

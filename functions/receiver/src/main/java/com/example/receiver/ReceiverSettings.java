@@ -14,6 +14,7 @@ import java.util.Objects;
  */
 public record ReceiverSettings(int maxConcurrency, Duration minRemainingTime, boolean groupCommit) {
 
+    /** Checks the components as the record is made: none missing, and each rule above. */
     public ReceiverSettings {
         Objects.requireNonNull(minRemainingTime, "minRemainingTime");
         if (maxConcurrency < 1 || maxConcurrency > 64) {
@@ -24,7 +25,12 @@ public record ReceiverSettings(int maxConcurrency, Duration minRemainingTime, bo
         }
     }
 
-    /** Settings with group commit on. */
+    /**
+     * Settings with group commit on.
+     *
+     * @param maxConcurrency how many lanes run at once, 1-64
+     * @param minRemainingTime no message is started with less time left
+     */
     public ReceiverSettings(int maxConcurrency, Duration minRemainingTime) {
         this(maxConcurrency, minRemainingTime, true);
     }

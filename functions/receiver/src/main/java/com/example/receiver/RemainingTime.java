@@ -6,7 +6,11 @@ import java.time.Duration;
 @FunctionalInterface
 public interface RemainingTime {
 
-    /** The time left before the invocation is cut off. */
+    /**
+     * The time left before the invocation is cut off.
+     *
+     * @return the time left; zero or negative once it is over
+     */
     Duration remaining();
 
     /** An invocation without a deadline, for tools and tests. */

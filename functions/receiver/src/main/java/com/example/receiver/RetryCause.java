@@ -33,6 +33,8 @@ public enum RetryCause {
     /**
      * Whether a message that failed so should come back in seconds rather than after the queue's
      * whole visibility timeout: nothing is wrong with it, it met a passing condition.
+     *
+     * @return true for contention, throttling and running out of time
      */
     public boolean soon() {
         return soon;

@@ -31,10 +31,22 @@ import java.util.List;
 @FunctionalInterface
 public interface Store<P> {
 
-    /** Decides and records {@code command} once, waiting out contention or throttling only within {@code remaining}. */
+    /**
+     * Decides and records {@code command} once, waiting out contention or throttling only within {@code remaining}.
+     *
+     * @param command a new operation, by what the fast path and the batch know
+     * @param remaining the invocation's time left, which bounds any waiting
+     * @return one of the outcomes the class comment lists
+     */
     Outcome commit(Command<P> command, RemainingTime remaining);
 
-    /** Commits a leading run of {@code commands} together; see the class comment. */
+    /**
+     * Commits a leading run of {@code commands} together; see the class comment.
+     *
+     * @param commands new operations of one lane, distinct keys, in order
+     * @param remaining the invocation's time left
+     * @return the outcomes of a prefix of them, in order; empty when the store cannot group
+     */
     default List<Outcome> commitGroup(List<Command<P>> commands, RemainingTime remaining) {
         return List.of();
     }

@@ -11,18 +11,32 @@ import com.example.lambdakit.telemetry.Invocation;
  */
 public interface Telemetry {
 
-    /** A batch starts, in {@code invocation}: what follows is stamped with it. */
+    /**
+     * A batch starts, in {@code invocation}: what follows is stamped with it.
+     *
+     * @param invocation the invocation's stamp
+     */
     void invocationStarted(Invocation invocation);
 
-    /** One message has its outcome. Called exactly once per message. */
+    /**
+     * One message has its outcome. Called exactly once per message.
+     *
+     * @param report what is reported of the message
+     */
     void decided(MessageReport report);
 
-    /** The fast path could not be asked for a batch (down, slow, or its breaker open). */
+    /**
+     * The fast path could not be asked for a batch (down, slow, or its breaker open).
+     *
+     * @param cause why, for the log
+     */
     void fastPathUnavailable(String cause);
 
     /**
      * The fast path held {@code values} values (at least one) under a batch's keys that are no
      * decision signed with the function's key: forged, corrupt or foreign. They were misses.
+     *
+     * @param values how many, at least one
      */
     void fastPathSignatureInvalid(int values);
 
@@ -36,6 +50,8 @@ public interface Telemetry {
      * {@code messages} messages of a batch (at least one) could not be checked for authenticity,
      * the keys that verify their producers' signatures being unreadable: each ended
      * {@link Outcome.Retry}, neither decided nor rejected. Once per batch, while that lasts.
+     *
+     * @param messages how many, at least one
      */
     void producerKeysUnavailable(int messages);
 

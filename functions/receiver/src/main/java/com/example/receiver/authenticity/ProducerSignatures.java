@@ -83,6 +83,12 @@ public final class ProducerSignatures implements MessageAuthenticity {
      *
      * @throws com.example.lambdakit.config.ConfigurationException when every secret was read and their
      *                                                     keys are unusable or a key id is held twice
+     *
+     * @param config the producers' secrets and the signatures' window
+     * @param secrets reads each secret, bounded
+     * @param clock the time signatures are checked against, and of the reads again
+     * @param log where a failed read is reported
+     * @return the check, keys read or to be read
      */
     public static ProducerSignatures reading(ProducerSignaturesConfig config, SecretReader secrets, Clock clock,
                                              FunctionLog log) {

@@ -22,11 +22,17 @@ public record DeadLetterConfig(Optional<String> queueUrl) {
     public static final String DEAD_LETTER_QUEUE_URL = "DEAD_LETTER_QUEUE_URL";
     public static final String DEAD_LETTER_AT_ONCE = "DEAD_LETTER_AT_ONCE";
 
+    /** Refuses a missing component. */
     public DeadLetterConfig {
         Objects.requireNonNull(queueUrl, "queueUrl");
     }
 
-    /** Reads and validates the two settings. */
+    /**
+     * Reads and validates the two settings.
+     *
+     * @param env the function's environment
+     * @return the settings
+     */
     public static DeadLetterConfig from(Environment env) {
         Optional<String> url = env.optional(DEAD_LETTER_QUEUE_URL);
         boolean atOnce = env.bool(DEAD_LETTER_AT_ONCE, url.isPresent());

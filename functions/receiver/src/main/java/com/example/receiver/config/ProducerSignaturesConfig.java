@@ -16,6 +16,7 @@ import java.util.Objects;
  */
 public record ProducerSignaturesConfig(List<String> signingSecrets, Duration window) {
 
+    /** Checks the components as the record is made: none missing, and each rule above. */
     public ProducerSignaturesConfig {
         signingSecrets = List.copyOf(Objects.requireNonNull(signingSecrets, "signingSecrets"));
         Objects.requireNonNull(window, "window");

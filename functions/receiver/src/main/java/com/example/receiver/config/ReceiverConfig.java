@@ -83,6 +83,7 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
     static final Duration MIN_SIGNATURE_WINDOW = Duration.ofSeconds(60);
     static final Duration MAX_SIGNATURE_WINDOW = Duration.ofHours(1);
 
+    /** Checks the components as the record is made: none missing, and each rule above. */
     public ReceiverConfig {
         Objects.requireNonNull(idempotencyTable, "idempotencyTable");
         Objects.requireNonNull(recordTtl, "recordTtl");
@@ -103,7 +104,12 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
         });
     }
 
-    /** Reads and validates the receiver's settings. */
+    /**
+     * Reads and validates the receiver's settings.
+     *
+     * @param env the function's environment
+     * @return the settings, validated
+     */
     public static ReceiverConfig from(Environment env) {
         Duration recordTtl = env.seconds(IDEMPOTENCY_TTL_SECONDS, Optional.of(DEFAULT_RECORD_TTL));
         return new ReceiverConfig(

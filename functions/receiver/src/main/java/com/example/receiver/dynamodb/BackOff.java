@@ -25,6 +25,7 @@ import java.util.random.RandomGenerator;
 public record BackOff(int maxAttempts, Duration baseDelay, Duration maxDelay, Duration reserve,
                       RandomGenerator random) {
 
+    /** Checks the components as the record is made: none missing, and each rule above. */
     public BackOff {
         Objects.requireNonNull(baseDelay, "baseDelay");
         Objects.requireNonNull(maxDelay, "maxDelay");
@@ -43,6 +44,10 @@ public record BackOff(int maxAttempts, Duration baseDelay, Duration maxDelay, Du
      * hot account written by several environments at once): up to 100 attempts, pauses up to 10,
      * 20, 40 ... ms capped at 400 ms (about 20 s of contention at most), while {@code reserve}
      * remains. Conflicts last as long as another commit, a few milliseconds each.
+     *
+     * @param reserve the invocation's time kept for what follows
+     * @param random the jitter
+     * @return the back-off
      */
     public static BackOff contention(Duration reserve, RandomGenerator random) {
         return new BackOff(100, Duration.ofMillis(10), Duration.ofMillis(400), reserve, random);
@@ -59,6 +64,10 @@ public record BackOff(int maxAttempts, Duration baseDelay, Duration maxDelay, Du
      * environment that waits takes no new batch meanwhile, which lowers the load. Pauses grow
      * longer than contention's: capacity comes back over hundreds of milliseconds, a conflicting
      * commit is gone in a few.
+     *
+     * @param reserve the invocation's time kept for what follows
+     * @param random the jitter
+     * @return the back-off
      */
     public static BackOff throttling(Duration reserve, RandomGenerator random) {
         return new BackOff(50, Duration.ofMillis(50), Duration.ofSeconds(1), reserve, random);

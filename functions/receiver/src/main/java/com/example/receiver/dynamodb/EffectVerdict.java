@@ -10,8 +10,11 @@ public sealed interface EffectVerdict {
     /**
      * The operation cannot be applied, for a domain reason (an unknown account, no funds). The
      * decline is then recorded on its own, so that a redelivery replays it.
+     *
+     * @param reason the domain's reason, an upper-case code such as {@code INSUFFICIENT_FUNDS}
      */
     record Decline(String reason) implements EffectVerdict {
+        /** Refuses a missing component. */
         public Decline {
             Objects.requireNonNull(reason, "reason");
         }
@@ -24,6 +27,7 @@ public sealed interface EffectVerdict {
      * @param fingerprint of the operation the guard holds, when the guard stores one
      */
     record AlreadyApplied(Optional<Fingerprint> fingerprint) implements EffectVerdict {
+        /** Refuses a missing component. */
         public AlreadyApplied {
             Objects.requireNonNull(fingerprint, "fingerprint");
         }

@@ -16,7 +16,12 @@ public final class ItemSize {
     private ItemSize() {
     }
 
-    /** The size of {@code item}, in bytes. */
+    /**
+     * The size of {@code item}, in bytes.
+     *
+     * @param item the item's attributes
+     * @return its size as DynamoDB counts it
+     */
     public static long of(Map<String, AttributeValue> item) {
         long bytes = 0;
         for (Map.Entry<String, AttributeValue> attribute : item.entrySet()) {

@@ -15,6 +15,7 @@ import java.util.random.RandomGenerator;
  */
 public record RetryPolicy(BackOff contention, BackOff throttling) {
 
+    /** Refuses a missing component. */
     public RetryPolicy {
         Objects.requireNonNull(contention, "contention");
         Objects.requireNonNull(throttling, "throttling");
@@ -26,6 +27,9 @@ public record RetryPolicy(BackOff contention, BackOff throttling) {
      *
      * @param random the jitter of both (a {@code SecureRandom} in Lambda: a seeded one would
      *               replay the same pauses in every environment restored from one snapshot)
+     *
+     * @param reserve the invocation's time kept for what follows the retries
+     * @return the policy
      */
     public static RetryPolicy standard(Duration reserve, RandomGenerator random) {
         return new RetryPolicy(BackOff.contention(reserve, random), BackOff.throttling(reserve, random));

@@ -19,7 +19,12 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  */
 public interface TransactionalEffect<P> {
 
-    /** The writes of the effect, in a fixed order that {@link #onConditionFailed} indexes. */
+    /**
+     * The writes of the effect, in a fixed order that {@link #onConditionFailed} indexes.
+     *
+     * @param command a new operation
+     * @return its conditional writes, at most 99
+     */
     List<TransactWriteItem> writes(Command<P> command);
 
     /**
@@ -32,6 +37,9 @@ public interface TransactionalEffect<P> {
      * committed again one by one, so the group needs no {@link #onConditionFailed} indexing.
      *
      * <p>The default merges nothing: grouping is off for a domain that does not implement it.
+     *
+     * @param commands new operations of one lane, in order, at least two
+     * @return the merged writes, or empty to commit each alone
      */
     default Optional<List<TransactWriteItem>> groupWrites(List<Command<P>> commands) {
         return Optional.empty();
@@ -41,12 +49,18 @@ public interface TransactionalEffect<P> {
      * Explains a failed condition of write {@code index} of {@link #writes}.
      *
      * @param oldItem the item as it was ({@code ALL_OLD}); empty when it did not exist
+     * @param index the write's place in writes()
+     * @param command the operation
+     * @return a decline, or that the operation was applied before
      */
     EffectVerdict onConditionFailed(int index, Map<String, AttributeValue> oldItem, Command<P> command);
 
     /**
      * A small summary of the operation stored in the record's {@code result}, for consumers of
      * the table's stream. Keep the whole record under 1 KB.
+     *
+     * @param command the operation decided
+     * @return the record's result attribute
      */
     Map<String, AttributeValue> summary(Command<P> command);
 }

@@ -84,6 +84,11 @@ public final class IdempotentReceiver<P> implements AutoCloseable {
      * A receiver for the messages {@code parser} reads, whose effect {@code effect} writes in the
      * same DynamoDB transaction as each idempotency record; see {@link Builder} for what is
      * required and what has a default.
+     *
+     * @param parser turns a body into a command (key, fingerprint, lane, payload) or a refusal
+     * @param effect the domain's conditional writes, and optionally their group merge
+     * @param <P>    the domain's payload type
+     * @return a builder to complete
      */
     public static <P> Builder<P> builder(MessageParser<P> parser, TransactionalEffect<P> effect) {
         return new Builder<>(parser, effect);
@@ -93,22 +98,42 @@ public final class IdempotentReceiver<P> implements AutoCloseable {
      * A receiver around batches decided elsewhere (a test's fakes, a harness that injects faults),
      * with neither soon redelivery nor a dead-letter queue: add them with {@link #withSoonRedelivery}
      * and {@link #withDeadLetters}.
+     *
+     * @param batches the batch receiver, which this receiver closes
+     * @param <P>     the domain's payload type
+     * @return a receiver that decides each SQS event with {@code batches}
      */
     public static <P> IdempotentReceiver<P> around(BatchReceiver<P> batches) {
         return new IdempotentReceiver<>(batches, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
     }
 
-    /** This receiver, bringing back soon what failed for a passing reason. */
+    /**
+     * This receiver, bringing back soon what failed for a passing reason.
+     *
+     * @param soon changes the failed messages' visibility
+     * @return a receiver with soon redelivery
+     */
     public IdempotentReceiver<P> withSoonRedelivery(SoonRedelivery soon) {
         return new IdempotentReceiver<>(batches, Optional.of(soon), deadLetters, fastPath, producerSignatures);
     }
 
-    /** This receiver, sending what no delivery can decide to {@code queue} when there is one. */
+    /**
+     * This receiver, sending what no delivery can decide to {@code queue} when there is one.
+     *
+     * @param queue the dead-letter queue, or empty to leave such messages failures
+     * @return a receiver with that dead-letter queue
+     */
     public IdempotentReceiver<P> withDeadLetters(Optional<SqsDeadLetters> queue) {
         return new IdempotentReceiver<>(batches, soonRedelivery, queue, fastPath, producerSignatures);
     }
 
-    /** Decides one SQS batch; {@code context} may be {@code null} outside Lambda (no deadline). */
+    /**
+     * Decides one SQS batch.
+     *
+     * @param event   the batch, as Lambda's SQS event source mapping delivers it
+     * @param context the invocation's context; {@code null} outside Lambda (no deadline)
+     * @return the partial batch response: the messages to deliver again
+     */
     public SQSBatchResponse handle(SQSEvent event, Context context) {
         RemainingTime remaining = context == null
                 ? RemainingTime.UNBOUNDED
@@ -128,7 +153,11 @@ public final class IdempotentReceiver<P> implements AutoCloseable {
         producerSignatures.ifPresent(ProducerSignatures::readKeysAtNextUse);
     }
 
-    /** The batch receiver underneath, for callers that decide batches of their own transport. */
+    /**
+     * The batch receiver underneath, for callers that decide batches of their own transport.
+     *
+     * @return the batch receiver
+     */
     public BatchReceiver<P> batches() {
         return batches;
     }
@@ -187,6 +216,7 @@ public final class IdempotentReceiver<P> implements AutoCloseable {
          * @param keyPrefix what every record's partition key starts with ({@code <prefix>#<key>}):
          *                  one prefix per kind of operation sharing a table
          * @param keyField  the log field, and the dead letters' attribute, that names the key
+         * @return this builder
          */
         public Builder<P> names(String service, String keyPrefix, String keyField) {
             this.service = Objects.requireNonNull(service, "service");
@@ -195,43 +225,78 @@ public final class IdempotentReceiver<P> implements AutoCloseable {
             return this;
         }
 
-        /** The CloudWatch namespace when neither {@code METRICS_NAMESPACE} nor its Powertools alias is set; the service name by default. */
+        /**
+         * The CloudWatch namespace when neither {@code METRICS_NAMESPACE} nor its Powertools alias is set; the service name by default.
+         *
+         * @param namespace the CloudWatch namespace
+         * @return this builder
+         */
         public Builder<P> metricsNamespace(String namespace) {
             this.metricsNamespace = Objects.requireNonNull(namespace, "namespace");
             return this;
         }
 
-        /** The function's environment variables (required): every setting is read and validated from them at {@link #build}. */
+        /**
+         * The function's environment variables (required): every setting is read and validated from them at {@link #build}.
+         *
+         * @param variables the function's environment variables, copied
+         * @return this builder
+         */
         public Builder<P> environment(Map<String, String> variables) {
             this.environment = Map.copyOf(variables);
             return this;
         }
 
-        /** The DynamoDB client (required), built once per process with timeouts inside the function's. */
+        /**
+         * The DynamoDB client (required), built once per process with timeouts inside the function's.
+         *
+         * @param client the client, or what builds it
+         * @return this builder
+         */
         public Builder<P> dynamoDb(DynamoDbClient client) {
             this.dynamoDb = Objects.requireNonNull(client, "client");
             return this;
         }
 
-        /** Reads the fast path's signing key and the producers' keys; each read bounded to a couple of seconds. */
+        /**
+         * Reads the fast path's signing key and the producers' keys; each read bounded to a couple of seconds.
+         *
+         * @param reader reads a secret's value by name or ARN
+         * @return this builder
+         */
         public Builder<P> secrets(SecretReader reader) {
             this.secrets = Optional.of(reader);
             return this;
         }
 
-        /** Builds the SQS client of soon redelivery and the dead-letter queue, once, on first use; never called when both are off. */
+        /**
+         * Builds the SQS client of soon redelivery and the dead-letter queue, once, on first use; never called when both are off.
+         *
+         * @param client the client, or what builds it
+         * @return this builder
+         */
         public Builder<P> sqs(Supplier<SqsClient> client) {
             this.sqs = Optional.of(client);
             return this;
         }
 
-        /** The time of decisions, expiry and log lines; the system's UTC clock by default. */
+        /**
+         * The time of decisions, expiry and log lines; the system's UTC clock by default.
+         *
+         * @param time the clock
+         * @return this builder
+         */
         public Builder<P> clock(Clock time) {
             this.clock = Objects.requireNonNull(time, "time");
             return this;
         }
 
-        /** Where log and EMF lines go; stdout (Lambda's, which CloudWatch Logs reads) by default. */
+        /**
+         * Where log and EMF lines go; stdout (Lambda's, which CloudWatch Logs reads) by default.
+         *
+         * @param lines the stream
+         * @return this builder
+         */
         public Builder<P> out(PrintStream lines) {
             this.out = Objects.requireNonNull(lines, "lines");
             return this;
@@ -241,32 +306,56 @@ public final class IdempotentReceiver<P> implements AutoCloseable {
          * The jitter of retries and soon redelivery; a new {@link SecureRandom} by default (a seeded
          * generator would replay the same pauses in every environment restored from one SnapStart
          * snapshot).
+         *
+         * @param jitter the generator
+         * @return this builder
          */
         public Builder<P> random(RandomGenerator jitter) {
             this.random = Objects.requireNonNull(jitter, "jitter");
             return this;
         }
 
-        /** The longest one SQS call may take, retries included (5 s by default): none is started with less time left. */
+        /**
+         * The longest one SQS call may take, retries included (5 s by default): none is started with less time left.
+         *
+         * @param timeout the longest call
+         * @return this builder
+         */
         public Builder<P> callTimeout(Duration timeout) {
             this.callTimeout = Objects.requireNonNull(timeout, "timeout");
             return this;
         }
 
-        /** How soon a message that failed for a passing reason comes back: between {@code min} and {@code max} (1-5 s by default). */
+        /**
+         * How soon a message that failed for a passing reason comes back: between {@code min} and {@code max} (1-5 s by default).
+         *
+         * @param min the shortest delay (whole seconds)
+         * @param max the longest delay (whole seconds)
+         * @return this builder
+         */
         public Builder<P> soonRedeliveryWithin(Duration min, Duration max) {
             this.soonMin = Objects.requireNonNull(min, "min");
             this.soonMax = Objects.requireNonNull(max, "max");
             return this;
         }
 
-        /** Wraps the store the builder makes: for tests that inject faults around it, never in a function. */
+        /**
+         * Wraps the store the builder makes: for tests that inject faults around it, never in a function.
+         *
+         * @param wrapper given what the builder made, returns what the receiver uses
+         * @return this builder
+         */
         public Builder<P> storeAround(UnaryOperator<Store<P>> wrapper) {
             this.storeAround = Objects.requireNonNull(wrapper, "wrapper");
             return this;
         }
 
-        /** Wraps the fast path the builder makes ({@link FastPath#DISABLED} when none is configured): for fault-injection tests. */
+        /**
+         * Wraps the fast path the builder makes ({@link FastPath#DISABLED} when none is configured): for fault-injection tests.
+         *
+         * @param wrapper given what the builder made, returns what the receiver uses
+         * @return this builder
+         */
         public Builder<P> fastPathAround(UnaryOperator<FastPath> wrapper) {
             this.fastPathAround = Objects.requireNonNull(wrapper, "wrapper");
             return this;
@@ -276,6 +365,8 @@ public final class IdempotentReceiver<P> implements AutoCloseable {
          * The receiver; refuses with a {@link ConfigurationException} naming the setting when a
          * setting is missing or unsafe, or needs a part this builder was not given. Connects to the
          * fast path and reads the keys it needs now (a function's init).
+         *
+         * @return the receiver, to be closed with the execution environment
          */
         public IdempotentReceiver<P> build() {
             Objects.requireNonNull(service, "names(service, keyPrefix, keyField) is required");

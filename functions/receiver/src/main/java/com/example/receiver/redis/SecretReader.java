@@ -12,6 +12,9 @@ public interface SecretReader {
     /**
      * The secret's value ({@code null} when it has none as a string); throws when it cannot be
      * read, which turns the fast path off until a later read succeeds.
+     *
+     * @param secretId the secret's name or ARN
+     * @return its SecretString
      */
     String secretString(String secretId);
 }

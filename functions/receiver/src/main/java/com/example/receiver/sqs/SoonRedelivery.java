@@ -62,6 +62,8 @@ public final class SoonRedelivery {
     private SqsClient client;
 
     /**
+     * Brings back failed messages after a random delay between {@code min} and {@code max}.
+     *
      * @param sqs     builds the SQS client, once, on first use
      * @param min     the shortest delay before a message comes back (whole seconds)
      * @param max     the longest (whole seconds, at most SQS's 12 hours)
@@ -82,6 +84,10 @@ public final class SoonRedelivery {
     /**
      * Sets every soon retry of {@code result} (the outcome of {@code event}) to come back after
      * its window (see the class comment); answers how many were set.
+     *
+     * @param event the batch as delivered (receipt handles, queue ARNs)
+     * @param result its outcomes
+     * @return how many messages were set to come back soon
      */
     public int apply(SQSEvent event, BatchResult result) {
         Map<String, SQSEvent.SQSMessage> byId = new LinkedHashMap<>();

@@ -27,7 +27,12 @@ public final class SqsBatch {
     private SqsBatch() {
     }
 
-    /** The deliveries of an event, in order; the FIFO group id when there is one. */
+    /**
+     * The deliveries of an event, in order; the FIFO group id when there is one.
+     *
+     * @param event Lambda's SQS event; null or empty gives none
+     * @return the deliveries
+     */
     public static List<InboundMessage> messages(SQSEvent event) {
         if (event == null || event.getRecords() == null) {
             return List.of();
@@ -69,7 +74,12 @@ public final class SqsBatch {
         return Optional.of(Instant.ofEpochMilli(Long.parseLong(millis)));
     }
 
-    /** The partial batch response: every delivery not acknowledged (empty list = all done). */
+    /**
+     * The partial batch response: every delivery not acknowledged (empty list = all done).
+     *
+     * @param result the batch's outcomes
+     * @return the response Lambda reads with ReportBatchItemFailures
+     */
     public static SQSBatchResponse response(BatchResult result) {
         return SQSBatchResponse.builder()
                 .withBatchItemFailures(result.failedMessageIds().stream()

@@ -54,10 +54,15 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchResponse;
  */
 public final class SqsDeadLetters {
 
+    /** The message attribute naming the outcome: {@code REJECTED} or {@code CONFLICT}. */
     public static final String OUTCOME = "outcome";
+    /** The message attribute saying why: the field and rule broken, or both fingerprints. */
     public static final String REASON = "reason";
+    /** The message attribute holding the SQS message id of the delivery that failed. */
     public static final String SOURCE_MESSAGE_ID = "source_message_id";
+    /** The message attribute holding when SQS first delivered it ({@code ApproximateFirstReceiveTimestamp}). */
     public static final String FIRST_RECEIVED_AT = "first_received_at";
+    /** The message attribute naming the function version that decided it, when known. */
     public static final String FUNCTION_VERSION = "function_version";
     /** Lambda's variable naming the function's version, which the letters carry. */
     static final String LAMBDA_FUNCTION_VERSION = "AWS_LAMBDA_FUNCTION_VERSION";
@@ -76,6 +81,8 @@ public final class SqsDeadLetters {
     private SqsClient client;
 
     /**
+     * Sends dead letters to {@code queueUrl}.
+     *
      * @param sqs             builds the SQS client, once, on first use
      * @param queueUrl        the dead-letter queue
      * @param keyAttribute    the attribute naming the idempotency key (the log's key field, e.g. {@code txn_id})
@@ -99,6 +106,13 @@ public final class SqsDeadLetters {
      * {@code DEAD_LETTER_AT_ONCE}: {@link DeadLetterConfig}), its letters carrying the function's
      * version ({@value #LAMBDA_FUNCTION_VERSION}); empty when the function leaves such messages to
      * the source queue's redrive policy.
+     *
+     * @param env the function's environment
+     * @param sqs builds the SQS client, once, on first use
+     * @param keyAttribute the attribute naming the idempotency key
+     * @param callTimeout the longest one call may take, retries included
+     * @param log where what was not sent is reported
+     * @return the dead-letter queue, or empty
      */
     public static Optional<SqsDeadLetters> from(Environment env, Supplier<SqsClient> sqs, String keyAttribute,
                                                 Duration callTimeout, FunctionLog log) {
@@ -106,7 +120,12 @@ public final class SqsDeadLetters {
                 env.optional(LAMBDA_FUNCTION_VERSION), callTimeout, log));
     }
 
-    /** The channel of the batch {@code event} carries: it reads each message's SQS attributes there. */
+    /**
+     * The channel of the batch {@code event} carries: it reads each message's SQS attributes there.
+     *
+     * @param event the batch as delivered
+     * @return the channel of that batch
+     */
     public DeadLetterChannel channel(SQSEvent event) {
         Map<String, SQSEvent.SQSMessage> records = new LinkedHashMap<>();
         if (event != null && event.getRecords() != null) {

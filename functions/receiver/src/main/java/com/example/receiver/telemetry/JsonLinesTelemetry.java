@@ -33,6 +33,8 @@ public final class JsonLinesTelemetry implements Telemetry {
     private final String keyField;
 
     /**
+     * Lines at the default levels.
+     *
      * @param out       where the lines go (stdout in Lambda)
      * @param clock     the time stamped on each line
      * @param namespace the CloudWatch metrics namespace
@@ -44,6 +46,10 @@ public final class JsonLinesTelemetry implements Telemetry {
     }
 
     /**
+     * Lines as {@code config} sets them.
+     *
+     * @param out      where the lines go (stdout in Lambda)
+     * @param clock    the time stamped on each line
      * @param config   the service, namespace and log levels ({@link TelemetryConfig#from})
      * @param keyField the log field that names the idempotency key, e.g. {@code txn_id}
      */
@@ -56,6 +62,8 @@ public final class JsonLinesTelemetry implements Telemetry {
     /**
      * The log its lines go through, stamped with the current invocation: the function's other
      * parts (the fast path's signing key, soon redelivery) write their own lines with it.
+     *
+     * @return the log
      */
     public FunctionLog log() {
         return log;

@@ -15,24 +15,41 @@ import java.util.List;
  */
 public final class ReceiverMetrics {
 
+    /** Every message of a batch, whatever its outcome. */
     public static final Metric RECEIVED = Metric.count("Received");
+    /** New operations applied. */
     public static final Metric APPROVED = Metric.count("Approved");
+    /** New operations the domain refused. */
     public static final Metric DECLINED = Metric.count("Declined");
+    /** Duplicates the cache answered, with no store call. */
     public static final Metric DUPLICATE_FAST_PATH = Metric.count("DuplicateFastPath");
+    /** Duplicates the store's record answered. */
     public static final Metric DUPLICATE_STORE = Metric.count("DuplicateStore");
+    /** Duplicates of an expired record that the domain's permanent guard caught. */
     public static final Metric DUPLICATE_LATE = Metric.count("DuplicateLate");
+    /** A key met again in the same batch. */
     public static final Metric DUPLICATE_IN_BATCH = Metric.count("DuplicateInBatch");
+    /** Same key, different fingerprint. */
     public static final Metric CONFLICT = Metric.count("Conflict");
+    /** Unparseable, invalid or unauthentic messages. */
     public static final Metric REJECTED = Metric.count("Rejected");
+    /** Messages returned undecided, for redelivery. */
     public static final Metric RETRY = Metric.count("Retry");
     /** Rejected and conflicting messages the function put in the dead-letter queue itself (each also counted by its outcome). */
     public static final Metric DEAD_LETTERED = Metric.count("DeadLettered");
+    /** Of the retries, those contention outlasted within the invocation. */
     public static final Metric CONTENDED = Metric.count("Contended");
+    /** Of the retries, those throttling outlasted within the invocation. */
     public static final Metric THROTTLED = Metric.count("Throttled");
+    /** Batches, or a node's share of one, the cache could not serve. */
     public static final Metric FAST_PATH_UNAVAILABLE = Metric.count("FastPathUnavailable");
+    /** Cached values without a valid signature, read as misses. */
     public static final Metric FAST_PATH_SIGNATURE_INVALID = Metric.count("FastPathSignatureInvalid");
+    /** Invocations with the cache off for want of its signing key. */
     public static final Metric FAST_PATH_KEY_UNAVAILABLE = Metric.count("FastPathKeyUnavailable");
+    /** Messages returned undecided for want of the producers' keys. */
     public static final Metric PRODUCER_KEYS_UNAVAILABLE = Metric.count("ProducerKeysUnavailable");
+    /** The duration of each store call. */
     public static final Metric STORE_LATENCY = new Metric("StoreLatency", Metric.Unit.MILLISECONDS);
 
     /** The catalogue: every metric above. */
