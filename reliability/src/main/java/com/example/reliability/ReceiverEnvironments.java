@@ -2,42 +2,30 @@ package com.example.reliability;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
-import com.example.lambdakit.telemetry.FunctionLog;
-import com.example.lambdakit.telemetry.TelemetryConfig;
+import com.example.lambdakit.config.Environment;
 import com.example.payment.Payment;
 import com.example.payment.PaymentParser;
 import com.example.payment.PaymentPosting;
 import com.example.payment.PaymentTables;
 import com.example.payment.authorizer.PaymentAuthorizer;
 import com.example.payment.authorizer.PaymentAuthorizerHandler;
-import com.example.receiver.BatchReceiver;
 import com.example.receiver.FastPath;
 import com.example.receiver.Store;
-import com.example.receiver.config.ReceiverConfig;
-import com.example.receiver.dynamodb.DynamoDbStore;
-import com.example.receiver.dynamodb.RetryPolicy;
 import com.example.receiver.lambda.IdempotentReceiver;
-import com.example.receiver.redis.RedisFastPath;
 import com.example.receiver.redis.SecretReader;
-import com.example.receiver.sqs.SoonRedelivery;
-import com.example.receiver.sqs.SqsDeadLetters;
-import com.example.receiver.telemetry.JsonLinesTelemetry;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.URI;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Supplier;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
- * Starts environments of the payment authorizer, composed as {@link PaymentAuthorizer#create}
- * composes it, with the fault point's crash wrapped around the project's own interfaces
- * ({@link FastPath}, {@link Store}, the handler).
+ * Starts environments of the payment authorizer, composed by the receiver's builder as
+ * {@link PaymentAuthorizer} composes it, with the fault point's crash wrapped around the project's
+ * own interfaces ({@link FastPath}, {@link Store}, the handler).
  */
 final class ReceiverEnvironments implements LambdaEnvironments.Factory {
 
@@ -65,31 +53,18 @@ final class ReceiverEnvironments implements LambdaEnvironments.Factory {
 
     @Override
     public LambdaEnvironments.Environment start(Crash crash) {
-        com.example.lambdakit.config.Environment env = new com.example.lambdakit.config.Environment(variables);
-        ReceiverConfig config = ReceiverConfig.from(env);
-        PaymentTables tables = PaymentTables.from(env);
-        DynamoDbClient dynamoDb = LocalClients.dynamoDb(dynamoDbEndpoint);
-        JsonLinesTelemetry telemetry = new JsonLinesTelemetry(new PrintStream(OutputStream.nullOutputStream()), clock,
-                TelemetryConfig.metricsNamespace(variables, PaymentAuthorizer.METRICS_NAMESPACE), PaymentAuthorizer.SERVICE, "txn_id");
-        Optional<RedisFastPath> redis = config.fastPath()
-                .map(cache -> RedisFastPath.connect(cache, secrets, clock, telemetry.log()));
-        FastPath fastPath = redis.<FastPath>map(r -> r).orElse(FastPath.DISABLED);
-        if (point == FaultPoint.CRASH_AFTER_FAST_PATH) {
-            fastPath = new CrashingFastPath(fastPath, schedule, crash);
-        }
-        Store<Payment> store = new DynamoDbStore<>(dynamoDb, config.idempotencyTable(), PaymentAuthorizer.KEY_PREFIX,
-                config.recordTtl(), new PaymentPosting(tables, clock),
-                RetryPolicy.standard(config.settings().minRemainingTime(), new SecureRandom()), clock);
-        if (point == FaultPoint.CRASH_AFTER_COMMIT) {
-            store = new CrashingStore<>(store, schedule, crash);
-        }
-        BatchReceiver<Payment> receiver = new BatchReceiver<>(new PaymentParser(), fastPath, store, telemetry, config.settings());
-        // A soon retry comes back in 1-2 s: inside the scenarios' 3 s visibility timeout, as 1-5 s is inside the template's 181 s.
-        SoonRedelivery soon = new SoonRedelivery(sqs, Duration.ofSeconds(1), Duration.ofSeconds(2), new SecureRandom(),
-                new FunctionLog(new PrintStream(OutputStream.nullOutputStream()), clock, PaymentAuthorizer.SERVICE));
-        Optional<SqsDeadLetters> deadLetters = PaymentAuthorizer.deadLetters(variables, sqs,
-                new FunctionLog(new PrintStream(OutputStream.nullOutputStream()), clock, PaymentAuthorizer.SERVICE));
-        PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(IdempotentReceiver.around(receiver).withSoonRedelivery(soon).withDeadLetters(deadLetters));
+        PaymentTables tables = PaymentTables.from(new Environment(variables));
+        IdempotentReceiver<Payment> receiver = IdempotentReceiver.builder(new PaymentParser(), new PaymentPosting(tables, clock))
+                .names(PaymentAuthorizer.SERVICE, PaymentAuthorizer.KEY_PREFIX, PaymentAuthorizer.KEY_FIELD)
+                .metricsNamespace(PaymentAuthorizer.METRICS_NAMESPACE)
+                .environment(variables).dynamoDb(LocalClients.dynamoDb(dynamoDbEndpoint)).secrets(secrets).sqs(sqs)
+                .clock(clock).out(new PrintStream(OutputStream.nullOutputStream()))
+                // A soon retry comes back in 1-2 s: inside the scenarios' 3 s visibility timeout, as 1-5 s is inside the template's 181 s.
+                .soonRedeliveryWithin(Duration.ofSeconds(1), Duration.ofSeconds(2))
+                .fastPathAround(cache -> point == FaultPoint.CRASH_AFTER_FAST_PATH ? new CrashingFastPath(cache, schedule, crash) : cache)
+                .storeAround(store -> point == FaultPoint.CRASH_AFTER_COMMIT ? new CrashingStore<>(store, schedule, crash) : store)
+                .build();
+        PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(receiver);
         return new LambdaEnvironments.Environment() {
             @Override
             public SQSBatchResponse invoke(SQSEvent event, Crash crashOfThis) {
@@ -103,7 +78,6 @@ final class ReceiverEnvironments implements LambdaEnvironments.Factory {
             @Override
             public void close() {
                 receiver.close();
-                redis.ifPresent(RedisFastPath::close);
             }
         };
     }

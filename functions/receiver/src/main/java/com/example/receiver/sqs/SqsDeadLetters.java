@@ -91,8 +91,8 @@ public final class SqsDeadLetters {
      *                        is started with less time left in the invocation
      * @param log             where what was not sent is reported
      */
-    public SqsDeadLetters(Supplier<SqsClient> sqs, String queueUrl, String keyAttribute, Optional<String> functionVersion,
-                          Duration callTimeout, FunctionLog log) {
+    SqsDeadLetters(Supplier<SqsClient> sqs, String queueUrl, String keyAttribute, Optional<String> functionVersion,
+                   Duration callTimeout, FunctionLog log) {
         this.sqs = Objects.requireNonNull(sqs, "sqs");
         this.queueUrl = Objects.requireNonNull(queueUrl, "queueUrl");
         this.keyAttribute = Objects.requireNonNull(keyAttribute, "keyAttribute");
