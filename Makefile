@@ -58,7 +58,7 @@ test: local-aws-backend setup test-launcher test-java check-template check-merma
 
 # ---- the local runtime's command line (infra/local, com.example.localaws.cli): JSON on stdout, progress on stderr
 LOCAL_CLI_CLASSPATH := $(ROOT)/infra/local/target/cli.classpath
-LOCAL_CLI_SOURCES := $(shell find $(ROOT)/functions $(ROOT)/infra/local -path '*/src/main/*' -type f 2>/dev/null) $(wildcard $(ROOT)/pom.xml $(ROOT)/*/*/pom.xml)
+LOCAL_CLI_SOURCES := $(shell find $(ROOT)/functions $(ROOT)/libs $(ROOT)/infra/local -path '*/src/main/*' -type f 2>/dev/null) $(wildcard $(ROOT)/pom.xml $(ROOT)/*/*/pom.xml)
 LOCAL_CLI = cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "$(ROOT)/infra/local/target/classes:$$(cat $(LOCAL_CLI_CLASSPATH))" com.example.localaws.cli.LocalAwsCli
 
 # Built through the reactor (never installed), again only when a source changed.
