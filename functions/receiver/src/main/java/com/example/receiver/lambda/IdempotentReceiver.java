@@ -374,11 +374,15 @@ public final class IdempotentReceiver<P> implements AutoCloseable {
             Objects.requireNonNull(dynamoDb, "dynamoDb is required");
             Environment env = new Environment(environment);
             ReceiverConfig config = ReceiverConfig.from(env);
-            Optional<String> deadLetterQueue = DeadLetterConfig.from(env).queueUrl();
+            // Refused before anything that holds a connection or a thread is built.
+            if (sqs.isEmpty() && (config.soonRedelivery() || DeadLetterConfig.from(env).queueUrl().isPresent())) {
+                throw new ConfigurationException(config.soonRedelivery() ? ReceiverConfig.SOON_REDELIVERY
+                        : DeadLetterConfig.DEAD_LETTER_QUEUE_URL, "needs an SQS client (IdempotentReceiver.Builder.sqs)");
+            }
             RandomGenerator jitter = random == null ? new SecureRandom() : random;
             JsonLinesTelemetry telemetry = new JsonLinesTelemetry(out, clock,
                     TelemetryConfig.from(environment, service, metricsNamespace == null ? service : metricsNamespace), keyField);
-            // Keys that were read but are unusable stop the init here, before anything else is built.
+            // Keys that were read but are unusable stop the init here, before the cache is connected.
             Optional<ProducerSignatures> signatures = config.producerSignatures().map(required -> ProducerSignatures.reading(
                     required, secrets(ReceiverConfig.PRODUCER_SIGNING_SECRETS), clock, telemetry.log()));
             Optional<RedisFastPath> redis = config.fastPath().map(cache -> RedisFastPath.connect(
@@ -389,16 +393,12 @@ public final class IdempotentReceiver<P> implements AutoCloseable {
             BatchReceiver<P> batches = new BatchReceiver<>(
                     signatures.<MessageAuthenticity>map(s -> s).orElse(MessageAuthenticity.NOT_CHECKED),
                     parser, cache, store, telemetry, config.settings());
-            if ((config.soonRedelivery() || deadLetterQueue.isPresent()) && sqs.isEmpty()) {
-                throw new ConfigurationException(config.soonRedelivery() ? ReceiverConfig.SOON_REDELIVERY
-                        : DeadLetterConfig.DEAD_LETTER_QUEUE_URL, "needs an SQS client (IdempotentReceiver.Builder.sqs)");
-            }
-            // Without a client, nothing calls SQS (checked above): the fallback is never built.
-            Supplier<SqsClient> oneSqsClient = once(sqs.orElse(SqsClient::create));
-            Optional<SoonRedelivery> soon = config.soonRedelivery()
-                    ? Optional.of(new SoonRedelivery(oneSqsClient, soonMin, soonMax, jitter, telemetry.log()))
-                    : Optional.empty();
-            Optional<SqsDeadLetters> deadLetters = SqsDeadLetters.from(env, oneSqsClient, keyField, callTimeout, telemetry.log());
+            // One client for soon redelivery and the dead letters, built at the first call of either.
+            Optional<Supplier<SqsClient>> oneSqsClient = sqs.map(Builder::once);
+            Optional<SoonRedelivery> soon = oneSqsClient.filter(client -> config.soonRedelivery())
+                    .map(client -> new SoonRedelivery(client, soonMin, soonMax, jitter, telemetry.log()));
+            Optional<SqsDeadLetters> deadLetters = oneSqsClient.flatMap(client ->
+                    SqsDeadLetters.from(env, client, keyField, callTimeout, telemetry.log()));
             return new IdempotentReceiver<>(batches, soon, deadLetters, redis, signatures);
         }
 
