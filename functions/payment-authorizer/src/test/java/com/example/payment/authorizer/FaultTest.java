@@ -11,6 +11,7 @@ import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.Fault;
 import com.example.localaws.LocalAws;
 import com.example.localaws.invoke.LocalContext;
+import com.example.receiver.config.ReceiverConfig;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
@@ -71,7 +72,7 @@ class FaultTest extends LocalAwsTest {
     void fifoFailureInGroupA_oneByOne_failsTheLaterAMessages_andLeavesGroupBAlone() {
         // GIVEN group commit off: group A's payments are committed one after another
         Map<String, String> env = shortBudget(AuthorizerRig.environment(aws, false));
-        env.put("GROUP_COMMIT", "false");
+        env.put(ReceiverConfig.GROUP_COMMIT, "false");
         try (AuthorizerRig rig = AuthorizerRig.with(aws, env, Clock.systemUTC())) {
             SQSEvent batch = fifoBatch(rig);
             SQSBatchResponse response = rig.invoke(batch, shortInvocation());
@@ -99,7 +100,7 @@ class FaultTest extends LocalAwsTest {
     /** The function's environment keeping 1 s in reserve, for {@link #shortInvocation()}. */
     private static Map<String, String> shortBudget(Map<String, String> environment) {
         Map<String, String> env = new HashMap<>(environment);
-        env.put("MIN_REMAINING_TIME_MS", "1000");
+        env.put(ReceiverConfig.MIN_REMAINING_TIME_MS, "1000");
         return env;
     }
 

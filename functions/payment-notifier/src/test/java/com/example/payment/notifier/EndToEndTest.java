@@ -5,13 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.localaws.Accounts;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
+import com.example.localaws.ReceiverEnvironment;
 import com.example.localaws.downstream.Downstream;
 import com.example.localaws.invoke.LocalContext;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.payment.Payment;
+import com.example.payment.PaymentTables;
 import com.example.payment.authorizer.PaymentAuthorizer;
 import com.example.payment.authorizer.PaymentAuthorizerHandler;
 import com.example.payment.events.PaymentEventsHandler;
@@ -165,16 +168,17 @@ class EndToEndTest {
     }
 
     private PaymentAuthorizerHandler authorizer(DynamoDbClient dynamoDb) {
-        BatchReceiver<Payment> receiver = PaymentAuthorizer.create(Map.of(
-                "IDEMPOTENCY_TABLE", "IdempotencyTable", "ACCOUNTS_TABLE", "AccountsTable", "LEDGER_TABLE", "LedgerTable",
-                "IDEMPOTENCY_TTL_SECONDS", "604800", "QUEUE_RETENTION_SECONDS", "345600",
-                "METRICS_NAMESPACE", "PaymentsTest"), dynamoDb, Clock.systemUTC(), functionsOut);
+        Map<String, String> env = new HashMap<>(ReceiverEnvironment.idempotencyStore("IdempotencyTable"));
+        env.put(PaymentTables.ACCOUNTS_TABLE, "AccountsTable");
+        env.put(PaymentTables.LEDGER_TABLE, "LedgerTable");
+        env.put(TelemetryConfig.METRICS_NAMESPACE, "PaymentsTest");
+        BatchReceiver<Payment> receiver = PaymentAuthorizer.create(env, dynamoDb, Clock.systemUTC(), functionsOut);
         return new PaymentAuthorizerHandler(IdempotentReceiver.around(receiver));
     }
 
     private PaymentNotifierHandler notifier(DynamoDbClient dynamoDb, Downstream downstream) {
         Map<String, String> env = new HashMap<>(downstream.notifierEnvironment());
-        env.put("PUSH_API_TIMEOUT_MS", "1000");
+        env.put(NotifierConfig.PUSH_API_TIMEOUT_MS, "1000");
         return new PaymentNotifierHandler(PaymentNotifier.create(env, dynamoDb, aws.sqs(), functionsOut, Clock.systemUTC()));
     }
 

@@ -1,7 +1,6 @@
 package com.example.lambdakit.telemetry;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Instant;
