@@ -1,6 +1,7 @@
 package com.example.localaws.template;
 
 import com.example.receiver.config.ReceiverConfig;
+import com.example.receiver.record.IdempotencyRecordAttributes;
 import com.example.rehearse.template.ParameterRules;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -23,14 +24,8 @@ import java.util.regex.Pattern;
  */
 final class TemplateInvariants {
 
-    /**
-     * The TTL attribute the receiver writes: {@code IdempotencyRecordAttributes.EXPIRES_AT} in
-     * functions/receiver. That module is not a dependency of local-aws (and should not become
-     * one: the local AWS serves every function), so the literal is repeated here. A rename on
-     * either side fails this check or the receiver's TTL tests, whose local tables are created
-     * from the template.
-     */
-    static final String RECEIVER_TTL_ATTRIBUTE = "expiresAt";
+    /** The TTL attribute the receiver writes, from the record's schema (libs/receiver-record). */
+    static final String RECEIVER_TTL_ATTRIBUTE = IdempotencyRecordAttributes.EXPIRES_AT;
 
     /** The TTL attribute Powertools idempotency writes (its DynamoDBPersistenceStore default). */
     static final String POWERTOOLS_TTL_ATTRIBUTE = "expiration";
