@@ -22,23 +22,29 @@ import java.util.regex.Pattern;
 
 /**
  * Parses and validates a payment message (the {@code headers} / {@code body} envelope) into a
- * {@link Command} keyed by {@code body.transaction_id}.
- *
- * <p>Rules, each reported as the field and the rule it broke (never the value, which may be card
- * data): the body is at most {@value #MAX_BODY_BYTES} bytes of JSON, without duplicated keys
- * and nested at most {@value #MAX_DEPTH} deep; ids are 1-128 characters of
- * {@code [A-Za-z0-9._:-]}; {@code amount} is a JSON number, parsed exactly (never as a double),
- * greater than zero, at most {@link Money#MAX_MINOR_UNITS} minor units, with no more decimals
- * than the currency has, and every number of the message has an exponent that fits an
- * {@code int}; {@code currency} is ISO 4217 with minor units; free text ({@code merchant},
- * {@code headers.source}) is 1-128 characters of well-formed Unicode without control or invisible
- * formatting characters (Unicode category Cf: bidirectional overrides, zero-width spaces);
- * {@code merchant_category} is four digits; {@code card_number_hash} is {@code sha256:} and 64
- * hex digits. The headers must name a {@code message_id} and an ISO-8601 {@code timestamp}, but
- * neither is part of the key or the fingerprint: a producer's retry carries new ones for the same
- * operation.
- *
- * <p>Producers get these rules as a JSON Schema, docs/payment-message.schema.json, which accepts
+ * {@link Command} keyed by {@code body.transaction_id}. Each rule is reported as the field's path
+ * and the rule it broke, never the value, which may be card data:
+ * <ul>
+ *   <li>the message is at most {@value #MAX_BODY_BYTES} bytes of JSON (an SQS message may be
+ *       far larger: "Amazon SQS message quotas", Amazon SQS Developer Guide,
+ *       https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/quotas-messages.html),
+ *       one object, without duplicated keys, nested at most {@value #MAX_DEPTH} deep;</li>
+ *   <li>ids are 1-128 characters of {@code [A-Za-z0-9._:-]}, starting with a letter or digit;</li>
+ *   <li>{@code amount} is a JSON number, parsed exactly (never as a double), greater than zero,
+ *       at most {@link Money#MAX_MINOR_UNITS} minor units, with no more decimals than the currency
+ *       has; every number of the message has an exponent that fits an {@code int};</li>
+ *   <li>{@code currency} is ISO 4217, three upper-case letters, a currency with minor units;</li>
+ *   <li>free text ({@code merchant}, {@code headers.source}) is 1-128 characters of well-formed
+ *       Unicode without control or invisible formatting characters (Unicode category Cf:
+ *       bidirectional overrides, zero-width spaces);</li>
+ *   <li>{@code merchant_category} is four digits; {@code card_number_hash} is {@code sha256:} and
+ *       64 lower-case hex digits; {@code authorization_type} is {@code PURCHASE} or
+ *       {@code REFUND};</li>
+ *   <li>the headers name a {@code message_id} and an ISO-8601 {@code timestamp}, but neither is
+ *       part of the key or the fingerprint: a producer's retry carries new ones for the same
+ *       operation.</li>
+ * </ul>
+ * Producers get these rules as a JSON Schema, docs/payment-message.schema.json, which accepts
  * what this parser accepts but for the rules JSON Schema cannot state (the size in bytes, the
  * decimals of each currency, ...), listed in its description and in docs/deploy.md.
  */

@@ -20,33 +20,43 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Ends every message of a batch in exactly one {@link Outcome}.
- *
- * <p>Per batch: every message is first checked by the {@link MessageAuthenticity} (a message it
- * refuses ends {@link Outcome.Rejected}, one it cannot check now {@link Outcome.Retry}, neither
- * parsed nor looked up nor written); every other body is parsed; the {@link FastPath} is asked
- * once for all keys; the messages are then run in lanes, concurrently up to
- * {@link ReceiverSettings#maxConcurrency()} lanes at a time. On a standard queue a lane is the {@link Command#laneKey() resource} an
- * operation writes to, so that operations on one account run one after another; on a FIFO queue
- * a lane is a message group, run in order, and after the first failure in a group that message
- * and every later one of the group fail, so the group is redelivered in order. With
- * {@link ReceiverSettings#groupCommit() group commit}, the new operations of a lane (two or more)
- * are first handed to the store together ({@link Store#commitGroup}): one transaction for a hot
- * account's batch instead of one each; whatever the store does not decide together is then
- * committed one by one, as without grouping, so every decision is the sequential one. On a FIFO
- * lane only the operations before the first message that fails without the store are grouped,
- * since the sequential run stops there. A key met twice
- * in a batch is decided once; the second message replays the first one's decision. No message
- * is started when the invocation's remaining time is short; those are returned for redelivery.
- * Finally the decisions are written back to the fast path at once, the messages no delivery can
- * decide ({@link DeadLetter}s: rejected or conflicting) are handed to the batch's
- * {@link DeadLetterChannel}, which acknowledges those it holds, and each message is reported to
- * the {@link Telemetry}. The channel is asked once the lanes have run: on a FIFO lane the messages
- * after a dead letter have failed already, so they come back after it, in order, as after any
- * failure.
- *
- * <p>It never throws for a message: anything unexpected ends that message as a
- * {@link Outcome.Retry}, which is never acknowledged.
+ * Ends every message of a batch in exactly one {@link Outcome}. Its contract, rule by rule:
+ * <ul>
+ *   <li>Every message is first checked by the {@link MessageAuthenticity}: one it refuses ends
+ *       {@link Outcome.Rejected}, one it cannot check now {@link Outcome.Retry}; neither is
+ *       parsed, looked up nor written. Every other body is parsed.</li>
+ *   <li>The {@link FastPath} is asked once for all of the batch's keys.</li>
+ *   <li>The messages run in lanes, up to {@link ReceiverSettings#maxConcurrency()} lanes at a
+ *       time. On a standard queue a lane is the {@link Command#laneKey() resource} an operation
+ *       writes to (every message of one key joins its first message's lane), so operations on one
+ *       account run one after another. On a FIFO queue a lane is a message group, run in order
+ *       ("Using the message group ID with Amazon SQS FIFO queues", Amazon SQS Developer Guide,
+ *       https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/using-messagegroupid-property.html).</li>
+ *   <li>Which way each message of a lane goes is decided once, before anything is written, by its
+ *       {@link LanePlan}: rejected, an in-batch replay, a fast-path hit, to the store, or after a
+ *       FIFO stop.</li>
+ *   <li>A key met twice in a batch is decided once: the later message replays the first one's
+ *       decision, or is a conflict when its fingerprint differs.</li>
+ *   <li>On a FIFO lane, after the first message that fails, that message and every later one of
+ *       the group fail, so the group is redelivered in order ("Implementing partial batch
+ *       responses", AWS Lambda Developer Guide,
+ *       https://docs.aws.amazon.com/lambda/latest/dg/services-sqs-errorhandling.html#services-sqs-batchfailurereporting).</li>
+ *   <li>With {@link ReceiverSettings#groupCommit() group commit}, a lane's messages bound for the
+ *       store (two or more) are first handed to it together ({@link Store#commitGroup}): one
+ *       transaction for a hot account's batch instead of one each. Whatever the store does not
+ *       decide together is then committed one by one, so every decision is the sequential one.</li>
+ *   <li>No message is started when the invocation's remaining time is short of
+ *       {@link ReceiverSettings#minRemainingTime()}: it is a {@link RetryCause#OUT_OF_TIME} retry.</li>
+ *   <li>The decisions are written back to the fast path at once, after the lanes.</li>
+ *   <li>The messages no delivery can decide ({@link DeadLetter}s: rejected or conflicting) are
+ *       then handed to the batch's {@link DeadLetterChannel}, which acknowledges those it holds;
+ *       on a FIFO lane the messages after a dead letter have failed already, so they come back
+ *       after it, in order.</li>
+ *   <li>Each message is reported to the {@link Telemetry}, its latencies measured on the injected
+ *       {@link MonotonicClock}.</li>
+ *   <li>It never throws for a message: anything unexpected ends that message as a
+ *       {@link Outcome.Retry}, which is never acknowledged.</li>
+ * </ul>
  *
  * @param <P> the domain's payload type
  */

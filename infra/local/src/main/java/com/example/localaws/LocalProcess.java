@@ -50,7 +50,7 @@ public final class LocalProcess implements AutoCloseable {
                 socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
                 return;
             } catch (IOException notYet) {
-                sleep(Duration.ofMillis(50));
+                Sleeper.THREAD.pause(Duration.ofMillis(50));
             }
         }
         close();
@@ -66,15 +66,6 @@ public final class LocalProcess implements AutoCloseable {
         }
     }
 
-
-    static void sleep(Duration pause) {
-        try {
-            Thread.sleep(pause);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
-    }
 
     boolean alive() {
         return process.isAlive();

@@ -1,6 +1,7 @@
 package com.example.localaws.invoke;
 
 import com.example.localaws.LocalProcess;
+import com.example.localaws.Sleeper;
 import java.io.File;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -229,7 +230,7 @@ public final class RuntimeEmulator implements FunctionInvoker {
                 socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
                 return;
             } catch (IOException notYet) {
-                pause();
+                Sleeper.THREAD.pause(Duration.ofMillis(50));
             }
         }
         close();
@@ -251,15 +252,6 @@ public final class RuntimeEmulator implements FunctionInvoker {
     private static final class ExitedAtStart extends IllegalStateException {
         ExitedAtStart(String message) {
             super(message);
-        }
-    }
-
-    private static void pause() {
-        try {
-            Thread.sleep(50);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
         }
     }
 
