@@ -37,8 +37,9 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  * <ul>
  *   <li>A new operation costs one {@code TransactWriteItems}: [0] the idempotency record, put on
  *       condition {@code attribute_not_exists(pk) OR expiresAt < :now} (TTL deletion lags, so an
- *       expired record counts as absent: "Using time to live (TTL) in DynamoDB", Amazon DynamoDB
- *       Developer Guide, https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/TTL.html),
+ *       expired record counts as absent: "Working with expired items and time to live (TTL)",
+ *       Amazon DynamoDB Developer Guide,
+ *       https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ttl-expired-items.html),
  *       then the domain's writes; all or nothing.</li>
  *   <li>A cancelled transaction is read by its {@code CancellationReasons}, by index, with the
  *       {@code ALL_OLD} items they carry ({@link CancellationReasons}), never by a read before or
