@@ -6,8 +6,6 @@ import java.io.File;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -226,12 +224,10 @@ public final class RuntimeEmulator implements FunctionInvoker {
                 throw new ExitedAtStart("aws-lambda-rie exited with " + process.exitValue() + " before it listened on 127.0.0.1:"
                         + port + "; the end of its log (" + emulatorLog + "): " + tail(emulatorLog));
             }
-            try (Socket socket = new Socket()) {
-                socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
+            if (LocalProcess.listens(port)) {
                 return;
-            } catch (IOException notYet) {
-                Sleeper.THREAD.pause(Duration.ofMillis(50));
             }
+            Sleeper.THREAD.pause(Duration.ofMillis(50));
         }
         close();
         throw new IllegalStateException("aws-lambda-rie did not listen on 127.0.0.1:" + port + " within " + patience
