@@ -4,6 +4,7 @@ import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.localaws.Accounts;
 import com.example.localaws.LocalAws;
 import com.example.localaws.ReceiverEnvironment;
+import com.example.localaws.Sleeper;
 import com.example.localaws.TransactionConflicts;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.proxy.LoopbackProxy;
@@ -192,7 +193,7 @@ public final class ScenarioRunner {
         Thread producer = new Thread(() -> {
             for (int from = 0; from < deliveries.size() && !stop.get(); from += STREAM_CHUNK) {
                 while (!stop.get() && count(queue, QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES) >= STREAM_BACKLOG) {
-                    pause(Duration.ofMillis(100));
+                    Sleeper.THREAD.pauseQuietly(Duration.ofMillis(100));
                 }
                 List<Traffic.Delivery> chunk = deliveries.subList(from, Math.min(deliveries.size(), from + STREAM_CHUNK));
                 Instant now = Instant.now();
@@ -214,11 +215,11 @@ public final class ScenarioRunner {
                 while (!stop.get()) {
                     try {
                         if (mapping.pollOnce().received() == 0) {
-                            pause(Duration.ofMillis(200));
+                            Sleeper.THREAD.pauseQuietly(Duration.ofMillis(200));
                         }
                     } catch (RuntimeException queueUnreachable) {
                         // Lambda's poller retries a failed receive or delete; so does this one
-                        pause(Duration.ofMillis(200));
+                        Sleeper.THREAD.pauseQuietly(Duration.ofMillis(200));
                     }
                 }
             }, "poller-" + p);
@@ -229,7 +230,7 @@ public final class ScenarioRunner {
         Instant until = Instant.now().plus(deadline);
         int settled = 0;
         while (settled < 2 && Instant.now().isBefore(until)) {
-            pause(Duration.ofMillis(500));
+            Sleeper.THREAD.pauseQuietly(Duration.ofMillis(500));
             dependency.tick();
             boolean empty = sent.get() && count(queue, QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES) == 0
                     && count(queue, QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE) == 0;
@@ -294,13 +295,5 @@ public final class ScenarioRunner {
             accounts.add(new Accounts.Account(Traffic.account(a), Traffic.OPENING_BALANCE, "EUR", "ACTIVE"));
         }
         Accounts.seed(admin, accounts);
-    }
-
-    static void pause(Duration pause) {
-        try {
-            Thread.sleep(pause);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

@@ -2,6 +2,7 @@ package com.example.reliability;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.example.localaws.LocalAws;
+import com.example.localaws.Sleeper;
 import com.example.localaws.downstream.Downstream;
 import com.example.payment.events.SnsDecisionPublisher;
 import com.example.payment.events.SqsUnpublishableRecords;
@@ -54,7 +55,7 @@ final class StreamPublishing implements AutoCloseable {
                 } catch (RuntimeException streamUnreachable) {
                     // Lambda's stream poller retries a failed read; so does this one
                 }
-                ScenarioRunner.pause(Duration.ofMillis(POLL_EVERY_MS));
+                Sleeper.THREAD.pauseQuietly(Duration.ofMillis(POLL_EVERY_MS));
             }
         }, "stream-publisher");
         poller.setDaemon(true);

@@ -17,6 +17,7 @@ import com.example.localaws.DynamoDbCallCounter;
 import com.example.localaws.LocalAws;
 import com.example.localaws.MovableClock;
 import com.example.localaws.ProjectRoot;
+import com.example.localaws.Sleeper;
 import com.example.localaws.downstream.Downstream;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.proxy.LoopbackProxy;
@@ -243,7 +244,7 @@ public final class CostRun {
             if (backlog(queueUrl) == 0) {
                 return empty;
             }
-            pause(Duration.ofMillis(200));
+            Sleeper.THREAD.pause(Duration.ofMillis(200));
         }
         throw new IllegalStateException("the queue did not drain in " + DEADLINE);
     }
@@ -365,15 +366,6 @@ public final class CostRun {
             return parse.apply(args[index].strip());
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("the " + name + " must be a number, was '" + args[index] + "'", e);
-        }
-    }
-
-    private static void pause(Duration pause) {
-        try {
-            Thread.sleep(pause);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
         }
     }
 }

@@ -5,6 +5,7 @@ import com.example.bench.report.SectionFile;
 import com.example.localaws.DynamoDbCallCounter;
 import com.example.localaws.LocalAws;
 import com.example.localaws.MovableClock;
+import com.example.localaws.Sleeper;
 import com.example.reliability.Implementation;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -125,7 +126,7 @@ public final class RoundTrips {
             if (implementation == Implementation.RECEIVER) {
                 clock.advance(Duration.ofDays(8));
             } else {
-                sleep(BASELINE_WINDOW.plusMillis(1_500));
+                Sleeper.THREAD.pause(BASELINE_WINDOW.plusMillis(1_500));
             }
             aws.redis().flushAll();
             rows.add(measure(implementation, Kind.LATE_DUPLICATE, authorizer, approved, rich, calls, units));
@@ -156,14 +157,5 @@ public final class RoundTrips {
         return calls.entrySet().stream()
                 .map(e -> e.getKey() + " " + SectionFile.number((double) e.getValue() / messages, 1))
                 .collect(Collectors.joining(", "));
-    }
-
-    private static void sleep(Duration pause) {
-        try {
-            Thread.sleep(pause);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
     }
 }

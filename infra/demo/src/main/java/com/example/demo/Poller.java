@@ -2,6 +2,7 @@ package com.example.demo;
 
 import com.example.localaws.Fault;
 import com.example.localaws.LocalAws;
+import com.example.localaws.Sleeper;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import java.time.Duration;
 import java.time.Instant;
@@ -48,7 +49,7 @@ final class Poller {
                 boolean empty = count(queue, QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES) == 0
                         && count(queue, QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE) == 0;
                 settled = empty ? settled + 1 : 0;
-                sleep(Duration.ofMillis(500));
+                Sleeper.THREAD.pauseQuietly(Duration.ofMillis(500));
             }
         }
         aws.redis().start();
@@ -83,13 +84,5 @@ final class Poller {
 
     private int count(String queue, QueueAttributeName name) {
         return Integer.parseInt(sqs.getQueueAttributes(r -> r.queueUrl(queue).attributeNames(name)).attributes().get(name));
-    }
-
-    private static void sleep(Duration pause) {
-        try {
-            Thread.sleep(pause);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

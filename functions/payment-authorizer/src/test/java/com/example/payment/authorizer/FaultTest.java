@@ -5,6 +5,7 @@ import static com.example.payment.authorizer.AuthorizerRig.delivery;
 import static com.example.payment.authorizer.AuthorizerRig.event;
 import static com.example.payment.authorizer.AuthorizerRig.failures;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
@@ -17,8 +18,10 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -65,6 +68,36 @@ class FaultTest extends LocalAwsTest {
             assertEquals(3, rig.metric("Approved"));
             assertEquals(1, rig.metric("Retry"));
             assertEquals(code.startsWith("Throttling") ? 1 : 0, rig.metric("Throttled"));
+        }
+    }
+
+    /**
+     * The decline's own {@code PutItem} reads its errors as a transaction does: a 4xx refused it
+     * unrun (nothing written), a 5xx leaves it unknown; both are a retry, whose detail says which.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"400, ValidationException, 'store refused 400: ValidationException, nothing written'",
+            "500, InternalServerError, 'store error 500: InternalServerError'"})
+    void declineRecordFailing_isARetry_sayingWhetherItWasWritten_andItsRedeliveryDeclinesOnce(int status, String code,
+                                                                                               String detail) {
+        try (AuthorizerRig rig = AuthorizerRig.withoutFastPath(aws)) {
+            // GIVEN 10.00 EUR, a purchase of 25.50, and DynamoDB failing every PutItem of its decline
+            rig.ledger.openAccount("ACC-1", 1_000, "EUR");
+            aws.moto().inject(new Fault("PutItem", "TXN-1", status, code, EVERY_ATTEMPT));
+            SQSEvent batch = event(purchase("TXN-1", "ACC-1", "25.50", "EUR"));
+            // WHEN it runs
+            SQSBatchResponse response = rig.invoke(batch);
+            // THEN it fails, nothing is recorded, and the retry says what the store answered
+            assertEquals(List.of(batch.getRecords().get(0).getMessageId()), failures(response));
+            assertEquals(Optional.empty(), rig.ledger.record("TXN-1"));
+            String retry = rig.logsOf("RETRY").get(0);
+            assertTrue(retry.contains("\"detail\":\"" + detail + "\""), retry);
+            // WHEN DynamoDB recovers and the message is redelivered
+            aws.moto().clearFaults();
+            assertEquals(List.of(), failures(rig.invoke(batch)));
+            // THEN it is declined and recorded once
+            assertEquals("DECLINED", rig.ledger.record("TXN-1").orElseThrow().get("status").s());
+            assertEquals(1_000, rig.ledger.balance("ACC-1"));
         }
     }
 
