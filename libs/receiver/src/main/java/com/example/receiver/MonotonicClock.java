@@ -11,6 +11,10 @@ public interface MonotonicClock {
     /** {@link System#nanoTime()}. */
     MonotonicClock SYSTEM = System::nanoTime;
 
-    /** Nanoseconds since this clock's origin; only differences between two readings mean anything. */
+    /**
+     * Nanoseconds since this clock's origin; only differences between two readings mean anything.
+     *
+     * @return the reading
+     */
     long nanos();
 }

@@ -96,13 +96,25 @@ public final class DynamoDbStore<P> implements Store<P> {
     private final Clock clock;
     private final Sleeper sleeper;
 
-    /** As below, pausing between attempts with {@link Sleeper#THREAD}. */
+    /**
+     * As below, pausing between attempts with {@link Sleeper#THREAD}.
+     *
+     * @param dynamoDb  a client built once per process
+     * @param table     the idempotency table
+     * @param keyPrefix what the partition key starts with, e.g. {@code PAYMENT}
+     * @param recordTtl how long a record counts; longer than any redelivery can take
+     * @param effect    the domain's writes
+     * @param retries   how contention and throttling are waited out within the invocation
+     * @param clock     the time of decisions and expiry
+     */
     public DynamoDbStore(DynamoDbClient dynamoDb, String table, String keyPrefix, Duration recordTtl,
                          TransactionalEffect<P> effect, RetryPolicy retries, Clock clock) {
         this(dynamoDb, table, keyPrefix, recordTtl, effect, retries, clock, Sleeper.THREAD);
     }
 
     /**
+     * The store on {@code table}, its records' keys {@code keyPrefix#key}.
+     *
      * @param dynamoDb  a client built once per process
      * @param table     the idempotency table
      * @param keyPrefix what the partition key starts with, e.g. {@code PAYMENT}

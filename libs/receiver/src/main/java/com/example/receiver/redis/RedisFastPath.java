@@ -90,7 +90,11 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
      * (or is shorter than {@link ValueSigner#MIN_KEY_BYTES}) does not stop it: it starts off, says
      * so on {@code log}, and reads the key again later (see the class comment).
      *
+     * @param config  where the cache is, how patient to be with it, which secret signs its values
+     * @param secrets reads the signing key's secret, bounded
+     * @param clock   the time of the key's reads again
      * @param log where a failed read of the key is reported, once per read
+     * @return the fast path, connecting on first use
      */
     public static RedisFastPath connect(FastPathConfig config, SecretReader secrets, Clock clock, FunctionLog log) {
         int timeoutMillis = Math.toIntExact(config.timeout().toMillis());

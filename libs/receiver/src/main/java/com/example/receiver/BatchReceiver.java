@@ -75,19 +75,46 @@ public final class BatchReceiver<P> implements AutoCloseable {
     private final MonotonicClock monotonic;
     private final ExecutorService lanes;
 
-    /** A receiver that checks no message's authenticity ({@link MessageAuthenticity#NOT_CHECKED}). */
+    /**
+     * A receiver that checks no message's authenticity ({@link MessageAuthenticity#NOT_CHECKED}).
+     *
+     * @param parser turns bodies into commands
+     * @param fastPath the cache of recent decisions, or FastPath.DISABLED
+     * @param store the source of truth
+     * @param telemetry where every outcome is reported
+     * @param settings lanes, the time reserve, group commit
+     */
     public BatchReceiver(MessageParser<P> parser, FastPath fastPath, Store<P> store,
                          Telemetry telemetry, ReceiverSettings settings) {
         this(MessageAuthenticity.NOT_CHECKED, parser, fastPath, store, telemetry, settings);
     }
 
-    /** A receiver that lets only the messages {@code authenticity} finds authentic be parsed and decided. */
+    /**
+     * A receiver that lets only the messages {@code authenticity} finds authentic be parsed and decided.
+     *
+     * @param authenticity checks each message before it is parsed
+     * @param parser       turns bodies into commands
+     * @param fastPath     the cache of recent decisions, or {@link FastPath#DISABLED}
+     * @param store        the source of truth
+     * @param telemetry    where every outcome is reported
+     * @param settings     lanes, the time reserve, group commit
+     */
     public BatchReceiver(MessageAuthenticity authenticity, MessageParser<P> parser, FastPath fastPath, Store<P> store,
                          Telemetry telemetry, ReceiverSettings settings) {
         this(authenticity, parser, fastPath, store, telemetry, settings, MonotonicClock.SYSTEM);
     }
 
-    /** As above, with the latencies it reports measured on {@code monotonic}. */
+    /**
+     * As above, with the latencies it reports measured on {@code monotonic}.
+     *
+     * @param authenticity checks each message before it is parsed
+     * @param parser       turns bodies into commands
+     * @param fastPath     the cache of recent decisions, or {@link FastPath#DISABLED}
+     * @param store        the source of truth
+     * @param telemetry    where every outcome is reported
+     * @param settings     lanes, the time reserve, group commit
+     * @param monotonic    measures the latencies reported
+     */
     public BatchReceiver(MessageAuthenticity authenticity, MessageParser<P> parser, FastPath fastPath, Store<P> store,
                          Telemetry telemetry, ReceiverSettings settings, MonotonicClock monotonic) {
         this.monotonic = Objects.requireNonNull(monotonic, "monotonic");
@@ -105,7 +132,13 @@ public final class BatchReceiver<P> implements AutoCloseable {
         });
     }
 
-    /** Decides every message of one batch processed outside a Lambda invocation. */
+    /**
+     * Decides every message of one batch processed outside a Lambda invocation.
+     *
+     * @param messages the batch's deliveries, in order
+     * @param remaining the time left
+     * @return one outcome per message, in order
+     */
     public BatchResult process(List<InboundMessage> messages, RemainingTime remaining) {
         return process(messages, remaining, Invocation.OUTSIDE_LAMBDA);
     }
@@ -113,6 +146,11 @@ public final class BatchReceiver<P> implements AutoCloseable {
     /**
      * Decides every message of one batch, the batch of {@code invocation}, with no dead-letter
      * channel: rejected and conflicting messages stay failures.
+     *
+     * @param messages the batch's deliveries, in order
+     * @param remaining the invocation's time left
+     * @param invocation the invocation's stamp, on every line
+     * @return one outcome per message, in order
      */
     public BatchResult process(List<InboundMessage> messages, RemainingTime remaining, Invocation invocation) {
         return process(messages, remaining, invocation, DeadLetterChannel.NONE);
@@ -122,6 +160,12 @@ public final class BatchReceiver<P> implements AutoCloseable {
      * Decides every message of one batch, the batch of {@code invocation}, and sends its dead
      * letters to {@code deadLetters}; see the class comment for the rules. The telemetry hears of
      * the invocation's start and end around it.
+     *
+     * @param messages    the batch's deliveries, in order
+     * @param remaining   the invocation's time left
+     * @param invocation  the invocation's stamp, on every line
+     * @param deadLetters where the messages no delivery can decide go
+     * @return one outcome per message, in order
      */
     public BatchResult process(List<InboundMessage> messages, RemainingTime remaining, Invocation invocation,
                                DeadLetterChannel deadLetters) {

@@ -50,7 +50,20 @@ public record FastPathConfig(String host, int port, boolean tls, boolean cluster
      */
     public static final int MAX_PARALLEL_NODES = 4;
 
-    /** The function's fast path: {@link #BREAKER_OPEN_FOR} and {@link #MAX_PARALLEL_NODES}. */
+    /**
+     * The function's fast path: {@link #BREAKER_OPEN_FOR} and {@link #MAX_PARALLEL_NODES}.
+     *
+     * @param host           the cache's host
+     * @param port           its port
+     * @param tls            whether to connect with TLS
+     * @param cluster        whether the cache speaks the Redis Cluster protocol
+     * @param caFile         a PEM file of the CA the cache's certificate must chain to; empty: the JVM's trust
+     * @param signingSecret  the secret holding the key that signs cached values
+     * @param connectTimeout how long a new connection may take
+     * @param timeout        read timeout of every command
+     * @param maxIdle        a pooled connection idle longer than this is replaced
+     * @param ttl            how long a decision is cached
+     */
     public FastPathConfig(String host, int port, boolean tls, boolean cluster, Optional<Path> caFile,
                           String signingSecret, Duration connectTimeout, Duration timeout, Duration maxIdle,
                           Duration ttl) {
@@ -58,6 +71,7 @@ public record FastPathConfig(String host, int port, boolean tls, boolean cluster
                 BREAKER_OPEN_FOR, MAX_PARALLEL_NODES);
     }
 
+    /** Checks the components as the record is made: none missing, and each rule above. */
     public FastPathConfig {
         Objects.requireNonNull(breakerOpenFor, "breakerOpenFor");
         Objects.requireNonNull(host, "host");

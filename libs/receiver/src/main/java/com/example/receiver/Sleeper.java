@@ -12,6 +12,11 @@ public interface Sleeper {
     /** The running thread's own sleep. */
     Sleeper THREAD = Thread::sleep;
 
-    /** Returns after {@code pause}, or throws when the thread is interrupted meanwhile. */
+    /**
+     * Returns after {@code pause}, or throws when the thread is interrupted meanwhile.
+     *
+     * @param pause how long
+     * @throws InterruptedException when the thread is interrupted
+     */
     void sleep(Duration pause) throws InterruptedException;
 }
