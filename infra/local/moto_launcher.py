@@ -1,7 +1,9 @@
 """Runs moto's server for the local runtime (DESIGN.md §10), fixed for our tests.
 
-    python infra/local/moto_launcher.py --host 127.0.0.1 --port N
+    python infra/local/moto_launcher.py --host 127.0.0.1 --port N [--tls-cert CERT --tls-key KEY]
 
+With --tls-cert and --tls-key it answers on TLS only (https://, as AWS does; the URLs it
+builds, such as an SQS QueueUrl, say https as well), else on plain HTTP.
 prints one line ``ready <port>`` on stdout once the port is listening; all
 else (moto's own prints, request logs with --verbose) goes to stderr.
 
@@ -64,6 +66,7 @@ import json
 import logging
 import os
 import signal
+import ssl
 import sys
 import threading
 import time
@@ -1054,9 +1057,30 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--verbose", action="store_true", help="log every request to stderr")
     parser.add_argument("--record-calls", metavar="FILE",
                         help="append one JSON line per request a local Lambda function signed to FILE")
+    parser.add_argument("--tls-cert", metavar="PEM", help="answer on TLS with this server certificate (needs --tls-key)")
+    parser.add_argument("--tls-key", metavar="PEM", help="the private key of --tls-cert")
     parser.add_argument("--function-key-prefix", default=FUNCTION_KEY_PREFIX, metavar="PREFIX",
                         help=f"the access key ids of local functions start with it (default {FUNCTION_KEY_PREFIX})")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if (args.tls_cert is None) != (args.tls_key is None):
+        parser.error("--tls-cert and --tls-key go together")
+    return args
+
+
+def serve_tls(server: Any, cert_file: str, key_file: str) -> None:
+    """Makes the server answer on TLS only, each handshake in its connection's own thread.
+
+    werkzeug's own ssl_context wraps the listening socket with the handshake done in accept(),
+    on the one thread that accepts every connection: one slow or silent client (a port probe)
+    would hold all others up. Here the handshake is left to the first read, in the request
+    thread; werkzeug still sees server.ssl_context and builds https URLs (wsgi.url_scheme).
+    Keep-alive is unchanged: the threaded server speaks HTTP/1.1 over the TLS socket.
+    """
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.load_cert_chain(cert_file, key_file)
+    server.socket = context.wrap_socket(server.socket, server_side=True, do_handshake_on_connect=False)
+    server.ssl_context = context
 
 
 def announce_ready(port: int) -> None:
@@ -1093,6 +1117,8 @@ def main(argv: list[str] | None = None) -> None:
     app = LauncherApp(DomainDispatcherApplication(create_backend_app), lock, FaultInjector(), conflicts, capacity,
                       recorder)
     server = make_server(args.host, args.port, app, threaded=True)
+    if args.tls_cert is not None:
+        serve_tls(server, args.tls_cert, args.tls_key)
     # Stopping must not wait for request threads still running (an SQS long poll).
     server.block_on_close = False
     # Where moto sends the requests it makes to itself (moto.server sets it too).

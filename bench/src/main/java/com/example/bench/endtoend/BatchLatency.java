@@ -4,7 +4,7 @@ import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.example.bench.report.SectionFile;
 import com.example.localaws.LocalAws;
 import com.example.localaws.MovableClock;
-import com.example.localaws.RedisTls;
+import com.example.localaws.LocalTls;
 import com.example.localaws.proxy.LoopbackProxy;
 import com.example.payment.AccountAttributes;
 import com.example.reliability.Implementation;
@@ -193,7 +193,7 @@ public final class BatchLatency {
     }
 
     /** A PING through the proxy, over TLS as the function's calls are. */
-    private static Runnable redisRoundTrip(LoopbackProxy proxy, RedisTls tls) {
+    private static Runnable redisRoundTrip(LoopbackProxy proxy, LocalTls tls) {
         Jedis jedis = new Jedis(new HostAndPort("127.0.0.1", proxy.port()), tls.clientConfig(Duration.ofSeconds(5)));
         return jedis::ping;
     }
