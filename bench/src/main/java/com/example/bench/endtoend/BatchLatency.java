@@ -69,7 +69,7 @@ public final class BatchLatency {
             return;
         }
         try (LocalAws aws = LocalAws.start();
-             LoopbackProxy dynamoDb = LoopbackProxy.start(aws.endpoint().getPort());
+             LoopbackProxy dynamoDb = aws.proxyToAws();
              LoopbackProxy redis = LoopbackProxy.start(aws.redis().port())) {
             // The cluster's one node announces the proxy: the cluster client, which learns the
             // nodes from CLUSTER SLOTS, then reaches the node only through the proxy (its delay).

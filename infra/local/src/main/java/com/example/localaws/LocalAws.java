@@ -1,6 +1,7 @@
 package com.example.localaws;
 
 import com.example.localaws.messages.ProducerSigner;
+import com.example.localaws.proxy.LoopbackProxy;
 import java.net.URI;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -161,6 +162,18 @@ public final class LocalAws implements AutoCloseable {
     public WriteCapacity writeCapacity(int writeUnitsPerSecond) {
         api.writeCapacity(writeUnitsPerSecond);
         return new WriteCapacity(api);
+    }
+
+    /**
+     * A proxy in front of the local AWS endpoint, in pass mode, for the tests and benches that
+     * delay or drop its traffic: on an {@code https} endpoint TLS ends and starts again at it
+     * (its clients handshake with it as with the launcher, trusting the same CA), so it still
+     * reads the requests; on a plain one it relays the bytes.
+     */
+    public LoopbackProxy proxyToAws() {
+        LocalTls tls = redis.tls();
+        return LoopbackProxy.start(endpoint().getPort(), "https".equals(endpoint().getScheme())
+                ? new LoopbackProxy.TlsEnds(tls.awsServerContext(), tls.sslContext()) : null);
     }
 
     /** The one-node Redis Cluster owning all 16 384 slots: the fast path's cache, as ElastiCache Serverless runs it. */

@@ -1,5 +1,6 @@
 package com.example.localaws;
 
+import com.example.localaws.proxy.LoopbackProxy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -8,14 +9,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
 import java.security.KeyStore;
+import java.security.PrivateKey;
+import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
+import java.security.spec.PKCS8EncodedKeySpec;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.TrustManager;
@@ -197,6 +204,38 @@ public record LocalTls(Path caFile, Path redisCert, Path redisKey, Path awsCert,
             return context;
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("could not make a TLS context trusting " + caFile, e);
+        }
+    }
+
+    /**
+     * A TLS context answering handshakes with the local AWS endpoint's certificate (chained to the
+     * CA), for a server of the harness's own in front of the launcher ({@link LoopbackProxy}).
+     */
+    public SSLContext awsServerContext() {
+        try {
+            String pem = Files.readString(awsKey);
+            byte[] der = Base64.getMimeDecoder().decode(pem.replaceAll("-----[A-Z ]+-----", ""));
+            PrivateKey key = KeyFactory.getInstance("RSA").generatePrivate(new PKCS8EncodedKeySpec(der));
+            CertificateFactory x509 = CertificateFactory.getInstance("X.509");
+            Certificate[] chain = new Certificate[2];
+            try (InputStream server = Files.newInputStream(awsCert); InputStream ca = Files.newInputStream(caFile)) {
+                chain[0] = x509.generateCertificate(server);
+                chain[1] = x509.generateCertificate(ca);
+            }
+            // An in-memory key store: its password protects nothing and is never written.
+            char[] password = "in-memory".toCharArray();
+            KeyStore keys = KeyStore.getInstance("PKCS12");
+            keys.load(null, null);
+            keys.setKeyEntry("aws", key, password, chain);
+            KeyManagerFactory managers = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+            managers.init(keys, password);
+            SSLContext context = SSLContext.getInstance("TLS");
+            context.init(managers.getKeyManagers(), null, null);
+            return context;
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read " + awsKey + " or " + awsCert, e);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("could not serve with " + awsCert, e);
         }
     }
 

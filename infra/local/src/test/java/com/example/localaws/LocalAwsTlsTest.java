@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.localaws.proxy.LoopbackProxy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -15,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -25,6 +27,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.sns.SnsClient;
@@ -37,7 +40,8 @@ import software.amazon.awssdk.services.sqs.model.Message;
  * every DynamoDB, SQS, SNS and Secrets Manager endpoint is HTTPS), with a certificate only the
  * local CA vouches for: a plain-HTTP client gets no answer, a client trusting only the JDK's CAs
  * fails the handshake, and a client trusting the local CA is served, SQS queue URLs and SNS to
- * SQS delivery included. About 3 s, most of it the launcher's start.
+ * SQS delivery included; a proxy where TLS ends and starts again still reads the requests. About
+ * 5 s, most of it the launcher's start.
  */
 class LocalAwsTlsTest {
 
@@ -88,6 +92,7 @@ class LocalAwsTlsTest {
         try (SqsClient sqs = SqsClient.builder().endpointOverride(moto.endpoint()).region(LocalAws.REGION)
                 .credentialsProvider(LocalAws.credentials())
                 .httpClientBuilder(UrlConnectionHttpClient.builder().tlsTrustManagersProvider(trust::getTrustManagers))
+                .overrideConfiguration(c -> c.retryStrategy(AwsRetryStrategy.doNotRetry()))
                 .build()) {
             SdkClientException refused = assertThrows(SdkClientException.class, sqs::listQueues);
             assertTrue(causes(refused).stream().anyMatch(SSLHandshakeException.class::isInstance), refused::toString);
@@ -96,9 +101,7 @@ class LocalAwsTlsTest {
 
     @Test
     void aClientTrustingTheLocalCa_isServed_queueUrlsAreHttps_andSnsDeliversToSqs() {
-        try (SqsClient sqs = SqsClient.builder().endpointOverride(moto.endpoint()).region(LocalAws.REGION)
-                .credentialsProvider(LocalAws.credentials())
-                .httpClientBuilder(UrlConnectionHttpClient.builder().tlsTrustManagersProvider(tls.sdkTrust())).build();
+        try (SqsClient sqs = sqs(moto.endpoint(), Duration.ofSeconds(5));
              SnsClient sns = SnsClient.builder().endpointOverride(moto.endpoint()).region(LocalAws.REGION)
                 .credentialsProvider(LocalAws.credentials())
                 .httpClientBuilder(UrlConnectionHttpClient.builder().tlsTrustManagersProvider(tls.sdkTrust())).build()) {
@@ -121,6 +124,25 @@ class LocalAwsTlsTest {
     }
 
     @Test
+    void aProxyWithTlsEnds_servesHttps_andReadsTheRequests() {
+        // GIVEN a proxy in front of the launcher where TLS ends and starts again, dropping the answer to a CreateQueue
+        try (LoopbackProxy proxy = LoopbackProxy.start(moto.endpoint().getPort(),
+                     new LoopbackProxy.TlsEnds(tls.awsServerContext(), tls.sslContext()));
+             SqsClient direct = sqs(moto.endpoint(), Duration.ofSeconds(5));
+             SqsClient throughProxy = sqs(proxy.uri(), Duration.ofMillis(500))) {
+            proxy.dropResponses(1, request -> request.contains("CreateQueue"));
+            // WHEN a client trusting the local CA creates a queue through it
+            assertEquals("https", proxy.uri().getScheme());
+            assertThrows(SdkClientException.class, () -> throughProxy.createQueue(request -> request.queueName("tls-dropped")));
+            // THEN the proxy read the request through TLS: the queue exists, its answer was dropped
+            assertEquals(1, proxy.droppedResponses());
+            assertTrue(direct.getQueueUrl(request -> request.queueName("tls-dropped")).queueUrl().endsWith("/tls-dropped"));
+            // AND a later call through the proxy is served
+            assertTrue(throughProxy.getQueueUrl(request -> request.queueName("tls-dropped")).queueUrl().startsWith("https://"));
+        }
+    }
+
+    @Test
     void theSetting_isTrueUnlessSaidFalse() {
         assertTrue(LocalTls.awsEndpointTls(new Properties(), Map.of()));
         assertFalse(LocalTls.awsEndpointTls(new Properties(), Map.of(LocalTls.TLS_VARIABLE, "false")));
@@ -130,8 +152,17 @@ class LocalAwsTlsTest {
         assertThrows(IllegalArgumentException.class, () -> LocalTls.awsEndpointTls(new Properties(), Map.of(LocalTls.TLS_VARIABLE, "no")));
     }
 
+    /** An SQS client trusting the local CA, each call one attempt of at most {@code attempt}. */
+    private static SqsClient sqs(URI endpoint, Duration attempt) {
+        return SqsClient.builder().endpointOverride(endpoint).region(LocalAws.REGION)
+                .credentialsProvider(LocalAws.credentials())
+                .httpClientBuilder(UrlConnectionHttpClient.builder().tlsTrustManagersProvider(tls.sdkTrust()))
+                .overrideConfiguration(c -> c.retryStrategy(AwsRetryStrategy.doNotRetry()).apiCallAttemptTimeout(attempt))
+                .build();
+    }
+
     private static List<Throwable> causes(Throwable error) {
-        List<Throwable> chain = new java.util.ArrayList<>();
+        List<Throwable> chain = new ArrayList<>();
         for (Throwable cause = error; cause != null; cause = cause.getCause()) {
             chain.add(cause);
         }
