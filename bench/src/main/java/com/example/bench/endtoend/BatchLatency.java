@@ -52,7 +52,7 @@ public final class BatchLatency {
     /** The section's figures. */
     record Figures(double dynamoDbHopMs, double redisHopMs, Distribution dynamoDbRttMs, Distribution redisRttMs,
                    Distribution dynamoDbRttNoDelayMs, Distribution redisRttNoDelayMs, double addedDynamoDbMs,
-                   double addedRedisMs, List<Run> runs, Map<String, Boolean> goals, String loadAverage) {
+                   double addedRedisMs, List<Run> runs, Map<String, Boolean> goals, String loadAverage, String awsScheme) {
     }
 
     /** {@code chartLabel}: the configuration's name on the chart's axis, short enough to stay legible. */
@@ -114,7 +114,8 @@ public final class BatchLatency {
             }
             Map<String, Boolean> goals = BatchLatencyMarkdown.goals(runs);
             Figures figures = new Figures(millis(DYNAMODB_HOP), millis(REDIS_HOP), dynamoDbRtt.delayed(), redisRtt.delayed(),
-                    dynamoDbRtt.none(), redisRtt.none(), addedDynamoDb, addedRedis, runs, goals, SectionFile.loadAverage());
+                    dynamoDbRtt.none(), redisRtt.none(), addedDynamoDb, addedRedis, runs, goals, SectionFile.loadAverage(),
+                    aws.endpoint().getScheme());
             String markdown = BatchLatencyMarkdown.render(figures);
             SectionFile.write(SECTION, markdown, figures);
             System.out.println(markdown);
