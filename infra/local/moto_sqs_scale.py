@@ -16,7 +16,7 @@ measured with py-spy on the launcher while 2 500 messages were sent and drained
 The patches below compute the same values, each only when it is read; list
 visible messages lazily, front first; and find a deleted message by scanning
 from the front, where received messages are. No answer changes:
-test_moto_sqs_scale.py checks each against the behaviour it replaces.
+test_moto_launcher.py runs the same SQS checks on the launcher and on stock moto.
 """
 
 from __future__ import annotations

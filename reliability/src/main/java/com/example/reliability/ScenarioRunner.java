@@ -2,11 +2,13 @@ package com.example.reliability;
 
 import com.example.localaws.Accounts;
 import com.example.localaws.LocalAws;
+import com.example.localaws.ReceiverEnvironment;
 import com.example.localaws.TransactionConflicts;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.proxy.LoopbackProxy;
 import com.example.payment.PaymentTables;
 import com.example.receiver.config.DeadLetterConfig;
+import com.example.receiver.config.ReceiverConfig;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -166,15 +168,13 @@ public final class ScenarioRunner {
 
     /** {@code deadLetterQueue}: where the function sends what it can never decide, at once, as deployed; empty, it does not. */
     private Map<String, String> receiverVariables(LoopbackProxy redisProxy, Optional<String> deadLetterQueue) {
-        Map<String, String> env = new HashMap<>(aws.fastPathEnvironment(aws.redis()));
-        env.put("IDEMPOTENCY_TABLE", "IdempotencyTable");
-        env.put("ACCOUNTS_TABLE", Accounts.TABLE);
-        env.put("LEDGER_TABLE", "LedgerTable");
-        env.put("QUEUE_RETENTION_SECONDS", "345600");
-        env.put("IDEMPOTENCY_TTL_SECONDS", "604800");
-        env.put("FAST_PATH_ENDPOINT", redisProxy.endpoint());
-        env.remove("FAST_PATH_TIMEOUT_MS");
-        env.put("METRICS_NAMESPACE", "Reliability");
+        Map<String, String> env = new HashMap<>(ReceiverEnvironment.fastPath(aws.redis(), aws.fastPathSigningSecret()));
+        env.putAll(ReceiverEnvironment.idempotencyStore("IdempotencyTable"));
+        env.put(PaymentTables.ACCOUNTS_TABLE, Accounts.TABLE);
+        env.put(PaymentTables.LEDGER_TABLE, "LedgerTable");
+        env.put(ReceiverConfig.FAST_PATH_ENDPOINT, redisProxy.endpoint());
+        env.remove(ReceiverConfig.FAST_PATH_TIMEOUT_MS);
+        env.put(ReceiverConfig.METRICS_NAMESPACE, "Reliability");
         deadLetterQueue.ifPresent(url -> env.put(DeadLetterConfig.DEAD_LETTER_QUEUE_URL, url));
         return env;
     }

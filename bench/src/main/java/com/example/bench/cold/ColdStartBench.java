@@ -2,9 +2,12 @@ package com.example.bench.cold;
 
 import com.example.localaws.Accounts;
 import com.example.localaws.LocalAws;
+import com.example.localaws.ReceiverEnvironment;
 import com.example.localaws.invoke.Invocation;
 import com.example.localaws.invoke.LambdaFunction;
 import com.example.localaws.invoke.RuntimeEmulator;
+import com.example.payment.PaymentTables;
+import com.example.receiver.config.ReceiverConfig;
 import com.example.reliability.ScenarioRunner;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -182,13 +185,11 @@ public final class ColdStartBench {
 
     private LambdaFunction function(Variant variant) {
         Map<String, String> env = new HashMap<>(variant.environment());
-        env.put("IDEMPOTENCY_TABLE", "IdempotencyTable");
-        env.put("ACCOUNTS_TABLE", Accounts.TABLE);
-        env.put("LEDGER_TABLE", "LedgerTable");
-        env.put("IDEMPOTENCY_TTL_SECONDS", "604800");
-        env.put("QUEUE_RETENTION_SECONDS", "345600");
-        env.put("METRICS_NAMESPACE", "PaymentsBench");
-        env.putAll(aws.fastPathEnvironment(aws.redis()));
+        env.putAll(ReceiverEnvironment.idempotencyStore("IdempotencyTable"));
+        env.put(PaymentTables.ACCOUNTS_TABLE, Accounts.TABLE);
+        env.put(PaymentTables.LEDGER_TABLE, "LedgerTable");
+        env.put(ReceiverConfig.METRICS_NAMESPACE, "PaymentsBench");
+        env.putAll(ReceiverEnvironment.fastPath(aws.redis(), aws.fastPathSigningSecret()));
         env.put("AWS_REGION", LocalAws.REGION.id());
         env.put("AWS_ENDPOINT_URL", aws.endpoint().toString());
         env.put("JAVA_TOOL_OPTIONS", variant.jvmOptions());

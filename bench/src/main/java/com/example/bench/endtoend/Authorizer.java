@@ -1,5 +1,6 @@
 package com.example.bench.endtoend;
 
+import com.example.localaws.ReceiverEnvironment;
 import com.example.localaws.invoke.LocalContext;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
@@ -10,6 +11,7 @@ import com.example.payment.authorizer.PaymentAuthorizer;
 import com.example.payment.authorizer.PaymentAuthorizerHandler;
 import com.example.receiver.BatchReceiver;
 import com.example.payment.notifier.NotificationRecords;
+import com.example.receiver.config.ReceiverConfig;
 import com.example.reliability.Implementation;
 import com.example.reliability.baseline.BaselineFaults;
 import com.example.reliability.baseline.PowertoolsAuthorizer;
@@ -45,16 +47,13 @@ interface Authorizer extends AutoCloseable {
      */
     static Authorizer ours(LocalAws aws, URI dynamoDbEndpoint, String redisEndpoint, Clock clock, int concurrency,
                            ExecutionInterceptor... interceptors) {
-        Map<String, String> env = new HashMap<>();
-        env.put("IDEMPOTENCY_TABLE", Fixture.RECORDS);
-        env.put("ACCOUNTS_TABLE", Fixture.ACCOUNTS);
-        env.put("LEDGER_TABLE", Fixture.LEDGER);
-        env.put("QUEUE_RETENTION_SECONDS", "345600");
-        env.put("IDEMPOTENCY_TTL_SECONDS", "604800");
-        env.putAll(aws.fastPathEnvironment(aws.redis()));
-        env.put("FAST_PATH_ENDPOINT", redisEndpoint);
-        env.put("MAX_CONCURRENCY", Integer.toString(concurrency));
-        env.put("METRICS_NAMESPACE", "Bench");
+        Map<String, String> env = new HashMap<>(ReceiverEnvironment.idempotencyStore(Fixture.RECORDS));
+        env.put(PaymentTables.ACCOUNTS_TABLE, Fixture.ACCOUNTS);
+        env.put(PaymentTables.LEDGER_TABLE, Fixture.LEDGER);
+        env.putAll(ReceiverEnvironment.fastPath(aws.redis(), aws.fastPathSigningSecret()));
+        env.put(ReceiverConfig.FAST_PATH_ENDPOINT, redisEndpoint);
+        env.put(ReceiverConfig.MAX_CONCURRENCY, Integer.toString(concurrency));
+        env.put(ReceiverConfig.METRICS_NAMESPACE, "Bench");
         DynamoDbClient dynamoDb = client(dynamoDbEndpoint, interceptors);
         BatchReceiver<Payment> receiver = PaymentAuthorizer.create(env, dynamoDb, aws::secretString, clock,
                 new PrintStream(OutputStream.nullOutputStream()));

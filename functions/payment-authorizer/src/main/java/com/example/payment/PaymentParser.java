@@ -22,23 +22,29 @@ import java.util.regex.Pattern;
 
 /**
  * Parses and validates a payment message (the {@code headers} / {@code body} envelope) into a
- * {@link Command} keyed by {@code body.transaction_id}.
- *
- * <p>Rules, each reported as the field and the rule it broke (never the value, which may be card
- * data): the body is at most {@value #MAX_BODY_BYTES} bytes of JSON, without duplicated keys
- * and nested at most {@value #MAX_DEPTH} deep; ids are 1-128 characters of
- * {@code [A-Za-z0-9._:-]}; {@code amount} is a JSON number, parsed exactly (never as a double),
- * greater than zero, at most {@link Money#MAX_MINOR_UNITS} minor units, with no more decimals
- * than the currency has, and every number of the message has an exponent that fits an
- * {@code int}; {@code currency} is ISO 4217 with minor units; free text ({@code merchant},
- * {@code headers.source}) is 1-128 characters of well-formed Unicode without control or invisible
- * formatting characters (Unicode category Cf: bidirectional overrides, zero-width spaces);
- * {@code merchant_category} is four digits; {@code card_number_hash} is {@code sha256:} and 64
- * hex digits. The headers must name a {@code message_id} and an ISO-8601 {@code timestamp}, but
- * neither is part of the key or the fingerprint: a producer's retry carries new ones for the same
- * operation.
- *
- * <p>Producers get these rules as a JSON Schema, docs/payment-message.schema.json, which accepts
+ * {@link Command} keyed by {@code body.transaction_id}. Each rule is reported as the field's path
+ * and the rule it broke, never the value, which may be card data:
+ * <ul>
+ *   <li>the message is at most {@value #MAX_BODY_BYTES} bytes of JSON (an SQS message may be
+ *       far larger: "Amazon SQS message quotas", Amazon SQS Developer Guide,
+ *       https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/quotas-messages.html),
+ *       one object, without duplicated keys, nested at most {@value #MAX_DEPTH} deep;</li>
+ *   <li>ids are 1-128 characters of {@code [A-Za-z0-9._:-]}, starting with a letter or digit;</li>
+ *   <li>{@code amount} is a JSON number, parsed exactly (never as a double), greater than zero,
+ *       at most {@link Money#MAX_MINOR_UNITS} minor units, with no more decimals than the currency
+ *       has; every number of the message has an exponent that fits an {@code int};</li>
+ *   <li>{@code currency} is ISO 4217, three upper-case letters, a currency with minor units;</li>
+ *   <li>free text ({@code merchant}, {@code headers.source}) is 1-128 characters of well-formed
+ *       Unicode without control or invisible formatting characters (Unicode category Cf:
+ *       bidirectional overrides, zero-width spaces);</li>
+ *   <li>{@code merchant_category} is four digits; {@code card_number_hash} is {@code sha256:} and
+ *       64 lower-case hex digits; {@code authorization_type} is {@code PURCHASE} or
+ *       {@code REFUND};</li>
+ *   <li>the headers name a {@code message_id} and an ISO-8601 {@code timestamp}, but neither is
+ *       part of the key or the fingerprint: a producer's retry carries new ones for the same
+ *       operation.</li>
+ * </ul>
+ * Producers get these rules as a JSON Schema, docs/payment-message.schema.json, which accepts
  * what this parser accepts but for the rules JSON Schema cannot state (the size in bytes, the
  * decimals of each currency, ...), listed in its description and in docs/deploy.md.
  */
@@ -50,7 +56,25 @@ public final class PaymentParser implements MessageParser<Payment> {
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:-]{0,127}");
     private static final Pattern MCC = Pattern.compile("[0-9]{4}");
     private static final Pattern CARD_HASH = Pattern.compile("sha256:[0-9a-f]{64}");
+    private static final Pattern CURRENCY_CODE = Pattern.compile("[A-Z]{3}");
+    /** A quoted excerpt of the input in Jackson's message, which may be card data. */
+    private static final Pattern QUOTED = Pattern.compile("'[^']*'");
     private static final int MAX_TEXT = 128;
+
+    private static final Field HEADERS = Field.top("headers");
+    private static final Field MESSAGE_ID = HEADERS.member("message_id");
+    private static final Field TIMESTAMP = HEADERS.member("timestamp");
+    private static final Field CORRELATION_ID = HEADERS.member("correlation_id");
+    private static final Field SOURCE = HEADERS.member("source");
+    private static final Field BODY = Field.top("body");
+    private static final Field TRANSACTION_ID = BODY.member("transaction_id");
+    private static final Field ACCOUNT_ID = BODY.member("account_id");
+    private static final Field CURRENCY = BODY.member("currency");
+    private static final Field AMOUNT = BODY.member("amount");
+    private static final Field AUTHORIZATION_TYPE = BODY.member("authorization_type");
+    private static final Field MERCHANT = BODY.member("merchant");
+    private static final Field MERCHANT_CATEGORY = BODY.member("merchant_category");
+    private static final Field CARD_NUMBER_HASH = BODY.member("card_number_hash");
 
     private static final ObjectMapper JSON = JsonMapper.builder(JsonFactory.builder()
                     .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
@@ -90,151 +114,147 @@ public final class PaymentParser implements MessageParser<Payment> {
     }
 
     private static Command<Payment> command(JsonNode root) {
-        JsonNode headers = object(root, "headers");
-        id(headers, "headers.message_id");
-        timestamp(headers, "headers.timestamp");
-        String correlationId = optionalId(headers, "headers.correlation_id").orElse("");
-        optionalText(headers, "headers.source");
+        JsonNode headers = object(root, HEADERS);
+        id(headers, MESSAGE_ID);
+        timestamp(headers, TIMESTAMP);
+        String correlationId = optionalId(headers, CORRELATION_ID).orElse("");
+        optionalText(headers, SOURCE);
 
-        JsonNode body = object(root, "body");
-        String transactionId = id(body, "body.transaction_id");
-        String accountId = id(body, "body.account_id");
-        Currency currency = currency(body, "body.currency");
-        Money amount = amount(body, "body.amount", currency);
-        AuthorizationType type = authorizationType(body, "body.authorization_type");
-        String merchant = text(body, "body.merchant");
-        String category = matching(body, "body.merchant_category", MCC, "must be a four-digit merchant category code");
-        String cardHash = matching(body, "body.card_number_hash", CARD_HASH, "must be sha256: followed by 64 lower-case hex digits");
+        JsonNode body = object(root, BODY);
+        String transactionId = id(body, TRANSACTION_ID);
+        String accountId = id(body, ACCOUNT_ID);
+        Currency currency = currency(body, CURRENCY);
+        Money amount = amount(body, AMOUNT, currency);
+        AuthorizationType type = authorizationType(body, AUTHORIZATION_TYPE);
+        String merchant = text(body, MERCHANT);
+        String category = matching(body, MERCHANT_CATEGORY, MCC, "must be a four-digit merchant category code");
+        String cardHash = matching(body, CARD_NUMBER_HASH, CARD_HASH, "must be sha256: followed by 64 lower-case hex digits");
 
         Payment payment = new Payment(transactionId, accountId, amount, type, merchant, category, cardHash, correlationId);
         return new Command<>(new IdempotencyKey(transactionId), payment.fingerprint(), accountId, payment);
     }
 
-    private static JsonNode object(JsonNode parent, String field) {
-        JsonNode node = parent.get(leaf(field));
+    private static JsonNode object(JsonNode parent, Field field) {
+        JsonNode node = parent.get(field.key());
         if (node == null || node.isNull()) {
-            throw new InvalidField(field, "is required");
+            throw new InvalidField(field.path(), "is required");
         }
         if (!node.isObject()) {
-            throw new InvalidField(field, "must be a JSON object");
+            throw new InvalidField(field.path(), "must be a JSON object");
         }
         return node;
     }
 
-    private static String string(JsonNode parent, String field) {
-        JsonNode node = parent.get(leaf(field));
+    private static String string(JsonNode parent, Field field) {
+        JsonNode node = parent.get(field.key());
         if (node == null || node.isNull()) {
-            throw new InvalidField(field, "is required");
+            throw new InvalidField(field.path(), "is required");
         }
         if (!node.isTextual()) {
-            throw new InvalidField(field, "must be a string");
+            throw new InvalidField(field.path(), "must be a string");
         }
         return node.textValue();
     }
 
-    private static String id(JsonNode parent, String field) {
+    private static String id(JsonNode parent, Field field) {
         return matching(parent, field, ID, "must be 1-128 characters of A-Z a-z 0-9 . _ : - starting with a letter or digit");
     }
 
-    private static Optional<String> optionalId(JsonNode parent, String field) {
-        return parent.hasNonNull(leaf(field)) ? Optional.of(id(parent, field)) : Optional.empty();
+    private static Optional<String> optionalId(JsonNode parent, Field field) {
+        return parent.hasNonNull(field.key()) ? Optional.of(id(parent, field)) : Optional.empty();
     }
 
-    private static String matching(JsonNode parent, String field, Pattern pattern, String rule) {
+    private static String matching(JsonNode parent, Field field, Pattern pattern, String rule) {
         String value = string(parent, field);
         if (!pattern.matcher(value).matches()) {
-            throw new InvalidField(field, rule);
+            throw new InvalidField(field.path(), rule);
         }
         return value;
     }
 
-    private static String text(JsonNode parent, String field) {
+    private static String text(JsonNode parent, Field field) {
         String value = string(parent, field);
         if (value.isBlank() || value.length() > MAX_TEXT) {
-            throw new InvalidField(field, "must be 1-" + MAX_TEXT + " characters");
+            throw new InvalidField(field.path(), "must be 1-" + MAX_TEXT + " characters");
         }
         if (value.codePoints().anyMatch(c -> Character.getType(c) == Character.SURROGATE)) {
             // A lone surrogate cannot be written as UTF-8: the fingerprint would digest a '?' in
             // its place (a lone U+D800 and a "?" would be one operation) and the stored text would differ.
-            throw new InvalidField(field, "must be well-formed Unicode");
+            throw new InvalidField(field.path(), "must be well-formed Unicode");
         }
         if (value.codePoints().anyMatch(c -> Character.isISOControl(c) || c == 0x2028 || c == 0x2029)) {
-            throw new InvalidField(field, "must not contain control characters");
+            throw new InvalidField(field.path(), "must not contain control characters");
         }
         if (value.codePoints().anyMatch(c -> Character.getType(c) == Character.FORMAT)) {
             // Bidirectional overrides, zero-width characters, BOMs: text that shows other than it is
             // (on a statement or a notification) or shows nothing at all.
-            throw new InvalidField(field, "must not contain invisible formatting characters");
+            throw new InvalidField(field.path(), "must not contain invisible formatting characters");
         }
         return value;
     }
 
-    private static void optionalText(JsonNode parent, String field) {
-        if (parent.hasNonNull(leaf(field))) {
+    private static void optionalText(JsonNode parent, Field field) {
+        if (parent.hasNonNull(field.key())) {
             text(parent, field);
         }
     }
 
-    private static void timestamp(JsonNode parent, String field) {
+    private static void timestamp(JsonNode parent, Field field) {
         String value = string(parent, field);
         try {
             OffsetDateTime.parse(value);
         } catch (DateTimeParseException e) {
-            throw new InvalidField(field, "must be an ISO-8601 date-time with offset, e.g. 2026-04-07T14:32:15Z");
+            throw new InvalidField(field.path(), "must be an ISO-8601 date-time with offset, e.g. 2026-04-07T14:32:15Z");
         }
     }
 
-    private static Currency currency(JsonNode parent, String field) {
+    private static Currency currency(JsonNode parent, Field field) {
         String code = string(parent, field);
-        if (!code.matches("[A-Z]{3}")) {
-            throw new InvalidField(field, "must be an ISO 4217 code of three upper-case letters");
+        if (!CURRENCY_CODE.matcher(code).matches()) {
+            throw new InvalidField(field.path(), "must be an ISO 4217 code of three upper-case letters");
         }
         Currency currency;
         try {
             currency = Currency.getInstance(code);
         } catch (IllegalArgumentException e) {
-            throw new InvalidField(field, "must be a known ISO 4217 currency");
+            throw new InvalidField(field.path(), "must be a known ISO 4217 currency");
         }
         if (currency.getDefaultFractionDigits() < 0) {
-            throw new InvalidField(field, "must be a currency with minor units");
+            throw new InvalidField(field.path(), "must be a currency with minor units");
         }
         return currency;
     }
 
-    private static Money amount(JsonNode parent, String field, Currency currency) {
-        JsonNode node = parent.get(leaf(field));
+    private static Money amount(JsonNode parent, Field field, Currency currency) {
+        JsonNode node = parent.get(field.key());
         if (node == null || node.isNull()) {
-            throw new InvalidField(field, "is required");
+            throw new InvalidField(field.path(), "is required");
         }
         if (!node.isNumber()) {
-            throw new InvalidField(field, "must be a JSON number");
+            throw new InvalidField(field.path(), "must be a JSON number");
         }
         BigDecimal value = node.decimalValue();
         if (value.signum() <= 0) {
-            throw new InvalidField(field, "must be greater than zero");
+            throw new InvalidField(field.path(), "must be greater than zero");
         }
         int digits = currency.getDefaultFractionDigits();
         BigDecimal max = BigDecimal.valueOf(Money.MAX_MINOR_UNITS, digits);
         if (value.compareTo(max) > 0) {
-            throw new InvalidField(field, "must be at most " + max.toPlainString() + " " + currency.getCurrencyCode());
+            throw new InvalidField(field.path(), "must be at most " + max.toPlainString() + " " + currency.getCurrencyCode());
         }
         if (value.stripTrailingZeros().scale() > digits) {
-            throw new InvalidField(field, "must have at most " + digits + " decimals for " + currency.getCurrencyCode());
+            throw new InvalidField(field.path(), "must have at most " + digits + " decimals for " + currency.getCurrencyCode());
         }
         return new Money(value.movePointRight(digits).longValueExact(), currency);
     }
 
-    private static AuthorizationType authorizationType(JsonNode parent, String field) {
+    private static AuthorizationType authorizationType(JsonNode parent, Field field) {
         String value = string(parent, field);
         return switch (value) {
             case "PURCHASE" -> AuthorizationType.PURCHASE;
             case "REFUND" -> AuthorizationType.REFUND;
-            default -> throw new InvalidField(field, "must be PURCHASE or REFUND");
+            default -> throw new InvalidField(field.path(), "must be PURCHASE or REFUND");
         };
-    }
-
-    private static String leaf(String field) {
-        return field.substring(field.lastIndexOf('.') + 1);
     }
 
     /** Jackson's description of the problem, without the excerpt of the input it quotes. */
@@ -244,12 +264,29 @@ public final class PaymentParser implements MessageParser<Payment> {
             return "unreadable";
         }
         int quote = problem.indexOf(" (");
-        String text = (quote > 0 ? problem.substring(0, quote) : problem).replaceAll("'[^']*'", "'…'");
+        String text = QUOTED.matcher(quote > 0 ? problem.substring(0, quote) : problem).replaceAll("'…'");
         return text.length() > 120 ? text.substring(0, 120) : text;
     }
 
     private static ParseResult<Payment> invalid(String field, String rule) {
         return new ParseResult.Invalid<>(field, rule);
+    }
+
+    /**
+     * A field of the message: its {@code key} in its JSON object, and its {@code path} from the
+     * root, which is how a broken rule names it ({@code body.amount}).
+     */
+    private record Field(String path, String key) {
+
+        /** A member of the message's root object. */
+        static Field top(String key) {
+            return new Field(key, key);
+        }
+
+        /** A member of this field's object. */
+        Field member(String key) {
+            return new Field(path + "." + key, key);
+        }
     }
 
     /** A rule broken deep in the parse; caught in {@link #parse} and turned into a value there. */

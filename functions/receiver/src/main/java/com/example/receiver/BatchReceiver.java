@@ -20,37 +20,50 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Ends every message of a batch in exactly one {@link Outcome}.
- *
- * <p>Per batch: every message is first checked by the {@link MessageAuthenticity} (a message it
- * refuses ends {@link Outcome.Rejected}, one it cannot check now {@link Outcome.Retry}, neither
- * parsed nor looked up nor written); every other body is parsed; the {@link FastPath} is asked
- * once for all keys; the messages are then run in lanes, concurrently up to
- * {@link ReceiverSettings#maxConcurrency()} lanes at a time. On a standard queue a lane is the {@link Command#laneKey() resource} an
- * operation writes to, so that operations on one account run one after another; on a FIFO queue
- * a lane is a message group, run in order, and after the first failure in a group that message
- * and every later one of the group fail, so the group is redelivered in order. With
- * {@link ReceiverSettings#groupCommit() group commit}, the new operations of a lane (two or more)
- * are first handed to the store together ({@link Store#commitGroup}): one transaction for a hot
- * account's batch instead of one each; whatever the store does not decide together is then
- * committed one by one, as without grouping, so every decision is the sequential one. On a FIFO
- * lane only the operations before the first message that fails without the store are grouped,
- * since the sequential run stops there. A key met twice
- * in a batch is decided once; the second message replays the first one's decision. No message
- * is started when the invocation's remaining time is short; those are returned for redelivery.
- * Finally the decisions are written back to the fast path at once, the messages no delivery can
- * decide ({@link DeadLetter}s: rejected or conflicting) are handed to the batch's
- * {@link DeadLetterChannel}, which acknowledges those it holds, and each message is reported to
- * the {@link Telemetry}. The channel is asked once the lanes have run: on a FIFO lane the messages
- * after a dead letter have failed already, so they come back after it, in order, as after any
- * failure.
- *
- * <p>It never throws for a message: anything unexpected ends that message as a
- * {@link Outcome.Retry}, which is never acknowledged.
+ * Ends every message of a batch in exactly one {@link Outcome}. Its contract, rule by rule:
+ * <ul>
+ *   <li>Every message is first checked by the {@link MessageAuthenticity}: one it refuses ends
+ *       {@link Outcome.Rejected}, one it cannot check now {@link Outcome.Retry}; neither is
+ *       parsed, looked up nor written. Every other body is parsed.</li>
+ *   <li>The {@link FastPath} is asked once for all of the batch's keys.</li>
+ *   <li>The messages run in lanes, up to {@link ReceiverSettings#maxConcurrency()} lanes at a
+ *       time. On a standard queue a lane is the {@link Command#laneKey() resource} an operation
+ *       writes to (every message of one key joins its first message's lane), so operations on one
+ *       account run one after another. On a FIFO queue a lane is a message group, run in order
+ *       ("Using the message group ID with Amazon SQS FIFO queues", Amazon SQS Developer Guide,
+ *       https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/using-messagegroupid-property.html).</li>
+ *   <li>Which way each message of a lane goes is decided once, before anything is written, by its
+ *       {@link LanePlan}: rejected, an in-batch replay, a fast-path hit, to the store, or after a
+ *       FIFO stop.</li>
+ *   <li>A key met twice in a batch is decided once: the later message replays the first one's
+ *       decision, or is a conflict when its fingerprint differs.</li>
+ *   <li>On a FIFO lane, after the first message that fails, that message and every later one of
+ *       the group fail, so the group is redelivered in order ("Implementing partial batch
+ *       responses", AWS Lambda Developer Guide,
+ *       https://docs.aws.amazon.com/lambda/latest/dg/services-sqs-errorhandling.html#services-sqs-batchfailurereporting).</li>
+ *   <li>With {@link ReceiverSettings#groupCommit() group commit}, a lane's messages bound for the
+ *       store (two or more) are first handed to it together ({@link Store#commitGroup}): one
+ *       transaction for a hot account's batch instead of one each. Whatever the store does not
+ *       decide together is then committed one by one, so every decision is the sequential one.</li>
+ *   <li>No message is started when the invocation's remaining time is short of
+ *       {@link ReceiverSettings#minRemainingTime()}: it is a {@link RetryCause#OUT_OF_TIME} retry.</li>
+ *   <li>The decisions are written back to the fast path at once, after the lanes.</li>
+ *   <li>The messages no delivery can decide ({@link DeadLetter}s: rejected or conflicting) are
+ *       then handed to the batch's {@link DeadLetterChannel}, which acknowledges those it holds;
+ *       on a FIFO lane the messages after a dead letter have failed already, so they come back
+ *       after it, in order.</li>
+ *   <li>Each message is reported to the {@link Telemetry}, its latencies measured on the injected
+ *       {@link MonotonicClock}.</li>
+ *   <li>It never throws for a message: anything unexpected ends that message as a
+ *       {@link Outcome.Retry}, which is never acknowledged.</li>
+ * </ul>
  *
  * @param <P> the domain's payload type
  */
 public final class BatchReceiver<P> implements AutoCloseable {
+
+    /** A FIFO message after one of its group that failed: redelivered after it, in order. */
+    private static final Outcome AFTER_GROUP_FAILED = new Outcome.Retry("an earlier message of its group failed");
 
     private final MessageAuthenticity authenticity;
     private final MessageParser<P> parser;
@@ -58,6 +71,7 @@ public final class BatchReceiver<P> implements AutoCloseable {
     private final Store<P> store;
     private final Telemetry telemetry;
     private final ReceiverSettings settings;
+    private final MonotonicClock monotonic;
     private final ExecutorService lanes;
 
     /** A receiver that checks no message's authenticity ({@link MessageAuthenticity#NOT_CHECKED}). */
@@ -69,6 +83,13 @@ public final class BatchReceiver<P> implements AutoCloseable {
     /** A receiver that lets only the messages {@code authenticity} finds authentic be parsed and decided. */
     public BatchReceiver(MessageAuthenticity authenticity, MessageParser<P> parser, FastPath fastPath, Store<P> store,
                          Telemetry telemetry, ReceiverSettings settings) {
+        this(authenticity, parser, fastPath, store, telemetry, settings, MonotonicClock.SYSTEM);
+    }
+
+    /** As above, with the latencies it reports measured on {@code monotonic}. */
+    public BatchReceiver(MessageAuthenticity authenticity, MessageParser<P> parser, FastPath fastPath, Store<P> store,
+                         Telemetry telemetry, ReceiverSettings settings, MonotonicClock monotonic) {
+        this.monotonic = Objects.requireNonNull(monotonic, "monotonic");
         this.authenticity = Objects.requireNonNull(authenticity, "authenticity");
         this.parser = Objects.requireNonNull(parser, "parser");
         this.fastPath = Objects.requireNonNull(fastPath, "fastPath");
@@ -106,7 +127,7 @@ public final class BatchReceiver<P> implements AutoCloseable {
         Objects.requireNonNull(deadLetters, "deadLetters");
         telemetry.invocationStarted(invocation);
         try {
-            long batchStart = System.nanoTime();
+            long batchStart = monotonic.nanos();
             List<Slot<P>> slots = messages.stream().map(this::admit).toList();
             int unverifiable = (int) slots.stream().filter(slot -> slot.unverifiable).count();
             if (unverifiable > 0) {
@@ -186,7 +207,7 @@ public final class BatchReceiver<P> implements AutoCloseable {
         }
         for (Slot<P> slot : slots) {
             if (slot.outcome == null) {
-                slot.decide(new Outcome.Retry("not decided"));
+                slot.decide(new Outcome.Retry("not decided"), monotonic.nanos());
             }
         }
     }
@@ -225,117 +246,78 @@ public final class BatchReceiver<P> implements AutoCloseable {
     }
 
     private void runLane(List<Slot<P>> lane, boolean fifo, FastPath.Lookup known, RemainingTime remaining) {
-        List<Slot<P>> group = settings.groupCommit() ? groupable(lane, fifo, known) : List.of();
-        Map<Slot<P>, Outcome> together = Map.of();
-        Map<IdempotencyKey, Slot<P>> firstOfKey = new HashMap<>();
+        LanePlan plan = LanePlan.of(lane.stream().map(Slot::command).toList(), fifo, known.hits());
+        List<Integer> group = settings.groupCommit() ? plan.toStore() : List.of();
+        Outcome[] together = new Outcome[lane.size()];
         boolean groupFailed = false;
-        for (Slot<P> slot : lane) {
+        for (int i = 0; i < lane.size(); i++) {
             Outcome outcome;
             if (fifo && groupFailed) {
-                outcome = new Outcome.Retry("an earlier message of its group failed");
-            } else if (!together.containsKey(slot) && remaining.remaining().compareTo(settings.minRemainingTime()) < 0) {
+                outcome = AFTER_GROUP_FAILED;
+            } else if (together[i] == null && remaining.remaining().compareTo(settings.minRemainingTime()) < 0) {
                 outcome = new Outcome.Retry(RetryCause.OUT_OF_TIME, "remaining time too short");
             } else {
-                if (!group.isEmpty() && group.get(0) == slot) {
-                    together = commitTogether(group, remaining); // in place of the lane's first store call
+                if (group.size() > 1 && group.get(0) == i) {
+                    commitTogether(lane, group, together, remaining); // in place of the lane's first store call
                 }
-                outcome = together.containsKey(slot)
-                        ? adopt(slot, together.get(slot), firstOfKey)
-                        : decideSafely(slot, firstOfKey, known, remaining);
+                outcome = together[i] != null ? together[i] : decideSafely(lane, i, plan, known, remaining);
             }
-            slot.decide(outcome);
+            lane.get(i).decide(outcome, monotonic.nanos());
             groupFailed |= !outcome.acknowledged();
         }
     }
 
     /**
-     * The lane's slots the sequential run would hand to the store (valid, first of their key,
-     * not known to the fast path), when there are two or more; on a FIFO lane only those before
-     * the first message that fails without the store, since the sequential run stops there.
+     * Hands the lane's slots at {@code group} to the store together; records in {@code together}
+     * the outcomes it decided, by the slot's index in the lane.
      */
-    private List<Slot<P>> groupable(List<Slot<P>> lane, boolean fifo, FastPath.Lookup known) {
-        List<Slot<P>> fresh = new ArrayList<>();
-        Map<IdempotencyKey, Fingerprint> seen = new HashMap<>();
-        for (Slot<P> slot : lane) {
-            Optional<Command<P>> command = slot.command();
-            if (command.isEmpty()) {
-                if (fifo) {
-                    break; // rejected
-                }
-                continue;
-            }
-            Fingerprint fingerprint = command.get().fingerprint();
-            Fingerprint first = seen.putIfAbsent(command.get().key(), fingerprint);
-            CachedDecision cached = known.hits().get(command.get().key());
-            Fingerprint decided = first != null ? first : cached == null ? null : cached.fingerprint();
-            if (decided == null) {
-                fresh.add(slot);
-            } else if (fifo && !decided.equals(fingerprint)) {
-                break; // a conflict
-            }
-        }
-        return fresh.size() < 2 ? List.of() : fresh;
-    }
-
-    /** Hands {@code group} to the store together; the outcomes it decided, by slot. */
-    private Map<Slot<P>, Outcome> commitTogether(List<Slot<P>> group, RemainingTime remaining) {
-        long start = System.nanoTime();
+    private void commitTogether(List<Slot<P>> lane, List<Integer> group, Outcome[] together, RemainingTime remaining) {
+        long start = monotonic.nanos();
         List<Outcome> outcomes;
         try {
-            outcomes = store.commitGroup(group.stream().map(slot -> slot.command().orElseThrow()).toList(), remaining);
+            outcomes = store.commitGroup(group.stream().map(i -> lane.get(i).command().orElseThrow()).toList(), remaining);
         } catch (RuntimeException e) {
-            return Map.of(); // nothing known to be decided together: each is committed on its own
+            return; // nothing known to be decided together: each is committed on its own
         }
-        Optional<Duration> latency = Optional.of(Duration.ofNanos(System.nanoTime() - start));
-        Map<Slot<P>, Outcome> together = new IdentityHashMap<>();
-        for (int i = 0; i < Math.min(outcomes.size(), group.size()); i++) {
-            group.get(i).storeLatency = latency;
-            together.put(group.get(i), outcomes.get(i));
+        Optional<Duration> latency = Optional.of(Duration.ofNanos(monotonic.nanos() - start));
+        for (int g = 0; g < Math.min(outcomes.size(), group.size()); g++) {
+            lane.get(group.get(g)).storeLatency = latency;
+            together[group.get(g)] = outcomes.get(g);
         }
-        return together;
     }
 
-    /** A slot's outcome decided with its group: it is the first of its key, as a store call would be. */
-    private static <P> Outcome adopt(Slot<P> slot, Outcome outcome, Map<IdempotencyKey, Slot<P>> firstOfKey) {
-        slot.command().ifPresent(command -> firstOfKey.put(command.key(), slot));
-        return outcome;
-    }
-
-    private Outcome decideSafely(Slot<P> slot, Map<IdempotencyKey, Slot<P>> firstOfKey, FastPath.Lookup known,
+    private Outcome decideSafely(List<Slot<P>> lane, int index, LanePlan plan, FastPath.Lookup known,
                                  RemainingTime remaining) {
         try {
-            return decide(slot, firstOfKey, known, remaining);
+            return decide(lane, index, plan, known, remaining);
         } catch (RuntimeException e) {
             return new Outcome.Retry("unexpected " + e.getClass().getSimpleName());
         }
     }
 
-    private Outcome decide(Slot<P> slot, Map<IdempotencyKey, Slot<P>> firstOfKey, FastPath.Lookup known,
+    /** The lane's {@code index}-th slot decided one by one, the way its {@link LanePlan.Tag tag} says. */
+    private Outcome decide(List<Slot<P>> lane, int index, LanePlan plan, FastPath.Lookup known,
                            RemainingTime remaining) {
-        if (slot.refusal != null) {
-            return slot.refusal;
-        }
-        return switch (slot.parsed) {
-            case ParseResult.Invalid<P> invalid -> new Outcome.Rejected(invalid.field(), invalid.rule());
-            case ParseResult.Valid<P> valid -> {
-                Command<P> command = valid.command();
-                Slot<P> first = firstOfKey.putIfAbsent(command.key(), slot);
-                if (first != null) {
-                    yield replay(first, command);
-                }
+        Slot<P> slot = lane.get(index);
+        return switch (plan.tag(index)) {
+            case REJECTED -> slot.rejection();
+            case IN_BATCH_REPLAY -> replay(lane.get(plan.firstOfKey(index)), slot.command().orElseThrow());
+            case FAST_PATH_HIT -> {
+                Command<P> command = slot.command().orElseThrow();
                 CachedDecision cached = known.hits().get(command.key());
-                if (cached != null) {
-                    yield cached.fingerprint().equals(command.fingerprint())
-                            ? new Outcome.Duplicate(DuplicateSource.FAST_PATH, cached.decision())
-                            : new Outcome.Conflict(cached.fingerprint(), command.fingerprint());
-                }
-                long start = System.nanoTime();
+                yield cached.fingerprint().equals(command.fingerprint())
+                        ? new Outcome.Duplicate(DuplicateSource.FAST_PATH, cached.decision())
+                        : new Outcome.Conflict(cached.fingerprint(), command.fingerprint());
+            }
+            case TO_STORE -> {
+                long start = monotonic.nanos();
                 try {
-                    yield store.commit(command, remaining);
+                    yield store.commit(slot.command().orElseThrow(), remaining);
                 } finally {
-                    slot.storeLatency = Optional.of(Duration.ofNanos(System.nanoTime() - start));
+                    slot.storeLatency = Optional.of(Duration.ofNanos(monotonic.nanos() - start));
                 }
             }
+            case AFTER_FIFO_STOP -> AFTER_GROUP_FAILED;
         };
     }
 
@@ -413,48 +395,5 @@ public final class BatchReceiver<P> implements AutoCloseable {
     @Override
     public void close() {
         lanes.shutdownNow();
-    }
-
-    /** One message's progress through the batch; written by one lane thread, read after the join. */
-    private static final class Slot<P> {
-        final InboundMessage message;
-        /** What the parser made of the body; {@code null} when the message was refused unparsed. */
-        final ParseResult<P> parsed;
-        /** The outcome of a message refused before parsing; {@code null} when it was parsed. */
-        final Outcome refusal;
-        /** Whether it was refused because its authenticity could not be checked now. */
-        final boolean unverifiable;
-        Outcome outcome;
-        long decidedAtNanos;
-        Optional<Duration> storeLatency = Optional.empty();
-
-        Slot(InboundMessage message, ParseResult<P> parsed) {
-            this(message, parsed, null, false);
-        }
-
-        private Slot(InboundMessage message, ParseResult<P> parsed, Outcome refusal, boolean unverifiable) {
-            this.message = message;
-            this.parsed = parsed;
-            this.refusal = refusal;
-            this.unverifiable = unverifiable;
-        }
-
-        static <P> Slot<P> refused(InboundMessage message, Outcome refusal, boolean unverifiable) {
-            return new Slot<>(message, null, refusal, unverifiable);
-        }
-
-        Optional<Command<P>> command() {
-            return parsed instanceof ParseResult.Valid<P> valid ? Optional.of(valid.command()) : Optional.empty();
-        }
-
-        void decide(Outcome decided) {
-            this.outcome = decided;
-            this.decidedAtNanos = System.nanoTime();
-        }
-
-        MessageReport report(long batchStart, boolean deadLettered) {
-            return new MessageReport(message.messageId(), command().map(Command::key), outcome,
-                    Duration.ofNanos(decidedAtNanos - batchStart), storeLatency, deadLettered);
-        }
     }
 }

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -55,6 +56,22 @@ class BatchReceiverTest {
 
     private BatchResult process(InboundMessage... messages) {
         return receiver.process(List.of(messages), RemainingTime.UNBOUNDED);
+    }
+
+    @Test
+    void latencies_areMeasuredOnTheInjectedMonotonicClock() {
+        // GIVEN a monotonic clock that moves 1 ms at each reading
+        AtomicLong nanos = new AtomicLong();
+        MonotonicClock ticking = () -> nanos.addAndGet(1_000_000);
+        try (BatchReceiver<String> timed = new BatchReceiver<>(MessageAuthenticity.NOT_CHECKED, BatchReceiverTest::parse,
+                fastPath, store, telemetry, new ReceiverSettings(1, Duration.ZERO), ticking)) {
+            // WHEN one new message is decided
+            timed.process(List.of(message("m1", "T1,A,x")), RemainingTime.UNBOUNDED);
+        }
+        // THEN the batch starts at 1 ms, the store call takes 2-3 ms, the outcome is at 4 ms
+        MessageReport report = telemetry.reports.get(0);
+        assertEquals(Optional.of(Duration.ofMillis(1)), report.storeLatency());
+        assertEquals(Duration.ofMillis(3), report.latency());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package com.example.demo;
 
+import com.example.localaws.ReceiverEnvironment;
 import com.example.localaws.invoke.LocalContext;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
@@ -11,6 +12,7 @@ import com.example.localaws.cli.StateDocument;
 import com.example.localaws.downstream.Downstream;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.payment.Payment;
+import com.example.payment.PaymentTables;
 import com.example.payment.authorizer.PaymentAuthorizer;
 import com.example.payment.authorizer.PaymentAuthorizerHandler;
 import com.example.payment.events.PaymentEventsHandler;
@@ -20,6 +22,8 @@ import com.example.payment.events.StreamPublisher;
 import com.example.payment.notifier.PaymentNotifier;
 import com.example.payment.notifier.PaymentNotifierHandler;
 import com.example.receiver.BatchReceiver;
+import com.example.receiver.config.DeadLetterConfig;
+import com.example.receiver.config.ReceiverConfig;
 import com.example.receiver.telemetry.FunctionLog;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -262,15 +266,12 @@ final class DemoRun {
     }
 
     private static Map<String, String> environment(LocalAws aws, String deadLetterQueue) {
-        Map<String, String> env = new HashMap<>();
-        env.put("DEAD_LETTER_QUEUE_URL", deadLetterQueue);
-        env.put("IDEMPOTENCY_TABLE", "IdempotencyTable");
-        env.put("ACCOUNTS_TABLE", "AccountsTable");
-        env.put("LEDGER_TABLE", "LedgerTable");
-        env.put("QUEUE_RETENTION_SECONDS", "345600");
-        env.put("IDEMPOTENCY_TTL_SECONDS", Long.toString(RECORD_TTL.toSeconds()));
-        env.putAll(aws.fastPathEnvironment(aws.redis()));
-        env.put("METRICS_NAMESPACE", "PaymentsDemo");
+        Map<String, String> env = new HashMap<>(ReceiverEnvironment.idempotencyStore("IdempotencyTable", RECORD_TTL));
+        env.put(DeadLetterConfig.DEAD_LETTER_QUEUE_URL, deadLetterQueue);
+        env.put(PaymentTables.ACCOUNTS_TABLE, "AccountsTable");
+        env.put(PaymentTables.LEDGER_TABLE, "LedgerTable");
+        env.putAll(ReceiverEnvironment.fastPath(aws.redis(), aws.fastPathSigningSecret()));
+        env.put(ReceiverConfig.METRICS_NAMESPACE, "PaymentsDemo");
         return env;
     }
 

@@ -1,5 +1,7 @@
 package com.example.localaws;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.Objects;
 
 /**
@@ -15,6 +17,8 @@ import java.util.Objects;
  * @param count     how many requests fail; the SDK retries, so count its attempts
  */
 public record Fault(String operation, String match, int status, String code, int count) {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     public Fault {
         Objects.requireNonNull(operation, "operation");
@@ -32,8 +36,12 @@ public record Fault(String operation, String match, int status, String code, int
         return new Fault(operation, match, 500, "InternalServerError", count);
     }
 
+    /** The body the launcher's {@code /_fault} takes: this rule's fields, each under its own name. */
     String toJson() {
-        return "{\"operation\":\"" + operation + "\",\"match\":\"" + match.replace("\\", "\\\\").replace("\"", "\\\"")
-                + "\",\"status\":" + status + ",\"code\":\"" + code + "\",\"count\":" + count + "}";
+        try {
+            return JSON.writeValueAsString(this);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a fault rule is strings and integers, always JSON: " + this, e);
+        }
     }
 }

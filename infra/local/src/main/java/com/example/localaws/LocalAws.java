@@ -318,30 +318,6 @@ public final class LocalAws implements AutoCloseable {
         }
     }
 
-    /**
-     * The function's fast-path settings for {@code cache}, as the template gives them in AWS: the
-     * configuration endpoint, TLS on (trusting the local CA), cluster mode on, the signing
-     * secret; plus the test's short timeout.
-     */
-    public Map<String, String> fastPathEnvironment(RedisCluster cache) {
-        fastPathSigningSecret();
-        return fastPathEnvironment(cache.endpoint(), cache.caFile());
-    }
-
-    /**
-     * The fast-path settings for a cluster at {@code endpoint} whose certificates chain to
-     * {@code caFile}, signing with {@link #FAST_PATH_SIGNING_SECRET} (which must exist).
-     */
-    public static Map<String, String> fastPathEnvironment(String endpoint, Path caFile) {
-        return Map.of(
-                "FAST_PATH_ENDPOINT", endpoint,
-                "FAST_PATH_TLS", "true",
-                "FAST_PATH_CLUSTER", "true",
-                "FAST_PATH_CA_FILE", caFile.toString(),
-                "FAST_PATH_SIGNING_SECRET", FAST_PATH_SIGNING_SECRET,
-                "FAST_PATH_TIMEOUT_MS", "50");
-    }
-
     /** Dummy credentials: the local AWS accepts any. */
     public static StaticCredentialsProvider credentials() {
         return StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local"));

@@ -46,15 +46,23 @@ public final class LocalProcess implements AutoCloseable {
             if (!process.isAlive()) {
                 throw new IllegalStateException(name + " exited with " + process.exitValue() + "; see " + log);
             }
-            try (Socket socket = new Socket()) {
-                socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
+            if (listens(port)) {
                 return;
-            } catch (IOException notYet) {
-                sleep(Duration.ofMillis(50));
             }
+            Sleeper.THREAD.pause(Duration.ofMillis(50));
         }
         close();
         throw new IllegalStateException(name + " did not listen on 127.0.0.1:" + port + " within " + patience + "; see " + log);
+    }
+
+    /** Whether something accepts a connection on loopback {@code port} now (within 200 ms). */
+    public static boolean listens(int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
+            return true;
+        } catch (IOException notYet) {
+            return false;
+        }
     }
 
     /** A loopback port that was free a moment ago. */
@@ -66,15 +74,6 @@ public final class LocalProcess implements AutoCloseable {
         }
     }
 
-
-    static void sleep(Duration pause) {
-        try {
-            Thread.sleep(pause);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
-    }
 
     boolean alive() {
         return process.isAlive();

@@ -129,7 +129,7 @@ public final class RedisCluster implements AutoCloseable {
                 throw new IllegalStateException("the local Redis Cluster is not healthy within " + PATIENCE
                         + "; see the node logs under target/local-aws");
             }
-            LocalProcess.sleep(Duration.ofMillis(50));
+            Sleeper.THREAD.pause(Duration.ofMillis(50));
         }
     }
 

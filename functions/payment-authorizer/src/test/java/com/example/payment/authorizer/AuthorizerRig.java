@@ -5,10 +5,13 @@ import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.DynamoDbCallCounter;
 import com.example.localaws.LocalAws;
+import com.example.localaws.ReceiverEnvironment;
 import com.example.localaws.RedisCluster;
 import com.example.localaws.observability.FunctionOutput;
+import com.example.payment.PaymentTables;
 import com.example.receiver.BatchReceiver;
 import com.example.payment.Payment;
+import com.example.receiver.config.ReceiverConfig;
 import com.example.receiver.redis.SecretReader;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -52,15 +55,12 @@ final class AuthorizerRig implements AutoCloseable {
 
     /** The environment template.yaml gives the function, pointed at the local tables. */
     static Map<String, String> environment(LocalAws aws, boolean fastPath) {
-        Map<String, String> env = new HashMap<>();
-        env.put("IDEMPOTENCY_TABLE", Ledger.RECORDS);
-        env.put("ACCOUNTS_TABLE", Ledger.ACCOUNTS);
-        env.put("LEDGER_TABLE", Ledger.LEDGER);
-        env.put("IDEMPOTENCY_TTL_SECONDS", "604800");
-        env.put("QUEUE_RETENTION_SECONDS", "345600");
-        env.put("METRICS_NAMESPACE", "PaymentsTest");
+        Map<String, String> env = new HashMap<>(ReceiverEnvironment.idempotencyStore(Ledger.RECORDS));
+        env.put(PaymentTables.ACCOUNTS_TABLE, Ledger.ACCOUNTS);
+        env.put(PaymentTables.LEDGER_TABLE, Ledger.LEDGER);
+        env.put(ReceiverConfig.METRICS_NAMESPACE, "PaymentsTest");
         if (fastPath) {
-            env.putAll(aws.fastPathEnvironment(aws.redis()));
+            env.putAll(ReceiverEnvironment.fastPath(aws.redis(), aws.fastPathSigningSecret()));
         }
         return env;
     }
@@ -68,7 +68,7 @@ final class AuthorizerRig implements AutoCloseable {
     /** The function's environment with the fast path on {@code cache} (another shape of cluster). */
     static Map<String, String> environment(LocalAws aws, RedisCluster cache) {
         Map<String, String> env = environment(aws, false);
-        env.putAll(aws.fastPathEnvironment(cache));
+        env.putAll(ReceiverEnvironment.fastPath(cache, aws.fastPathSigningSecret()));
         return env;
     }
 

@@ -11,6 +11,7 @@ import com.example.localaws.LocalAws;
 import com.example.localaws.MovableClock;
 import com.example.localaws.RedisCluster;
 import com.example.localaws.RedisNode;
+import com.example.receiver.config.ReceiverConfig;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -183,8 +184,8 @@ class ClusterFastPathTest extends LocalAwsTest {
         RedisNode standalone = aws.standaloneRedis();
         standalone.flushAll();
         Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, aws.redis()));
-        env.put("FAST_PATH_ENDPOINT", standalone.endpoint());
-        env.put("FAST_PATH_CLUSTER", "false");
+        env.put(ReceiverConfig.FAST_PATH_ENDPOINT, standalone.endpoint());
+        env.put(ReceiverConfig.FAST_PATH_CLUSTER, "false");
         try (AuthorizerRig rig = AuthorizerRig.with(aws, env, Clock.systemUTC())) {
             rig.ledger.openAccounts(3, 10_000);
             String[] batch = {purchase("TXN-S-1", "ACC-0", "1.00", "EUR"), purchase("TXN-S-2", "ACC-1", "1.00", "EUR"),

@@ -13,6 +13,8 @@ import com.example.localaws.LocalAws;
 import com.example.localaws.invoke.LocalContext;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.observability.FunctionOutput;
+import com.example.receiver.config.DeadLetterConfig;
+import com.example.receiver.config.ReceiverConfig;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -193,7 +195,7 @@ class DeadLetterTest extends LocalAwsTest {
     void tooLittleTimeLeftForASend_leavesTheDeadLettersFailures_withoutCallingSqs() {
         Queues queues = Queues.create(sqs, "dl-" + UUID.randomUUID(), false);
         Map<String, String> env = environment(queues.dlq());
-        env.put("MIN_REMAINING_TIME_MS", "0");
+        env.put(ReceiverConfig.MIN_REMAINING_TIME_MS, "0");
         try (InProcessFunction function = InProcessFunction.of(aws, FUNCTION)) {
             PaymentAuthorizerHandler handler = handler(env, function);
             // GIVEN an invocation with 3 s left, less than the 5 s one SQS call may take
@@ -250,7 +252,7 @@ class DeadLetterTest extends LocalAwsTest {
         // GIVEN DEAD_LETTER_AT_ONCE=false, as the template sets it where the VPC has no route to SQS
         Queues queues = Queues.create(sqs, "dl-" + UUID.randomUUID(), false);
         Map<String, String> env = environment(queues.dlq());
-        env.put("DEAD_LETTER_AT_ONCE", "false");
+        env.put(DeadLetterConfig.DEAD_LETTER_AT_ONCE, "false");
         try (InProcessFunction function = InProcessFunction.of(aws, FUNCTION)) {
             SqsEventSourceMapping mapping = mapping(queues, handler(env, function));
             send(queues.source(), purchase("TXN-1", "ACC-1", "10.00", "EUR"));
@@ -273,7 +275,7 @@ class DeadLetterTest extends LocalAwsTest {
     /** The environment template.yaml gives the function, its DLQ at {@code dlq}, its version {@value #VERSION}. */
     private Map<String, String> environment(String dlq) {
         Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
-        env.put("DEAD_LETTER_QUEUE_URL", dlq);
+        env.put(DeadLetterConfig.DEAD_LETTER_QUEUE_URL, dlq);
         env.put("AWS_LAMBDA_FUNCTION_VERSION", VERSION);
         return env;
     }

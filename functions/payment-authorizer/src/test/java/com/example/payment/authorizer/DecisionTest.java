@@ -12,7 +12,9 @@ import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.LocalAws;
 import com.example.payment.AccountAttributes;
+import com.example.payment.PaymentTables;
 import com.example.receiver.ConfigurationException;
+import com.example.receiver.config.ReceiverConfig;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -150,16 +152,16 @@ class DecisionTest extends LocalAwsTest {
     @Test
     void startup_refuses_namingTheSetting() {
         Map<String, String> noTable = new HashMap<>(AuthorizerRig.environment(aws, false));
-        noTable.remove("LEDGER_TABLE");
+        noTable.remove(PaymentTables.LEDGER_TABLE);
         ConfigurationException missing = assertThrows(ConfigurationException.class,
                 () -> PaymentAuthorizer.create(noTable, aws.dynamoDb(), Clock.systemUTC(), System.out));
-        assertEquals("LEDGER_TABLE", missing.setting());
+        assertEquals(PaymentTables.LEDGER_TABLE, missing.setting());
 
         Map<String, String> shortTtl = new HashMap<>(AuthorizerRig.environment(aws, false));
-        shortTtl.put("IDEMPOTENCY_TTL_SECONDS", "86400");
+        shortTtl.put(ReceiverConfig.IDEMPOTENCY_TTL_SECONDS, "86400");
         ConfigurationException unsafe = assertThrows(ConfigurationException.class,
                 () -> PaymentAuthorizer.create(shortTtl, aws.dynamoDb(), Clock.systemUTC(), System.out));
-        assertEquals("IDEMPOTENCY_TTL_SECONDS", unsafe.setting());
-        assertTrue(unsafe.getMessage().contains("QUEUE_RETENTION_SECONDS"), unsafe.getMessage());
+        assertEquals(ReceiverConfig.IDEMPOTENCY_TTL_SECONDS, unsafe.setting());
+        assertTrue(unsafe.getMessage().contains(ReceiverConfig.QUEUE_RETENTION_SECONDS), unsafe.getMessage());
     }
 }

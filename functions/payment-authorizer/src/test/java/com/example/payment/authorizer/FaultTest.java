@@ -5,19 +5,23 @@ import static com.example.payment.authorizer.AuthorizerRig.delivery;
 import static com.example.payment.authorizer.AuthorizerRig.event;
 import static com.example.payment.authorizer.AuthorizerRig.failures;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.Fault;
 import com.example.localaws.LocalAws;
 import com.example.localaws.invoke.LocalContext;
+import com.example.receiver.config.ReceiverConfig;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -67,11 +71,41 @@ class FaultTest extends LocalAwsTest {
         }
     }
 
+    /**
+     * The decline's own {@code PutItem} reads its errors as a transaction does: a 4xx refused it
+     * unrun (nothing written), a 5xx leaves it unknown; both are a retry, whose detail says which.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"400, ValidationException, 'store refused 400: ValidationException, nothing written'",
+            "500, InternalServerError, 'store error 500: InternalServerError'"})
+    void declineRecordFailing_isARetry_sayingWhetherItWasWritten_andItsRedeliveryDeclinesOnce(int status, String code,
+                                                                                               String detail) {
+        try (AuthorizerRig rig = AuthorizerRig.withoutFastPath(aws)) {
+            // GIVEN 10.00 EUR, a purchase of 25.50, and DynamoDB failing every PutItem of its decline
+            rig.ledger.openAccount("ACC-1", 1_000, "EUR");
+            aws.moto().inject(new Fault("PutItem", "TXN-1", status, code, EVERY_ATTEMPT));
+            SQSEvent batch = event(purchase("TXN-1", "ACC-1", "25.50", "EUR"));
+            // WHEN it runs
+            SQSBatchResponse response = rig.invoke(batch);
+            // THEN it fails, nothing is recorded, and the retry says what the store answered
+            assertEquals(List.of(batch.getRecords().get(0).getMessageId()), failures(response));
+            assertEquals(Optional.empty(), rig.ledger.record("TXN-1"));
+            String retry = rig.logsOf("RETRY").get(0);
+            assertTrue(retry.contains("\"detail\":\"" + detail + "\""), retry);
+            // WHEN DynamoDB recovers and the message is redelivered
+            aws.moto().clearFaults();
+            assertEquals(List.of(), failures(rig.invoke(batch)));
+            // THEN it is declined and recorded once
+            assertEquals("DECLINED", rig.ledger.record("TXN-1").orElseThrow().get("status").s());
+            assertEquals(1_000, rig.ledger.balance("ACC-1"));
+        }
+    }
+
     @Test
     void fifoFailureInGroupA_oneByOne_failsTheLaterAMessages_andLeavesGroupBAlone() {
         // GIVEN group commit off: group A's payments are committed one after another
         Map<String, String> env = shortBudget(AuthorizerRig.environment(aws, false));
-        env.put("GROUP_COMMIT", "false");
+        env.put(ReceiverConfig.GROUP_COMMIT, "false");
         try (AuthorizerRig rig = AuthorizerRig.with(aws, env, Clock.systemUTC())) {
             SQSEvent batch = fifoBatch(rig);
             SQSBatchResponse response = rig.invoke(batch, shortInvocation());
@@ -99,7 +133,7 @@ class FaultTest extends LocalAwsTest {
     /** The function's environment keeping 1 s in reserve, for {@link #shortInvocation()}. */
     private static Map<String, String> shortBudget(Map<String, String> environment) {
         Map<String, String> env = new HashMap<>(environment);
-        env.put("MIN_REMAINING_TIME_MS", "1000");
+        env.put(ReceiverConfig.MIN_REMAINING_TIME_MS, "1000");
         return env;
     }
 

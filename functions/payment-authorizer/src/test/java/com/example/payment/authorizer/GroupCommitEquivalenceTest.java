@@ -16,6 +16,7 @@ import com.example.receiver.BatchReceiver;
 import com.example.receiver.InboundMessage;
 import com.example.receiver.MessageResult;
 import com.example.receiver.RemainingTime;
+import com.example.receiver.config.ReceiverConfig;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.time.Clock;
@@ -137,7 +138,7 @@ class GroupCommitEquivalenceTest extends LocalAwsTest {
     private End run(Scenario scenario, boolean groupCommit) {
         aws.resetTables();
         Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
-        env.put("GROUP_COMMIT", Boolean.toString(groupCommit));
+        env.put(ReceiverConfig.GROUP_COMMIT, Boolean.toString(groupCommit));
         try (DynamoDbClient dynamoDb = aws.dynamoDb(calls.get(groupCommit));
              BatchReceiver<Payment> receiver = PaymentAuthorizer.create(env, dynamoDb,
                      aws::secretString, Clock.systemUTC(), new PrintStream(OutputStream.nullOutputStream()))) {

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.example.localaws.LocalAws;
 import com.example.localaws.RedisCluster;
 import com.example.localaws.RedisNode;
+import com.example.receiver.config.ReceiverConfig;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.List;
@@ -56,7 +57,7 @@ class IdleConnectionTest extends LocalAwsTest {
         RedisCluster cache = cacheOf.apply(aws);
         cache.flushAll();
         Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, cache));
-        env.put("FAST_PATH_MAX_IDLE_MS", Long.toString(MAX_IDLE_MS));
+        env.put(ReceiverConfig.FAST_PATH_MAX_IDLE_MS, Long.toString(MAX_IDLE_MS));
         try (AuthorizerRig rig = AuthorizerRig.with(aws, env, Clock.systemUTC())) {
             rig.ledger.openAccounts(6, 10_000);
             String[] batch = new String[6];

@@ -12,6 +12,8 @@ import com.example.localaws.invoke.Invocation;
 import com.example.localaws.invoke.LambdaFunction;
 import com.example.localaws.invoke.RuntimeEmulator;
 import com.example.localaws.observability.FunctionOutput;
+import com.example.receiver.config.ReceiverConfig;
+import com.example.receiver.telemetry.TelemetryConfig;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -58,9 +60,10 @@ class LibraryLogLinesTest {
         Path config = Files.writeString(work.resolve("config"), "[payments]\nregion = us-east-1\n");
         Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
         env.putAll(Map.of("AWS_REGION", LocalAws.REGION.id(), "AWS_ENDPOINT_URL", aws.endpoint().toString(),
-                "AWS_CONFIG_FILE", config.toString(), "AWS_LAMBDA_LOG_LEVEL", "DEBUG", "LIBRARY_LOG_LEVEL", "DEBUG",
-                "FAST_PATH_ENDPOINT", "127.0.0.1:" + closedPort(), "FAST_PATH_TLS", "false",
-                "FAST_PATH_CLUSTER", "false", "FAST_PATH_SIGNING_SECRET", aws.fastPathSigningSecret()));
+                "AWS_CONFIG_FILE", config.toString(), "AWS_LAMBDA_LOG_LEVEL", "DEBUG", TelemetryConfig.LIBRARY_LOG_LEVEL, "DEBUG",
+                ReceiverConfig.FAST_PATH_ENDPOINT, "127.0.0.1:" + closedPort(), ReceiverConfig.FAST_PATH_TLS, "false",
+                ReceiverConfig.FAST_PATH_CLUSTER, "false",
+                ReceiverConfig.FAST_PATH_SIGNING_SECRET, aws.fastPathSigningSecret()));
         LambdaFunction function = LambdaFunction.fromTemplate(aws.root().resolve("template.yaml"), FUNCTION,
                 LambdaFunction.moduleClasspath(aws.root().resolve("functions/payment-authorizer")), env);
 

@@ -9,6 +9,7 @@ import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.LocalAws;
 import com.example.localaws.MovableClock;
 import com.example.localaws.messages.ProducerSigner;
+import com.example.receiver.config.ReceiverConfig;
 import com.example.receiver.redis.SecretReader;
 import java.time.Duration;
 import java.time.Instant;
@@ -117,8 +118,8 @@ class ProducerKeysUnavailableTest extends LocalAwsTest {
     /** The function's environment requiring signatures checked with the keys of {@link #secretId}, which does not exist yet. */
     private Map<String, String> environment() {
         Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
-        env.put("REQUIRE_PRODUCER_SIGNATURES", "true");
-        env.put("PRODUCER_SIGNING_SECRETS", secretId);
+        env.put(ReceiverConfig.REQUIRE_PRODUCER_SIGNATURES, "true");
+        env.put(ReceiverConfig.PRODUCER_SIGNING_SECRETS, secretId);
         return env;
     }
 

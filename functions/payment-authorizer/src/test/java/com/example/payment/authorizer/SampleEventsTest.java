@@ -283,7 +283,7 @@ class SampleEventsTest extends LocalAwsTest {
         // DESIGN §8: the function refuses to start without its configuration; Lambda answers 502
         LambdaFunction base = function(aws);
         Map<String, String> env = new HashMap<>(base.environment());
-        env.remove("IDEMPOTENCY_TABLE");
+        env.remove(ReceiverConfig.IDEMPOTENCY_TABLE);
         LambdaFunction misconfigured = new LambdaFunction(base.name(), base.handler(), base.classpath(), env,
                 base.timeout(), base.memoryMb());
         try (RuntimeEmulator broken = RuntimeEmulator.start(misconfigured, aws.root(), workDir(aws).resolve("misconfigured"))) {
@@ -426,7 +426,7 @@ class SampleEventsTest extends LocalAwsTest {
             }
         }
         Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, true));
-        env.put("DEAD_LETTER_QUEUE_URL", deadLetterQueue);
+        env.put(DeadLetterConfig.DEAD_LETTER_QUEUE_URL, deadLetterQueue);
         env.put("AWS_REGION", LocalAws.REGION.id());
         env.put("AWS_ENDPOINT_URL", aws.endpoint().toString());
         return LambdaFunction.fromTemplate(aws.root().resolve("template.yaml"), FUNCTION,

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.localaws.LocalAws;
 import com.example.localaws.MovableClock;
+import com.example.receiver.config.ReceiverConfig;
 import com.example.receiver.redis.SecretReader;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -129,7 +130,7 @@ class SigningKeyUnavailableTest extends LocalAwsTest {
     /** The function's environment with the fast path on, signing with {@link #secretId}, which does not exist yet. */
     private Map<String, String> environment() {
         Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, true));
-        env.put("FAST_PATH_SIGNING_SECRET", secretId);
+        env.put(ReceiverConfig.FAST_PATH_SIGNING_SECRET, secretId);
         return env;
     }
 

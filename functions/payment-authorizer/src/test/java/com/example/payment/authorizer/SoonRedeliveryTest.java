@@ -11,6 +11,7 @@ import com.example.localaws.LocalAws;
 import com.example.localaws.invoke.LocalContext;
 import com.example.payment.Payment;
 import com.example.receiver.BatchReceiver;
+import com.example.receiver.config.ReceiverConfig;
 import com.example.receiver.sqs.SoonRedelivery;
 import com.example.receiver.telemetry.FunctionLog;
 import java.io.ByteArrayOutputStream;
@@ -109,7 +110,7 @@ class SoonRedeliveryTest extends LocalAwsTest {
             Queue queue = queueWithOnePaymentReceived(sqs, dynamoDb);
             // GIVEN the handler built as Lambda builds it, with SOON_REDELIVERY=false
             Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
-            env.put("SOON_REDELIVERY", "false");
+            env.put(ReceiverConfig.SOON_REDELIVERY, "false");
             // WHEN it has less time left than it needs to start the message
             SQSBatchResponse response = asInLambda(env, dynamoDb).handleRequest(event(queue.received(), queue.arn()),
                     new LocalContext("payment-authorizer", Duration.ofSeconds(5)));

@@ -16,6 +16,7 @@ import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.payment.Payment;
 import com.example.receiver.BatchReceiver;
+import com.example.receiver.config.ReceiverConfig;
 import com.example.receiver.sqs.SoonRedelivery;
 import com.example.receiver.telemetry.FunctionLog;
 import java.io.ByteArrayOutputStream;
@@ -128,7 +129,7 @@ class ThrottlingTest extends LocalAwsTest {
     @Test
     void throttlingThatOutlastsTheInvocation_bringsTheMessageBackInSeconds_laterAtEachReceive_notToTheDlq() {
         Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
-        env.put("MIN_REMAINING_TIME_MS", "1000");
+        env.put(ReceiverConfig.MIN_REMAINING_TIME_MS, "1000");
         ByteArrayOutputStream output = new ByteArrayOutputStream();
         try (SqsClient sqs = aws.sqs(); DynamoDbClient dynamoDb = aws.dynamoDb();
              BatchReceiver<Payment> receiver = PaymentAuthorizer.create(env, dynamoDb, aws::secretString,

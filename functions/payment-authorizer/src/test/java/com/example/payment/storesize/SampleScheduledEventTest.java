@@ -11,6 +11,7 @@ import com.example.localaws.invoke.LambdaFunction;
 import com.example.localaws.invoke.RuntimeEmulator;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.localaws.observability.LambdaLogLevelFilter;
+import com.example.receiver.telemetry.TelemetryConfig;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
@@ -56,7 +57,7 @@ class SampleScheduledEventTest {
             }
         }
         String event = Files.readString(aws.root().resolve("events/dedup-store-size/scheduled.json"));
-        try (FunctionInvoker emulator = RuntimeEmulator.start(function(Map.of("METRICS_NAMESPACE", "PaymentsTest"), Set.of()), aws.root(), aws.root().resolve("target/local-aws"))) {
+        try (FunctionInvoker emulator = RuntimeEmulator.start(function(Map.of(TelemetryConfig.METRICS_NAMESPACE, "PaymentsTest"), Set.of()), aws.root(), aws.root().resolve("target/local-aws"))) {
             // WHEN the schedule invokes it
             Invocation invocation = emulator.invoke(event);
 
@@ -80,7 +81,7 @@ class SampleScheduledEventTest {
     void emfLine_survivesApplicationLogLevelWarn_whileInfoLinesAreDropped() throws IOException {
         // GIVEN a run of the function at its default level, which writes an INFO line and an EMF line
         aws.resetTables();
-        FunctionOutput output = run(Map.of("METRICS_NAMESPACE", "PaymentsTest"));
+        FunctionOutput output = run(Map.of(TelemetryConfig.METRICS_NAMESPACE, "PaymentsTest"));
         only(output.lines(), line -> "INFO".equals(line.path("level").asText()));
         JsonNode emf = only(output.emf(), line -> true);
 
@@ -101,8 +102,8 @@ class SampleScheduledEventTest {
     void onlyPowertoolsVariablesSet_nameTheLogsAndTheMetrics() throws IOException {
         // GIVEN the function configured as a Powertools user would: no SERVICE_NAME, no METRICS_NAMESPACE
         aws.resetTables();
-        FunctionOutput output = run(Map.of("POWERTOOLS_SERVICE_NAME", "ledger-size",
-                "POWERTOOLS_METRICS_NAMESPACE", "PowertoolsNamespace"), "SERVICE_NAME", "METRICS_NAMESPACE");
+        FunctionOutput output = run(Map.of(TelemetryConfig.POWERTOOLS_SERVICE_NAME, "ledger-size",
+                TelemetryConfig.POWERTOOLS_METRICS_NAMESPACE, "PowertoolsNamespace"), TelemetryConfig.SERVICE_NAME, TelemetryConfig.METRICS_NAMESPACE);
 
         // THEN its log line and its metrics carry that service, and the metrics that namespace
         JsonNode info = only(output.lines(), line -> "INFO".equals(line.path("level").asText()));

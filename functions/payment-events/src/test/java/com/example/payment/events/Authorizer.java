@@ -3,10 +3,13 @@ package com.example.payment.events;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.LocalAws;
+import com.example.localaws.ReceiverEnvironment;
 import com.example.payment.Payment;
+import com.example.payment.PaymentTables;
 import com.example.payment.authorizer.PaymentAuthorizer;
 import com.example.payment.authorizer.PaymentAuthorizerHandler;
 import com.example.receiver.BatchReceiver;
+import com.example.receiver.config.ReceiverConfig;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.OutputStream;
@@ -17,6 +20,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -34,13 +38,11 @@ final class Authorizer implements AutoCloseable {
 
     Authorizer(LocalAws aws, Clock clock) {
         this.dynamoDb = aws.dynamoDb();
-        this.receiver = PaymentAuthorizer.create(Map.of(
-                "IDEMPOTENCY_TABLE", "IdempotencyTable",
-                "ACCOUNTS_TABLE", "AccountsTable",
-                "LEDGER_TABLE", "LedgerTable",
-                "IDEMPOTENCY_TTL_SECONDS", "604800",
-                "QUEUE_RETENTION_SECONDS", "345600",
-                "METRICS_NAMESPACE", "PaymentsTest"), dynamoDb, clock, new PrintStream(OutputStream.nullOutputStream()));
+        Map<String, String> env = new HashMap<>(ReceiverEnvironment.idempotencyStore("IdempotencyTable"));
+        env.put(PaymentTables.ACCOUNTS_TABLE, "AccountsTable");
+        env.put(PaymentTables.LEDGER_TABLE, "LedgerTable");
+        env.put(ReceiverConfig.METRICS_NAMESPACE, "PaymentsTest");
+        this.receiver = PaymentAuthorizer.create(env, dynamoDb, clock, new PrintStream(OutputStream.nullOutputStream()));
         this.handler = new PaymentAuthorizerHandler(receiver);
     }
 

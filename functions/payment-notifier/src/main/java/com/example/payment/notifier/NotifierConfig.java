@@ -23,6 +23,13 @@ import java.util.Objects;
 public record NotifierConfig(URI pushApiBaseUrl, Duration pushApiTimeout, String recordsTable, Duration recordTtl,
                              String deadLetterQueueUrl) {
 
+    public static final String PUSH_API_BASE_URL = "PUSH_API_BASE_URL";
+    public static final String PUSH_API_TIMEOUT_MS = "PUSH_API_TIMEOUT_MS";
+    public static final String NOTIFICATION_IDEMPOTENCY_TABLE = "NOTIFICATION_IDEMPOTENCY_TABLE";
+    public static final String IDEMPOTENCY_TTL_SECONDS = "IDEMPOTENCY_TTL_SECONDS";
+    public static final String QUEUE_RETENTION_SECONDS = "QUEUE_RETENTION_SECONDS";
+    public static final String NOTIFIER_DLQ_URL = "NOTIFIER_DLQ_URL";
+
     public NotifierConfig {
         Objects.requireNonNull(pushApiBaseUrl, "pushApiBaseUrl");
         Objects.requireNonNull(pushApiTimeout, "pushApiTimeout");
@@ -33,16 +40,16 @@ public record NotifierConfig(URI pushApiBaseUrl, Duration pushApiTimeout, String
 
     /** Reads and validates the settings; names the first bad one. */
     public static NotifierConfig from(Map<String, String> env) {
-        URI base = pushApiBaseUrl(required(env, "PUSH_API_BASE_URL"));
-        long timeoutMs = number(env, "PUSH_API_TIMEOUT_MS", 3000, 100, 20_000);
-        long ttl = number(env, "IDEMPOTENCY_TTL_SECONDS", 604_800, 60, 31_536_000);
-        long retention = number(env, "QUEUE_RETENTION_SECONDS", 345_600, 60, 1_209_600);
+        URI base = pushApiBaseUrl(required(env, PUSH_API_BASE_URL));
+        long timeoutMs = number(env, PUSH_API_TIMEOUT_MS, 3000, 100, 20_000);
+        long ttl = number(env, IDEMPOTENCY_TTL_SECONDS, 604_800, 60, 31_536_000);
+        long retention = number(env, QUEUE_RETENTION_SECONDS, 345_600, 60, 1_209_600);
         if (ttl <= retention) {
-            throw new ConfigurationException("IDEMPOTENCY_TTL_SECONDS",
-                    "must exceed QUEUE_RETENTION_SECONDS: a record must outlive any redelivery");
+            throw new ConfigurationException(IDEMPOTENCY_TTL_SECONDS,
+                    "must exceed " + QUEUE_RETENTION_SECONDS + ": a record must outlive any redelivery");
         }
-        return new NotifierConfig(base, Duration.ofMillis(timeoutMs), required(env, "NOTIFICATION_IDEMPOTENCY_TABLE"),
-                Duration.ofSeconds(ttl), required(env, "NOTIFIER_DLQ_URL"));
+        return new NotifierConfig(base, Duration.ofMillis(timeoutMs), required(env, NOTIFICATION_IDEMPOTENCY_TABLE),
+                Duration.ofSeconds(ttl), required(env, NOTIFIER_DLQ_URL));
     }
 
     private static URI pushApiBaseUrl(String value) {
@@ -50,13 +57,13 @@ public record NotifierConfig(URI pushApiBaseUrl, Duration pushApiTimeout, String
         try {
             base = new URI(value);
         } catch (URISyntaxException e) {
-            throw new ConfigurationException("PUSH_API_BASE_URL", "must be a URL (" + e.getReason() + ")");
+            throw new ConfigurationException(PUSH_API_BASE_URL, "must be a URL (" + e.getReason() + ")");
         }
         if (!"https".equals(base.getScheme()) && !"http".equals(base.getScheme()) || base.getHost() == null) {
-            throw new ConfigurationException("PUSH_API_BASE_URL", "must be an http(s) URL");
+            throw new ConfigurationException(PUSH_API_BASE_URL, "must be an http(s) URL");
         }
         if (base.getRawQuery() != null || base.getRawFragment() != null) {
-            throw new ConfigurationException("PUSH_API_BASE_URL",
+            throw new ConfigurationException(PUSH_API_BASE_URL,
                     "must have no query string or fragment: the notifier posts to its path followed by /notifications");
         }
         return base;

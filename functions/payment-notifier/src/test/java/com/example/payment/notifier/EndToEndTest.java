@@ -1,5 +1,6 @@
 package com.example.payment.notifier;
 
+import com.example.localaws.ReceiverEnvironment;
 import com.example.localaws.invoke.LocalContext;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -12,6 +13,7 @@ import com.example.localaws.LocalAwsExtension;
 import com.example.localaws.downstream.Downstream;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.payment.Payment;
+import com.example.payment.PaymentTables;
 import com.example.payment.authorizer.PaymentAuthorizer;
 import com.example.payment.authorizer.PaymentAuthorizerHandler;
 import com.example.payment.events.PaymentEventsHandler;
@@ -19,6 +21,7 @@ import com.example.payment.events.SnsDecisionPublisher;
 import com.example.payment.events.SqsUnpublishableRecords;
 import com.example.payment.events.StreamPublisher;
 import com.example.receiver.BatchReceiver;
+import com.example.receiver.config.ReceiverConfig;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -164,16 +167,17 @@ class EndToEndTest {
     }
 
     private PaymentAuthorizerHandler authorizer(DynamoDbClient dynamoDb) {
-        BatchReceiver<Payment> receiver = PaymentAuthorizer.create(Map.of(
-                "IDEMPOTENCY_TABLE", "IdempotencyTable", "ACCOUNTS_TABLE", "AccountsTable", "LEDGER_TABLE", "LedgerTable",
-                "IDEMPOTENCY_TTL_SECONDS", "604800", "QUEUE_RETENTION_SECONDS", "345600",
-                "METRICS_NAMESPACE", "PaymentsTest"), dynamoDb, Clock.systemUTC(), functionsOut);
+        Map<String, String> env = new HashMap<>(ReceiverEnvironment.idempotencyStore("IdempotencyTable"));
+        env.put(PaymentTables.ACCOUNTS_TABLE, "AccountsTable");
+        env.put(PaymentTables.LEDGER_TABLE, "LedgerTable");
+        env.put(ReceiverConfig.METRICS_NAMESPACE, "PaymentsTest");
+        BatchReceiver<Payment> receiver = PaymentAuthorizer.create(env, dynamoDb, Clock.systemUTC(), functionsOut);
         return new PaymentAuthorizerHandler(receiver);
     }
 
     private PaymentNotifierHandler notifier(DynamoDbClient dynamoDb, Downstream downstream) {
         Map<String, String> env = new HashMap<>(downstream.notifierEnvironment());
-        env.put("PUSH_API_TIMEOUT_MS", "1000");
+        env.put(NotifierConfig.PUSH_API_TIMEOUT_MS, "1000");
         return new PaymentNotifierHandler(PaymentNotifier.create(env, dynamoDb, aws.sqs(), functionsOut, Clock.systemUTC()));
     }
 

@@ -47,12 +47,12 @@ final class NotifierRig implements AutoCloseable {
         this.deadLetterQueueUrl = sqs.createQueue(request -> request.queueName("NotificationsDeadLetterQueue-" + UUID.randomUUID()
                 .toString().substring(0, 8))).queueUrl();
         Map<String, String> env = new HashMap<>();
-        env.put("PUSH_API_BASE_URL", api.baseUrl().toString());
-        env.put("PUSH_API_TIMEOUT_MS", Long.toString(pushTimeout.toMillis()));
-        env.put("NOTIFICATION_IDEMPOTENCY_TABLE", "NotificationIdempotencyTable");
-        env.put("IDEMPOTENCY_TTL_SECONDS", "604800");
-        env.put("QUEUE_RETENTION_SECONDS", "345600");
-        env.put("NOTIFIER_DLQ_URL", deadLetterQueueUrl);
+        env.put(NotifierConfig.PUSH_API_BASE_URL, api.baseUrl().toString());
+        env.put(NotifierConfig.PUSH_API_TIMEOUT_MS, Long.toString(pushTimeout.toMillis()));
+        env.put(NotifierConfig.NOTIFICATION_IDEMPOTENCY_TABLE, "NotificationIdempotencyTable");
+        env.put(NotifierConfig.IDEMPOTENCY_TTL_SECONDS, "604800");
+        env.put(NotifierConfig.QUEUE_RETENTION_SECONDS, "345600");
+        env.put(NotifierConfig.NOTIFIER_DLQ_URL, deadLetterQueueUrl);
         // The notifier's own clients sign as the function: its calls are recorded for make rehearse.
         this.handler = new PaymentNotifierHandler(PaymentNotifier.create(env, function.dynamoDb(), function.sqs(),
                 new PrintStream(output, true, StandardCharsets.UTF_8), Clock.systemUTC()));

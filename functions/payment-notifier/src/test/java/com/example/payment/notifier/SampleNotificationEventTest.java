@@ -66,8 +66,8 @@ class SampleNotificationEventTest {
         String dlq = sqs.createQueue(request -> request.queueName("NotificationsDeadLetterQueue-sample")).queueUrl();
         // env.json's values (what sam local invoke gives it), its push API and DLQ the local ones
         Map<String, String> env = new HashMap<>(EnvVarsFile.read(aws.root()).variables(FUNCTION));
-        env.put("PUSH_API_BASE_URL", api.baseUrl().toString());
-        env.put("NOTIFIER_DLQ_URL", dlq);
+        env.put(NotifierConfig.PUSH_API_BASE_URL, api.baseUrl().toString());
+        env.put(NotifierConfig.NOTIFIER_DLQ_URL, dlq);
         env.put("AWS_REGION", LocalAws.REGION.id());
         env.put("AWS_ENDPOINT_URL", aws.endpoint().toString());
         return LambdaFunction.fromTemplate(aws.root().resolve("template.yaml"), FUNCTION,

@@ -26,12 +26,40 @@ import java.util.Optional;
  *                      dropped and replaced when next borrowed, since the network may have dropped
  *                      it meanwhile (AWS network paths drop a TCP connection idle for 350 s)
  * @param ttl           how long a decision is cached
+ * @param breakerOpenFor how long a node (or the slot map's endpoint) is not asked after it
+ *                      failed: a cache that is down or blackholed costs a batch one timeout per
+ *                      this period, not one per batch; {@link #BREAKER_OPEN_FOR} in the function
+ * @param maxParallelNodes the most nodes asked at once (and connections pooled per node); a
+ *                      larger cache's nodes queue for these; {@link #MAX_PARALLEL_NODES} in the
+ *                      function
  */
 public record FastPathConfig(String host, int port, boolean tls, boolean cluster, Optional<Path> caFile,
                              String signingSecret, Duration connectTimeout, Duration timeout, Duration maxIdle,
-                             Duration ttl) {
+                             Duration ttl, Duration breakerOpenFor, int maxParallelNodes) {
+
+    /**
+     * The breaker period the function uses: long enough that a sick node costs a batch a
+     * timeout only every few seconds, short enough that a recovered one serves again soon. Not a
+     * variable: docs/reliability.md's bound on what Redis faults cost rests on it.
+     */
+    public static final Duration BREAKER_OPEN_FOR = Duration.ofSeconds(5);
+    /**
+     * The nodes the function asks at once: ElastiCache Serverless serves a batch's keys from a
+     * few nodes; a thread per node beyond this would cost memory in every environment. Not a
+     * variable.
+     */
+    public static final int MAX_PARALLEL_NODES = 4;
+
+    /** The function's fast path: {@link #BREAKER_OPEN_FOR} and {@link #MAX_PARALLEL_NODES}. */
+    public FastPathConfig(String host, int port, boolean tls, boolean cluster, Optional<Path> caFile,
+                          String signingSecret, Duration connectTimeout, Duration timeout, Duration maxIdle,
+                          Duration ttl) {
+        this(host, port, tls, cluster, caFile, signingSecret, connectTimeout, timeout, maxIdle, ttl,
+                BREAKER_OPEN_FOR, MAX_PARALLEL_NODES);
+    }
 
     public FastPathConfig {
+        Objects.requireNonNull(breakerOpenFor, "breakerOpenFor");
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(caFile, "caFile");
         Objects.requireNonNull(signingSecret, "signingSecret");
@@ -44,6 +72,12 @@ public record FastPathConfig(String host, int port, boolean tls, boolean cluster
         }
         if (!maxIdle.isPositive()) {
             throw new IllegalArgumentException("maxIdle must be positive");
+        }
+        if (!breakerOpenFor.isPositive()) {
+            throw new IllegalArgumentException("breakerOpenFor must be positive");
+        }
+        if (maxParallelNodes < 1) {
+            throw new IllegalArgumentException("maxParallelNodes must be at least 1");
         }
         if (caFile.isPresent() && !tls) {
             throw new IllegalArgumentException("caFile needs tls");

@@ -29,11 +29,6 @@ import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
-import redis.clients.jedis.Pipeline;
-import redis.clients.jedis.Response;
-import redis.clients.jedis.exceptions.JedisAskDataException;
-import redis.clients.jedis.exceptions.JedisDataException;
-import redis.clients.jedis.exceptions.JedisMovedDataException;
 
 /**
  * The {@link FastPath} on Redis, cluster mode or not. Keys are {@code dedup:<key>}; values are
@@ -60,11 +55,8 @@ import redis.clients.jedis.exceptions.JedisMovedDataException;
 public final class RedisFastPath implements FastPath, AutoCloseable {
 
     static final String KEY_PREFIX = "dedup:";
-    static final Duration BREAKER_OPEN_FOR = Duration.ofSeconds(5);
     /** How often a signing key that could not be read is read again: a failing read costs a batch at most this often. */
     static final Duration SIGNING_KEY_RETRY_EVERY = Duration.ofSeconds(60);
-    /** The most nodes asked at once; a larger cache's nodes queue for these threads. */
-    static final int MAX_PARALLEL_NODES = 4;
 
     private final CacheTopology topology;
     private final SigningKey signingKey;
@@ -76,14 +68,14 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
     private final AtomicBoolean refreshing = new AtomicBoolean();
     private final ExecutorService nodes;
 
-    RedisFastPath(CacheTopology topology, SigningKey signingKey, Duration ttl, Clock clock) {
+    RedisFastPath(CacheTopology topology, SigningKey signingKey, FastPathConfig config, Clock clock) {
         this.topology = Objects.requireNonNull(topology, "topology");
         this.signingKey = Objects.requireNonNull(signingKey, "signingKey");
-        this.ttlSeconds = ttl.toSeconds();
-        this.newBreaker = node -> new CircuitBreaker(clock, BREAKER_OPEN_FOR);
-        this.topologyBreaker = new CircuitBreaker(clock, BREAKER_OPEN_FOR);
+        this.ttlSeconds = config.ttl().toSeconds();
+        this.newBreaker = node -> new CircuitBreaker(clock, config.breakerOpenFor());
+        this.topologyBreaker = new CircuitBreaker(clock, config.breakerOpenFor());
         AtomicInteger threads = new AtomicInteger();
-        this.nodes = Executors.newFixedThreadPool(MAX_PARALLEL_NODES, task -> {
+        this.nodes = Executors.newFixedThreadPool(config.maxParallelNodes(), task -> {
             Thread thread = new Thread(task, "fast-path-node-" + threads.incrementAndGet());
             thread.setDaemon(true);
             return thread;
@@ -116,7 +108,7 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
                     .sslParameters(TrustedCa.verifyingHostName());
         }
         GenericObjectPoolConfig<Connection> pool = new GenericObjectPoolConfig<>();
-        pool.setMaxTotal(MAX_PARALLEL_NODES);
+        pool.setMaxTotal(config.maxParallelNodes());
         pool.setMaxWait(config.timeout());
         pool.setJmxEnabled(false);
         HostAndPort endpoint = new HostAndPort(config.host(), config.port());
@@ -124,7 +116,7 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
                 ? new ClusterTopology(endpoint, client.build(), pool, config.timeout(), config.maxIdle())
                 : new StandaloneTopology(endpoint, client.build(), pool, config.maxIdle());
         SigningKey signingKey = new SigningKey(secrets, config.signingSecret(), clock, SIGNING_KEY_RETRY_EVERY, log);
-        return new RedisFastPath(topology, signingKey, config.ttl(), clock);
+        return new RedisFastPath(topology, signingKey, config, clock);
     }
 
     /**
@@ -149,17 +141,7 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
         CachedDecisionCodec codec = new CachedDecisionCodec(signer.get());
         Map<String, IdempotencyKey> byRedisKey = new LinkedHashMap<>();
         keys.forEach(key -> byRedisKey.put(redisKey(key), key));
-        NodeAnswers answers = acrossNodes(List.copyOf(byRedisKey.keySet()), new NodeCall() {
-            @Override
-            public NodeReply onNode(Connection connection, List<String> redisKeys) {
-                return get(connection, redisKeys);
-            }
-
-            @Override
-            public Optional<String> followed(String redisKey) {
-                return Optional.ofNullable(topology.get(redisKey));
-            }
-        });
+        NodeAnswers answers = acrossNodes(List.copyOf(byRedisKey.keySet()), new NodeReads(topology));
         Map<IdempotencyKey, CachedDecision> hits = new HashMap<>();
         int rejected = 0;
         for (Map.Entry<String, String> value : answers.values().entrySet()) {
@@ -182,34 +164,11 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
         CachedDecisionCodec codec = new CachedDecisionCodec(signer.get());
         Map<String, String> values = new LinkedHashMap<>();
         decisions.forEach((key, decision) -> values.put(redisKey(key), codec.encode(redisKey(key), decision)));
-        acrossNodes(List.copyOf(values.keySet()), new NodeCall() {
-            @Override
-            public NodeReply onNode(Connection connection, List<String> redisKeys) {
-                return set(connection, redisKeys, values);
-            }
-
-            @Override
-            public Optional<String> followed(String redisKey) {
-                topology.setex(redisKey, ttlSeconds, values.get(redisKey));
-                return Optional.empty();
-            }
-        });
+        acrossNodes(List.copyOf(values.keySet()), new NodeWrites(topology, values, ttlSeconds));
     }
 
     /** What the nodes answered: the values found (absent keys left out), and whether every node could be asked. */
     private record NodeAnswers(Map<String, String> values, boolean allAvailable) {
-    }
-
-    /** One node's pipeline: the values of {@code redisKeys} it holds, and the keys it redirected elsewhere. */
-    private record NodeReply(Map<String, String> values, List<String> redirected) {
-    }
-
-    /** What is done on each node (pipelined), and on a key one node redirected (through the cluster client). */
-    private interface NodeCall {
-        NodeReply onNode(Connection connection, List<String> redisKeys);
-
-        /** The value read for {@code redisKey}, if any, following MOVED and ASK. */
-        Optional<String> followed(String redisKey);
     }
 
     /** Groups {@code redisKeys} by node, runs {@code call} on every node at once, and follows redirections. */
@@ -227,8 +186,8 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
             topologyBreaker.recordFailure();
             return new NodeAnswers(Map.of(), false);
         }
-        Map<HostAndPort, Future<NodeReply>> running = new LinkedHashMap<>();
-        Map<HostAndPort, NodeReply> replies = new LinkedHashMap<>();
+        Map<HostAndPort, Future<NodeCall.Reply>> running = new LinkedHashMap<>();
+        Map<HostAndPort, NodeCall.Reply> replies = new LinkedHashMap<>();
         if (byNode.size() == 1) {
             byNode.forEach((node, nodeKeys) -> replies.put(node, askNode(node, nodeKeys, call)));
         } else {
@@ -237,7 +196,7 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
         }
         Map<String, String> values = new HashMap<>();
         boolean allAvailable = true;
-        for (NodeReply reply : replies.values()) {
+        for (NodeCall.Reply reply : replies.values()) {
             if (reply == null) {
                 allAvailable = false;
                 continue;
@@ -251,7 +210,7 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
     }
 
     /** {@code null} when the node could not be asked (its breaker is open, or it failed now). */
-    private NodeReply askNode(HostAndPort node, List<String> redisKeys, NodeCall call) {
+    private NodeCall.Reply askNode(HostAndPort node, List<String> redisKeys, NodeCall call) {
         CircuitBreaker breaker = breakers.computeIfAbsent(node, newBreaker);
         if (!breaker.allows()) {
             return null;
@@ -265,7 +224,7 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
         }
     }
 
-    private static NodeReply await(Future<NodeReply> reply) {
+    private static NodeCall.Reply await(Future<NodeCall.Reply> reply) {
         try {
             return reply.get();
         } catch (InterruptedException e) {
@@ -307,44 +266,6 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
         } catch (RejectedExecutionException closed) {
             refreshing.set(false);
         }
-    }
-
-    private NodeReply get(Connection connection, List<String> redisKeys) {
-        Pipeline pipeline = new Pipeline(connection);
-        List<Response<String>> responses = redisKeys.stream().map(pipeline::get).toList();
-        pipeline.sync();
-        Map<String, String> values = new HashMap<>();
-        List<String> redirected = new ArrayList<>();
-        for (int i = 0; i < redisKeys.size(); i++) {
-            try {
-                String value = responses.get(i).get();
-                if (value != null) {
-                    values.put(redisKeys.get(i), value);
-                }
-            } catch (JedisMovedDataException | JedisAskDataException moved) {
-                redirected.add(redisKeys.get(i));
-            } catch (JedisDataException wrongType) {
-                // a key of another type (WRONGTYPE): a miss, replaced by the next write
-            }
-        }
-        return new NodeReply(values, redirected);
-    }
-
-    private NodeReply set(Connection connection, List<String> redisKeys, Map<String, String> values) {
-        Pipeline pipeline = new Pipeline(connection);
-        List<Response<String>> responses = redisKeys.stream()
-                .map(redisKey -> pipeline.setex(redisKey, ttlSeconds, values.get(redisKey)))
-                .toList();
-        pipeline.sync();
-        List<String> redirected = new ArrayList<>();
-        for (int i = 0; i < redisKeys.size(); i++) {
-            try {
-                responses.get(i).get();
-            } catch (JedisMovedDataException | JedisAskDataException moved) {
-                redirected.add(redisKeys.get(i));
-            }
-        }
-        return new NodeReply(Map.of(), redirected);
     }
 
     static String redisKey(IdempotencyKey key) {

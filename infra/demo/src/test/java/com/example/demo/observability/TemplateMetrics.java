@@ -1,5 +1,6 @@
 package com.example.demo.observability;
 
+import com.example.receiver.telemetry.TelemetryConfig;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -95,7 +96,7 @@ final class TemplateMetrics {
 
     private void namespaceOf(String function, JsonNode resource) {
         JsonNode variables = resource.path("Properties").path("Environment").path("Variables");
-        if (!NAMESPACE_PARAMETER.equals(variables.path("METRICS_NAMESPACE").asText())) {
+        if (!NAMESPACE_PARAMETER.equals(variables.path(TelemetryConfig.METRICS_NAMESPACE).asText())) {
             problems.add(function + ": METRICS_NAMESPACE is not the " + NAMESPACE_PARAMETER + " parameter, so its "
                     + "metrics land elsewhere than the alarms and the dashboard look");
         }

@@ -2,8 +2,10 @@ package com.example.localaws.cli;
 
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalTls;
+import com.example.localaws.ReceiverEnvironment;
 import com.example.localaws.invoke.EnvVarsFile;
 import com.example.localaws.invoke.LambdaFunction;
+import com.example.receiver.config.ReceiverConfig;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -46,12 +48,14 @@ final class LocalFunctions {
         } catch (IllegalArgumentException noSection) {
             throw new CliException(noSection.getMessage());
         }
-        if (env.containsKey("FAST_PATH_ENDPOINT")) {
-            env.putAll(LocalAws.fastPathEnvironment("127.0.0.1:" + state.redisPort(), LocalTls.in(root).caFile()));
+        if (env.containsKey(ReceiverConfig.FAST_PATH_ENDPOINT)) {
+            env.putAll(ReceiverEnvironment.fastPath("127.0.0.1:" + state.redisPort(), LocalTls.in(root).caFile(),
+                    LocalAws.FAST_PATH_SIGNING_SECRET));
         }
-        if (env.containsKey("REQUIRE_PRODUCER_SIGNATURES")) {
-            env.put("REQUIRE_PRODUCER_SIGNATURES", Boolean.toString(state.producerSignatures()));
-            env.put("PRODUCER_SIGNING_SECRETS", state.producerSignatures() ? LocalAws.PRODUCER_SIGNING_SECRET : "");
+        if (env.containsKey(ReceiverConfig.REQUIRE_PRODUCER_SIGNATURES)) {
+            env.put(ReceiverConfig.REQUIRE_PRODUCER_SIGNATURES, Boolean.toString(state.producerSignatures()));
+            env.put(ReceiverConfig.PRODUCER_SIGNING_SECRETS,
+                    state.producerSignatures() ? LocalAws.PRODUCER_SIGNING_SECRET : "");
         }
         if (env.containsKey("PUSH_API_BASE_URL")) {
             env.put("PUSH_API_BASE_URL", state.pushApiBaseUrl().toString());

@@ -5,6 +5,7 @@ import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.example.localaws.LocalAws;
+import com.example.localaws.Sleeper;
 import com.example.localaws.TemplateMessaging;
 import com.example.localaws.mapping.DynamoDbStreamsEventSourceMapping;
 import com.example.localaws.mapping.SqsEventSourceMapping;
@@ -202,7 +203,7 @@ public final class Downstream implements AutoCloseable {
                     return true;
                 }
                 // Only failures waiting out their visibility timeout are left: wait, do not spin.
-                sleep(Duration.ofMillis(100));
+                Sleeper.THREAD.pauseQuietly(Duration.ofMillis(100));
             }
         }
         return false;
@@ -340,14 +341,6 @@ public final class Downstream implements AutoCloseable {
             return JSON.readTree(body);
         } catch (IOException e) {
             throw new UncheckedIOException("not JSON on the topic: " + body, e);
-        }
-    }
-
-    private static void sleep(Duration pause) {
-        try {
-            Thread.sleep(pause);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 

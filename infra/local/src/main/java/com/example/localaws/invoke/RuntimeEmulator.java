@@ -1,12 +1,11 @@
 package com.example.localaws.invoke;
 
 import com.example.localaws.LocalProcess;
+import com.example.localaws.Sleeper;
 import java.io.File;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -225,12 +224,10 @@ public final class RuntimeEmulator implements FunctionInvoker {
                 throw new ExitedAtStart("aws-lambda-rie exited with " + process.exitValue() + " before it listened on 127.0.0.1:"
                         + port + "; the end of its log (" + emulatorLog + "): " + tail(emulatorLog));
             }
-            try (Socket socket = new Socket()) {
-                socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
+            if (LocalProcess.listens(port)) {
                 return;
-            } catch (IOException notYet) {
-                pause();
             }
+            Sleeper.THREAD.pause(Duration.ofMillis(50));
         }
         close();
         throw new IllegalStateException("aws-lambda-rie did not listen on 127.0.0.1:" + port + " within " + patience
@@ -251,15 +248,6 @@ public final class RuntimeEmulator implements FunctionInvoker {
     private static final class ExitedAtStart extends IllegalStateException {
         ExitedAtStart(String message) {
             super(message);
-        }
-    }
-
-    private static void pause() {
-        try {
-            Thread.sleep(50);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
         }
     }
 

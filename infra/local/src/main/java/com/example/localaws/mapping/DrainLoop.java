@@ -1,5 +1,6 @@
 package com.example.localaws.mapping;
 
+import com.example.localaws.Sleeper;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -28,11 +29,19 @@ public final class DrainLoop {
     private final List<Poller> pollers;
     private final Duration pause;
     private final Clock clock;
+    private final Sleeper sleeper;
 
+    /** A loop that pauses with {@link Sleeper#THREAD}. */
     public DrainLoop(List<Poller> pollers, Duration pause, Clock clock) {
+        this(pollers, pause, clock, Sleeper.THREAD);
+    }
+
+    /** A loop whose checks and pollers pause with {@code sleeper}. */
+    public DrainLoop(List<Poller> pollers, Duration pause, Clock clock, Sleeper sleeper) {
         this.pollers = List.copyOf(pollers);
         this.pause = Objects.requireNonNull(pause, "pause");
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
         if (this.pollers.isEmpty()) {
             throw new IllegalArgumentException("no poller to run");
         }
@@ -48,14 +57,14 @@ public final class DrainLoop {
         Instant deadline = started.plus(timeout);
         Instant nextProgress = started.plus(PROGRESS_EVERY);
         AtomicBoolean stop = new AtomicBoolean();
-        List<Worker> workers = pollers.stream().map(poller -> new Worker(poller, pause, stop)).toList();
+        List<Worker> workers = pollers.stream().map(poller -> new Worker(poller, pause, sleeper, stop)).toList();
         List<Thread> threads = workers.stream().map(worker -> Thread.ofPlatform().name("poller " + worker.poller.name())
                 .start(worker)).toList();
         boolean drained = false;
         try {
             List<Progress> lastCheck = null;
             while (!drained && clock.instant().isBefore(deadline) && failure(workers) == null) {
-                sleep(pause);
+                sleeper.pause(pause);
                 List<Progress> check = quiet(workers);
                 drained = lastCheck != null && check != null && quietSince(check, lastCheck);
                 lastCheck = check;
@@ -116,26 +125,19 @@ public final class DrainLoop {
         }
     }
 
-    private static void sleep(Duration pause) {
-        try {
-            Thread.sleep(pause);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
-    }
-
     /** One poller's thread: polls until told to stop, pausing after an empty poll; keeps what it threw. */
     private static final class Worker implements Runnable {
         private final Poller poller;
         private final Duration pause;
+        private final Sleeper sleeper;
         private final AtomicBoolean stop;
         private volatile Progress progress = new Progress(0, 0);
         private volatile RuntimeException failure;
 
-        Worker(Poller poller, Duration pause, AtomicBoolean stop) {
+        Worker(Poller poller, Duration pause, Sleeper sleeper, AtomicBoolean stop) {
             this.poller = poller;
             this.pause = pause;
+            this.sleeper = sleeper;
             this.stop = stop;
         }
 
@@ -147,7 +149,7 @@ public final class DrainLoop {
                     long poll = progress.polls() + 1;
                     progress = new Progress(poll, received > 0 ? poll : progress.lastReceivingPoll());
                     if (received == 0) {
-                        Thread.sleep(pause);
+                        sleeper.sleep(pause);
                     }
                 }
             } catch (InterruptedException e) {

@@ -1,5 +1,6 @@
 package com.example.localaws.proxy;
 
+import com.example.localaws.Sleeper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -185,7 +186,7 @@ public final class LoopbackProxy implements AutoCloseable {
                 connection.start();
             } catch (IOException e) {
                 if (!closed) {
-                    pause(Duration.ofMillis(10));
+                    Sleeper.THREAD.pauseQuietly(Duration.ofMillis(10));
                 }
             }
         }
@@ -242,7 +243,7 @@ public final class LoopbackProxy implements AutoCloseable {
                         continue;
                     }
                     if (now == Mode.DELAY) {
-                        pause(delay);
+                        Sleeper.THREAD.pauseQuietly(delay);
                     }
                     if (fromClient) {
                         noteRequest(buffer, n);
@@ -308,14 +309,6 @@ public final class LoopbackProxy implements AutoCloseable {
         Thread thread = new Thread(task, name);
         thread.setDaemon(true);
         thread.start();
-    }
-
-    private static void pause(Duration pause) {
-        try {
-            Thread.sleep(pause);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     private static void closeQuietly(Socket socket) {

@@ -1,5 +1,6 @@
 package com.example.localaws.push;
 
+import com.example.localaws.Sleeper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -207,7 +208,7 @@ public final class LocalPushApi implements AutoCloseable {
                 requests.add(new Request(key, body, response.status(), delivered));
             }
             if (fault instanceof Delay delay) {
-                sleep(delay.delay());
+                Sleeper.THREAD.pauseQuietly(delay.delay());
             }
             if (delivered) {
                 synchronized (lock) {
@@ -272,14 +273,6 @@ public final class LocalPushApi implements AutoCloseable {
     private static String read(InputStream in) throws IOException {
         try (in) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-    }
-
-    private static void sleep(Duration pause) {
-        try {
-            Thread.sleep(pause);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 

@@ -6,9 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.localaws.Sleeper;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -156,6 +159,21 @@ class DrainLoopTest {
         DrainLoop.Result result = new DrainLoop(List.of(never), PAUSE, Clock.systemUTC()).run(Duration.ofMillis(200), line -> { });
         // THEN it reports that it did not drain
         assertFalse(result.drained());
+    }
+
+    @Test
+    void emptyPolls_pauseWithTheInjectedSleeper_onceEachBeforePollingAgain() {
+        // GIVEN a sleeper that only counts, and one poller with a batch, then nothing
+        List<Duration> pauses = Collections.synchronizedList(new ArrayList<>());
+        Sleeper counting = pauses::add;
+        ScriptedPoller once = new ScriptedPoller("once", List.of(5), 0);
+        // WHEN the loop runs it to quiet
+        DrainLoop.Result result = new DrainLoop(List.of(once), PAUSE, Clock.systemUTC(), counting)
+                .run(Duration.ofSeconds(10), line -> { });
+        // THEN it drained, every pause was the configured one, and the poller's empty polls each paused
+        assertTrue(result.drained());
+        assertTrue(pauses.stream().allMatch(PAUSE::equals), pauses::toString);
+        assertTrue(pauses.size() >= once.polls() - 1, pauses.size() + " pauses for " + once.polls() + " polls");
     }
 
     private static void sleep(Duration duration) {

@@ -1,5 +1,6 @@
 package com.example.localaws.template;
 
+import com.example.receiver.config.ReceiverConfig;
 import com.example.rehearse.template.ParameterRules;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -141,14 +142,15 @@ final class TemplateInvariants {
         for (SqsEvent event : sqsEvents(template)) {
             JsonNode variables = environment(template, event);
             JsonNode queueRetention = queueOf(template, event).path("MessageRetentionPeriod");
-            if (!queueRetention.equals(variables.path("QUEUE_RETENTION_SECONDS"))) {
-                violations.add(event.name() + ": QUEUE_RETENTION_SECONDS " + variables.path("QUEUE_RETENTION_SECONDS")
+            if (!queueRetention.equals(variables.path(ReceiverConfig.QUEUE_RETENTION_SECONDS))) {
+                violations.add(event.name() + ": " + ReceiverConfig.QUEUE_RETENTION_SECONDS + " "
+                        + variables.path(ReceiverConfig.QUEUE_RETENTION_SECONDS)
                         + " is not the queue's MessageRetentionPeriod " + queueRetention);
                 continue;
             }
             long retention = template.number(queueRetention, DEFAULT_RETENTION).byDefault();
-            long recordTtl = template.number(variables.path("IDEMPOTENCY_TTL_SECONDS"), 0).byDefault();
-            long cacheTtl = template.number(variables.path("FAST_PATH_TTL_SECONDS"), 0).byDefault();
+            long recordTtl = template.number(variables.path(ReceiverConfig.IDEMPOTENCY_TTL_SECONDS), 0).byDefault();
+            long cacheTtl = template.number(variables.path(ReceiverConfig.FAST_PATH_TTL_SECONDS), 0).byDefault();
             if (recordTtl <= retention) {
                 violations.add(event.name() + ": IDEMPOTENCY_TTL_SECONDS default " + recordTtl
                         + " <= queue retention default " + retention);
@@ -172,7 +174,7 @@ final class TemplateInvariants {
             JsonNode variables = environment(template, event);
             boolean powertools = variables.has("NOTIFICATION_IDEMPOTENCY_TABLE");
             String expected = powertools ? POWERTOOLS_TTL_ATTRIBUTE : RECEIVER_TTL_ATTRIBUTE;
-            String table = template.target(variables.path(powertools ? "NOTIFICATION_IDEMPOTENCY_TABLE" : "IDEMPOTENCY_TABLE"));
+            String table = template.target(variables.path(powertools ? "NOTIFICATION_IDEMPOTENCY_TABLE" : ReceiverConfig.IDEMPOTENCY_TABLE));
             JsonNode ttl = template.resource(table).path("Properties").path("TimeToLiveSpecification");
             if (!expected.equals(ttl.path("AttributeName").asText()) || !ttl.path("Enabled").asBoolean(false)) {
                 violations.add(event.name() + ": " + table + " TimeToLiveSpecification " + ttl
@@ -391,13 +393,13 @@ final class TemplateInvariants {
             violations.add("no kms:Decrypt through Secrets Manager for exactly the producers' secrets");
         }
         JsonNode variables = template.resource("PaymentAuthorizerFunction").path("Properties").path("Environment").path("Variables");
-        if (!"RequireProducerSignatures".equals(variables.path("REQUIRE_PRODUCER_SIGNATURES").path("Ref").asText())) {
+        if (!"RequireProducerSignatures".equals(variables.path(ReceiverConfig.REQUIRE_PRODUCER_SIGNATURES).path("Ref").asText())) {
             violations.add("REQUIRE_PRODUCER_SIGNATURES is not the RequireProducerSignatures parameter");
         }
-        if (!"ProducerSignatureWindowSeconds".equals(variables.path("PRODUCER_SIGNATURE_WINDOW_SECONDS").path("Ref").asText())) {
+        if (!"ProducerSignatureWindowSeconds".equals(variables.path(ReceiverConfig.PRODUCER_SIGNATURE_WINDOW_SECONDS).path("Ref").asText())) {
             violations.add("PRODUCER_SIGNATURE_WINDOW_SECONDS is not the ProducerSignatureWindowSeconds parameter");
         }
-        JsonNode secrets = variables.path("PRODUCER_SIGNING_SECRETS").path("Fn::If");
+        JsonNode secrets = variables.path(ReceiverConfig.PRODUCER_SIGNING_SECRETS).path("Fn::If");
         if (!"ProducerSignaturesRequired".equals(secrets.path(0).asText())
                 || !secrets.path(1).toString().contains("\"Ref\":\"ProducerSigningSecretArns\"") || !"".equals(secrets.path(2).asText("-"))) {
             violations.add("PRODUCER_SIGNING_SECRETS is not the producers' secrets when required, and empty otherwise: " + secrets);
