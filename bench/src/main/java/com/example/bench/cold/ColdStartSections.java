@@ -65,8 +65,8 @@ final class ColdStartSections {
                 ## Cold start
 
                 A fresh runtime JVM under the Lambda runtime emulator (`aws-lambda-rie` + the Java runtime
-                interface client, as Lambda's `java21` runtime starts it), against the local AWS (moto +
-                a one-node TLS Redis Cluster), then a first batch of 10 new payments on 10 accounts; every run checks that
+                interface client, as Lambda's `java21` runtime starts it), against the local AWS (moto on
+                HTTPS, its CA the runtime JVM's trust as Amazon's are in Lambda, + a one-node TLS Redis Cluster), then a first batch of 10 new payments on 10 accounts; every run checks that
                 the batch was fully processed. Runs are interleaved across variants. Every JVM is sized as in a
                 %d MB function (`-XX:MaxRAM=%dm`: in Lambda the JVM sees the function's memory as the machine's).
 
