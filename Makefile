@@ -34,6 +34,11 @@ ifneq ($(filter test test-java,$(GOALS)),)
 ifneq ($(filter-out moto localstack,$(LOCAL_AWS)),)
 $(error LOCAL_AWS must be moto or localstack, was '$(LOCAL_AWS)': leave it out to test against moto)
 endif
+# LOCAL_AWS_TLS (read by com.example.localaws.LocalTls from the environment make passes on):
+# the local AWS answers on HTTPS as AWS does unless it is false (plain HTTP, for debugging).
+ifneq ($(filter-out true false,$(LOCAL_AWS_TLS)),)
+$(error LOCAL_AWS_TLS must be true or false, was '$(LOCAL_AWS_TLS)': leave it out for HTTPS, as in AWS)
+endif
 ifeq ($(LOCAL_AWS)$(shell command -v docker),localstack)
 $(error LOCAL_AWS=localstack needs Docker, and no docker command is on PATH: install Docker, or leave LOCAL_AWS out to test against moto)
 endif
@@ -50,11 +55,11 @@ setup: ## install what is missing: redis-server, moto, the Lambda runtime emulat
 	$(ROOT)/infra/local/setup.sh
 	$(ROOT)/infra/local/setup-rie.sh
 
-demo: setup ## ~2 000 payments, duplicates, conflicts, poison, faults; a checked report ## PAYMENTS=1600 (unique payments, 200 to 1000000)
+demo: setup ## ~2 000 payments, duplicates, conflicts, poison, faults; a checked report ## PAYMENTS=1600 (unique payments, 200 to 1000000) LOCAL_AWS_TLS=false (HTTP)
 	$(MVN) -q -DskipTests -pl infra/demo -am package dependency:build-classpath -Dmdep.outputFile=target/demo.classpath
 	cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "infra/demo/target/classes:$$(cat infra/demo/target/demo.classpath)" com.example.demo.Demo $(PAYMENTS)
 
-test: local-aws-backend setup test-launcher test-java check-template check-mermaid rehearse ## the whole suite: every test, the template's and diagrams' checks, the rehearsal ## LOCAL_AWS=moto|localstack (LocalStack needs Docker)
+test: local-aws-backend setup test-launcher test-java check-template check-mermaid rehearse ## the whole suite: every test, the template's and diagrams' checks, the rehearsal ## LOCAL_AWS=moto|localstack (LocalStack: Docker) LOCAL_AWS_TLS=false (HTTP)
 
 # ---- the local runtime's command line (infra/local, com.example.localaws.cli): JSON on stdout, progress on stderr
 LOCAL_CLI_CLASSPATH := $(ROOT)/infra/local/target/cli.classpath
@@ -68,7 +73,7 @@ $(LOCAL_CLI_CLASSPATH): $(LOCAL_CLI_SOURCES)
 
 ##@ Local AWS (make up first; each prints one JSON document on stdout)
 .PHONY: up down invoke send drain state redrive replay
-up: $(LOCAL_CLI_CLASSPATH) ## moto, TLS Redis Cluster, push API, template.yaml's resources, seeded accounts ## ACCOUNTS=file.json VISIBILITY_TIMEOUT=s REQUIRE_PRODUCER_SIGNATURES=true
+up: $(LOCAL_CLI_CLASSPATH) ## moto on HTTPS, TLS Redis Cluster, push API, the template's resources, seeded accounts ## ACCOUNTS=file.json VISIBILITY_TIMEOUT=s REQUIRE_PRODUCER_SIGNATURES=true
 	@$(ROOT)/infra/local/setup.sh >&2 && $(ROOT)/infra/local/setup-rie.sh >&2
 	@$(LOCAL_CLI) up --accounts "$(ACCOUNTS)" --visibility-timeout "$(VISIBILITY_TIMEOUT)" --require-producer-signatures "$(REQUIRE_PRODUCER_SIGNATURES)"
 
@@ -99,7 +104,7 @@ down: $(LOCAL_CLI_CLASSPATH) ## stop what make up started (harmless when nothing
 build: ## compile and package every module (no tests)
 	$(MVN) -DskipTests package
 
-test-java: local-aws-backend setup rehearse-tools ## every Java test (JUnit 5) against the local AWS ## LOCAL_AWS=moto|localstack (LocalStack needs Docker)
+test-java: local-aws-backend setup rehearse-tools ## every Java test (JUnit 5) against the local AWS ## LOCAL_AWS=moto|localstack (LocalStack: Docker) LOCAL_AWS_TLS=false (HTTP)
 	rm -f $(ROOT)/target/local-aws/calls.jsonl # the functions' calls, recorded afresh for make rehearse
 	$(MVN) verify $(if $(LOCAL_AWS),-Dlocal.aws.backend=$(LOCAL_AWS))
 

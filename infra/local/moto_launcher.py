@@ -1,12 +1,14 @@
 """Runs moto's server for the local runtime (DESIGN.md §10), fixed for our tests.
 
-    python infra/local/moto_launcher.py --host 127.0.0.1 --port N
+    python infra/local/moto_launcher.py --host 127.0.0.1 --port N [--tls-cert CERT --tls-key KEY]
 
+With --tls-cert and --tls-key it answers on TLS only (https://, as AWS does; the URLs it
+builds, such as an SQS QueueUrl, say https as well), else on plain HTTP.
 prints one line ``ready <port>`` on stdout once the port is listening; all
 else (moto's own prints, request logs with --verbose) goes to stderr.
 
-Stock moto 5.2.1 falls short of an idempotent receiver's local runtime in six measured ways,
-fixed here without editing moto:
+Stock moto 5.2.1 and werkzeug's server fall short of an idempotent receiver's local runtime in
+eight measured ways, fixed here without editing moto:
 
 1. Its threaded server has no lock around backend calls: two concurrent
    conditional TransactWriteItems on one new key can both succeed, and a
@@ -42,6 +44,13 @@ fixed here without editing moto:
    pay for is refused as DynamoDB refuses it, writing nothing. Fix 3's faults
    are the other shape of throttling: counted bursts, whatever the load.
 
+8. werkzeug's server answers every request with ``Connection: close``, where AWS keeps a
+   connection open for the next call: over TLS each call would pay a new connection and a full
+   handshake (about 3 ms here, 4x a call's cost). The launcher keeps connections alive
+   (KeepAliveRequestHandler: no ``Connection: close``, the request body always read whole, Nagle's
+   algorithm off so an answer's two writes leave at once) and turns off werkzeug's drain after
+   each request, which exists only because it closes them (patch_keep_alive).
+
 moto's own endpoints, ``/moto-api/`` included, work as before.
 
 Besides, ``--record-calls FILE`` appends one JSON line to FILE for every request
@@ -63,7 +72,9 @@ import io
 import json
 import logging
 import os
+import selectors
 import signal
+import ssl
 import sys
 import threading
 import time
@@ -86,7 +97,8 @@ from moto.dynamodb.models.table import Table
 from moto.dynamodb.models.utilities import bytesize
 from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app
 from moto_sqs_scale import patch_sqs_scale
-from werkzeug.serving import make_server
+import werkzeug.serving
+from werkzeug.serving import WSGIRequestHandler, make_server
 
 PATCHED_MOTO_VERSION = "5.2.1"
 DYNAMODB_TARGET_PREFIX = "DynamoDB_20120810."
@@ -165,6 +177,47 @@ def patch_backend_lookup() -> None:
     """
     services = tuple(moto_backends.list_of_moto_modules())
     moto_backends.list_of_moto_modules = lambda: services
+
+
+class KeepAliveRequestHandler(WSGIRequestHandler):
+    """werkzeug's handler, keeping the connection open for the client's next request (fix 8).
+
+    http.server ends a connection after a request that said ``Connection: close``, which werkzeug
+    adds to every answer; without it, the threaded server's HTTP/1.1 reads the next request on the
+    same connection. Nagle's algorithm is off: an answer is written as headers, then body, and
+    the body must not wait for the client's delayed ACK of the headers (about 40 ms).
+    """
+
+    disable_nagle_algorithm = True
+
+    def send_header(self, keyword: str, value: str) -> None:
+        if keyword.lower() == "connection" and value.lower() == "close":
+            return
+        super().send_header(keyword, value)
+
+
+class _NothingToDrain:
+    """A selector that never finds anything to read: werkzeug's drain after each request (fix 8)."""
+
+    def register(self, *_: object) -> None:
+        pass
+
+    def select(self, timeout: float | None = None) -> list[Any]:
+        return []
+
+    def close(self) -> None:
+        pass
+
+
+def patch_keep_alive() -> None:
+    """Turns off werkzeug's drain of the connection after each request (fix 8).
+
+    After an answer, werkzeug reads and discards whatever the client sent beyond the request
+    (up to 10 MB, while bytes keep coming within 10 ms), safe only because it closes every
+    connection: on a kept-alive one it would swallow the client's next request. LauncherApp reads
+    every request's body whole before answering, so nothing is left to drain.
+    """
+    werkzeug.serving.selectors = types.SimpleNamespace(DefaultSelector=_NothingToDrain, EVENT_READ=selectors.EVENT_READ)
 
 
 def _deepcopy_except_tables(obj: Any, memo: dict[int, Any] | None = None) -> Any:
@@ -897,6 +950,9 @@ class LauncherApp:
         self._recorder = recorder
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        # The whole body off the connection before any answer: the next request on a kept-alive
+        # connection starts right after it (fix 8), whatever this request's handler reads.
+        _read_body(environ)
         if environ.get("PATH_INFO") == FAULT_PATH:
             return self._admin(environ, start_response)
         if environ.get("PATH_INFO") == CONFLICTS_PATH:
@@ -1054,9 +1110,30 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--verbose", action="store_true", help="log every request to stderr")
     parser.add_argument("--record-calls", metavar="FILE",
                         help="append one JSON line per request a local Lambda function signed to FILE")
+    parser.add_argument("--tls-cert", metavar="PEM", help="answer on TLS with this server certificate (needs --tls-key)")
+    parser.add_argument("--tls-key", metavar="PEM", help="the private key of --tls-cert")
     parser.add_argument("--function-key-prefix", default=FUNCTION_KEY_PREFIX, metavar="PREFIX",
                         help=f"the access key ids of local functions start with it (default {FUNCTION_KEY_PREFIX})")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if (args.tls_cert is None) != (args.tls_key is None):
+        parser.error("--tls-cert and --tls-key go together")
+    return args
+
+
+def serve_tls(server: Any, cert_file: str, key_file: str) -> None:
+    """Makes the server answer on TLS only, each handshake in its connection's own thread.
+
+    werkzeug's own ssl_context wraps the listening socket with the handshake done in accept(),
+    on the one thread that accepts every connection: one slow or silent client (a port probe)
+    would hold all others up. Here the handshake is left to the first read, in the request
+    thread; werkzeug still sees server.ssl_context and builds https URLs (wsgi.url_scheme).
+    Connections are kept alive over TLS as without it (fix 8): one handshake per connection.
+    """
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.load_cert_chain(cert_file, key_file)
+    server.socket = context.wrap_socket(server.socket, server_side=True, do_handshake_on_connect=False)
+    server.ssl_context = context
 
 
 def announce_ready(port: int) -> None:
@@ -1089,10 +1166,13 @@ def main(argv: list[str] | None = None) -> None:
     patch_sqs_long_polling(lock)
     patch_sqs_scale()
     patch_backend_lookup()
+    patch_keep_alive()
     recorder = CallRecorder(args.record_calls, args.function_key_prefix) if args.record_calls else None
     app = LauncherApp(DomainDispatcherApplication(create_backend_app), lock, FaultInjector(), conflicts, capacity,
                       recorder)
-    server = make_server(args.host, args.port, app, threaded=True)
+    server = make_server(args.host, args.port, app, threaded=True, request_handler=KeepAliveRequestHandler)
+    if args.tls_cert is not None:
+        serve_tls(server, args.tls_cert, args.tls_key)
     # Stopping must not wait for request threads still running (an SQS long poll).
     server.block_on_close = False
     # Where moto sends the requests it makes to itself (moto.server sets it too).

@@ -69,12 +69,12 @@ final class ColdStartSections {
                 ## Cold start
 
                 A fresh runtime JVM under the Lambda runtime emulator (`aws-lambda-rie` + the Java runtime
-                interface client, as Lambda's `java21` runtime starts it), against the local AWS (moto +
-                a one-node TLS Redis Cluster) reached over **%s**, then a first batch of 10 new payments on 10 accounts;
-                every run checks that the batch was fully processed. Runs are interleaved across variants. Every JVM
-                is sized as in a %d MB function (`-XX:MaxRAM=%dm`: in Lambda the JVM sees the function's memory as the
-                machine's) and pinned to one core of this machine (`taskset -c %d` on its emulator), all variants
-                alike: a %d MB function gets about a third of a vCPU
+                interface client, as Lambda's `java21` runtime starts it), against the local AWS (moto, its CA the
+                runtime JVM's trust as Amazon's are in Lambda, + a one-node TLS Redis Cluster) reached over **%s**, then
+                a first batch of 10 new payments on 10 accounts; every run checks that the batch was fully processed.
+                Runs are interleaved across variants. Every JVM is sized as in a %d MB function (`-XX:MaxRAM=%dm`: in
+                Lambda the JVM sees the function's memory as the machine's) and pinned to one core of this machine
+                (`taskset -c %d` on its emulator), all variants alike: a %d MB function gets about a third of a vCPU
                 ([Lambda: memory and computing power](https://docs.aws.amazon.com/lambda/latest/dg/configuration-memory.html)),
                 so work started in parallel may overlap waits there, not CPU.
 

@@ -27,10 +27,10 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * An HTTP/1.1 front on 127.0.0.1 that forwards every request to the local AWS and keeps its
- * clients' connections alive, as AWS's endpoints do (the local AWS's server closes every
- * connection after its answer: docs/architecture.md, "Where the local AWS differs from AWS").
- * It closes a connection whose request asks so ({@code Connection: close}), without saying so in
- * its answer (the JDK's own server). A test gets a client of it with {@link #client}.
+ * clients' connections alive, as AWS's endpoints do: a port of its own, so that a test can tell
+ * the connections one client keeps from those the JVM's other clients keep to the local AWS. It
+ * closes a connection whose request asks so ({@code Connection: close}), without saying so in its
+ * answer (the JDK's own server). A test gets a client of it with {@link #client}.
  */
 final class KeepAliveFront implements AutoCloseable {
 

@@ -1,7 +1,7 @@
 package com.example.localaws.cli;
 
 import com.example.localaws.LocalAws;
-import com.example.localaws.RedisTls;
+import com.example.localaws.LocalTls;
 import com.example.localaws.invoke.EnvVarsFile;
 import com.example.localaws.invoke.LambdaFunction;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -47,7 +47,7 @@ final class LocalFunctions {
             throw new CliException(noSection.getMessage());
         }
         if (env.containsKey("FAST_PATH_ENDPOINT")) {
-            env.putAll(LocalAws.fastPathEnvironment("127.0.0.1:" + state.redisPort(), RedisTls.in(root).caFile()));
+            env.putAll(LocalAws.fastPathEnvironment("127.0.0.1:" + state.redisPort(), LocalTls.in(root).caFile()));
         }
         if (env.containsKey("REQUIRE_PRODUCER_SIGNATURES")) {
             env.put("REQUIRE_PRODUCER_SIGNATURES", Boolean.toString(state.producerSignatures()));
