@@ -3,21 +3,22 @@ package com.example.payment.authorizer;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.amazonaws.services.lambda.runtime.serialization.events.LambdaEventSerializers;
-import com.example.payment.Payment;
 import com.example.payment.PaymentTables;
-import com.example.receiver.BatchReceiver;
 import com.example.receiver.BatchResult;
 import com.example.receiver.MessageResult;
 import com.example.receiver.Outcome;
 import com.example.receiver.RemainingTime;
 import com.example.receiver.config.ReceiverConfig;
 import com.example.receiver.dynamodb.IdempotencyRecordAttributes;
+import com.example.receiver.redis.RedisFastPath;
+import com.example.receiver.redis.SecretReader;
 import com.example.receiver.sqs.SqsBatch;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -25,6 +26,7 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.crac.Context;
 import org.crac.Resource;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
@@ -34,6 +36,7 @@ import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
  * SnapStart priming: before Lambda snapshots the initialised function, the request path runs as
@@ -44,7 +47,9 @@ import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
  *   <li>A synthetic batch of 10 SQS records runs the whole request path in memory (the runtime's
  *       event deserializer, parse, validate, fingerprint, lanes and their threads, the
  *       TransactWriteItems requests built, marshalled and signed by the SDK, the outcomes mapped,
- *       the log lines, the batch response serialized), its requests stopped before transmission.</li>
+ *       the log lines, the batch response serialized), its requests stopped before transmission,
+ *       and the fast path with it: a cluster client of its own learns the topology
+ *       ({@code CLUSTER SLOTS}) over TLS and looks the 10 payments up (misses), then is closed.</li>
  *   <li>One real read through the network, on a client built like the function's: a GetItem of a
  *       key no payment can have ({@value #READ_KEY}) in the idempotency table, so the HTTP client's
  *       connection (and TLS handshake, on HTTPS), the response's reading and the JSON
@@ -55,11 +60,12 @@ import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
  * <ul>
  *   <li>No connection survives it: the read's HTTP client drops its connection when the read is
  *       done ({@link DisconnectingHttpClient}); the in-memory batch
- *       never asks for a connection; the fast path is left out (Jedis connects lazily, so the
- *       restored environment opens its own sockets on first use). The production clients are not
- *       used, so their pools hold nothing.</li>
+ *       never asks DynamoDB for a connection and closes its fast path's; the production clients
+ *       are not used (the function's fast path connects lazily), so their pools hold nothing and
+ *       the restored environment opens its own sockets on first use.</li>
  *   <li>Nothing can be written: the in-memory batch is stopped before transmission and names
- *       tables that do not exist; the read is a read.</li>
+ *       tables that do not exist; its fast path only reads (an undecided payment is never cached)
+ *       with a random signing key it discards; the read is a read.</li>
  *   <li>Nothing unique is baked in: the priming clients, their signed requests and their receiver
  *       are discarded; no log line or metric is emitted. {@link #afterRestore} adds fresh entropy to
  *       the generator the production receiver draws its retry jitter from, so that restored
@@ -82,6 +88,11 @@ final class RequestPathPriming implements Resource {
     static final String READ_KEY = "SNAPSTART-PRIMING#never-written";
 
     private final Map<String, String> environment;
+    /** The priming sends nothing to SQS: its payments are neither redelivered nor dead-lettered. */
+    private static final Supplier<SqsClient> NO_SQS = () -> {
+        throw new IllegalStateException("SnapStart priming sends nothing to SQS");
+    };
+
     private final Function<ExecutionInterceptor, DynamoDbClient> clients;
     private final Optional<Function<SdkHttpClient, DynamoDbClient>> readers;
     private final Clock clock;
@@ -140,17 +151,23 @@ final class RequestPathPriming implements Resource {
     private Run prime() {
         StopBeforeTransmission stop = new StopBeforeTransmission();
         List<Outcome> outcomes;
-        try (DynamoDbClient client = clients.apply(stop);
-             BatchReceiver<Payment> receiver = PaymentAuthorizer.create(primingEnvironment(), client,
-                     PaymentAuthorizer.secretsManager(), clock,
-                     new PrintStream(OutputStream.nullOutputStream()), new SecureRandom())) {
-            // The runtime's own (de)serializers: the first real event would otherwise load them.
-            ClassLoader loader = RequestPathPriming.class.getClassLoader();
-            SQSEvent event = LambdaEventSerializers.serializerFor(SQSEvent.class, loader).fromJson(event());
-            BatchResult result = receiver.process(SqsBatch.messages(event), RemainingTime.UNBOUNDED);
-            LambdaEventSerializers.serializerFor(SQSBatchResponse.class, loader)
-                    .toJson(SqsBatch.response(result), OutputStream.nullOutputStream());
-            outcomes = result.results().stream().map(MessageResult::outcome).toList();
+        boolean invoke = readers.isPresent();
+        try (DynamoDbClient client = clients.apply(stop)) {
+            PaymentAuthorizer.ExecutionEnvironment primed = PaymentAuthorizer.executionEnvironment(primingEnvironment(invoke),
+                    client, invoke ? throwawaySigningKey() : PaymentAuthorizer.secretsManager(), NO_SQS, clock,
+                    new PrintStream(OutputStream.nullOutputStream()), new SecureRandom());
+            try {
+                // The runtime's own (de)serializers: the first real event would otherwise load them.
+                ClassLoader loader = RequestPathPriming.class.getClassLoader();
+                SQSEvent event = LambdaEventSerializers.serializerFor(SQSEvent.class, loader).fromJson(event());
+                BatchResult result = primed.receiver().process(SqsBatch.messages(event), RemainingTime.UNBOUNDED);
+                LambdaEventSerializers.serializerFor(SQSBatchResponse.class, loader)
+                        .toJson(SqsBatch.response(result), OutputStream.nullOutputStream());
+                outcomes = result.results().stream().map(MessageResult::outcome).toList();
+            } finally {
+                primed.receiver().close();
+                primed.fastPath().ifPresent(RedisFastPath::close); // its connections with it
+            }
         }
         if (readers.isEmpty()) {
             return new Run(outcomes, stop.stopped.get(), stop.operations, false, 0);
@@ -162,6 +179,18 @@ final class RequestPathPriming implements Resource {
                     .key(Map.of(IdempotencyRecordAttributes.PK, AttributeValue.fromS(READ_KEY))));
             return new Run(outcomes, stop.stopped.get(), stop.operations, true, read.hasItem() ? 1 : 0);
         }
+    }
+
+    /**
+     * A signing key for the priming's own fast path, random and never kept: the synthetic payments
+     * are only looked up (misses: no value is written for a payment that is not decided), so no
+     * value is ever signed with it, and the function's own key is not read again.
+     */
+    private static SecretReader throwawaySigningKey() {
+        byte[] key = new byte[32];
+        new SecureRandom().nextBytes(key);
+        String value = HexFormat.of().formatHex(key);
+        return secretId -> value;
     }
 
     /** {@link #RECORDS} SQS records as Lambda delivers them, each a payment on its own account. */
@@ -184,12 +213,15 @@ final class RequestPathPriming implements Resource {
     }
 
     /**
-     * The function's configuration without the fast path and without producers' signatures (their
-     * keys were read by the init; the synthetic message is not signed), on tables that do not exist.
+     * The function's configuration without producers' signatures (their keys were read by the init;
+     * the synthetic messages are not signed), on tables that do not exist, with the fast path or
+     * without (the in-memory priming of before issue 24).
      */
-    private Map<String, String> primingEnvironment() {
+    private Map<String, String> primingEnvironment(boolean withFastPath) {
         Map<String, String> env = new HashMap<>(environment);
-        env.remove(ReceiverConfig.FAST_PATH_ENDPOINT);
+        if (!withFastPath) {
+            env.remove(ReceiverConfig.FAST_PATH_ENDPOINT);
+        }
         env.remove(ReceiverConfig.REQUIRE_PRODUCER_SIGNATURES);
         env.remove(ReceiverConfig.PRODUCER_SIGNING_SECRETS);
         for (String table : List.of(ReceiverConfig.IDEMPOTENCY_TABLE, PaymentTables.ACCOUNTS_TABLE, PaymentTables.LEDGER_TABLE)) {

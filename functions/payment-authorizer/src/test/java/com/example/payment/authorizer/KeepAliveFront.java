@@ -39,21 +39,24 @@ final class KeepAliveFront implements AutoCloseable {
 
     private final HttpServer server;
     private final ExecutorService threads = Executors.newCachedThreadPool();
-    private final HttpClient upstream = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final HttpClient upstream;
     private final URI target;
 
-    private KeepAliveFront(URI target) throws IOException {
-        this.target = target;
+    private KeepAliveFront(LocalAws aws) throws IOException {
+        this.target = aws.endpoint();
+        this.upstream = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .sslContext(aws.redis().tls().sslContext()) // the local CA, on HTTPS
+                .build();
         this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.setExecutor(threads);
         server.createContext("/", this::forward);
         server.start();
     }
 
-    /** A front for the local AWS at {@code target}. */
-    static KeepAliveFront to(URI target) {
+    /** A front for {@code aws}, on HTTP or HTTPS as it answers. */
+    static KeepAliveFront to(LocalAws aws) {
         try {
-            return new KeepAliveFront(target);
+            return new KeepAliveFront(aws);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start the front", e);
         }
