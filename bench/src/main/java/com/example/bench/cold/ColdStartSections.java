@@ -147,9 +147,10 @@ final class ColdStartSections {
 
                 `primed-main` and `primed` run the SnapStart hooks at init (no CRaC JVM here, see below), then the
                 first batch: the first batch after a restore, minus the restore. Their first invoke minus their warm
-                invoke, medians: **%.0f ms** with the in-memory priming of before issue 24, **%.0f ms** with the invoke
-                priming as deployed (an in-memory batch of 10, then one GetItem through the network with
-                `Connection: close`, `RequestPathPriming`).
+                invoke, medians: **%.0f ms** with the in-memory priming of before issue 24 (one record, no fast path),
+                **%.0f ms** with the invoke priming as deployed (`RequestPathPriming`: a batch of 10 with the fast
+                path, which learns the cluster over TLS and looks the payments up, DynamoDB stopped before
+                transmission; then one GetItem of an absent key through the network; every connection closed).
 
                 Split into its parts by `traced-main` and `traced` (the same, with a JDK Flight Recorder recording:
                 `jdk.ClassLoad`, `jdk.Compilation`, `jdk.TLSHandshake` and JDK 25's method tracing of the methods

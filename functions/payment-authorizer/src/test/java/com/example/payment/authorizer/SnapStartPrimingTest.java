@@ -83,9 +83,9 @@ class SnapStartPrimingTest extends LocalAwsTest {
                     Optional.empty(), Clock.systemUTC(), new SecureRandom());
             // WHEN it runs
             priming.beforeCheckpoint(null);
-            // THEN every request was stopped before transmission, and no connection was opened
+            // THEN its one payment's request was stopped before transmission, and no connection was opened
             RequestPathPriming.Run run = priming.lastRun().orElseThrow();
-            assertEquals(RequestPathPriming.RECORDS, run.requestsStopped());
+            assertEquals(List.of("TransactWriteItems"), run.operations());
             assertFalse(run.read());
             assertEquals(Set.of(), OpenConnections.to(front.port()));
         }
