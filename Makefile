@@ -34,14 +34,15 @@ ifneq ($(filter test test-java,$(GOALS)),)
 ifneq ($(filter-out moto localstack,$(LOCAL_AWS)),)
 $(error LOCAL_AWS must be moto or localstack, was '$(LOCAL_AWS)': leave it out to test against moto)
 endif
+ifeq ($(LOCAL_AWS)$(shell command -v docker),localstack)
+$(error LOCAL_AWS=localstack needs Docker, and no docker command is on PATH: install Docker, or leave LOCAL_AWS out to test against moto)
+endif
+endif
+
 # LOCAL_AWS_TLS (read by com.example.localaws.LocalTls from the environment make passes on):
 # the local AWS answers on HTTPS as AWS does unless it is false (plain HTTP, for debugging).
 ifneq ($(filter-out true false,$(LOCAL_AWS_TLS)),)
 $(error LOCAL_AWS_TLS must be true or false, was '$(LOCAL_AWS_TLS)': leave it out for HTTPS, as in AWS)
-endif
-ifeq ($(LOCAL_AWS)$(shell command -v docker),localstack)
-$(error LOCAL_AWS=localstack needs Docker, and no docker command is on PATH: install Docker, or leave LOCAL_AWS out to test against moto)
-endif
 endif
 
 ##@ Start here
@@ -73,7 +74,7 @@ $(LOCAL_CLI_CLASSPATH): $(LOCAL_CLI_SOURCES)
 
 ##@ Local AWS (make up first; each prints one JSON document on stdout)
 .PHONY: up down invoke send drain state redrive replay
-up: $(LOCAL_CLI_CLASSPATH) ## moto on HTTPS, TLS Redis Cluster, push API, the template's resources, seeded accounts ## ACCOUNTS=file.json VISIBILITY_TIMEOUT=s REQUIRE_PRODUCER_SIGNATURES=true
+up: $(LOCAL_CLI_CLASSPATH) ## moto, TLS Redis Cluster, push API, template.yaml's resources, seeded accounts ## ACCOUNTS=file.json VISIBILITY_TIMEOUT=s REQUIRE_PRODUCER_SIGNATURES=true
 	@$(ROOT)/infra/local/setup.sh >&2 && $(ROOT)/infra/local/setup-rie.sh >&2
 	@$(LOCAL_CLI) up --accounts "$(ACCOUNTS)" --visibility-timeout "$(VISIBILITY_TIMEOUT)" --require-producer-signatures "$(REQUIRE_PRODUCER_SIGNATURES)"
 
