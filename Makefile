@@ -39,6 +39,12 @@ $(error LOCAL_AWS=localstack needs Docker, and no docker command is on PATH: ins
 endif
 endif
 
+# LOCAL_AWS_TLS (read by com.example.localaws.LocalTls from the environment make passes on):
+# the local AWS answers on HTTPS as AWS does unless it is false (plain HTTP, for debugging).
+ifneq ($(filter-out true false,$(LOCAL_AWS_TLS)),)
+$(error LOCAL_AWS_TLS must be true or false, was '$(LOCAL_AWS_TLS)': leave it out for HTTPS, as in AWS)
+endif
+
 ##@ Start here
 .PHONY: help setup demo test
 help: ## this list, by group, with the variables each target takes
@@ -50,11 +56,11 @@ setup: ## install what is missing: redis-server, moto, the Lambda runtime emulat
 	$(ROOT)/infra/local/setup.sh
 	$(ROOT)/infra/local/setup-rie.sh
 
-demo: setup ## ~2 000 payments, duplicates, conflicts, poison, faults; a checked report ## PAYMENTS=1600 (unique payments, 200 to 1000000)
+demo: setup ## ~2 000 payments, duplicates, conflicts, poison, faults; a checked report ## PAYMENTS=1600 (unique payments, 200 to 1000000) LOCAL_AWS_TLS=false (HTTP)
 	$(MVN) -q -DskipTests -pl infra/demo -am package dependency:build-classpath -Dmdep.outputFile=target/demo.classpath
 	cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "infra/demo/target/classes:$$(cat infra/demo/target/demo.classpath)" com.example.demo.Demo $(PAYMENTS)
 
-test: local-aws-backend setup test-launcher test-java check-template check-mermaid rehearse ## the whole suite: every test, the template's and diagrams' checks, the rehearsal ## LOCAL_AWS=moto|localstack (LocalStack needs Docker)
+test: local-aws-backend setup test-launcher test-java check-template check-mermaid rehearse ## the whole suite: every test, the template's and diagrams' checks, the rehearsal ## LOCAL_AWS=moto|localstack (LocalStack: Docker) LOCAL_AWS_TLS=false (HTTP)
 
 # ---- the local runtime's command line (infra/local, com.example.localaws.cli): JSON on stdout, progress on stderr
 LOCAL_CLI_CLASSPATH := $(ROOT)/infra/local/target/cli.classpath
@@ -99,7 +105,7 @@ down: $(LOCAL_CLI_CLASSPATH) ## stop what make up started (harmless when nothing
 build: ## compile and package every module (no tests)
 	$(MVN) -DskipTests package
 
-test-java: local-aws-backend setup rehearse-tools ## every Java test (JUnit 5) against the local AWS ## LOCAL_AWS=moto|localstack (LocalStack needs Docker)
+test-java: local-aws-backend setup rehearse-tools ## every Java test (JUnit 5) against the local AWS ## LOCAL_AWS=moto|localstack (LocalStack: Docker) LOCAL_AWS_TLS=false (HTTP)
 	rm -f $(ROOT)/target/local-aws/calls.jsonl # the functions' calls, recorded afresh for make rehearse
 	$(MVN) verify $(if $(LOCAL_AWS),-Dlocal.aws.backend=$(LOCAL_AWS))
 

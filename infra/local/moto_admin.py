@@ -57,6 +57,9 @@ class LauncherApp:
         self._switches: dict[str, Switch] = {FAULT_PATH: faults, CONFLICTS_PATH: conflicts, CAPACITY_PATH: capacity}
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        # The whole body off the connection before any answer: the next request on a kept-alive
+        # connection starts right after it (moto_keep_alive.py), whatever this request's handler reads.
+        read_body(environ)
         switch = self._switches.get(environ.get("PATH_INFO", ""))
         if switch is not None:
             return admin(switch, environ, start_response)

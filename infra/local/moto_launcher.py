@@ -1,12 +1,15 @@
 """Runs moto's server for the local runtime (DESIGN.md §10), fixed for our tests.
 
-    python infra/local/moto_launcher.py --host 127.0.0.1 --port N
+    python infra/local/moto_launcher.py --host 127.0.0.1 --port N [--tls-cert CERT --tls-key KEY]
 
 prints one line ``ready <port>`` on stdout once the port is listening; all
 else (moto's own prints, request logs with --verbose) goes to stderr.
 
-Stock moto 5.2.1 falls short of an idempotent receiver's local runtime in
-seven measured ways, fixed without editing moto, each in the module beside
+With --tls-cert and --tls-key it answers on TLS only (https://, as AWS does; the URLs it
+builds, such as an SQS QueueUrl, say https as well), else on plain HTTP.
+
+Stock moto 5.2.1 and werkzeug's server fall short of an idempotent receiver's local runtime in
+eight measured ways, fixed without editing moto, each in the module beside
 this one that says what it fixes and why:
 
 1. no lock around backend calls (moto_lock.py);
@@ -16,7 +19,9 @@ this one that says what it fixes and why:
 4. behind fix 1, transactions never conflict (moto_conflicts.py: ``/_conflicts``);
 5. SQS requests cost more the more messages wait (moto_sqs_scale.py);
 6. every request lists moto's package directory (moto_admin.py);
-7. no throttling by capacity (moto_capacity.py: ``/_capacity``).
+7. no throttling by capacity (moto_capacity.py: ``/_capacity``);
+8. werkzeug closes every connection after one request, so over TLS every call
+   paid a handshake (moto_keep_alive.py).
 
 moto_admin.py puts them together in front of moto's own WSGI app, whose
 endpoints (``/moto-api/`` included) work as before. Besides, ``--record-calls
@@ -34,7 +39,9 @@ import faulthandler
 import logging
 import os
 import signal
+import ssl
 import sys
+from typing import Any
 
 from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app
 from moto_admin import LauncherApp, patch_backend_lookup
@@ -42,6 +49,7 @@ from moto_calls import FUNCTION_KEY_PREFIX, CallRecorder
 from moto_capacity import WriteCapacity
 from moto_conflicts import ConflictMode
 from moto_faults import FaultInjector
+from moto_keep_alive import KeepAliveRequestHandler, patch_keep_alive
 from moto_lock import BackendLock, patch_sqs_long_polling
 from moto_sqs_scale import patch_sqs_scale
 from moto_transactions import patch_single_writes, patch_transactions
@@ -55,9 +63,30 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--verbose", action="store_true", help="log every request to stderr")
     parser.add_argument("--record-calls", metavar="FILE",
                         help="append one JSON line per request a local Lambda function signed to FILE")
+    parser.add_argument("--tls-cert", metavar="PEM", help="answer on TLS with this server certificate (needs --tls-key)")
+    parser.add_argument("--tls-key", metavar="PEM", help="the private key of --tls-cert")
     parser.add_argument("--function-key-prefix", default=FUNCTION_KEY_PREFIX, metavar="PREFIX",
                         help=f"the access key ids of local functions start with it (default {FUNCTION_KEY_PREFIX})")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if (args.tls_cert is None) != (args.tls_key is None):
+        parser.error("--tls-cert and --tls-key go together")
+    return args
+
+
+def serve_tls(server: Any, cert_file: str, key_file: str) -> None:
+    """Makes the server answer on TLS only, each handshake in its connection's own thread.
+
+    werkzeug's own ssl_context wraps the listening socket with the handshake done in accept(),
+    on the one thread that accepts every connection: one slow or silent client (a port probe)
+    would hold all others up. Here the handshake is left to the first read, in the request
+    thread; werkzeug still sees server.ssl_context and builds https URLs (wsgi.url_scheme).
+    Connections are kept alive over TLS as without it (fix 8): one handshake per connection.
+    """
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.load_cert_chain(cert_file, key_file)
+    server.socket = context.wrap_socket(server.socket, server_side=True, do_handshake_on_connect=False)
+    server.ssl_context = context
 
 
 def announce_ready(port: int) -> None:
@@ -90,10 +119,13 @@ def main(argv: list[str] | None = None) -> None:
     patch_sqs_long_polling(lock)
     patch_sqs_scale()
     patch_backend_lookup()
+    patch_keep_alive()
     recorder = CallRecorder(args.record_calls, args.function_key_prefix) if args.record_calls else None
     app = LauncherApp(DomainDispatcherApplication(create_backend_app), lock, FaultInjector(), conflicts, capacity,
                       recorder)
-    server = make_server(args.host, args.port, app, threaded=True)
+    server = make_server(args.host, args.port, app, threaded=True, request_handler=KeepAliveRequestHandler)
+    if args.tls_cert is not None:
+        serve_tls(server, args.tls_cert, args.tls_key)
     # Stopping must not wait for request threads still running (an SQS long poll).
     server.block_on_close = False
     # Where moto sends the requests it makes to itself (moto.server sets it too).

@@ -20,6 +20,7 @@ usage() {
 }
 
 args=()
+java_trust=()
 if [[ -n "${FROM:-}" || -n "${TO:-}" ]]; then
   [[ -n "${FROM:-}" && -n "${TO:-}" ]] || usage "FROM and TO go together"
   [[ -z "${ON_FAILURE_QUEUE:-}" ]] || usage "give a window or ON_FAILURE_QUEUE, not both"
@@ -31,13 +32,18 @@ fi
 if [[ -z "${TABLE:-}" && -z "${TOPIC:-}" ]]; then
   [[ -f "$STATE" ]] || usage "no TABLE and TOPIC (AWS), and no local AWS running (make up)"
   # The local AWS names each resource after its logical id in template.yaml.
-  read -r port topic failures < <(python3 - "$STATE" <<'PY'
+  read -r scheme port topic failures < <(python3 - "$STATE" <<'PY'
 import json, sys
 state = json.load(open(sys.argv[1]))
-print(state["motoPort"], state["topics"]["PaymentsAuthorizedTopic"], state["queues"]["PaymentEventsFailureQueue"])
+print("https" if state["motoTls"] else "http", state["motoPort"], state["topics"]["PaymentsAuthorizedTopic"],
+      state["queues"]["PaymentEventsFailureQueue"])
 PY
 )
-  export AWS_ENDPOINT_URL="http://127.0.0.1:$port" AWS_REGION=us-east-1 AWS_ACCESS_KEY_ID=local AWS_SECRET_ACCESS_KEY=local
+  export AWS_ENDPOINT_URL="$scheme://127.0.0.1:$port" AWS_REGION=us-east-1 AWS_ACCESS_KEY_ID=local AWS_SECRET_ACCESS_KEY=local
+  # The local AWS's certificate is signed by the project's CA (com.example.localaws.LocalTls): the
+  # JVM trusts it as a function's runtime does locally; AWS_CA_BUNDLE is the same for Python and the AWS CLI.
+  export AWS_CA_BUNDLE="$ROOT/target/local-aws/tls/ca-v2/ca.crt"
+  java_trust=(-Djavax.net.ssl.trustStore="$ROOT/target/local-aws/tls/ca-v2/ca.p12" -Djavax.net.ssl.trustStoreType=PKCS12)
   TABLE=IdempotencyTable
   TOPIC="$topic"
   [[ "${ON_FAILURE_QUEUE:-}" != local ]] || ON_FAILURE_QUEUE="$failures"
@@ -49,5 +55,5 @@ if [[ -n "${ON_FAILURE_QUEUE:-}" ]]; then
   args+=(--on-failure-queue "$ON_FAILURE_QUEUE")
 fi
 
-exec "$JAVA_HOME/bin/java" -cp "$MODULE/target/classes:$(cat "$MODULE/target/replay.classpath")" \
+exec "$JAVA_HOME/bin/java" "${java_trust[@]}" -cp "$MODULE/target/classes:$(cat "$MODULE/target/replay.classpath")" \
   com.example.payment.events.replay.ReplayCommand --table "$TABLE" --topic "$TOPIC" "${args[@]}"

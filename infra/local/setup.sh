@@ -54,7 +54,7 @@ ensure_redis() {
 }
 
 # The local Redis Cluster speaks TLS only, as ElastiCache Serverless does; its throwaway CA and
-# server certificate are made with the openssl command line (com.example.localaws.RedisTls).
+# server certificates are made with the openssl command line (com.example.localaws.LocalTls).
 ensure_openssl() {
   command -v openssl >/dev/null 2>&1 && return 0
   log "installing openssl"

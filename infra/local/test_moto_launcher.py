@@ -3,13 +3,16 @@
 Each fix has a test that runs against the launcher and, where cheap, the same
 test against stock moto (`python -m moto.server`), expected to fail there
 (strict xfail): that proves the test can see the bug it guards against.
-Both servers are started here on free 127.0.0.1 ports and stopped at the end.
+Both servers are started here on free 127.0.0.1 ports and stopped at the end; the launcher on
+TLS, as the Java tests start it (a throwaway CA made here with openssl, given to boto3 and urllib
+as AWS_CA_BUNDLE would), stock moto on plain HTTP.
 """
 
 from __future__ import annotations
 
 import json
 import socket
+import ssl
 import statistics
 import subprocess
 import sys
@@ -47,29 +50,36 @@ def free_port() -> int:
 
 
 class Server:
-    """A moto server subprocess on 127.0.0.1 and boto3 clients for it."""
+    """A moto server subprocess on 127.0.0.1 and boto3 clients for it; on TLS when `ca` is its CA's certificate."""
 
-    def __init__(self, process: subprocess.Popen, port: int, calls: Path | None = None):
+    def __init__(self, process: subprocess.Popen, port: int, calls: Path | None = None, ca: Path | None = None):
         self.process = process
-        self.endpoint = f"http://127.0.0.1:{port}"
+        self.endpoint = f"{'https' if ca else 'http'}://127.0.0.1:{port}"
         self.calls = calls
+        self.verify = str(ca) if ca else None
+        self._tls = ssl.create_default_context(cafile=str(ca)) if ca else None
 
-    def client(self, service: str, config: Config = NO_RETRIES) -> Any:
+    def client(self, service: str, config: Config = NO_RETRIES, access_key_id: str = "testing") -> Any:
         return boto3.client(
             service,
             region_name=REGION,
             endpoint_url=self.endpoint,
-            aws_access_key_id="testing",
+            aws_access_key_id=access_key_id,
             aws_secret_access_key="testing",
             config=config,
+            verify=self.verify,
         )
 
+    def urlopen(self, request: urllib.request.Request) -> Any:
+        """urllib's urlopen, trusting the server's CA."""
+        return urllib.request.urlopen(request, timeout=30, context=self._tls)
+
     def http(self, method: str, path: str, payload: Any = None) -> tuple[int, dict[str, str], bytes]:
-        """A plain HTTP call, as the Java tests make to /_fault."""
+        """A call without the SDK, as the Java tests make to /_fault."""
         data = None if payload is None else json.dumps(payload).encode()
         request = urllib.request.Request(self.endpoint + path, data=data, method=method)
         try:
-            with urllib.request.urlopen(request, timeout=30) as response:
+            with self.urlopen(request) as response:
                 return response.status, dict(response.headers), response.read()
         except urllib.error.HTTPError as error:
             return error.code, dict(error.headers), error.read()
@@ -83,17 +93,33 @@ class Server:
             self.process.wait()
 
 
+def make_tls(folder: Path) -> tuple[Path, Path, Path]:
+    """A throwaway CA and a server certificate for 127.0.0.1 signed by it (as LocalTls makes them): CA, cert, key."""
+    def openssl(*arguments: str) -> None:
+        subprocess.run(["openssl", *arguments], cwd=folder, check=True, capture_output=True)
+
+    openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.crt", "-days", "2",
+            "-subj", "/CN=launcher test CA")
+    openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "aws.key", "-out", "aws.csr", "-subj", "/CN=127.0.0.1")
+    (folder / "san.ext").write_text("subjectAltName=IP:127.0.0.1,DNS:localhost\n")
+    openssl("x509", "-req", "-in", "aws.csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial", "-out", "aws.crt",
+            "-days", "2", "-extfile", "san.ext")
+    return folder / "ca.crt", folder / "aws.crt", folder / "aws.key"
+
+
 def start_launcher(calls: Path) -> Server:
-    """Starts the launcher the way the Java tests do (recording to `calls`) and waits for its `ready` line."""
+    """Starts the launcher the way the Java tests do (on TLS, recording to `calls`) and waits for its `ready` line."""
+    ca, cert, key = make_tls(calls.parent)
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, str(LAUNCHER), "--host", "127.0.0.1", "--port", str(port), "--record-calls", str(calls)],
+        [sys.executable, str(LAUNCHER), "--host", "127.0.0.1", "--port", str(port), "--record-calls", str(calls),
+         "--tls-cert", str(cert), "--tls-key", str(key)],
         stdout=subprocess.PIPE,
         text=True,
     )
     line = process.stdout.readline()
     assert line == f"ready {port}\n", f"launcher said {line!r}, exit code {process.poll()}"
-    return Server(process, port, calls)
+    return Server(process, port, calls, ca)
 
 
 def start_stock_moto() -> Server:
@@ -552,7 +578,7 @@ def test_fault_answers_in_dynamodb_json_error_shape(launcher: Server) -> None:
         headers={"X-Amz-Target": "DynamoDB_20120810.ListTables", "Content-Type": "application/x-amz-json-1.0"},
     )
     with pytest.raises(urllib.error.HTTPError) as failed:
-        urllib.request.urlopen(request, timeout=30)
+        launcher.urlopen(request)
     assert failed.value.code == 500
     assert failed.value.headers["Content-Type"] == "application/x-amz-json-1.0"
     body = json.loads(failed.value.read())
@@ -1002,14 +1028,7 @@ def new_function() -> str:
 
 def function_client(server: Server, service: str, function: str, phase: str | None = None) -> Any:
     """A boto3 client signing as the local function `function`, saying `phase` as its SDK clients do."""
-    client = boto3.client(
-        service,
-        region_name=REGION,
-        endpoint_url=server.endpoint,
-        aws_access_key_id=FUNCTION_KEY_PREFIX + function,
-        aws_secret_access_key="any",
-        config=NO_RETRIES,
-    )
+    client = server.client(service, access_key_id=FUNCTION_KEY_PREFIX + function)
     if phase is not None:
         client.meta.events.register("before-sign", lambda request, **_: request.headers.__setitem__(PHASE_HEADER, phase))
     return client
@@ -1110,7 +1129,7 @@ def signed_form_post(server: Server, path: str, service: str, key: str, form: di
                          headers={"Content-Type": "application/x-www-form-urlencoded; charset=utf-8"})
     SigV4Auth(Credentials(key, "any"), service, REGION).add_auth(request)
     prepared = urllib.request.Request(request.url, data=body.encode(), headers=dict(request.headers), method="POST")
-    with urllib.request.urlopen(prepared, timeout=30) as response:
+    with server.urlopen(prepared) as response:
         return response.status
 
 
@@ -1171,3 +1190,16 @@ def test_moto_api_reset_still_works(launcher: Server) -> None:
     status, _, _ = launcher.http("POST", "/moto-api/reset")
     assert status == 200
     assert dynamodb.list_tables()["TableNames"] == []
+
+
+def test_launcher_with_a_certificate_answers_on_tls_only_and_its_queue_urls_are_https(launcher: Server) -> None:
+    """AWS's endpoints are HTTPS; so is the launcher given --tls-cert, and the URLs it builds."""
+    url = create_queue(launcher.client("sqs"))
+    assert url.startswith(launcher.endpoint + "/") and url.startswith("https://")
+    plain = urllib.request.Request(launcher.endpoint.replace("https://", "http://", 1) + "/_fault")
+    with pytest.raises(OSError):
+        urllib.request.urlopen(plain, timeout=30)
+    untrusted = urllib.request.Request(launcher.endpoint + "/_fault")
+    with pytest.raises(urllib.error.URLError) as refused:
+        urllib.request.urlopen(untrusted, timeout=30, context=ssl.create_default_context())
+    assert isinstance(refused.value.reason, ssl.SSLCertVerificationError)

@@ -95,7 +95,7 @@ public final class ScenarioRunner {
         int dropped;
         int droppedRefusals;
         Optional<Publishing> publishing;
-        try (LoopbackProxy dynamoDbProxy = LoopbackProxy.start(aws.endpoint().getPort());
+        try (LoopbackProxy dynamoDbProxy = aws.proxyToAws();
              LoopbackProxy redisProxy = LoopbackProxy.start(aws.redis().port());
              StreamPublishing publisher = scenario.fault() == DependencyFault.SNS_PUBLISH_ERRORS
                      ? StreamPublishing.start(aws, scenario.seed()) : null) {

@@ -1,5 +1,9 @@
 package com.example.bench.cold;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 /**
  * One cold start: a fresh runtime JVM, then a first batch of 10 new payments.
  *
@@ -14,6 +18,14 @@ package com.example.bench.cold;
  *                      starts the runtime) to its answer: what the caller waited
  * @param peakRssKib    the runtime's {@code VmHWM} after the batch
  * @param heapAfterGcKib the heap in use after a full GC, or -1 when not measured in this run
+ * @param firstParts    the first batch's parts ({@link FirstTimeWork}), for a traced variant; else empty
+ * @param warmParts     the warm batch's, likewise
  */
-record ColdStart(String variant, double initMs, double firstInvokeMs, double warmInvokeMs, double wallMs, long peakRssKib, long heapAfterGcKib) {
+record ColdStart(String variant, double initMs, double firstInvokeMs, double warmInvokeMs, double wallMs, long peakRssKib,
+                 long heapAfterGcKib, Map<String, Double> firstParts, Map<String, Double> warmParts) {
+
+    ColdStart {
+        firstParts = Collections.unmodifiableMap(new LinkedHashMap<>(firstParts));
+        warmParts = Collections.unmodifiableMap(new LinkedHashMap<>(warmParts));
+    }
 }

@@ -2,6 +2,7 @@ package com.example.bench.cold;
 
 import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.localaws.Accounts;
+import com.example.payment.authorizer.AsBeforeIssue24;
 import com.example.localaws.LocalAws;
 import com.example.localaws.ReceiverEnvironment;
 import com.example.localaws.invoke.Invocation;
@@ -51,6 +52,13 @@ public final class ColdStartBench {
     static final int MEMORY_MB = 512;
     /** Every JVM sized as in a 512 MB function: Lambda's JVM sees its memory limit as the machine's. */
     static final String JVM_BASE = "-XX:MaxRAM=" + MEMORY_MB + "m";
+    /**
+     * The one core every runtime JVM (through its emulator) is pinned to, all variants alike: a
+     * 512 MB function gets about a third of a vCPU, so the JVM there sees one processor, and work
+     * it starts in parallel overlaps waits, never CPU
+     * (https://docs.aws.amazon.com/lambda/latest/dg/configuration-memory.html).
+     */
+    static final int CORE = Runtime.getRuntime().availableProcessors() - 1;
     private static final Pattern INIT = Pattern.compile("INIT REPORT\\(durationMs: ([0-9.]+)\\)");
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -95,7 +103,9 @@ public final class ColdStartBench {
             }
         }
         Duration took = Duration.ofNanos(System.nanoTime() - started);
-        new ColdStartSections(variants, samples, took, javaHome).write(root.resolve("bench/target/sections"));
+        ColdStartSections sections = new ColdStartSections(variants, samples, took, javaHome, aws.endpoint().getScheme());
+        sections.write(root.resolve("bench/target/sections"));
+        System.out.println(sections.goals());
     }
 
     /** The variants, ours first and the baseline second (the report's ratios are to these). */
@@ -108,6 +118,8 @@ public final class ColdStartBench {
         List<Variant> variants = new ArrayList<>();
         variants.add(new Variant("ours", "ours (url-connection, C1 only: Lambda's default)", production, ours,
                 JVM_BASE, "", Map.of(), mainRuns));
+        variants.add(new Variant("ours-main-init", "ours, init in sequence as before issue 24", AsBeforeIssue24.class.getName()
+                + "::handleRequest", withBench, JVM_BASE, "", Map.of(), mainRuns));
         variants.add(new Variant("baseline", "Powertools baseline (url-connection)",
                 BaselineHandler.class.getName() + "::handleRequest",
                 concat(withBench, List.of(root.resolve("reliability/target/classes")),
@@ -127,9 +139,20 @@ public final class ColdStartBench {
         variants.add(new Variant("jar", "ours from its shaded jar", production, jar, JVM_BASE, "", Map.of(), variantRuns));
         variants.add(new Variant("appcds", "ours from its shaded jar + AppCDS archive of a training run", production, jar,
                 JVM_BASE + " -XX:SharedArchiveFile=" + trainAppCds(jar, production), "", Map.of(), variantRuns));
-        variants.add(new Variant("primed", "ours, SnapStart hooks run at init (first invoke after priming)",
-                PrimedAuthorizerHandler.class.getName() + "::handleRequest", withBench,
-                JVM_BASE, "", Map.of(), variantRuns));
+        // The first batch after priming, as deployed and as before issue 24; then the same with their
+        // first-time work recorded (FirstTimeWork), in runs of their own: the recording costs time.
+        String primed = PrimedAuthorizerHandler.class.getName() + "::handleRequest";
+        Map<String, String> invoke = Map.of(PrimedAuthorizerHandler.PRIMING, "invoke");
+        Map<String, String> inMemory = Map.of(PrimedAuthorizerHandler.PRIMING, "in-memory");
+        variants.add(new Variant("primed", "ours, SnapStart hooks run at init: invoke priming (as deployed)", primed, withBench,
+                JVM_BASE, "", invoke, variantRuns));
+        variants.add(new Variant("primed-main", "ours, SnapStart hooks run at init: in-memory priming (before issue 24)", primed,
+                withBench, JVM_BASE, "", inMemory, variantRuns));
+        String traced = JVM_BASE + " " + FirstTimeWork.jvmOptions();
+        variants.add(new Variant("traced", "`primed`, its first-time work recorded (JFR)", primed, withBench,
+                traced, "", invoke, variantRuns));
+        variants.add(new Variant("traced-main", "`primed-main`, its first-time work recorded (JFR)", primed, withBench,
+                traced, "", inMemory, variantRuns));
         return variants;
     }
 
@@ -160,6 +183,7 @@ public final class ColdStartBench {
         Variant training = new Variant("appcds-training", "training", handler, classpath,
                 JVM_BASE + " -XX:+RecordDynamicDumpInfo", "", Map.of(), 1);
         try (RuntimeEmulator emulator = RuntimeEmulator.start(function(training), root, runDir(training, 0))) {
+            RuntimeProcess.emulator().pinToCore(CORE);
             answered(training, emulator.invoke(event(training, 0)));
             RuntimeProcess.underTheEmulator().dumpDynamicArchive(javaHome, archive);
         }
@@ -171,16 +195,29 @@ public final class ColdStartBench {
         LambdaFunction function = function(variant);
         String event = event(variant, round);
         try (RuntimeEmulator emulator = RuntimeEmulator.start(function, root, dir)) {
+            RuntimeProcess.emulator().pinToCore(CORE);
             long sent = System.nanoTime();
             Invocation invocation = answered(variant, emulator.invoke(event));
             double wallMs = (System.nanoTime() - sent) / 1e6;
             RuntimeProcess runtime = RuntimeProcess.underTheEmulator();
             long peak = runtime.peakRssKib();
             Invocation warm = answered(variant, emulator.invoke(event(variant, round)));
+            List<Map<String, Double>> batches = variant.traced() ? recordedBatches(runtime, dir) : List.of(Map.of(), Map.of());
             long heap = measureHeap ? runtime.heapAfterFullGcKib(javaHome).orElse(-1) : -1;
             return new ColdStart(variant.name(), initMs(dir, function), invokeMs(dir, function, invocation.requestId()),
-                    invokeMs(dir, function, warm.requestId()), wallMs, peak, heap);
+                    invokeMs(dir, function, warm.requestId()), wallMs, peak, heap, batches.get(0), batches.get(1));
         }
+    }
+
+    /** The first and the warm batch's parts, from the traced runtime's flight recording. */
+    private List<Map<String, Double>> recordedBatches(RuntimeProcess runtime, Path dir) {
+        Path recording = dir.resolve("first-time-work.jfr");
+        runtime.dumpFlightRecording(javaHome, recording);
+        List<Map<String, Double>> batches = FirstTimeWork.batches(recording);
+        if (batches.size() != 2) {
+            throw new IllegalStateException("expected 2 batches in " + recording + ", found " + batches.size());
+        }
+        return batches;
     }
 
     private LambdaFunction function(Variant variant) {

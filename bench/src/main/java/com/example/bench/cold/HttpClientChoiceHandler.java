@@ -31,8 +31,11 @@ public final class HttpClientChoiceHandler implements RequestHandler<SQSEvent, S
 
     private static SdkHttpClient.Builder<?> httpClient(String name) {
         return switch (String.valueOf(name)) {
+            // Its TLS is native: told to read the JVM's trust store properties, which name the local CA
+            // on the local AWS (in Lambda, unset: the default trust).
             case "aws-crt" -> AwsCrtHttpClient.builder()
-                    .connectionTimeout(Duration.ofSeconds(1));
+                    .connectionTimeout(Duration.ofSeconds(1))
+                    .useTrustStoreSystemProperties(true);
             case "apache" -> ApacheHttpClient.builder()
                     .connectionTimeout(Duration.ofSeconds(1))
                     .socketTimeout(Duration.ofSeconds(2));

@@ -21,6 +21,17 @@ record RuntimeProcess(long pid) {
     private static final Pattern HEAP_USED = Pattern.compile(
             "(?m)^\\s*(?:garbage-first heap|def new generation|tenured generation|PSYoungGen|ParOldGen)\\s.*?used (\\d+)K");
 
+    /** The emulator this process started, which starts the runtime JVM at its first invocation. */
+    static RuntimeProcess emulator() {
+        List<ProcessHandle> emulators = ProcessHandle.current().children()
+                .filter(child -> child.info().command().orElse("").endsWith("aws-lambda-rie"))
+                .toList();
+        if (emulators.size() != 1) {
+            throw new IllegalStateException("expected one emulator, found " + emulators.size());
+        }
+        return new RuntimeProcess(emulators.get(0).pid());
+    }
+
     /** The one function JVM running under an emulator this process started. */
     static RuntimeProcess underTheEmulator() {
         List<ProcessHandle> runtimes = ProcessHandle.current().children()
@@ -72,6 +83,21 @@ record RuntimeProcess(long pid) {
         if (run(javaHome.resolve("bin/jcmd").toString(), Long.toString(pid), "VM.cds", "dynamic_dump", archive.toString()) == null
                 || !Files.isRegularFile(archive)) {
             throw new IllegalStateException("jcmd could not dump the AppCDS archive " + archive);
+        }
+    }
+
+    /** Writes the JVM's flight recording so far to {@code file} (the JVM must run with -XX:StartFlightRecording). */
+    void dumpFlightRecording(Path javaHome, Path file) {
+        if (run(javaHome.resolve("bin/jcmd").toString(), Long.toString(pid), "JFR.dump", "filename=" + file) == null
+                || !Files.isRegularFile(file)) {
+            throw new IllegalStateException("jcmd could not dump the flight recording to " + file);
+        }
+    }
+
+    /** Pins the process, and the processes it starts from now on, to one CPU core ({@code taskset}). */
+    void pinToCore(int core) {
+        if (run("taskset", "-p", "-c", Integer.toString(core), Long.toString(pid)) == null) {
+            throw new IllegalStateException("taskset could not pin " + pid + " to core " + core);
         }
     }
 

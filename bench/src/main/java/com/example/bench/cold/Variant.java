@@ -34,6 +34,11 @@ record Variant(String name, String label, String handler, List<Path> classpath, 
         }
     }
 
+    /** Whether its runtime JVM records the batches' first-time work ({@link FirstTimeWork}). */
+    boolean traced() {
+        return jvmOptions.contains("-XX:StartFlightRecording");
+    }
+
     Variant withRuns(int count) {
         return new Variant(name, label, handler, classpath, jvmOptions, overrides, environment, count);
     }

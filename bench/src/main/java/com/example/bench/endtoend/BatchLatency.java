@@ -4,7 +4,7 @@ import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.example.bench.report.SectionFile;
 import com.example.localaws.LocalAws;
 import com.example.localaws.MovableClock;
-import com.example.localaws.RedisTls;
+import com.example.localaws.LocalTls;
 import com.example.localaws.proxy.LoopbackProxy;
 import com.example.payment.AccountAttributes;
 import com.example.reliability.Implementation;
@@ -52,7 +52,7 @@ public final class BatchLatency {
     /** The section's figures. */
     record Figures(double dynamoDbHopMs, double redisHopMs, Distribution dynamoDbRttMs, Distribution redisRttMs,
                    Distribution dynamoDbRttNoDelayMs, Distribution redisRttNoDelayMs, double addedDynamoDbMs,
-                   double addedRedisMs, List<Run> runs, Map<String, Boolean> goals, String loadAverage) {
+                   double addedRedisMs, List<Run> runs, Map<String, Boolean> goals, String loadAverage, String awsScheme) {
     }
 
     /** {@code chartLabel}: the configuration's name on the chart's axis, short enough to stay legible. */
@@ -69,7 +69,7 @@ public final class BatchLatency {
             return;
         }
         try (LocalAws aws = LocalAws.start();
-             LoopbackProxy dynamoDb = LoopbackProxy.start(aws.endpoint().getPort());
+             LoopbackProxy dynamoDb = aws.proxyToAws();
              LoopbackProxy redis = LoopbackProxy.start(aws.redis().port())) {
             // The cluster's one node announces the proxy: the cluster client, which learns the
             // nodes from CLUSTER SLOTS, then reaches the node only through the proxy (its delay).
@@ -114,7 +114,8 @@ public final class BatchLatency {
             }
             Map<String, Boolean> goals = BatchLatencyMarkdown.goals(runs);
             Figures figures = new Figures(millis(DYNAMODB_HOP), millis(REDIS_HOP), dynamoDbRtt.delayed(), redisRtt.delayed(),
-                    dynamoDbRtt.none(), redisRtt.none(), addedDynamoDb, addedRedis, runs, goals, SectionFile.loadAverage());
+                    dynamoDbRtt.none(), redisRtt.none(), addedDynamoDb, addedRedis, runs, goals, SectionFile.loadAverage(),
+                    aws.endpoint().getScheme());
             String markdown = BatchLatencyMarkdown.render(figures);
             SectionFile.write(SECTION, markdown, figures);
             System.out.println(markdown);
@@ -193,7 +194,7 @@ public final class BatchLatency {
     }
 
     /** A PING through the proxy, over TLS as the function's calls are. */
-    private static Runnable redisRoundTrip(LoopbackProxy proxy, RedisTls tls) {
+    private static Runnable redisRoundTrip(LoopbackProxy proxy, LocalTls tls) {
         Jedis jedis = new Jedis(new HostAndPort("127.0.0.1", proxy.port()), tls.clientConfig(Duration.ofSeconds(5)));
         return jedis::ping;
     }

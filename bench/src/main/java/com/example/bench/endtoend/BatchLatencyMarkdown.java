@@ -37,8 +37,12 @@ final class BatchLatencyMarkdown {
     static String render(BatchLatency.Figures f) {
         StringBuilder md = new StringBuilder();
         md.append("## Batch latency with network delay\n\n");
-        md.append("`make bench-latency`: a loopback TCP proxy (`LoopbackProxy`) in front of the moto launcher holds "
-                        + "every chunk ").append(SectionFile.number(f.dynamoDbHopMs(), 2))
+        md.append("`make bench-latency`: a loopback TCP proxy (`LoopbackProxy`) in front of the moto launcher ")
+                .append("https".equals(f.awsScheme())
+                        ? "(HTTPS as in AWS: TLS ends at the proxy and starts again to the launcher, so every call pays "
+                          + "the TLS record layer, and each new connection a handshake) "
+                        : "(plain HTTP: measured before the local AWS spoke TLS) ")
+                .append("holds every chunk ").append(SectionFile.number(f.dynamoDbHopMs(), 2))
                 .append(" ms each way (a DynamoDB request and its answer: about 5 ms a call), one in front of the Redis Cluster's node (which announces the proxy) ")
                 .append(SectionFile.number(f.redisHopMs(), 1))
                 .append(" ms each way (about 1 ms per command or pipeline). Batches of ").append(BatchLatency.BATCH)

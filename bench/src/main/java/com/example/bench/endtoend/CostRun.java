@@ -109,7 +109,7 @@ public final class CostRun {
                 authorizer.batchSize());
         PriceList prices = PriceList.of(argument(args, 3, "price region", Function.identity(), "us-east-1"));
         try (LocalAws aws = LocalAws.start();
-             LoopbackProxy dynamoDb = LoopbackProxy.start(aws.endpoint().getPort());
+             LoopbackProxy dynamoDb = aws.proxyToAws();
              LoopbackProxy redisProxy = LoopbackProxy.start(aws.redis().port())) {
             aws.redis().announce(aws.redis().node(0), redisProxy.port());
             dynamoDb.delay(BatchLatency.DYNAMODB_HOP);

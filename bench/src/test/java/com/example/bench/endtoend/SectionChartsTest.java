@@ -62,7 +62,8 @@ class SectionChartsTest {
                 run("Powertools baseline", "Powertools baseline", 10), run("ours, MAX_CONCURRENCY 10", "ours", 1),
                 run("Powertools baseline", "Powertools baseline", 1));
         BatchLatency.Figures latency = new BatchLatency.Figures(2.5, 0.5, constant(13.7), constant(1.5), constant(7.7),
-                constant(0.3), 6.0, 1.2, runs, BatchLatencyMarkdown.goals(runs), "1.08 / 1.13 / 1.69 (1 / 5 / 15 min)");
+                constant(0.3), 6.0, 1.2, runs, BatchLatencyMarkdown.goals(runs), "1.08 / 1.13 / 1.69 (1 / 5 / 15 min)",
+                "https");
         ObjectMapper json = new ObjectMapper();
 
         // WHEN read back and rendered

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.localaws.Accounts;
+import com.example.localaws.LocalTls;
 import com.example.localaws.ProjectRoot;
 import com.example.localaws.cli.LocalAwsCli;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -52,6 +53,10 @@ class LocalRuntimeCommandLineTest {
                 "PaymentEventsUnpublishableQueue", "PaymentsDeadLetterQueue", "PaymentsQueue"), sorted(up.path("queues").fieldNames()));
         assertTrue(up.path("topics").has("PaymentsAuthorizedTopic"));
         assertTrue(up.path("pushApi").asText().startsWith("http://127.0.0.1:"), up::toString);
+        // AND the local AWS is HTTPS, as AWS is (plain HTTP only when LOCAL_AWS_TLS=false), its queue URLs too
+        String aws = (LocalTls.awsEndpointTls() ? "https" : "http") + "://127.0.0.1:";
+        assertTrue(up.path("moto").asText().startsWith(aws), up::toString);
+        up.path("queues").forEach(url -> assertTrue(url.asText().startsWith(up.path("moto").asText() + "/"), up::toString));
         // AND a second `up` changes nothing
         assertEquals("already running", ok(run("up")).path("status").asText());
 

@@ -1,6 +1,7 @@
 package com.example.localaws;
 
 import com.example.localaws.messages.ProducerSigner;
+import com.example.localaws.proxy.LoopbackProxy;
 import java.net.URI;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -17,6 +18,7 @@ import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.core.retry.RetryMode;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.http.TlsTrustManagersProvider;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -60,6 +62,8 @@ public final class LocalAws implements AutoCloseable {
     private RedisNode standaloneRedis;
 
     LocalAws(Path root, AwsApi api, RedisCluster redis) {
+        // Before any function of the run is built in this JVM (InProcessFunction, a test's own handler).
+        redis.tls().trustInThisJvm();
         this.root = root;
         this.api = api;
         this.redis = redis;
@@ -84,7 +88,7 @@ public final class LocalAws implements AutoCloseable {
 
     private static LocalAws start(Path root, Path logs) {
         AwsApi api = LocalAwsBackend.chosen(System.getProperties(), System.getenv()).start(root, logs);
-        RedisCluster redis = RedisCluster.of(1, "redis", RedisTls.in(root), logs);
+        RedisCluster redis = RedisCluster.of(1, "redis", LocalTls.in(root), logs);
         try {
             redis.start();
             LocalAws aws = new LocalAws(root, api, redis);
@@ -105,7 +109,8 @@ public final class LocalAws implements AutoCloseable {
     public static LocalAws attach(URI endpoint, int redisPort) {
         Path root = ProjectRoot.find();
         Path logs = root.resolve("target/local-aws");
-        return new LocalAws(root, MotoServer.attach(endpoint), RedisCluster.attached(redisPort, RedisTls.in(root), logs));
+        LocalTls tls = LocalTls.in(root);
+        return new LocalAws(root, MotoServer.attach(endpoint, tls), RedisCluster.attached(redisPort, tls, logs));
     }
 
     /**
@@ -157,6 +162,18 @@ public final class LocalAws implements AutoCloseable {
     public WriteCapacity writeCapacity(int writeUnitsPerSecond) {
         api.writeCapacity(writeUnitsPerSecond);
         return new WriteCapacity(api);
+    }
+
+    /**
+     * A proxy in front of the local AWS endpoint, in pass mode, for the tests and benches that
+     * delay or drop its traffic: on an {@code https} endpoint TLS ends and starts again at it
+     * (its clients handshake with it as with the launcher, trusting the same CA), so it still
+     * reads the requests; on a plain one it relays the bytes.
+     */
+    public LoopbackProxy proxyToAws() {
+        LocalTls tls = redis.tls();
+        return LoopbackProxy.start(endpoint().getPort(), "https".equals(endpoint().getScheme())
+                ? new LoopbackProxy.TlsEnds(tls.awsServerContext(), tls.sslContext()) : null);
     }
 
     /** The one-node Redis Cluster owning all 16 384 slots: the fast path's cache, as ElastiCache Serverless runs it. */
@@ -214,7 +231,10 @@ public final class LocalAws implements AutoCloseable {
         return local(SnsClient.builder(), Duration.ofSeconds(10)).build();
     }
 
-    /** {@code builder} pointed at the local moto launcher, with dummy credentials and the URL-connection HTTP client. */
+    /**
+     * {@code builder} pointed at the local moto launcher, with dummy credentials and the
+     * URL-connection HTTP client trusting the local CA ({@link LocalTls}).
+     */
     private <B extends AwsClientBuilder<B, ?> & AwsSyncClientBuilder<B, ?>> B local(B builder, Duration socketTimeout) {
         return local(builder, socketTimeout, credentials());
     }
@@ -226,8 +246,14 @@ public final class LocalAws implements AutoCloseable {
                 .region(REGION)
                 .credentialsProvider(credentials)
                 .httpClientBuilder(UrlConnectionHttpClient.builder()
+                        .tlsTrustManagersProvider(redis.tls().sdkTrust())
                         .connectionTimeout(Duration.ofSeconds(2))
                         .socketTimeout(socketTimeout));
+    }
+
+    /** The local CA's trust, for an HTTP client of the harness's own ({@code tlsTrustManagersProvider}). */
+    public TlsTrustManagersProvider trust() {
+        return redis.tls().sdkTrust();
     }
 
     /** A DynamoDB Streams client for the local AWS (the tables' streams). */

@@ -43,7 +43,8 @@ public enum LocalAwsBackend {
     /** Starts this backend's AWS APIs; the moto launcher logs to {@code logs}/moto.log. */
     AwsApi start(Path root, Path logs) {
         return switch (this) {
-            case MOTO -> MotoServer.start(root, LocalProcess.freePort(), logs.resolve("moto.log"));
+            case MOTO -> MotoServer.start(root, LocalProcess.freePort(), logs.resolve("moto.log"), LocalTls.in(root),
+                    LocalTls.awsEndpointTls());
             case LOCALSTACK -> LocalStackApi.start();
         };
     }

@@ -9,6 +9,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,39 +24,50 @@ public final class MotoServer implements AwsApi {
     private final URI endpoint;
     private final LocalProcess process;
     private final Path calls;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final HttpClient http;
 
-    private MotoServer(URI endpoint, LocalProcess process, Path calls) {
+    private MotoServer(URI endpoint, LocalProcess process, Path calls, LocalTls tls) {
         this.endpoint = endpoint;
         this.process = process;
         this.calls = calls;
+        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).sslContext(tls.sslContext()).build();
     }
 
     /**
      * Starts a launcher on {@code port}, logging to {@code log} and appending the calls of local
      * functions to {@value CallRecording#FILE} beside it: several launchers of one run ({@code make
      * test}'s modules one after another) share that file, and nothing empties it but a clean.
+     * It answers on TLS with {@code tls}'s AWS endpoint certificate ({@code https://}), as AWS
+     * does, unless {@code https} is false (plain {@code http://}, for debugging).
      */
-    static MotoServer start(Path root, int port, Path log) {
+    static MotoServer start(Path root, int port, Path log, LocalTls tls, boolean https) {
         Path python = root.resolve(".tools/moto/bin/python");
         if (!Files.isExecutable(python)) {
             throw new IllegalStateException(python + " is missing: run `make setup` (infra/local/setup.sh) first");
         }
         Path calls = log.resolveSibling(CallRecording.FILE);
-        LocalProcess process = LocalProcess.start("moto launcher", List.of(python.toString(),
+        List<String> command = new ArrayList<>(List.of(python.toString(),
                 root.resolve("infra/local/moto_launcher.py").toString(),
                 "--host", "127.0.0.1", "--port", Integer.toString(port),
-                "--record-calls", calls.toString(), "--function-key-prefix", CallRecording.ACCESS_KEY_PREFIX),
-                log, port, Duration.ofSeconds(60));
-        return new MotoServer(URI.create("http://127.0.0.1:" + port), process, calls);
+                "--record-calls", calls.toString(), "--function-key-prefix", CallRecording.ACCESS_KEY_PREFIX));
+        if (https) {
+            command.addAll(List.of("--tls-cert", tls.awsCert().toString(), "--tls-key", tls.awsKey().toString()));
+        }
+        LocalProcess process = LocalProcess.start("moto launcher", command, log, port, Duration.ofSeconds(60));
+        return new MotoServer(endpoint(https, port), process, calls, tls);
+    }
+
+    /** The endpoint of a launcher on {@code port}: {@code https://127.0.0.1:<port>}, or {@code http://} without TLS. */
+    public static URI endpoint(boolean https, int port) {
+        return URI.create((https ? "https" : "http") + "://127.0.0.1:" + port);
     }
 
     /**
      * A launcher already running at {@code endpoint}, started by another process ({@code make up});
      * closing this handle leaves it running.
      */
-    static MotoServer attach(URI endpoint) {
-        return new MotoServer(endpoint, null, null);
+    static MotoServer attach(URI endpoint, LocalTls tls) {
+        return new MotoServer(endpoint, null, null, tls);
     }
 
     /** The file this launcher records the calls of local functions to; fails for an attached launcher. */

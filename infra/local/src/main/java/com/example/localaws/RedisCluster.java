@@ -29,11 +29,11 @@ public final class RedisCluster implements AutoCloseable {
     private static final Duration PATIENCE = Duration.ofSeconds(20);
 
     private final List<RedisNode> nodes;
-    private final RedisTls tls;
+    private final LocalTls tls;
     private final boolean attached;
     private boolean formed;
 
-    private RedisCluster(List<RedisNode> nodes, RedisTls tls, boolean attached) {
+    private RedisCluster(List<RedisNode> nodes, LocalTls tls, boolean attached) {
         this.nodes = List.copyOf(nodes);
         this.tls = tls;
         this.attached = attached;
@@ -41,7 +41,7 @@ public final class RedisCluster implements AutoCloseable {
     }
 
     /** A cluster of {@code masters} masters on free ports (not started), files under {@code folder}. */
-    static RedisCluster of(int masters, String name, RedisTls tls, Path folder) {
+    static RedisCluster of(int masters, String name, LocalTls tls, Path folder) {
         List<RedisNode> nodes = IntStream.range(0, masters)
                 .mapToObj(i -> RedisNode.clusterNode(name + "-" + i, tls, folder))
                 .toList();
@@ -49,7 +49,7 @@ public final class RedisCluster implements AutoCloseable {
     }
 
     /** The one-node cluster another process started and left running ({@code make up}). */
-    static RedisCluster attached(int port, RedisTls tls, Path folder) {
+    static RedisCluster attached(int port, LocalTls tls, Path folder) {
         return new RedisCluster(List.of(RedisNode.attached(port, tls, folder)), tls, true);
     }
 
@@ -68,7 +68,7 @@ public final class RedisCluster implements AutoCloseable {
         return tls.caFile();
     }
 
-    public RedisTls tls() {
+    public LocalTls tls() {
         return tls;
     }
 

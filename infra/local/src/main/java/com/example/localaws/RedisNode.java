@@ -26,12 +26,12 @@ public final class RedisNode implements AutoCloseable {
     private final int port;
     private final int busPort;
     private final boolean clusterMode;
-    private final RedisTls tls;
+    private final LocalTls tls;
     private final Path folder;
     private LocalProcess process;
     private Jedis stats;
 
-    private RedisNode(String name, int port, int busPort, boolean clusterMode, RedisTls tls, Path folder) {
+    private RedisNode(String name, int port, int busPort, boolean clusterMode, LocalTls tls, Path folder) {
         this.name = name;
         this.port = port;
         this.busPort = busPort;
@@ -41,17 +41,17 @@ public final class RedisNode implements AutoCloseable {
     }
 
     /** A cluster-mode node on free ports, its files (log, cluster configuration) in {@code folder}. */
-    static RedisNode clusterNode(String name, RedisTls tls, Path folder) {
+    static RedisNode clusterNode(String name, LocalTls tls, Path folder) {
         return new RedisNode(name, LocalProcess.freePort(), LocalProcess.freePort(), true, tls, folder);
     }
 
     /** A standalone server (cluster mode off) on a free port. */
-    static RedisNode standalone(String name, RedisTls tls, Path folder) {
+    static RedisNode standalone(String name, LocalTls tls, Path folder) {
         return new RedisNode(name, LocalProcess.freePort(), 0, false, tls, folder);
     }
 
     /** An existing node another process started ({@code make up}): never started nor stopped here. */
-    static RedisNode attached(int port, RedisTls tls, Path folder) {
+    static RedisNode attached(int port, LocalTls tls, Path folder) {
         return new RedisNode("redis", port, 0, true, tls, folder);
     }
 
@@ -87,7 +87,7 @@ public final class RedisNode implements AutoCloseable {
         }
         List<String> command = new ArrayList<>(List.of("redis-server",
                 "--bind", "127.0.0.1", "--port", "0", "--tls-port", Integer.toString(port),
-                "--tls-cert-file", tls.certFile().toString(), "--tls-key-file", tls.keyFile().toString(),
+                "--tls-cert-file", tls.redisCert().toString(), "--tls-key-file", tls.redisKey().toString(),
                 "--tls-ca-cert-file", tls.caFile().toString(), "--tls-auth-clients", "no",
                 "--save", "", "--appendonly", "no", "--daemonize", "no"));
         if (clusterMode) {

@@ -57,9 +57,11 @@ class CallRecordingTest {
 
     @BeforeAll
     static void startLauncherWithTheProbesTables() {
-        moto = MotoServer.start(ProjectRoot.find(), LocalProcess.freePort(), work.resolve("moto.log"));
+        LocalTls tls = LocalTls.in(ProjectRoot.find());
+        moto = MotoServer.start(ProjectRoot.find(), LocalProcess.freePort(), work.resolve("moto.log"), tls, true);
         try (DynamoDbClient dynamoDb = DynamoDbClient.builder().endpointOverride(moto.endpoint()).region(LocalAws.REGION)
-                .credentialsProvider(LocalAws.credentials()).httpClientBuilder(UrlConnectionHttpClient.builder()).build()) {
+                .credentialsProvider(LocalAws.credentials())
+                .httpClientBuilder(UrlConnectionHttpClient.builder().tlsTrustManagersProvider(tls.sdkTrust())).build()) {
             for (String table : TABLES) {
                 dynamoDb.createTable(request -> request.tableName(table).billingMode(BillingMode.PAY_PER_REQUEST)
                         .keySchema(key -> key.attributeName("pk").keyType(KeyType.HASH))

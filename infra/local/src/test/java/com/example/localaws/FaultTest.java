@@ -25,11 +25,13 @@ class FaultTest {
 
     @TempDir
     static Path work;
+    private static LocalTls tls;
     private static MotoServer moto;
 
     @BeforeAll
     static void startLauncher() {
-        moto = MotoServer.start(ProjectRoot.find(), LocalProcess.freePort(), work.resolve("moto.log"));
+        tls = LocalTls.in(ProjectRoot.find());
+        moto = MotoServer.start(ProjectRoot.find(), LocalProcess.freePort(), work.resolve("moto.log"), tls, true);
     }
 
     @AfterAll
@@ -58,7 +60,7 @@ class FaultTest {
     }
 
     private static JsonNode remainingFaults() throws IOException, InterruptedException {
-        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+        HttpResponse<String> response = HttpClient.newBuilder().sslContext(tls.sslContext()).build().send(HttpRequest.newBuilder(
                 moto.endpoint().resolve("/_fault")).timeout(Duration.ofSeconds(5)).GET().build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(200, response.statusCode(), response.body());

@@ -80,7 +80,7 @@ class LocalAwsBackendTest {
         };
         Path root = ProjectRoot.find();
         LocalAws aws = new LocalAws(root, backend,
-                RedisCluster.of(1, "redis-unused", RedisTls.in(root), root.resolve("target/local-aws")));
+                RedisCluster.of(1, "redis-unused", LocalTls.in(root), root.resolve("target/local-aws")));
         // WHEN clients are handed out THEN each one talks to that endpoint, in the local region
         try (SqsClient sqs = aws.sqs(); SnsClient sns = aws.sns(); DynamoDbStreamsClient streams = aws.dynamoDbStreams()) {
             assertEquals(endpoint, sqs.serviceClientConfiguration().endpointOverride().orElseThrow());

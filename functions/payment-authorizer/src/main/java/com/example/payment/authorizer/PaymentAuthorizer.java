@@ -18,12 +18,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.core.retry.RetryMode;
 import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
@@ -120,15 +122,18 @@ public final class PaymentAuthorizer {
      * Reads a secret from AWS Secrets Manager (region and endpoint from the standard AWS
      * environment), with a client made for that one read and closed after it: the fast path
      * reads its signing key, and the signature check its producers' keys, at start and, only
-     * while that fails, once a minute during a batch.
+     * while that fails, once a minute during a batch. Its connection is closed with its client
+     * ({@link DisconnectingHttpClient}): under SnapStart the read at start precedes the snapshot.
      * A read, its retries included, is cut at {@link #SECRET_READ_TIMEOUT}.
      */
     public static SecretReader secretsManager() {
         return secretId -> {
-            try (SecretsManagerClient client = SecretsManagerClient.builder()
-                    .httpClientBuilder(UrlConnectionHttpClient.builder()
-                            .connectionTimeout(Duration.ofSeconds(1))
-                            .socketTimeout(Duration.ofSeconds(1)))
+            try (DisconnectingHttpClient http = new DisconnectingHttpClient(UrlConnectionHttpClient.builder()
+                    .connectionTimeout(Duration.ofSeconds(1))
+                    .socketTimeout(Duration.ofSeconds(1))
+                    .build());
+                 SecretsManagerClient client = SecretsManagerClient.builder()
+                    .httpClient(http)
                     .overrideConfiguration(override -> override
                             .retryStrategy(RetryMode.STANDARD)
                             .apiCallAttemptTimeout(Duration.ofSeconds(1))
@@ -179,8 +184,16 @@ public final class PaymentAuthorizer {
      * the same region, endpoint, retries and call timeouts as {@link #dynamoDbClient}.
      */
     public static DynamoDbClient dynamoDbClient(SdkHttpClient.Builder<?> httpClient, ExecutionInterceptor... interceptors) {
-        return DynamoDbClient.builder()
-                .httpClientBuilder(httpClient)
+        return dynamoDbClientOn(builder -> builder.httpClientBuilder(httpClient), interceptors);
+    }
+
+    /** The function's client on an HTTP client its caller owns (and closes). */
+    static DynamoDbClient dynamoDbClient(SdkHttpClient httpClient) {
+        return dynamoDbClientOn(builder -> builder.httpClient(httpClient));
+    }
+
+    private static DynamoDbClient dynamoDbClientOn(UnaryOperator<DynamoDbClientBuilder> http, ExecutionInterceptor... interceptors) {
+        return http.apply(DynamoDbClient.builder())
                 .overrideConfiguration(callBounds().executionInterceptors(List.of(interceptors)).build())
                 .build();
     }

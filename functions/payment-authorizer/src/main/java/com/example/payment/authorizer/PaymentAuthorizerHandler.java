@@ -14,9 +14,11 @@ import java.time.Clock;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.crac.Core;
 import org.crac.Resource;
+import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
@@ -31,21 +33,68 @@ import software.amazon.awssdk.services.sqs.SqsClient;
  */
 public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, SQSBatchResponse>, Resource {
 
+    /**
+     * Idle connections the JDK's HTTP client keeps per host for reuse ({@code http.maxConnections},
+     * default 5: https://docs.oracle.com/en/java/javase/21/docs/api/java.base/java/net/doc-files/net-properties.html):
+     * as many as the lanes may hold at once (MAX_CONCURRENCY is at most 64). With the default, a batch
+     * whose lanes used 8 connections closes 3 of them, and the next batch pays their TLS handshakes
+     * again (make bench-cold measured it: "TLS: DynamoDB" in the warm batch). Read once, when the
+     * JDK's keep-alive cache is first used, so set before any client is built; a value the function
+     * is given ({@code JAVA_TOOL_OPTIONS}) is kept.
+     */
+    static final String KEPT_CONNECTIONS = "64";
+
+    static {
+        if (System.getProperty("http.maxConnections") == null) {
+            System.setProperty("http.maxConnections", KEPT_CONNECTIONS);
+        }
+    }
+
     private final IdempotentReceiver<Payment> receiver;
     private final Optional<RequestPathPriming> priming;
 
     /** Lambda's constructor: configuration and clients, once per execution environment. */
     public PaymentAuthorizerHandler() {
-        this(FunctionLog.librariesLogAs(PaymentAuthorizer.SERVICE, System.getenv()), PaymentAuthorizer.dynamoDbClient(), PaymentAuthorizer.secretsManager(),
-                PaymentAuthorizer::sqsClient, Clock.systemUTC(), System.out, new SecureRandom());
+        this(true);
+    }
+
+    /**
+     * As Lambda's constructor, priming with or without its read through the network
+     * ({@link RequestPathPriming}): the cold-start benchmark compares the two.
+     */
+    PaymentAuthorizerHandler(boolean primingReadsThroughTheNetwork) {
+        this(FunctionLog.librariesLogAs(PaymentAuthorizer.SERVICE, System.getenv()), primingReadsThroughTheNetwork);
+    }
+
+    /**
+     * The secrets the init reads are started first, on a thread of their own, so that their round
+     * trips overlap the DynamoDB client's build ({@link SecretsReadAhead}).
+     */
+    private PaymentAuthorizerHandler(Map<String, String> env, boolean primingReadsThroughTheNetwork) {
+        this(env, SecretsReadAhead.start(PaymentAuthorizer.secretsManager(), env), primingReadsThroughTheNetwork);
+    }
+
+    private PaymentAuthorizerHandler(Map<String, String> env, SecretReader secrets, boolean primingReadsThroughTheNetwork) {
+        this(env, PaymentAuthorizer.dynamoDbClient(), secrets, PaymentAuthorizer::sqsClient, Clock.systemUTC(), System.out,
+                new SecureRandom(), primingReadsThroughTheNetwork);
         Core.getGlobalContext().register(this); // held weakly by CRaC: Lambda keeps this handler
     }
 
     /** As Lambda builds it, on the given clients and output: tests point them at the local AWS. */
     PaymentAuthorizerHandler(Map<String, String> env, DynamoDbClient dynamoDb, SecretReader secrets,
                              Supplier<SqsClient> sqs, Clock clock, PrintStream out, SecureRandom random) {
+        this(env, dynamoDb, secrets, sqs, clock, out, random, true);
+    }
+
+    private PaymentAuthorizerHandler(Map<String, String> env, DynamoDbClient dynamoDb, SecretReader secrets,
+                                     Supplier<SqsClient> sqs, Clock clock, PrintStream out, SecureRandom random,
+                                     boolean primingReadsThroughTheNetwork) {
         this.receiver = PaymentAuthorizer.receiver(env, dynamoDb, secrets, sqs, clock, out, random);
-        this.priming = Optional.of(new RequestPathPriming(env, PaymentAuthorizer::dynamoDbClient, clock, random));
+        this.priming = Optional.of(new RequestPathPriming(env, PaymentAuthorizer::dynamoDbClient,
+                primingReadsThroughTheNetwork
+                        ? Optional.<Function<SdkHttpClient, DynamoDbClient>>of(PaymentAuthorizer::dynamoDbClient)
+                        : Optional.empty(),
+                clock, random));
     }
 
     /**

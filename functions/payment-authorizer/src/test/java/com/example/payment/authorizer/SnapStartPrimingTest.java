@@ -4,58 +4,99 @@ import static com.example.payment.PaymentMessages.purchase;
 import static com.example.payment.authorizer.AuthorizerRig.event;
 import static com.example.payment.authorizer.AuthorizerRig.failures;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.localaws.LocalAws;
 import com.example.receiver.Outcome;
+import com.example.receiver.config.ReceiverConfig;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * The SnapStart hooks, called directly as a CRaC JVM would call them around the snapshot (no CRaC
- * JVM here): priming runs the request path without a side effect, and the environment restored
- * afterwards decides payments and uses the fast path as a fresh one would.
+ * JVM here): priming runs the request path and one real read without a side effect and leaves no
+ * connection open for the snapshot, even to a server that keeps connections alive (https://docs.aws.amazon.com/lambda/latest/dg/snapstart-best-practices.html,
+ * "Networking best practices"), and the environment restored afterwards decides payments and uses
+ * the fast path as a fresh one would.
  */
 class SnapStartPrimingTest extends LocalAwsTest {
+
+    private static final String FUNCTION = "PaymentAuthorizerFunction";
 
     SnapStartPrimingTest(LocalAws aws) {
         super(aws);
     }
 
     @Test
-    void beforeCheckpoint_runsTheRequestPathThroughTheSdk_butWritesNothing_andOpensNoFastPathConnection() {
-        try (AuthorizerRig rig = AuthorizerRig.withFastPath(aws); DynamoDbClient admin = aws.dynamoDb()) {
-            // GIVEN the function's priming, on clients built like the function's, with Redis configured
+    void beforeCheckpoint_runsTheRequestPathAndOneRealRead_butWritesNothing_andLeavesNoConnectionOpen() {
+        try (AuthorizerRig rig = AuthorizerRig.withFastPath(aws); DynamoDbClient admin = aws.dynamoDb();
+             KeepAliveFront front = KeepAliveFront.to(aws)) {
+            // GIVEN the function's priming, its read on the function's HTTP client, signing as the function
+            // in its init (make rehearse checks the read against its role) and reaching the local AWS
+            // through a front that keeps connections alive as AWS does, with Redis configured
             RequestPathPriming priming = new RequestPathPriming(AuthorizerRig.environment(aws, true), aws::dynamoDb,
-                    Clock.systemUTC(), new SecureRandom());
+                    Optional.of(http -> front.client(http, FUNCTION)), Clock.systemUTC(), new SecureRandom());
             aws.redis().resetStats();
+            int redisPort = Integer.parseInt(AuthorizerRig.environment(aws, true).get(ReceiverConfig.FAST_PATH_ENDPOINT).split(":")[1]);
+            Set<Long> redisBefore = OpenConnections.to(redisPort);
             // WHEN Lambda is about to take the snapshot
             priming.beforeCheckpoint(null);
-            // THEN the synthetic payment was parsed, its TransactWriteItems marshalled and signed, then stopped
+            // THEN the read went through the network and found nothing
             RequestPathPriming.Run run = priming.lastRun().orElseThrow();
-            assertEquals(List.of("TransactWriteItems"), run.operations());
-            assertEquals(1, run.requestsStopped(), "stopped once: the SDK did not retry the stop");
-            assertInstanceOf(Outcome.Retry.class, run.outcome());
-            // AND nothing reached DynamoDB or Redis
+            assertTrue(run.read());
+            assertEquals(0, run.itemsFound());
+            // AND no connection is open for the snapshot to carry: the read's was closed after its answer
+            assertEquals(Set.of(), OpenConnections.to(front.port()), "connections a snapshot would carry");
+            // AND the 10 synthetic payments were parsed, their TransactWriteItems marshalled and signed, then stopped
+            assertEquals(RequestPathPriming.RECORDS, run.outcomes().size());
+            run.outcomes().forEach(outcome -> assertInstanceOf(Outcome.Retry.class, outcome));
+            assertEquals(Collections.nCopies(RequestPathPriming.RECORDS, "TransactWriteItems"), run.operations(),
+                    "each stopped once: the SDK did not retry the stop");
+            assertEquals(RequestPathPriming.RECORDS, run.requestsStopped());
+            // AND the fast path learnt the cluster and looked the payments up, then let its connections go
+            assertTrue(aws.redis().calls("cluster|slots") > 0);
+            assertTrue(aws.redis().calls("get") > 0);
+            assertEquals(redisBefore, OpenConnections.to(redisPort), "connections to Redis a snapshot would carry");
+            // AND nothing was written to DynamoDB or Redis
             assertEquals(0, admin.scan(request -> request.tableName(Ledger.RECORDS)).count());
             assertEquals(0, admin.scan(request -> request.tableName(Ledger.LEDGER)).count());
             assertTrue(admin.listTables().tableNames().stream().noneMatch(name -> name.endsWith(RequestPathPriming.TABLE_SUFFIX)));
-            assertEquals(0, aws.redis().calls("get") + aws.redis().calls("setex") + aws.redis().calls("cluster|slots"));
-            // AND no log line or metric of the synthetic payment
+            assertEquals(0, aws.redis().calls("setex") + aws.redis().calls("set"));
+            // AND no log line or metric of the synthetic payments
             assertEquals(List.of(), rig.lines());
         }
     }
 
     @Test
+    void beforeCheckpoint_withoutTheRead_sendsNothing() {
+        try (KeepAliveFront front = KeepAliveFront.to(aws)) {
+            // GIVEN the priming as it was before issue 24 (the cold-start benchmark's comparison)
+            RequestPathPriming priming = new RequestPathPriming(AuthorizerRig.environment(aws, false), aws::dynamoDb,
+                    Optional.empty(), Clock.systemUTC(), new SecureRandom());
+            // WHEN it runs
+            priming.beforeCheckpoint(null);
+            // THEN its one payment's request was stopped before transmission, and no connection was opened
+            RequestPathPriming.Run run = priming.lastRun().orElseThrow();
+            assertEquals(List.of("TransactWriteItems"), run.operations());
+            assertFalse(run.read());
+            assertEquals(Set.of(), OpenConnections.to(front.port()));
+        }
+    }
+
+    @Test
     void afterRestore_theEnvironmentDecidesPayments_andReconnectsToTheFastPath() {
-        try (AuthorizerRig rig = AuthorizerRig.withFastPath(aws)) {
+        try (AuthorizerRig rig = AuthorizerRig.withFastPath(aws); KeepAliveFront front = KeepAliveFront.to(aws)) {
             // GIVEN an environment primed before the snapshot and restored
             RequestPathPriming priming = new RequestPathPriming(AuthorizerRig.environment(aws, true), aws::dynamoDb,
-                    Clock.systemUTC(), new SecureRandom());
+                    Optional.of(http -> front.client(http, FUNCTION)), Clock.systemUTC(), new SecureRandom());
             priming.beforeCheckpoint(null);
             priming.afterRestore(null);
             rig.ledger.openAccount("ACC-1", 10_000, "EUR");

@@ -1,8 +1,8 @@
 package com.example.localaws.cli;
 
 import com.example.localaws.LocalAws;
+import com.example.localaws.LocalTls;
 import com.example.localaws.ReceiverEnvironment;
-import com.example.localaws.RedisTls;
 import com.example.localaws.invoke.EnvVarsFile;
 import com.example.localaws.invoke.LambdaFunction;
 import com.example.receiver.config.ReceiverConfig;
@@ -49,7 +49,7 @@ final class LocalFunctions {
             throw new CliException(noSection.getMessage());
         }
         if (env.containsKey(ReceiverConfig.FAST_PATH_ENDPOINT)) {
-            env.putAll(ReceiverEnvironment.fastPath("127.0.0.1:" + state.redisPort(), RedisTls.in(root).caFile(),
+            env.putAll(ReceiverEnvironment.fastPath("127.0.0.1:" + state.redisPort(), LocalTls.in(root).caFile(),
                     LocalAws.FAST_PATH_SIGNING_SECRET));
         }
         if (env.containsKey(ReceiverConfig.REQUIRE_PRODUCER_SIGNATURES)) {

@@ -1,5 +1,6 @@
 package com.example.localaws.cli;
 
+import com.example.localaws.MotoServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -17,6 +18,7 @@ import java.util.Optional;
  * @param motoPid   its process id
  * @param motoStart when that process started, as the system reports it: a process id is only
  *                  acted on while it names the same process (ids are recycled)
+ * @param motoTls   whether it answers on TLS ({@code https://}, the default) or plain HTTP ({@code LOCAL_AWS_TLS=false})
  * @param redisPort redis-server's loopback port
  * @param redisPid  its process id
  * @param redisStart when that process started
@@ -30,7 +32,7 @@ import java.util.Optional;
  *                  with the local producer's secret as its one producer
  * @param startedAt when {@code up} started them (ISO-8601)
  */
-record RunState(int motoPort, long motoPid, String motoStart, int redisPort, long redisPid, String redisStart,
+record RunState(int motoPort, long motoPid, String motoStart, boolean motoTls, int redisPort, long redisPid, String redisStart,
                 int pushApiPort, long pushApiPid, String pushApiStart,
                 Map<String, String> queues,
                 Map<String, String> topics, boolean producerSignatures, String startedAt) {
@@ -51,7 +53,7 @@ record RunState(int motoPort, long motoPid, String motoStart, int redisPort, lon
     }
 
     URI motoEndpoint() {
-        return URI.create("http://127.0.0.1:" + motoPort);
+        return MotoServer.endpoint(motoTls, motoPort);
     }
 
     /** The local push API's base URL. */

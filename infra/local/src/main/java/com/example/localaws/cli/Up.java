@@ -77,6 +77,7 @@ final class Up implements Command {
             pushApi = PushApiProcess.start(console.root().resolve("target/local-aws/push-api.log"));
             StreamPosition.remove(console.stateDir());
             RunState state = new RunState(aws.endpoint().getPort(), aws.moto().pid(), RunState.startOf(aws.moto().pid()),
+                    "https".equals(aws.endpoint().getScheme()),
                     aws.redis().port(), aws.redis().pid(), RunState.startOf(aws.redis().pid()),
                     pushApi.port(), pushApi.pid(), RunState.startOf(pushApi.pid()), queues, topics,
                     producerSignatures, Instant.now().toString());

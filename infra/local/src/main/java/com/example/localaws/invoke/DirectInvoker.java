@@ -27,6 +27,7 @@ final class DirectInvoker implements FunctionInvoker {
 
     private final LambdaFunction function;
     private final List<Path> runtimeClasspath;
+    private final List<String> jvmOptions;
     private final Path baseDir;
     private final Path workDir;
     private final Path taskRoot;
@@ -35,6 +36,7 @@ final class DirectInvoker implements FunctionInvoker {
     DirectInvoker(LambdaFunction function, Path root, Path workDir) {
         this.function = function;
         this.runtimeClasspath = RuntimeInterfaceClient.classpath(root);
+        this.jvmOptions = RuntimeInterfaceClient.jvmOptions(root);
         this.baseDir = workDir;
         this.workDir = workDir.resolve(function.name() + "-direct");
         this.taskRoot = workDir.resolve(function.name() + "-task");
@@ -96,7 +98,7 @@ final class DirectInvoker implements FunctionInvoker {
         classpath.add(PhaseHeaderClasspath.write(baseDir, function.name()));
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(RuntimeInterfaceClient.jvmOptions());
+        command.addAll(jvmOptions);
         command.add("-cp");
         command.add(String.join(File.pathSeparator, classpath.stream().map(Path::toString).toList()));
         command.add(DirectInvocation.class.getName());

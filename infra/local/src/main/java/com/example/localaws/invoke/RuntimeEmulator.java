@@ -137,7 +137,7 @@ public final class RuntimeEmulator implements FunctionInvoker {
         classpath.add(PhaseHeaderClasspath.write(workDir, function.name()));
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(RuntimeInterfaceClient.jvmOptions());
+        command.addAll(RuntimeInterfaceClient.jvmOptions(root));
         command.add("-cp");
         command.add(String.join(File.pathSeparator, classpath.stream().map(Path::toString).toList()));
         command.add(RuntimeInterfaceClient.MAIN);

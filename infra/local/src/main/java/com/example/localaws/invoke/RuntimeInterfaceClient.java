@@ -1,9 +1,11 @@
 package com.example.localaws.invoke;
 
+import com.example.localaws.LocalTls;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -30,10 +32,15 @@ final class RuntimeInterfaceClient {
     /**
      * The options Lambda's Java runtimes start the JVM with that matter here: tiered compilation
      * stopped at C1 (their default, for short cold starts), and native access for the client's
-     * JNI library (without it JDK 24 and later warn on every start).
+     * JNI library (without it JDK 24 and later warn on every start); then the local CA as the
+     * JVM's default trust ({@link LocalTls#jvmTrustOptions()}), where Lambda's JVM trusts Amazon's
+     * CAs: the function's code reaches the local AWS over HTTPS with the SDK's defaults, unchanged.
      */
-    static List<String> jvmOptions() {
-        return List.of("-XX:+TieredCompilation", "-XX:TieredStopAtLevel=1", "--enable-native-access=ALL-UNNAMED");
+    static List<String> jvmOptions(Path root) {
+        List<String> options = new ArrayList<>(List.of("-XX:+TieredCompilation", "-XX:TieredStopAtLevel=1",
+                "--enable-native-access=ALL-UNNAMED"));
+        options.addAll(LocalTls.in(root).jvmTrustOptions());
+        return options;
     }
 
     /** The client's jars in name order (as Lambda's class loader orders lib/*.jar), for the front of the classpath. */

@@ -17,6 +17,9 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSocket;
 
 /**
  * A TCP proxy on a free loopback port in front of {@code target}, whose behaviour can be switched
@@ -35,6 +38,12 @@ import java.util.function.Predicate;
  * A request's text is every byte the client sent on its connection since the target last
  * answered there (one HTTP/1.1 request, or a Redis command), read as ISO-8859-1. The proxy is for
  * tests and benchmarks on one machine: it binds 127.0.0.1 only.
+ *
+ * <p>Started {@linkplain #start(int, TlsEnds) with TLS ends}, TLS ends and starts again at the
+ * proxy: it answers its clients' handshakes with a server certificate of its own, and reaches
+ * the target over TLS, so a client's calls through it are HTTPS as they are without it (each
+ * record encrypted, each new connection a handshake) while the proxy still reads the requests'
+ * text. Without, it relays bytes as they are.
  */
 public final class LoopbackProxy implements AutoCloseable {
 
@@ -43,6 +52,7 @@ public final class LoopbackProxy implements AutoCloseable {
     private static final int CHUNK = 64 * 1024;
 
     private final InetSocketAddress target;
+    private final TlsEnds tls;
     private final ServerSocket server;
     private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
     private final AtomicInteger dropBudget = new AtomicInteger();
@@ -53,16 +63,39 @@ public final class LoopbackProxy implements AutoCloseable {
     private volatile Duration delay = Duration.ZERO;
     private volatile boolean closed;
 
-    private LoopbackProxy(InetSocketAddress target, ServerSocket server) {
+    /**
+     * Where TLS ends and starts again at a proxy.
+     *
+     * @param serverSide answers the clients' handshakes (its key manager holds the proxy's certificate)
+     * @param clientSide reaches the target (its trust managers trust the target's certificate)
+     */
+    public record TlsEnds(SSLContext serverSide, SSLContext clientSide) {
+        public TlsEnds {
+            Objects.requireNonNull(serverSide, "serverSide");
+            Objects.requireNonNull(clientSide, "clientSide");
+        }
+    }
+
+    private LoopbackProxy(InetSocketAddress target, TlsEnds tls, ServerSocket server) {
         this.target = target;
+        this.tls = tls;
         this.server = server;
     }
 
-    /** Starts a proxy to {@code 127.0.0.1:targetPort}, in pass mode. */
+    /** Starts a proxy to {@code 127.0.0.1:targetPort}, in pass mode, relaying bytes as they are. */
     public static LoopbackProxy start(int targetPort) {
+        return start(targetPort, null);
+    }
+
+    /**
+     * Starts a proxy to {@code 127.0.0.1:targetPort}, in pass mode, TLS ending and starting again
+     * at it as {@code tls} says; relaying bytes as they are when {@code tls} is null.
+     */
+    public static LoopbackProxy start(int targetPort, TlsEnds tls) {
         try {
-            ServerSocket server = new ServerSocket(0, 64, InetAddress.getLoopbackAddress());
-            LoopbackProxy proxy = new LoopbackProxy(new InetSocketAddress(InetAddress.getLoopbackAddress(), targetPort), server);
+            ServerSocket server = tls == null ? new ServerSocket(0, 64, InetAddress.getLoopbackAddress())
+                    : tls.serverSide().getServerSocketFactory().createServerSocket(0, 64, InetAddress.getLoopbackAddress());
+            LoopbackProxy proxy = new LoopbackProxy(new InetSocketAddress(InetAddress.getLoopbackAddress(), targetPort), tls, server);
             Thread acceptor = new Thread(proxy::acceptLoop, "loopback-proxy-" + server.getLocalPort());
             acceptor.setDaemon(true);
             acceptor.start();
@@ -82,9 +115,9 @@ public final class LoopbackProxy implements AutoCloseable {
         return "127.0.0.1:" + port();
     }
 
-    /** {@code http://127.0.0.1:<port>}, for an AWS client's endpoint override. */
+    /** {@code https://127.0.0.1:<port>} with TLS ends, else {@code http://}, for an AWS client's endpoint override. */
     public URI uri() {
-        return URI.create("http://" + endpoint());
+        return URI.create((tls == null ? "http" : "https") + "://" + endpoint());
     }
 
     /** Forwards everything unchanged. */
@@ -141,12 +174,11 @@ public final class LoopbackProxy implements AutoCloseable {
                     client.close();
                     continue;
                 }
-                Socket upstream = new Socket();
+                Socket upstream;
                 try {
-                    upstream.connect(target, 2_000);
+                    upstream = connectUpstream();
                 } catch (IOException unreachable) {
                     client.close();
-                    upstream.close();
                     continue;
                 }
                 Connection connection = new Connection(client, upstream);
@@ -157,6 +189,26 @@ public final class LoopbackProxy implements AutoCloseable {
                     Sleeper.THREAD.pauseQuietly(Duration.ofMillis(10));
                 }
             }
+        }
+    }
+
+    /** A connection to the target; over TLS with TLS ends (its handshake on the first bytes, in a pump's thread). */
+    private Socket connectUpstream() throws IOException {
+        Socket plain = new Socket();
+        try {
+            plain.connect(target, 2_000);
+            if (tls == null) {
+                return plain;
+            }
+            SSLSocket secure = (SSLSocket) tls.clientSide().getSocketFactory()
+                    .createSocket(plain, target.getHostString(), target.getPort(), true);
+            SSLParameters parameters = secure.getSSLParameters();
+            parameters.setEndpointIdentificationAlgorithm("HTTPS");
+            secure.setSSLParameters(parameters);
+            return secure;
+        } catch (IOException e) {
+            plain.close();
+            throw e;
         }
     }
 

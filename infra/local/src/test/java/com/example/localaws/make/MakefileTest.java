@@ -75,6 +75,8 @@ class MakefileTest {
                         "LOCAL_AWS=localstack needs Docker, and no docker command is on PATH: install Docker, or leave LOCAL_AWS out to test against moto"),
                 Arguments.of(List.of("test-java", "LOCAL_AWS=lokalstack"), Map.of("JAVA_HOME", jdk),
                         "LOCAL_AWS must be moto or localstack, was 'lokalstack': leave it out to test against moto"),
+                Arguments.of(List.of("demo", "LOCAL_AWS_TLS=no"), Map.of("JAVA_HOME", jdk),
+                        "LOCAL_AWS_TLS must be true or false, was 'no': leave it out for HTTPS, as in AWS"),
                 Arguments.of(List.of("test"), Map.of("JAVA_HOME", "/nonexistent"),
                         "JAVA_HOME=/nonexistent is no JDK 21 or newer, and " + noJdks + " holds none: set JAVA_HOME to a JDK >= 21"),
                 Arguments.of(List.of("demo"), Map.of(),
