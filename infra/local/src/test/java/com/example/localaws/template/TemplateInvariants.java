@@ -329,22 +329,30 @@ final class TemplateInvariants {
 
     /**
      * The authorizer's role grants on the tables exactly what its one {@code TransactWriteItems}
-     * contains: a conditional Put and an Update (no ConditionCheck, no read).
+     * contains, a conditional Put and an Update (no ConditionCheck), and one read: the SnapStart
+     * priming's GetItem of a key no record can have, which its statement's condition must limit
+     * (the rehearsal evaluates that condition against the recorded call).
      */
     static List<String> transactionGrants(SamTemplate template) {
         Set<String> granted = new LinkedHashSet<>();
+        List<String> violations = new ArrayList<>();
         for (SamTemplate.Statement statement : template.statements()) {
             if (statement.resource().equals("PaymentAuthorizerRole") && statement.allows()) {
                 statement.node().path("Action").forEach(action -> {
                     if (action.asText().startsWith("dynamodb:")) {
                         granted.add(action.asText());
                     }
+                    if (action.asText().equals("dynamodb:GetItem") && !statement.node().has("Condition")) {
+                        violations.add("PaymentAuthorizerRole grants dynamodb:GetItem without a condition: the priming reads one key");
+                    }
                 });
             }
         }
-        Set<String> used = Set.of("dynamodb:PutItem", "dynamodb:UpdateItem");
-        return granted.equals(used) ? List.of()
-                : List.of("PaymentAuthorizerRole grants " + granted + "; the code uses " + used);
+        Set<String> used = Set.of("dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:GetItem");
+        if (!granted.equals(used)) {
+            violations.add("PaymentAuthorizerRole grants " + granted + "; the code uses " + used);
+        }
+        return violations;
     }
 
     /**
