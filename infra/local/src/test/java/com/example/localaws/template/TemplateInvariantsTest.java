@@ -155,7 +155,7 @@ class TemplateInvariantsTest {
     }
 
     @Test
-    void authorizerRole_grantsOnlyTheWritesItsTransactionContains() {
+    void authorizerRole_grantsOnlyTheWritesItsTransactionContains_andThePrimingReadOfOneKey() {
         assertEquals(List.of(), TemplateInvariants.transactionGrants(template));
     }
 
@@ -273,6 +273,10 @@ class TemplateInvariantsTest {
                         TemplateInvariants::fifoEventSources),
                 breach("ConditionCheckItem granted again", "                  - dynamodb:UpdateItem\n",
                         "                  - dynamodb:UpdateItem\n                  - dynamodb:ConditionCheckItem\n",
+                        TemplateInvariants::transactionGrants),
+                breach("the priming's read widened to every record",
+                        "                      - \"SNAPSTART-PRIMING#never-written\"\n",
+                        "                      - \"SNAPSTART-PRIMING#never-written\"\n                      - \"PAYMENT#*\"\n",
                         TemplateInvariants::transactionGrants),
                 breach("producers' keys readable with signatures off",
                         "                - ProducerSignaturesRequired\n                - Sid: ReadProducerSigningKeys",
