@@ -1,7 +1,6 @@
 package com.example.bench.cold;
 
 import com.example.localaws.Accounts;
-import com.example.payment.authorizer.AsBeforeIssue24;
 import com.example.payment.authorizer.SecretsThroughExtension;
 import com.example.localaws.LocalAws;
 import com.example.localaws.invoke.Invocation;
@@ -119,8 +118,6 @@ public final class ColdStartBench {
         List<Variant> variants = new ArrayList<>();
         variants.add(new Variant("ours", "ours (url-connection, C1 only: Lambda's default)", production, ours,
                 JVM_BASE, "", Map.of(), mainRuns));
-        variants.add(new Variant("ours-main-init", "ours, init in sequence as before issue 24", AsBeforeIssue24.class.getName()
-                + "::handleRequest", withBench, JVM_BASE, "", Map.of(), mainRuns));
         variants.add(new Variant("baseline", "Powertools baseline (url-connection)",
                 BaselineHandler.class.getName() + "::handleRequest",
                 concat(withBench, List.of(root.resolve("reliability/target/classes")),
