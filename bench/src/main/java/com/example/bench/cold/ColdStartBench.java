@@ -2,7 +2,7 @@ package com.example.bench.cold;
 
 import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.localaws.Accounts;
-import com.example.payment.authorizer.AsBeforeIssue24;
+import com.example.payment.authorizer.SecretsThroughExtension;
 import com.example.localaws.LocalAws;
 import com.example.localaws.ReceiverEnvironment;
 import com.example.localaws.invoke.Invocation;
@@ -66,10 +66,12 @@ public final class ColdStartBench {
     private final Path root;
     private final Path work;
     private final Path javaHome = Path.of(System.getProperty("java.home"));
+    private final SecretsExtensionStandIn extension;
     private int payments;
 
-    private ColdStartBench(LocalAws aws) {
+    private ColdStartBench(LocalAws aws, SecretsExtensionStandIn extension) {
         this.aws = aws;
+        this.extension = extension;
         this.root = aws.root();
         this.work = root.resolve("bench/target/cold");
     }
@@ -79,8 +81,9 @@ public final class ColdStartBench {
         int variantRuns = args.length > 1 ? Integer.parseInt(args[1]) : 10;
         // A local AWS of its own: the variants run as the authorizer, and their calls must not read as
         // the function's in the recording make rehearse checks (target/local-aws/calls.jsonl).
-        try (LocalAws aws = LocalAws.start("bench-cold")) {
-            new ColdStartBench(aws).run(mainRuns, variantRuns);
+        try (LocalAws aws = LocalAws.start("bench-cold");
+             SecretsExtensionStandIn extension = new SecretsExtensionStandIn(aws.secretsManager())) {
+            new ColdStartBench(aws, extension).run(mainRuns, variantRuns);
         }
     }
 
@@ -118,13 +121,14 @@ public final class ColdStartBench {
         List<Variant> variants = new ArrayList<>();
         variants.add(new Variant("ours", "ours (url-connection, C1 only: Lambda's default)", production, ours,
                 JVM_BASE, "", Map.of(), mainRuns));
-        variants.add(new Variant("ours-main-init", "ours, init in sequence as before issue 24", AsBeforeIssue24.class.getName()
-                + "::handleRequest", withBench, JVM_BASE, "", Map.of(), mainRuns));
         variants.add(new Variant("baseline", "Powertools baseline (url-connection)",
                 BaselineHandler.class.getName() + "::handleRequest",
                 concat(withBench, List.of(root.resolve("reliability/target/classes")),
                         select(benchJars, "powertools-", "jmespath-", "log4j-", "aspectjrt-")),
                 JVM_BASE, "", Map.of(BaselineHandler.TABLE, ScenarioRunner.BASELINE_TABLE), mainRuns));
+        variants.add(new Variant("extension", "ours, keys read through the Parameters and Secrets extension's local API",
+                SecretsThroughExtension.class.getName() + "::handleRequest", withBench, JVM_BASE, "",
+                Map.of(SecretsThroughExtension.PORT, Integer.toString(extension.port())), mainRuns));
         variants.add(new Variant("aws-crt", "ours, aws-crt HTTP client", choice,
                 concat(withBench, select(benchJars, "aws-crt-", "crt-core-")),
                 JVM_BASE, "", Map.of(HttpClientChoiceHandler.CLIENT, "aws-crt"), variantRuns));

@@ -66,17 +66,9 @@ public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, 
         this(FunctionLog.librariesLogAs(PaymentAuthorizer.SERVICE, System.getenv()), primingReadsThroughTheNetwork);
     }
 
-    /**
-     * The secrets the init reads are started first, on a thread of their own, so that their round
-     * trips overlap the DynamoDB client's build ({@link SecretsReadAhead}).
-     */
     private PaymentAuthorizerHandler(Map<String, String> env, boolean primingReadsThroughTheNetwork) {
-        this(env, SecretsReadAhead.start(PaymentAuthorizer.secretsManager(), env), primingReadsThroughTheNetwork);
-    }
-
-    private PaymentAuthorizerHandler(Map<String, String> env, SecretReader secrets, boolean primingReadsThroughTheNetwork) {
-        this(env, PaymentAuthorizer.dynamoDbClient(), secrets, PaymentAuthorizer::sqsClient, Clock.systemUTC(), System.out,
-                new SecureRandom(), primingReadsThroughTheNetwork);
+        this(env, PaymentAuthorizer.dynamoDbClient(), PaymentAuthorizer.secretsManager(), PaymentAuthorizer::sqsClient,
+                Clock.systemUTC(), System.out, new SecureRandom(), primingReadsThroughTheNetwork);
         Core.getGlobalContext().register(this); // held weakly by CRaC: Lambda keeps this handler
     }
 
