@@ -84,6 +84,12 @@ class Server:
         except urllib.error.HTTPError as error:
             return error.code, dict(error.headers), error.read()
 
+    def tls_connection(self) -> ssl.SSLSocket:
+        """A raw TLS connection to the launcher, trusting its CA."""
+        port = int(self.endpoint.rsplit(":", 1)[1])
+        return self._tls.wrap_socket(socket.create_connection(("127.0.0.1", port), timeout=30),
+                                     server_hostname="127.0.0.1")
+
     def stop(self, grace_seconds: float = 10) -> None:
         self.process.terminate()
         try:
@@ -1203,3 +1209,27 @@ def test_launcher_with_a_certificate_answers_on_tls_only_and_its_queue_urls_are_
     with pytest.raises(urllib.error.URLError) as refused:
         urllib.request.urlopen(untrusted, timeout=30, context=ssl.create_default_context())
     assert isinstance(refused.value.reason, ssl.SSLCertVerificationError)
+
+
+def test_launcher_keeps_a_connection_alive_and_sends_each_answer_in_one_write(launcher: Server) -> None:
+    """Fix 8: one connection serves call after call, as AWS's endpoints do, and an answer is one write.
+
+    The requests go as the JDK's HttpURLConnection sends them: headers, then body, in two writes.
+    Over TLS each write of the server is one record, and one recv returns at most one record: an
+    answer whose headers and body were written apart would come back as its headers alone.
+    """
+    body = b"{}"
+    scope = f"testing/20260101/{REGION}/dynamodb/aws4_request"  # moto routes by the signature's service
+    request = (f"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
+               f"Authorization: AWS4-HMAC-SHA256 Credential={scope}, SignedHeaders=host, Signature=0\r\n"
+               f"Content-Type: application/x-amz-json-1.0\r\nContent-Length: {len(body)}\r\n\r\n").encode()
+    with launcher.tls_connection() as connection:
+        for _ in range(3):
+            connection.sendall(request)
+            connection.sendall(body)
+            answer = connection.recv(65536)
+            head, _, payload = answer.partition(b"\r\n\r\n")
+            lines = head.decode().split("\r\n")
+            length = next(int(line.split(":", 1)[1]) for line in lines if line.lower().startswith("content-length:"))
+            assert lines[0] == "HTTP/1.1 200 OK" and "connection: close" not in head.decode().lower()
+            assert len(payload) == length and "TableNames" in json.loads(payload)
