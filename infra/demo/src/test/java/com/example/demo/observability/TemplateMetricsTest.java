@@ -10,9 +10,12 @@ import com.example.payment.events.PublisherMetrics;
 import com.example.payment.events.StreamPublisher;
 import com.example.payment.notifier.Notifier;
 import com.example.payment.notifier.NotifierMetrics;
-import com.example.payment.storesize.DedupStoreSize;
-import com.example.payment.storesize.StoreSizeMetrics;
 import com.example.receiver.telemetry.ReceiverMetrics;
+import com.example.storesize.DedupStoreSize;
+import com.example.storesize.DedupStoreSizeHandler;
+import com.example.storesize.StoreSizeMetrics;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.LinkedHashSet;
@@ -99,6 +102,16 @@ class TemplateMetricsTest {
                 "          METRICS_NAMESPACE: Payments\n      Events:\n        Hourly:");
         assertTrue(TemplateMetrics.of(other).violations(emitted()).stream()
                 .anyMatch(violation -> violation.startsWith("DedupStoreSizeFunction: METRICS_NAMESPACE")));
+    }
+
+    @Test
+    void eachFunctionsDefaultNamespace_isTheTemplatesDefaultMetricsNamespace() throws IOException {
+        // A function run without METRICS_NAMESPACE writes where the alarms and the dashboard look by default.
+        String namespace = new ObjectMapper(new YAMLFactory()).readTree(template)
+                .path("Parameters").path("MetricsNamespace").path("Default").asText();
+        assertEquals(List.of(namespace, namespace, namespace, namespace),
+                List.of(PaymentAuthorizer.METRICS_NAMESPACE, StreamPublisher.METRICS_NAMESPACE,
+                        Notifier.METRICS_NAMESPACE, DedupStoreSizeHandler.METRICS_NAMESPACE));
     }
 
     private static void add(Set<EmittedMetric> into, String service, List<Metric> catalogue) {

@@ -1,6 +1,7 @@
 package com.example.localaws.template;
 
 import com.example.rehearse.template.ParameterRules;
+import com.fasterxml.jackson.databind.JsonNode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,9 +12,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -176,6 +180,32 @@ class TemplateInvariantsTest {
                 "RequireProducerSignatures", "true", "ProducerSigningSecretArns", List.of(secret))));
         assertEquals(List.of(), ParameterRules.refusals(template.root().path("Rules"), Map.of(
                 "RequireProducerSignatures", "false", "ProducerSigningSecretArns", List.of(""))));
+    }
+
+    /**
+     * {@code functions/} holds the deployables only, one folder per function: its {@code CodeUri},
+     * whose {@code Makefile} has the target {@code sam build} runs for it ("Building Lambda
+     * functions with custom runtimes in AWS SAM", AWS SAM Developer Guide:
+     * https://docs.aws.amazon.com/serverless-application-model/latest/developerguide/building-custom-runtimes.html:
+     * with {@code BuildMethod: makefile}, the target {@code build-<logical id>} of the Makefile in
+     * the {@code CodeUri} folder).
+     */
+    @Test
+    void everyFunction_isBuiltFromAFolderOfItsOwn_andFunctionsHoldsNothingElse() throws IOException {
+        Path root = templatePath().getParent();
+        Map<String, JsonNode> functions = template.resourcesOfType("AWS::Serverless::Function");
+        Set<String> folders = new TreeSet<>();
+        for (Map.Entry<String, JsonNode> function : functions.entrySet()) {
+            String codeUri = function.getValue().path("Properties").path("CodeUri").asText();
+            assertTrue(folders.add(codeUri), codeUri + " is the CodeUri of more than one function");
+            assertEquals("makefile", function.getValue().path("Metadata").path("BuildMethod").asText(), function.getKey());
+            String makefile = Files.readString(root.resolve(codeUri).resolve("Makefile"));
+            assertTrue(makefile.contains("\nbuild-" + function.getKey() + ":"), codeUri + "/Makefile has no target build-" + function.getKey());
+        }
+        try (Stream<Path> listed = Files.list(root.resolve("functions"))) {
+            assertEquals(folders, listed.filter(Files::isDirectory).map(folder -> root.relativize(folder).toString())
+                    .collect(Collectors.toCollection(TreeSet::new)));
+        }
     }
 
     /** One breach: the text replaced in the project template, and the check that must catch it. */

@@ -3,4 +3,4 @@
  * {@code DescribeTable} (item count and bytes, which DynamoDB refreshes about every six hours;
  * CloudWatch's {@code AWS/DynamoDB} namespace has no item-count metric) and writes them as EMF.
  */
-package com.example.payment.storesize;
+package com.example.storesize;

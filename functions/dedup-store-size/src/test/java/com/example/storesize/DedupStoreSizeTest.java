@@ -1,4 +1,4 @@
-package com.example.payment.storesize;
+package com.example.storesize;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

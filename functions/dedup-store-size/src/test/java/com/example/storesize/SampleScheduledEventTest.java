@@ -1,4 +1,4 @@
-package com.example.payment.storesize;
+package com.example.storesize;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -141,6 +141,6 @@ class SampleScheduledEventTest {
         env.put("AWS_ENDPOINT_URL", aws.endpoint().toString());
         env.putAll(settings);
         return LambdaFunction.fromTemplate(aws.root().resolve("template.yaml"), FUNCTION,
-                LambdaFunction.moduleClasspath(aws.root().resolve("functions/payment-authorizer")), env);
+                LambdaFunction.moduleClasspath(aws.root().resolve("functions/dedup-store-size")), env);
     }
 }

@@ -1,4 +1,4 @@
-package com.example.payment.storesize;
+package com.example.storesize;
 
 import com.example.lambdakit.telemetry.EmfMetrics;
 import com.example.lambdakit.telemetry.FunctionLog;
