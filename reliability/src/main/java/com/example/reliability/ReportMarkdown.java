@@ -224,8 +224,10 @@ final class ReportMarkdown {
                 .append(ScenarioRunner.BATCH_SIZE).append(", `ReportBatchItemFailures` semantics.\n");
         md.append("- Crashes: every 3rd invocation for the points met once per batch (after the fast-path check, before the SQS delete), ")
                 .append("every 10th message for the points met once per message; at most ").append(ScenarioRunner.MAX_CRASHES)
-                .append(" per run. Lost responses: the first ").append(ReliabilityReport.PAYMENTS / 20)
-                .append(" matching requests (ours: `TransactWriteItems`; baseline: the debit `UpdateItem` on the accounts table).\n");
+                .append(" per run. Lost responses: ").append(ReliabilityReport.PAYMENTS / 20).append(", one in every ")
+                .append(ScenarioRunner.LOST_RESPONSE_ONE_IN)
+                .append(" matching requests (ours: `TransactWriteItems`; baseline: the debit `UpdateItem` on the accounts table), ")
+                .append("each costing its client the attempt timeout.\n");
         md.append("- DynamoDB clients of both implementations: standard retry mode (3 attempts), attempt timeout ")
                 .append(LocalClients.ATTEMPT_TIMEOUT.toMillis()).append(" ms, through a loopback TCP proxy ")
                 .append("(`com.example.localaws.proxy.LoopbackProxy`) in front of the moto launcher. Ours: Redis fast path through ")

@@ -48,6 +48,13 @@ public final class ScenarioRunner {
     public static final String BASELINE_TABLE = "PowertoolsIdempotencyTable";
     static final int VISIBILITY_SECONDS = 3;
     static final int MAX_RECEIVE_COUNT = 5;
+    /**
+     * Lost responses are spread: one in this many matching requests has its response dropped. Each
+     * costs its client the attempt timeout, so dropping every matching response in a row would be
+     * a DynamoDB outage of (lost responses x attempt timeout / lanes) seconds, beyond the scenarios'
+     * 3 s visibility timeout many times over (the template's is 181 s): another fault.
+     */
+    static final int LOST_RESPONSE_ONE_IN = 10;
     static final int BATCH_SIZE = 10;
     /** The baseline's function timeout: the visibility timeout / 6, as AWS advises for SQS. */
     static final Duration FUNCTION_TIMEOUT = Duration.ofMillis(500);
@@ -104,7 +111,8 @@ public final class ScenarioRunner {
             aws.redis().announce(aws.redis().node(0), redisProxy.port());
             LambdaEnvironments.Factory factory = factory(scenario, schedule, dynamoDbProxy, redisProxy, dlq);
             if (scenario.fault() == FaultPoint.RESPONSE_LOST) {
-                dynamoDbProxy.dropResponses(Math.max(1, scenario.payments() / 20), lostResponse(scenario.implementation()));
+                dynamoDbProxy.dropResponses(Math.max(1, scenario.payments() / 20), LOST_RESPONSE_ONE_IN,
+                        lostResponse(scenario.implementation()));
             }
             DependencyFaults dependency = new DependencyFaults(scenario.fault(), aws, redisProxy, timings, scenario.messages() / 2);
             TransactionConflicts conflicts = scenario.conflicts().map(aws::transactionConflicts).orElse(null);

@@ -8,12 +8,9 @@ import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A fault rule reaches the launcher's {@code /_fault} as it was written, whatever its match holds:
@@ -23,21 +20,8 @@ class FaultTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @TempDir
-    static Path work;
-    private static LocalTls tls;
-    private static MotoServer moto;
-
-    @BeforeAll
-    static void startLauncher() {
-        tls = LocalTls.in(ProjectRoot.find());
-        moto = MotoServer.start(ProjectRoot.find(), LocalProcess.freePort(), work.resolve("moto.log"), tls, true);
-    }
-
-    @AfterAll
-    static void stopLauncher() {
-        moto.close();
-    }
+    @RegisterExtension
+    static final OwnLauncher launcher = new OwnLauncher();
 
     @Test
     void aMatchNeedingEscapes_isTheLaunchersRuleToTheLetter() throws IOException, InterruptedException {
@@ -46,7 +30,7 @@ class FaultTest {
         Fault fault = new Fault("TransactWriteItems", match, 500, "InternalServerError", 3);
 
         // WHEN it is injected
-        moto.inject(fault);
+        launcher.moto().inject(fault);
 
         // THEN the launcher lists exactly that rule, and counts its three failures to come
         JsonNode listed = remainingFaults();
@@ -54,14 +38,14 @@ class FaultTest {
         JsonNode rule = listed.get(0);
         assertEquals(fault, new Fault(rule.get("operation").asText(), rule.get("match").asText(),
                 rule.get("status").asInt(), rule.get("code").asText(), rule.get("count").asInt()));
-        assertEquals(3, moto.faultsLeft());
-        moto.clearFaults();
+        assertEquals(3, launcher.moto().faultsLeft());
+        launcher.moto().clearFaults();
         assertEquals(0, remainingFaults().size());
     }
 
     private static JsonNode remainingFaults() throws IOException, InterruptedException {
-        HttpResponse<String> response = HttpClient.newBuilder().sslContext(tls.sslContext()).build().send(HttpRequest.newBuilder(
-                moto.endpoint().resolve("/_fault")).timeout(Duration.ofSeconds(5)).GET().build(),
+        HttpResponse<String> response = HttpClient.newBuilder().sslContext(launcher.tls().sslContext()).build().send(HttpRequest.newBuilder(
+                launcher.moto().endpoint().resolve("/_fault")).timeout(Duration.ofSeconds(5)).GET().build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(200, response.statusCode(), response.body());
         return JSON.readTree(response.body()).get("faults");

@@ -23,10 +23,8 @@ import java.util.Properties;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.TrustManagerFactory;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
@@ -45,27 +43,14 @@ import software.amazon.awssdk.services.sqs.model.Message;
  */
 class LocalAwsTlsTest {
 
-    @TempDir
-    static Path work;
-    private static LocalTls tls;
-    private static MotoServer moto;
-
-    @BeforeAll
-    static void startLauncherOnTls() {
-        tls = LocalTls.in(ProjectRoot.find());
-        moto = MotoServer.start(ProjectRoot.find(), LocalProcess.freePort(), work.resolve("moto.log"), tls, true);
-    }
-
-    @AfterAll
-    static void stopLauncher() {
-        moto.close();
-    }
+    @RegisterExtension
+    static final OwnLauncher launcher = new OwnLauncher();
 
     @Test
     void theEndpoint_isHttps_andPlainHttpGetsNoAnswer() {
         // GIVEN the launcher's https endpoint
-        assertEquals("https", moto.endpoint().getScheme());
-        URI plain = URI.create("http://127.0.0.1:" + moto.endpoint().getPort() + "/_fault");
+        assertEquals("https", launcher.moto().endpoint().getScheme());
+        URI plain = URI.create("http://127.0.0.1:" + launcher.moto().endpoint().getPort() + "/_fault");
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         // WHEN a client speaks plain HTTP to it
         // THEN no HTTP answer comes back (the bytes are not a TLS ClientHello: the connection is dropped)
@@ -87,9 +72,9 @@ class LocalAwsTlsTest {
         HttpClient http = HttpClient.newBuilder().sslContext(context).connectTimeout(Duration.ofSeconds(2)).build();
         // WHEN it calls the launcher THEN the handshake fails: the certificate chains to no CA it trusts
         assertThrows(SSLHandshakeException.class, () -> http.send(
-                HttpRequest.newBuilder(moto.endpoint().resolve("/_fault")).timeout(Duration.ofSeconds(5)).build(),
+                HttpRequest.newBuilder(launcher.moto().endpoint().resolve("/_fault")).timeout(Duration.ofSeconds(5)).build(),
                 HttpResponse.BodyHandlers.ofString()));
-        try (SqsClient sqs = SqsClient.builder().endpointOverride(moto.endpoint()).region(LocalAws.REGION)
+        try (SqsClient sqs = SqsClient.builder().endpointOverride(launcher.moto().endpoint()).region(LocalAws.REGION)
                 .credentialsProvider(LocalAws.credentials())
                 .httpClientBuilder(UrlConnectionHttpClient.builder().tlsTrustManagersProvider(trust::getTrustManagers))
                 .overrideConfiguration(c -> c.retryStrategy(AwsRetryStrategy.doNotRetry()))
@@ -101,10 +86,10 @@ class LocalAwsTlsTest {
 
     @Test
     void aClientTrustingTheLocalCa_isServed_queueUrlsAreHttps_andSnsDeliversToSqs() {
-        try (SqsClient sqs = sqs(moto.endpoint(), Duration.ofSeconds(5));
-             SnsClient sns = SnsClient.builder().endpointOverride(moto.endpoint()).region(LocalAws.REGION)
+        try (SqsClient sqs = sqs(launcher.moto().endpoint(), Duration.ofSeconds(5));
+             SnsClient sns = SnsClient.builder().endpointOverride(launcher.moto().endpoint()).region(LocalAws.REGION)
                 .credentialsProvider(LocalAws.credentials())
-                .httpClientBuilder(UrlConnectionHttpClient.builder().tlsTrustManagersProvider(tls.sdkTrust())).build()) {
+                .httpClientBuilder(UrlConnectionHttpClient.builder().tlsTrustManagersProvider(launcher.tls().sdkTrust())).build()) {
             // GIVEN a queue subscribed to a topic
             String queueUrl = sqs.createQueue(request -> request.queueName("tls-events")).queueUrl();
             String queueArn = sqs.getQueueAttributes(request -> request.queueUrl(queueUrl).attributeNamesWithStrings("QueueArn"))
@@ -115,20 +100,20 @@ class LocalAwsTlsTest {
             // WHEN a message is published
             sns.publish(request -> request.topicArn(topicArn).message("{\"amountMinor\":1050}"));
             // THEN the queue URL the launcher built is the https endpoint, and it delivered there
-            assertEquals(moto.endpoint() + "/123456789012/tls-events", queueUrl);
+            assertEquals(launcher.moto().endpoint() + "/123456789012/tls-events", queueUrl);
             List<Message> received = sqs.receiveMessage(request -> request.queueUrl(queueUrl).waitTimeSeconds(2)).messages();
             assertEquals(List.of("{\"amountMinor\":1050}"), received.stream().map(Message::body).toList());
         }
         // AND the launcher's own API answers over the same TLS
-        assertEquals(0, moto.faultsLeft());
+        assertEquals(0, launcher.moto().faultsLeft());
     }
 
     @Test
     void aProxyWithTlsEnds_servesHttps_andReadsTheRequests() {
         // GIVEN a proxy in front of the launcher where TLS ends and starts again, dropping the answer to a CreateQueue
-        try (LoopbackProxy proxy = LoopbackProxy.start(moto.endpoint().getPort(),
-                     new LoopbackProxy.TlsEnds(tls.awsServerContext(), tls.sslContext()));
-             SqsClient direct = sqs(moto.endpoint(), Duration.ofSeconds(5));
+        try (LoopbackProxy proxy = LoopbackProxy.start(launcher.moto().endpoint().getPort(),
+                     new LoopbackProxy.TlsEnds(launcher.tls().awsServerContext(), launcher.tls().sslContext()));
+             SqsClient direct = sqs(launcher.moto().endpoint(), Duration.ofSeconds(5));
              SqsClient throughProxy = sqs(proxy.uri(), Duration.ofMillis(500))) {
             proxy.dropResponses(1, request -> request.contains("CreateQueue"));
             // WHEN a client trusting the local CA creates a queue through it
@@ -156,7 +141,7 @@ class LocalAwsTlsTest {
     private static SqsClient sqs(URI endpoint, Duration attempt) {
         return SqsClient.builder().endpointOverride(endpoint).region(LocalAws.REGION)
                 .credentialsProvider(LocalAws.credentials())
-                .httpClientBuilder(UrlConnectionHttpClient.builder().tlsTrustManagersProvider(tls.sdkTrust()))
+                .httpClientBuilder(UrlConnectionHttpClient.builder().tlsTrustManagersProvider(launcher.tls().sdkTrust()))
                 .overrideConfiguration(c -> c.retryStrategy(AwsRetryStrategy.doNotRetry()).apiCallAttemptTimeout(attempt))
                 .build();
     }

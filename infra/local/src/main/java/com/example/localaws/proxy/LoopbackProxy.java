@@ -34,7 +34,9 @@ import jdk.net.ExtendedSocketOptions;
  *       closed as soon as they are accepted;</li>
  *   <li>{@link #dropResponses(int, Predicate)}: the next {@code count} requests whose text
  *       matches reach the target, but their responses (and anything after them on that
- *       connection) never reach the client: the operation happened, and the client cannot know.</li>
+ *       connection) never reach the client: the operation happened, and the client cannot know;
+ *       {@link #dropResponses(int, int, Predicate)} drops one in every few matching requests'
+ *       responses instead, spread over the traffic.</li>
  * </ul>
  * A request's text is every byte the client sent on its connection since the target last
  * answered there (one HTTP/1.1 request, or a Redis command), read as ISO-8859-1. The proxy is for
@@ -63,6 +65,8 @@ public final class LoopbackProxy implements AutoCloseable {
     private final ServerSocket server;
     private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
     private final AtomicInteger dropBudget = new AtomicInteger();
+    private final AtomicInteger matched = new AtomicInteger();
+    private volatile int dropOneIn = 1;
     private final AtomicInteger dropped = new AtomicInteger();
     private final AtomicInteger droppedRefusals = new AtomicInteger();
     private volatile Predicate<String> dropMatch = request -> false;
@@ -155,7 +159,22 @@ public final class LoopbackProxy implements AutoCloseable {
      * not yet used up.
      */
     public void dropResponses(int count, Predicate<String> request) {
+        dropResponses(count, 1, request);
+    }
+
+    /**
+     * As {@link #dropResponses(int, Predicate)}, of one in {@code oneIn} requests whose text
+     * matches (the {@code oneIn}-th, the {@code 2 oneIn}-th, and so on), until {@code count}
+     * responses were dropped: lost responses spread over the traffic, each costing its client a
+     * timeout, rather than every matching request's in a row, which would be an outage.
+     */
+    public void dropResponses(int count, int oneIn, Predicate<String> request) {
+        if (oneIn < 1) {
+            throw new IllegalArgumentException("oneIn must be at least 1: " + oneIn);
+        }
         dropMatch = Objects.requireNonNull(request, "request");
+        dropOneIn = oneIn;
+        matched.set(0);
         dropBudget.set(count);
     }
 
@@ -226,6 +245,7 @@ public final class LoopbackProxy implements AutoCloseable {
         private final StringBuilder request = new StringBuilder();
         private volatile boolean answering;
         private volatile boolean dropping;
+        private boolean requestMatched;
 
         Connection(Socket client, Socket upstream) {
             this.client = client;
@@ -279,12 +299,16 @@ public final class LoopbackProxy implements AutoCloseable {
             synchronized (request) {
                 if (answering) {
                     request.setLength(0);
+                    requestMatched = false;
                     answering = false;
                 }
                 request.append(new String(buffer, 0, n, StandardCharsets.ISO_8859_1));
-                if (!dropping && dropMatch.test(request.toString()) && takeDrop()) {
-                    dropping = true;
-                    dropped.incrementAndGet();
+                if (!dropping && !requestMatched && dropMatch.test(request.toString())) {
+                    requestMatched = true; // a request arriving in pieces is one match
+                    if (takeDrop()) {
+                        dropping = true;
+                        dropped.incrementAndGet();
+                    }
                 }
             }
         }
@@ -307,7 +331,11 @@ public final class LoopbackProxy implements AutoCloseable {
         return head.startsWith("HTTP/") && head.length() == 12 && head.charAt(9) != '2';
     }
 
+    /** Whether this matching request's response is to be dropped: its turn (one in {@code dropOneIn}) and budget left. */
     private boolean takeDrop() {
+        if (matched.incrementAndGet() % dropOneIn != 0) {
+            return false;
+        }
         int left;
         do {
             left = dropBudget.get();

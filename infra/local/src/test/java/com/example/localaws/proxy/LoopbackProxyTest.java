@@ -157,6 +157,26 @@ class LoopbackProxyTest {
     }
 
     @Test
+    void dropResponses_oneInN_dropsEveryNthMatchingAnswer_untilTheBudgetIsSpent() throws IOException {
+        // GIVEN one in 3 answers to requests containing "pay" to be dropped, 2 at most
+        proxy.dropResponses(2, 3, request -> request.contains("pay"));
+        // WHEN 9 matching requests (and one that does not match) are sent, each on its own connection
+        StringBuilder answered = new StringBuilder();
+        for (String request : new String[] {"pay 1", "pay 2", "hello", "pay 3", "pay 4", "pay 5", "pay 6", "pay 7", "pay 8", "pay 9"}) {
+            try (Client client = new Client(proxy.port(), Duration.ofMillis(300))) {
+                answered.append(client.ask(request)).append(';');
+            } catch (SocketTimeoutException dropped) {
+                answered.append("dropped;");
+            }
+        }
+        // THEN the 3rd and 6th matching answers were dropped; the 9th's turn came with the budget spent
+        assertEquals("ok pay 1;ok pay 2;ok hello;dropped;ok pay 4;ok pay 5;dropped;ok pay 7;ok pay 8;ok pay 9;",
+                answered.toString());
+        assertEquals(2, proxy.droppedResponses());
+        assertEquals(10, served.get());
+    }
+
+    @Test
     void dropResponses_countsTheDroppedAnswersThatWereRefusals() throws IOException {
         // GIVEN the responses of the next two requests containing "pay" are to be dropped
         proxy.dropResponses(2, request -> request.contains("pay"));
