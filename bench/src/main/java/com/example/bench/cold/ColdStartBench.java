@@ -2,13 +2,14 @@ package com.example.bench.cold;
 
 import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.localaws.Accounts;
-import com.example.payment.authorizer.SecretsThroughExtension;
 import com.example.localaws.LocalAws;
 import com.example.localaws.ReceiverEnvironment;
 import com.example.localaws.invoke.Invocation;
 import com.example.localaws.invoke.LambdaFunction;
 import com.example.localaws.invoke.RuntimeEmulator;
 import com.example.payment.PaymentTables;
+import com.example.payment.authorizer.SecretsThroughExtension;
+import com.example.receiver.config.ReceiverConfig;
 import com.example.reliability.ScenarioRunner;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -126,6 +127,11 @@ public final class ColdStartBench {
                 concat(withBench, List.of(root.resolve("reliability/target/classes")),
                         select(benchJars, "powertools-", "jmespath-", "log4j-", "aspectjrt-")),
                 JVM_BASE, "", Map.of(BaselineHandler.TABLE, ScenarioRunner.BASELINE_TABLE), mainRuns));
+        // As template.yaml deploys it by default (EnableFastPath=false): both fast-path variables empty,
+        // so no cluster client, no TLS to Redis and no signing key read at init.
+        variants.add(new Variant("default", "ours as the template deploys it by default (EnableFastPath=false: no cache)",
+                production, ours, JVM_BASE, "",
+                Map.of(ReceiverConfig.FAST_PATH_ENDPOINT, "", ReceiverConfig.FAST_PATH_SIGNING_SECRET, ""), mainRuns));
         variants.add(new Variant("extension", "ours, keys read through the Parameters and Secrets extension's local API",
                 SecretsThroughExtension.class.getName() + "::handleRequest", withBench, JVM_BASE, "",
                 Map.of(SecretsThroughExtension.PORT, Integer.toString(extension.port())), mainRuns));
@@ -225,14 +231,14 @@ public final class ColdStartBench {
     }
 
     private LambdaFunction function(Variant variant) {
-        Map<String, String> env = new HashMap<>(variant.environment());
-        env.putAll(ReceiverEnvironment.idempotencyStore("IdempotencyTable"));
+        Map<String, String> env = new HashMap<>(ReceiverEnvironment.idempotencyStore("IdempotencyTable"));
         env.put(PaymentTables.ACCOUNTS_TABLE, Accounts.TABLE);
         env.put(PaymentTables.LEDGER_TABLE, "LedgerTable");
         env.put(TelemetryConfig.METRICS_NAMESPACE, "PaymentsBench");
         env.putAll(ReceiverEnvironment.fastPath(aws.redis(), aws.fastPathSigningSecret()));
         env.put("AWS_REGION", LocalAws.REGION.id());
         env.put("AWS_ENDPOINT_URL", aws.endpoint().toString());
+        env.putAll(variant.environment()); // a variant's own settings win
         env.put("JAVA_TOOL_OPTIONS", variant.jvmOptions());
         if (!variant.overrides().isEmpty()) {
             env.put("_JAVA_OPTIONS", variant.overrides());

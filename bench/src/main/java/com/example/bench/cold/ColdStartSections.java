@@ -189,6 +189,7 @@ final class ColdStartSections {
     /** The verdicts, as the report writes them: {@code make bench-cold} prints them too. */
     String goals() {
         double total = ratio("ours", "baseline", ColdStartSections::total);
+        double defaultTotal = ratio("default", "baseline", ColdStartSections::total);
         double init = ratio("ours", "baseline", ColdStart::initMs);
         String bestInit = variants.stream().map(Variant::name).filter(name -> !name.equals("baseline")
                         && !name.startsWith("primed") && !name.startsWith("traced"))
@@ -218,8 +219,11 @@ final class ColdStartSections {
                   `primed` answers its first batch in %.0f ms; its warm batch takes %.0f ms; the set-up, measured in
                   `traced`'s first batch, is %.0f ms of wall time (merged; its parts, ms: %s). Bound 2 × %.0f + %.0f
                   = %.0f ms: **%s**.
-                - **Without SnapStart, cold total ≤ 0.9 × the baseline's**: ours (as deployed, no priming) %.0f ms
-                  vs the baseline's %.0f ms (init + first invoke, medians), ratio %.2f: **%s**. The keys read
+                - **Without SnapStart, cold total ≤ 0.9 × the baseline's** (init + first invoke, medians, no
+                  priming): as the template deploys it by default (`default`: `EnableFastPath=false`, no cache,
+                  no key read) %.0f ms vs the baseline's %.0f ms, ratio %.2f: **%s**; with the optional fast
+                  path (`ours`: the cluster client, TLS to Redis and the signing key's Secrets Manager read at
+                  init, none of which the baseline has) %.0f ms, ratio %.2f: **%s**. The keys read
                   through the Parameters and Secrets extension's local API (`extension`, no Secrets Manager client
                   nor TLS handshake in the function) against ours, interleaved: init %.0f ms vs %.0f ms, first
                   invoke %.0f ms vs %.0f ms, cold total %.0f ms vs %.0f ms.
@@ -240,8 +244,9 @@ final class ColdStartSections {
                   SnapStart case and must be read from the `live` alias's `Restore Duration` in CloudWatch.
                 """.formatted(scheme.toUpperCase(java.util.Locale.ROOT),
                 primed.median(), warm, setupMs, setupParts, warm, setupMs, bound, primed.median() <= bound ? "met" : "not met",
-                spread("ours", ColdStartSections::total).median(), spread("baseline", ColdStartSections::total).median(),
-                total, total <= 0.9 ? "met" : "not met",
+                spread("default", ColdStartSections::total).median(), spread("baseline", ColdStartSections::total).median(),
+                defaultTotal, defaultTotal <= 0.9 ? "met" : "not met",
+                spread("ours", ColdStartSections::total).median(), total, total <= 0.9 ? "met" : "not met",
                 spread("extension", ColdStart::initMs).median(), spread("ours", ColdStart::initMs).median(),
                 spread("extension", ColdStart::firstInvokeMs).median(), spread("ours", ColdStart::firstInvokeMs).median(),
                 spread("extension", ColdStartSections::total).median(), spread("ours", ColdStartSections::total).median(),
