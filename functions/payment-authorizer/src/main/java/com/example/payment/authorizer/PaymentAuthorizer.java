@@ -51,6 +51,23 @@ public final class PaymentAuthorizer {
      */
     static final Duration SECRET_READ_TIMEOUT = Duration.ofSeconds(2);
 
+    /**
+     * Idle connections the JDK's HTTP client keeps per host for reuse ({@code http.maxConnections},
+     * default 5: https://docs.oracle.com/en/java/javase/21/docs/api/java.base/java/net/doc-files/net-properties.html):
+     * as many as the lanes may hold at once (MAX_CONCURRENCY is at most 64). With the default, a batch
+     * whose lanes used 8 connections closes 3 of them, and the next batch pays their TLS handshakes
+     * again (make bench-cold measured it: "TLS: DynamoDB" in the warm batch). Read once, when the
+     * JDK's keep-alive cache is first used, so set when this class, which builds every client of the
+     * function, is first used; a value the function is given ({@code JAVA_TOOL_OPTIONS}) is kept.
+     */
+    static final String KEPT_CONNECTIONS = "64";
+
+    static {
+        if (System.getProperty("http.maxConnections") == null) {
+            System.setProperty("http.maxConnections", KEPT_CONNECTIONS);
+        }
+    }
+
     private PaymentAuthorizer() {
     }
 

@@ -33,23 +33,6 @@ import software.amazon.awssdk.services.sqs.SqsClient;
  */
 public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, SQSBatchResponse>, Resource {
 
-    /**
-     * Idle connections the JDK's HTTP client keeps per host for reuse ({@code http.maxConnections},
-     * default 5: https://docs.oracle.com/en/java/javase/21/docs/api/java.base/java/net/doc-files/net-properties.html):
-     * as many as the lanes may hold at once (MAX_CONCURRENCY is at most 64). With the default, a batch
-     * whose lanes used 8 connections closes 3 of them, and the next batch pays their TLS handshakes
-     * again (make bench-cold measured it: "TLS: DynamoDB" in the warm batch). Read once, when the
-     * JDK's keep-alive cache is first used, so set before any client is built; a value the function
-     * is given ({@code JAVA_TOOL_OPTIONS}) is kept.
-     */
-    static final String KEPT_CONNECTIONS = "64";
-
-    static {
-        if (System.getProperty("http.maxConnections") == null) {
-            System.setProperty("http.maxConnections", KEPT_CONNECTIONS);
-        }
-    }
-
     private final IdempotentReceiver<Payment> receiver;
     private final Optional<RequestPathPriming> priming;
 
@@ -63,12 +46,9 @@ public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, 
      * ({@link RequestPathPriming}): the cold-start benchmark compares the two.
      */
     PaymentAuthorizerHandler(boolean primingReadsThroughTheNetwork) {
-        this(FunctionLog.librariesLogAs(PaymentAuthorizer.SERVICE, System.getenv()), primingReadsThroughTheNetwork);
-    }
-
-    private PaymentAuthorizerHandler(Map<String, String> env, boolean primingReadsThroughTheNetwork) {
-        this(env, PaymentAuthorizer.dynamoDbClient(), PaymentAuthorizer.secretsManager(), PaymentAuthorizer::sqsClient,
-                Clock.systemUTC(), System.out, new SecureRandom(), primingReadsThroughTheNetwork);
+        this(FunctionLog.librariesLogAs(PaymentAuthorizer.SERVICE, System.getenv()), PaymentAuthorizer.dynamoDbClient(),
+                PaymentAuthorizer.secretsManager(), PaymentAuthorizer::sqsClient, Clock.systemUTC(), System.out,
+                new SecureRandom(), primingReadsThroughTheNetwork);
         Core.getGlobalContext().register(this); // held weakly by CRaC: Lambda keeps this handler
     }
 
