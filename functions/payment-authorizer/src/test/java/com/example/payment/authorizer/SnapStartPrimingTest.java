@@ -14,6 +14,7 @@ import com.example.receiver.config.ReceiverConfig;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -64,7 +65,10 @@ class SnapStartPrimingTest extends LocalAwsTest {
             // AND the fast path learnt the cluster and looked the payments up, then let its connections go
             assertTrue(aws.redis().calls("cluster|slots") > 0);
             assertTrue(aws.redis().calls("get") > 0);
-            assertEquals(redisBefore, OpenConnections.to(redisPort), "connections to Redis a snapshot would carry");
+            // (other tests' clients in this JVM may close theirs meanwhile: only priming's own count)
+            Set<Long> redisOpenedByPriming = new HashSet<>(OpenConnections.to(redisPort));
+            redisOpenedByPriming.removeAll(redisBefore);
+            assertEquals(Set.of(), redisOpenedByPriming, "connections to Redis a snapshot would carry");
             // AND nothing was written to DynamoDB or Redis
             assertEquals(0, admin.scan(request -> request.tableName(Ledger.RECORDS)).count());
             assertEquals(0, admin.scan(request -> request.tableName(Ledger.LEDGER)).count());
