@@ -13,12 +13,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Ends every message of a batch in exactly one {@link Outcome}. Its contract, rule by rule:
@@ -28,7 +31,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       parsed, looked up nor written. Every other body is parsed.</li>
  *   <li>The {@link FastPath} is asked once for all of the batch's keys.</li>
  *   <li>The messages run in lanes, up to {@link ReceiverSettings#maxConcurrency()} lanes at a
- *       time. On a standard queue a lane is the {@link Command#laneKey() resource} an operation
+ *       time; a receiver's first batches run fewer ({@link ReceiverSettings#lanesAfter}), so that
+ *       a cold environment opens few connections and reuses them. On a standard queue a lane is the {@link Command#laneKey() resource} an operation
  *       writes to (every message of one key joins its first message's lane), so operations on one
  *       account run one after another. On a FIFO queue a lane is a message group, run in order
  *       ("Using the message group ID with Amazon SQS FIFO queues", Amazon SQS Developer Guide,
@@ -74,6 +78,8 @@ public final class BatchReceiver<P> implements AutoCloseable {
     private final ReceiverSettings settings;
     private final MonotonicClock monotonic;
     private final ExecutorService lanes;
+    /** Batches started, for {@link ReceiverSettings#lanesAfter}. */
+    private final AtomicLong batchesRun = new AtomicLong();
 
     /**
      * A receiver that checks no message's authenticity ({@link MessageAuthenticity#NOT_CHECKED}).
@@ -242,10 +248,15 @@ public final class BatchReceiver<P> implements AutoCloseable {
 
     private void runLanes(List<Slot<P>> slots, FastPath.Lookup known, RemainingTime remaining) {
         boolean fifo = slots.stream().anyMatch(slot -> slot.message.groupId().isPresent());
-        Collection<List<Slot<P>>> laneList = lanesOf(slots, fifo);
+        Queue<List<Slot<P>>> waiting = new ConcurrentLinkedQueue<>(lanesOf(slots, fifo));
+        int width = Math.min(waiting.size(), settings.lanesAfter(batchesRun.getAndIncrement()));
         List<Future<?>> running = new ArrayList<>();
-        for (List<Slot<P>> lane : laneList) {
-            running.add(lanes.submit(() -> runLane(lane, fifo, known, remaining)));
+        for (int worker = 0; worker < width; worker++) {
+            running.add(lanes.submit(() -> {
+                for (List<Slot<P>> lane = waiting.poll(); lane != null; lane = waiting.poll()) {
+                    runLaneQuietly(lane, fifo, known, remaining);
+                }
+            }));
         }
         for (Future<?> future : running) {
             awaitQuietly(future);
@@ -263,7 +274,16 @@ public final class BatchReceiver<P> implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException e) {
-            // runLane catches per message; an escape leaves its slots undecided, hence Retry.
+            // runLaneQuietly catches what a lane lets escape; nothing else can fail here.
+        }
+    }
+
+    /** runLane catches per message; an escape leaves its lane's slots undecided, hence Retry, and the next lane runs. */
+    private void runLaneQuietly(List<Slot<P>> lane, boolean fifo, FastPath.Lookup known, RemainingTime remaining) {
+        try {
+            runLane(lane, fifo, known, remaining);
+        } catch (RuntimeException escaped) {
+            // undecided slots end as Retry after the lanes
         }
     }
 

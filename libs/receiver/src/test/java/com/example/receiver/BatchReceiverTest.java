@@ -285,6 +285,52 @@ class BatchReceiverTest {
     }
 
     @Test
+    void aColdReceiver_runsItsFirstBatchesOnFewerLanes_doublingUpToMaxConcurrency() {
+        // GIVEN a receiver of 8 lanes, its first batch on 2, and a store that counts the lanes at once
+        AtomicInteger lanesAtOnce = new AtomicInteger();
+        AtomicInteger maxLanesAtOnce = new AtomicInteger();
+        store.override = command -> {
+            maxLanesAtOnce.accumulateAndGet(lanesAtOnce.incrementAndGet(), Math::max);
+            sleep(20);
+            lanesAtOnce.decrementAndGet();
+            return null;
+        };
+        receiver = new BatchReceiver<>(BatchReceiverTest::parse, fastPath, store, telemetry,
+                new ReceiverSettings(8, Duration.ZERO, true, 2));
+        List<Integer> widths = new ArrayList<>();
+        for (int batch = 0; batch < 4; batch++) {
+            // WHEN batches of 10 messages on 10 accounts arrive one after another
+            List<InboundMessage> messages = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                messages.add(message("b" + batch + "m" + i, "B" + batch + "T" + i + ",A" + i + ",x"));
+            }
+            maxLanesAtOnce.set(0);
+            assertEquals(List.of(), receiver.process(messages, RemainingTime.UNBOUNDED).failedMessageIds());
+            widths.add(maxLanesAtOnce.get());
+        }
+        // THEN every message was decided, on 2 lanes at once, then 4, then 8
+        assertEquals(List.of(2, 4, 8, 8), widths);
+        assertEquals(40, store.calls.size());
+    }
+
+    @Test
+    void aLaneThatEscapes_leavesItsMessagesToRetry_andTheOtherLanesOfItsWorkerRun() {
+        // GIVEN a receiver on one lane at a time, and a store that fails in a way no message catches
+        receiver = new BatchReceiver<>(BatchReceiverTest::parse, fastPath, store, telemetry,
+                new ReceiverSettings(1, Duration.ZERO));
+        store.override = command -> {
+            if (command.laneKey().equals("A")) {
+                throw new IllegalStateException("bug");
+            }
+            return null;
+        };
+        // WHEN the failing lane runs first
+        BatchResult result = process(message("m1", "T1,A,x"), message("m2", "T2,B,x"), message("m3", "T3,C,x"));
+        // THEN only its message is retried
+        assertEquals(List.of("m1"), result.failedMessageIds());
+    }
+
+    @Test
     void unexpectedStoreException_isRetry_neverAcknowledged() {
         store.override = command -> {
             throw new IllegalStateException("bug");

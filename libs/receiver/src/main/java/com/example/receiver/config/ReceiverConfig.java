@@ -51,6 +51,7 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
     public static final String FAST_PATH_MAX_IDLE_MS = "FAST_PATH_MAX_IDLE_MS";
     public static final String FAST_PATH_TTL_SECONDS = "FAST_PATH_TTL_SECONDS";
     public static final String MAX_CONCURRENCY = "MAX_CONCURRENCY";
+    public static final String FIRST_BATCH_LANES = "FIRST_BATCH_LANES";
     public static final String MIN_REMAINING_TIME_MS = "MIN_REMAINING_TIME_MS";
     public static final String GROUP_COMMIT = "GROUP_COMMIT";
     public static final String SOON_REDELIVERY = "SOON_REDELIVERY";
@@ -112,15 +113,18 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
      */
     public static ReceiverConfig from(Environment env) {
         Duration recordTtl = env.seconds(IDEMPOTENCY_TTL_SECONDS, Optional.of(DEFAULT_RECORD_TTL));
+        int maxConcurrency = env.integer(MAX_CONCURRENCY, DEFAULT_MAX_CONCURRENCY, 1, 64);
         return new ReceiverConfig(
                 env.required(IDEMPOTENCY_TABLE),
                 recordTtl,
                 env.seconds(QUEUE_RETENTION_SECONDS, Optional.empty()),
                 fastPath(env),
                 new ReceiverSettings(
-                        env.integer(MAX_CONCURRENCY, DEFAULT_MAX_CONCURRENCY, 1, 64),
+                        maxConcurrency,
                         env.millis(MIN_REMAINING_TIME_MS, DEFAULT_MIN_REMAINING_TIME),
-                        env.bool(GROUP_COMMIT, true)),
+                        env.bool(GROUP_COMMIT, true),
+                        env.integer(FIRST_BATCH_LANES,
+                                Math.min(ReceiverSettings.DEFAULT_FIRST_BATCH_LANES, maxConcurrency), 1, maxConcurrency)),
                 env.bool(SOON_REDELIVERY, true),
                 producerSignatures(env));
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.lambdakit.config.ConfigurationException;
 import com.example.lambdakit.config.Environment;
+import com.example.receiver.ReceiverSettings;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -32,6 +33,17 @@ class ReceiverConfigTest {
         assertEquals(Duration.ofDays(7), config.recordTtl());
         assertTrue(config.fastPath().isEmpty(), "no endpoint, no fast path");
         assertTrue(config.soonRedelivery());
+        assertEquals(new ReceiverSettings(8, Duration.ofSeconds(10), true, 2), config.settings());
+    }
+
+    @Test
+    void firstBatchLanes_areTwo_orMaxConcurrencyWhenLower() {
+        Map<String, String> env = valid();
+        env.put("MAX_CONCURRENCY", "1");
+        assertEquals(1, ReceiverConfig.from(new Environment(env)).settings().firstBatchLanes());
+        env.put("MAX_CONCURRENCY", "16");
+        env.put("FIRST_BATCH_LANES", "16");
+        assertEquals(16, ReceiverConfig.from(new Environment(env)).settings().lanesAfter(0));
     }
 
     @Test
@@ -126,6 +138,10 @@ class ReceiverConfigTest {
         env = valid();
         env.put("MAX_CONCURRENCY", "0");
         assertEquals("MAX_CONCURRENCY", refusal(env).setting());
+        env = valid();
+        env.put("MAX_CONCURRENCY", "4");
+        env.put("FIRST_BATCH_LANES", "5");
+        assertEquals("FIRST_BATCH_LANES", refusal(env).setting());
         env = valid();
         env.put("QUEUE_RETENTION_SECONDS", "four days");
         assertEquals("QUEUE_RETENTION_SECONDS", refusal(env).setting());
