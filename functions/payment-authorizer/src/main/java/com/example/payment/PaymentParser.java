@@ -8,15 +8,13 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.Currency;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -76,16 +74,13 @@ public final class PaymentParser implements MessageParser<Payment> {
     private static final Field MERCHANT_CATEGORY = BODY.member("merchant_category");
     private static final Field CARD_NUMBER_HASH = BODY.member("card_number_hash");
 
-    private static final ObjectMapper JSON = JsonMapper.builder(JsonFactory.builder()
-                    .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-                    .streamReadConstraints(StreamReadConstraints.builder()
-                            .maxNestingDepth(MAX_DEPTH)
-                            .maxNumberLength(64)
-                            .maxStringLength(MAX_BODY_BYTES)
-                            .build())
+    private static final JsonFactory JSON = JsonFactory.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .streamReadConstraints(StreamReadConstraints.builder()
+                    .maxNestingDepth(MAX_DEPTH)
+                    .maxNumberLength(64)
+                    .maxStringLength(MAX_BODY_BYTES)
                     .build())
-            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
 
     @Override
@@ -93,34 +88,36 @@ public final class PaymentParser implements MessageParser<Payment> {
         if (message.getBytes(StandardCharsets.UTF_8).length > MAX_BODY_BYTES) {
             return invalid("message", "must be at most " + MAX_BODY_BYTES + " bytes");
         }
-        JsonNode root;
+        Object root;
         try {
-            root = JSON.readTree(message);
+            root = JsonValues.read(JSON, message);
         } catch (JsonProcessingException e) {
             return invalid("message", "must be valid JSON (" + jsonProblem(e) + ")");
+        } catch (IOException e) {
+            return invalid("message", "must be valid JSON (unreadable)");
         } catch (NumberFormatException e) {
             // Jackson lets BigDecimal's own refusal through unwrapped, e.g. for 1e-2147483648,
             // wherever the number stands; its text quotes the number, so it is not passed on.
             return invalid("message", "must hold numbers whose exponent fits (an exponent overflows)");
         }
-        if (root == null || !root.isObject()) {
+        if (!(root instanceof Map<?, ?> object)) {
             return invalid("message", "must be a JSON object");
         }
         try {
-            return new ParseResult.Valid<>(command(root));
+            return new ParseResult.Valid<>(command(object));
         } catch (InvalidField e) {
             return invalid(e.field, e.rule);
         }
     }
 
-    private static Command<Payment> command(JsonNode root) {
-        JsonNode headers = object(root, HEADERS);
+    private static Command<Payment> command(Map<?, ?> root) {
+        Map<?, ?> headers = object(root, HEADERS);
         id(headers, MESSAGE_ID);
         timestamp(headers, TIMESTAMP);
         String correlationId = optionalId(headers, CORRELATION_ID).orElse("");
         optionalText(headers, SOURCE);
 
-        JsonNode body = object(root, BODY);
+        Map<?, ?> body = object(root, BODY);
         String transactionId = id(body, TRANSACTION_ID);
         String accountId = id(body, ACCOUNT_ID);
         Currency currency = currency(body, CURRENCY);
@@ -134,37 +131,38 @@ public final class PaymentParser implements MessageParser<Payment> {
         return new Command<>(new IdempotencyKey(transactionId), payment.fingerprint(), accountId, payment);
     }
 
-    private static JsonNode object(JsonNode parent, Field field) {
-        JsonNode node = parent.get(field.key());
-        if (node == null || node.isNull()) {
-            throw new InvalidField(field.path(), "is required");
-        }
-        if (!node.isObject()) {
+    private static Map<?, ?> object(Map<?, ?> parent, Field field) {
+        if (!(required(parent, field) instanceof Map<?, ?> object)) {
             throw new InvalidField(field.path(), "must be a JSON object");
         }
-        return node;
+        return object;
     }
 
-    private static String string(JsonNode parent, Field field) {
-        JsonNode node = parent.get(field.key());
-        if (node == null || node.isNull()) {
-            throw new InvalidField(field.path(), "is required");
-        }
-        if (!node.isTextual()) {
+    private static String string(Map<?, ?> parent, Field field) {
+        if (!(required(parent, field) instanceof String text)) {
             throw new InvalidField(field.path(), "must be a string");
         }
-        return node.textValue();
+        return text;
     }
 
-    private static String id(JsonNode parent, Field field) {
+    /** The field's value; absent and {@code null} alike are missing. */
+    private static Object required(Map<?, ?> parent, Field field) {
+        Object value = parent.get(field.key());
+        if (value == null) {
+            throw new InvalidField(field.path(), "is required");
+        }
+        return value;
+    }
+
+    private static String id(Map<?, ?> parent, Field field) {
         return matching(parent, field, ID, "must be 1-128 characters of A-Z a-z 0-9 . _ : - starting with a letter or digit");
     }
 
-    private static Optional<String> optionalId(JsonNode parent, Field field) {
-        return parent.hasNonNull(field.key()) ? Optional.of(id(parent, field)) : Optional.empty();
+    private static Optional<String> optionalId(Map<?, ?> parent, Field field) {
+        return parent.get(field.key()) != null ? Optional.of(id(parent, field)) : Optional.empty();
     }
 
-    private static String matching(JsonNode parent, Field field, Pattern pattern, String rule) {
+    private static String matching(Map<?, ?> parent, Field field, Pattern pattern, String rule) {
         String value = string(parent, field);
         if (!pattern.matcher(value).matches()) {
             throw new InvalidField(field.path(), rule);
@@ -172,7 +170,7 @@ public final class PaymentParser implements MessageParser<Payment> {
         return value;
     }
 
-    private static String text(JsonNode parent, Field field) {
+    private static String text(Map<?, ?> parent, Field field) {
         String value = string(parent, field);
         if (value.isBlank() || value.length() > MAX_TEXT) {
             throw new InvalidField(field.path(), "must be 1-" + MAX_TEXT + " characters");
@@ -193,13 +191,13 @@ public final class PaymentParser implements MessageParser<Payment> {
         return value;
     }
 
-    private static void optionalText(JsonNode parent, Field field) {
-        if (parent.hasNonNull(field.key())) {
+    private static void optionalText(Map<?, ?> parent, Field field) {
+        if (parent.get(field.key()) != null) {
             text(parent, field);
         }
     }
 
-    private static void timestamp(JsonNode parent, Field field) {
+    private static void timestamp(Map<?, ?> parent, Field field) {
         String value = string(parent, field);
         try {
             OffsetDateTime.parse(value);
@@ -208,7 +206,7 @@ public final class PaymentParser implements MessageParser<Payment> {
         }
     }
 
-    private static Currency currency(JsonNode parent, Field field) {
+    private static Currency currency(Map<?, ?> parent, Field field) {
         String code = string(parent, field);
         if (!CURRENCY_CODE.matcher(code).matches()) {
             throw new InvalidField(field.path(), "must be an ISO 4217 code of three upper-case letters");
@@ -225,15 +223,10 @@ public final class PaymentParser implements MessageParser<Payment> {
         return currency;
     }
 
-    private static Money amount(JsonNode parent, Field field, Currency currency) {
-        JsonNode node = parent.get(field.key());
-        if (node == null || node.isNull()) {
-            throw new InvalidField(field.path(), "is required");
-        }
-        if (!node.isNumber()) {
+    private static Money amount(Map<?, ?> parent, Field field, Currency currency) {
+        if (!(required(parent, field) instanceof BigDecimal value)) {
             throw new InvalidField(field.path(), "must be a JSON number");
         }
-        BigDecimal value = node.decimalValue();
         if (value.signum() <= 0) {
             throw new InvalidField(field.path(), "must be greater than zero");
         }
@@ -248,7 +241,7 @@ public final class PaymentParser implements MessageParser<Payment> {
         return new Money(value.movePointRight(digits).longValueExact(), currency);
     }
 
-    private static AuthorizationType authorizationType(JsonNode parent, Field field) {
+    private static AuthorizationType authorizationType(Map<?, ?> parent, Field field) {
         String value = string(parent, field);
         return switch (value) {
             case "PURCHASE" -> AuthorizationType.PURCHASE;
