@@ -45,24 +45,29 @@ final class ClusterTopology implements CacheTopology {
         this.maxIdle = maxIdle;
     }
 
-    /** The slot map and the client, made on first use (and again after a failed first use). */
+    /** The slot map, learnt on first use (and again after a failed first use). */
     private synchronized ClusterConnectionProvider provider() {
         if (provider == null) {
-            ClusterConnectionProvider slots = new ClusterConnectionProvider(Set.of(endpoint), client, pool);
-            redis = RedisClusterClient.builder()
-                    .nodes(Set.of(endpoint))
-                    .connectionProvider(slots)
-                    .clientConfig(client)
-                    .maxAttempts(MAX_ATTEMPTS)
-                    .maxTotalRetriesDuration(timeout.multipliedBy(MAX_ATTEMPTS))
-                    .build();
-            provider = slots;
+            provider = new ClusterConnectionProvider(Set.of(endpoint), client, pool);
         }
         return provider;
     }
 
-    private RedisClusterClient redis() {
-        provider();
+    /**
+     * The redirection-following client, on the slot map, made when a command is first redirected:
+     * batches run their pipelines on the node pools, and building it loads some 60 classes of
+     * Jedis's command registry, a cost a cold environment would pay for a rare redirection.
+     */
+    private synchronized RedisClusterClient redis() {
+        if (redis == null) {
+            redis = RedisClusterClient.builder()
+                    .nodes(Set.of(endpoint))
+                    .connectionProvider(provider())
+                    .clientConfig(client)
+                    .maxAttempts(MAX_ATTEMPTS)
+                    .maxTotalRetriesDuration(timeout.multipliedBy(MAX_ATTEMPTS))
+                    .build();
+        }
         return redis;
     }
 
@@ -104,7 +109,9 @@ final class ClusterTopology implements CacheTopology {
     public synchronized void close() {
         nodePools.values().forEach(ConnectionPool::close);
         if (redis != null) {
-            redis.close();
+            redis.close(); // and the slot map under it
+        } else if (provider != null) {
+            provider.close();
         }
     }
 }
