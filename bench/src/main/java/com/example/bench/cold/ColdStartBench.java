@@ -25,6 +25,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -125,13 +126,31 @@ public final class ColdStartBench {
         variants.add(new Variant("baseline", "Powertools baseline (url-connection)",
                 BaselineHandler.class.getName() + "::handleRequest",
                 concat(withBench, List.of(root.resolve("reliability/target/classes")),
-                        select(benchJars, "powertools-", "jmespath-", "log4j-", "aspectjrt-")),
+                        select(benchJars, "powertools-", "jmespath-", "log4j-", "aspectjrt-", "jackson-databind-",
+                                "jackson-annotations-")),
                 JVM_BASE, "", Map.of(BaselineHandler.TABLE, ScenarioRunner.BASELINE_TABLE), mainRuns));
         // As template.yaml deploys it by default (EnableFastPath=false): both fast-path variables empty,
         // so no cluster client, no TLS to Redis and no signing key read at init.
         variants.add(new Variant("default", "ours as the template deploys it by default (EnableFastPath=false: no cache)",
                 production, ours, JVM_BASE, "",
                 Map.of(ReceiverConfig.FAST_PATH_ENDPOINT, "", ReceiverConfig.FAST_PATH_SIGNING_SECRET, ""), mainRuns));
+        // Before the cold ramp: an environment's first batch on all 8 lanes, so 8 TLS handshakes at once.
+        Map<String, String> wide = Map.of(ReceiverConfig.FIRST_BATCH_LANES, "8");
+        variants.add(new Variant("ours-wide", "`ours`, its first batch on 8 lanes (before the cold ramp)", production, ours,
+                JVM_BASE, "", wide, mainRuns));
+        variants.add(new Variant("default-wide", "`default`, its first batch on 8 lanes (before the cold ramp)",
+                production, ours, JVM_BASE, "",
+                Map.of(ReceiverConfig.FAST_PATH_ENDPOINT, "", ReceiverConfig.FAST_PATH_SIGNING_SECRET, "",
+                        ReceiverConfig.FIRST_BATCH_LANES, "8"), mainRuns));
+        against().ifPresent(checkout -> {
+            // The same function from another checkout (COLD_AGAINST), interleaved with this one's: a change measured against main.
+            List<Path> theirs = LambdaFunction.moduleClasspath(checkout.root().resolve("functions/payment-authorizer"));
+            variants.add(new Variant("against", "`ours` built from " + checkout.commit() + " (`COLD_AGAINST`)", production,
+                    theirs, JVM_BASE, "", Map.of(), mainRuns));
+            variants.add(new Variant("against-default", "`default` built from " + checkout.commit() + " (`COLD_AGAINST`)",
+                    production, theirs, JVM_BASE, "",
+                    Map.of(ReceiverConfig.FAST_PATH_ENDPOINT, "", ReceiverConfig.FAST_PATH_SIGNING_SECRET, ""), mainRuns));
+        });
         variants.add(new Variant("extension", "ours, keys read through the Parameters and Secrets extension's local API",
                 SecretsThroughExtension.class.getName() + "::handleRequest", withBench, JVM_BASE, "",
                 Map.of(SecretsThroughExtension.PORT, Integer.toString(extension.port())), mainRuns));
@@ -164,6 +183,33 @@ public final class ColdStartBench {
         variants.add(new Variant("traced-main", "`primed-main`, its first-time work recorded (JFR)", primed, withBench,
                 traced, "", inMemory, variantRuns));
         return variants;
+    }
+
+    /** Another checkout of the project, built, and its commit. */
+    private record Checkout(Path root, String commit) {
+    }
+
+    /** The checkout {@code COLD_AGAINST} names, if any: its function runs as two more variants. */
+    private static Optional<Checkout> against() {
+        String path = System.getenv().getOrDefault("COLD_AGAINST", "");
+        if (path.isBlank()) {
+            return Optional.empty();
+        }
+        Path root = Path.of(path).toAbsolutePath().normalize();
+        try {
+            Process git = new ProcessBuilder("git", "-C", root.toString(), "rev-parse", "--short", "HEAD")
+                    .redirectErrorStream(true).start();
+            String commit = new String(git.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+            if (git.waitFor() != 0) {
+                throw new IllegalArgumentException("COLD_AGAINST must name a git checkout of the project: " + commit);
+            }
+            return Optional.of(new Checkout(root, commit));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot run git in " + root, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
     }
 
     /** The function's deployment jar, as its module's {@code package} shades it. */

@@ -223,7 +223,10 @@ final class ColdStartSections {
                   priming): as the template deploys it by default (`default`: `EnableFastPath=false`, no cache,
                   no key read) %.0f ms vs the baseline's %.0f ms, ratio %.2f: **%s**; with the optional fast
                   path (`ours`: the cluster client, TLS to Redis and the signing key's Secrets Manager read at
-                  init, none of which the baseline has) %.0f ms, ratio %.2f: **%s**. The keys read
+                  init, none of which the baseline has) %.0f ms, ratio %.2f: **%s**. Their first batch runs
+                  on 2 lanes (`FIRST_BATCH_LANES`), the batches after it on 4, then 8; with the first batch on
+                  8 lanes, as before (`default-wide`, `ours-wide`): %.0f ms, ratio %.2f, and %.0f ms, ratio %.2f
+                  (first invoke %.0f and %.0f ms against %.0f and %.0f). The keys read
                   through the Parameters and Secrets extension's local API (`extension`, no Secrets Manager client
                   nor TLS handshake in the function) against ours, interleaved: init %.0f ms vs %.0f ms, first
                   invoke %.0f ms vs %.0f ms, cold total %.0f ms vs %.0f ms.
@@ -247,6 +250,10 @@ final class ColdStartSections {
                 spread("default", ColdStartSections::total).median(), spread("baseline", ColdStartSections::total).median(),
                 defaultTotal, defaultTotal <= 0.9 ? "met" : "not met",
                 spread("ours", ColdStartSections::total).median(), total, total <= 0.9 ? "met" : "not met",
+                spread("default-wide", ColdStartSections::total).median(), ratio("default-wide", "baseline", ColdStartSections::total),
+                spread("ours-wide", ColdStartSections::total).median(), ratio("ours-wide", "baseline", ColdStartSections::total),
+                spread("default-wide", ColdStart::firstInvokeMs).median(), spread("ours-wide", ColdStart::firstInvokeMs).median(),
+                spread("default", ColdStart::firstInvokeMs).median(), spread("ours", ColdStart::firstInvokeMs).median(),
                 spread("extension", ColdStart::initMs).median(), spread("ours", ColdStart::initMs).median(),
                 spread("extension", ColdStart::firstInvokeMs).median(), spread("ours", ColdStart::firstInvokeMs).median(),
                 spread("extension", ColdStartSections::total).median(), spread("ours", ColdStartSections::total).median(),
@@ -256,7 +263,29 @@ final class ColdStartSections {
                 bestInitRatio <= INIT_GOAL ? "met" : "not met",
                 bestInit.equals("appcds") ? " (an archive made here cannot be shipped to Lambda as is: see below)" : "",
                 spread("primed", ColdStart::initMs).median(), spread("ours", ColdStart::initMs).median(),
-                primed.median(), plain.median(), primed.median() / plain.median());
+                primed.median(), plain.median(), primed.median() / plain.median()) + againstVerdict();
+    }
+
+    /** With {@code COLD_AGAINST}: this build's function against that checkout's, in the same rounds. */
+    private String againstVerdict() {
+        if (!samples.containsKey("against")) {
+            return "";
+        }
+        return """
+
+                Against the other checkout (`COLD_AGAINST`, variants `against` and `against-default`, run in the
+                same rounds): cold total %.0f ms vs %.0f ms (%.2f×) with the fast path, %.0f ms vs %.0f ms (%.2f×)
+                as deployed by default; init %.0f vs %.0f ms and %.0f vs %.0f ms; first invoke %.0f vs %.0f ms
+                and %.0f vs %.0f ms.
+                """.formatted(
+                spread("ours", ColdStartSections::total).median(), spread("against", ColdStartSections::total).median(),
+                ratio("ours", "against", ColdStartSections::total),
+                spread("default", ColdStartSections::total).median(), spread("against-default", ColdStartSections::total).median(),
+                ratio("default", "against-default", ColdStartSections::total),
+                spread("ours", ColdStart::initMs).median(), spread("against", ColdStart::initMs).median(),
+                spread("default", ColdStart::initMs).median(), spread("against-default", ColdStart::initMs).median(),
+                spread("ours", ColdStart::firstInvokeMs).median(), spread("against", ColdStart::firstInvokeMs).median(),
+                spread("default", ColdStart::firstInvokeMs).median(), spread("against-default", ColdStart::firstInvokeMs).median());
     }
 
     private String notes() {
