@@ -53,6 +53,23 @@ public final class LocalAws implements AutoCloseable {
     /** The region of every local client. */
     public static final Region REGION = Region.US_EAST_1;
 
+    /**
+     * Idle connections the JDK's HTTP client keeps per host ({@code http.maxConnections}, default
+     * 5: https://docs.oracle.com/en/java/javase/21/docs/api/java.base/java/net/doc-files/net-properties.html),
+     * read once, when that client is first used. This JVM runs functions in process beside the
+     * harness's own clients, more than five calls at once to the one local endpoint: with the
+     * default, every connection beyond five was closed after its call and the next call made a new
+     * one, a TLS handshake each (measured in make demo: about ten a second). The deployed function
+     * raises it likewise (PaymentAuthorizer); a value given on the command line is kept.
+     */
+    static final String KEPT_CONNECTIONS = "64";
+
+    static {
+        if (System.getProperty("http.maxConnections") == null) {
+            System.setProperty("http.maxConnections", KEPT_CONNECTIONS);
+        }
+    }
+
     private final Path root;
     private final AwsApi api;
     private final RedisCluster redis;
