@@ -310,6 +310,13 @@ final class ColdStartSections {
                   (`PrimedAuthorizerHandler`): `primed` with the priming as deployed, `primed-main` with the
                   in-memory priming of before issue 24 (benchmark-only, `AsBeforeIssue24`). `traced` and
                   `traced-main` are the same with a flight recording (`FirstTimeWork`).
+                - `default` is the template's default deployment (`EnableFastPath=false`: both fast-path variables
+                  empty). `ours-wide` and `default-wide` run their first batch on all 8 lanes at once
+                  (`FIRST_BATCH_LANES=8`), as every batch ran before the cold ramp; the others run it on 2.
+                - With `COLD_AGAINST=<a built checkout of the project>`, `against` and `against-default` run that
+                  checkout's function as `ours` and `default` run this one's, in the same rounds: a change
+                  measured against main (`git worktree add ../main-build main`, then `mvn package -DskipTests`
+                  there).
                 - `extension` reads the keys through the AWS Parameters and Secrets Lambda Extension's local HTTP
                   API (benchmark-only, `SecretsThroughExtension`), served by a stand-in in the benchmark's process
                   (`SecretsExtensionStandIn`) from the local Secrets Manager: the extension's own fetch and CPU,

@@ -110,6 +110,7 @@ public final class BenchmarksReport {
                 .append("make bench-latency      # -> bench/target/sections/20-batch-latency.{md,json}\n")
                 .append("make bench-cpu          # JMH -> bench/target/jmh-cpu.json, section 30-cpu\n")
                 .append("make bench-cold         # cold start and memory -> sections 40-cold-start, 50-memory (when present)\n")
+                .append("make bench-cold COLD_AGAINST=../main-build  # the same, with a built checkout's function beside this one's\n")
                 .append("make bench-local        # the local AWS at volume -> section 60-local-aws, put into this file alone\n")
                 .append("make bench-report       # the sections of the last runs put into this file again, nothing measured\n")
                 .append("make cost               # the bill of a million payments -> section 70-cost\n")
