@@ -17,7 +17,7 @@ import java.util.Map;
  * (exact, never a double), {@code true}/{@code false} a {@code Boolean}. The factory's rules hold
  * (duplicate keys, depth, lengths), and nothing may follow the value.
  *
- * <p>Not Jackson's data binding: its {@code ObjectMapper} loads some 350 classes more, paid in a
+ * <p>Not Jackson's data binding: its {@code ObjectMapper} loads some 300 classes more, paid in a
  * cold environment's init, for a message of a dozen fields (docs/benchmarks.md, cold start).
  */
 final class JsonValues {

@@ -55,7 +55,7 @@ final class ClusterTopology implements CacheTopology {
 
     /**
      * The redirection-following client, on the slot map, made when a command is first redirected:
-     * batches run their pipelines on the node pools, and building it loads some 60 classes of
+     * batches run their pipelines on the node pools, and building it loads some 75 classes of
      * Jedis's command registry, a cost a cold environment would pay for a rare redirection.
      */
     private synchronized RedisClusterClient redis() {
