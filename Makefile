@@ -159,7 +159,7 @@ bench-round-trips: setup bench-build ## DynamoDB calls, write units, Redis round
 bench-latency: setup bench-build ## batches of 10 behind a proxy adding 5 ms per DynamoDB, 1 ms per Redis call
 	$(BENCH_JAVA) com.example.bench.endtoend.BatchLatency
 
-bench-cold: setup bench-build ## cold start and peak memory under the runtime emulator, per variant ## COLD_RUNS='10 10' (runs of ours, of the baseline) COLD_AGAINST=<another checkout, built> (its function as two more variants)
+bench-cold: setup bench-build ## cold start and peak memory under the runtime emulator, per variant ## COLD_RUNS='10 10' (main, other variants) COLD_AGAINST=<built checkout>
 	export COLD_AGAINST="$(COLD_AGAINST)"; $(BENCH_JAVA) com.example.bench.cold.ColdStartBench $(COLD_RUNS)
 
 cost: setup bench-build ## the bill of a million payments, ours vs Powertools, measured (~2 min) ## DUPLICATE_RATE=0.10 HOT_SHARE=0.05 COST_PAYMENTS=200 PRICES=us-east-1
