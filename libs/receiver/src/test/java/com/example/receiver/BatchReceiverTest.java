@@ -286,12 +286,16 @@ class BatchReceiverTest {
 
     @Test
     void aColdReceiver_runsItsFirstBatchesOnFewerLanes_doublingUpToMaxConcurrency() {
-        // GIVEN a receiver of 8 lanes, its first batch on 2, and a store that counts the lanes at once
+        // GIVEN a receiver of 8 lanes, its first batch on 2, and a store that counts the lanes at once,
+        // each call waiting up to 300 ms for all 8 to be in (so a slow thread start cannot hide one)
         AtomicInteger lanesAtOnce = new AtomicInteger();
         AtomicInteger maxLanesAtOnce = new AtomicInteger();
         store.override = command -> {
             maxLanesAtOnce.accumulateAndGet(lanesAtOnce.incrementAndGet(), Math::max);
-            sleep(20);
+            long deadline = System.nanoTime() + 300_000_000L;
+            while (maxLanesAtOnce.get() < 8 && System.nanoTime() < deadline) {
+                sleep(5);
+            }
             lanesAtOnce.decrementAndGet();
             return null;
         };
