@@ -32,9 +32,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>The {@link FastPath} is asked once for all of the batch's keys.</li>
  *   <li>The messages run in lanes, up to {@link ReceiverSettings#maxConcurrency()} lanes at a
  *       time; a receiver's first batches run fewer ({@link ReceiverSettings#lanesAfter}), so that
- *       a cold environment opens few connections and reuses them. On a standard queue a lane is the {@link Command#laneKey() resource} an operation
- *       writes to (every message of one key joins its first message's lane), so operations on one
- *       account run one after another. On a FIFO queue a lane is a message group, run in order
+ *       a cold environment opens few connections and reuses them. On a standard queue a lane is
+ *       the {@link Command#laneKey() resource} an operation writes to (every message of one key
+ *       joins its first message's lane), so operations on one account run one after another. On a FIFO queue a lane is a message group, run in order
  *       ("Using the message group ID with Amazon SQS FIFO queues", Amazon SQS Developer Guide,
  *       https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/using-messagegroupid-property.html).</li>
  *   <li>Which way each message of a lane goes is decided once, before anything is written, by its
@@ -274,7 +274,7 @@ public final class BatchReceiver<P> implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException e) {
-            // runLaneQuietly catches what a lane lets escape; nothing else can fail here.
+            // An Error a lane throws ends its worker: that worker's lanes not yet run stay undecided, hence Retry.
         }
     }
 

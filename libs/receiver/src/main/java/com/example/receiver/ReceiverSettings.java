@@ -52,7 +52,17 @@ public record ReceiverSettings(int maxConcurrency, Duration minRemainingTime, bo
      * @param groupCommit      whether a lane's new operations are committed together
      */
     public ReceiverSettings(int maxConcurrency, Duration minRemainingTime, boolean groupCommit) {
-        this(maxConcurrency, minRemainingTime, groupCommit, Math.min(DEFAULT_FIRST_BATCH_LANES, maxConcurrency));
+        this(maxConcurrency, minRemainingTime, groupCommit, defaultFirstBatchLanes(maxConcurrency));
+    }
+
+    /**
+     * The first batch's lanes when not set.
+     *
+     * @param maxConcurrency how many lanes run at once
+     * @return {@link #DEFAULT_FIRST_BATCH_LANES}, or {@code maxConcurrency} when lower
+     */
+    public static int defaultFirstBatchLanes(int maxConcurrency) {
+        return Math.min(DEFAULT_FIRST_BATCH_LANES, maxConcurrency);
     }
 
     /**
@@ -72,10 +82,7 @@ public record ReceiverSettings(int maxConcurrency, Duration minRemainingTime, bo
      * @return {@code firstBatchLanes}, doubled per earlier batch, at most {@code maxConcurrency}
      */
     public int lanesAfter(long batchesBefore) {
-        long lanes = firstBatchLanes;
-        for (long batch = 0; batch < batchesBefore && lanes < maxConcurrency; batch++) {
-            lanes *= 2;
-        }
+        long lanes = (long) firstBatchLanes << Math.min(batchesBefore, 6); // 2^6 = 64, the most lanes
         return (int) Math.min(lanes, maxConcurrency);
     }
 }

@@ -14,11 +14,9 @@ import java.time.Clock;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Function;
 import java.util.function.Supplier;
 import org.crac.Core;
 import org.crac.Resource;
-import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
@@ -62,11 +60,7 @@ public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, 
                                      Supplier<SqsClient> sqs, Clock clock, PrintStream out, SecureRandom random,
                                      boolean primingReadsThroughTheNetwork) {
         this.receiver = PaymentAuthorizer.receiver(env, dynamoDb, secrets, sqs, clock, out, random);
-        this.priming = Optional.of(new RequestPathPriming(env, PaymentAuthorizer::dynamoDbClient,
-                primingReadsThroughTheNetwork
-                        ? Optional.<Function<SdkHttpClient, DynamoDbClient>>of(PaymentAuthorizer::dynamoDbClient)
-                        : Optional.empty(),
-                clock, random));
+        this.priming = Optional.of(RequestPathPriming.ofFunction(env, clock, random, primingReadsThroughTheNetwork));
     }
 
     /**

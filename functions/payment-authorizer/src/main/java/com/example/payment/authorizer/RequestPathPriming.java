@@ -101,6 +101,22 @@ final class RequestPathPriming implements Resource {
     private volatile Optional<Run> lastRun = Optional.empty();
 
     /**
+     * The function's priming, on clients built as {@link PaymentAuthorizer} builds the function's.
+     *
+     * @param environment           the function's configuration, as the production receiver was built from
+     * @param random                the generator the production receiver draws its jitter from
+     * @param readsThroughTheNetwork false: the priming of before issue 24 (no read), which the
+     *                              cold-start benchmark compares with
+     */
+    static RequestPathPriming ofFunction(Map<String, String> environment, Clock clock, SecureRandom random,
+                                         boolean readsThroughTheNetwork) {
+        Optional<Function<SdkHttpClient, DynamoDbClient>> readers = readsThroughTheNetwork
+                ? Optional.of(PaymentAuthorizer::dynamoDbClient)
+                : Optional.empty();
+        return new RequestPathPriming(environment, PaymentAuthorizer::dynamoDbClient, readers, clock, random);
+    }
+
+    /**
      * @param environment           the function's configuration, as the production receiver was built from
      * @param clients     builds a client like the production one, with the given interceptor added
      * @param readers     builds a client like the production one on the given HTTP client (the

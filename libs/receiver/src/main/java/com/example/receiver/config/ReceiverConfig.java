@@ -123,8 +123,8 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
                         maxConcurrency,
                         env.millis(MIN_REMAINING_TIME_MS, DEFAULT_MIN_REMAINING_TIME),
                         env.bool(GROUP_COMMIT, true),
-                        env.integer(FIRST_BATCH_LANES,
-                                Math.min(ReceiverSettings.DEFAULT_FIRST_BATCH_LANES, maxConcurrency), 1, maxConcurrency)),
+                        env.integer(FIRST_BATCH_LANES, ReceiverSettings.defaultFirstBatchLanes(maxConcurrency), 1,
+                                maxConcurrency)),
                 env.bool(SOON_REDELIVERY, true),
                 producerSignatures(env));
     }
