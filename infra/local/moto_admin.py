@@ -20,6 +20,7 @@ import moto.backends as moto_backends
 from moto.moto_server.werkzeug_app import DomainDispatcherApplication
 from moto_calls import CallRecorder
 from moto_capacity import WriteCapacity
+from moto_clock import SqsClock
 from moto_conflicts import ConflictMode
 from moto_faults import FaultInjector, dynamodb_error
 from moto_lock import BackendLock
@@ -28,6 +29,7 @@ from moto_wsgi import StartResponse, Switch, admin, dynamodb_operation, read_bod
 FAULT_PATH = "/_fault"
 CONFLICTS_PATH = "/_conflicts"
 CAPACITY_PATH = "/_capacity"
+CLOCK_PATH = "/_clock"
 
 
 def patch_backend_lookup() -> None:
@@ -43,18 +45,20 @@ def patch_backend_lookup() -> None:
 
 
 class LauncherApp:
-    """WSGI app in front of moto's: /_fault, /_conflicts, /_capacity, then the call recording, then
-    injected faults, then moto under the lock."""
+    """WSGI app in front of moto's: /_fault, /_conflicts, /_capacity, /_clock, then the call
+    recording, then injected faults, then moto under the lock."""
 
     def __init__(self, moto_app: DomainDispatcherApplication, lock: BackendLock, faults: FaultInjector,
-                 conflicts: ConflictMode, capacity: WriteCapacity, recorder: CallRecorder | None = None):
+                 conflicts: ConflictMode, capacity: WriteCapacity, clock: SqsClock,
+                 recorder: CallRecorder | None = None):
         self._moto_app = moto_app
         self._lock = lock
         self._faults = faults
         self._conflicts = conflicts
         self._capacity = capacity
         self._recorder = recorder
-        self._switches: dict[str, Switch] = {FAULT_PATH: faults, CONFLICTS_PATH: conflicts, CAPACITY_PATH: capacity}
+        self._switches: dict[str, Switch] = {FAULT_PATH: faults, CONFLICTS_PATH: conflicts, CAPACITY_PATH: capacity,
+                                             CLOCK_PATH: clock}
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         # The whole body off the connection before any answer: the next request on a kept-alive

@@ -9,7 +9,7 @@ With --tls-cert and --tls-key it answers on TLS only (https://, as AWS does; the
 builds, such as an SQS QueueUrl, say https as well), else on plain HTTP.
 
 Stock moto 5.2.1 and werkzeug's server fall short of an idempotent receiver's local runtime in
-eight measured ways, fixed without editing moto, each in the module beside
+nine measured ways, fixed without editing moto, each in the module beside
 this one that says what it fixes and why:
 
 1. no lock around backend calls (moto_lock.py);
@@ -21,7 +21,8 @@ this one that says what it fixes and why:
 6. every request lists moto's package directory (moto_admin.py);
 7. no throttling by capacity (moto_capacity.py: ``/_capacity``);
 8. werkzeug closes every connection after one request, so over TLS every call
-   paid a handshake (moto_keep_alive.py).
+   paid a handshake (moto_keep_alive.py);
+9. SQS's windows (minutes to days) pass only in real time (moto_clock.py: ``/_clock``).
 
 moto_admin.py puts them together in front of moto's own WSGI app, whose
 endpoints (``/moto-api/`` included) work as before. Besides, ``--record-calls
@@ -47,6 +48,7 @@ from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_ba
 from moto_admin import LauncherApp, patch_backend_lookup
 from moto_calls import FUNCTION_KEY_PREFIX, CallRecorder
 from moto_capacity import WriteCapacity
+from moto_clock import SqsClock, patch_sqs_clock
 from moto_conflicts import ConflictMode
 from moto_faults import FaultInjector
 from moto_keep_alive import KeepAliveRequestHandler, patch_keep_alive
@@ -118,11 +120,13 @@ def main(argv: list[str] | None = None) -> None:
     patch_single_writes(conflicts, capacity)
     patch_sqs_long_polling(lock)
     patch_sqs_scale()
+    clock = SqsClock()
+    patch_sqs_clock(clock)
     patch_backend_lookup()
     patch_keep_alive()
     recorder = CallRecorder(args.record_calls, args.function_key_prefix) if args.record_calls else None
     app = LauncherApp(DomainDispatcherApplication(create_backend_app), lock, FaultInjector(), conflicts, capacity,
-                      recorder)
+                      clock, recorder)
     server = make_server(args.host, args.port, app, threaded=True, request_handler=KeepAliveRequestHandler)
     if args.tls_cert is not None:
         serve_tls(server, args.tls_cert, args.tls_key)

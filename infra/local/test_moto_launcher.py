@@ -1233,3 +1233,40 @@ def test_launcher_keeps_a_connection_alive_and_sends_each_answer_in_one_write(la
             length = next(int(line.split(":", 1)[1]) for line in lines if line.lower().startswith("content-length:"))
             assert lines[0] == "HTTP/1.1 200 OK" and "connection: close" not in head.decode().lower()
             assert len(payload) == length and "TableNames" in json.loads(payload)
+
+
+# ---- fix 9: SQS's clock moved forward (/_clock) ------------------------------
+
+
+def test_clock_moves_sqs_visibility_retention_and_sent_timestamps_forward_and_back(launcher: Server) -> None:
+    sqs = launcher.client("sqs")
+    dlq = create_queue(sqs)
+    dlq_arn = sqs.get_queue_attributes(QueueUrl=dlq, AttributeNames=["QueueArn"])["Attributes"]["QueueArn"]
+    queue = create_queue(sqs, MessageRetentionPeriod="3600",
+                         RedrivePolicy=json.dumps({"deadLetterTargetArn": dlq_arn, "maxReceiveCount": 2}))
+    send_bodies(sqs, queue, ["kept away", "expires"])
+    sent = {m["Body"]: m for m in sqs.receive_message(QueueUrl=queue, MaxNumberOfMessages=10, VisibilityTimeout=900,
+                                                       AttributeNames=["SentTimestamp"]).get("Messages", [])}
+    sqs.change_message_visibility(QueueUrl=queue, ReceiptHandle=sent["expires"]["ReceiptHandle"], VisibilityTimeout=0)
+    try:
+        assert json.loads(launcher.http("GET", "/_clock")[2]) == {"offset_seconds": 0.0}
+        # 15 minutes later: the message kept away for 900 s is visible again, and a new one is sent then
+        assert json.loads(launcher.http("POST", "/_clock", {"advance_seconds": 901})[2]) == {"offset_seconds": 901}
+        send_bodies(sqs, dlq, ["later"])
+        later = sqs.receive_message(QueueUrl=dlq, AttributeNames=["SentTimestamp"], VisibilityTimeout=0)["Messages"][0]
+        first = int(sent["kept away"]["Attributes"]["SentTimestamp"])
+        assert 901_000 <= int(later["Attributes"]["SentTimestamp"]) - first < 961_000
+        assert sorted(m["Body"] for m in receive(sqs, queue, visibility=0)) == ["expires", "kept away"]
+        # the receive count runs out as it would have: the next receive dead-letters both
+        assert receive(sqs, queue, visibility=0) == []
+        assert sorted(m["Body"] for m in receive(sqs, dlq, visibility=0)) == ["expires", "kept away", "later"]
+        # an hour on, a message of the queue is past its retention period
+        send_bodies(sqs, queue, ["old"])
+        launcher.http("POST", "/_clock", {"advance_seconds": 3601})
+        assert receive(sqs, queue) == []
+        for bad in [{}, {"advance_seconds": 0}, {"advance_seconds": -1}, {"advance_seconds": "5"},
+                    {"advance_seconds": True}, {"advance_seconds": 400 * 86400}, {"advance_seconds": 5, "typo": 1}]:
+            status, _, body = launcher.http("POST", "/_clock", bad)
+            assert status == 400 and "error" in json.loads(body), bad
+    finally:
+        assert json.loads(launcher.http("DELETE", "/_clock")[2]) == {"offset_seconds": 0.0}

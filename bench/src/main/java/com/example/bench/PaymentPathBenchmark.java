@@ -106,7 +106,7 @@ public class PaymentPathBenchmark {
         command = valid(parser.parse(MESSAGE));
         ProducerSigner gateway = new ProducerSigner("gw-2026-12", ProducerSigner.newKey());
         signatures = ProducerSignatures.reading(
-                new ProducerSignaturesConfig(List.of("ProducerSigningKey-gateway"), Duration.ofMinutes(5)),
+                new ProducerSignaturesConfig(List.of("ProducerSigningKey-gateway"), Duration.ofMinutes(5), Duration.ofDays(18)),
                 secretId -> ProducerSigner.secretDocument(Map.of(gateway.keyId(), gateway.key(), "gw-2026-11", ProducerSigner.newKey())),
                 clock, new FunctionLog(new PrintStream(OutputStream.nullOutputStream()), clock, "bench"));
         String timestamp = Long.toString(sentAt.getEpochSecond() - 1);

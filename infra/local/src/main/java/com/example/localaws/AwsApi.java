@@ -48,6 +48,17 @@ public interface AwsApi extends AutoCloseable {
     /** Lifts the write capacity; answers how many requests it refused meanwhile. */
     int writeCapacityOff();
 
+    /**
+     * Moves SQS's clock {@code by} forward: what would become visible, expire or be dead-lettered
+     * in that time does, and a message sent afterwards carries the later {@code SentTimestamp}.
+     *
+     * @throws UnsupportedOperationException when this backend cannot
+     */
+    void advanceSqsClock(Duration by);
+
+    /** Sets SQS's clock back to the real time (nothing to do where it never moved). */
+    void resetSqsClock();
+
     /** Stops what this handle started. */
     @Override
     void close();

@@ -182,6 +182,16 @@ public final class LocalAws implements AutoCloseable {
     }
 
     /**
+     * AWS's time, to be moved forward by the test ({@link AwsTime}), until the handle is closed.
+     *
+     * @throws UnsupportedOperationException on a backend that cannot (LocalStack)
+     */
+    public AwsTime awsTime() {
+        api.resetSqsClock();
+        return new AwsTime(api);
+    }
+
+    /**
      * A proxy in front of the local AWS endpoint, in pass mode, for the tests and benches that
      * delay or drop its traffic: on an {@code https} endpoint TLS ends and starts again at it
      * (its clients handshake with it as with the launcher, trusting the same CA), so it still

@@ -146,6 +146,22 @@ public final class MotoServer implements AwsApi {
         return count(send(HttpRequest.newBuilder(endpoint.resolve("/_capacity")).DELETE()), "throttled");
     }
 
+    /** See {@link AwsApi#advanceSqsClock}: the launcher's {@code /_clock} (its fix 9). */
+    @Override
+    public void advanceSqsClock(Duration by) {
+        if (by.toMillis() < 1) {
+            throw new IllegalArgumentException("the clock moves forward only, by at least 1 ms, was " + by);
+        }
+        send(HttpRequest.newBuilder(endpoint.resolve("/_clock"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"advance_seconds\":" + by.toMillis() / 1000.0 + "}")));
+    }
+
+    @Override
+    public void resetSqsClock() {
+        send(HttpRequest.newBuilder(endpoint.resolve("/_clock")).DELETE());
+    }
+
     private static int count(String body, String field) {
         Matcher count = Pattern.compile("\"" + field + "\"\\s*:\\s*(\\d+)").matcher(body);
         if (!count.find()) {

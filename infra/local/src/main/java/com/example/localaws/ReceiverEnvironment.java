@@ -14,8 +14,8 @@ import java.util.Map;
  */
 public final class ReceiverEnvironment {
 
-    /** The default of the template's {@code IdempotencyTtlSeconds}: records kept a week. */
-    static final Duration RECORD_TTL = Duration.ofDays(7);
+    /** The default of the template's {@code IdempotencyTtlSeconds}: records kept 30 days. */
+    static final Duration RECORD_TTL = Duration.ofDays(30);
     /** The default of the template's {@code QueueRetentionSeconds}: a payment waits four days at most. */
     static final Duration QUEUE_RETENTION = Duration.ofDays(4);
 

@@ -75,6 +75,15 @@ class LocalAwsBackendTest {
             }
 
             @Override
+            public void advanceSqsClock(Duration by) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public void resetSqsClock() {
+            }
+
+            @Override
             public void close() {
             }
         };

@@ -24,7 +24,7 @@ class TemplateMessagingTest {
         assertEquals(OptionalInt.of(181), payments.visibilityTimeout());
         assertEquals(OptionalInt.of(345_600), payments.retentionSeconds());
         assertEquals(Optional.of("PaymentsDeadLetterQueue"), payments.deadLetterQueue());
-        assertEquals(5, payments.maxReceiveCount());
+        assertEquals(15, payments.maxReceiveCount());
         // AND every redrive target comes before the queues that use it
         for (int i = 0; i < queues.size(); i++) {
             int at = i;

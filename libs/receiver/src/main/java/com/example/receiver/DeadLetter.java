@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A message no delivery can ever decide, on its way to a {@link DeadLetterChannel}: a
@@ -15,6 +16,9 @@ import java.util.Optional;
  * @param outcome why it can never be decided
  */
 public record DeadLetter(InboundMessage message, Optional<IdempotencyKey> key, Outcome outcome) {
+
+    /** The names {@link #details()} may use. */
+    public static final Set<String> DETAIL_NAMES = Set.of("field", "rule", "stored_fingerprint", "received_fingerprint");
 
     /** Checks the components as the record is made: none missing, and each rule above. */
     public DeadLetter {

@@ -164,5 +164,6 @@ class DecisionTest extends LocalAwsTest {
                 () -> PaymentAuthorizer.create(shortTtl, aws.dynamoDb(), Clock.systemUTC(), System.out));
         assertEquals(ReceiverConfig.IDEMPOTENCY_TTL_SECONDS, unsafe.setting());
         assertTrue(unsafe.getMessage().contains(ReceiverConfig.QUEUE_RETENTION_SECONDS), unsafe.getMessage());
+        assertTrue(unsafe.getMessage().contains(ReceiverConfig.DEAD_LETTER_RETENTION_SECONDS), unsafe.getMessage());
     }
 }

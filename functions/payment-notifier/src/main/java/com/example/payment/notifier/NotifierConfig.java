@@ -15,7 +15,7 @@ import java.util.Objects;
  *                            notifier posts to its path followed by {@code /notifications})
  * @param pushApiTimeout      {@code PUSH_API_TIMEOUT_MS} (default 3000): one call, answer included
  * @param recordsTable        {@code NOTIFICATION_IDEMPOTENCY_TABLE}: the Powertools table
- * @param recordTtl           {@code IDEMPOTENCY_TTL_SECONDS} (default 7 days): how
+ * @param recordTtl           {@code IDEMPOTENCY_TTL_SECONDS} (default 30 days, the template's): how
  *                            long a sent notification is remembered; must exceed
  *                            {@code QUEUE_RETENTION_SECONDS}, the notifications queue's retention
  * @param deadLetterQueueUrl  {@code NOTIFIER_DLQ_URL}: where refused notifications go, with the reason
@@ -42,7 +42,7 @@ public record NotifierConfig(URI pushApiBaseUrl, Duration pushApiTimeout, String
     public static NotifierConfig from(Map<String, String> env) {
         URI base = pushApiBaseUrl(required(env, PUSH_API_BASE_URL));
         long timeoutMs = number(env, PUSH_API_TIMEOUT_MS, 3000, 100, 20_000);
-        long ttl = number(env, IDEMPOTENCY_TTL_SECONDS, 604_800, 60, 31_536_000);
+        long ttl = number(env, IDEMPOTENCY_TTL_SECONDS, 2_592_000, 60, 31_536_000);
         long retention = number(env, QUEUE_RETENTION_SECONDS, 345_600, 60, 1_209_600);
         if (ttl <= retention) {
             throw new ConfigurationException(IDEMPOTENCY_TTL_SECONDS,

@@ -135,7 +135,7 @@ public final class Downstream implements AutoCloseable {
                 "PUSH_API_BASE_URL", pushApi.baseUrl().toString(),
                 "NOTIFIER_DLQ_URL", notificationsDlqUrl,
                 "NOTIFICATION_IDEMPOTENCY_TABLE", NOTIFICATION_IDEMPOTENCY_TABLE,
-                "IDEMPOTENCY_TTL_SECONDS", "604800",
+                "IDEMPOTENCY_TTL_SECONDS", "2592000",
                 "QUEUE_RETENTION_SECONDS", "345600",
                 "PUSH_API_TIMEOUT_MS", "2000");
     }

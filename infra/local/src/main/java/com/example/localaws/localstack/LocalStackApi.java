@@ -107,6 +107,17 @@ public final class LocalStackApi implements AwsApi {
     }
 
     @Override
+    public void advanceSqsClock(Duration by) {
+        throw new UnsupportedOperationException("SQS's clock is the moto launcher's (the default backend); "
+                + "LocalStack's runs in real time only: run this test without LOCAL_AWS");
+    }
+
+    @Override
+    public void resetSqsClock() {
+        // never moved
+    }
+
+    @Override
     public void close() {
         stop.run();
     }

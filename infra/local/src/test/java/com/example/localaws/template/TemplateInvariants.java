@@ -1,11 +1,15 @@
 package com.example.localaws.template;
 
+import com.example.receiver.config.DeadLetterConfig;
+import com.example.receiver.config.ProducerSignaturesConfig;
 import com.example.receiver.config.ReceiverConfig;
+import com.example.receiver.sqs.SoonRedelivery;
 import com.example.receiver.record.IdempotencyRecordAttributes;
 import com.example.rehearse.template.ParameterRules;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -41,6 +45,15 @@ final class TemplateInvariants {
     private static final long DEFAULT_FUNCTION_TIMEOUT = 3;
     private static final long DEFAULT_VISIBILITY_TIMEOUT = 30;
     private static final long DEFAULT_RETENTION = 345_600;
+    /**
+     * How long DynamoDB on-demand may throttle a table whose traffic doubled ("Pre-warming on-demand
+     * capacity", Amazon DynamoDB Developer Guide,
+     * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/on-demand-capacity-mode.html).
+     */
+    static final Duration ON_DEMAND_DOUBLING_WINDOW = Duration.ofMinutes(30);
+
+    /** SQS's default {@code MaximumMessageSize} since August 2025: 1 MiB. */
+    private static final long SQS_DEFAULT_MESSAGE_BYTES = 1_048_576;
 
     /** A {@code ${...}} substitution of {@code Fn::Sub}. */
     private static final Pattern SUBSTITUTION = Pattern.compile("\\$\\{[^}]+}");
@@ -86,7 +99,13 @@ final class TemplateInvariants {
         return violations;
     }
 
-    /** Every SQS event source's queue redrives to a DLQ after at least 5 receives, whatever the parameter. */
+    /**
+     * Every SQS event source's queue redrives to a DLQ, and only after its receives have outlasted
+     * DynamoDB on-demand's doubling window, whatever the parameter: a message failing for a passing
+     * reason at every receive (throttled, coming back after soon redelivery's shortest delays; or
+     * after the visibility timeout) is still in its queue 30 minutes on ("Pre-warming on-demand
+     * capacity", Amazon DynamoDB Developer Guide).
+     */
     static List<String> redrive(SamTemplate template) {
         List<String> violations = new ArrayList<>();
         for (SqsEvent event : sqsEvents(template)) {
@@ -96,8 +115,14 @@ final class TemplateInvariants {
                 continue;
             }
             SamTemplate.Range receives = template.number(redrive.path("maxReceiveCount"), 0);
-            if (receives.min() < 5 || receives.byDefault() < 5) {
-                violations.add(event.name() + ": maxReceiveCount can be below 5: " + receives);
+            long visibility = template.number(queueOf(template, event).path("VisibilityTimeout"), DEFAULT_VISIBILITY_TIMEOUT).min();
+            for (long count : List.of(receives.min(), receives.byDefault())) {
+                Duration shortest = Duration.ofSeconds(Math.min(shortestThrottledLife(count), count * visibility));
+                if (shortest.compareTo(ON_DEMAND_DOUBLING_WINDOW) < 0) {
+                    violations.add(event.name() + ": maxReceiveCount " + count + " dead-letters a message failing at every "
+                            + "receive after " + shortest.toSeconds() + " s, within DynamoDB's " + ON_DEMAND_DOUBLING_WINDOW.toSeconds()
+                            + " s of throttling");
+                }
             }
         }
         return violations;
@@ -146,7 +171,18 @@ final class TemplateInvariants {
             long retention = template.number(queueRetention, DEFAULT_RETENTION).byDefault();
             long recordTtl = template.number(variables.path(ReceiverConfig.IDEMPOTENCY_TTL_SECONDS), 0).byDefault();
             long cacheTtl = template.number(variables.path(ReceiverConfig.FAST_PATH_TTL_SECONDS), 0).byDefault();
-            if (recordTtl <= retention) {
+            JsonNode deadLetter = template.resource(template.target(queueOf(template, event).path("RedrivePolicy")
+                    .path("deadLetterTargetArn"))).path("Properties");
+            long deadLetterRetention = template.number(deadLetter.path("MessageRetentionPeriod"), DEFAULT_RETENTION).min();
+            if (variables.has(DeadLetterConfig.DEAD_LETTER_QUEUE_URL)) {
+                violations.addAll(deadLetterVariables(template, event, variables, deadLetter));
+                long window = template.number(variables.path(ReceiverConfig.PRODUCER_SIGNATURE_WINDOW_SECONDS), 0).byDefault();
+                long longest = longestCopyLife(retention, deadLetterRetention, window);
+                if (recordTtl <= longest) {
+                    violations.add(event.name() + ": IDEMPOTENCY_TTL_SECONDS default " + recordTtl + " <= the longest a "
+                            + "redriven copy lives, " + longest + " s");
+                }
+            } else if (recordTtl <= retention) {
                 violations.add(event.name() + ": IDEMPOTENCY_TTL_SECONDS default " + recordTtl
                         + " <= queue retention default " + retention);
             }
@@ -154,6 +190,55 @@ final class TemplateInvariants {
                 violations.add(event.name() + ": FAST_PATH_TTL_SECONDS default " + cacheTtl
                         + " > IDEMPOTENCY_TTL_SECONDS default " + recordTtl);
             }
+        }
+        return violations;
+    }
+
+    /**
+     * SoonRedelivery's least time for {@code receives} throttled receives: its shortest delay,
+     * 1 s doubled per receive up to 15 minutes, summed. Spelled here from the receiver's constants
+     * (this module's tests load none of its classes); the receiver's own test checks
+     * {@code SoonRedelivery.shortestThrottledLife} against the same figures.
+     */
+    static long shortestThrottledLife(long receives) {
+        long seconds = 0;
+        for (long receive = 1; receive <= receives; receive++) {
+            seconds += Math.min(SoonRedelivery.DEFAULT_MIN_SECONDS << Math.min(receive - 1, 20), SoonRedelivery.LONGEST_SECONDS);
+        }
+        return seconds;
+    }
+
+    /**
+     * What a record's lifetime must exceed ({@code ReceiverConfig.longestCopyLife}): a producer's
+     * window and clock skew, the queue's retention twice (before and after a redrive) and the
+     * dead-letter queue's.
+     */
+    static long longestCopyLife(long retention, long deadLetterRetention, long signatureWindow) {
+        return signatureWindow + 2 * retention + deadLetterRetention + ProducerSignaturesConfig.FUTURE_SKEW_SECONDS;
+    }
+
+    /**
+     * The receiver is told its dead-letter queue's retention and largest message as the queue has
+     * them (literals in both places), and the source queue's messages are smaller than its dead
+     * letters may be.
+     */
+    private static List<String> deadLetterVariables(SamTemplate template, SqsEvent event, JsonNode variables, JsonNode deadLetter) {
+        List<String> violations = new ArrayList<>();
+        JsonNode source = queueOf(template, event);
+        if (!deadLetter.path("MessageRetentionPeriod").asText().equals(variables.path(ReceiverConfig.DEAD_LETTER_RETENTION_SECONDS).asText())) {
+            violations.add(event.name() + ": " + ReceiverConfig.DEAD_LETTER_RETENTION_SECONDS + " "
+                    + variables.path(ReceiverConfig.DEAD_LETTER_RETENTION_SECONDS) + " is not its DLQ's MessageRetentionPeriod "
+                    + deadLetter.path("MessageRetentionPeriod"));
+        }
+        String size = deadLetter.path("MaximumMessageSize").asText(Long.toString(SQS_DEFAULT_MESSAGE_BYTES));
+        if (!size.equals(variables.path(DeadLetterConfig.DEAD_LETTER_QUEUE_MAX_MESSAGE_BYTES).asText())) {
+            violations.add(event.name() + ": " + DeadLetterConfig.DEAD_LETTER_QUEUE_MAX_MESSAGE_BYTES + " "
+                    + variables.path(DeadLetterConfig.DEAD_LETTER_QUEUE_MAX_MESSAGE_BYTES) + " is not its DLQ's MaximumMessageSize " + size);
+        }
+        long sourceSize = source.path("MaximumMessageSize").asLong(SQS_DEFAULT_MESSAGE_BYTES);
+        if (sourceSize >= Long.parseLong(size)) {
+            violations.add(event.name() + ": its queue takes messages of " + sourceSize + " bytes, its DLQ at most " + size
+                    + ": a dead letter (the message and its attributes) would not fit");
         }
         return violations;
     }
@@ -223,25 +308,51 @@ final class TemplateInvariants {
         List<String> retentions = SamTemplate.allowedValues(template.parameter("QueueRetentionSeconds"));
         List<String> recordTtls = SamTemplate.allowedValues(template.parameter("IdempotencyTtlSeconds"));
         List<String> cacheTtls = SamTemplate.allowedValues(template.parameter("FastPathTtlSeconds"));
-        if (retentions.isEmpty() || recordTtls.isEmpty() || cacheTtls.isEmpty()) {
+        List<String> receiveCounts = SamTemplate.allowedValues(template.parameter("MaxReceiveCount"));
+        if (retentions.isEmpty() || recordTtls.isEmpty() || cacheTtls.isEmpty() || receiveCounts.isEmpty()) {
             violations.add("the windows list no AllowedValues, so no Rule can compare them");
             return violations;
         }
+        long deadLetterRetention = template.number(template.resource("PaymentsDeadLetterQueue").path("Properties")
+                .path("MessageRetentionPeriod"), DEFAULT_RETENTION).min();
+        long longestWindow = template.parameter("ProducerSignatureWindowSeconds").path("MaxValue").asLong();
+        long cycle = receiveCycle(template);
         for (String retention : retentions) {
+            long longest = longestCopyLife(Long.parseLong(retention), deadLetterRetention, longestWindow);
             for (String recordTtl : recordTtls) {
                 for (String cacheTtl : cacheTtls) {
-                    boolean forbidden = Long.parseLong(recordTtl) <= Long.parseLong(retention)
-                            || Long.parseLong(cacheTtl) > Long.parseLong(recordTtl);
-                    List<String> refusals = ParameterRules.refusals(template.root().path("Rules"), Map.of("QueueRetentionSeconds", retention,
-                            "IdempotencyTtlSeconds", recordTtl, "FastPathTtlSeconds", cacheTtl));
-                    if (forbidden == refusals.isEmpty() && violations.size() < 5) {
-                        violations.add("retention " + retention + ", record TTL " + recordTtl + ", cache TTL " + cacheTtl
-                                + (forbidden ? " is forbidden but no Rule refuses it" : " is fine but refused: " + refusals));
+                    for (String receives : receiveCounts) {
+                        boolean forbidden = Long.parseLong(recordTtl) <= longest
+                                || Long.parseLong(cacheTtl) > Long.parseLong(recordTtl)
+                                || Long.parseLong(receives) * cycle >= Long.parseLong(retention);
+                        List<String> refusals = ParameterRules.refusals(template.root().path("Rules"), Map.of(
+                                "QueueRetentionSeconds", retention, "IdempotencyTtlSeconds", recordTtl,
+                                "FastPathTtlSeconds", cacheTtl, "MaxReceiveCount", receives));
+                        if (forbidden == refusals.isEmpty() && violations.size() < 5) {
+                            violations.add("retention " + retention + ", record TTL " + recordTtl + ", cache TTL " + cacheTtl
+                                    + ", maxReceiveCount " + receives
+                                    + (forbidden ? " is forbidden but no Rule refuses it" : " is fine but refused: " + refusals));
+                        }
                     }
                 }
             }
         }
         return violations;
+    }
+
+    /**
+     * The longest one receive of a payment that fails for a passing reason can last: the
+     * invocation, then soon redelivery's longest delay (or the visibility timeout, which covers
+     * the invocation), plus the batching window.
+     */
+    private static long receiveCycle(SamTemplate template) {
+        JsonNode function = template.resource("PaymentAuthorizerFunction");
+        long timeout = template.number(template.functionProperty(function, "Timeout"), DEFAULT_FUNCTION_TIMEOUT).max();
+        long visibility = template.number(template.resource("PaymentsQueue").path("Properties").path("VisibilityTimeout"),
+                DEFAULT_VISIBILITY_TIMEOUT).max();
+        long window = template.number(function.path("Properties").path("Events").path("Payments").path("Properties")
+                .path("MaximumBatchingWindowInSeconds"), 0).max();
+        return Math.max(visibility, SoonRedelivery.LONGEST_SECONDS + timeout) + window;
     }
 
     /**

@@ -121,21 +121,48 @@ class TemplateInvariantsTest {
     }
 
     @Test
-    void rules_refuseARecordTtlNotLongerThanTheRetention_naming_theRule() {
-        // GIVEN a retention of 4 days WHEN the record TTL is 4 days too THEN the change set is refused
-        assertEquals(List.of("IdempotencyTtlSeconds must exceed QueueRetentionSeconds (345600), so that a record "
-                + "outlives every redelivery."), ParameterRules.refusals(template.root().path("Rules"), Map.of(
-                "QueueRetentionSeconds", "345600", "IdempotencyTtlSeconds", "345600", "FastPathTtlSeconds", "86400")));
+    void rules_refuseARecordThatARedrivenCopyOutlives_naming_theRule() {
+        // GIVEN a retention of 4 days WHEN the record TTL is 21 days (4 + 4 + 14 days and an hour do not fit)
+        // THEN the change set is refused
+        assertEquals(List.of("IdempotencyTtlSeconds must exceed 2 x QueueRetentionSeconds (345600) + the DLQ's 1209600 "
+                + "+ 3660 (1904460), so that a copy redriven from the DLQ finds its record."), ParameterRules.refusals(
+                template.root().path("Rules"), Map.of("QueueRetentionSeconds", "345600", "IdempotencyTtlSeconds", "1814400",
+                        "FastPathTtlSeconds", "86400", "MaxReceiveCount", "15")));
         // AND the defaults pass
         assertEquals(List.of(), ParameterRules.refusals(template.root().path("Rules"), Map.of(
-                "QueueRetentionSeconds", "345600", "IdempotencyTtlSeconds", "604800", "FastPathTtlSeconds", "86400")));
+                "QueueRetentionSeconds", "345600", "IdempotencyTtlSeconds", "2592000", "FastPathTtlSeconds", "86400",
+                "MaxReceiveCount", "15")));
     }
 
     @Test
-    void rules_refuseACacheOutlivingItsRecords() {
-        assertEquals(List.of("FastPathTtlSeconds (604800) must not exceed IdempotencyTtlSeconds, so that the cache never "
-                + "outlives the truth."), ParameterRules.refusals(template.root().path("Rules"), Map.of(
-                "QueueRetentionSeconds", "86400", "IdempotencyTtlSeconds", "172800", "FastPathTtlSeconds", "604800")));
+    void rules_refuseMoreReceivesThanTheRetentionFits_naming_theRule() {
+        assertEquals(List.of("QueueRetentionSeconds must exceed MaxReceiveCount (30) x 931 s (27930), so that a payment "
+                + "failing every receive reaches the DLQ before its retention ends it."), ParameterRules.refusals(
+                template.root().path("Rules"), Map.of("QueueRetentionSeconds", "21600", "IdempotencyTtlSeconds", "2592000",
+                        "FastPathTtlSeconds", "86400", "MaxReceiveCount", "30")));
+    }
+
+    @Test
+    void rules_refuseNamedProducersWithoutNamedOperators_whoCouldNotRedrive() {
+        String refused = "With ProducerPrincipalArns named, OperatorPrincipalArns must name the operators too, or the payments "
+                + "queue refuses their redrive of the DLQ.";
+        assertEquals(List.of(refused), ParameterRules.refusals(template.root().path("Rules"), Map.of("ProducerPrincipalArns",
+                List.of("arn:aws:iam::123456789012:role/gateway"), "OperatorPrincipalArns", List.of(""))));
+        assertEquals(List.of(), ParameterRules.refusals(template.root().path("Rules"), Map.of("ProducerPrincipalArns",
+                List.of("arn:aws:iam::123456789012:role/gateway"), "OperatorPrincipalArns",
+                List.of("arn:aws:iam::123456789012:role/oncall"))));
+        assertEquals(List.of(), ParameterRules.refusals(template.root().path("Rules"), Map.of("ProducerPrincipalArns",
+                List.of(""), "OperatorPrincipalArns", List.of(""))));
+    }
+
+    @Test
+    void producerPrincipals_mustBeRolesOrUsers_neverAnAccountsRoot() {
+        Pattern allowed = Pattern.compile(template.parameter("ProducerPrincipalArns").path("AllowedPattern").asText());
+        assertTrue(allowed.matcher("arn:aws:iam::123456789012:role/payment-gateway").matches());
+        assertTrue(allowed.matcher("arn:aws:iam::123456789012:user/batch-producer").matches());
+        assertTrue(allowed.matcher("").matches(), "the default, no producers named");
+        assertFalse(allowed.matcher("arn:aws:iam::123456789012:root").matches());
+        assertFalse(allowed.matcher("123456789012").matches());
     }
 
     @Test
@@ -221,18 +248,26 @@ class TemplateInvariantsTest {
                         TemplateInvariants::jsonLogs),
                 breach("one function's own log format", "        LogGroup: !Ref DedupStoreSizeLogGroup\n",
                         "        LogGroup: !Ref DedupStoreSizeLogGroup\n        LogFormat: Text\n", TemplateInvariants::jsonLogs),
-                breach("maxReceiveCount allowed down to 4", "Default: 5\n    MinValue: 5\n", "Default: 5\n    MinValue: 4\n",
+                breach("maxReceiveCount allowed down to 5", "AllowedValues: [12, 15,", "AllowedValues: [5, 12, 15,",
                         TemplateInvariants::redrive),
+                breach("maxReceiveCount of 5 by default", "    Default: 15\n    AllowedValues: [12,",
+                        "    Default: 5\n    AllowedValues: [5, 12,", TemplateInvariants::redrive),
                 breach("DLQ retention equal to the source's", "MessageRetentionPeriod: 1209600",
                         "MessageRetentionPeriod: 345600", TemplateInvariants::deadLetterRetention),
                 breach("source retention allowed up to the DLQ's", "1036800, 1123200]", "1036800, 1123200, 1209600]",
                         TemplateInvariants::deadLetterRetention),
-                breach("record TTL default equal to the retention", "Default: 604800", "Default: 345600",
+                breach("record TTL default that a redriven copy outlives", "Default: 2592000", "Default: 1814400",
+                        TemplateInvariants::idempotencyWindows),
+                breach("DLQ retention told to the function as another", "DEAD_LETTER_RETENTION_SECONDS: \"1209600\"",
+                        "DEAD_LETTER_RETENTION_SECONDS: \"345600\"", TemplateInvariants::idempotencyWindows),
+                breach("DLQ size told to the function as another", "DEAD_LETTER_QUEUE_MAX_MESSAGE_BYTES: \"1048576\"",
+                        "DEAD_LETTER_QUEUE_MAX_MESSAGE_BYTES: \"262144\"", TemplateInvariants::idempotencyWindows),
+                breach("payments as large as their dead letters", "MaximumMessageSize: 262144", "MaximumMessageSize: 1048576",
                         TemplateInvariants::idempotencyWindows),
                 breach("retention passed to the function as a copy",
                         "QUEUE_RETENTION_SECONDS: !Ref QueueRetentionSeconds", "QUEUE_RETENTION_SECONDS: \"345600\"",
                         TemplateInvariants::idempotencyWindows),
-                breach("cache TTL beyond the record TTL", "Default: 86400", "Default: 700000",
+                breach("cache TTL beyond the record TTL", "Default: 86400", "Default: 3000000",
                         TemplateInvariants::idempotencyWindows),
                 breach("TTL on another attribute", "AttributeName: expiresAt", "AttributeName: expires",
                         TemplateInvariants::ttlAttribute),
@@ -285,11 +320,18 @@ class TemplateInvariantsTest {
                         TemplateInvariants::alarms),
                 breach("function without its own role", "      Role: !GetAtt PaymentAuthorizerRole.Arn\n", "",
                         TemplateInvariants::hiddenPermissions),
-                breach("a retention rule refusing a TTL that outlives it", "      - Assert: !Contains [[\"7200\", ",
-                        "      - Assert: !Contains [[", TemplateInvariants::windowRules),
-                breach("no rule for the cache TTL of 7 days",
-                        "    RuleCondition: !Equals [!Ref FastPathTtlSeconds, \"604800\"]",
-                        "    RuleCondition: !Equals [!Ref FastPathTtlSeconds, \"0\"]", TemplateInvariants::windowRules),
+                breach("a redrive rule refusing a TTL that outlives it",
+                        "QueueRetentionSeconds, \"345600\"]\n    Assertions:\n      - Assert: !Contains [[\"2592000\", ",
+                        "QueueRetentionSeconds, \"345600\"]\n    Assertions:\n      - Assert: !Contains [[", TemplateInvariants::windowRules),
+                breach("no redrive rule for a retention of 13 days",
+                        "    RuleCondition: !Equals [!Ref QueueRetentionSeconds, \"1123200\"]",
+                        "    RuleCondition: !Equals [!Ref QueueRetentionSeconds, \"0\"]", TemplateInvariants::windowRules),
+                breach("no rule for 50 receives", "    RuleCondition: !Equals [!Ref MaxReceiveCount, \"50\"]",
+                        "    RuleCondition: !Equals [!Ref MaxReceiveCount, \"0\"]", TemplateInvariants::windowRules),
+                breach("a cache TTL allowed beyond the shortest record",
+                        "AllowedValues: [300, 3600, 21600, 43200, 86400, 172800, 259200, 604800]",
+                        "AllowedValues: [300, 3600, 21600, 43200, 86400, 172800, 259200, 604800, 2592000]",
+                        TemplateInvariants::windowRules),
                 breach("push API URL with a placeholder default", "  PushApiBaseUrl:\n    Type: String\n",
                         "  PushApiBaseUrl:\n    Type: String\n    Default: \"https://push.invalid\"\n",
                         TemplateInvariants::pushApiBaseUrl),

@@ -35,10 +35,16 @@ import java.util.regex.Pattern;
  * <p>A message is refused ({@link Verdict.Refused}, naming the attribute and the rule, never a
  * value) when it is unsigned or an attribute is missing or malformed, when its key id names no
  * active key, when the signature does not match (compared in constant time), when it was signed
- * more than {@code window} before SQS accepted it ({@code SentTimestamp}: a stale signature, or a
- * captured message sent again), or more than {@link #FUTURE_SKEW} after (the producer's clock
- * ahead). The age is measured to {@code SentTimestamp}, not to now, so that a redelivery days
- * later is still authentic. While the keys cannot be read, every message is
+ * more than {@code maxAge} before SQS accepted it ({@code SentTimestamp}), or more than
+ * {@link #FUTURE_SKEW} after (the producer's clock ahead). The age is measured to
+ * {@code SentTimestamp}, not to now, so that a redelivery days later is still authentic; and
+ * {@code maxAge} is the producer's window <em>plus</em> the queues' retentions
+ * ({@link ProducerSignaturesConfig#maxAge()}), because an operator's redrive sends a dead-lettered
+ * message again with a new {@code SentTimestamp}: a payment redriven at any time within its
+ * dead-letter queue's retention is still authentic. A captured message sent again within
+ * {@code maxAge} is harmless: it is the producer's own operation, and its decision's record
+ * outlives {@code maxAge} (the receiver refuses to start otherwise), so a copy of a decided
+ * payment is a duplicate. While the keys cannot be read, every message is
  * {@link Verdict.Unverifiable}: neither decided nor rejected.
  *
  * <p>The attributes are not part of the message's operation: the fingerprint never sees them,
@@ -53,7 +59,7 @@ public final class ProducerSignatures implements MessageAuthenticity {
     /** The message attribute of the signature, 64 hex digits. */
     public static final String SIGNATURE = "signature";
     /** How far a producer's clock may run ahead of SQS's. */
-    public static final Duration FUTURE_SKEW = Duration.ofSeconds(60);
+    public static final Duration FUTURE_SKEW = ProducerSignaturesConfig.FUTURE_SKEW;
     /** How often keys that could not be read are read again: a failing read costs a batch at most this often. */
     static final Duration KEYS_RETRY_EVERY = Duration.ofSeconds(60);
     /** The {@link Verdict.Unverifiable} cause, logged as each returned message's {@code cause}. */
@@ -69,11 +75,11 @@ public final class ProducerSignatures implements MessageAuthenticity {
     private static final byte[] SEPARATOR = {'.'};
 
     private final ProducerKeys keys;
-    private final Duration window;
+    private final Duration maxAge;
 
-    ProducerSignatures(ProducerKeys keys, Duration window) {
+    ProducerSignatures(ProducerKeys keys, Duration maxAge) {
         this.keys = Objects.requireNonNull(keys, "keys");
-        this.window = Objects.requireNonNull(window, "window");
+        this.maxAge = Objects.requireNonNull(maxAge, "maxAge");
     }
 
     /**
@@ -84,7 +90,7 @@ public final class ProducerSignatures implements MessageAuthenticity {
      * @throws com.example.lambdakit.config.ConfigurationException when every secret was read and their
      *                                                     keys are unusable or a key id is held twice
      *
-     * @param config the producers' secrets and the signatures' window
+     * @param config the producers' secrets and the signatures' greatest age
      * @param secrets reads each secret, bounded
      * @param clock the time signatures are checked against, and of the reads again
      * @param log where a failed read is reported
@@ -93,7 +99,7 @@ public final class ProducerSignatures implements MessageAuthenticity {
     public static ProducerSignatures reading(ProducerSignaturesConfig config, SecretReader secrets, Clock clock,
                                              FunctionLog log) {
         return new ProducerSignatures(new ProducerKeys(secrets, config.signingSecrets(), clock, KEYS_RETRY_EVERY, log),
-                config.window());
+                config.maxAge());
     }
 
     /**
@@ -142,11 +148,12 @@ public final class ProducerSignatures implements MessageAuthenticity {
         return age(Instant.ofEpochSecond(Long.parseLong(timestamp)), message.sentAt().get());
     }
 
-    /** An authentic signature made within {@code window} before SQS accepted its message, and not after it but for the skew. */
+    /** An authentic signature made within {@code maxAge} before SQS accepted its message, and not after it but for the skew. */
     private Verdict age(Instant signedAt, Instant sentAt) {
-        if (Duration.between(signedAt, sentAt).compareTo(window) > 0) {
-            return refused(TIMESTAMP, "is more than " + window.toSeconds() + " s before the message was sent (SentTimestamp): "
-                    + "a stale signature, or a message sent again");
+        if (Duration.between(signedAt, sentAt).compareTo(maxAge) > 0) {
+            return refused(TIMESTAMP, "is more than " + maxAge.toSeconds() + " s before the message was sent (SentTimestamp): "
+                    + "older than the producer's window and the queues' retentions together, so no redrive can have sent it; "
+                    + "a message sent again");
         }
         if (Duration.between(sentAt, signedAt).compareTo(FUTURE_SKEW) > 0) {
             return refused(TIMESTAMP, "is more than " + FUTURE_SKEW.toSeconds() + " s after the message was sent "

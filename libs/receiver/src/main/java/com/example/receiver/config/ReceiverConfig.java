@@ -16,31 +16,41 @@ import java.util.Set;
 /**
  * Everything the receiver needs to know, from the environment, validated in one place.
  *
- * <p>The one rule that protects money: the idempotency record must outlive every possible
- * redelivery, so {@code IDEMPOTENCY_TTL_SECONDS} must exceed {@code QUEUE_RETENTION_SECONDS}
- * (the longest a message can wait in the queue). A shorter window would let a late redelivery
- * find no record and be processed again.
+ * <p>The one rule that protects money: the idempotency record must outlive every copy of its
+ * message that can still come back. A copy waits in the source queue at most
+ * {@code QUEUE_RETENTION_SECONDS}; dead-lettered, it waits at most
+ * {@code DEAD_LETTER_RETENTION_SECONDS} more; an operator's redrive then sends it again as a new
+ * message, which may wait the source queue's retention once more. With the producers' signature
+ * window (a producer's retry of the same operation, signed and sent shortly after) and their
+ * clock skew, {@code IDEMPOTENCY_TTL_SECONDS} must exceed
+ * {@code window + 2 x queue retention + dead-letter retention + skew} ({@link #longestCopyLife}).
+ * A shorter record would let a redriven copy find no record and be decided again: a declined
+ * payment approved later, since only approvals have the ledger's permanent guard.
  *
  * @param idempotencyTable the DynamoDB table of idempotency records
  * @param recordTtl        how long a record counts (its {@code expiresAt})
  * @param queueRetention   the source queue's message retention
+ * @param deadLetterRetention the dead-letter queue's message retention (14 days, SQS's longest, by default)
  * @param fastPath         the cache, when configured
  * @param settings         how batches are run
  * @param soonRedelivery   whether a message that failed for a passing reason is made visible
  *                         again in seconds ({@code ChangeMessageVisibility}); off where the
  *                         function has no route to SQS, whose calls would only wait out their
  *                         timeouts: such a message then returns after the visibility timeout
+ * @param signatureWindow  how long before sending a producer may sign ({@code PRODUCER_SIGNATURE_WINDOW_SECONDS})
  * @param producerSignatures when producers must sign their messages
  *                         ({@code REQUIRE_PRODUCER_SIGNATURES=true}): their keys' secrets and the
- *                         signatures' window; empty when nothing is checked
+ *                         signatures' greatest age; empty when nothing is checked
  */
 public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Duration queueRetention,
-                             Optional<FastPathConfig> fastPath, ReceiverSettings settings,
-                             boolean soonRedelivery, Optional<ProducerSignaturesConfig> producerSignatures) {
+                             Duration deadLetterRetention, Optional<FastPathConfig> fastPath, ReceiverSettings settings,
+                             boolean soonRedelivery, Duration signatureWindow,
+                             Optional<ProducerSignaturesConfig> producerSignatures) {
 
     public static final String IDEMPOTENCY_TABLE = "IDEMPOTENCY_TABLE";
     public static final String IDEMPOTENCY_TTL_SECONDS = "IDEMPOTENCY_TTL_SECONDS";
     public static final String QUEUE_RETENTION_SECONDS = "QUEUE_RETENTION_SECONDS";
+    public static final String DEAD_LETTER_RETENTION_SECONDS = "DEAD_LETTER_RETENTION_SECONDS";
     public static final String FAST_PATH_ENDPOINT = "FAST_PATH_ENDPOINT";
     public static final String FAST_PATH_TLS = "FAST_PATH_TLS";
     public static final String FAST_PATH_CLUSTER = "FAST_PATH_CLUSTER";
@@ -59,7 +69,9 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
     public static final String PRODUCER_SIGNING_SECRETS = "PRODUCER_SIGNING_SECRETS";
     public static final String PRODUCER_SIGNATURE_WINDOW_SECONDS = "PRODUCER_SIGNATURE_WINDOW_SECONDS";
 
-    static final Duration DEFAULT_RECORD_TTL = Duration.ofDays(7);
+    static final Duration DEFAULT_RECORD_TTL = Duration.ofDays(30);
+    /** SQS's longest retention, which a dead-letter queue should have (it keeps a message's first enqueue time). */
+    static final Duration DEFAULT_DEAD_LETTER_RETENTION = Duration.ofDays(14);
     static final Duration DEFAULT_FAST_PATH_TTL = Duration.ofHours(24);
     static final Duration DEFAULT_FAST_PATH_TIMEOUT = Duration.ofMillis(50);
     /** A cold JVM's first TLS handshake; measured well over 50 ms under the runtime emulator. */
@@ -84,18 +96,37 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
     static final Duration MIN_SIGNATURE_WINDOW = Duration.ofSeconds(60);
     static final Duration MAX_SIGNATURE_WINDOW = Duration.ofHours(1);
 
+    /**
+     * The longest after a decision that a copy of its message can still reach the function: a copy
+     * sent up to {@code signatureWindow} (and the clock skew) later, its wait in the source queue,
+     * in the dead-letter queue, and in the source queue again after a redrive.
+     *
+     * @param queueRetention the source queue's retention
+     * @param deadLetterRetention the dead-letter queue's retention
+     * @param signatureWindow the producers' signature window
+     * @return what a record's lifetime must exceed
+     */
+    public static Duration longestCopyLife(Duration queueRetention, Duration deadLetterRetention, Duration signatureWindow) {
+        return signatureWindow.plus(queueRetention.multipliedBy(2)).plus(deadLetterRetention).plus(ProducerSignaturesConfig.FUTURE_SKEW);
+    }
+
     /** Checks the components as the record is made: none missing, and each rule above. */
     public ReceiverConfig {
         Objects.requireNonNull(idempotencyTable, "idempotencyTable");
         Objects.requireNonNull(recordTtl, "recordTtl");
         Objects.requireNonNull(queueRetention, "queueRetention");
+        Objects.requireNonNull(deadLetterRetention, "deadLetterRetention");
+        Objects.requireNonNull(signatureWindow, "signatureWindow");
         Objects.requireNonNull(fastPath, "fastPath");
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(producerSignatures, "producerSignatures");
-        if (recordTtl.compareTo(queueRetention) <= 0) {
+        Duration longest = longestCopyLife(queueRetention, deadLetterRetention, signatureWindow);
+        if (recordTtl.compareTo(longest) <= 0) {
             throw new ConfigurationException(IDEMPOTENCY_TTL_SECONDS,
-                    "must exceed " + QUEUE_RETENTION_SECONDS + " (" + recordTtl.toSeconds() + " <= "
-                            + queueRetention.toSeconds() + "): a redelivery could outlive its record");
+                    "must exceed " + PRODUCER_SIGNATURE_WINDOW_SECONDS + " + 2 x " + QUEUE_RETENTION_SECONDS + " + "
+                            + DEAD_LETTER_RETENTION_SECONDS + " + " + ProducerSignaturesConfig.FUTURE_SKEW.toSeconds() + " s of clock skew ("
+                            + recordTtl.toSeconds() + " <= " + longest.toSeconds() + "): a copy redriven from the "
+                            + "dead-letter queue could outlive its record and be decided again");
         }
         fastPath.ifPresent(cache -> {
             if (cache.ttl().compareTo(recordTtl) > 0) {
@@ -114,10 +145,14 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
     public static ReceiverConfig from(Environment env) {
         Duration recordTtl = env.seconds(IDEMPOTENCY_TTL_SECONDS, Optional.of(DEFAULT_RECORD_TTL));
         int maxConcurrency = env.integer(MAX_CONCURRENCY, DEFAULT_MAX_CONCURRENCY, 1, 64);
+        Duration queueRetention = env.seconds(QUEUE_RETENTION_SECONDS, Optional.empty());
+        Duration deadLetterRetention = env.seconds(DEAD_LETTER_RETENTION_SECONDS, Optional.of(DEFAULT_DEAD_LETTER_RETENTION));
+        Duration window = signatureWindow(env);
         return new ReceiverConfig(
                 env.required(IDEMPOTENCY_TABLE),
                 recordTtl,
-                env.seconds(QUEUE_RETENTION_SECONDS, Optional.empty()),
+                queueRetention,
+                deadLetterRetention,
                 fastPath(env),
                 new ReceiverSettings(
                         maxConcurrency,
@@ -126,22 +161,28 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
                         env.integer(FIRST_BATCH_LANES, ReceiverSettings.defaultFirstBatchLanes(maxConcurrency), 1,
                                 maxConcurrency)),
                 env.bool(SOON_REDELIVERY, true),
-                producerSignatures(env));
+                window,
+                producerSignatures(env, window, queueRetention.plus(deadLetterRetention)));
     }
 
-    /**
-     * {@code REQUIRE_PRODUCER_SIGNATURES} ({@code false} by default) with
-     * {@code PRODUCER_SIGNING_SECRETS}, comma-separated, required then and refused otherwise (keys
-     * nobody reads would only look like protection), and the window, validated whether or not
-     * signatures are required.
-     */
-    private static Optional<ProducerSignaturesConfig> producerSignatures(Environment env) {
+    /** The producers' signature window, validated whether or not signatures are required (it bounds the record's lifetime). */
+    private static Duration signatureWindow(Environment env) {
         Duration window = env.seconds(PRODUCER_SIGNATURE_WINDOW_SECONDS, Optional.of(DEFAULT_SIGNATURE_WINDOW));
         if (window.compareTo(MIN_SIGNATURE_WINDOW) < 0 || window.compareTo(MAX_SIGNATURE_WINDOW) > 0) {
             throw new ConfigurationException(PRODUCER_SIGNATURE_WINDOW_SECONDS, "must be between "
                     + MIN_SIGNATURE_WINDOW.toSeconds() + " and " + MAX_SIGNATURE_WINDOW.toSeconds() + ", was "
                     + window.toSeconds());
         }
+        return window;
+    }
+
+    /**
+     * {@code REQUIRE_PRODUCER_SIGNATURES} ({@code false} by default) with
+     * {@code PRODUCER_SIGNING_SECRETS}, comma-separated, required then and refused otherwise (keys
+     * nobody reads would only look like protection).
+     */
+    private static Optional<ProducerSignaturesConfig> producerSignatures(Environment env, Duration window,
+                                                                         Duration redrivable) {
         boolean required = env.bool(REQUIRE_PRODUCER_SIGNATURES, false);
         Optional<String> secrets = env.optional(PRODUCER_SIGNING_SECRETS);
         if (!required) {
@@ -166,7 +207,7 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
             throw new ConfigurationException(PRODUCER_SIGNING_SECRETS, "names " + String.join(", ", twice)
                     + " more than once: one secret per producer");
         }
-        return Optional.of(new ProducerSignaturesConfig(ids, window));
+        return Optional.of(new ProducerSignaturesConfig(ids, window, redrivable));
     }
 
     private static Optional<FastPathConfig> fastPath(Environment env) {

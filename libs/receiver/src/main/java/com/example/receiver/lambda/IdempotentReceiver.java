@@ -181,8 +181,8 @@ public final class IdempotentReceiver<P> implements AutoCloseable {
         /** The longest one SQS call may take, retries included, unless set. */
         static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(5);
         /** A soon retry comes back in 1-5 s unless set: well inside any visibility timeout. */
-        static final Duration DEFAULT_SOON_MIN = Duration.ofSeconds(1);
-        static final Duration DEFAULT_SOON_MAX = Duration.ofSeconds(5);
+        static final Duration DEFAULT_SOON_MIN = SoonRedelivery.DEFAULT_MIN;
+        static final Duration DEFAULT_SOON_MAX = SoonRedelivery.DEFAULT_MAX;
 
         private final MessageParser<P> parser;
         private final TransactionalEffect<P> effect;

@@ -51,7 +51,15 @@ public final class SoonRedelivery {
 
     private static final int SQS_MAX_BATCH = 10;
     /** The longest a throttled message is kept away (unless {@code max} is longer): 15 minutes. */
-    static final long LONGEST_SECONDS = 900;
+    public static final long LONGEST_SECONDS = 900;
+    /** The window's lower bound at a first receive, in seconds, unless the receiver's builder says otherwise. */
+    public static final long DEFAULT_MIN_SECONDS = 1;
+    /** The window's upper bound at a first receive, in seconds, unless the receiver's builder says otherwise. */
+    public static final long DEFAULT_MAX_SECONDS = 5;
+    /** {@link #DEFAULT_MIN_SECONDS} as a duration. */
+    public static final Duration DEFAULT_MIN = Duration.ofSeconds(DEFAULT_MIN_SECONDS);
+    /** {@link #DEFAULT_MAX_SECONDS} as a duration. */
+    public static final Duration DEFAULT_MAX = Duration.ofSeconds(DEFAULT_MAX_SECONDS);
     private static final String RECEIVE_COUNT = "ApproximateReceiveCount";
 
     private final Supplier<SqsClient> sqs;
@@ -112,6 +120,28 @@ public final class SoonRedelivery {
 
     /** One message's receipt and how many seconds it is to stay away. */
     private record Delay(String receiptHandle, int seconds) {
+    }
+
+    /**
+     * The least time a message throttled at every receive stays in its queue before SQS moves it
+     * to the dead-letter queue after {@code maxReceiveCount} receives: the sum of the window's
+     * lower bound over those receives ({@code min}, doubled per receive up to
+     * {@value #LONGEST_SECONDS} s), the invocations' own time not counted. A queue's
+     * {@code maxReceiveCount} is planned with it: DynamoDB on-demand throttles a table for up to 30
+     * minutes after its traffic doubles, so this must exceed 30 minutes.
+     *
+     * @param maxReceiveCount the queue's redrive policy's receives
+     * @param min the window's lower bound at a first receive
+     * @param max its upper bound
+     * @return the least time the receives take
+     */
+    public static Duration shortestThrottledLife(int maxReceiveCount, Duration min, Duration max) {
+        long ceiling = Math.max(LONGEST_SECONDS, max.toSeconds());
+        long seconds = 0;
+        for (int receive = 1; receive <= maxReceiveCount; receive++) {
+            seconds += Math.min(min.toSeconds() << Math.min(receive - 1, 20), ceiling);
+        }
+        return Duration.ofSeconds(seconds);
     }
 
     /** A jittered delay in the window of {@code cause} at the receive {@code record} is. */

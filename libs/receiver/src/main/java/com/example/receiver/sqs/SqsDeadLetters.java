@@ -18,7 +18,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Supplier;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.BatchResultErrorEntry;
 import software.amazon.awssdk.services.sqs.model.MessageAttributeValue;
@@ -44,13 +47,20 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchResponse;
  *       queue keeps the two it carries, so every copy of one message names one origin;</li>
  *   <li>{@value #FUNCTION_VERSION}: the version of the function that sent it, when it runs in Lambda.</li>
  * </ul>
- * The message's own attributes are not carried over. A FIFO dead-letter queue (its URL ends in
- * {@code .fifo}) gets the message's group, and its message id as deduplication id.
+ * The message's own attributes (a producer's signature, say) go with it as they came, with their
+ * types, so that an operator's redrive sends the message exactly as its producer did. SQS takes
+ * at most {@value #SQS_MAX_ATTRIBUTES} attributes a message ("Amazon SQS message metadata", SQS
+ * Developer Guide): the outcome, the reason, the key and the origin come first, then the message's
+ * own, then the details, the first receive and the version; what does not fit is left out, and
+ * a WARN line names it. A FIFO dead-letter queue (its URL ends in {@code .fifo}) gets the message's
+ * group, and its message id as deduplication id.
  *
- * <p>A batch's letters go in {@code SendMessageBatch} calls of at most 10 entries and 256 KiB.
- * What is not sent stays a failure, redelivered as before, with one ERROR line each: an entry SQS
- * refuses, a call that fails, and every letter when less time is left than a call may take. The
- * client is built on first use, since most invocations never need it.
+ * <p>A batch's letters go in {@code SendMessageBatch} calls of at most 10 entries and at most the
+ * dead-letter queue's {@code MaximumMessageSize} ({@link DeadLetterConfig#maxMessageBytes()}),
+ * which also bounds each letter. What is not sent stays a failure, redelivered as before, with one
+ * ERROR line each naming SQS's error code and message: an entry SQS refuses, a call that fails, and
+ * every letter when less time is left than a call may take. The client is built on first use,
+ * since most invocations never need it.
  */
 public final class SqsDeadLetters {
 
@@ -68,8 +78,8 @@ public final class SqsDeadLetters {
     static final String LAMBDA_FUNCTION_VERSION = "AWS_LAMBDA_FUNCTION_VERSION";
 
     private static final int SQS_MAX_BATCH = 10;
-    /** SQS's limit on a message, and on the sum of a batch's messages, body and attributes. */
-    private static final int SQS_MAX_BATCH_BYTES = 256 * 1024;
+    /** SQS's limit on a message's attributes. */
+    static final int SQS_MAX_ATTRIBUTES = 10;
     private static final String STRING = "String";
 
     private final Supplier<SqsClient> sqs;
@@ -77,6 +87,7 @@ public final class SqsDeadLetters {
     private final String keyAttribute;
     private final Optional<String> functionVersion;
     private final Duration callTimeout;
+    private final int maxBytes;
     private final FunctionLog log;
     private SqsClient client;
 
@@ -89,15 +100,17 @@ public final class SqsDeadLetters {
      * @param functionVersion the function's version ({@code AWS_LAMBDA_FUNCTION_VERSION}), empty outside Lambda
      * @param callTimeout     the longest one call of the client may take, retries included: no call
      *                        is started with less time left in the invocation
+     * @param maxBytes        the dead-letter queue's {@code MaximumMessageSize}
      * @param log             where what was not sent is reported
      */
     SqsDeadLetters(Supplier<SqsClient> sqs, String queueUrl, String keyAttribute, Optional<String> functionVersion,
-                   Duration callTimeout, FunctionLog log) {
+                   Duration callTimeout, int maxBytes, FunctionLog log) {
         this.sqs = Objects.requireNonNull(sqs, "sqs");
         this.queueUrl = Objects.requireNonNull(queueUrl, "queueUrl");
         this.keyAttribute = Objects.requireNonNull(keyAttribute, "keyAttribute");
         this.functionVersion = Objects.requireNonNull(functionVersion, "functionVersion").filter(version -> !version.isBlank());
         this.callTimeout = Objects.requireNonNull(callTimeout, "callTimeout");
+        this.maxBytes = maxBytes;
         this.log = Objects.requireNonNull(log, "log");
     }
 
@@ -116,8 +129,9 @@ public final class SqsDeadLetters {
      */
     public static Optional<SqsDeadLetters> from(Environment env, Supplier<SqsClient> sqs, String keyAttribute,
                                                 Duration callTimeout, FunctionLog log) {
-        return DeadLetterConfig.from(env).queueUrl().map(url -> new SqsDeadLetters(sqs, url, keyAttribute,
-                env.optional(LAMBDA_FUNCTION_VERSION), callTimeout, log));
+        DeadLetterConfig config = DeadLetterConfig.from(env);
+        return config.queueUrl().map(url -> new SqsDeadLetters(sqs, url, keyAttribute,
+                env.optional(LAMBDA_FUNCTION_VERSION), callTimeout, config.maxMessageBytes(), log));
     }
 
     /**
@@ -140,7 +154,11 @@ public final class SqsDeadLetters {
         int bytes = 0;
         for (DeadLetter letter : letters) {
             Letter next = letter(letter, records.get(letter.message().messageId()));
-            if (call.size() == SQS_MAX_BATCH || (!call.isEmpty() && bytes + next.size() > SQS_MAX_BATCH_BYTES)) {
+            if (next.size() > maxBytes) {
+                notSent(next, "MessageTooLong", "the letter has " + next.size() + " bytes, the queue takes at most " + maxBytes);
+                continue;
+            }
+            if (call.size() == SQS_MAX_BATCH || (!call.isEmpty() && bytes + next.size() > maxBytes)) {
                 sent.addAll(call(call, remaining));
                 call = new ArrayList<>();
                 bytes = 0;
@@ -158,7 +176,7 @@ public final class SqsDeadLetters {
             return Set.of();
         }
         if (remaining.remaining().compareTo(callTimeout) < 0) {
-            letters.forEach(letter -> notSent(letter, "TooLittleTimeLeft"));
+            letters.forEach(letter -> notSent(letter, "TooLittleTimeLeft", "less time is left than one call may take"));
             return Set.of();
         }
         List<SendMessageBatchRequestEntry> entries = new ArrayList<>();
@@ -168,14 +186,17 @@ public final class SqsDeadLetters {
         SendMessageBatchResponse response;
         try {
             response = client().sendMessageBatch(request -> request.queueUrl(queueUrl).entries(entries));
-        } catch (RuntimeException e) { // an SdkException, or the client could not be built
-            letters.forEach(letter -> notSent(letter, e.getClass().getSimpleName()));
+        } catch (AwsServiceException e) { // SQS answered: its code and message say why
+            letters.forEach(letter -> notSent(letter, e.awsErrorDetails().errorCode(), e.awsErrorDetails().errorMessage()));
+            return Set.of();
+        } catch (RuntimeException e) { // no answer (a timeout, no route), or the client could not be built
+            letters.forEach(letter -> notSent(letter, e.getClass().getSimpleName(), e.getMessage()));
             return Set.of();
         }
         Set<String> sent = new HashSet<>();
         response.successful().forEach(done -> sent.add(letters.get(Integer.parseInt(done.id())).messageId()));
         for (BatchResultErrorEntry failed : response.failed()) {
-            notSent(letters.get(Integer.parseInt(failed.id())), failed.code());
+            notSent(letters.get(Integer.parseInt(failed.id())), failed.code(), failed.message());
         }
         return sent;
     }
@@ -187,7 +208,9 @@ public final class SqsDeadLetters {
         int size() {
             int bytes = utf8(entry.messageBody());
             for (Map.Entry<String, MessageAttributeValue> attribute : entry.messageAttributes().entrySet()) {
-                bytes += utf8(attribute.getKey()) + utf8(attribute.getValue().dataType()) + utf8(attribute.getValue().stringValue());
+                MessageAttributeValue value = attribute.getValue();
+                bytes += utf8(attribute.getKey()) + utf8(value.dataType())
+                        + (value.binaryValue() != null ? value.binaryValue().asByteArray().length : utf8(value.stringValue()));
             }
             return bytes;
         }
@@ -198,21 +221,25 @@ public final class SqsDeadLetters {
     }
 
     private Letter letter(DeadLetter letter, SQSEvent.SQSMessage record) {
-        Map<String, String> attributes = new LinkedHashMap<>();
-        attributes.put(OUTCOME, letter.outcome().label());
-        attributes.put(REASON, letter.reason());
-        attributes.putAll(letter.details());
-        letter.key().ifPresent(key -> attributes.put(keyAttribute, key.toString()));
-        attributes.put(SOURCE_MESSAGE_ID, carried(record, SOURCE_MESSAGE_ID).orElse(letter.message().messageId()));
-        carried(record, FIRST_RECEIVED_AT).or(() -> firstReceivedAt(record))
-                .ifPresent(at -> attributes.put(FIRST_RECEIVED_AT, at));
-        functionVersion.ifPresent(version -> attributes.put(FUNCTION_VERSION, version));
+        Map<String, String> first = new LinkedHashMap<>();
+        first.put(OUTCOME, letter.outcome().label());
+        first.put(REASON, letter.reason());
+        letter.key().ifPresent(key -> first.put(keyAttribute, key.toString()));
+        first.put(SOURCE_MESSAGE_ID, carried(record, SOURCE_MESSAGE_ID).orElse(letter.message().messageId()));
+        Map<String, String> last = new LinkedHashMap<>(letter.details());
+        carried(record, FIRST_RECEIVED_AT).or(() -> firstReceivedAt(record)).ifPresent(at -> last.put(FIRST_RECEIVED_AT, at));
+        functionVersion.ifPresent(version -> last.put(FUNCTION_VERSION, version));
         Map<String, MessageAttributeValue> values = new LinkedHashMap<>();
-        attributes.forEach((name, value) -> {
-            if (!value.isEmpty()) {
-                values.put(name, MessageAttributeValue.builder().dataType(STRING).stringValue(value).build());
-            }
-        });
+        List<String> leftOut = new ArrayList<>();
+        first.forEach((name, value) -> add(values, leftOut, name, string(value)));
+        producers(record).forEach((name, value) -> add(values, leftOut, name, value));
+        last.forEach((name, value) -> add(values, leftOut, name, string(value)));
+        if (!leftOut.isEmpty()) {
+            log.write(FunctionLog.Level.WARN, "Dead letter attributes left out", line -> line
+                    .text("message_id", letter.message().messageId())
+                    .text("attributes", String.join(",", leftOut))
+                    .text("detail", "SQS takes at most " + SQS_MAX_ATTRIBUTES + " attributes a message"));
+        }
         SendMessageBatchRequestEntry.Builder entry = SendMessageBatchRequestEntry.builder()
                 .messageBody(letter.message().body())
                 .messageAttributes(values);
@@ -221,6 +248,51 @@ public final class SqsDeadLetters {
                     .messageDeduplicationId(letter.message().messageId());
         }
         return new Letter(letter.message().messageId(), letter.outcome().label(), entry.build());
+    }
+
+    private static void add(Map<String, MessageAttributeValue> values, List<String> leftOut, String name,
+                            Optional<MessageAttributeValue> value) {
+        if (value.isEmpty()) {
+            return;
+        }
+        if (values.size() < SQS_MAX_ATTRIBUTES) {
+            values.put(name, value.get());
+        } else {
+            leftOut.add(name);
+        }
+    }
+
+    private static Optional<MessageAttributeValue> string(String value) {
+        return value.isEmpty() ? Optional.empty()
+                : Optional.of(MessageAttributeValue.builder().dataType(STRING).stringValue(value).build());
+    }
+
+    /**
+     * The message's own attributes, by name, as they came (String, Number or Binary, custom type
+     * labels kept); none of ours, which a redriven dead letter also carries and which are set anew.
+     */
+    private Map<String, Optional<MessageAttributeValue>> producers(SQSEvent.SQSMessage record) {
+        Map<String, Optional<MessageAttributeValue>> own = new TreeMap<>();
+        if (record == null || record.getMessageAttributes() == null) {
+            return own;
+        }
+        record.getMessageAttributes().forEach((name, attribute) -> {
+            if (!ours(name) && attribute != null && attribute.getDataType() != null) {
+                MessageAttributeValue.Builder value = MessageAttributeValue.builder().dataType(attribute.getDataType());
+                if (attribute.getDataType().startsWith("Binary")) {
+                    own.put(name, Optional.ofNullable(attribute.getBinaryValue())
+                            .map(bytes -> value.binaryValue(SdkBytes.fromByteBuffer(bytes.duplicate())).build()));
+                } else {
+                    own.put(name, Optional.ofNullable(attribute.getStringValue()).map(text -> value.stringValue(text).build()));
+                }
+            }
+        });
+        return own;
+    }
+
+    private boolean ours(String name) {
+        return name.equals(OUTCOME) || name.equals(REASON) || name.equals(SOURCE_MESSAGE_ID) || name.equals(FIRST_RECEIVED_AT)
+                || name.equals(FUNCTION_VERSION) || name.equals(keyAttribute) || DeadLetter.DETAIL_NAMES.contains(name);
     }
 
     /** An attribute of ours that a message redriven from the dead-letter queue brought back with it. */
@@ -250,11 +322,11 @@ public final class SqsDeadLetters {
         return client;
     }
 
-    private void notSent(Letter letter, String error) {
+    private void notSent(Letter letter, String error, String why) {
         log.write(FunctionLog.Level.ERROR, "Dead letter not sent", line -> line
                 .text("message_id", letter.messageId())
                 .text("outcome", letter.outcome())
                 .text("error", error)
-                .text("detail", "it stays in the queue and is delivered again"));
+                .text("detail", (why == null || why.isBlank() ? "" : why + ": ") + "it stays in the queue and is delivered again"));
     }
 }

@@ -58,7 +58,7 @@ class ProducerKeysTest {
             List<Supplier<String>> queue = answers.get(secretId);
             return (queue.size() > 1 ? queue.remove(0) : queue.get(0)).get();
         };
-        return ProducerSignatures.reading(new ProducerSignaturesConfig(List.of(secretIds), Duration.ofMinutes(5)), reader, clock, log);
+        return ProducerSignatures.reading(new ProducerSignaturesConfig(List.of(secretIds), Duration.ofMinutes(5), Duration.ofDays(18)), reader, clock, log);
     }
 
     @SafeVarargs

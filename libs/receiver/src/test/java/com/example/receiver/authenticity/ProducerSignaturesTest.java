@@ -38,12 +38,15 @@ class ProducerSignaturesTest {
     static final String OTHER_PRODUCERS_KEY = "Qm4Jt8Vw2Zp6Xs0Ry3Nb7Kd1Hf5Lc9Ga2Eu6Io0Pq4U=";
     static final String BODY = "{\"body\":{\"transaction_id\":\"TXN-1\",\"amount\":12.50}}";
     static final Duration WINDOW = Duration.ofMinutes(5);
+    /** The template's queue retention (4 days) and DLQ retention (14 days): what a redrive may send again. */
+    static final Duration REDRIVABLE = Duration.ofDays(4 + 14);
+    static final Duration MAX_AGE = WINDOW.plus(REDRIVABLE);
     static final Instant SENT = Instant.parse("2026-12-04T12:00:00.250Z");
 
     private final HandClock clock = new HandClock();
     private final ByteArrayOutputStream output = new ByteArrayOutputStream();
     private final ProducerSignatures signatures = ProducerSignatures.reading(
-            new ProducerSignaturesConfig(List.of("ProducerSigningKey-gateway", "ProducerSigningKey-acquirer"), WINDOW),
+            new ProducerSignaturesConfig(List.of("ProducerSigningKey-gateway", "ProducerSigningKey-acquirer"), WINDOW, REDRIVABLE),
             secretId -> secretId.endsWith("gateway")
                     ? "{\"producer\": \"gateway\", \"keys\": {\"gw-2026-11\": \"" + KEY + "\", \"gw-2026-12\": \"" + NEXT_KEY + "\"}}"
                     : "{\"keys\": {\"acq-1\": \"" + OTHER_PRODUCERS_KEY + "\"}}",
@@ -187,16 +190,26 @@ class ProducerSignaturesTest {
     }
 
     @Test
-    void theWindow_countsBackFromSentTimestamp_upToItsEdge() {
-        // signed exactly WINDOW before it was sent: authentic; a millisecond earlier than that: stale
-        Instant edge = SENT.minus(WINDOW);
-        Verdict.Refused stale = refused("signature-timestamp", "is more than 300 s before the message was sent "
-                + "(SentTimestamp): a stale signature, or a message sent again");
+    void theWindow_countsBackFromSentTimestamp_upToTheProducersWindowAndTheQueuesRetentions() {
+        // signed exactly MAX_AGE (5 min + 4 d + 14 d) before it was sent: authentic; a millisecond earlier: refused
+        Instant edge = SENT.minus(MAX_AGE);
+        Verdict.Refused stale = refused("signature-timestamp", "is more than 1555500 s before the message was sent "
+                + "(SentTimestamp): older than the producer's window and the queues' retentions together, so no redrive "
+                + "can have sent it; a message sent again");
         assertEquals(Verdict.AUTHENTIC, signatures.verify(message(BODY, signedAtSecond(edge.getEpochSecond()),
-                Optional.of(Instant.ofEpochSecond(edge.getEpochSecond()).plus(WINDOW)))));
+                Optional.of(Instant.ofEpochSecond(edge.getEpochSecond()).plus(MAX_AGE)))));
         assertEquals(stale, signatures.verify(message(BODY, signedAtSecond(edge.getEpochSecond()),
-                Optional.of(Instant.ofEpochSecond(edge.getEpochSecond()).plus(WINDOW).plusMillis(1)))));
-        assertEquals(stale, verifySignedAt(SENT.minus(Duration.ofDays(3))));
+                Optional.of(Instant.ofEpochSecond(edge.getEpochSecond()).plus(MAX_AGE).plusMillis(1)))));
+        assertEquals(stale, verifySignedAt(SENT.minus(Duration.ofDays(19))));
+    }
+
+    @Test
+    void aPaymentRedrivenFromTheDlq_withANewSentTimestamp_isAuthentic_atAnyTimeWithinTheDlqsRetention() {
+        // GIVEN a payment signed and sent at once, which waited 4 days in the queue and 13 days in the DLQ
+        // WHEN an operator's redrive sends it again (SQS gives it a new SentTimestamp) THEN it is authentic
+        assertEquals(Verdict.AUTHENTIC, verifySignedAt(SENT.minus(Duration.ofDays(4 + 13))));
+        // AND ten minutes after it was dead-lettered too, which a 5-minute window alone refused
+        assertEquals(Verdict.AUTHENTIC, verifySignedAt(SENT.minus(Duration.ofMinutes(10))));
     }
 
     @Test

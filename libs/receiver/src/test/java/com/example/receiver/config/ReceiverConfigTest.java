@@ -30,7 +30,8 @@ class ReceiverConfigTest {
     @Test
     void defaults_followTheDesign() {
         ReceiverConfig config = ReceiverConfig.from(new Environment(valid()));
-        assertEquals(Duration.ofDays(7), config.recordTtl());
+        assertEquals(Duration.ofDays(30), config.recordTtl());
+        assertEquals(Duration.ofDays(14), config.deadLetterRetention());
         assertTrue(config.fastPath().isEmpty(), "no endpoint, no fast path");
         assertTrue(config.soonRedelivery());
         assertEquals(new ReceiverSettings(8, Duration.ofSeconds(10), true, 2), config.settings());
@@ -122,12 +123,26 @@ class ReceiverConfigTest {
     }
 
     @Test
-    void ttlNotExceedingRetention_isRefused() {
+    void aRecordThatARedrivenCopyCouldOutlive_isRefused_namingEveryWindow() {
+        // GIVEN 4 days of queue, 14 of DLQ, a 300 s signature window: a copy may come back
+        // 300 + 2 x 345600 + 1209600 + 60 = 1901160 s after its decision
         Map<String, String> env = valid();
-        env.put("IDEMPOTENCY_TTL_SECONDS", "345600");
+        env.put("IDEMPOTENCY_TTL_SECONDS", "1901160");
         ConfigurationException refused = refusal(env);
         assertEquals("IDEMPOTENCY_TTL_SECONDS", refused.setting());
-        assertTrue(refused.getMessage().contains("must exceed QUEUE_RETENTION_SECONDS"), refused.getMessage());
+        assertEquals("IDEMPOTENCY_TTL_SECONDS must exceed PRODUCER_SIGNATURE_WINDOW_SECONDS + 2 x QUEUE_RETENTION_SECONDS + "
+                + "DEAD_LETTER_RETENTION_SECONDS + 60 s of clock skew (1901160 <= 1901160): a copy redriven from the "
+                + "dead-letter queue could outlive its record and be decided again", refused.getMessage());
+        // AND a second more is enough; a shorter DLQ retention lets a shorter record be
+        env.put("IDEMPOTENCY_TTL_SECONDS", "1901161");
+        assertEquals(Duration.ofSeconds(1901161), ReceiverConfig.from(new Environment(env)).recordTtl());
+        env.put("IDEMPOTENCY_TTL_SECONDS", "1000000");
+        env.put("DEAD_LETTER_RETENTION_SECONDS", "86400");
+        assertEquals(Duration.ofDays(1), ReceiverConfig.from(new Environment(env)).deadLetterRetention());
+        // AND the old rule's 7 days (more than the queue's 4) is refused
+        env.remove("DEAD_LETTER_RETENTION_SECONDS");
+        env.put("IDEMPOTENCY_TTL_SECONDS", "604800");
+        assertEquals("IDEMPOTENCY_TTL_SECONDS", refusal(env).setting());
     }
 
     @Test

@@ -1,0 +1,64 @@
+package com.example.localaws;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.Objects;
+
+/**
+ * AWS's time in the local AWS, moved forward by a test ({@link LocalAws#awsTime}): SQS's clock
+ * (the launcher's {@code /_clock}) and {@link #clock()}, the clock the test gives the function,
+ * run {@link #advance the same offset} ahead of the real time, so that a test lives through
+ * minutes or days of AWS's windows (visibility timeouts, delays, retentions, a record's TTL) in
+ * seconds, with every window at its production value. Closing sets both back to the real time.
+ *
+ * <p>Only time that nothing observes is skipped: a test advances while no invocation runs.
+ */
+public final class AwsTime implements AutoCloseable {
+
+    private final AwsApi api;
+    private volatile Duration offset = Duration.ZERO;
+
+    AwsTime(AwsApi api) {
+        this.api = Objects.requireNonNull(api, "api");
+    }
+
+    /** The function's clock: the real time plus what was skipped so far. */
+    public Clock clock() {
+        return new Clock() {
+            @Override
+            public ZoneId getZone() {
+                return ZoneOffset.UTC;
+            }
+
+            @Override
+            public Clock withZone(ZoneId zone) {
+                throw new UnsupportedOperationException("AWS's time is UTC");
+            }
+
+            @Override
+            public Instant instant() {
+                return Instant.now().plus(offset);
+            }
+        };
+    }
+
+    /** Skips {@code by} (at least 1 ms) of AWS's time, at once, for SQS and for {@link #clock()}. */
+    public synchronized void advance(Duration by) {
+        api.advanceSqsClock(by);
+        offset = offset.plus(by);
+    }
+
+    /** What was skipped so far. */
+    public Duration skipped() {
+        return offset;
+    }
+
+    @Override
+    public synchronized void close() {
+        api.resetSqsClock();
+        offset = Duration.ZERO;
+    }
+}
