@@ -7,6 +7,10 @@ them. ``/_clock`` (POST ``{"advance_seconds": S}``, GET, DELETE) moves the clock
 every SQS queue of the launcher reads by S seconds, at once: what would become
 visible, expire or be dead-lettered in those S seconds does, and a message sent
 afterwards carries the later ``SentTimestamp``, as after that much time in AWS.
+POST ``{"advance_to_next_visible": URL, "region": R, "at_most_seconds": S}``
+moves it just past the moment the first message of that queue becomes visible
+again (its visibility timeout or delay over), S seconds at most: a poller that
+found the queue empty skips the time in which nothing could happen, and no more.
 DELETE sets the clock back to the real time. The test's own clock (the function's
 ``Clock``) moves by the same offset, so both sides agree on what time it is.
 
@@ -53,10 +57,16 @@ class SqsClock:
         return self.state()
 
     def configure(self, spec: Any) -> dict[str, Any]:
-        """Moves the clock forward from ``{"advance_seconds": S}``, 0 < S, the total at most 400 days."""
+        """Moves the clock forward by ``advance_seconds``, or to a queue's next visible message; the total at most 400 days."""
+        if isinstance(spec, dict) and set(spec) == {"advance_to_next_visible", "region", "at_most_seconds"}:
+            return self._advance(_seconds_until_visible(spec["advance_to_next_visible"], spec["region"],
+                                                        self.millis(), spec["at_most_seconds"]))
         if not isinstance(spec, dict) or set(spec) != {"advance_seconds"}:
-            raise SpecError('body must be {"advance_seconds": S}')
-        seconds = spec["advance_seconds"]
+            raise SpecError('body must be {"advance_seconds": S} or '
+                            '{"advance_to_next_visible": URL, "region": R, "at_most_seconds": S}')
+        return self._advance(spec["advance_seconds"])
+
+    def _advance(self, seconds: Any) -> dict[str, Any]:
         if not is_number(seconds) or seconds <= 0:
             raise SpecError("advance_seconds must be a number above 0: the clock only moves forward")
         with self._lock:
@@ -65,6 +75,29 @@ class SqsClock:
                                 f"{self._offset + seconds}")
             self._offset += seconds
         return self.state()
+
+
+# Just past the instant: moto counts a message visible once now > visible_at.
+PAST_THE_INSTANT_SECONDS = 0.001
+
+
+def _seconds_until_visible(queue_url: Any, region: Any, now_millis: float, at_most: Any) -> float:
+    """How far the clock must move for a message of the queue at `queue_url` to be visible, capped at `at_most`."""
+    if not isinstance(queue_url, str) or not isinstance(region, str):
+        raise SpecError("advance_to_next_visible and region must be strings: a queue URL and its region")
+    if not is_number(at_most) or at_most <= 0:
+        raise SpecError("at_most_seconds must be a number above 0")
+    parts = queue_url.rstrip("/").split("/")
+    if len(parts) < 2:
+        raise SpecError(f"advance_to_next_visible must be a queue URL, was {queue_url!r}")
+    account, name = parts[-2], parts[-1]
+    queue = sqs_models.sqs_backends[account][region].queues.get(name)
+    if queue is None:
+        raise SpecError(f"no queue {name} in account {account}, {region}")
+    waits = [max(message.visible_at, message.delayed_until) - now_millis for message in list(queue._messages)]
+    if not waits:
+        return float(at_most)
+    return min(float(at_most), max(min(waits), 0.0) / 1000 + PAST_THE_INSTANT_SECONDS)
 
 
 def patch_sqs_clock(clock: SqsClock) -> None:

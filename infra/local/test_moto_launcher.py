@@ -1270,3 +1270,34 @@ def test_clock_moves_sqs_visibility_retention_and_sent_timestamps_forward_and_ba
             assert status == 400 and "error" in json.loads(body), bad
     finally:
         assert json.loads(launcher.http("DELETE", "/_clock")[2]) == {"offset_seconds": 0.0}
+
+
+def test_clock_advances_to_a_queues_next_visible_message_and_no_further(launcher: Server) -> None:
+    sqs = launcher.client("sqs")
+    queue = create_queue(sqs)
+    empty = create_queue(sqs)
+    send_bodies(sqs, queue, ["soon", "later"])
+    handles = {m["Body"]: m["ReceiptHandle"] for m in receive(sqs, queue, visibility=600)}
+    sqs.change_message_visibility(QueueUrl=queue, ReceiptHandle=handles["soon"], VisibilityTimeout=90)
+    region = sqs.meta.region_name
+    try:
+        moved = json.loads(launcher.http("POST", "/_clock", {"advance_to_next_visible": queue, "region": region,
+                                                             "at_most_seconds": 3600})[2])["offset_seconds"]
+        # just past the 90 s the first message was kept away: it is visible, the other is not
+        assert 89 < moved < 91
+        assert [m["Body"] for m in receive(sqs, queue, visibility=600)] == ["soon"]
+        # capped: nothing comes back within 60 s, so the clock moves exactly 60 s
+        capped = json.loads(launcher.http("POST", "/_clock", {"advance_to_next_visible": queue, "region": region,
+                                                              "at_most_seconds": 60})[2])["offset_seconds"]
+        assert abs(capped - moved - 60) < 0.01
+        # an empty queue: all of at_most
+        whole = json.loads(launcher.http("POST", "/_clock", {"advance_to_next_visible": empty, "region": region,
+                                                             "at_most_seconds": 5})[2])["offset_seconds"]
+        assert abs(whole - capped - 5) < 0.01
+        for bad in [{"advance_to_next_visible": queue, "region": region, "at_most_seconds": 0},
+                    {"advance_to_next_visible": queue + "-missing", "region": region, "at_most_seconds": 5},
+                    {"advance_to_next_visible": 5, "region": region, "at_most_seconds": 5}]:
+            status, _, body = launcher.http("POST", "/_clock", bad)
+            assert status == 400 and "error" in json.loads(body), bad
+    finally:
+        launcher.http("DELETE", "/_clock")

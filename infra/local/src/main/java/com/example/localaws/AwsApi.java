@@ -51,10 +51,20 @@ public interface AwsApi extends AutoCloseable {
     /**
      * Moves SQS's clock {@code by} forward: what would become visible, expire or be dead-lettered
      * in that time does, and a message sent afterwards carries the later {@code SentTimestamp}.
+     * Answers how far ahead of the real time SQS's clock now runs.
      *
      * @throws UnsupportedOperationException when this backend cannot
      */
-    void advanceSqsClock(Duration by);
+    Duration advanceSqsClock(Duration by);
+
+    /**
+     * Moves SQS's clock just past the moment the first message of {@code queueUrl} becomes visible
+     * again, {@code atMost} at most (all of it when the queue is empty). Answers how far ahead of
+     * the real time SQS's clock now runs.
+     *
+     * @throws UnsupportedOperationException when this backend cannot
+     */
+    Duration advanceSqsClockToNextVisible(String queueUrl, String region, Duration atMost);
 
     /** Sets SQS's clock back to the real time (nothing to do where it never moved). */
     void resetSqsClock();

@@ -47,8 +47,15 @@ public final class AwsTime implements AutoCloseable {
 
     /** Skips {@code by} (at least 1 ms) of AWS's time, at once, for SQS and for {@link #clock()}. */
     public synchronized void advance(Duration by) {
-        api.advanceSqsClock(by);
-        offset = offset.plus(by);
+        offset = api.advanceSqsClock(by);
+    }
+
+    /**
+     * Skips to just past the moment the first message of {@code queueUrl} becomes visible again
+     * ({@code atMost} at most): what a poller finding the queue empty would wait, and no more.
+     */
+    public synchronized void advanceToNextVisible(String queueUrl, Duration atMost) {
+        offset = api.advanceSqsClockToNextVisible(queueUrl, LocalAws.REGION.id(), atMost);
     }
 
     /** What was skipped so far. */

@@ -148,13 +148,31 @@ public final class MotoServer implements AwsApi {
 
     /** See {@link AwsApi#advanceSqsClock}: the launcher's {@code /_clock} (its fix 9). */
     @Override
-    public void advanceSqsClock(Duration by) {
+    public Duration advanceSqsClock(Duration by) {
         if (by.toMillis() < 1) {
             throw new IllegalArgumentException("the clock moves forward only, by at least 1 ms, was " + by);
         }
-        send(HttpRequest.newBuilder(endpoint.resolve("/_clock"))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"advance_seconds\":" + by.toMillis() / 1000.0 + "}")));
+        return clock("{\"advance_seconds\":" + by.toMillis() / 1000.0 + "}");
+    }
+
+    @Override
+    public Duration advanceSqsClockToNextVisible(String queueUrl, String region, Duration atMost) {
+        if (atMost.toMillis() < 1) {
+            throw new IllegalArgumentException("the clock moves forward only, by at least 1 ms, was " + atMost);
+        }
+        return clock("{\"advance_to_next_visible\":\"" + queueUrl + "\",\"region\":\"" + region
+                + "\",\"at_most_seconds\":" + atMost.toMillis() / 1000.0 + "}");
+    }
+
+    /** POSTs {@code body} to {@code /_clock}; the offset it answers with. */
+    private Duration clock(String body) {
+        Matcher offset = Pattern.compile("\"offset_seconds\"\\s*:\\s*([0-9.eE+-]+)").matcher(send(
+                HttpRequest.newBuilder(endpoint.resolve("/_clock")).header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(body))));
+        if (!offset.find()) {
+            throw new IllegalStateException("launcher admin API answered /_clock without offset_seconds");
+        }
+        return Duration.ofNanos(Math.round(Double.parseDouble(offset.group(1)) * 1e9));
     }
 
     @Override

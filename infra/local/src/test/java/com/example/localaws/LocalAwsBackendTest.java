@@ -75,7 +75,12 @@ class LocalAwsBackendTest {
             }
 
             @Override
-            public void advanceSqsClock(Duration by) {
+            public Duration advanceSqsClock(Duration by) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public Duration advanceSqsClockToNextVisible(String queueUrl, String region, Duration atMost) {
                 throw new UnsupportedOperationException();
             }
 

@@ -18,6 +18,9 @@ import org.testcontainers.utility.DockerImageName;
  */
 public final class LocalStackApi implements AwsApi {
 
+    private static final String REAL_TIME_ONLY = "SQS's clock is the moto launcher's (the default backend); "
+            + "LocalStack's runs in real time only: run this test without LOCAL_AWS";
+
     /** The pinned image (LocalStack's community edition). */
     static final String IMAGE = "localstack/localstack:4.13.1";
     /** DynamoDB (streams come with it), SQS and SNS: what the tables, queues and topics need. */
@@ -107,9 +110,13 @@ public final class LocalStackApi implements AwsApi {
     }
 
     @Override
-    public void advanceSqsClock(Duration by) {
-        throw new UnsupportedOperationException("SQS's clock is the moto launcher's (the default backend); "
-                + "LocalStack's runs in real time only: run this test without LOCAL_AWS");
+    public Duration advanceSqsClock(Duration by) {
+        throw new UnsupportedOperationException(REAL_TIME_ONLY);
+    }
+
+    @Override
+    public Duration advanceSqsClockToNextVisible(String queueUrl, String region, Duration atMost) {
+        throw new UnsupportedOperationException(REAL_TIME_ONLY);
     }
 
     @Override

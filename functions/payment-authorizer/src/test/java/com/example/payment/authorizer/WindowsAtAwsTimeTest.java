@@ -1,0 +1,302 @@
+package com.example.payment.authorizer;
+
+import static com.example.payment.PaymentMessages.producerRetry;
+import static com.example.payment.PaymentMessages.purchase;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.example.localaws.AwsTime;
+import com.example.localaws.DeadLetterRedrive;
+import com.example.localaws.Fault;
+import com.example.localaws.InProcessFunction;
+import com.example.localaws.LocalAws;
+import com.example.localaws.TemplateMessaging;
+import com.example.localaws.invoke.LocalContext;
+import com.example.localaws.mapping.SqsEventSourceMapping;
+import com.example.localaws.messages.ProducerSigner;
+import com.example.localaws.observability.FunctionOutput;
+import com.example.receiver.config.DeadLetterConfig;
+import com.example.receiver.config.ReceiverConfig;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.MessageAttributeValue;
+import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
+
+/**
+ * The windows of docs/architecture.md ("Windows at AWS's time scale") lived through at their
+ * production values, not compressed: the payments queue and its DLQ as template.yaml declares them
+ * (visibility 181 s, {@code maxReceiveCount}, 4 and 14 days of retention), the function with the
+ * template's record TTL and signature window, and AWS's time moved forward while no invocation
+ * runs ({@link AwsTime}: SQS's clock in the launcher and the function's {@code Clock} together).
+ * What takes 30 minutes or 13 days in AWS takes seconds here, and every delay, visibility,
+ * retention and expiry falls where it would.
+ *
+ * <p>AWS's behaviours relied on: a message reported failed comes back when its visibility timeout
+ * (or the one soon redelivery set) ends, and SQS moves it to the DLQ at the receive after
+ * {@code maxReceiveCount} ("Using dead-letter queues in Amazon SQS", SQS Developer Guide); a
+ * standard queue's message keeps its enqueue time in the DLQ; a redrive sends each message again as
+ * a new message, with a new id and {@code SentTimestamp} ("Configure a dead-letter queue redrive",
+ * SQS Developer Guide); DynamoDB on-demand may throttle a table for up to 30 minutes after its
+ * traffic doubled ("Pre-warming on-demand capacity", Amazon DynamoDB Developer Guide). The one
+ * compression: an invocation has 11 s instead of 30 (1 s of back-off past the 10 s it keeps in
+ * reserve), so a throttled receive gives the message less time than in AWS, never more. Throttling
+ * is the launcher's fault on every request (a {@code ThrottlingException}, retried by the SDK as in
+ * AWS), not its write capacity, which lets a transaction through as the bucket refills in real time.
+ */
+class WindowsAtAwsTimeTest extends LocalAwsTest {
+
+    private static final Duration INVOCATION = Duration.ofSeconds(11);
+    /** The most AWS's time one test lives through. */
+    private static final Duration BOUND = Duration.ofDays(20);
+
+    private final ByteArrayOutputStream output = new ByteArrayOutputStream();
+    private InProcessFunction function;
+
+    WindowsAtAwsTimeTest(LocalAws aws) {
+        super(aws);
+    }
+
+    @BeforeEach
+    void function() {
+        function = InProcessFunction.of(aws, "PaymentAuthorizerFunction");
+    }
+
+    @AfterEach
+    void closeFunction() {
+        function.close();
+    }
+
+    @Test
+    void aTableThrottledForThirtyMinutes_deadLettersNoPayment_andDecidesEachOnceAfterwards() {
+        try (AwsTime time = aws.awsTime(); SqsClient sqs = aws.sqs(); DynamoDbClient dynamoDb = aws.dynamoDb()) {
+            Ledger ledger = new Ledger(dynamoDb);
+            ledger.openAccounts(2, 100_000);
+            Queues queues = Queues.asTheTemplateDeclares(aws, sqs);
+            // GIVEN the function's jitter at its worst for this: every delay at its window's lower
+            // bound, so that the 30 minutes hold as many receives as they can
+            SqsEventSourceMapping mapping = mapping(sqs, queues, handler(time, queues, Map.of(), new LowestJitter()));
+            // AND 4 payments on 2 accounts in the payments queue
+            for (int i = 0; i < 4; i++) {
+                send(sqs, queues.payments(), purchase("TXN-T" + i, "ACC-" + (i % 2), "1.00", "EUR"), Map.of());
+            }
+            // AND DynamoDB throttling every transaction for 30 minutes (a traffic step past twice the
+            // table's previous peak)
+            aws.moto().inject(Fault.throttling("TransactWriteItems", "", 1_000_000));
+            Duration throttledUntil = Duration.ofMinutes(30);
+            // WHEN the function polls the queue as Lambda does, AWS's time passing while it has
+            // nothing to receive
+            int receives = drive(mapping, time, queues, throttledUntil, () -> false);
+            assertTrue(time.skipped().plusMillis(1).compareTo(throttledUntil) >= 0, time.skipped().toString());
+            aws.moto().clearFaults();
+            drive(mapping, time, queues, () -> queues.backlog(sqs) == 0);
+
+            // THEN each payment was received and throttled 11 times in those 30 minutes (at 0, 1, 3,
+            // 7 ... 1023 s: 1 s doubled), and none reached the DLQ
+            assertEquals(4 * 11, receives);
+            assertEquals(0, queues.deadLetters(sqs));
+            // AND each is debited once, approved once
+            for (int account = 0; account < 2; account++) {
+                assertEquals(100_000 - 200, ledger.balance("ACC-" + account));
+            }
+            assertEquals(4, ledger.allEntries());
+            assertEquals(Map.of("APPROVED", 4L), decisions(lines()));
+        }
+    }
+
+    @Test
+    void aSignedPaymentThrottledIntoTheDlq_redrivenTenMinutesLater_isApprovedOnce() {
+        try (AwsTime time = aws.awsTime(); SqsClient sqs = aws.sqs(); DynamoDbClient dynamoDb = aws.dynamoDb()) {
+            Ledger ledger = new Ledger(dynamoDb);
+            ledger.openAccount("ACC-S", 100_000, "EUR");
+            Queues queues = Queues.asTheTemplateDeclares(aws, sqs);
+            Map<String, String> signaturesRequired = Map.of(ReceiverConfig.REQUIRE_PRODUCER_SIGNATURES, "true",
+                    ReceiverConfig.PRODUCER_SIGNING_SECRETS, aws.producerSigningSecret());
+            ProducerSigner producer = aws.producerSigner().orElseThrow();
+            SqsEventSourceMapping mapping = mapping(sqs, queues, handler(time, queues, signaturesRequired, new SecureRandom()));
+            // GIVEN a payment its producer signed and sent at once
+            String body = purchase("TXN-S1", "ACC-S", "10.00", "EUR");
+            send(sqs, queues.payments(), body, producer.attributes(body, time.clock().instant()));
+            // AND DynamoDB throttling it at every receive until SQS moved it to the DLQ
+            aws.moto().inject(Fault.throttling("TransactWriteItems", "TXN-S1", 1_000_000));
+            drive(mapping, time, queues, () -> queues.deadLetters(sqs) == 1);
+            aws.moto().clearFaults();
+            assertEquals(0, ledger.entries("ACC-S").size());
+
+            // WHEN an operator redrives the DLQ 10 minutes later, as make redrive does (a new message,
+            // a new SentTimestamp), and the function drains the queue
+            time.advance(Duration.ofMinutes(10));
+            assertEquals(new DeadLetterRedrive.Result(1, 0), DeadLetterRedrive.move(sqs, queues.deadLetter(), queues.payments()));
+            drive(mapping, time, queues, () -> queues.backlog(sqs) == 0);
+
+            // THEN the payment is approved once, the DLQ empty
+            assertEquals(Map.of("APPROVED", 1L), decisions(lines()));
+            assertEquals(100_000 - 1_000, ledger.balance("ACC-S"));
+            assertEquals(1, ledger.entries("ACC-S").size());
+            assertEquals(0, queues.deadLetters(sqs));
+        }
+    }
+
+    @Test
+    void aDeclinedPaymentsCopy_redrivenThirteenDaysLater_isADuplicate_notDecidedAgain() {
+        try (AwsTime time = aws.awsTime(); SqsClient sqs = aws.sqs(); DynamoDbClient dynamoDb = aws.dynamoDb()) {
+            Ledger ledger = new Ledger(dynamoDb);
+            ledger.openAccount("ACC-D", 500, "EUR");
+            Queues queues = Queues.asTheTemplateDeclares(aws, sqs);
+            SqsEventSourceMapping mapping = mapping(sqs, queues, handler(time, queues, Map.of(), new SecureRandom()));
+            // GIVEN a payment of 10.00 declined on an account holding 5.00
+            String payment = purchase("TXN-D1", "ACC-D", "10.00", "EUR");
+            send(sqs, queues.payments(), payment, Map.of());
+            drive(mapping, time, queues, () -> queues.backlog(sqs) == 0);
+            assertEquals(Map.of("DECLINED", 1L), decisions(lines()));
+            // AND its producer's retry (a new message id), failing at every receive (DynamoDB
+            // answering 500 for 45 minutes) until SQS moved it to the DLQ
+            send(sqs, queues.payments(), producerRetry(payment), Map.of());
+            aws.moto().inject(Fault.internalError("TransactWriteItems", "TXN-D1", 1_000_000));
+            drive(mapping, time, queues, () -> queues.deadLetters(sqs) == 1);
+            aws.moto().clearFaults();
+            // AND the account topped up meanwhile, so that deciding it again would approve it
+            ledger.openAccount("ACC-D", 100_000, "EUR");
+            int linesBefore = lines().size();
+
+            // WHEN an operator redrives the DLQ 13 days after the decision (the copy still within
+            // the DLQ's 14 days), and the function drains the queue
+            time.advance(Duration.ofDays(13).minus(time.skipped()));
+            assertEquals(new DeadLetterRedrive.Result(1, 0), DeadLetterRedrive.move(sqs, queues.deadLetter(), queues.payments()));
+            drive(mapping, time, queues, () -> queues.backlog(sqs) == 0);
+
+            // THEN the copy is a duplicate of the decline, replayed from its record: no debit, no ledger row
+            assertEquals(Map.of("DUPLICATE", 1L), decisions(lines().subList(linesBefore, lines().size())));
+            assertEquals(100_000, ledger.balance("ACC-D"));
+            assertEquals(0, ledger.entries("ACC-D").size());
+            assertEquals(0, queues.deadLetters(sqs));
+        }
+    }
+
+    /** The payments queue and its DLQ with the template's settings, under names of this test's own. */
+    private record Queues(String payments, String deadLetter) {
+
+        static Queues asTheTemplateDeclares(LocalAws aws, SqsClient sqs) {
+            Map<String, TemplateMessaging.Queue> declared = new HashMap<>();
+            TemplateMessaging.read(aws.root().resolve("template.yaml")).queues()
+                    .forEach(queue -> declared.put(queue.logicalId(), queue));
+            TemplateMessaging.Queue payments = declared.get("PaymentsQueue");
+            TemplateMessaging.Queue deadLetter = declared.get(payments.deadLetterQueue().orElseThrow());
+            String suffix = "-" + UUID.randomUUID().toString().substring(0, 8);
+            String dlq = sqs.createQueue(request -> request.queueName(deadLetter.name() + suffix).attributes(Map.of(
+                    QueueAttributeName.MESSAGE_RETENTION_PERIOD, Integer.toString(deadLetter.retentionSeconds().orElseThrow()))))
+                    .queueUrl();
+            String dlqArn = sqs.getQueueAttributes(request -> request.queueUrl(dlq).attributeNames(QueueAttributeName.QUEUE_ARN))
+                    .attributes().get(QueueAttributeName.QUEUE_ARN);
+            String queue = sqs.createQueue(request -> request.queueName(payments.name() + suffix).attributes(Map.of(
+                    QueueAttributeName.VISIBILITY_TIMEOUT, Integer.toString(payments.visibilityTimeout().orElseThrow()),
+                    QueueAttributeName.MESSAGE_RETENTION_PERIOD, Integer.toString(payments.retentionSeconds().orElseThrow()),
+                    QueueAttributeName.REDRIVE_POLICY, "{\"deadLetterTargetArn\":\"" + dlqArn + "\",\"maxReceiveCount\":\""
+                            + payments.maxReceiveCount() + "\"}"))).queueUrl();
+            return new Queues(queue, dlq);
+        }
+
+        int backlog(SqsClient sqs) {
+            return count(sqs, payments);
+        }
+
+        int deadLetters(SqsClient sqs) {
+            return count(sqs, deadLetter);
+        }
+
+        private static int count(SqsClient sqs, String queue) {
+            Map<String, String> counts = sqs.getQueueAttributes(request -> request.queueUrl(queue).attributeNamesWithStrings(
+                    "ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible")).attributesAsStrings();
+            return Integer.parseInt(counts.get("ApproximateNumberOfMessages"))
+                    + Integer.parseInt(counts.get("ApproximateNumberOfMessagesNotVisible"));
+        }
+    }
+
+    /**
+     * The handler as Lambda builds it (soon redelivery, dead letters at once, the SDK's retries),
+     * its clients signing as the function, on AWS's time.
+     */
+    private PaymentAuthorizerHandler handler(AwsTime time, Queues queues, Map<String, String> extra, SecureRandom random) {
+        Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
+        env.put(DeadLetterConfig.DEAD_LETTER_QUEUE_URL, queues.deadLetter());
+        env.putAll(extra);
+        PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(env, function.dynamoDb(), function::secretString,
+                function::sqs, time.clock(), new PrintStream(output, true, StandardCharsets.UTF_8), random);
+        function.initialised();
+        return handler;
+    }
+
+    /** Every jittered choice at its lowest: soon redelivery's delays at their windows' lower bounds. */
+    private static final class LowestJitter extends SecureRandom {
+
+        @Override
+        public long nextLong(long bound) {
+            return 0;
+        }
+    }
+
+    private static SqsEventSourceMapping mapping(SqsClient sqs, Queues queues, PaymentAuthorizerHandler handler) {
+        return new SqsEventSourceMapping(sqs, queues.payments(), LocalAws.REGION.id(), 10, Duration.ZERO,
+                event -> handler.handleRequest(event, new LocalContext("payment-authorizer", INVOCATION)));
+    }
+
+    /**
+     * Polls as Lambda does until {@code done} or until AWS's time reaches {@code until}, moving AWS's
+     * time, whenever nothing is to be received (never during an invocation), to just past the
+     * moment the first message of the queue becomes visible again: the time Lambda's poller would
+     * wait, and no more. Answers how many messages were received. Bounded: 2 days of AWS's time.
+     */
+    private static int drive(SqsEventSourceMapping mapping, AwsTime time, Queues queues, Duration until, BooleanSupplier done) {
+        int received = 0;
+        while (!done.getAsBoolean() && until.minus(time.skipped()).toMillis() >= 1) {
+            int got = mapping.pollOnce().received();
+            received += got;
+            if (got == 0 && !done.getAsBoolean()) {
+                time.advanceToNextVisible(queues.payments(), until.minus(time.skipped()));
+            }
+        }
+        if (!done.getAsBoolean() && until.equals(BOUND)) {
+            throw new AssertionError("not done after " + BOUND + " of AWS's time");
+
+        }
+        return received;
+    }
+
+    /** Until {@code done}, within 2 days of AWS's time. */
+    private static int drive(SqsEventSourceMapping mapping, AwsTime time, Queues queues, BooleanSupplier done) {
+        return drive(mapping, time, queues, BOUND, done);
+    }
+
+    private static void send(SqsClient sqs, String queue, String body, Map<String, MessageAttributeValue> attributes) {
+        sqs.sendMessage(request -> request.queueUrl(queue).messageBody(body).messageAttributes(attributes));
+    }
+
+    private List<JsonNode> lines() {
+        return new ArrayList<>(FunctionOutput.parse(output.toByteArray()).logs());
+    }
+
+    /** The decisions of {@code lines}, by outcome; a retry is no decision. */
+    private static Map<String, Long> decisions(List<JsonNode> lines) {
+        Map<String, Long> outcomes = new TreeMap<>();
+        lines.stream().map(line -> line.path("outcome").asText(""))
+                .filter(outcome -> !outcome.isEmpty() && !outcome.equals("RETRY"))
+                .forEach(outcome -> outcomes.merge(outcome, 1L, Long::sum));
+        return outcomes;
+    }
+}
