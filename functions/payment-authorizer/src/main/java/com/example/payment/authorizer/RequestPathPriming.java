@@ -3,6 +3,7 @@ package com.example.payment.authorizer;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.amazonaws.services.lambda.runtime.serialization.events.LambdaEventSerializers;
+import com.example.lambdakit.telemetry.FunctionLog;
 import com.example.payment.Payment;
 import com.example.payment.PaymentTables;
 import com.example.receiver.BatchResult;
@@ -30,6 +31,8 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import org.crac.Context;
 import org.crac.Resource;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
@@ -98,6 +101,7 @@ final class RequestPathPriming implements Resource {
     private final Optional<Function<SdkHttpClient, DynamoDbClient>> readers;
     private final Clock clock;
     private final SecureRandom random;
+    private final FunctionLog log;
     private volatile Optional<Run> lastRun = Optional.empty();
 
     /**
@@ -113,7 +117,8 @@ final class RequestPathPriming implements Resource {
         Optional<Function<SdkHttpClient, DynamoDbClient>> readers = readsThroughTheNetwork
                 ? Optional.of(PaymentAuthorizer::dynamoDbClient)
                 : Optional.empty();
-        return new RequestPathPriming(environment, PaymentAuthorizer::dynamoDbClient, readers, clock, random);
+        return new RequestPathPriming(environment, PaymentAuthorizer::dynamoDbClient, readers, clock, random,
+                new FunctionLog(System.out, clock, PaymentAuthorizer.SERVICE));
     }
 
     /**
@@ -125,14 +130,17 @@ final class RequestPathPriming implements Resource {
      *                    issue 24 (an in-memory batch of one record, without the fast path, and no
      *                    read), which the cold-start benchmark compares with
      * @param random      the generator the production receiver draws its jitter from
+     * @param log         where a failed read is reported
      */
     RequestPathPriming(Map<String, String> environment, Function<ExecutionInterceptor, DynamoDbClient> clients,
-                       Optional<Function<SdkHttpClient, DynamoDbClient>> readers, Clock clock, SecureRandom random) {
+                       Optional<Function<SdkHttpClient, DynamoDbClient>> readers, Clock clock, SecureRandom random,
+                       FunctionLog log) {
         this.environment = Map.copyOf(environment);
         this.clients = Objects.requireNonNull(clients, "clients");
         this.readers = Objects.requireNonNull(readers, "readers");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.random = Objects.requireNonNull(random, "random");
+        this.log = Objects.requireNonNull(log, "log");
     }
 
     /**
@@ -195,6 +203,14 @@ final class RequestPathPriming implements Resource {
                     .tableName(environment.get(ReceiverConfig.IDEMPOTENCY_TABLE))
                     .key(Map.of(IdempotencyRecordAttributes.PK, AttributeValue.fromS(READ_KEY))));
             return new Run(outcomes, stop.stopped.get(), stop.operations, true, read.hasItem() ? 1 : 0);
+        } catch (SdkException e) {
+            // A warm-up, never a condition of the version: Lambda fails the publication of a version
+            // whose beforeCheckpoint throws, so the snapshot is taken without the read.
+            log.write(FunctionLog.Level.WARN, "SnapStart priming read failed", line -> line
+                    .text("error", e instanceof AwsServiceException service ? service.awsErrorDetails().errorCode()
+                            : e.getClass().getSimpleName())
+                    .text("detail", "the snapshot is taken without it: the first invocation opens its own connection"));
+            return new Run(outcomes, stop.stopped.get(), stop.operations, false, 0);
         }
     }
 

@@ -34,6 +34,8 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.services.sqs.model.MessageAttributeValue;
 import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
@@ -144,6 +146,42 @@ class DeadLetterTest extends LocalAwsTest {
     }
 
     @Test
+    void aDeadLetter_carriesTheProducersAttributesAsTheyCame_soARedriveSendsItAsItsProducerDid_withinSqsTenAttributes() {
+        Queues queues = Queues.create(sqs, "dl-" + UUID.randomUUID(), false);
+        try (InProcessFunction function = InProcessFunction.of(aws, FUNCTION)) {
+            SqsEventSourceMapping mapping = mapping(queues, handler(environment(queues.dlq()), function));
+            // GIVEN a poison body its producer signed (three String attributes) and tagged with a
+            // Number and a Binary attribute of its own
+            String poison = purchase("TXN-9", "ACC-1", "9.00", "EUR").substring(0, 60);
+            Map<String, MessageAttributeValue> own = new HashMap<>(Map.of(
+                    "signature-key-id", text("gw-1"), "signature-timestamp", text("1796000000"), "signature", text("ab".repeat(32)),
+                    "priority", MessageAttributeValue.builder().dataType("Number").stringValue("7").build(),
+                    "trace", MessageAttributeValue.builder().dataType("Binary").binaryValue(SdkBytes.fromUtf8String("t-1")).build()));
+            sqs.sendMessage(request -> request.queueUrl(queues.source()).messageBody(poison).messageAttributes(own));
+            // WHEN the function dead-letters it
+            mapping.pollOnce();
+            // THEN its dead letter holds ten attributes, SQS's most: ours first, then every one of the
+            // producer's as it came (types included), then what fits of the rest
+            Message letter = receiveAll(queues.dlq()).get(0);
+            Map<String, MessageAttributeValue> carried = letter.messageAttributes();
+            assertEquals(10, carried.size(), carried::toString);
+            for (Map.Entry<String, MessageAttributeValue> attribute : own.entrySet()) {
+                assertEquals(attribute.getValue(), carried.get(attribute.getKey()), attribute.getKey());
+            }
+            assertEquals("REJECTED", carried.get("outcome").stringValue());
+            assertTrue(carried.containsKey("reason") && carried.containsKey("source_message_id"), carried::toString);
+            // AND what did not fit (the first receive, the version) is named on a WARN line
+            JsonNode warning = logs().stream().filter(line -> "Dead letter attributes left out".equals(line.path("message").asText()))
+                    .findFirst().orElseThrow(() -> new AssertionError("no WARN line for the attributes left out: " + logs()));
+            assertEquals("first_received_at,function_version", warning.path("attributes").asText());
+        }
+    }
+
+    private static MessageAttributeValue text(String value) {
+        return MessageAttributeValue.builder().dataType("String").stringValue(value).build();
+    }
+
+    @Test
     void aFailedSend_leavesTheMessageInBatchItemFailures_andItStaysInTheQueue() {
         // GIVEN a DLQ URL SQS does not know: every send to it fails
         Queues queues = Queues.create(sqs, "dl-" + UUID.randomUUID(), false);
@@ -164,7 +202,13 @@ class DeadLetterTest extends LocalAwsTest {
             assertEquals(1, errors.size(), errors::toString);
             assertEquals("Dead letter not sent", errors.get(0).path("message").asText());
             assertEquals(record(events.get(0), poison).getMessageId(), errors.get(0).path("message_id").asText());
-            assertEquals("QueueDoesNotExistException", errors.get(0).path("error").asText());
+            // (SQS's own error code and message, not the SDK's exception class: moto answers the code the
+            // query protocol names; AWS's JSON protocol answers QueueDoesNotExist with the same header)
+            assertEquals("AWS.SimpleQueueService.NonExistentQueue", errors.get(0).path("error").asText());
+            assertTrue(errors.get(0).path("detail").asText().endsWith("it stays in the queue and is delivered again"),
+                    errors.get(0)::toString);
+            assertTrue(errors.get(0).path("detail").asText().length() > "it stays in the queue and is delivered again".length(),
+                    "SQS's message is kept: " + errors.get(0));
             assertFalse(errors.get(0).toString().contains("headers"), "no body in an ERROR line");
         }
     }

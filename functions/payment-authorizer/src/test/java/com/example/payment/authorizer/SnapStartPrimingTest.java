@@ -8,9 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.lambdakit.telemetry.FunctionLog;
 import com.example.localaws.LocalAws;
 import com.example.receiver.Outcome;
 import com.example.receiver.config.ReceiverConfig;
+import java.util.Map;
+import java.util.HashMap;
+import java.nio.charset.StandardCharsets;
+import java.io.PrintStream;
+import java.io.OutputStream;
+import java.io.ByteArrayOutputStream;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Collections;
@@ -44,7 +51,7 @@ class SnapStartPrimingTest extends LocalAwsTest {
             // in its init (make rehearse checks the read against its role) and reaching the local AWS
             // through a front that keeps connections alive as AWS does, with Redis configured
             RequestPathPriming priming = new RequestPathPriming(AuthorizerRig.environment(aws, true), aws::dynamoDb,
-                    Optional.of(http -> front.client(http, FUNCTION)), Clock.systemUTC(), new SecureRandom());
+                    Optional.of(http -> front.client(http, FUNCTION)), Clock.systemUTC(), new SecureRandom(), quiet());
             aws.redis().resetStats();
             int redisPort = Integer.parseInt(AuthorizerRig.environment(aws, true).get(ReceiverConfig.FAST_PATH_ENDPOINT).split(":")[1]);
             Set<Long> redisBefore = OpenConnections.to(redisPort);
@@ -80,11 +87,38 @@ class SnapStartPrimingTest extends LocalAwsTest {
     }
 
     @Test
+    void beforeCheckpoint_whoseReadFails_isLoggedAndSkipped_soTheVersionIsStillPublished() {
+        ByteArrayOutputStream output = new ByteArrayOutputStream();
+        try (DynamoDbClient harness = aws.dynamoDb()) {
+            // GIVEN the priming's read pointed at a table that is not there (a deploy racing its
+            // table): DynamoDB answers ResourceNotFoundException. (The harness's client, not the
+            // function's: make rehearse is not to judge a read of a table the role does not name.)
+            Map<String, String> environment = new HashMap<>(AuthorizerRig.environment(aws, false));
+            environment.put(ReceiverConfig.IDEMPOTENCY_TABLE, "NoSuchTable");
+            RequestPathPriming priming = new RequestPathPriming(environment, aws::dynamoDb,
+                    Optional.of(http -> harness), Clock.systemUTC(), new SecureRandom(),
+                    new FunctionLog(new PrintStream(output, true, StandardCharsets.UTF_8), Clock.systemUTC(), "test"));
+            // WHEN Lambda is about to take the snapshot THEN nothing is thrown (a throw fails the version)
+            priming.beforeCheckpoint(null);
+            // AND the run says the read was not made, and a WARN line names the error
+            assertFalse(priming.lastRun().orElseThrow().read());
+            String lines = output.toString(StandardCharsets.UTF_8);
+            assertTrue(lines.contains("\"message\":\"SnapStart priming read failed\"") && lines.contains("ResourceNotFoundException"),
+                    lines);
+        }
+    }
+
+    /** A log nobody reads: the priming reports only a failed read. */
+    private static FunctionLog quiet() {
+        return new FunctionLog(new PrintStream(OutputStream.nullOutputStream()), Clock.systemUTC(), "test");
+    }
+
+    @Test
     void beforeCheckpoint_withoutTheRead_sendsNothing() {
         try (KeepAliveFront front = KeepAliveFront.to(aws)) {
             // GIVEN the priming as it was before issue 24 (the cold-start benchmark's comparison)
             RequestPathPriming priming = new RequestPathPriming(AuthorizerRig.environment(aws, false), aws::dynamoDb,
-                    Optional.empty(), Clock.systemUTC(), new SecureRandom());
+                    Optional.empty(), Clock.systemUTC(), new SecureRandom(), quiet());
             // WHEN it runs
             priming.beforeCheckpoint(null);
             // THEN its one payment's request was stopped before transmission, and no connection was opened
@@ -100,7 +134,7 @@ class SnapStartPrimingTest extends LocalAwsTest {
         try (AuthorizerRig rig = AuthorizerRig.withFastPath(aws); KeepAliveFront front = KeepAliveFront.to(aws)) {
             // GIVEN an environment primed before the snapshot and restored
             RequestPathPriming priming = new RequestPathPriming(AuthorizerRig.environment(aws, true), aws::dynamoDb,
-                    Optional.of(http -> front.client(http, FUNCTION)), Clock.systemUTC(), new SecureRandom());
+                    Optional.of(http -> front.client(http, FUNCTION)), Clock.systemUTC(), new SecureRandom(), quiet());
             priming.beforeCheckpoint(null);
             priming.afterRestore(null);
             rig.ledger.openAccount("ACC-1", 10_000, "EUR");
