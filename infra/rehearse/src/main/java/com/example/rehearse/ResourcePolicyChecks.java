@@ -24,6 +24,8 @@ final class ResourcePolicyChecks {
     }
 
     static final String OUTSIDER = "arn:aws:iam::" + ResolvedTemplate.ACCOUNT + ":role/another-workload";
+    /** An operator of the account where OperatorPrincipalArns names none: any principal IAM allows. */
+    static final String ACCOUNT_OPERATOR = "arn:aws:iam::" + ResolvedTemplate.ACCOUNT + ":role/payments-operator";
     private static final Map<String, String> TLS = Map.of("aws:SecureTransport", "true");
     private static final Map<String, String> PLAIN_HTTP = Map.of("aws:SecureTransport", "false");
 
@@ -59,6 +61,12 @@ final class ResourcePolicyChecks {
         if (!producers.isEmpty()) {
             expect(producers.get(0), "sqs:SendMessage", queue, "PaymentsQueue", PLAIN_HTTP, false, "a named producer sends without TLS");
         }
+        // A redrive (StartMessageMoveTask, make redrive) sends the dead letters back to the queue as
+        // the operator who started it, who needs sqs:SendMessage there ("Configure a dead-letter queue
+        // redrive", Amazon SQS Developer Guide): with producers named, only a named operator may.
+        List<String> operators = list("OperatorPrincipalArns");
+        expect(operators.isEmpty() ? ACCOUNT_OPERATOR : operators.get(0), "sqs:SendMessage", queue, "PaymentsQueue", TLS, true,
+                "an operator's redrive of the DLQ sends the payments back to the queue");
     }
 
     private void topic() {
