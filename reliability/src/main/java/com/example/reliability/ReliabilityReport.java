@@ -61,6 +61,18 @@ public final class ReliabilityReport {
             ResultsFile.write(saved, run);
         } else if (args.length == 1 && args[0].equals(FROM_SAVED_RESULTS)) {
             run = ResultsFile.read(saved);
+        } else if (args.length == 2 && args[0].equals(SCENARIOS) && !Files.exists(saved)) {
+            // No saved run to merge into (it was deleted): the named scenarios' report alone, beside
+            // the results, leaving docs/reliability.md as it is.
+            Instant started = Instant.now();
+            List<Result> results = runInTwoLanes(chosen(List.of(args[1].split(","))));
+            run = new ResultsFile.Run(started, Duration.between(started, Instant.now()), ReportMarkdown.machine(), results);
+            Path partial = root.resolve("reliability/target/reliability-scenarios.md");
+            write(partial, new ReportMarkdown(run.results(), run.started(), run.wall(), run.machine(), run.reruns()).render());
+            System.err.printf(Locale.ROOT, "reliability: no saved run at %s to merge into; the %d scenarios' report is %s%n",
+                    ResultsFile.LOCATION, results.size(), root.relativize(partial));
+            System.exit(oursHolds(run) ? 0 : 1);
+            return;
         } else if (args.length == 2 && args[0].equals(SCENARIOS)) {
             run = rerun(ResultsFile.read(saved), List.of(args[1].split(",")));
             ResultsFile.write(saved, run);
@@ -72,20 +84,28 @@ public final class ReliabilityReport {
             System.exit(2);
             return;
         }
-        String markdown = new ReportMarkdown(run.results(), run.started(), run.wall(), run.machine(), run.reruns()).render();
-        Path report = root.resolve("docs/reliability.md");
-        try {
-            Files.writeString(report, markdown, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write docs/reliability.md", e);
-        }
+        write(root.resolve("docs/reliability.md"),
+                new ReportMarkdown(run.results(), run.started(), run.wall(), run.machine(), run.reruns()).render());
         System.err.printf(Locale.ROOT, "reliability: docs/reliability.md written from %s, %d scenarios run in %d s%n",
                 ResultsFile.LOCATION, run.results().size(), run.wall().toSeconds());
-        boolean oursHolds = run.results().stream()
+        System.exit(oursHolds(run) ? 0 : 1);
+    }
+
+    /** Whether the receiver held in every scenario of {@code run}: nothing debited twice, lost, stuck or unpublished. */
+    private static boolean oursHolds(ResultsFile.Run run) {
+        return run.results().stream()
                 .filter(r -> r.scenario().implementation() == Implementation.RECEIVER)
                 .allMatch(r -> r.extraDebits() == 0 && r.lost() == 0 && r.stuck() == 0 && r.drained()
                         && r.publishing().map(p -> p.neverPublished() == 0).orElse(true));
-        System.exit(oursHolds ? 0 : 1);
+    }
+
+    private static void write(Path file, String markdown) {
+        try {
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, markdown, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
     }
 
     /**
@@ -94,11 +114,7 @@ public final class ReliabilityReport {
      */
     static ResultsFile.Run rerun(ResultsFile.Run saved, List<String> faults) {
         List<Scenario> plan = plan();
-        List<Scenario> chosen = plan.stream().filter(s -> faults.contains(ResultsFile.faultName(s.fault()))).toList();
-        if (chosen.isEmpty() || chosen.stream().map(s -> ResultsFile.faultName(s.fault())).distinct().count() != faults.size()) {
-            throw new IllegalArgumentException(SCENARIOS + " must name faults of the plan (Kind.NAME, comma-separated), was "
-                    + faults);
-        }
+        List<Scenario> chosen = chosen(faults);
         Instant started = Instant.now();
         List<Result> fresh = runInTwoLanes(chosen);
         List<Result> results = new ArrayList<>(saved.results().stream().filter(r -> !chosen.contains(r.scenario())).toList());
@@ -109,6 +125,16 @@ public final class ReliabilityReport {
                 started.truncatedTo(ChronoUnit.SECONDS), String.join(", ", faults), chosen.size(),
                 Duration.between(started, Instant.now()).toSeconds(), ReportMarkdown.machine()));
         return new ResultsFile.Run(saved.started(), saved.wall(), saved.machine(), results, reruns);
+    }
+
+    /** The plan's scenarios of {@code faults} ({@code Kind.NAME}); refused when one names no fault of the plan. */
+    static List<Scenario> chosen(List<String> faults) {
+        List<Scenario> chosen = plan().stream().filter(s -> faults.contains(ResultsFile.faultName(s.fault()))).toList();
+        if (chosen.isEmpty() || chosen.stream().map(s -> ResultsFile.faultName(s.fault())).distinct().count() != faults.size()) {
+            throw new IllegalArgumentException(SCENARIOS + " must name faults of the plan (Kind.NAME, comma-separated), was "
+                    + faults);
+        }
+        return chosen;
     }
 
     /** Every scenario of the report, in the report's order. */
