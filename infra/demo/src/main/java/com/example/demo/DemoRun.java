@@ -73,8 +73,8 @@ final class DemoRun {
     private static final int VISIBILITY_SECONDS = 2;
     private static final int MAX_RECEIVE_COUNT = 5;
     private static final int CRASH_EVERY = 25;
-    /** The template's default record TTL (7 days), which the environment below sets too. */
-    private static final Duration RECORD_TTL = Duration.ofDays(7);
+    /** The template's default record TTL (30 days), which the environment below sets too. */
+    private static final Duration RECORD_TTL = Duration.ofDays(30);
     /** Messages sent at a time: the producer streams, as a gateway would. */
     private static final int STREAM_CHUNK = 50;
     /** Calls the push API answers 503 at the start, and one answered after the notifier's 2 s timeout. */
