@@ -84,9 +84,9 @@ class DecisionTest extends LocalAwsTest {
 
     @Test
     void expiredRecordWithLedgerRow_isLateDuplicate_withoutDebit() {
-        // GIVEN a payment approved 8 days ago: its record has expired but is still stored (TTL lags)
-        Clock eightDaysAgo = Clock.fixed(Instant.now().minus(Duration.ofDays(8)), ZoneOffset.UTC);
-        try (AuthorizerRig past = AuthorizerRig.with(aws, AuthorizerRig.environment(aws, false), eightDaysAgo)) {
+        // GIVEN a payment approved 31 days ago: its record (30 days) has expired but is still stored (TTL lags)
+        Clock monthAgo = Clock.fixed(Instant.now().minus(Duration.ofDays(31)), ZoneOffset.UTC);
+        try (AuthorizerRig past = AuthorizerRig.with(aws, AuthorizerRig.environment(aws, false), monthAgo)) {
             past.ledger.openAccount("ACC-1", 10_000, "EUR");
             past.invoke(event(purchase("TXN-1", "ACC-1", "25.50", "EUR")));
         }
@@ -113,8 +113,8 @@ class DecisionTest extends LocalAwsTest {
     @Test
     void afterTheRecordsTtl_aCopyNamingAnotherAccount_isDecidedAsNew_theLedgerGuardIsPerAccount() {
         // GIVEN a payment approved on ACC-1 8 days ago: its record has expired, its ledger row stays
-        Clock eightDaysAgo = Clock.fixed(Instant.now().minus(Duration.ofDays(8)), ZoneOffset.UTC);
-        try (AuthorizerRig past = AuthorizerRig.with(aws, AuthorizerRig.environment(aws, false), eightDaysAgo)) {
+        Clock monthAgo = Clock.fixed(Instant.now().minus(Duration.ofDays(31)), ZoneOffset.UTC);
+        try (AuthorizerRig past = AuthorizerRig.with(aws, AuthorizerRig.environment(aws, false), monthAgo)) {
             past.ledger.openAccount("ACC-1", 10_000, "EUR");
             past.ledger.openAccount("ACC-2", 10_000, "EUR");
             past.invoke(event(purchase("TXN-1", "ACC-1", "25.50", "EUR")));

@@ -37,9 +37,9 @@ class ReceiverEnvironmentTest {
         // WHEN the receiver reads them
         ReceiverConfig config = ReceiverConfig.from(new Environment(variables));
 
-        // THEN it keeps records a week in that table, for a queue keeping messages four days
+        // THEN it keeps records 30 days in that table, for a queue keeping messages four days
         assertEquals("IdempotencyTable", config.idempotencyTable());
-        assertEquals(Duration.ofDays(7), config.recordTtl());
+        assertEquals(Duration.ofDays(30), config.recordTtl());
         assertEquals(Duration.ofDays(4), config.queueRetention());
         // AND it reaches the cache over TLS, trusting the local CA, in cluster mode, signing with the secret
         assertTrue(config.fastPath().isPresent());
