@@ -204,7 +204,7 @@ final class DemoRun {
                 new SqsUnpublishableRecords(publisherFunction.sqs(), downstream.unpublishableQueueUrl()), out, Clock.systemUTC()));
         publisherFunction.initialised();
         PaymentNotifierHandler notifier = new PaymentNotifierHandler(PaymentNotifier.create(downstream.notifierEnvironment(),
-                notifierFunction.dynamoDb(), notifierFunction.sqs(), out, Clock.systemUTC()));
+                notifierFunction.dynamoDb(), notifierFunction.sqs(), notifierFunction::secretString, out, Clock.systemUTC()));
         notifierFunction.initialised();
         downstream.connect(event -> publisher.handleRequest(event, null),
                 event -> notifier.handleRequest(event, new LocalContext("payment-notifier", NOTIFIER_TIMEOUT)));

@@ -24,6 +24,9 @@ import software.amazon.lambda.powertools.idempotency.exceptions.IdempotencyValid
  *   <li>delivered, replayed from the idempotency record, or not a notification (a decline): acknowledged;</li>
  *   <li>no final answer (timeout, 5xx, 409, 429, the record in progress or unreachable): a batch
  *       item failure, redelivered by the queue, with the same {@code Idempotency-Key};</li>
+ *   <li>the push API did not admit the notifier (401, 403, or no credential to send): a batch item
+ *       failure too, counted {@code PushAuthRejected}: the credential is at fault, not the
+ *       notification, which goes out once the credential is fixed;</li>
  *   <li>refused for good (another 4xx), invalid, or the same transaction with other amount,
  *       account or currency: sent to the DLQ with a {@code reason} message attribute, then
  *       acknowledged; if that send fails, a batch item failure (never silently lost).</li>
@@ -105,10 +108,19 @@ public final class Notifier {
             return deadLetter(message, txn, "push API refused it with " + receipt.status());
         } catch (IdempotencyValidationException e) {
             return deadLetter(message, txn, "conflict: transaction already notified with other account, amount or currency");
+        } catch (PushAuthRejectedException e) {
+            metrics.count(NotifierMetrics.PUSH_AUTH_REJECTED);
+            log(FunctionLog.Level.WARN, message, txn, "RETRY", "PushAuthRejected: " + e.getMessage());
+            return false;
         } catch (RuntimeException e) {
             log(FunctionLog.Level.WARN, message, txn, "RETRY", e.getClass().getSimpleName() + ": " + e.getMessage());
             return false;
         }
+    }
+
+    /** After a SnapStart restore: the push API's credential is read again at the next call. */
+    public void restored() {
+        push.restored();
     }
 
     private boolean deadLetter(SQSEvent.SQSMessage message, String txn, String reason) {
