@@ -26,6 +26,6 @@ final class BearerToken implements PushApiAuth {
 
     @Override
     public void restored() {
-        secret.readAtNextUse();
+        secret.refreshAtNextUse();
     }
 }

@@ -71,6 +71,6 @@ final class BodySignature implements PushApiAuth {
 
     @Override
     public void restored() {
-        secret.readAtNextUse();
+        secret.refreshAtNextUse();
     }
 }

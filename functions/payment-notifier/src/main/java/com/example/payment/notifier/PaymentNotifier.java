@@ -20,8 +20,9 @@ import software.amazon.lambda.powertools.idempotency.IdempotencyConfig;
 /** Builds the notifier from its configuration: the composition root, once per environment. */
 public final class PaymentNotifier {
 
-    /** What the log lines of the credential's reads call it. */
-    static final String CREDENTIAL = "Push API credential";
+    /** What the log lines of the credential's reads say. */
+    static final RefreshingSecret.Lines CREDENTIAL = new RefreshingSecret.Lines("Push API credential read",
+            "Push API credential unreadable: every notification is retried until it is read", "UnusableSecretValue");
     /** The least time between two reads of the credential after a refusal (or while it is unreadable). */
     static final Duration CREDENTIAL_READ_EVERY = Duration.ofSeconds(60);
 

@@ -17,27 +17,44 @@ import software.amazon.awssdk.awscore.exception.AwsServiceException;
  *   <li>after {@link #refused()} (whoever it was shown to refused it: it may have been rotated),
  *       at most once per {@code readEvery} counted from the last read, the known value kept
  *       meanwhile and kept when that read fails;</li>
- *   <li>after {@link #readAtNextUse()} (a SnapStart restore: the value was read in another
- *       environment, maybe long ago), whatever the interval.</li>
+ *   <li>after a SnapStart restore, whatever the interval: {@link #readAtNextUse()} when only a
+ *       missing value should be read then, {@link #refreshAtNextUse()} when a known one too (it
+ *       was read in another environment, maybe long ago).</li>
  * </ul>
  *
  * <p>A read that fails (Secrets Manager unreachable or slow, access denied, the secret missing, a
  * value {@code parse} refuses) writes one ERROR line naming the secret, the error's class and AWS
  * code and the parser's reason, never the value nor the exception's message, which is not ours to
- * vouch for; a read that succeeds writes one INFO line naming the secret. Thread-safe: one read at
- * a time.
+ * vouch for; a read that succeeds writes one INFO line naming the secret, when {@link Lines} asks
+ * for one. Thread-safe: one read at a time. The fast path's signing key and the push API's
+ * credential are read so.
  *
  * @param <T> what the value is made into
  */
 public final class RefreshingSecret<T> {
 
-    /** The {@code error} of a value that {@code parse} refused. */
-    public static final String UNUSABLE_VALUE = "UnusableSecretValue";
+    /**
+     * What the log lines of the reads say.
+     *
+     * @param read          the message of the INFO line of a successful read; empty for no line
+     * @param unreadable    the message of the ERROR line of a failed read while no value is known
+     *                      (what the function does without it)
+     * @param unusableError the {@code error} of a value {@code parse} refused, or of no SecretString
+     */
+    public record Lines(String read, String unreadable, String unusableError) {
+
+        /** Validates that each is given ({@code read} may be empty). */
+        public Lines {
+            Objects.requireNonNull(read, "read");
+            Objects.requireNonNull(unreadable, "unreadable");
+            Objects.requireNonNull(unusableError, "unusableError");
+        }
+    }
 
     private final SecretSource source;
     private final String secretId;
     private final Function<String, T> parse;
-    private final String name;
+    private final Lines lines;
     private final Clock clock;
     private final Duration readEvery;
     private final FunctionLog log;
@@ -54,17 +71,17 @@ public final class RefreshingSecret<T> {
      * @param secretId  its name or ARN
      * @param parse     the value from the secret's text; throws {@link IllegalArgumentException}
      *                  with a reason that quotes nothing of the text when it is no usable value
-     * @param name      what the value is, for the log lines (e.g. "Push API credential")
+     * @param lines     what the log lines of the reads say
      * @param clock     when reads are due
      * @param readEvery the least time between two reads but after a restore
      * @param log       where each read is reported
      */
-    public RefreshingSecret(SecretSource source, String secretId, Function<String, T> parse, String name, Clock clock,
+    public RefreshingSecret(SecretSource source, String secretId, Function<String, T> parse, Lines lines, Clock clock,
                             Duration readEvery, FunctionLog log) {
         this.source = Objects.requireNonNull(source, "source");
         this.secretId = Objects.requireNonNull(secretId, "secretId");
         this.parse = Objects.requireNonNull(parse, "parse");
-        this.name = Objects.requireNonNull(name, "name");
+        this.lines = Objects.requireNonNull(lines, "lines");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.readEvery = Objects.requireNonNull(readEvery, "readEvery");
         this.log = Objects.requireNonNull(log, "log");
@@ -88,6 +105,15 @@ public final class RefreshingSecret<T> {
     }
 
     /**
+     * The value, when known; never reads.
+     *
+     * @return the value, or empty while no read succeeded
+     */
+    public Optional<T> known() {
+        return Optional.ofNullable(value);
+    }
+
+    /**
      * The value was refused by whoever it was shown to: read it again at the next use once the
      * interval since the last read has passed (a rotated secret then reaches this environment
      * without a deploy). The known value stays in use until a read succeeds.
@@ -96,8 +122,13 @@ public final class RefreshingSecret<T> {
         stale = true;
     }
 
-    /** Read at the next use, whatever the interval and whether a value is known (after a SnapStart restore). */
+    /** A missing value is read at the next use, whatever the interval (after a SnapStart restore). */
     public synchronized void readAtNextUse() {
+        nextRead = Instant.MIN;
+    }
+
+    /** The value is read at the next use, whatever the interval, even when one is known (after a SnapStart restore). */
+    public synchronized void refreshAtNextUse() {
         stale = true;
         nextRead = Instant.MIN;
     }
@@ -132,16 +163,18 @@ public final class RefreshingSecret<T> {
             }
             parsed = parse.apply(text);
         } catch (IllegalArgumentException unusable) {
-            unreadable(UNUSABLE_VALUE, "", unusable.getMessage());
+            unreadable(lines.unusableError(), "", unusable.getMessage());
             return;
         }
         value = parsed;
         stale = false;
-        log.write(FunctionLog.Level.INFO, name + " read", line -> line.text("secret_id", secretId));
+        if (!lines.read().isEmpty()) {
+            log.write(FunctionLog.Level.INFO, lines.read(), line -> line.text("secret_id", secretId));
+        }
     }
 
     private void unreadable(String error, String errorCode, String detail) {
-        log.write(FunctionLog.Level.ERROR, name + " unreadable" + (value == null ? "" : ": the one read before stays in use"),
+        log.write(FunctionLog.Level.ERROR, value == null ? lines.unreadable() : lines.unreadable() + " (the value read before stays in use)",
                 line -> {
                     line.text("secret_id", secretId).text("error", error);
                     if (!errorCode.isEmpty()) {

@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -64,7 +65,8 @@ class RefreshingSecretTest {
                 throw new IllegalArgumentException("shorter than 8 characters");
             }
             return text;
-        }, "Test credential", clock, MINUTE, log);
+        }, new RefreshingSecret.Lines("Test credential read", "Test credential unreadable", "UnusableTestCredential"),
+                clock, MINUTE, log);
     }
 
     @Test
@@ -130,23 +132,45 @@ class RefreshingSecretTest {
         // AND each failure is one ERROR line naming the secret and the reason, never a value
         String lines = output.toString(StandardCharsets.UTF_8);
         assertTrue(lines.contains("\"error\":\"IllegalStateException\""), lines);
-        assertTrue(lines.contains("\"error\":\"UnusableSecretValue\",\"detail\":\"shorter than 8 characters\""), lines);
+        assertTrue(lines.contains("\"error\":\"UnusableTestCredential\",\"detail\":\"shorter than 8 characters\""), lines);
         assertFalse(lines.contains("short\""), lines);
         assertFalse(lines.contains("token-good"), lines);
     }
 
     @Test
-    void readAtNextUse_readsAgainAtOnce_evenAKnownValue() {
+    void refreshAtNextUse_readsAgainAtOnce_evenAKnownValue() {
         // GIVEN a secret read at start, then changed
         values.addAll(List.of("token-one", "token-two"));
         RefreshingSecret<String> secret = secret();
 
         // WHEN the environment is restored from a snapshot one second later
         now = now.plusSeconds(1);
-        secret.readAtNextUse();
+        secret.refreshAtNextUse();
 
         // THEN the next use reads the current value
         assertEquals(Optional.of("token-two"), secret.current());
+        assertEquals(2, reads);
+    }
+
+    @Test
+    void readAtNextUse_readsAMissingValueAtOnce_butKeepsAKnownOne() {
+        // GIVEN one secret unreadable at start, and one read at start; both changed since
+        values.addAll(List.of("token-one", "token-two"));
+        RefreshingSecret<String> known = secret();
+        values.clear();
+        reads = 0;
+        values.addAll(Arrays.asList(null, "token-three"));
+        RefreshingSecret<String> missing = secret();
+
+        // WHEN both environments are restored one second later
+        now = now.plusSeconds(1);
+        known.readAtNextUse();
+        missing.readAtNextUse();
+
+        // THEN the missing one is read at its next use; the known one is kept, and known() never reads
+        assertEquals(Optional.empty(), missing.known());
+        assertEquals(Optional.of("token-three"), missing.current());
+        assertEquals(Optional.of("token-one"), known.current());
         assertEquals(2, reads);
     }
 }
