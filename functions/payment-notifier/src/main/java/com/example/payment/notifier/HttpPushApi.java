@@ -13,7 +13,8 @@ import java.util.Objects;
  * {@link PushApi} over HTTP: {@code POST <base URL>/notifications} with a JSON body, the headers
  * of its {@link PushApiAuth}, an explicit connect timeout (in the client) and a whole-request
  * timeout. A 401 or 403 is a refusal of the credential, not of the notification
- * ({@link PushAuthRejectedException}): the credential is read again before long. The base URL's path is kept:
+ * ({@link PushAuthRejectedException}): the credential is read again before long. The base URL's
+ * path is kept:
  * {@code https://push.example.com/v1} and {@code https://push.example.com/v1/} both post to
  * {@code https://push.example.com/v1/notifications}.
  */
@@ -74,7 +75,8 @@ public final class HttpPushApi implements PushApi {
         auth.headers(body).forEach(request::header);
         HttpResponse<String> response;
         try {
-            response = http.send(request.POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            response = http.send(request.POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+                    HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new PushUnavailableException("push API unreachable or too slow: " + e.getClass().getSimpleName(), e);
         } catch (InterruptedException e) {

@@ -59,10 +59,20 @@ public final class Notifier {
      */
     public Notifier(IdempotentPush push, SqsClient sqs, String deadLetterQueueUrl, PrintStream out, Clock clock,
                     TelemetryConfig telemetry) {
+        this(push, sqs, deadLetterQueueUrl, FunctionLog.of(out, clock, telemetry), out, clock, telemetry);
+    }
+
+    /**
+     * @param log       the log its lines go to, shared with what it calls (the push API
+     *                  credential's reads), so that their lines carry the invocation's stamps too
+     * @param telemetry the service name and namespace of its metrics
+     */
+    Notifier(IdempotentPush push, SqsClient sqs, String deadLetterQueueUrl, FunctionLog log, PrintStream out, Clock clock,
+             TelemetryConfig telemetry) {
         this.push = Objects.requireNonNull(push, "push");
         this.sqs = Objects.requireNonNull(sqs, "sqs");
         this.deadLetterQueueUrl = Objects.requireNonNull(deadLetterQueueUrl, "deadLetterQueueUrl");
-        this.log = FunctionLog.of(out, clock, telemetry);
+        this.log = Objects.requireNonNull(log, "log");
         this.metrics = new EmfMetrics(out, clock, telemetry.metricsNamespace(), telemetry.service(), NotifierMetrics.ALL);
     }
 

@@ -4,6 +4,7 @@ import com.example.lambdakit.config.ConfigurationException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
@@ -70,7 +71,7 @@ public record NotifierConfig(URI pushApiBaseUrl, Duration pushApiTimeout, String
         }
         AuthMode auth = authMode(required(env, PUSH_API_AUTH));
         String secret = auth == AuthMode.NONE ? "" : required(env, PUSH_API_CREDENTIAL_SECRET,
-                "is required with " + PUSH_API_AUTH + "=" + auth.name().toLowerCase(java.util.Locale.ROOT)
+                "is required with " + PUSH_API_AUTH + "=" + auth.name().toLowerCase(Locale.ROOT)
                         + ": the secret holding the push API's credential");
         return new NotifierConfig(base, Duration.ofMillis(timeoutMs), required(env, NOTIFICATION_IDEMPOTENCY_TABLE),
                 Duration.ofSeconds(ttl), required(env, NOTIFIER_DLQ_URL), auth, secret);

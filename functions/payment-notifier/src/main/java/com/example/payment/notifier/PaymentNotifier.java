@@ -41,9 +41,10 @@ public final class PaymentNotifier {
         NotifierConfig config = NotifierConfig.from(environment);
         configureIdempotency(config, dynamoDb);
         TelemetryConfig telemetry = TelemetryConfig.from(environment, Notifier.SERVICE, Notifier.METRICS_NAMESPACE);
+        FunctionLog log = FunctionLog.of(out, clock, telemetry);
         PushApi api = new HttpPushApi(HttpPushApi.client(Duration.ofSeconds(1)), config.pushApiBaseUrl(),
-                config.pushApiTimeout(), auth(config, secrets, FunctionLog.of(out, clock, telemetry), clock));
-        return new Notifier(new IdempotentPush(api), sqs, config.deadLetterQueueUrl(), out, clock, telemetry);
+                config.pushApiTimeout(), auth(config, secrets, log, clock));
+        return new Notifier(new IdempotentPush(api), sqs, config.deadLetterQueueUrl(), log, out, clock, telemetry);
     }
 
     /**

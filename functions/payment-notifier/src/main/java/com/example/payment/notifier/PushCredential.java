@@ -3,6 +3,7 @@ package com.example.payment.notifier;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -27,7 +28,7 @@ record PushCredential(Map<String, String> keys) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     PushCredential {
-        keys = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(keys));
+        keys = Collections.unmodifiableMap(new LinkedHashMap<>(keys));
     }
 
     /** The bearer token: the secret's one key. */
