@@ -171,7 +171,9 @@ final class DemoRun {
                 ObjectNode state = StateDocument.payments(dynamoDb, sqs, queues.dlq(), new StateDocument.Downstream(
                         downstream.pushApi().baseUrl(), downstream.notificationsDlqUrl(), downstream.streamFailuresQueueUrl())).read();
                 Notifications notifications = new Notifications(downstream.published(), downstream.delivered(),
-                        downstream.pushApi().requestsReceived(), downstream.takeNotifierDeadLetters().size(),
+                        downstream.pushApi().requestsReceived(),
+                        (int) downstream.pushApi().requests().stream().filter(request -> request.status() == 401).count(),
+                        downstream.takeNotifierDeadLetters().size(),
                         downstream.takeStreamFailures().size());
                 Report report = Report.of(traffic, log.lines(), calls, crashes.get(), invocations.get(),
                         new Ledger(dynamoDb), sqs, queues.dlq(), notifications, Duration.between(started, Instant.now()));
@@ -186,11 +188,12 @@ final class DemoRun {
      * @param published      the decision events on the topic (each publish, in order)
      * @param delivered      notifications the push API delivered (one per key at most)
      * @param pushRequests   requests it received (retries and replays included)
+     * @param unauthenticated requests it refused with 401 (not signed with the key it admits)
      * @param deadLetters    messages in the notifier's DLQ
      * @param streamFailures on-failure records of stream batches given up on
      */
-    record Notifications(List<Downstream.Published> published, int delivered, int pushRequests, int deadLetters,
-                         int streamFailures) {
+    record Notifications(List<Downstream.Published> published, int delivered, int pushRequests, int unauthenticated,
+                         int deadLetters, int streamFailures) {
         Notifications {
             published = List.copyOf(published);
         }
@@ -204,7 +207,7 @@ final class DemoRun {
                 new SqsUnpublishableRecords(publisherFunction.sqs(), downstream.unpublishableQueueUrl()), out, Clock.systemUTC()));
         publisherFunction.initialised();
         PaymentNotifierHandler notifier = new PaymentNotifierHandler(PaymentNotifier.create(downstream.notifierEnvironment(),
-                notifierFunction.dynamoDb(), notifierFunction.sqs(), out, Clock.systemUTC()));
+                notifierFunction.dynamoDb(), notifierFunction.sqs(), notifierFunction::secretString, out, Clock.systemUTC()));
         notifierFunction.initialised();
         downstream.connect(event -> publisher.handleRequest(event, null),
                 event -> notifier.handleRequest(event, new LocalContext("payment-notifier", NOTIFIER_TIMEOUT)));

@@ -205,6 +205,7 @@ final class Report {
         boolean held = authorized == traffic.expectedApproved && declined == expectedDeclines
                 && transactions == traffic.expectedApproved + traffic.expectedDeclined
                 && notificationsDelivered == traffic.expectedApproved
+                && notifications.unauthenticated() == 0
                 && notifications.deadLetters() == 0 && notifications.streamFailures() == 0;
         passed &= held;
         line("== downstream: the idempotency table's stream -> topic -> notifications queue -> push API");
@@ -217,6 +218,8 @@ final class Report {
                 notificationsDelivered, traffic.expectedApproved, notificationsDelivered == traffic.expectedApproved ? "" : " MISMATCH");
         line("  push API requests        %d (injected 503s and a late answer were retried under the same Idempotency-Key)",
                 notifications.pushRequests());
+        line("  refused as unauthentic   %d (expected 0: the push API admits only requests signed with the notifier's key)",
+                notifications.unauthenticated());
         line("  notifier DLQ             %d, stream on-failure records %d (expected 0 and 0)",
                 notifications.deadLetters(), notifications.streamFailures());
     }

@@ -50,6 +50,15 @@ public final class LocalAws implements AutoCloseable {
     /** The id of the local producer's key in {@link #PRODUCER_SIGNING_SECRET}. */
     public static final String PRODUCER_KEY_ID = "local-1";
 
+    /**
+     * The name of the local push API credential's secret, the notifier's
+     * {@code PUSH_API_CREDENTIAL_SECRET} in local runs. Named {@code PushApiCredential-<suffix>},
+     * so that a recorded read of it maps back to {@code PushApiCredentialSecretArn}.
+     */
+    public static final String PUSH_API_CREDENTIAL_SECRET = "PushApiCredential-local";
+    /** The id of the signing key in a local push API credential made by {@link #pushApiCredential}. */
+    public static final String PUSH_API_KEY_ID = "local-1";
+
     /** The region of every local client. */
     public static final Region REGION = Region.US_EAST_1;
 
@@ -334,6 +343,23 @@ public final class LocalAws implements AutoCloseable {
             }
         }
         return PRODUCER_SIGNING_SECRET;
+    }
+
+    /**
+     * A push API credential's secret {@code name}, as docs/deploy.md tells a deployer to make one
+     * ({@code {"keys": {"local-1": "<base64 of 32 random bytes>"}}}): created on first use, kept
+     * for the rest of the run. Its keys by key id, which the local push API is given to admit.
+     */
+    public synchronized Map<String, String> pushApiCredential(String name) {
+        try (SecretsManagerClient secrets = secretsManager()) {
+            try {
+                secrets.describeSecret(request -> request.secretId(name));
+            } catch (software.amazon.awssdk.services.secretsmanager.model.ResourceNotFoundException absent) {
+                secrets.createSecret(request -> request.name(name)
+                        .secretString(ProducerSigner.secretDocument(Map.of(PUSH_API_KEY_ID, ProducerSigner.newKey()))));
+            }
+        }
+        return ProducerSigner.keys(secretString(name));
     }
 
     /** The local producer's signer, once {@link #producerSigningSecret()} made its key; empty before. */

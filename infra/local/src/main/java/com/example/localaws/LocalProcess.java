@@ -26,9 +26,17 @@ public final class LocalProcess implements AutoCloseable {
 
     /** Starts {@code command} and waits until {@code port} accepts connections. */
     static LocalProcess start(String name, List<String> command, Path log, int port, Duration patience) {
+        return start(name, command, java.util.Map.of(), log, port, patience);
+    }
+
+    /** As {@link #start(String, List, Path, int, Duration)}, with {@code environment} added to this process's. */
+    static LocalProcess start(String name, List<String> command, java.util.Map<String, String> environment, Path log,
+                              int port, Duration patience) {
         try {
             Files.createDirectories(log.getParent());
-            Process process = new ProcessBuilder(command)
+            ProcessBuilder builder = new ProcessBuilder(command);
+            builder.environment().putAll(environment);
+            Process process = builder
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                     .start();

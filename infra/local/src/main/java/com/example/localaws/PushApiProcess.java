@@ -6,6 +6,7 @@ import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The local push API ({@link LocalPushApi}) in a background JVM of its own on a free loopback
@@ -31,12 +32,17 @@ public final class PushApiProcess {
     private PushApiProcess() {
     }
 
-    /** Starts the API and waits until it listens; its output goes to {@code log}. */
-    public static Started start(Path log) {
+    /**
+     * Starts the API, admitting requests signed with {@code signingKeys} (by key id: the local push
+     * API credential's), and waits until it listens; its output goes to {@code log}. The keys reach
+     * it in its environment, never on its command line.
+     */
+    public static Started start(Path log, Map<String, String> signingKeys) {
         int port = LocalProcess.freePort();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         LocalProcess process = LocalProcess.start("local push API", List.of(java, "-Xmx64m", "-cp", codeOf(LocalPushApi.class),
-                LocalPushApi.class.getName(), Integer.toString(port)), log, port, Duration.ofSeconds(30));
+                LocalPushApi.class.getName(), Integer.toString(port)),
+                Map.of(LocalPushApi.SIGNING_KEYS, LocalPushApi.signingKeysText(signingKeys)), log, port, Duration.ofSeconds(30));
         return new Started(port, process.pid());
     }
 

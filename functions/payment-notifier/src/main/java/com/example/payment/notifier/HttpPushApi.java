@@ -10,8 +10,11 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * {@link PushApi} over HTTP: {@code POST <base URL>/notifications} with a JSON body, an explicit
- * connect timeout (in the client) and a whole-request timeout. The base URL's path is kept:
+ * {@link PushApi} over HTTP: {@code POST <base URL>/notifications} with a JSON body, the headers
+ * of its {@link PushApiAuth}, an explicit connect timeout (in the client) and a whole-request
+ * timeout. A 401 or 403 is a refusal of the credential, not of the notification
+ * ({@link PushAuthRejectedException}): the credential is read again before long. The base URL's
+ * path is kept:
  * {@code https://push.example.com/v1} and {@code https://push.example.com/v1/} both post to
  * {@code https://push.example.com/v1/notifications}.
  */
@@ -20,17 +23,20 @@ public final class HttpPushApi implements PushApi {
     private final HttpClient http;
     private final URI endpoint;
     private final Duration timeout;
+    private final PushApiAuth auth;
 
     /**
      * @param http    built once per environment, with a connect timeout
      * @param baseUrl the API's base URL: scheme, authority and an optional path, no query or fragment
      * @param timeout the most one call may take, answer included
+     * @param auth    how each request proves who sends it
      * @throws IllegalArgumentException when {@code baseUrl} has no authority, or has a query or a fragment
      */
-    public HttpPushApi(HttpClient http, URI baseUrl, Duration timeout) {
+    public HttpPushApi(HttpClient http, URI baseUrl, Duration timeout, PushApiAuth auth) {
         this.http = Objects.requireNonNull(http, "http");
         this.endpoint = notificationsUrl(Objects.requireNonNull(baseUrl, "baseUrl"));
         this.timeout = Objects.requireNonNull(timeout, "timeout");
+        this.auth = Objects.requireNonNull(auth, "auth");
     }
 
     /**
@@ -60,15 +66,17 @@ public final class HttpPushApi implements PushApi {
 
     @Override
     public PushReceipt send(Notification notification) {
-        HttpRequest request = HttpRequest.newBuilder(endpoint)
+        // The bytes signed are the bytes sent: encoded once.
+        byte[] body = notification.toRequestBody().getBytes(StandardCharsets.UTF_8);
+        HttpRequest.Builder request = HttpRequest.newBuilder(endpoint)
                 .timeout(timeout)
                 .header("Content-Type", "application/json")
-                .header("Idempotency-Key", notification.transactionId())
-                .POST(HttpRequest.BodyPublishers.ofString(notification.toRequestBody(), StandardCharsets.UTF_8))
-                .build();
+                .header("Idempotency-Key", notification.transactionId());
+        auth.headers(body).forEach(request::header);
         HttpResponse<String> response;
         try {
-            response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            response = http.send(request.POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+                    HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new PushUnavailableException("push API unreachable or too slow: " + e.getClass().getSimpleName(), e);
         } catch (InterruptedException e) {
@@ -76,9 +84,18 @@ public final class HttpPushApi implements PushApi {
             throw new PushUnavailableException("interrupted", e);
         }
         int status = response.statusCode();
+        if (status == 401 || status == 403) {
+            auth.rejected();
+            throw PushAuthRejectedException.refused(status);
+        }
         if (status >= 500 || status == 409 || status == 429 || status < 200 || status / 100 == 3) {
             throw new PushUnavailableException("push API answered " + status, null);
         }
         return new PushReceipt(status, response.body());
+    }
+
+    @Override
+    public void restored() {
+        auth.restored();
     }
 }

@@ -36,6 +36,11 @@ public class IdempotentPush {
         return new Delivery(receipt, !called.get());
     }
 
+    /** After a SnapStart restore: see {@link PushApi#restored()}. */
+    public void restored() {
+        api.restored();
+    }
+
     /** Sends {@code notification} at most once per transaction id; see the class contract. */
     @Idempotent
     public PushReceipt send(Notification notification) {

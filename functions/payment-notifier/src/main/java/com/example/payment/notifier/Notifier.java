@@ -24,6 +24,9 @@ import software.amazon.lambda.powertools.idempotency.exceptions.IdempotencyValid
  *   <li>delivered, replayed from the idempotency record, or not a notification (a decline): acknowledged;</li>
  *   <li>no final answer (timeout, 5xx, 409, 429, the record in progress or unreachable): a batch
  *       item failure, redelivered by the queue, with the same {@code Idempotency-Key};</li>
+ *   <li>the push API did not admit the notifier (401, 403, or no credential to send): a batch item
+ *       failure too, counted {@code PushAuthRejected}: the credential is at fault, not the
+ *       notification, which goes out once the credential is fixed;</li>
  *   <li>refused for good (another 4xx), invalid, or the same transaction with other amount,
  *       account or currency: sent to the DLQ with a {@code reason} message attribute, then
  *       acknowledged; if that send fails, a batch item failure (never silently lost).</li>
@@ -56,10 +59,20 @@ public final class Notifier {
      */
     public Notifier(IdempotentPush push, SqsClient sqs, String deadLetterQueueUrl, PrintStream out, Clock clock,
                     TelemetryConfig telemetry) {
+        this(push, sqs, deadLetterQueueUrl, FunctionLog.of(out, clock, telemetry), out, clock, telemetry);
+    }
+
+    /**
+     * @param log       the log its lines go to, shared with what it calls (the push API
+     *                  credential's reads), so that their lines carry the invocation's stamps too
+     * @param telemetry the service name and namespace of its metrics
+     */
+    Notifier(IdempotentPush push, SqsClient sqs, String deadLetterQueueUrl, FunctionLog log, PrintStream out, Clock clock,
+             TelemetryConfig telemetry) {
         this.push = Objects.requireNonNull(push, "push");
         this.sqs = Objects.requireNonNull(sqs, "sqs");
         this.deadLetterQueueUrl = Objects.requireNonNull(deadLetterQueueUrl, "deadLetterQueueUrl");
-        this.log = FunctionLog.of(out, clock, telemetry);
+        this.log = Objects.requireNonNull(log, "log");
         this.metrics = new EmfMetrics(out, clock, telemetry.metricsNamespace(), telemetry.service(), NotifierMetrics.ALL);
     }
 
@@ -105,10 +118,19 @@ public final class Notifier {
             return deadLetter(message, txn, "push API refused it with " + receipt.status());
         } catch (IdempotencyValidationException e) {
             return deadLetter(message, txn, "conflict: transaction already notified with other account, amount or currency");
+        } catch (PushAuthRejectedException e) {
+            metrics.count(NotifierMetrics.PUSH_AUTH_REJECTED);
+            log(FunctionLog.Level.WARN, message, txn, "RETRY", "PushAuthRejected: " + e.getMessage());
+            return false;
         } catch (RuntimeException e) {
             log(FunctionLog.Level.WARN, message, txn, "RETRY", e.getClass().getSimpleName() + ": " + e.getMessage());
             return false;
         }
+    }
+
+    /** After a SnapStart restore: the push API's credential is read again at the next call. */
+    public void restored() {
+        push.restored();
     }
 
     private boolean deadLetter(SQSEvent.SQSMessage message, String txn, String reason) {

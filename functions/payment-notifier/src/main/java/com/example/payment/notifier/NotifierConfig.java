@@ -4,6 +4,7 @@ import com.example.lambdakit.config.ConfigurationException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
@@ -19,9 +20,25 @@ import java.util.Objects;
  *                            long a sent notification is remembered; must exceed
  *                            {@code QUEUE_RETENTION_SECONDS}, the notifications queue's retention
  * @param deadLetterQueueUrl  {@code NOTIFIER_DLQ_URL}: where refused notifications go, with the reason
+ * @param pushApiAuth         {@code PUSH_API_AUTH}: {@code bearer}, {@code hmac} or {@code none}
+ *                            (required: no default, so that no deploy goes out unauthenticated by
+ *                            omission)
+ * @param credentialSecret    {@code PUSH_API_CREDENTIAL_SECRET}: the name or ARN of the secret
+ *                            holding the token or signing keys; required unless {@code none},
+ *                            ignored with it (empty then)
  */
 public record NotifierConfig(URI pushApiBaseUrl, Duration pushApiTimeout, String recordsTable, Duration recordTtl,
-                             String deadLetterQueueUrl) {
+                             String deadLetterQueueUrl, AuthMode pushApiAuth, String credentialSecret) {
+
+    /** How the notifier proves itself to the push API ({@link PushApiAuth}). */
+    public enum AuthMode {
+        /** {@code Authorization: Bearer <token>}. */
+        BEARER,
+        /** A signature over the timestamp and the body ({@link BodySignature}). */
+        HMAC,
+        /** Nothing: refused in prod by the template. */
+        NONE
+    }
 
     public static final String PUSH_API_BASE_URL = "PUSH_API_BASE_URL";
     public static final String PUSH_API_TIMEOUT_MS = "PUSH_API_TIMEOUT_MS";
@@ -29,6 +46,8 @@ public record NotifierConfig(URI pushApiBaseUrl, Duration pushApiTimeout, String
     public static final String IDEMPOTENCY_TTL_SECONDS = "IDEMPOTENCY_TTL_SECONDS";
     public static final String QUEUE_RETENTION_SECONDS = "QUEUE_RETENTION_SECONDS";
     public static final String NOTIFIER_DLQ_URL = "NOTIFIER_DLQ_URL";
+    public static final String PUSH_API_AUTH = "PUSH_API_AUTH";
+    public static final String PUSH_API_CREDENTIAL_SECRET = "PUSH_API_CREDENTIAL_SECRET";
 
     public NotifierConfig {
         Objects.requireNonNull(pushApiBaseUrl, "pushApiBaseUrl");
@@ -36,6 +55,8 @@ public record NotifierConfig(URI pushApiBaseUrl, Duration pushApiTimeout, String
         Objects.requireNonNull(recordsTable, "recordsTable");
         Objects.requireNonNull(recordTtl, "recordTtl");
         Objects.requireNonNull(deadLetterQueueUrl, "deadLetterQueueUrl");
+        Objects.requireNonNull(pushApiAuth, "pushApiAuth");
+        Objects.requireNonNull(credentialSecret, "credentialSecret");
     }
 
     /** Reads and validates the settings; names the first bad one. */
@@ -48,8 +69,21 @@ public record NotifierConfig(URI pushApiBaseUrl, Duration pushApiTimeout, String
             throw new ConfigurationException(IDEMPOTENCY_TTL_SECONDS,
                     "must exceed " + QUEUE_RETENTION_SECONDS + ": a record must outlive any redelivery");
         }
+        AuthMode auth = authMode(required(env, PUSH_API_AUTH));
+        String secret = auth == AuthMode.NONE ? "" : required(env, PUSH_API_CREDENTIAL_SECRET,
+                "is required with " + PUSH_API_AUTH + "=" + auth.name().toLowerCase(Locale.ROOT)
+                        + ": the secret holding the push API's credential");
         return new NotifierConfig(base, Duration.ofMillis(timeoutMs), required(env, NOTIFICATION_IDEMPOTENCY_TABLE),
-                Duration.ofSeconds(ttl), required(env, NOTIFIER_DLQ_URL));
+                Duration.ofSeconds(ttl), required(env, NOTIFIER_DLQ_URL), auth, secret);
+    }
+
+    private static AuthMode authMode(String value) {
+        return switch (value) {
+            case "bearer" -> AuthMode.BEARER;
+            case "hmac" -> AuthMode.HMAC;
+            case "none" -> AuthMode.NONE;
+            default -> throw new ConfigurationException(PUSH_API_AUTH, "must be bearer, hmac or none");
+        };
     }
 
     private static URI pushApiBaseUrl(String value) {
@@ -70,9 +104,13 @@ public record NotifierConfig(URI pushApiBaseUrl, Duration pushApiTimeout, String
     }
 
     private static String required(Map<String, String> env, String name) {
+        return required(env, name, "is required");
+    }
+
+    private static String required(Map<String, String> env, String name, String rule) {
         String value = env.get(name);
         if (value == null || value.isBlank()) {
-            throw new ConfigurationException(name, "is required");
+            throw new ConfigurationException(name, rule);
         }
         return value.trim();
     }

@@ -10,8 +10,15 @@ public interface PushApi {
     /**
      * Sends {@code notification}.
      *
-     * @return the API's final answer (2xx, or a 4xx other than 409 and 429)
+     * @return the API's final answer (2xx, or a 4xx other than 401, 403, 409 and 429)
      * @throws PushUnavailableException when there is no final answer
+     * @throws PushAuthRejectedException when the API did not admit the notifier (401, 403) or
+     *                                   there was no credential to send
      */
     PushReceipt send(Notification notification);
+
+    /** After a SnapStart restore: what was read at init (a credential) is read again at the next call. */
+    default void restored() {
+        // nothing read at init
+    }
 }

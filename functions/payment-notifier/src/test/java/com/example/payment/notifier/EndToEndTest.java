@@ -179,7 +179,8 @@ class EndToEndTest {
     private PaymentNotifierHandler notifier(DynamoDbClient dynamoDb, Downstream downstream) {
         Map<String, String> env = new HashMap<>(downstream.notifierEnvironment());
         env.put(NotifierConfig.PUSH_API_TIMEOUT_MS, "1000");
-        return new PaymentNotifierHandler(PaymentNotifier.create(env, dynamoDb, aws.sqs(), functionsOut, Clock.systemUTC()));
+        return new PaymentNotifierHandler(PaymentNotifier.create(env, dynamoDb, aws.sqs(), aws::secretString, functionsOut,
+                Clock.systemUTC()));
     }
 
     private static SQSEvent sqsEvent(List<String> bodies) {

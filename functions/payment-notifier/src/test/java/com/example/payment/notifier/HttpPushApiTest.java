@@ -40,7 +40,8 @@ class HttpPushApiTest {
         // GIVEN a push API served below /v1, and the notifier given its base URL with a trailing slash
         try (LocalPushApi api = LocalPushApi.start("/v1")) {
             URI baseUrl = URI.create(api.baseUrl() + "/");
-            PushApi push = new HttpPushApi(HttpPushApi.client(Duration.ofSeconds(1)), baseUrl, Duration.ofSeconds(5));
+            PushApi push = new HttpPushApi(HttpPushApi.client(Duration.ofSeconds(1)), baseUrl, Duration.ofSeconds(5),
+                    new PushApiAuth.None());
 
             // WHEN a notification is sent
             PushReceipt receipt = push.send(new Notification("TXN-VISA-8847291", "ACC-44821", 12_550, "EUR"));

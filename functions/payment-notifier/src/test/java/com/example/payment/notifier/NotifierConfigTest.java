@@ -20,7 +20,43 @@ class NotifierConfigTest {
         env.put("PUSH_API_BASE_URL", "https://push.invalid");
         env.put("NOTIFICATION_IDEMPOTENCY_TABLE", "NotificationIdempotencyTable");
         env.put("NOTIFIER_DLQ_URL", "http://127.0.0.1:1/queue/dlq");
+        env.put("PUSH_API_AUTH", "hmac");
+        env.put("PUSH_API_CREDENTIAL_SECRET", "PushApiCredential-test");
         return env;
+    }
+
+    @Test
+    void missingOrUnknownAuth_isRefused_namingTheSettingAndTheChoices() {
+        // GIVEN no PUSH_API_AUTH, then one that is no mode
+        Map<String, String> missing = valid();
+        missing.remove("PUSH_API_AUTH");
+        Map<String, String> unknown = valid();
+        unknown.put("PUSH_API_AUTH", "basic");
+        // WHEN the notifier reads its settings THEN it refuses to start: no default sends unauthenticated
+        assertEquals("PUSH_API_AUTH", assertThrows(ConfigurationException.class, () -> NotifierConfig.from(missing)).setting());
+        ConfigurationException refused = assertThrows(ConfigurationException.class, () -> NotifierConfig.from(unknown));
+        assertEquals("PUSH_API_AUTH", refused.setting());
+        assertTrue(refused.getMessage().contains("must be bearer, hmac or none"), refused.getMessage());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"bearer", "hmac"})
+    void credentialedAuthWithoutItsSecret_isRefused_namingTheSecretSetting(String auth) {
+        Map<String, String> env = valid();
+        env.put("PUSH_API_AUTH", auth);
+        env.put("PUSH_API_CREDENTIAL_SECRET", " ");
+        ConfigurationException refused = assertThrows(ConfigurationException.class, () -> NotifierConfig.from(env));
+        assertEquals("PUSH_API_CREDENTIAL_SECRET", refused.setting());
+        assertTrue(refused.getMessage().contains("is required with PUSH_API_AUTH=" + auth), refused.getMessage());
+    }
+
+    @Test
+    void none_needsNoSecret_andIgnoresOne() {
+        Map<String, String> env = valid();
+        env.put("PUSH_API_AUTH", "none");
+        NotifierConfig config = NotifierConfig.from(env);
+        assertEquals(NotifierConfig.AuthMode.NONE, config.pushApiAuth());
+        assertEquals("", config.credentialSecret());
     }
 
     @Test

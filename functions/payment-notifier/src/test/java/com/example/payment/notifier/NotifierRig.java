@@ -6,6 +6,8 @@ import com.example.localaws.InProcessFunction;
 import com.example.localaws.LocalAws;
 import com.example.localaws.invoke.LocalContext;
 import com.example.localaws.observability.FunctionOutput;
+import com.example.localaws.messages.ProducerSigner;
+import com.example.localaws.push.Admission;
 import com.example.localaws.push.LocalPushApi;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
@@ -13,24 +15,34 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.Message;
 
 /**
  * One payment-notifier environment against the local AWS and the local push API: the real
- * handler (Powertools woven in), its Powertools table, its DLQ, its log lines.
+ * handler (Powertools woven in), its Powertools table, its DLQ, its log lines, and its push API
+ * credential in the local Secrets Manager, whose key the push API admits (by default).
  */
 final class NotifierRig implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    final LocalPushApi api = LocalPushApi.start();
+    final LocalPushApi api;
+    /** The push API credential's secret the notifier reads. */
+    final String credentialSecret;
+    /** The notifier's clock: this machine's, moved on by the tests (within the push API's window). */
+    final ShiftedClock clock = new ShiftedClock();
+    private final LocalAws aws;
     final DynamoDbClient dynamoDb;
     final SqsClient sqs;
     final String deadLetterQueueUrl;
@@ -39,7 +51,22 @@ final class NotifierRig implements AutoCloseable {
 
     private final InProcessFunction function;
 
+    /** A notifier signing with a fresh key (hmac), and a push API admitting that key. */
     NotifierRig(LocalAws aws, Duration pushTimeout) {
+        this(aws, pushTimeout, "hmac", Map.of("k-1", ProducerSigner.newKey()), null);
+    }
+
+    /**
+     * A notifier authenticating with {@code auth} and the credential {@code keys} (by key id), and a
+     * push API admitting {@code admission}, or, when null, requests signed with those keys.
+     */
+    NotifierRig(LocalAws aws, Duration pushTimeout, String auth, Map<String, String> keys, Admission admission) {
+        this.aws = aws;
+        this.credentialSecret = "PushApiCredential-" + UUID.randomUUID().toString().substring(0, 8);
+        try (SecretsManagerClient secrets = aws.secretsManager()) {
+            secrets.createSecret(request -> request.name(credentialSecret).secretString(ProducerSigner.secretDocument(keys)));
+        }
+        this.api = LocalPushApi.start(admission != null ? admission : Admission.signed(keys, Clock.systemUTC()));
         this.function = InProcessFunction.of(aws, "PaymentNotifierFunction");
         this.dynamoDb = aws.dynamoDb();
         this.sqs = aws.sqs();
@@ -53,10 +80,44 @@ final class NotifierRig implements AutoCloseable {
         env.put(NotifierConfig.IDEMPOTENCY_TTL_SECONDS, "604800");
         env.put(NotifierConfig.QUEUE_RETENTION_SECONDS, "345600");
         env.put(NotifierConfig.NOTIFIER_DLQ_URL, deadLetterQueueUrl);
+        env.put(NotifierConfig.PUSH_API_AUTH, auth);
+        env.put(NotifierConfig.PUSH_API_CREDENTIAL_SECRET, credentialSecret);
         // The notifier's own clients sign as the function: its calls are recorded for make rehearse.
         this.handler = new PaymentNotifierHandler(PaymentNotifier.create(env, function.dynamoDb(), function.sqs(),
-                new PrintStream(output, true, StandardCharsets.UTF_8), Clock.systemUTC()));
+                function::secretString, new PrintStream(output, true, StandardCharsets.UTF_8), clock));
         function.initialised();
+    }
+
+    /** Puts {@code keys} in the credential's secret, as an operator does with put-secret-value. */
+    void putCredential(Map<String, String> keys) {
+        try (SecretsManagerClient secrets = aws.secretsManager()) {
+            secrets.putSecretValue(request -> request.secretId(credentialSecret).secretString(ProducerSigner.secretDocument(keys)));
+        }
+    }
+
+    /** This machine's clock, moved on by {@link #advance}. */
+    static final class ShiftedClock extends Clock {
+
+        private volatile Duration shift = Duration.ZERO;
+
+        void advance(Duration by) {
+            shift = shift.plus(by);
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return Instant.now().plus(shift);
+        }
     }
 
     /** A decision event as the topic delivers it (raw) for an approval. */

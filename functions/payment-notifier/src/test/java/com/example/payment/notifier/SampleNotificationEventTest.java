@@ -10,9 +10,11 @@ import com.example.localaws.invoke.FunctionInvoker;
 import com.example.localaws.invoke.Invocation;
 import com.example.localaws.invoke.LambdaFunction;
 import com.example.localaws.invoke.RuntimeEmulator;
+import com.example.localaws.push.Admission;
 import com.example.localaws.push.LocalPushApi;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
+import java.time.Clock;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,7 +43,9 @@ class SampleNotificationEventTest {
     @Test
     void approvalIsPushedOnce_evenWhenLambdaDeliversTheSampleTwice() throws Exception {
         aws.resetTables();
-        try (LocalPushApi api = LocalPushApi.start();
+        // AND a push API that admits only notifications signed with the local credential's key
+        try (LocalPushApi api = LocalPushApi.start(Admission.signed(aws.pushApiCredential(LocalAws.PUSH_API_CREDENTIAL_SECRET),
+                Clock.systemUTC()));
              SqsClient sqs = aws.sqs();
              FunctionInvoker emulator = RuntimeEmulator.start(function(api, sqs), aws.root(),
                      aws.root().resolve("target/local-aws"))) {
@@ -64,10 +68,11 @@ class SampleNotificationEventTest {
 
     private LambdaFunction function(LocalPushApi api, SqsClient sqs) {
         String dlq = sqs.createQueue(request -> request.queueName("NotificationsDeadLetterQueue-sample")).queueUrl();
-        // env.json's values (what sam local invoke gives it), its push API and DLQ the local ones
+        // env.json's values (what sam local invoke gives it), its push API, DLQ and credential the local ones
         Map<String, String> env = new HashMap<>(EnvVarsFile.read(aws.root()).variables(FUNCTION));
         env.put(NotifierConfig.PUSH_API_BASE_URL, api.baseUrl().toString());
         env.put(NotifierConfig.NOTIFIER_DLQ_URL, dlq);
+        env.put(NotifierConfig.PUSH_API_CREDENTIAL_SECRET, LocalAws.PUSH_API_CREDENTIAL_SECRET);
         env.put("AWS_REGION", LocalAws.REGION.id());
         env.put("AWS_ENDPOINT_URL", aws.endpoint().toString());
         return LambdaFunction.fromTemplate(aws.root().resolve("template.yaml"), FUNCTION,

@@ -23,7 +23,7 @@ import java.util.Map;
  * queue or topic by its logical id is that queue's URL or topic's ARN in the running local AWS, a
  * table's logical id is its local name); with the fast path pointed at the local one-node TLS Redis
  * Cluster (its endpoint, the local CA, the local signing secret), producers' signatures required
- * or not as {@code up} was told (the local producer's secret being the one producer's), {@code PUSH_API_BASE_URL} at the local push API, and the AWS connection pointed at the
+ * or not as {@code up} was told (the local producer's secret being the one producer's), {@code PUSH_API_BASE_URL} at the local push API and {@code PUSH_API_CREDENTIAL_SECRET} at the local push API credential's secret, and the AWS connection pointed at the
  * local moto launcher (each function signs with its own key, {@link com.example.localaws.CallRecording}).
  */
 final class LocalFunctions {
@@ -59,6 +59,9 @@ final class LocalFunctions {
         }
         if (env.containsKey("PUSH_API_BASE_URL")) {
             env.put("PUSH_API_BASE_URL", state.pushApiBaseUrl().toString());
+        }
+        if (env.containsKey("PUSH_API_CREDENTIAL_SECRET")) {
+            env.put("PUSH_API_CREDENTIAL_SECRET", LocalAws.PUSH_API_CREDENTIAL_SECRET);
         }
         env.put("AWS_REGION", LocalAws.REGION.id());
         env.put("AWS_ENDPOINT_URL", state.motoEndpoint().toString());

@@ -27,7 +27,10 @@ import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
  * harmless.
  *
  * <p>It also creates the local producer's secret ({@link LocalAws#PRODUCER_SIGNING_SECRET}, one
- * key), with which {@code send} signs every message.
+ * key), with which {@code send} signs every message, and the local push API credential's secret
+ * ({@link LocalAws#PUSH_API_CREDENTIAL_SECRET}, one key), with which the notifier that
+ * {@code invoke} and {@code drain} run signs every notification, and whose key the local push
+ * API alone admits.
  *
  * <p>Options: {@code --accounts FILE} (default {@code infra/local/accounts.json});
  * {@code --visibility-timeout SECONDS} overrides the template's for every queue, so that a local
@@ -74,7 +77,8 @@ final class Up implements Command {
             Accounts.seed(aws.dynamoDb(), accounts);
             aws.fastPathSigningSecret();
             aws.producerSigningSecret();
-            pushApi = PushApiProcess.start(console.root().resolve("target/local-aws/push-api.log"));
+            pushApi = PushApiProcess.start(console.root().resolve("target/local-aws/push-api.log"),
+                    aws.pushApiCredential(LocalAws.PUSH_API_CREDENTIAL_SECRET));
             StreamPosition.remove(console.stateDir());
             RunState state = new RunState(aws.endpoint().getPort(), aws.moto().pid(), RunState.startOf(aws.moto().pid()),
                     "https".equals(aws.endpoint().getScheme()),
@@ -171,6 +175,7 @@ final class Up implements Command {
         document.put("pushApiPid", state.pushApiPid());
         document.put("producerSignatures", state.producerSignatures() ? "required" : "not required");
         document.put("producerSigningSecret", LocalAws.PRODUCER_SIGNING_SECRET);
+        document.put("pushApiCredentialSecret", LocalAws.PUSH_API_CREDENTIAL_SECRET);
         if (accounts >= 0) {
             document.put("accountsSeeded", accounts);
         }

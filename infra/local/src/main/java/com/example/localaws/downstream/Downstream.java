@@ -9,6 +9,7 @@ import com.example.localaws.Sleeper;
 import com.example.localaws.TemplateMessaging;
 import com.example.localaws.mapping.DynamoDbStreamsEventSourceMapping;
 import com.example.localaws.mapping.SqsEventSourceMapping;
+import com.example.localaws.push.Admission;
 import com.example.localaws.push.LocalPushApi;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -72,6 +73,8 @@ public final class Downstream implements AutoCloseable {
     private final SnsClient sns;
     private final DynamoDbStreamsClient streams;
     private final LocalPushApi pushApi;
+    /** The push API credential's secret (named as the template's parameter's stand-in), whose keys the push API admits. */
+    private final String credentialSecret;
     private final String streamArn;
     private final String topicArn;
     private final String notificationsQueueUrl;
@@ -107,12 +110,14 @@ public final class Downstream implements AutoCloseable {
         this.auditQueueUrl = queue("payments-authorized-audit" + suffix, Map.of());
         subscribe(notificationsQueueUrl, notificationsSubscription(aws).attributes());
         subscribe(auditQueueUrl, Map.of());
-        this.pushApi = LocalPushApi.start();
+        this.credentialSecret = "PushApiCredential" + suffix;
+        this.pushApi = LocalPushApi.start(Admission.signed(aws.pushApiCredential(credentialSecret), Clock.systemUTC()));
     }
 
     /**
      * Creates the topic, the queues and subscriptions (each named after its logical id in the
-     * template and a fresh suffix), and starts the push API.
+     * template and a fresh suffix), the push API credential's secret, and starts the push API,
+     * admitting requests signed with that secret's key.
      *
      * @param visibility the notifications queue's visibility timeout (whole seconds, at least 1):
      *                   how long a failed notification waits before it is delivered again
@@ -129,10 +134,15 @@ public final class Downstream implements AutoCloseable {
         return Map.of("PAYMENTS_TOPIC_ARN", topicArn, "UNPUBLISHABLE_QUEUE_URL", unpublishableQueueUrl);
     }
 
-    /** The notifier's environment variables, as the template sets them, pointed at these resources. */
+    /**
+     * The notifier's environment variables, as the template sets them, pointed at these resources:
+     * it signs its notifications with the key the push API admits.
+     */
     public Map<String, String> notifierEnvironment() {
         return Map.of(
                 "PUSH_API_BASE_URL", pushApi.baseUrl().toString(),
+                "PUSH_API_AUTH", "hmac",
+                "PUSH_API_CREDENTIAL_SECRET", credentialSecret,
                 "NOTIFIER_DLQ_URL", notificationsDlqUrl,
                 "NOTIFICATION_IDEMPOTENCY_TABLE", NOTIFICATION_IDEMPOTENCY_TABLE,
                 "IDEMPOTENCY_TTL_SECONDS", "2592000",

@@ -52,6 +52,17 @@ public record ProducerSigner(String keyId, String key) {
         return new ProducerSigner(keyId, key.asText());
     }
 
+    /** Every key of a secret's document ({@code {"keys": {...}}}), by key id, in its order. */
+    public static Map<String, String> keys(String document) {
+        Map<String, String> keys = new LinkedHashMap<>();
+        try {
+            JSON.readTree(document).path("keys").fields().forEachRemaining(key -> keys.put(key.getKey(), key.getValue().asText()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("the secret is not JSON", e);
+        }
+        return keys;
+    }
+
     /** A new key, as {@code openssl rand -base64 32} makes one. */
     public static String newKey() {
         byte[] random = new byte[32];

@@ -11,12 +11,15 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -32,6 +35,11 @@ import java.util.concurrent.Executors;
  *       later), as Stripe answers concurrent requests with one key;</li>
  *   <li>no key: 400.</li>
  * </ul>
+ * Before any of that, the caller must be admitted ({@link Admission}: a bearer token, or a
+ * signature over the timestamp and the body, checked by {@link NotificationVerifier}, as
+ * docs/deploy.md's push API contract says): a request that is not is answered 401 with the rule it
+ * broke, delivers nothing and stores nothing, as a real API refuses an unauthenticated call.
+ * {@link #admit} changes whom it admits (a rotation on the API's side).
  * Faults for the next N requests that carry a key: {@link #failNext} answers a status without
  * delivering (nothing stored: the API failed before executing, so a retry may deliver);
  * {@link #delayNext} delivers, then holds the answer for a while, which a client with a shorter
@@ -83,15 +91,27 @@ public final class LocalPushApi implements AutoCloseable {
     private final Map<String, Response> answered = new HashMap<>();
     private final Map<String, Boolean> inFlight = new HashMap<>();
     private final List<Fault> faults = new ArrayList<>();
+    private volatile Admission admission;
 
-    private LocalPushApi(HttpServer server, String basePath) {
+    private LocalPushApi(HttpServer server, String basePath, Admission admission) {
         this.server = server;
         this.basePath = basePath;
+        this.admission = Objects.requireNonNull(admission, "admission");
     }
 
-    /** Starts the API on a free port of 127.0.0.1. */
+    /** Starts the API on a free port of 127.0.0.1, admitting anyone (tests of its idempotency alone). */
     public static LocalPushApi start() {
-        return start(0);
+        return start(Admission.anyone());
+    }
+
+    /** Starts the API on a free port of 127.0.0.1, admitting the callers {@code admission} admits. */
+    public static LocalPushApi start(Admission admission) {
+        return start(0, "", admission);
+    }
+
+    /** From now on, admits the callers {@code admission} admits (e.g. only the new key, after a rotation). */
+    public void admit(Admission admission) {
+        this.admission = Objects.requireNonNull(admission, "admission");
     }
 
     /**
@@ -104,18 +124,18 @@ public final class LocalPushApi implements AutoCloseable {
         if (!basePath.matches("(/[A-Za-z0-9._~-]+)+")) {
             throw new IllegalArgumentException("a base path is /segment[/segment...], not " + basePath);
         }
-        return start(0, basePath);
+        return start(0, basePath, Admission.anyone());
     }
 
-    /** Starts the API on {@code port} of 127.0.0.1 (0: a free one). */
-    public static LocalPushApi start(int port) {
-        return start(port, "");
+    /** Starts the API on {@code port} of 127.0.0.1 (0: a free one), admitting the callers {@code admission} admits. */
+    public static LocalPushApi start(int port, Admission admission) {
+        return start(port, "", admission);
     }
 
-    private static LocalPushApi start(int port, String basePath) {
+    private static LocalPushApi start(int port, String basePath, Admission admission) {
         try {
             HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
-            LocalPushApi api = new LocalPushApi(server, basePath);
+            LocalPushApi api = new LocalPushApi(server, basePath, admission);
             server.createContext(basePath + PATH, api::handle);
             server.setExecutor(api.executor);
             server.start();
@@ -172,7 +192,8 @@ public final class LocalPushApi implements AutoCloseable {
 
     private void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
-            String body = read(exchange.getRequestBody());
+            byte[] bytes = read(exchange.getRequestBody());
+            String body = new String(bytes, StandardCharsets.UTF_8);
             if ("GET".equals(exchange.getRequestMethod())) {
                 answer(exchange, new Response(200, requestsJson()), false);
                 return;
@@ -182,6 +203,15 @@ public final class LocalPushApi implements AutoCloseable {
                 return;
             }
             String key = Objects.requireNonNullElse(exchange.getRequestHeaders().getFirst("Idempotency-Key"), "");
+            Optional<String> refusal = admission.refusal(exchange.getRequestHeaders()::getFirst, bytes);
+            if (refusal.isPresent()) {
+                Response refused = new Response(401, "{\"error\":\"" + escape(refusal.get()) + "\"}");
+                synchronized (lock) {
+                    requests.add(new Request(key, body, refused.status(), false));
+                }
+                answer(exchange, refused, false);
+                return;
+            }
             Response response;
             Fault fault = null;
             boolean delivered = false;
@@ -246,16 +276,44 @@ public final class LocalPushApi implements AutoCloseable {
 
     /**
      * Runs the API on {@code 127.0.0.1:<args[0]>} until the process is stopped ({@code make up}
-     * starts it so, {@code make down} stops it).
+     * starts it so, {@code make down} stops it), admitting requests signed with the keys of the
+     * environment variable {@value #SIGNING_KEYS} ({@code <key id>=<key>[,<key id>=<key>]}, the
+     * local push API credential's keys); without it, anyone.
      */
     public static void main(String[] args) throws InterruptedException {
         if (args.length != 1 || !args[0].matches("[0-9]{1,5}")) {
             System.err.println("usage: LocalPushApi PORT");
             System.exit(2);
         }
-        LocalPushApi api = start(Integer.parseInt(args[0]));
-        System.out.println("local push API listening at " + api.baseUrl());
+        String keys = System.getenv(SIGNING_KEYS);
+        LocalPushApi api = start(Integer.parseInt(args[0]),
+                keys == null ? Admission.anyone() : Admission.signed(signingKeys(keys), Clock.systemUTC()));
+        System.out.println("local push API listening at " + api.baseUrl() + (keys == null ? ", admitting anyone"
+                : ", admitting requests signed with key " + String.join(", ", signingKeys(keys).keySet())));
         Thread.currentThread().join();
+    }
+
+    /** The environment variable of the keys {@link #main} admits. */
+    public static final String SIGNING_KEYS = "LOCAL_PUSH_API_SIGNING_KEYS";
+
+    /** {@code <key id>=<key>[,<key id>=<key>]} as a map, in order. */
+    public static Map<String, String> signingKeys(String text) {
+        Map<String, String> keys = new LinkedHashMap<>();
+        for (String entry : text.split(",")) {
+            String[] pair = entry.split("=", 2);
+            if (pair.length != 2 || pair[0].isEmpty() || pair[1].isEmpty()) {
+                throw new IllegalArgumentException(SIGNING_KEYS + " must be <key id>=<key>[,<key id>=<key>]");
+            }
+            keys.put(pair[0], pair[1]);
+        }
+        return keys;
+    }
+
+    /** {@code keys} as {@link #signingKeys} reads them. */
+    public static String signingKeysText(Map<String, String> keys) {
+        StringBuilder text = new StringBuilder();
+        keys.forEach((id, key) -> text.append(text.isEmpty() ? "" : ",").append(id).append('=').append(key));
+        return text.toString();
     }
 
     private static void answer(HttpExchange exchange, Response response, boolean replayed) throws IOException {
@@ -270,9 +328,9 @@ public final class LocalPushApi implements AutoCloseable {
         }
     }
 
-    private static String read(InputStream in) throws IOException {
+    private static byte[] read(InputStream in) throws IOException {
         try (in) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return in.readAllBytes();
         }
     }
 

@@ -480,6 +480,56 @@ final class TemplateInvariants {
      * {@code Fn::If ProducerSignaturesRequired}; the function is given those secrets then, none
      * otherwise, with the requirement and the window as parameters.
      */
+    /**
+     * The notifier's role reads exactly the push API credential's secret, and decrypts it only
+     * through Secrets Manager and only for that secret (kms:EncryptionContext:SecretARN, which the
+     * rehearsal's IAM evaluator cannot judge: it matches variable keys after a '/' only), both only
+     * when the notifier authenticates; and the function is given that secret then.
+     */
+    static List<String> pushApiCredentialGrants(SamTemplate template) {
+        List<String> violations = new ArrayList<>();
+        boolean read = false;
+        boolean decrypt = false;
+        for (JsonNode policy : template.resource("PaymentNotifierRole").path("Properties").path("Policies")) {
+            for (JsonNode element : policy.path("PolicyDocument").path("Statement")) {
+                String condition = element.has("Fn::If") ? element.get("Fn::If").get(0).asText() : "";
+                JsonNode statement = element.has("Fn::If") ? element.get("Fn::If").get(1) : element;
+                if (!statement.toString().contains("\"Ref\":\"PushApiCredentialSecretArn\"")) {
+                    continue;
+                }
+                if (!condition.equals("PushApiAuthenticated")) {
+                    violations.add(statement.path("Sid").asText() + " is granted whether or not the notifier authenticates");
+                }
+                String action = statement.path("Action").asText();
+                JsonNode equals = statement.path("Condition").path("StringEquals");
+                if (action.equals("secretsmanager:GetSecretValue")) {
+                    read = "PushApiCredentialSecretArn".equals(statement.path("Resource").path("Ref").asText());
+                } else if (action.equals("kms:Decrypt")) {
+                    decrypt = equals.path("kms:ViaService").toString().contains("secretsmanager.${AWS::Region}.amazonaws.com")
+                            && "PushApiCredentialSecretArn".equals(equals.path("kms:EncryptionContext:SecretARN").path("Ref").asText());
+                } else {
+                    violations.add(statement.path("Sid").asText() + " grants " + action + " on the push API credential");
+                }
+            }
+        }
+        if (!read) {
+            violations.add("no secretsmanager:GetSecretValue on exactly PushApiCredentialSecretArn");
+        }
+        if (!decrypt) {
+            violations.add("no kms:Decrypt through Secrets Manager for exactly the push API credential's secret");
+        }
+        JsonNode variables = template.resource("PaymentNotifierFunction").path("Properties").path("Environment").path("Variables");
+        if (!"PushApiAuth".equals(variables.path("PUSH_API_AUTH").path("Ref").asText())) {
+            violations.add("PUSH_API_AUTH is not the PushApiAuth parameter");
+        }
+        JsonNode secret = variables.path("PUSH_API_CREDENTIAL_SECRET").path("Fn::If");
+        if (!"PushApiAuthenticated".equals(secret.path(0).asText())
+                || !"PushApiCredentialSecretArn".equals(secret.path(1).path("Ref").asText()) || !"".equals(secret.path(2).asText("-"))) {
+            violations.add("PUSH_API_CREDENTIAL_SECRET is not the credential's secret when authenticating, and empty otherwise: " + secret);
+        }
+        return violations;
+    }
+
     static List<String> producerKeyGrants(SamTemplate template) {
         List<String> violations = new ArrayList<>();
         boolean read = false;

@@ -196,6 +196,28 @@ class TemplateInvariantsTest {
     }
 
     @Test
+    void notifierRole_readsAndDecryptsThePushApiCredential_onlyWhenAuthenticating_andOnlyThatSecret() {
+        assertEquals(List.of(), TemplateInvariants.pushApiCredentialGrants(template));
+    }
+
+    @Test
+    void rules_refuseAnUnauthenticatedNotifierInProd_andACredentialWithoutItsSecret() {
+        String none = "In prod, PushApiAuth must be hmac or bearer (none would send every notification unauthenticated).";
+        String noSecret = "PushApiAuth=hmac or bearer needs PushApiCredentialSecretArn (the secret holding the push API credential).";
+        String secret = "arn:aws:secretsmanager:eu-west-1:111122223333:secret:payments-push-api-credential-AbCdEf";
+        assertEquals(List.of(none), ParameterRules.refusals(template.root().path("Rules"), Map.of(
+                "Environment", "prod", "PushApiAuth", "none", "PushApiCredentialSecretArn", "")));
+        assertEquals(List.of(), ParameterRules.refusals(template.root().path("Rules"), Map.of(
+                "Environment", "dev", "PushApiAuth", "none", "PushApiCredentialSecretArn", "")));
+        for (String auth : List.of("hmac", "bearer")) {
+            assertEquals(List.of(noSecret), ParameterRules.refusals(template.root().path("Rules"), Map.of(
+                    "Environment", "prod", "PushApiAuth", auth, "PushApiCredentialSecretArn", "")));
+            assertEquals(List.of(), ParameterRules.refusals(template.root().path("Rules"), Map.of(
+                    "Environment", "prod", "PushApiAuth", auth, "PushApiCredentialSecretArn", secret)));
+        }
+    }
+
+    @Test
     void rules_refuseRequiredSignaturesWithoutTheProducersSecrets() {
         String refused = "RequireProducerSignatures=true needs ProducerSigningSecretArns (one secret per producer, no empty entry).";
         String secret = "arn:aws:secretsmanager:eu-west-1:111122223333:secret:ProducerSigningKey-gateway-AbCdEf";

@@ -128,9 +128,11 @@ public final class ApiActions {
 
     /**
      * Resources the stack does not create but is given by a parameter listing their ARNs (the
-     * producers' signing keys), by the logical id their local stand-in maps to.
+     * producers' signing keys, the push API credential), by the logical id their local stand-in
+     * maps to.
      */
-    private static final Map<String, String> GIVEN_BY_PARAMETER = Map.of("ProducerSigningKey", "ProducerSigningSecretArns");
+    private static final Map<String, String> GIVEN_BY_PARAMETER = Map.of("ProducerSigningKey", "ProducerSigningSecretArns",
+            "PushApiCredential", "PushApiCredentialSecretArn");
 
     /** The ARNs a parameter gives for {@code logicalId}; empty when none (so the function is given none to call). */
     private static List<String> givenByParameter(String logicalId, ResolvedTemplate template) {

@@ -1,5 +1,7 @@
 package com.example.receiver.redis;
 
+import com.example.lambdakit.secrets.SecretSource;
+
 /**
  * Reads a secret's current value (AWS Secrets Manager's {@code SecretString}) by name or ARN. The
  * fast path reads its signing key through it when it is built and, while that fails, again at
@@ -7,7 +9,7 @@ package com.example.receiver.redis;
  * so that a failing read cannot eat the invocation's time.
  */
 @FunctionalInterface
-public interface SecretReader {
+public interface SecretReader extends SecretSource {
 
     /**
      * The secret's value ({@code null} when it has none as a string); throws when it cannot be
@@ -16,5 +18,6 @@ public interface SecretReader {
      * @param secretId the secret's name or ARN
      * @return its SecretString
      */
+    @Override
     String secretString(String secretId);
 }

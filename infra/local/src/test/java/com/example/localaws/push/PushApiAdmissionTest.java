@@ -1,0 +1,113 @@
+package com.example.localaws.push;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.Set;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The local push API admits a caller as docs/deploy.md's push API contract says a receiver must:
+ * a bearer token it issued, or HMAC-SHA256 over exactly {@code <Payments-Timestamp>.<body>} with a
+ * key it holds, made within 300 s of its clock. Anything else is 401 with the rule, and delivers
+ * nothing. The signatures here are made independently of the notifier's code, with
+ * {@code javax.crypto.Mac} as the contract spells it.
+ */
+class PushApiAdmissionTest {
+
+    private static final String KEY = "c2lnbmluZy1rZXktb2YtYXQtbGVhc3QtMzItYnl0ZXMhIQ==";
+    private static final String BODY = "{\"transaction_id\":\"TXN-1\",\"account_id\":\"ACC-1\",\"amount_minor\":12550,"
+            + "\"currency\":\"EUR\",\"template\":\"payment-approved\"}";
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+
+    private static String signature(String key, String timestamp, String body) throws Exception {
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(key.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+        return HexFormat.of().formatHex(mac.doFinal((timestamp + "." + body).getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private HttpResponse<String> post(LocalPushApi api, String body, Map<String, String> headers) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(api.baseUrl().resolve(LocalPushApi.PATH))
+                .header("Idempotency-Key", "TXN-1").POST(HttpRequest.BodyPublishers.ofString(body));
+        headers.forEach(request::header);
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static Map<String, String> signed(String keyId, String key, Instant at, String body) throws Exception {
+        String timestamp = Long.toString(at.getEpochSecond());
+        return Map.of("Payments-Timestamp", timestamp, "Payments-Signature", keyId + "=" + signature(key, timestamp, body));
+    }
+
+    @Test
+    void signedRequest_isDelivered_whileAlteredBodyStaleOrFutureTimestampAndOtherKeys_areRefusedWith401() throws Exception {
+        try (LocalPushApi api = LocalPushApi.start(Admission.signed(Map.of("k-1", KEY), Clock.systemUTC()))) {
+            Instant now = Instant.now();
+            // GIVEN requests signed over another body than the one sent, too long ago, too far ahead,
+            // with an unknown key id, with another key, and unsigned
+            HttpResponse<String> altered = post(api, BODY.replace("12550", "99999"), signed("k-1", KEY, now, BODY));
+            HttpResponse<String> stale = post(api, BODY, signed("k-1", KEY, now.minusSeconds(301), BODY));
+            HttpResponse<String> future = post(api, BODY, signed("k-1", KEY, now.plusSeconds(301), BODY));
+            HttpResponse<String> unknownKey = post(api, BODY, signed("k-9", KEY, now, BODY));
+            HttpResponse<String> otherKey = post(api, BODY, signed("k-1", KEY.replace('c', 'd'), now, BODY));
+            HttpResponse<String> unsigned = post(api, BODY, Map.of());
+            // AND one signed as the contract says, a little off the API's clock
+            HttpResponse<String> authentic = post(api, BODY, signed("k-1", KEY, now.minusSeconds(250), BODY));
+
+            // THEN each forgery is 401 naming the header and the rule, and only the authentic one is delivered
+            assertEquals(401, altered.statusCode());
+            assertTrue(altered.body().contains("Payments-Signature does not match"), altered.body());
+            assertEquals(401, stale.statusCode());
+            assertTrue(stale.body().contains("Payments-Timestamp is more than 300 s from now"), stale.body());
+            assertEquals(401, future.statusCode());
+            assertTrue(future.body().contains("Payments-Timestamp is more than 300 s from now"), future.body());
+            assertEquals(401, unknownKey.statusCode());
+            assertTrue(unknownKey.body().contains("no signature made with a key this receiver holds"), unknownKey.body());
+            assertEquals(401, otherKey.statusCode());
+            assertTrue(otherKey.body().contains("does not match"), otherKey.body());
+            assertEquals(401, unsigned.statusCode());
+            assertTrue(unsigned.body().contains("Payments-Timestamp must be whole seconds"), unsigned.body());
+            assertEquals(201, authentic.statusCode(), authentic.body());
+            assertEquals(1, api.delivered());
+            assertEquals(7, api.requestsReceived());
+        }
+    }
+
+    @Test
+    void duringARotation_aRequestSignedWithBothKeys_passesWhicheverKeyTheApiHolds() throws Exception {
+        String newKey = KEY.replace('c', 'e');
+        String timestamp = Long.toString(Instant.now().getEpochSecond());
+        Map<String, String> both = Map.of("Payments-Timestamp", timestamp, "Payments-Signature",
+                "k-1=" + signature(KEY, timestamp, BODY) + ",k-2=" + signature(newKey, timestamp, BODY));
+        try (LocalPushApi oldOnly = LocalPushApi.start(Admission.signed(Map.of("k-1", KEY), Clock.systemUTC()));
+             LocalPushApi newOnly = LocalPushApi.start(Admission.signed(Map.of("k-2", newKey), Clock.systemUTC()))) {
+            assertEquals(201, post(oldOnly, BODY, both).statusCode());
+            assertEquals(201, post(newOnly, BODY, both).statusCode());
+        }
+    }
+
+    @Test
+    void bearer_admitsTheTokenItIssued_only() throws Exception {
+        try (LocalPushApi api = LocalPushApi.start(Admission.bearer(Set.of("issued-token-0123456789")))) {
+            HttpResponse<String> wrong = post(api, BODY, Map.of("Authorization", "Bearer mistyped-token-0123456789"));
+            HttpResponse<String> missing = post(api, BODY, Map.of());
+            HttpResponse<String> right = post(api, BODY, Map.of("Authorization", "Bearer issued-token-0123456789"));
+            assertEquals(401, wrong.statusCode());
+            assertTrue(wrong.body().contains("Authorization names no token this API issued"), wrong.body());
+            assertEquals(401, missing.statusCode());
+            assertEquals(201, right.statusCode());
+            assertEquals(1, api.delivered());
+        }
+    }
+}
