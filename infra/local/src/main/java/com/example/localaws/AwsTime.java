@@ -2,9 +2,6 @@ package com.example.localaws;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.Objects;
 
 /**
@@ -19,7 +16,7 @@ import java.util.Objects;
 public final class AwsTime implements AutoCloseable {
 
     private final AwsApi api;
-    private volatile Duration offset = Duration.ZERO;
+    private final MovableClock clock = new MovableClock();
 
     AwsTime(AwsApi api) {
         this.api = Objects.requireNonNull(api, "api");
@@ -27,27 +24,12 @@ public final class AwsTime implements AutoCloseable {
 
     /** The function's clock: the real time plus what was skipped so far. */
     public Clock clock() {
-        return new Clock() {
-            @Override
-            public ZoneId getZone() {
-                return ZoneOffset.UTC;
-            }
-
-            @Override
-            public Clock withZone(ZoneId zone) {
-                throw new UnsupportedOperationException("AWS's time is UTC");
-            }
-
-            @Override
-            public Instant instant() {
-                return Instant.now().plus(offset);
-            }
-        };
+        return clock;
     }
 
     /** Skips {@code by} (at least 1 ms) of AWS's time, at once, for SQS and for {@link #clock()}. */
     public synchronized void advance(Duration by) {
-        offset = api.advanceSqsClock(by);
+        follow(api.advanceSqsClock(by));
     }
 
     /**
@@ -55,17 +37,22 @@ public final class AwsTime implements AutoCloseable {
      * ({@code atMost} at most): what a poller finding the queue empty would wait, and no more.
      */
     public synchronized void advanceToNextVisible(String queueUrl, Duration atMost) {
-        offset = api.advanceSqsClockToNextVisible(queueUrl, LocalAws.REGION.id(), atMost);
+        follow(api.advanceSqsClockToNextVisible(queueUrl, LocalAws.REGION.id(), atMost));
     }
 
     /** What was skipped so far. */
     public Duration skipped() {
-        return offset;
+        return clock.offset();
     }
 
     @Override
     public synchronized void close() {
         api.resetSqsClock();
-        offset = Duration.ZERO;
+        follow(Duration.ZERO);
+    }
+
+    /** The function's clock set to SQS's offset, which the launcher answered with. */
+    private void follow(Duration sqsOffset) {
+        clock.advance(sqsOffset.minus(clock.offset()));
     }
 }

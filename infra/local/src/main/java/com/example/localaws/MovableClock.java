@@ -14,9 +14,14 @@ public final class MovableClock extends Clock {
 
     private volatile Duration offset = Duration.ZERO;
 
-    /** Moves the clock {@code by} forward, for every reader at once. */
-    public void advance(Duration by) {
+    /** Moves the clock {@code by} forward (or back, negative), for every reader at once. */
+    public synchronized void advance(Duration by) {
         offset = offset.plus(by);
+    }
+
+    /** How far ahead of the system clock it runs. */
+    public Duration offset() {
+        return offset;
     }
 
     @Override
