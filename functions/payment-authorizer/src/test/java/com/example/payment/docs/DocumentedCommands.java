@@ -35,7 +35,7 @@ import java.util.stream.Stream;
  *   <li>{@code make}: each target is a rule of the Makefile, each {@code VAR=value} a variable
  *       it reads for that target ({@link Makefile#reads}), a value naming a file of the
  *       repository names one that exists;</li>
- *   <li>{@code sam build|deploy|local invoke}: the {@code --config-env} (or {@code default}) is
+ *   <li>{@code sam build|deploy|delete|local invoke}: the {@code --config-env} (or {@code default}) is
  *       an environment of samconfig.toml; {@code local invoke} names a function of
  *       template.yaml, an existing {@code -e} file holding an event of a kind the function's
  *       {@code Events} deliver, and a variables file ({@code --env-vars}, or samconfig.toml's
@@ -254,7 +254,7 @@ final class DocumentedCommands {
         }
         String command = args.size() > 2 && args.get(1).equals("local") ? "local " + args.get(2) : args.size() > 1 ? args.get(1) : "";
         switch (command) {
-            case "build", "deploy" -> {
+            case "build", "deploy", "delete" -> {
                 // the environment is all they name
             }
             case "local invoke" -> {
