@@ -66,10 +66,24 @@ final class StackLife {
         return all;
     }
 
+    /**
+     * The policy as a deployer uses it: in samconfig.toml's Region rather than the rehearsal's, and
+     * any account's (an identity policy reaches another account's resources only where their
+     * own policies let it; the account is the reader's to fill in).
+     */
+    private String localized(String text) {
+        return text.replace(":" + ResolvedTemplate.REGION + ":", ":" + set.region() + ":").replace(ResolvedTemplate.ACCOUNT, "*");
+    }
+
+    /** An ARN of the rehearsal in samconfig.toml's Region, as the written policy names it. */
+    private String inRegion(String arn) {
+        return arn.replace(":" + ResolvedTemplate.REGION + ":", ":" + set.region() + ":");
+    }
+
     private void collect(ResolvedTemplate template) {
-        String derived = pretty(policy.document());
+        String derived = localized(pretty(policy.document()));
         Optional<String> committed = read(policyFile);
-        JsonNode evaluated = policy.document();
+        JsonNode evaluated = readJson(derived);
         if (committed.isEmpty()) {
             section.failure("deployer", policyFile.getFileName() + " is missing: written now from the template; commit it");
         } else {
@@ -96,10 +110,10 @@ final class StackLife {
             Map<String, String> context = new HashMap<>(need.context());
             context.put("aws:SecureTransport", "true");
             Optional<JsonNode> resourcePolicy = need.arn().startsWith("arn:aws:kms:") ? policies.resourcePolicy(need.arn()) : Optional.empty();
-            allowed.add(new AccessRequest("the deployer", need.why(), DeployPolicy.DEPLOYER, need.action(), need.arn(), need.target(),
+            allowed.add(new AccessRequest("the deployer", need.why(), DeployPolicy.DEPLOYER, need.action(), inRegion(need.arn()), need.target(),
                     context, identity, resourcePolicy, Optional.empty()));
             need.outside().ifPresent(outside -> refused.add(new AccessRequest("the deployer", need.why(), DeployPolicy.DEPLOYER,
-                    need.action(), outside, outside, context, identity, Optional.empty(), Optional.empty())));
+                    need.action(), inRegion(outside), inRegion(outside), context, identity, Optional.empty(), Optional.empty())));
         }
     }
 
@@ -129,6 +143,14 @@ final class StackLife {
             }
         }
         section.deployerVerdicts(allowedAnswers, allowed.size(), refusedAnswers, refused.size());
+    }
+
+    private static JsonNode readJson(String text) {
+        try {
+            return Report.JSON.readTree(text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static String pretty(JsonNode document) {

@@ -157,6 +157,11 @@ public final class DeployPolicy {
             leftOut.add(action + ": for a feature of " + type + " the template does not use; ElastiCache's is added on its own");
             return;
         }
+        if ("iam:PassRole".equals(action) && "AWS::Lambda::Function".equals(type)) {
+            // The functions' roles, passed to Lambda alone
+            // (https://docs.aws.amazon.com/lambda/latest/dg/lambda-intro-execution-role.html).
+            conditions.put(action, Map.of("iam:PassedToService", "lambda.amazonaws.com"));
+        }
         List<IamActions.ResourceType> types = iam.resourceTypes(action);
         if (types.isEmpty()) {
             grant(why, action, "*", "*", "*", Optional.empty());
