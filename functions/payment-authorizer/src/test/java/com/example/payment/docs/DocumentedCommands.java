@@ -40,9 +40,10 @@ import java.util.stream.Stream;
  *       template.yaml, an existing {@code -e} file holding an event of a kind the function's
  *       {@code Events} deliver, and a variables file ({@code --env-vars}, or samconfig.toml's
  *       {@code env_vars} of {@code local_invoke}) that exists;</li>
- *   <li>{@code aws SERVICE OPERATION}: an operation of the AWS SDK's model taking every option
- *       given ({@link AwsOperation}); {@code --item}/{@code --key} are DynamoDB JSON, any other
- *       value that is an object or array is JSON;</li>
+ *   <li>{@code aws SERVICE OPERATION}: an operation of the service model the AWS CLI reads,
+ *       taking every option given and given every member its input requires ({@link AwsOperation});
+ *       {@code --item}/{@code --key} are DynamoDB JSON, any other value that is an object or array
+ *       is JSON; in docs/deploy.md, it names its {@code --region};</li>
  *   <li>{@code mvn}: {@code -pl} names modules of pom.xml, {@code -Dtest} test classes (and
  *       methods) of them;</li>
  *   <li>a path ({@code infra/local/check-template.sh}): an executable file of the repository;</li>
@@ -52,6 +53,10 @@ import java.util.stream.Stream;
  * </ul>
  * For every command, each {@code $(...)} is checked as a command too, and each variable it
  * expands must be assigned before in the same file (or be a function's positional parameter).
+ * An {@code aws} command in running text (a code span, {@code `aws ec2 describe-vpc-attribute
+ * --vpc-id <your VPC> ...`}) is checked for its operation, options and required members too,
+ * a {@code <...>} standing for a value; a span of the command alone only names it, and must name
+ * an operation that exists.
  */
 final class DocumentedCommands {
 
@@ -60,7 +65,11 @@ final class DocumentedCommands {
     private static final Set<String> DYNAMODB_JSON_OPTIONS = Set.of("--item", "--key");
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** The guide whose aws commands must each name their Region. */
+    static final String DEPLOY_GUIDE = "docs/deploy.md";
+
     private final Path root;
+    private final ServiceModels models;
     private final Makefile makefile;
     private final SamConfig samConfig;
     private final Template template;
@@ -68,6 +77,7 @@ final class DocumentedCommands {
 
     private DocumentedCommands(Path root) {
         this.root = root;
+        this.models = ServiceModels.of(root);
         this.makefile = Makefile.read(root);
         this.samConfig = SamConfig.read(root);
         this.template = Template.read(root);
@@ -86,7 +96,7 @@ final class DocumentedCommands {
 
     /** Every statement of every code block of one Markdown file, checked, in order. */
     List<CheckedStatement> check(String file, String markdown) {
-        Scope scope = new Scope();
+        Scope scope = new Scope(file.equals(DEPLOY_GUIDE));
         List<CheckedStatement> checked = new ArrayList<>();
         for (FencedBlock block : FencedBlock.in(file, markdown)) {
             switch (block.language()) {
@@ -103,6 +113,16 @@ final class DocumentedCommands {
                 }
                 default -> checked.add(new CheckedStatement(block.where(), "```" + block.language() + " block",
                         List.of("no check for " + block.language() + " blocks: add one to DocumentedCommands")));
+            }
+        }
+        for (Prose.Span span : Prose.codeSpans(file, markdown)) {
+            if (span.text().startsWith("aws ")) {
+                List<String> words = List.of(span.text().split("\\s+"));
+                List<String> problems = awsOptions(words);
+                // A span of the command alone names it (`aws sqs start-message-move-task`): only the operation must exist.
+                boolean mention = words.size() == 3;
+                checked.add(new CheckedStatement(span.where(), span.text(),
+                        mention ? problems.stream().filter(problem -> !problem.contains(" needs --")).toList() : problems));
             }
         }
         return checked;
@@ -156,6 +176,12 @@ final class DocumentedCommands {
     private static final class Scope {
         final Map<String, String> variables = new HashMap<>();
         final Set<String> functions = new HashSet<>();
+        /** Whether every aws command must name its Region: the deploy guide's, which must not depend on the CLI profile's. */
+        final boolean regionPerCommand;
+
+        Scope(boolean regionPerCommand) {
+            this.regionPerCommand = regionPerCommand;
+        }
     }
 
     private CheckedStatement statement(ShellStatement statement, Scope scope) {
@@ -300,37 +326,52 @@ final class DocumentedCommands {
     }
 
     private List<String> aws(List<ShellStatement.Word> words, Scope scope) {
-        if (words.size() < 3) {
-            return List.of("an aws command names a service and an operation");
+        List<String> problems = new ArrayList<>(awsOptions(words.stream().map(ShellStatement.Word::text).toList()));
+        if (!problems.isEmpty()) {
+            return problems;
         }
-        AwsOperation operation = new AwsOperation(words.get(1).text(), words.get(2).text());
-        Optional<Set<String>> options = operation.options();
-        if (options.isEmpty()) {
-            return List.of("the AWS SDK has no operation `aws " + operation.service() + " " + operation.operation()
-                    + "` (or its module software.amazon.awssdk:" + operation.service() + " is not a test dependency of this module)");
-        }
-        List<String> problems = new ArrayList<>();
         for (int i = 3; i < words.size(); i++) {
             String option = words.get(i).text();
-            if (!option.startsWith("--")) {
-                continue;
-            }
-            if (!AwsOperation.accepts(options.get(), option)) {
-                problems.add(option + " is no option of aws " + operation.service() + " " + operation.operation());
-            }
-            if (i + 1 < words.size() && !words.get(i + 1).text().startsWith("--")) {
+            if (option.startsWith("--") && i + 1 < words.size() && !words.get(i + 1).text().startsWith("--")) {
                 ShellStatement.Word value = words.get(i + 1);
                 String text = value.isVariable() ? scope.variables.getOrDefault(value.variables().get(0), "") : value.text();
-                problems.addAll(json(operation, option, text));
+                problems.addAll(json(words.get(1).text(), option, text));
             }
+        }
+        if (scope.regionPerCommand && !words.stream().map(ShellStatement.Word::text).toList().contains("--region")) {
+            problems.add("aws " + words.get(1).text() + " " + words.get(2).text() + " names no --region: this guide's commands"
+                    + " run in samconfig.toml's Region, whatever the CLI profile's is (--region \"$REGION\")");
         }
         return problems;
     }
 
+    /**
+     * The problems of {@code aws SERVICE OPERATION --option value ...} (its words): an operation of
+     * the service's model, taking every option given, given every option its model requires.
+     */
+    private List<String> awsOptions(List<String> words) {
+        if (words.size() < 3) {
+            return List.of("an aws command names a service and an operation");
+        }
+        String service = words.get(1);
+        String name = words.get(2);
+        Optional<AwsOperation> operation = AwsOperation.of(models, service, name);
+        if (operation.isEmpty()) {
+            return List.of("the AWS CLI's service models have no operation `aws " + service + " " + name + "`");
+        }
+        List<String> options = words.stream().skip(3).filter(word -> word.startsWith("--")).toList();
+        List<String> problems = new ArrayList<>();
+        options.stream().filter(option -> !operation.get().accepts(option))
+                .forEach(option -> problems.add(option + " is no option of aws " + service + " " + name));
+        operation.get().missing(options).forEach(option -> problems.add("aws " + service + " " + name + " needs " + option
+                + " (a required member of its input in the service's model)"));
+        return problems;
+    }
+
     /** DynamoDB JSON for {@code --item} and {@code --key}; plain JSON for any other value that starts as JSON. */
-    private static List<String> json(AwsOperation operation, String option, String value) {
+    private static List<String> json(String service, String option, String value) {
         try {
-            if (operation.service().equals("dynamodb") && DYNAMODB_JSON_OPTIONS.contains(option)) {
+            if (service.equals("dynamodb") && DYNAMODB_JSON_OPTIONS.contains(option)) {
                 DynamoDbJson.item(value);
             } else if (value.startsWith("{") || value.startsWith("[")) {
                 JSON.readTree(value);
