@@ -49,7 +49,10 @@ import java.util.stream.Stream;
  *   <li>a path ({@code infra/local/check-template.sh}): an executable file of the repository;</li>
  *   <li>a function the same file defines: {@code out OutputKey} (the deploy guide's) names an
  *       Output of template.yaml;</li>
- *   <li>a bare assignment: nothing more than what follows for every command.</li>
+ *   <li>a bare assignment: nothing more than what follows for every command;</li>
+ *   <li>a polling loop's words: {@code until}/{@code while}/{@code do} followed by a command of
+ *       a kind above, {@code [ ... ]} (its substitutions checked as every command's),
+ *       {@code sleep SECONDS}, {@code done}.</li>
  * </ul>
  * For every command, each {@code $(...)} is checked as a command too, and each variable it
  * expands must be assigned before in the same file (or be a function's positional parameter).
@@ -233,6 +236,11 @@ final class DocumentedCommands {
     private List<String> invocation(List<String> args, List<ShellStatement.Word> words, Scope scope) {
         String name = args.get(0);
         return switch (name) {
+            case "until", "while", "do" -> args.size() > 1 ? invocation(args.subList(1, args.size()), words.subList(1, words.size()), scope)
+                    : List.of("`" + name + "` runs no command");
+            case "done" -> args.size() == 1 ? List.of() : List.of("`done` ends a loop and takes nothing");
+            case "[" -> args.get(args.size() - 1).equals("]") ? List.of() : List.of("`[` is not closed with `]`");
+            case "sleep" -> args.size() == 2 && args.get(1).matches("[0-9]+") ? List.of() : List.of("`sleep` takes whole seconds");
             case "make" -> make(args);
             case "sam" -> sam(args);
             case "aws" -> aws(words, scope);
