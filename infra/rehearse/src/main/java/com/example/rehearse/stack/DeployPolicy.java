@@ -185,10 +185,12 @@ public final class DeployPolicy {
                 matched = true;
             }
         }
-        if (!matched && StackArns.of(template, id).isEmpty() && !types.isEmpty() && candidates.size() == 1) {
-            StackArns own = StackArns.ofShape(types.get(0).arnShape(), template.stackName(), id);
-            grant(why, action, own.pattern(), own.arn(), id, own.outside());
-            matched = true;
+        if (!matched && StackArns.of(template, id).isEmpty()) {
+            Optional<StackArns> own = ownShape(id, type);
+            if (own.isPresent() && types.stream().anyMatch(resourceType -> resourceType.matches(own.get().arn()))) {
+                grant(why, action, own.get().pattern(), own.get().arn(), id, own.get().outside());
+                matched = true;
+            }
         }
         if (matched && "ec2".equals(IamActions.service(action))) {
             // The VPC, subnets and route tables are the deployer's own, given as parameters.
@@ -204,6 +206,25 @@ public final class DeployPolicy {
         if (!matched) {
             leftOut.add(action + ": acts on no resource of the stack (" + type + ", a feature the template does not use)");
         }
+    }
+
+    /**
+     * The ARNs of a resource of a type {@link StackArns} does not know, in the shape of what its
+     * create handler's first action of its own service makes (an {@code AWS::SSM::Parameter}'s
+     * {@code ssm:PutParameter}: a parameter), named from the stack; none when no action says.
+     */
+    private Optional<StackArns> ownShape(String id, String type) {
+        for (String action : schemas.permissions(type, "create")) {
+            if (!IamActions.service(action).equals(serviceOf(type))) {
+                continue;
+            }
+            for (IamActions.ResourceType resourceType : iam.resourceTypes(action)) {
+                if (resourceType.required()) {
+                    return Optional.of(StackArns.ofShape(resourceType.arnShape(), template.stackName(), id));
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /**

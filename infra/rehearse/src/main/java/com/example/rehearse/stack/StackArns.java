@@ -48,7 +48,11 @@ record StackArns(String arn, String pattern, Optional<String> outside) {
         };
     }
 
-    /** A resource of a type the list above does not know, in the shape of {@code type}'s ARN (a required resource of its create action). */
+    /**
+     * A resource of a type the list above does not know, in {@code shape} (the ARN shape of what
+     * its create action makes), named as CloudFormation names what it names,
+     * {@code <stack>-<logical id>-<random>}; a type CloudFormation names otherwise belongs in the list.
+     */
     static StackArns ofShape(String shape, String stack, String id) {
         String filled = shape.replace("${Partition}", "aws").replace("${Region}", REGION).replace("${Account}", ACCOUNT);
         String arn = filled.replaceAll("\\$\\{[^}]*}", stack + "-" + id);
