@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -73,8 +74,8 @@ public final class DeployPolicy {
         this.iam = iam;
     }
 
-    /** The deployer's policy for {@code template}. */
-    public static DeployPolicy derive(ResolvedTemplate template, ResourceSchemas schemas, java.nio.file.Path evaluator) {
+    /** The deployer's policy for {@code template}, with the IAM evaluator installed in {@code evaluator} (its data). */
+    public static DeployPolicy derive(ResolvedTemplate template, ResourceSchemas schemas, Path evaluator) {
         DeployPolicy policy = new DeployPolicy(template, schemas, new IamActions(evaluator));
         template.resourceIds().forEach(id -> policy.services.add(serviceOf(template.type(id))));
         template.resourceIds().forEach(policy::handlers);

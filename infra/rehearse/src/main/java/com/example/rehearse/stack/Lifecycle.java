@@ -33,7 +33,7 @@ import java.util.Set;
  */
 public final class Lifecycle {
 
-    /** The property holding the physical name a template may give, per type (each create-only in its schema). */
+    /** The property holding the physical name a template may give, per type (changing it replaces the resource). */
     private static final Map<String, String> NAME_PROPERTIES = Map.ofEntries(
             Map.entry("AWS::Logs::LogGroup", "LogGroupName"),
             Map.entry("AWS::DynamoDB::Table", "TableName"),

@@ -16,8 +16,8 @@ import java.util.stream.Stream;
 /**
  * The CloudFormation registry schemas of the resource types, as cfn-lint ships them in its Python
  * package (the SAM tools virtualenv has it; no network): per type, the IAM permissions each
- * handler needs ({@code handlers.create|update|delete.permissions}) and its create-only
- * properties (https://docs.aws.amazon.com/cloudformation-cli/latest/userguide/resource-type-schema.html).
+ * handler needs ({@code handlers.create|update|delete.permissions},
+ * https://docs.aws.amazon.com/cloudformation-cli/latest/userguide/resource-type-schema.html).
  */
 public final class ResourceSchemas {
 
@@ -62,18 +62,6 @@ public final class ResourceSchemas {
         schema(type).ifPresent(schema -> schema.path("handlers").path(handler).path("permissions")
                 .forEach(permission -> permissions.add(permission.asText())));
         return permissions;
-    }
-
-    /** Whether the top-level property {@code property} of {@code type} can only be set when it is created. */
-    public boolean createOnly(String type, String property) {
-        return schema(type).map(schema -> {
-            for (JsonNode path : schema.path("createOnlyProperties")) {
-                if (path.asText().equals("/properties/" + property)) {
-                    return true;
-                }
-            }
-            return false;
-        }).orElse(false);
     }
 
     private static JsonNode read(Path file) {
