@@ -1,7 +1,5 @@
 package com.example.payment.docs;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -41,7 +39,7 @@ import java.util.stream.Stream;
  *       {@code Events} deliver, and a variables file ({@code --env-vars}, or samconfig.toml's
  *       {@code env_vars} of {@code local_invoke}) that exists;</li>
  *   <li>{@code aws SERVICE OPERATION}: an operation of the service model the AWS CLI reads,
- *       taking every option given and given every member its input requires ({@link AwsOperation});
+ *       taking every option given and given every member its input requires ({@link AwsCommands});
  *       {@code --item}/{@code --key} are DynamoDB JSON, any other value that is an object or array
  *       is JSON; in docs/deploy.md, it names its {@code --region};</li>
  *   <li>{@code mvn}: {@code -pl} names modules of pom.xml, {@code -Dtest} test classes (and
@@ -65,14 +63,12 @@ final class DocumentedCommands {
 
     private static final Pattern REPOSITORY_PATH = Pattern.compile("[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)+");
     private static final Pattern PARAMETER_OVERRIDE = Pattern.compile("\"([A-Za-z0-9]+)=[^\"]*\"");
-    private static final Set<String> DYNAMODB_JSON_OPTIONS = Set.of("--item", "--key");
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** The guide whose aws commands must each name their Region. */
     static final String DEPLOY_GUIDE = "docs/deploy.md";
 
     private final Path root;
-    private final ServiceModels models;
+    private final AwsCommands awsCommands;
     private final Makefile makefile;
     private final SamConfig samConfig;
     private final Template template;
@@ -80,7 +76,7 @@ final class DocumentedCommands {
 
     private DocumentedCommands(Path root) {
         this.root = root;
-        this.models = ServiceModels.of(root);
+        this.awsCommands = new AwsCommands(ServiceModels.of(root));
         this.makefile = Makefile.read(root);
         this.samConfig = SamConfig.read(root);
         this.template = Template.read(root);
@@ -121,7 +117,7 @@ final class DocumentedCommands {
         for (Prose.Span span : Prose.codeSpans(file, markdown)) {
             if (span.text().startsWith("aws ")) {
                 List<String> words = List.of(span.text().split("\\s+"));
-                List<String> problems = awsOptions(words);
+                List<String> problems = awsCommands.operation(words);
                 // A span of the command alone names it (`aws sqs start-message-move-task`): only the operation must exist.
                 boolean mention = words.size() == 3;
                 checked.add(new CheckedStatement(span.where(), span.text(),
@@ -334,62 +330,14 @@ final class DocumentedCommands {
     }
 
     private List<String> aws(List<ShellStatement.Word> words, Scope scope) {
-        List<String> problems = new ArrayList<>(awsOptions(words.stream().map(ShellStatement.Word::text).toList()));
-        if (!problems.isEmpty()) {
-            return problems;
-        }
-        for (int i = 3; i < words.size(); i++) {
-            String option = words.get(i).text();
-            if (option.startsWith("--") && i + 1 < words.size() && !words.get(i + 1).text().startsWith("--")) {
-                ShellStatement.Word value = words.get(i + 1);
-                String text = value.isVariable() ? scope.variables.getOrDefault(value.variables().get(0), "") : value.text();
-                problems.addAll(json(words.get(1).text(), option, text));
+        Map<String, String> values = new HashMap<>();
+        for (int i = 3; i + 1 < words.size(); i++) {
+            ShellStatement.Word value = words.get(i + 1);
+            if (words.get(i).text().startsWith("--") && !value.text().startsWith("--")) {
+                values.put(words.get(i).text(), value.isVariable() ? scope.variables.getOrDefault(value.variables().get(0), "") : value.text());
             }
         }
-        if (scope.regionPerCommand && !words.stream().map(ShellStatement.Word::text).toList().contains("--region")) {
-            problems.add("aws " + words.get(1).text() + " " + words.get(2).text() + " names no --region: this guide's commands"
-                    + " run in samconfig.toml's Region, whatever the CLI profile's is (--region \"$REGION\")");
-        }
-        return problems;
-    }
-
-    /**
-     * The problems of {@code aws SERVICE OPERATION --option value ...} (its words): an operation of
-     * the service's model, taking every option given, given every option its model requires.
-     */
-    private List<String> awsOptions(List<String> words) {
-        if (words.size() < 3) {
-            return List.of("an aws command names a service and an operation");
-        }
-        String service = words.get(1);
-        String name = words.get(2);
-        Optional<AwsOperation> operation = AwsOperation.of(models, service, name);
-        if (operation.isEmpty()) {
-            return List.of("the AWS CLI's service models have no operation `aws " + service + " " + name + "`");
-        }
-        List<String> options = words.stream().skip(3).filter(word -> word.startsWith("--")).toList();
-        List<String> problems = new ArrayList<>();
-        options.stream().filter(option -> !operation.get().accepts(option))
-                .forEach(option -> problems.add(option + " is no option of aws " + service + " " + name));
-        operation.get().missing(options).forEach(option -> problems.add("aws " + service + " " + name + " needs " + option
-                + " (a required member of its input in the service's model)"));
-        return problems;
-    }
-
-    /** DynamoDB JSON for {@code --item} and {@code --key}; plain JSON for any other value that starts as JSON. */
-    private static List<String> json(String service, String option, String value) {
-        try {
-            if (service.equals("dynamodb") && DYNAMODB_JSON_OPTIONS.contains(option)) {
-                DynamoDbJson.item(value);
-            } else if (value.startsWith("{") || value.startsWith("[")) {
-                JSON.readTree(value);
-            }
-            return List.of();
-        } catch (IllegalArgumentException e) {
-            return List.of(option + " " + e.getMessage());
-        } catch (JsonProcessingException e) {
-            return List.of(option + " is not JSON: " + e.getOriginalMessage());
-        }
+        return awsCommands.check(words.stream().map(ShellStatement.Word::text).toList(), values, scope.regionPerCommand);
     }
 
     private List<String> maven(List<String> args) {
