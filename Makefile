@@ -129,7 +129,7 @@ check-mermaid: ## every mermaid block of README.md and docs/*.md parsed by Merma
 rehearse-tools: ## install the rehearsal's tools: the SAM translator, the pinned IAM evaluator
 	$(ROOT)/infra/rehearse/setup-rehearse-tools.sh
 
-rehearse: ## template.yaml against every recorded AWS call, offline: IAM, routes, SnapStart ## RECORD=1 (first commit this checkout's recorded calls)
+rehearse: ## template.yaml offline: IAM, routes, SnapStart, stack life, deploy policy ## RECORD=1 (first commit this checkout's recorded calls)
 	RECORD="$(RECORD)" $(ROOT)/infra/rehearse/rehearse.sh
 
 ##@ Measurements (not part of make test)

@@ -11,6 +11,7 @@ import com.example.localaws.cli.LocalAwsCli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -193,6 +195,52 @@ class LocalRuntimeCommandLineTest {
         assertEquals(2, result.status());
         assertEquals("", result.out());
         assertTrue(result.err().contains("make up"), result.err());
+    }
+
+    @Test
+    void upNamesItsCa_andTheReadmesAwsCliCallRunsAgainstIt() throws Exception {
+        // GIVEN the local AWS started by `up`
+        JsonNode up = ok(run("up"));
+        // THEN its document names the CA of its HTTPS endpoints, and the AWS_CA_BUNDLE to export
+        // (none when TLS is off: LOCAL_AWS_TLS=false)
+        String caBundle = up.path("caBundle").asText("");
+        if (LocalTls.awsEndpointTls()) {
+            assertEquals(LocalTls.in(ROOT).caFile().toString(), caBundle, up::toString);
+            assertEquals("AWS_CA_BUNDLE=" + caBundle, up.path("export").asText(), up::toString);
+        } else {
+            assertFalse(up.has("caBundle"), up::toString);
+        }
+
+        // WHEN README.md's aws call runs, as written, with make up's endpoint and CA in its variables
+        String line = readmeAwsCall();
+        Map<String, String> environment = new HashMap<>(Map.of("ENDPOINT", up.path("moto").asText(), "CA_BUNDLE", caBundle));
+        String output = runWith(line, environment);
+
+        // THEN the AWS CLI lists the local queues over HTTPS, trusting that CA
+        assertTrue(output.contains(up.path("queues").path("PaymentsQueue").asText()), output);
+    }
+
+    /** The one line of README.md's sh blocks that calls the AWS CLI against the local AWS. */
+    private static String readmeAwsCall() throws IOException {
+        List<String> calls = Files.readAllLines(ROOT.resolve("README.md")).stream()
+                .filter(line -> line.contains(" aws ") && line.contains("--endpoint-url \"$ENDPOINT\"")).toList();
+        assertEquals(1, calls.size(), () -> "README.md's aws calls against make up: " + calls);
+        return calls.get(0);
+    }
+
+    /** Runs {@code line} with bash, the project's AWS CLI first on the PATH; its output, once it exited 0. */
+    private static String runWith(String line, Map<String, String> variables) throws IOException, InterruptedException {
+        Path cliFolder = ROOT.resolve(".tools/awscli/bin");
+        assertTrue(Files.isExecutable(cliFolder.resolve("aws")), "the project's AWS CLI is missing: run infra/local/setup-sam-tools.sh (make test does)");
+        ProcessBuilder builder = new ProcessBuilder("bash", "-c", line).directory(ROOT.toFile()).redirectErrorStream(true);
+        builder.environment().putAll(variables);
+        builder.environment().put("PATH", cliFolder + File.pathSeparator + System.getenv("PATH"));
+        Process process = builder.start();
+        process.getOutputStream().close();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "the AWS CLI did not end: " + output);
+        assertEquals(0, process.exitValue(), output);
+        return output;
     }
 
     private record Result(int status, String out, String err) {

@@ -64,8 +64,9 @@ final class ParameterSets {
                                             JsonNode templateParameters, Map<String, String> added) {
         JsonNode deploy = config.path(env).path("deploy").path("parameters");
         String stack = config.path(env).path("global").path("parameters").path("stack_name").asText();
-        if (stack.isEmpty()) {
-            throw new IllegalArgumentException("samconfig.toml [" + env + "] has no stack_name");
+        String region = config.path(env).path("global").path("parameters").path("region").asText();
+        if (stack.isEmpty() || region.isEmpty()) {
+            throw new IllegalArgumentException("samconfig.toml [" + env + ".global.parameters] needs a stack_name and a region");
         }
         Map<String, String> values = new LinkedHashMap<>();
         deploy.path("parameter_overrides").forEach(override -> {
@@ -92,7 +93,7 @@ final class ParameterSets {
         added.forEach((key, value) -> notes.add(key + "=" + value + " (docs/deploy.md: the fast path in a VPC, signed producers)"));
         String source = added.isEmpty() ? "samconfig.toml [" + env + "]"
                 : "samconfig.toml [" + env + "] + the fast path in a VPC and signed producers";
-        return new ParameterSet(name, source, stack, values, notes, findings);
+        return new ParameterSet(name, source, stack, region, values, notes, findings);
     }
 
     /** The {@code # required: Name=example} comments of one environment's deploy section. */

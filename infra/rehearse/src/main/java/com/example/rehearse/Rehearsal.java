@@ -29,18 +29,25 @@ import java.util.List;
  *   <li>an endpoint with private DNS denies no other workload of the VPC;</li>
  *   <li>the queues' and topic's own policies refuse what only the stack's roles or the named
  *       principals may do, and every request without TLS;</li>
+ *   <li>a failed first create can be retried, and a deleted stack created again after the
+ *       guide's teardown, which removes everything the delete leaves ({@link StackLife});</li>
+ *   <li>the deployer's policy ({@code docs/deploy-policy-<set>.json}, written from the resources'
+ *       registry schemas) allows every permission the deploy needs on the stack's resources and
+ *       refuses them on another stack's.</li>
  * </ol>
  * and it lists the grants no call used (a warning). Exits non-zero on any finding.
  */
 public final class Rehearsal {
 
     private final Path root;
+    private final Path project;
     private final Translator translator;
     private final IamSimulator simulator;
     private final RecordedCalls calls;
 
-    Rehearsal(Path root, Translator translator, IamSimulator simulator, RecordedCalls calls) {
+    Rehearsal(Path root, Path project, Translator translator, IamSimulator simulator, RecordedCalls calls) {
         this.root = root;
+        this.project = project;
         this.translator = translator;
         this.simulator = simulator;
         this.calls = calls;
@@ -63,7 +70,7 @@ public final class Rehearsal {
      * with the tools of the project at {@code project} (the same folder, except in tests).
      */
     static Rehearsal of(Path subject, Path project, RecordedCalls calls) {
-        return new Rehearsal(subject, new Translator(project), new IamSimulator(project.resolve("infra/rehearse/iam")), calls);
+        return new Rehearsal(subject, project, new Translator(project), new IamSimulator(project.resolve("infra/rehearse/iam")), calls);
     }
 
     /** Rehearses every parameter set, prints the report to {@code out}, and tells whether all passed. */
@@ -81,7 +88,8 @@ public final class Rehearsal {
         List<SetRehearsal> rehearsals = new ArrayList<>();
         List<AccessRequest> requests = new ArrayList<>();
         for (ParameterSet set : sets) {
-            SetRehearsal rehearsal = SetRehearsal.prepare(set, set.findings().isEmpty() ? next.next() : null, calls, report.section(set));
+            SetRehearsal rehearsal = SetRehearsal.prepare(set, set.findings().isEmpty() ? next.next() : null, calls, report.section(set),
+                    root, project);
             rehearsals.add(rehearsal);
             requests.addAll(rehearsal.requests());
         }

@@ -51,9 +51,14 @@ final class Report {
         private final List<String> unused = new ArrayList<>();
         private final List<String> expectations = new ArrayList<>();
         private final Map<String, TreeSet<String>> proven = new TreeMap<>();
+        private final List<String> lifecycleNotes = new ArrayList<>();
+        private final List<String> teardown = new ArrayList<>();
+        private final List<String> deployPolicy = new ArrayList<>();
         private int recorded;
         private int awsSide;
         private int skipped;
+        private int deployerAllowed;
+        private int deployerRefused;
 
         private Section(ParameterSet set) {
             this.set = set;
@@ -86,6 +91,27 @@ final class Report {
                     + " on " + expectation.request().resourceId() + ")" + (allowed == expectation.allowed() ? "" : "  <- WRONG"));
         }
 
+        void lifecycleNote(String note) {
+            lifecycleNotes.add(note);
+        }
+
+        void teardown(List<String> commands) {
+            teardown.addAll(commands);
+        }
+
+        void deployPolicy(String file, int size, int statements, int needs, Iterable<String> leftOut) {
+            deployPolicy.add(file + ": " + statements + " statements, " + size + " characters without white space"
+                    + " (a role's inline policies hold 10240), " + needs + " permissions the deploy needs");
+            leftOut.forEach(action -> deployPolicy.add("  left out: " + action));
+        }
+
+        void deployerVerdicts(int allowed, int needed, int refused, int outside) {
+            deployerAllowed = needed;
+            deployerRefused = outside;
+            deployPolicy.add("evaluator: " + allowed + " of " + needed + " needed permissions allowed on the stack's resources, "
+                    + refused + " of " + outside + " refused on another stack's");
+        }
+
         void unusedGrant(String grant) {
             unused.add(grant);
         }
@@ -106,6 +132,11 @@ final class Report {
             });
             out.println("   who may use the queues and topic (resource policies):");
             expectations.forEach(line -> out.println("     " + line));
+            lifecycleNotes.forEach(note -> out.println("   lifecycle: " + note));
+            out.println("   teardown after sam delete (docs/deploy.md, \"Deleting a stack\"):");
+            teardown.forEach(command -> out.println("     " + command));
+            out.println("   the deployer's policy:");
+            deployPolicy.forEach(line -> out.println("     " + line));
             unused.forEach(grant -> out.println("   WARN unused grant: " + grant));
             failures.forEach(failure -> out.println("   FAIL [" + set.name() + "] " + failure[0] + ": " + failure[1]));
             out.println();
@@ -118,8 +149,11 @@ final class Report {
             out.println("| ordering defects | " + count("ordering") + " |");
             out.println("| resource-policy expectations checked | " + expectations.size() + " |");
             out.println("| resource-policy expectations unmet | " + count("resource policy") + " |");
-            out.println("| other findings (parameters, neighbours, calls) | "
-                    + (failures.size() - count("denied") - count("unrouted") - count("ordering") - count("resource policy")) + " |");
+            out.println("| lifecycle findings (a retry or re-creation stopped, teardown) | " + count("lifecycle") + " |");
+            out.println("| deployer's permissions checked (needed, another stack's) | " + deployerAllowed + ", " + deployerRefused + " |");
+            out.println("| deployer's findings | " + count("deployer") + " |");
+            out.println("| other findings (parameters, neighbours, calls) | " + (failures.size() - count("denied") - count("unrouted")
+                    - count("ordering") - count("resource policy") - count("lifecycle") - count("deployer")) + " |");
             out.println("| unused grants (warning) | " + unused.size() + " |");
         }
     }

@@ -11,6 +11,7 @@ import com.example.rehearse.iam.Policies;
 import com.example.rehearse.template.ParameterRules;
 import com.example.rehearse.template.ResolvedTemplate;
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -50,12 +51,14 @@ final class SetRehearsal {
     private final List<AccessRequest> awsSide = new ArrayList<>();
     private final List<AccessRequest> neighbours = new ArrayList<>();
     private final List<ResourcePolicyChecks.Expectation> expectations = new ArrayList<>();
+    private StackLife life;
 
     /**
      * The checks of one parameter set that need no evaluator, and the requests it must evaluate;
      * {@code translated} is the template translated with its values (null when they are unusable).
      */
-    static SetRehearsal prepare(ParameterSet set, JsonNode translated, RecordedCalls calls, Report.Section section) {
+    static SetRehearsal prepare(ParameterSet set, JsonNode translated, RecordedCalls calls, Report.Section section,
+                                Path subject, Path project) {
         set.findings().forEach(section::parameterFinding);
         if (translated == null) {
             return new SetRehearsal(set, section, null);
@@ -64,6 +67,7 @@ final class SetRehearsal {
         ParameterRules.refusals(translated.path("Rules"), ruleValues(template, translated)).forEach(section::parameterFinding);
         SetRehearsal rehearsal = new SetRehearsal(set, section, template);
         rehearsal.collect(calls);
+        rehearsal.life = StackLife.prepare(set, template, subject, project, section);
         return rehearsal;
     }
 
@@ -75,12 +79,15 @@ final class SetRehearsal {
         this.policies = template == null ? null : new Policies(template);
     }
 
-    /** Every request to evaluate, in order: recorded, AWS-side, neighbours, resource-policy expectations. */
+    /** Every request to evaluate, in order: recorded, AWS-side, neighbours, resource-policy expectations, the deployer's. */
     List<AccessRequest> requests() {
         List<AccessRequest> all = new ArrayList<>(recorded);
         all.addAll(awsSide);
         all.addAll(neighbours);
         expectations.forEach(expectation -> all.add(expectation.request()));
+        if (life != null) {
+            all.addAll(life.requests());
+        }
         return all;
     }
 
@@ -148,6 +155,10 @@ final class SetRehearsal {
             }
         }
         section.counted(recorded.size(), awsSide.size());
+        if (life != null) {
+            int before = judged + expectations.size();
+            life.judge(answers.subList(before, answers.size()));
+        }
         if (template != null) {
             UnusedGrants.of(functions, policies, allowed).forEach(section::unusedGrant);
         }

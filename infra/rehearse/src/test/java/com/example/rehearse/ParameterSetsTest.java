@@ -17,11 +17,13 @@ class ParameterSetsTest {
             version = 0.1
             [default.global.parameters]
             stack_name = "dev"
+            region = "eu-west-1"
             [default.deploy.parameters]
             # required: Url=https://push.example.com/v1/
             parameter_overrides = ["Namespace=Dev"]
             [prod.global.parameters]
             stack_name = "prod"
+            region = "eu-west-1"
             [prod.deploy.parameters]
             parameter_overrides = ["Namespace=Prod"]
             """;

@@ -10,6 +10,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -22,14 +24,17 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The rehearsal finds the deploy defects a review of template.yaml found and the project fixed:
- * each re-introduced on its own, in a copy of template.yaml and samconfig.toml, fails it with a
- * message naming the defect; the committed files pass. It runs the real SAM translator and the
+ * each re-introduced on its own, in a copy of template.yaml, samconfig.toml, the deploy guide and
+ * the deploy policies, fails it with a message naming the defect; the committed files pass. It runs the real SAM translator and the
  * real IAM evaluator, which {@code make test} installs first (infra/rehearse/setup-rehearse-tools.sh).
  */
 @Execution(ExecutionMode.CONCURRENT)
 class RehearsalDefectsTest {
 
     private static final Path PROJECT = Path.of("../..").toAbsolutePath().normalize();
+    /** What the rehearsal reads of a project: the template, its environments, the recorded calls, the guide and the deploy policies. */
+    private static final List<String> COPIED = List.of("template.yaml", "samconfig.toml", RecordedCalls.COMMITTED, "docs/deploy.md",
+            "docs/deploy-policy-default.json", "docs/deploy-policy-prod.json", "docs/deploy-policy-vpc.json");
 
     @TempDir
     Path copy;
@@ -37,7 +42,7 @@ class RehearsalDefectsTest {
     @Test
     void theCommittedTemplate_passes() throws IOException {
         // GIVEN the committed template, samconfig.toml and recorded calls
-        Result result = rehearse(template -> template, config -> config);
+        Result result = rehearse(new Edit(Map.of()));
 
         // THEN nothing is denied, unrouted or out of order in any parameter set
         assertTrue(result.passed(), result.output());
@@ -91,6 +96,29 @@ class RehearsalDefectsTest {
                 Arguments.of("the decision topic taking decisions from anyone",
                         template(text -> cut(text, "          - Sid: OnlyThePublisherPublishes\n", "          - Sid: OnlyTheStacksQueuesOrNamedSubscribers\n")),
                         "a principal other than the publisher publishes a decision: sns:Publish on PaymentsAuthorizedTopic is Allowed, must be refused"),
+                Arguments.of("a log group back to DeletionPolicy Retain with its fixed name",
+                        template(text -> replace(text, "  PaymentNotifierLogGroup:\n    Type: AWS::Logs::LogGroup\n    DeletionPolicy: RetainExceptOnCreate\n",
+                                "  PaymentNotifierLogGroup:\n    Type: AWS::Logs::LogGroup\n    DeletionPolicy: Retain\n")),
+                        "PaymentNotifierLogGroup (AWS::Logs::LogGroup) keeps its name /aws/lambda/payments-dev/payment-notifier when a"
+                                + " failed first create rolls back (DeletionPolicy: Retain): the retry fails with AlreadyExists"),
+                Arguments.of("the teardown without a retained log group",
+                        file("docs/deploy.md", text -> remove(text,
+                                "aws logs delete-log-group --region \"$REGION\" --log-group-name \"/aws/lambda/$STACK/payment-events\"\n")),
+                        "PaymentEventsLogGroup (AWS::Logs::LogGroup) survives sam delete (DeletionPolicy RetainExceptOnCreate); creating"
+                                + " the stack again fails with AlreadyExists on /aws/lambda/payments-dev/payment-events"),
+                Arguments.of("a deletion-protected table that a failed create's rollback must delete",
+                        template(text -> replace(text, "  LedgerTable:\n    Type: AWS::DynamoDB::Table\n    DeletionPolicy: Retain\n",
+                                "  LedgerTable:\n    Type: AWS::DynamoDB::Table\n    DeletionPolicy: RetainExceptOnCreate\n")),
+                        "LedgerTable (AWS::DynamoDB::Table) has deletion protection on, and DeletionPolicy RetainExceptOnCreate has"
+                                + " CloudFormation delete it when a failed first create rolls back"),
+                Arguments.of("the deploy policy without iam:PassRole",
+                        file("docs/deploy-policy-vpc.json", text -> replace(text, "        \"iam:PassRole\"\n", "        \"iam:GetRole\"\n")),
+                        "the deployer may not iam:PassRole on PaymentAuthorizerRole"),
+                Arguments.of("a resource type added whose handler permissions the policy lacks",
+                        template(text -> replace(text, "  PaymentsKeyAlias:\n",
+                                "  ReceiverVersionParameter:\n    Type: AWS::SSM::Parameter\n    Properties:\n      Type: String\n"
+                                        + "      Value: \"1\"\n\n  PaymentsKeyAlias:\n")),
+                        "the deployer may not ssm:PutParameter on ReceiverVersionParameter"),
                 Arguments.of("samconfig.toml without the required PushApiBaseUrl's prompt",
                         config(text -> remove(remove(text, "# required: PushApiBaseUrl=https://push.example.com/v1/\n"),
                                 "# required: PushApiBaseUrl=https://push.example.com/v1/\n")),
@@ -102,20 +130,18 @@ class RehearsalDefectsTest {
     void aDefect_failsTheRehearsal_namingIt(String defect, Edit edit, String message) throws IOException {
         // GIVEN the committed files with one defect re-introduced
         // WHEN the rehearsal runs
-        Result result = rehearse(edit.template(), edit.config());
+        Result result = rehearse(edit);
 
         // THEN it fails, saying what is wrong
         assertFalse(result.passed(), defect + ": the rehearsal passed\n" + result.output());
         assertTrue(result.output().contains(message), defect + ": no line says\n  " + message + "\n" + result.output());
     }
 
-    private Result rehearse(UnaryOperator<String> template, UnaryOperator<String> config) throws IOException {
-        for (String file : new String[] {"template.yaml", "samconfig.toml", RecordedCalls.COMMITTED}) {
+    private Result rehearse(Edit edit) throws IOException {
+        for (String file : COPIED) {
             Path target = copy.resolve(file);
             Files.createDirectories(target.getParent());
-            String text = Files.readString(PROJECT.resolve(file));
-            String edited = file.equals("template.yaml") ? template.apply(text) : file.equals("samconfig.toml") ? config.apply(text) : text;
-            Files.writeString(target, edited);
+            Files.writeString(target, edit.changes().getOrDefault(file, text -> text).apply(Files.readString(PROJECT.resolve(file))));
         }
         ByteArrayOutputStream output = new ByteArrayOutputStream();
         boolean passed = Rehearsal.of(copy, PROJECT, RecordedCalls.read(copy))
@@ -126,16 +152,20 @@ class RehearsalDefectsTest {
     private record Result(boolean passed, String output) {
     }
 
-    /** What a defect changes: the template's text, samconfig.toml's. */
-    record Edit(UnaryOperator<String> template, UnaryOperator<String> config) {
+    /** What a defect changes: files of the project by path, each a change of its text. */
+    record Edit(Map<String, UnaryOperator<String>> changes) {
     }
 
     private static Edit template(UnaryOperator<String> change) {
-        return new Edit(change, config -> config);
+        return file("template.yaml", change);
     }
 
     private static Edit config(UnaryOperator<String> change) {
-        return new Edit(template -> template, change);
+        return file("samconfig.toml", change);
+    }
+
+    private static Edit file(String path, UnaryOperator<String> change) {
+        return new Edit(Map.of(path, change));
     }
 
     /** {@code text} with {@code old} replaced; fails when {@code old} is not there (the test would test nothing). */

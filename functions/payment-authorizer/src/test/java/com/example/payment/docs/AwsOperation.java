@@ -1,58 +1,63 @@
 package com.example.payment.docs;
 
-import java.util.Locale;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
-import software.amazon.awssdk.core.SdkField;
-import software.amazon.awssdk.core.SdkPojo;
-import software.amazon.awssdk.utils.builder.SdkBuilder;
+import java.util.TreeSet;
 
 /**
- * An AWS API operation as the AWS CLI names it ({@code aws dynamodb put-item}), looked up in
- * the model the AWS SDK for Java ships for it: the request class
- * {@code software.amazon.awssdk.services.dynamodb.model.PutItemRequest} and its members. The
- * CLI derives both its command and its options from the same service models, so an operation
- * the SDK does not know, or an option that is no member of its request, is one the CLI would
- * refuse. A service is checked only when its SDK module is on the test classpath.
+ * An AWS API operation as the AWS CLI names it ({@code aws dynamodb put-item}), looked up in the
+ * service model the CLI reads ({@link ServiceModels}): its input's members are the options it
+ * takes ({@code TableName} is {@code --table-name}, a boolean also {@code --no-...}), and the
+ * members the model marks required are options the CLI refuses to run without.
  *
- * @param service   e.g. {@code dynamodb}, also the SDK's package
- * @param operation e.g. {@code put-item}
+ * @param service   the CLI's service name, e.g. {@code dynamodb}
+ * @param operation the CLI's operation name, e.g. {@code put-item}
+ * @param members   its input's members by {@link ServiceModels#key}: whether each is a boolean
+ * @param required  the CLI names of its required members ({@code --table-name})
  */
-record AwsOperation(String service, String operation) {
+record AwsOperation(String service, String operation, Map<String, Boolean> members, Set<String> required) {
 
     /** The AWS CLI's own options, valid with every operation. */
-    private static final Set<String> GLOBAL_OPTIONS = Set.of("--query", "--output", "--region", "--profile", "--endpoint-url");
+    private static final Set<String> GLOBAL_OPTIONS = Set.of("--query", "--output", "--region", "--profile", "--endpoint-url",
+            "--no-cli-pager", "--cli-input-json");
 
-    /**
-     * The CLI options the operation takes, {@code --table-name} for {@code TableName}, compared
-     * without their hyphens; empty when the SDK on the classpath has no such operation.
-     */
-    Optional<Set<String>> options() {
-        try {
-            Class<?> request = Class.forName("software.amazon.awssdk.services." + service + ".model." + pascalCase(operation) + "Request");
-            SdkBuilder<?, ?> builder = (SdkBuilder<?, ?>) request.getMethod("builder").invoke(null);
-            return Optional.of(((SdkPojo) builder.build()).sdkFields().stream()
-                    .map(SdkField::memberName)
-                    .map(member -> member.toLowerCase(Locale.ROOT))
-                    .collect(Collectors.toUnmodifiableSet()));
-        } catch (ReflectiveOperationException e) {
-            return Optional.empty();
-        }
-    }
-
-    /** Whether {@code option} ({@code --table-name}) is the CLI's own or one of {@code options}. */
-    static boolean accepts(Set<String> options, String option) {
-        return GLOBAL_OPTIONS.contains(option) || options.contains(option.substring(2).replace("-", "").toLowerCase(Locale.ROOT));
-    }
-
-    private static String pascalCase(String kebab) {
-        StringBuilder name = new StringBuilder();
-        for (String part : kebab.split("-")) {
-            if (!part.isEmpty()) {
-                name.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1));
+    /** The operation {@code aws service operation}, if {@code models} has it. */
+    static Optional<AwsOperation> of(ServiceModels models, String service, String operation) {
+        return models.model(service).flatMap(model -> {
+            for (Map.Entry<String, JsonNode> entry : model.path("operations").properties()) {
+                if (ServiceModels.key(entry.getKey()).equals(ServiceModels.key(operation))) {
+                    return Optional.of(of(model, service, operation, entry.getValue()));
+                }
             }
-        }
-        return name.toString();
+            return Optional.empty();
+        });
+    }
+
+    private static AwsOperation of(JsonNode model, String service, String operation, JsonNode definition) {
+        JsonNode input = model.path("shapes").path(definition.path("input").path("shape").asText());
+        Map<String, Boolean> members = new HashMap<>();
+        input.path("members").properties().forEach(member -> members.put(ServiceModels.key(member.getKey()),
+                "boolean".equals(model.path("shapes").path(member.getValue().path("shape").asText()).path("type").asText())));
+        Set<String> required = new TreeSet<>();
+        input.path("required").forEach(member -> required.add("--" + ServiceModels.cliName(member.asText())));
+        return new AwsOperation(service, operation, Map.copyOf(members), Set.copyOf(required));
+    }
+
+    /** Whether {@code option} ({@code --table-name}, {@code --no-deletion-protection-enabled}) is the CLI's own or a member's. */
+    boolean accepts(String option) {
+        String member = ServiceModels.key(option.substring(2));
+        return GLOBAL_OPTIONS.contains(option) || members.containsKey(member)
+                || option.startsWith("--no-") && members.getOrDefault(ServiceModels.key(option.substring(5)), false);
+    }
+
+    /** The required options {@code given} lacks, e.g. {@code [--vpc-id]}. */
+    List<String> missing(List<String> given) {
+        Set<String> keys = new TreeSet<>();
+        given.forEach(option -> keys.add(ServiceModels.key(option)));
+        return required.stream().filter(option -> !keys.contains(ServiceModels.key(option))).toList();
     }
 }

@@ -1,7 +1,5 @@
 package com.example.payment.docs;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -35,32 +33,42 @@ import java.util.stream.Stream;
  *   <li>{@code make}: each target is a rule of the Makefile, each {@code VAR=value} a variable
  *       it reads for that target ({@link Makefile#reads}), a value naming a file of the
  *       repository names one that exists;</li>
- *   <li>{@code sam build|deploy|local invoke}: the {@code --config-env} (or {@code default}) is
+ *   <li>{@code sam build|deploy|delete|local invoke}: the {@code --config-env} (or {@code default}) is
  *       an environment of samconfig.toml; {@code local invoke} names a function of
  *       template.yaml, an existing {@code -e} file holding an event of a kind the function's
  *       {@code Events} deliver, and a variables file ({@code --env-vars}, or samconfig.toml's
  *       {@code env_vars} of {@code local_invoke}) that exists;</li>
- *   <li>{@code aws SERVICE OPERATION}: an operation of the AWS SDK's model taking every option
- *       given ({@link AwsOperation}); {@code --item}/{@code --key} are DynamoDB JSON, any other
- *       value that is an object or array is JSON;</li>
+ *   <li>{@code aws SERVICE OPERATION}: an operation of the service model the AWS CLI reads,
+ *       taking every option given and given every member its input requires ({@link AwsCommands});
+ *       {@code --item}/{@code --key} are DynamoDB JSON, any other value that is an object or array
+ *       is JSON; in docs/deploy.md, it names its {@code --region};</li>
  *   <li>{@code mvn}: {@code -pl} names modules of pom.xml, {@code -Dtest} test classes (and
  *       methods) of them;</li>
  *   <li>a path ({@code infra/local/check-template.sh}): an executable file of the repository;</li>
  *   <li>a function the same file defines: {@code out OutputKey} (the deploy guide's) names an
  *       Output of template.yaml;</li>
- *   <li>a bare assignment: nothing more than what follows for every command.</li>
+ *   <li>a bare assignment: nothing more than what follows for every command;</li>
+ *   <li>a polling loop's words: {@code until}/{@code while}/{@code do} followed by a command of
+ *       a kind above, {@code [ ... ]} (its substitutions checked as every command's),
+ *       {@code sleep SECONDS}, {@code done}.</li>
  * </ul>
  * For every command, each {@code $(...)} is checked as a command too, and each variable it
  * expands must be assigned before in the same file (or be a function's positional parameter).
+ * An {@code aws} command in running text (a code span, {@code `aws ec2 describe-vpc-attribute
+ * --vpc-id <your VPC> ...`}) is checked for its operation, options and required members too,
+ * a {@code <...>} standing for a value; a span of the command alone only names it, and must name
+ * an operation that exists.
  */
 final class DocumentedCommands {
 
     private static final Pattern REPOSITORY_PATH = Pattern.compile("[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)+");
     private static final Pattern PARAMETER_OVERRIDE = Pattern.compile("\"([A-Za-z0-9]+)=[^\"]*\"");
-    private static final Set<String> DYNAMODB_JSON_OPTIONS = Set.of("--item", "--key");
-    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** The guide whose aws commands must each name their Region. */
+    static final String DEPLOY_GUIDE = "docs/deploy.md";
 
     private final Path root;
+    private final AwsCommands awsCommands;
     private final Makefile makefile;
     private final SamConfig samConfig;
     private final Template template;
@@ -68,6 +76,7 @@ final class DocumentedCommands {
 
     private DocumentedCommands(Path root) {
         this.root = root;
+        this.awsCommands = new AwsCommands(ServiceModels.of(root));
         this.makefile = Makefile.read(root);
         this.samConfig = SamConfig.read(root);
         this.template = Template.read(root);
@@ -86,7 +95,7 @@ final class DocumentedCommands {
 
     /** Every statement of every code block of one Markdown file, checked, in order. */
     List<CheckedStatement> check(String file, String markdown) {
-        Scope scope = new Scope();
+        Scope scope = new Scope(file.equals(DEPLOY_GUIDE));
         List<CheckedStatement> checked = new ArrayList<>();
         for (FencedBlock block : FencedBlock.in(file, markdown)) {
             switch (block.language()) {
@@ -103,6 +112,16 @@ final class DocumentedCommands {
                 }
                 default -> checked.add(new CheckedStatement(block.where(), "```" + block.language() + " block",
                         List.of("no check for " + block.language() + " blocks: add one to DocumentedCommands")));
+            }
+        }
+        for (Prose.Span span : Prose.codeSpans(file, markdown)) {
+            if (span.text().startsWith("aws ")) {
+                List<String> words = List.of(span.text().split("\\s+"));
+                List<String> problems = awsCommands.operation(words);
+                // A span of the command alone names it (`aws sqs start-message-move-task`): only the operation must exist.
+                boolean mention = words.size() == 3;
+                checked.add(new CheckedStatement(span.where(), span.text(),
+                        mention ? problems.stream().filter(problem -> !problem.contains(" needs --")).toList() : problems));
             }
         }
         return checked;
@@ -156,6 +175,12 @@ final class DocumentedCommands {
     private static final class Scope {
         final Map<String, String> variables = new HashMap<>();
         final Set<String> functions = new HashSet<>();
+        /** Whether every aws command must name its Region: the deploy guide's, which must not depend on the CLI profile's. */
+        final boolean regionPerCommand;
+
+        Scope(boolean regionPerCommand) {
+            this.regionPerCommand = regionPerCommand;
+        }
     }
 
     private CheckedStatement statement(ShellStatement statement, Scope scope) {
@@ -207,6 +232,11 @@ final class DocumentedCommands {
     private List<String> invocation(List<String> args, List<ShellStatement.Word> words, Scope scope) {
         String name = args.get(0);
         return switch (name) {
+            case "until", "while", "do" -> args.size() > 1 ? invocation(args.subList(1, args.size()), words.subList(1, words.size()), scope)
+                    : List.of("`" + name + "` runs no command");
+            case "done" -> args.size() == 1 ? List.of() : List.of("`done` ends a loop and takes nothing");
+            case "[" -> args.get(args.size() - 1).equals("]") ? List.of() : List.of("`[` is not closed with `]`");
+            case "sleep" -> args.size() == 2 && args.get(1).matches("[0-9]+") ? List.of() : List.of("`sleep` takes whole seconds");
             case "make" -> make(args);
             case "sam" -> sam(args);
             case "aws" -> aws(words, scope);
@@ -254,7 +284,7 @@ final class DocumentedCommands {
         }
         String command = args.size() > 2 && args.get(1).equals("local") ? "local " + args.get(2) : args.size() > 1 ? args.get(1) : "";
         switch (command) {
-            case "build", "deploy" -> {
+            case "build", "deploy", "delete" -> {
                 // the environment is all they name
             }
             case "local invoke" -> {
@@ -300,47 +330,14 @@ final class DocumentedCommands {
     }
 
     private List<String> aws(List<ShellStatement.Word> words, Scope scope) {
-        if (words.size() < 3) {
-            return List.of("an aws command names a service and an operation");
-        }
-        AwsOperation operation = new AwsOperation(words.get(1).text(), words.get(2).text());
-        Optional<Set<String>> options = operation.options();
-        if (options.isEmpty()) {
-            return List.of("the AWS SDK has no operation `aws " + operation.service() + " " + operation.operation()
-                    + "` (or its module software.amazon.awssdk:" + operation.service() + " is not a test dependency of this module)");
-        }
-        List<String> problems = new ArrayList<>();
-        for (int i = 3; i < words.size(); i++) {
-            String option = words.get(i).text();
-            if (!option.startsWith("--")) {
-                continue;
-            }
-            if (!AwsOperation.accepts(options.get(), option)) {
-                problems.add(option + " is no option of aws " + operation.service() + " " + operation.operation());
-            }
-            if (i + 1 < words.size() && !words.get(i + 1).text().startsWith("--")) {
-                ShellStatement.Word value = words.get(i + 1);
-                String text = value.isVariable() ? scope.variables.getOrDefault(value.variables().get(0), "") : value.text();
-                problems.addAll(json(operation, option, text));
+        Map<String, String> values = new HashMap<>();
+        for (int i = 3; i + 1 < words.size(); i++) {
+            ShellStatement.Word value = words.get(i + 1);
+            if (words.get(i).text().startsWith("--") && !value.text().startsWith("--")) {
+                values.put(words.get(i).text(), value.isVariable() ? scope.variables.getOrDefault(value.variables().get(0), "") : value.text());
             }
         }
-        return problems;
-    }
-
-    /** DynamoDB JSON for {@code --item} and {@code --key}; plain JSON for any other value that starts as JSON. */
-    private static List<String> json(AwsOperation operation, String option, String value) {
-        try {
-            if (operation.service().equals("dynamodb") && DYNAMODB_JSON_OPTIONS.contains(option)) {
-                DynamoDbJson.item(value);
-            } else if (value.startsWith("{") || value.startsWith("[")) {
-                JSON.readTree(value);
-            }
-            return List.of();
-        } catch (IllegalArgumentException e) {
-            return List.of(option + " " + e.getMessage());
-        } catch (JsonProcessingException e) {
-            return List.of(option + " is not JSON: " + e.getOriginalMessage());
-        }
+        return awsCommands.check(words.stream().map(ShellStatement.Word::text).toList(), values, scope.regionPerCommand);
     }
 
     private List<String> maven(List<String> args) {

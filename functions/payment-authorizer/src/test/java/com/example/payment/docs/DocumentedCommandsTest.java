@@ -7,15 +7,16 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every statement of the code blocks of README.md, docs/*.md and events/README.md is checked
- * against what it names: the Makefile, samconfig.toml, template.yaml, pom.xml, the AWS SDK's
- * models and the repository's files. The second half shows that each check finds what it is
+ * Every statement of the code blocks of README.md, docs/*.md and events/README.md, and every
+ * aws command of their running text, is checked against what it names: the Makefile,
+ * samconfig.toml, template.yaml, pom.xml, the AWS CLI's service models and the repository's files. The second half shows that each check finds what it is
  * there to find.
  */
 class DocumentedCommandsTest {
@@ -47,8 +48,13 @@ class DocumentedCommandsTest {
                 Arguments.of("sh", "sam local invoke PaymentAuthorizerFunction -e events/purchase.json --env-vars no-env.json",
                         "no-env.json is no file of the repository"),
                 Arguments.of("sh", "sam sync --watch", "`sam sync` is not checked here"),
-                Arguments.of("sh", "aws dynamodb put-itme --table-name t --item '{}'", "the AWS SDK has no operation `aws dynamodb put-itme`"),
+                Arguments.of("sh", "aws dynamodb put-itme --table-name t --item '{}'", "the AWS CLI's service models have no operation `aws dynamodb put-itme`"),
                 Arguments.of("sh", "aws sqs send-message --queue-url q --body '{}'", "--body is no option of aws sqs send-message"),
+                Arguments.of("sh", "until [ \"$(aws dynamodb get-item --table-name t --query Item.status.S)\" != None ]; do sleep 5; done",
+                        "aws dynamodb get-item needs --key"),
+                Arguments.of("sh", "until [ -n \"x\" ]; do sleep a-while; done", "`sleep` takes whole seconds"),
+                Arguments.of("sh", "aws ec2 describe-vpc-attribute --attribute enableDnsHostnames",
+                        "aws ec2 describe-vpc-attribute needs --vpc-id (a required member of its input in the service's model)"),
                 Arguments.of("sh", "aws dynamodb put-item --table-name t --item '{\"pk\":\"ACC-1\"}'", "--item attribute pk must be one {\"<type>\": value}"),
                 Arguments.of("sh", "aws dynamodb get-item --table-name t --key '{\"pk\":{\"N\":7}}'", "--key attribute pk must be given as a JSON string"),
                 Arguments.of("sh", "BODY='{\"headers\":'\naws sqs send-message --queue-url q --message-body \"$BODY\"", "--message-body is not JSON"),
@@ -69,6 +75,32 @@ class DocumentedCommandsTest {
                 Arguments.of("java", "// examples/stock-reservations/src/test/java/com/example/stock/NoSuchFile.java\nrecord Reservation() {\n}",
                         "NoSuchFile.java is no file"),
                 Arguments.of("python", "print('hello')", "no check for python blocks"));
+    }
+
+    @Test
+    void anAwsCommandInRunningText_withoutARequiredMember_isReported_withItsLine() {
+        // GIVEN prose whose code span runs an aws command without a member its model requires
+        String markdown = "Prose.\n\nCheck it (`aws ec2 describe-vpc-attribute\n--attribute enableDnsHostnames`), and\n`aws sqs start-message-move-task` names the redrive.\n";
+        // WHEN its statements are checked
+        List<CheckedStatement> failing = COMMANDS.check("doc.md", markdown).stream()
+                .filter(statement -> !statement.problems().isEmpty()).toList();
+        // THEN the span that runs the command is reported at its first line; the one that only names a command is not
+        assertEquals(1, failing.size(), () -> "failing: " + failing);
+        assertEquals(new Location("doc.md", 3), failing.get(0).where());
+        assertTrue(failing.get(0).report().contains("aws ec2 describe-vpc-attribute needs --vpc-id"), failing.get(0)::report);
+    }
+
+    @Test
+    void anAwsCommandOfTheDeployGuide_withoutItsRegion_isReported() {
+        // GIVEN the deploy guide running an aws command in the CLI profile's Region
+        String markdown = "```sh\naws sqs purge-queue --queue-url q\n```\n";
+        // WHEN checked as docs/deploy.md, and as another doc
+        List<String> inGuide = COMMANDS.check(DocumentedCommands.DEPLOY_GUIDE, markdown).get(0).problems();
+        List<String> elsewhere = COMMANDS.check("doc.md", markdown).get(0).problems();
+        // THEN only the guide is told to name it
+        assertEquals(1, inGuide.size(), inGuide::toString);
+        assertTrue(inGuide.get(0).contains("names no --region"), inGuide::toString);
+        assertTrue(elsewhere.isEmpty(), elsewhere::toString);
     }
 
     @ParameterizedTest(name = "{0}: {1}")

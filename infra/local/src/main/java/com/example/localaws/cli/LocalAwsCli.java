@@ -38,6 +38,7 @@ public final class LocalAwsCli {
     }
 
     public static void main(String[] args) {
+        LibraryLogging.silence();
         int status = run(Arrays.asList(args), System.out, System.err);
         System.out.flush();
         // the AWS SDK's and the function invokers' threads must not keep a finished command alive

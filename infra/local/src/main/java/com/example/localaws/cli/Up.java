@@ -2,6 +2,7 @@ package com.example.localaws.cli;
 
 import com.example.localaws.Accounts;
 import com.example.localaws.LocalAws;
+import com.example.localaws.LocalTls;
 import com.example.localaws.PushApiProcess;
 import com.example.localaws.TemplateMessaging;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -24,7 +25,8 @@ import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
  * with their visibility timeout, retention and redrive policy, topics, the queues' subscriptions
  * with their raw delivery and filter policy), seeds the accounts, and records it all in the
  * state file. When the recorded local AWS still runs it only says so: running it twice is
- * harmless.
+ * harmless. Its document names the CA of the local HTTPS endpoints ({@code caBundle}, and the
+ * {@code AWS_CA_BUNDLE=...} to {@code export} for the AWS CLI), unless TLS is off.
  *
  * <p>It also creates the local producer's secret ({@link LocalAws#PRODUCER_SIGNING_SECRET}, one
  * key), with which {@code send} signs every message, and the local push API credential's secret
@@ -57,7 +59,7 @@ final class Up implements Command {
                 console.progress("producer signatures stay %s: `make down` first to change it",
                         recorded.get().producerSignatures() ? "required" : "not required");
             }
-            return document(recorded.get(), true, -1);
+            return document(recorded.get(), true, -1, console.root());
         }
         recorded.ifPresent(stale -> {
             console.progress("the recorded local AWS has stopped; stopping what is left of it and starting anew");
@@ -92,8 +94,12 @@ final class Up implements Command {
                     subscriptions.size(), accounts.size(), console.root().relativize(accountsFile),
                     producerSignatures ? "required (key " + LocalAws.PRODUCER_KEY_ID + " of " + LocalAws.PRODUCER_SIGNING_SECRET + ")"
                             : "not required");
+            if (state.motoTls()) {
+                console.progress("its HTTPS endpoints use the CA %s: export AWS_CA_BUNDLE=%s for the aws CLI, or redis-cli --tls --cacert %s",
+                        caBundle(console.root()), caBundle(console.root()), caBundle(console.root()));
+            }
             aws.detach();
-            return document(state, false, accounts.size());
+            return document(state, false, accounts.size(), console.root());
         } catch (RuntimeException e) {
             if (pushApi != null) {
                 ProcessHandle.of(pushApi.pid()).ifPresent(ProcessHandle::destroy);
@@ -162,10 +168,19 @@ final class Up implements Command {
         return urls;
     }
 
-    private static JsonNode document(RunState state, boolean alreadyRunning, int accounts) {
+    /** The CA that signed the local AWS endpoint's and the Redis nodes' certificates. */
+    private static Path caBundle(Path root) {
+        return LocalTls.in(root).caFile();
+    }
+
+    private static JsonNode document(RunState state, boolean alreadyRunning, int accounts, Path root) {
         ObjectNode document = JSON.createObjectNode();
         document.put("status", alreadyRunning ? "already running" : "started");
         document.put("moto", state.motoEndpoint().toString());
+        if (state.motoTls()) {
+            document.put("caBundle", caBundle(root).toString());
+            document.put("export", "AWS_CA_BUNDLE=" + caBundle(root));
+        }
         document.put("motoPid", state.motoPid());
         document.put("redis", "127.0.0.1:" + state.redisPort());
         document.put("redisPid", state.redisPid());

@@ -137,6 +137,29 @@ public final class ResolvedTemplate {
         return resolve(resource(logicalId).path("Properties"));
     }
 
+    /**
+     * The resource's {@code DeletionPolicy}: what CloudFormation does with it when it leaves the
+     * stack (a delete, or the rollback of a failed create); {@code Delete} when the template says nothing
+     * (https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-attribute-deletionpolicy.html).
+     */
+    public String deletionPolicy(String logicalId) {
+        return resource(logicalId).path("DeletionPolicy").asText("Delete");
+    }
+
+    /** The key of an Output whose value is the resource's {@code Ref} or ARN, if the template has one. */
+    public Optional<String> outputOf(String logicalId) {
+        for (Map.Entry<String, JsonNode> output : root.path("Outputs").properties()) {
+            JsonNode value = output.getValue().path("Value");
+            JsonNode getAtt = value.path("Fn::GetAtt");
+            boolean arn = getAtt.isArray() ? logicalId.equals(getAtt.path(0).asText()) && "Arn".equals(getAtt.path(1).asText())
+                    : (logicalId + ".Arn").equals(getAtt.asText(null));
+            if (value.size() == 1 && (logicalId.equals(value.path("Ref").asText(null)) || arn)) {
+                return Optional.of(output.getKey());
+            }
+        }
+        return Optional.empty();
+    }
+
     /** The resource's {@code Properties} as written (unresolved), for finding what refers to what. */
     public JsonNode rawProperties(String logicalId) {
         return resource(logicalId).path("Properties");

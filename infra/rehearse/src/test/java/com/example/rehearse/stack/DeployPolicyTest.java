@@ -1,0 +1,77 @@
+package com.example.rehearse.stack;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.example.rehearse.template.ResolvedTemplate;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The deployer's policy derived from the registry schemas of a small template of its own: a
+ * function and its role. Uses the project's installed cfn-lint schemas and IAM data
+ * (infra/rehearse/setup-rehearse-tools.sh, which make test runs first).
+ */
+class DeployPolicyTest {
+
+    private static final Path PROJECT = Path.of("../..").toAbsolutePath().normalize();
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String TEMPLATE = """
+            {"Resources": {
+               "Role": {"Type": "AWS::IAM::Role", "Properties": {"AssumeRolePolicyDocument": {}}},
+               "Function": {"Type": "AWS::Lambda::Function",
+                            "Properties": {"Role": {"Fn::GetAtt": ["Role", "Arn"]},
+                                           "Code": {"S3Bucket": "artifacts", "S3Key": "f.zip"}}}}}""";
+
+    @Test
+    void aFunctionsRole_isPassedToLambdaOnly_andOnlyTheStacksRoles() throws IOException {
+        // GIVEN a function and its role
+        DeployPolicy policy = derive();
+        // WHEN its policy is derived
+        Optional<DeployPolicy.Need> passRole = policy.needs().stream().filter(need -> need.action().equals("iam:PassRole")).findFirst();
+        // THEN the create handler's iam:PassRole is needed on that role, passed to Lambda, and refused on another stack's
+        assertTrue(passRole.isPresent(), policy.needs()::toString);
+        assertEquals("arn:aws:iam::123456789012:role/payments-test-Role", passRole.get().arn());
+        assertEquals(Map.of("iam:PassedToService", "lambda.amazonaws.com"), passRole.get().context());
+        assertEquals(Optional.of("arn:aws:iam::123456789012:role/another-stack-Role"), passRole.get().outside());
+        JsonNode statement = statementOf(policy, "iam:PassRole");
+        assertEquals("arn:aws:iam::123456789012:role/payments-test-*", statement.path("Resource").asText());
+        assertEquals("lambda.amazonaws.com", statement.path("Condition").path("StringEquals").path("iam:PassedToService").asText());
+    }
+
+    @Test
+    void whatIsNoIamAction_orServesAFeatureNotUsed_isLeftOut_andSaidSo() throws IOException {
+        // GIVEN the same template WHEN its policy is derived
+        DeployPolicy policy = derive();
+        List<String> granted = policy.needs().stream().map(DeployPolicy.Need::action).toList();
+        // THEN Lambda's create handler's lambda:AssociateRuntimeAlias (no IAM action) and its EFS
+        // check (no file system in the stack) are listed as left out, not granted
+        assertTrue(policy.leftOut().stream().anyMatch(line -> line.startsWith("lambda:AssociateRuntimeAlias: not an IAM action")),
+                policy.leftOut()::toString);
+        assertTrue(policy.leftOut().stream().anyMatch(line -> line.startsWith("elasticfilesystem:DescribeMountTargets: no resource of the stack")),
+                policy.leftOut()::toString);
+        assertTrue(!granted.contains("elasticfilesystem:DescribeMountTargets") && granted.contains("lambda:CreateFunction"), granted::toString);
+    }
+
+    private static DeployPolicy derive() throws IOException {
+        ResolvedTemplate template = ResolvedTemplate.of(JSON.readTree(TEMPLATE), Map.of(), "payments-test");
+        return DeployPolicy.derive(template, ResourceSchemas.of(PROJECT), PROJECT.resolve("infra/rehearse/iam"));
+    }
+
+    private static JsonNode statementOf(DeployPolicy policy, String action) {
+        for (JsonNode statement : policy.document().path("Statement")) {
+            for (JsonNode listed : statement.path("Action")) {
+                if (listed.asText().equals(action)) {
+                    return statement;
+                }
+            }
+        }
+        throw new AssertionError(action + " is in no statement of " + policy.document());
+    }
+}
