@@ -124,7 +124,7 @@ public final class RoundTrips {
             aws.redis().flushAll();
             rows.add(measure(implementation, Kind.STORE_DUPLICATE, authorizer, approved, rich, calls, units));
             if (implementation == Implementation.RECEIVER) {
-                clock.advance(Duration.ofDays(8));
+                clock.advance(Duration.ofDays(31));
             } else {
                 Sleeper.THREAD.pause(BASELINE_WINDOW.plusMillis(1_500));
             }

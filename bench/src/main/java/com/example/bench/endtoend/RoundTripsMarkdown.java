@@ -54,8 +54,8 @@ final class RoundTripsMarkdown {
                 .append(WRITE_UNITS_SOURCE).append(". The baseline has no fast path: its \"fast path\" row is the same "
                         + "redelivery, answered by its store; its records are kept ")
                 .append(RoundTrips.BASELINE_WINDOW.toSeconds())
-                .append(" s here (1 h by default) so its late duplicate shows in seconds; ours moves its clock 8 days "
-                        + "(past the 7-day record TTL). Counts are exact, one run is enough: they do not vary.\n\n");
+                .append(" s here (1 h by default) so its late duplicate shows in seconds; ours moves its clock 31 days "
+                        + "(past the 30-day record TTL). Counts are exact, one run is enough: they do not vary.\n\n");
         md.append("| implementation | message kind | DynamoDB calls / message | by operation (per message) | WCU / message "
                 + "| Redis round trips / batch | Redis commands / batch | batch item failures | balance change (minor units) |\n");
         md.append("|---|---|---:|---|---:|---:|---|---:|---:|\n");

@@ -112,7 +112,7 @@ class DecisionTest extends LocalAwsTest {
      */
     @Test
     void afterTheRecordsTtl_aCopyNamingAnotherAccount_isDecidedAsNew_theLedgerGuardIsPerAccount() {
-        // GIVEN a payment approved on ACC-1 8 days ago: its record has expired, its ledger row stays
+        // GIVEN a payment approved on ACC-1 31 days ago: its record has expired, its ledger row stays
         Clock monthAgo = Clock.fixed(Instant.now().minus(Duration.ofDays(31)), ZoneOffset.UTC);
         try (AuthorizerRig past = AuthorizerRig.with(aws, AuthorizerRig.environment(aws, false), monthAgo)) {
             past.ledger.openAccount("ACC-1", 10_000, "EUR");

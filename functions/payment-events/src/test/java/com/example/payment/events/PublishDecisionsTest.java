@@ -317,10 +317,10 @@ class PublishDecisionsTest {
         connect(settings(100, 3));
         assertEquals(List.of(), authorizer.deliver(Authorizer.purchase("TXN-LATE", "ACC-NOBODY", "5")));
         assertTrue(downstream.drain(Duration.ofSeconds(30)));
-        // WHEN eight days later (past the 7-day record TTL, before TTL deleted it) the account
+        // WHEN 31 days later (past the 30-day record TTL, before TTL deleted it) the account
         // exists and the payment is delivered again: the expired record is replaced (a MODIFY)
         Accounts.seed(dynamoDb, List.of(new Accounts.Account("ACC-NOBODY", 10_000, "EUR", "ACTIVE")));
-        try (Authorizer later = new Authorizer(aws, Clock.offset(Clock.systemUTC(), Duration.ofDays(8)))) {
+        try (Authorizer later = new Authorizer(aws, Clock.offset(Clock.systemUTC(), Duration.ofDays(31)))) {
             assertEquals(List.of(), later.deliver(Authorizer.purchase("TXN-LATE", "ACC-NOBODY", "5")));
         }
         // AND then TTL deletes the record (a REMOVE)
