@@ -92,6 +92,7 @@ class LocalRuntimeCommandLineTest {
         assertEquals(approved.size(), totals.path("notificationsDelivered").asInt());
         assertEquals(0, totals.path("notificationDeadLetters").asInt());
         assertEquals(0, totals.path("streamFailures").asInt());
+        assertEquals(0, totals.path("unpublishable").asInt());
         // AND the items agree with the totals
         Map<String, Long> ledger = new HashMap<>();
         state.path("ledger").forEach(row -> ledger.put(row.path("sk").asText(), row.path("amountMinor").asLong()));
@@ -125,6 +126,41 @@ class LocalRuntimeCommandLineTest {
         assertEquals(approved.size(), redriven.path("ledgerRows").asInt());
         assertEquals(0, again.path("published").path("total").asInt(), again::toString);
         assertEquals(3, again.path("notificationsDelivered").asInt(), again::toString);
+
+        // WHEN the on-call engineer follows docs/deploy.md#alarm-conflict and #alarm-dlq-not-empty
+        // with their local forms: the DLQ read without hiding it (make dlq), the conflict beside the
+        // record its txn_id names
+        JsonNode dlq = ok(run("dlq"));
+        assertEquals(2, dlq.path("messages").size(), dlq::toString);
+        JsonNode conflict = only(dlq.path("messages"), "CONFLICT");
+        assertEquals("TXN-LOCAL-0003", conflict.path("attributes").path("txn_id").asText(), conflict::toString);
+        assertTrue(conflict.path("body").asText().contains("Other Merchant"), conflict::toString);
+        assertEquals("PAYMENT#TXN-LOCAL-0003", conflict.path("storedRecord").path("pk").asText(), conflict::toString);
+        assertEquals("APPROVED", conflict.path("storedRecord").path("status").asText(), conflict::toString);
+        assertEquals(conflict.path("attributes").path("stored_fingerprint").asText(),
+                conflict.path("storedRecord").path("fingerprint").asText(), conflict::toString);
+        JsonNode rejected = only(dlq.path("messages"), "REJECTED");
+        // AND, both being the producer's to fix, deletes them by id (make dlq DELETE=...)
+        JsonNode deleted = ok(run("dlq", "--delete", conflict.path("messageId").asText() + "," + rejected.path("messageId").asText()));
+        assertEquals(2, deleted.path("deleted").size(), deleted::toString);
+        assertEquals(0, deleted.path("messages").size(), deleted::toString);
+        // AND moves the (empty) notifications DLQ back to its queue, the other redrive the runbook names
+        JsonNode notifications = ok(run("redrive", "--from", "NotificationsDeadLetterQueue", "--to", "NotificationsQueue"));
+        assertEquals("NotificationsDeadLetterQueue", notifications.path("from").asText(), notifications::toString);
+        assertEquals(0, notifications.path("moved").asInt(), notifications::toString);
+        // THEN every queue of the stack is empty, and the decisions and deliveries are as they were
+        JsonNode recovered = ok(run("state"));
+        recovered.path("queues").forEach(queue -> assertEquals(0, queue.path("visible").asInt() + queue.path("inFlight").asInt(),
+                recovered.path("queues")::toString));
+        assertEquals(6, recovered.path("queues").size(), recovered.path("queues")::toString);
+        assertEquals(0, recovered.path("totals").path("deadLetters").asInt());
+        assertEquals(0, recovered.path("totals").path("unpublishable").asInt());
+        assertEquals(approved.size(), recovered.path("totals").path("ledgerRows").asInt());
+        assertEquals(3, recovered.path("totals").path("notificationsDelivered").asInt());
+        // AND a message id the queue does not hold is named, exit status 2
+        Result unknown = run("dlq", "--delete", "no-such-message");
+        assertEquals(2, unknown.status(), unknown::toString);
+        assertTrue(unknown.err().contains("no-such-message"), unknown::err);
 
         // WHEN it is stopped THEN both servers are gone, and a second `down` is harmless
         JsonNode down = ok(run("down"));
@@ -216,6 +252,18 @@ class LocalRuntimeCommandLineTest {
         } catch (IOException e) {
             throw new UncheckedIOException("stdout is not one JSON document: " + result.out(), e);
         }
+    }
+
+    /** The one message of {@code messages} with {@code outcome}. */
+    private static JsonNode only(JsonNode messages, String outcome) {
+        List<JsonNode> matching = new ArrayList<>();
+        messages.forEach(message -> {
+            if (outcome.equals(message.path("attributes").path("outcome").asText())) {
+                matching.add(message);
+            }
+        });
+        assertEquals(1, matching.size(), messages::toString);
+        return matching.get(0);
     }
 
     private static List<String> sorted(java.util.Iterator<String> names) {

@@ -30,6 +30,7 @@ public final class LocalAwsCli {
             "send", Send::new,
             "drain", Drain::new,
             "state", State::new,
+            "dlq", Dlq::new,
             "redrive", Redrive::new);
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
