@@ -137,6 +137,8 @@ class LocalRuntimeCommandLineTest {
         assertTrue(conflict.path("body").asText().contains("Other Merchant"), conflict::toString);
         assertEquals("PAYMENT#TXN-LOCAL-0003", conflict.path("storedRecord").path("pk").asText(), conflict::toString);
         assertEquals("APPROVED", conflict.path("storedRecord").path("status").asText(), conflict::toString);
+        assertEquals(4_000, conflict.path("storedRecord").path("result").path("amountMinor").asLong(), conflict::toString);
+        assertEquals("ACC-30512", conflict.path("storedRecord").path("result").path("accountId").asText(), conflict::toString);
         assertEquals(conflict.path("attributes").path("stored_fingerprint").asText(),
                 conflict.path("storedRecord").path("fingerprint").asText(), conflict::toString);
         JsonNode rejected = only(dlq.path("messages"), "REJECTED");
