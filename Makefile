@@ -73,7 +73,7 @@ $(LOCAL_CLI_CLASSPATH): $(LOCAL_CLI_SOURCES)
 	@touch $@
 
 ##@ Local AWS (make up first; each prints one JSON document on stdout)
-.PHONY: up down invoke send drain state dlq redrive replay
+.PHONY: up down invoke send drain state dlq redrive replay push-api-fault
 up: $(LOCAL_CLI_CLASSPATH) ## moto, TLS Redis Cluster, push API, template.yaml's resources, seeded accounts ## ACCOUNTS=file.json VISIBILITY_TIMEOUT=s REQUIRE_PRODUCER_SIGNATURES=true
 	@$(ROOT)/infra/local/setup.sh >&2 && $(ROOT)/infra/local/setup-rie.sh >&2
 	@$(LOCAL_CLI) up --accounts "$(ACCOUNTS)" --visibility-timeout "$(VISIBILITY_TIMEOUT)" --require-producer-signatures "$(REQUIRE_PRODUCER_SIGNATURES)"
@@ -95,6 +95,9 @@ dlq: $(LOCAL_CLI_CLASSPATH) ## a queue's messages and attributes, left visible; 
 
 redrive: $(LOCAL_CLI_CLASSPATH) ## move a DLQ back to its queue (the payments DLQ by default); then make drain ## FROM=PaymentsDeadLetterQueue TO=PaymentsQueue (logical ids)
 	@$(LOCAL_CLI) redrive --from "$(FROM)" --to "$(TO)"
+
+push-api-fault: $(LOCAL_CLI_CLASSPATH) ## the local push API fails the next COUNT notifications (COUNT=0: back) ## COUNT=20 STATUS=503 (a 4xx or 5xx)
+	@$(LOCAL_CLI) push-api-fault --count "$(COUNT)" --status "$(STATUS)"
 
 replay: ## publish the idempotency table's decisions again (docs/deploy.md) ## FROM= TO= or ON_FAILURE_QUEUE=<url>|local; TABLE= TOPIC= for AWS
 	@$(MVN) -q -DskipTests -pl functions/payment-events -am package dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/replay.classpath >&2

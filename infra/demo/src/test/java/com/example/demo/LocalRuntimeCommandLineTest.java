@@ -159,6 +159,38 @@ class LocalRuntimeCommandLineTest {
         assertEquals(0, recovered.path("totals").path("unpublishable").asInt());
         assertEquals(approved.size(), recovered.path("totals").path("ledgerRows").asInt());
         assertEquals(3, recovered.path("totals").path("notificationsDelivered").asInt());
+        // WHEN the push API fails (make push-api-fault COUNT=100 STATUS=503) while an approval is notified
+        assertEquals(100, ok(run("push-api-fault", "--count", "100", "--status", "503")).path("pending").asInt());
+        Path late = stateDir.resolve("late.jsonl");
+        writeString(late, """
+                {"headers":{"message_id":"msg-local-0101","correlation_id":"corr-TXN-LOCAL-0101","timestamp":"2026-04-07T14:32:15Z",\
+                "source":"payment-network-gateway"},"body":{"transaction_id":"TXN-LOCAL-0101","card_number_hash":\
+                "sha256:948c24e17ea5c28a83b2f24263e306ba2366ef85cce6fa34db145c676ecfd6dd","account_id":"ACC-44821","amount":1.00,\
+                "currency":"EUR","merchant":"Amazon.es","merchant_category":"5411","authorization_type":"PURCHASE"}}
+                """);
+        assertEquals(1, ok(run("send", "--messages", late.toString())).path("sent").asInt());
+        JsonNode failing = ok(run("drain", "--timeout-seconds", "120"));
+        // THEN the notifier retried it at every receive, counted Retried in its EMF lines, until SQS moved it
+        // after MaxReceiveCount (15) receives to the notifications DLQ, without a reason: the
+        // notifications-dlq-not-empty alarm's threshold (1 visible message)
+        assertTrue(failing.path("notifierOutcomes").path("RETRY").asInt() >= 15, failing::toString);
+        JsonNode stranded = ok(run("dlq", "--queue", "NotificationsDeadLetterQueue"));
+        assertEquals(1, stranded.path("messages").size(), stranded::toString);
+        assertFalse(stranded.path("messages").get(0).path("attributes").has("reason"), stranded::toString);
+        assertTrue(stranded.path("messages").get(0).path("body").asText().contains("TXN-LOCAL-0101"), stranded::toString);
+        assertTrue(retriedInEmf(stateDir) >= 15, "the notifier's EMF lines count Retried");
+        // WHEN the push API is back and the engineer follows docs/deploy.md#alarm-notifications-dlq-not-empty
+        assertEquals(0, ok(run("push-api-fault", "--count", "0")).path("pending").asInt());
+        assertEquals(1, ok(run("redrive", "--from", "NotificationsDeadLetterQueue", "--to", "NotificationsQueue"))
+                .path("moved").asInt());
+        JsonNode resumed = ok(run("drain", "--timeout-seconds", "120"));
+        // THEN the approval is notified, once, and every queue is empty
+        assertEquals(1, resumed.path("notifierOutcomes").path("DELIVERED").asInt(), resumed::toString);
+        JsonNode afterPush = ok(run("state"));
+        assertEquals(approved.size() + 1, afterPush.path("totals").path("notificationsDelivered").asInt(), afterPush::toString);
+        afterPush.path("queues").forEach(queue -> assertEquals(0, queue.path("visible").asInt() + queue.path("inFlight").asInt(),
+                afterPush.path("queues")::toString));
+
         // AND a message id the queue does not hold is named, exit status 2
         Result unknown = run("dlq", "--delete", "no-such-message");
         assertEquals(2, unknown.status(), unknown::toString);
@@ -253,6 +285,31 @@ class LocalRuntimeCommandLineTest {
             return JSON.readTree(result.out());
         } catch (IOException e) {
             throw new UncheckedIOException("stdout is not one JSON document: " + result.out(), e);
+        }
+    }
+
+    /** The {@code Retried} counts of the notifier's EMF lines in the functions' log files of {@code folder}. */
+    private static long retriedInEmf(Path folder) {
+        long retried = 0;
+        try (java.util.stream.Stream<Path> logs = Files.list(folder)) {
+            for (Path log : logs.filter(file -> file.getFileName().toString().endsWith(".log")).toList()) {
+                for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
+                    if (line.startsWith("{") && line.contains("\"_aws\"") && line.contains("payment-notifier")) {
+                        retried += JSON.readTree(line).path("Retried").asLong();
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return retried;
+    }
+
+    private static void writeString(Path file, String text) {
+        try {
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

@@ -31,6 +31,7 @@ public final class LocalAwsCli {
             "drain", Drain::new,
             "state", State::new,
             "dlq", Dlq::new,
+            "push-api-fault", PushApiFault::new,
             "redrive", Redrive::new);
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
