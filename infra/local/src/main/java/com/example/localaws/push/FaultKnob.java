@@ -32,23 +32,29 @@ final class FaultKnob implements HttpHandler {
     public void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
             exchange.getRequestBody().readAllBytes();
-            switch (exchange.getRequestMethod()) {
-                case "POST" -> {
-                    Map<String, String> query = query(exchange.getRequestURI().getRawQuery());
-                    int count = number(query, "count", 1, 100_000);
-                    int status = number(query, "status", 400, 599);
-                    api.failNext(count, status);
-                    answer(exchange, 200, "{\"pending\":" + api.pendingFaults() + "}");
-                }
-                case "DELETE" -> {
-                    api.clearFaults();
-                    answer(exchange, 200, "{\"pending\":0}");
-                }
-                default -> answer(exchange, 405, "{\"error\":\"POST ?count=N&status=S, or DELETE\"}");
+            try {
+                answer(exchange, 200, "{\"pending\":" + apply(exchange.getRequestMethod(), exchange.getRequestURI().getRawQuery()) + "}");
+            } catch (IllegalArgumentException e) {
+                answer(exchange, 400, "{\"error\":\"" + e.getMessage() + "\"}");
+            } catch (UnsupportedOperationException e) {
+                answer(exchange, 405, "{\"error\":\"POST ?count=N&status=S, or DELETE\"}");
             }
-        } catch (IllegalArgumentException e) {
-            answer(exchange, 400, "{\"error\":\"" + e.getMessage() + "\"}");
         }
+    }
+
+    /** Sets or drops the faults; the number still pending. */
+    private int apply(String method, String rawQuery) {
+        switch (method) {
+            case "POST" -> {
+                Map<String, String> query = query(rawQuery);
+                int count = number(query, "count", 1, 100_000);
+                int status = number(query, "status", 400, 599);
+                api.failNext(count, status);
+            }
+            case "DELETE" -> api.clearFaults();
+            default -> throw new UnsupportedOperationException(method);
+        }
+        return api.pendingFaults();
     }
 
     private static int number(Map<String, String> query, String name, int min, int max) {
