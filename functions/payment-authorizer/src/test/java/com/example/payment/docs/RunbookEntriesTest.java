@@ -3,12 +3,17 @@ package com.example.payment.docs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,6 +33,29 @@ class RunbookEntriesTest {
     private static final Pattern ANCHOR = Pattern.compile("<a id=\"(alarm-[a-z0-9-]+)\"></a>");
     /** A link to the guide in a description: {@code docs/deploy.md#anchor}, or the old {@code docs/deploy.md "Name"}. */
     private static final Pattern LINK = Pattern.compile("docs/deploy\\.md(?:#([A-Za-z0-9_-]+)|\\s+\"([^\"]+)\")");
+
+    /**
+     * The test that walks each alarm's entry against the local AWS (the fault injected, the
+     * alarm's metric seen, the entry's steps, the recovery checked), or, after "none:", why no
+     * test does yet. A new alarm must be given one or the other.
+     */
+    static final Map<String, String> WALKS = Map.ofEntries(
+            Map.entry("conflict", "LocalRuntimeCommandLineTest#upSendDrainStateDown_stateTotalsMatchTheInputs_andOneNotificationPerApprovedPayment"),
+            Map.entry("dlq-not-empty", "LocalRuntimeCommandLineTest#upSendDrainStateDown_stateTotalsMatchTheInputs_andOneNotificationPerApprovedPayment"),
+            Map.entry("notifications-dlq-not-empty", "LocalRuntimeCommandLineTest#upSendDrainStateDown_stateTotalsMatchTheInputs_andOneNotificationPerApprovedPayment"),
+            Map.entry("payment-events-failures", "PublishDecisionsTest#replayOfTheFailureQueueDuringTheOutage_leavesItsBatchVisible_andTheRunAfterTheFixPublishesWhatTheFirstCouldNot"),
+            Map.entry("push-auth-rejected", "PushAuthenticationTest#wrongToken_retriesEveryNotification_deadLettersNone_andOnceFixedDeliversEachOnce"),
+            Map.entry("producer-keys-unavailable", "ProducerKeysUnavailableTest#keysMissingAtStart_everyMessageIsRetried_neitherDecidedNorRejected_untilTheMinutesReadFindsThem"),
+            Map.entry("fast-path-key-unavailable", "SigningKeyUnavailableTest#secretMissingAtStart_theStoreDecidesEveryPayment_andOnceTheSecretExists_theFastPathServes"),
+            Map.entry("hot-account", "WindowsAtAwsTimeTest#aTableThrottledForThirtyMinutes_deadLettersNoPayment_andDecidesEachOnceAfterwards"),
+            Map.entry("duplicate-rate", "none: the rate is CloudWatch metric math over three periods; no test yet sets the duplicates against it"),
+            Map.entry("queue-backlog", "none: ApproximateAgeOfOldestMessage is CloudWatch's SQS metric, which the local AWS does not emit"),
+            Map.entry("function-errors", "none: Lambda's Errors metric; the local runtime emulator reports an invocation's error, no test walks the entry yet"),
+            Map.entry("function-throttles", "none: Lambda's throttling of invocations has no local form"),
+            Map.entry("fast-path-unavailable", "none: FastPathOutageTest stops Redis and counts FastPathUnavailable, but no test brings it back through the entry"),
+            Map.entry("payment-events-iterator-age", "none: IteratorAge is Lambda's metric of its stream poller, which the local mapping does not emit"),
+            Map.entry("payment-events-unpublishable", "none: PublishDecisionsTest sets such a record aside, but no test corrects it as the entry says"),
+            Map.entry("store-latency", "none: no test yet holds the store call's p99 over the threshold for three periods"));
 
     private final ProjectDocs docs = ProjectDocs.ofThisProject();
     private final Template template = Template.read(docs.root());
@@ -85,6 +113,41 @@ class RunbookEntriesTest {
             }
         });
         assertEquals(List.of(), problems);
+    }
+
+    @Test
+    void everyAlarm_namesTheTestThatWalksItsEntry_orWhyNoneDoes_andEveryNamedTestExists() throws IOException {
+        List<String> problems = new ArrayList<>();
+        for (Template.Alarm alarm : template.alarms()) {
+            String walk = WALKS.get(alarm.name());
+            if (walk == null) {
+                problems.add(alarm.logicalId() + " (" + alarm.name() + ") has no walking test in RunbookEntriesTest.WALKS, nor why none");
+            } else if (!walk.startsWith("none: ") && !testExists(walk)) {
+                problems.add(alarm.name() + ": no test method " + walk + " under a module's src/test/java");
+            }
+        }
+        List<String> names = template.alarms().stream().map(Template.Alarm::name).toList();
+        WALKS.keySet().stream().filter(name -> !names.contains(name)).forEach(name -> problems.add("WALKS names no alarm " + name));
+        assertEquals(List.of(), problems);
+    }
+
+    /** Whether {@code Class#method} is a test method of a file {@code Class.java} under a module's src/test/java. */
+    private boolean testExists(String walk) throws IOException {
+        String[] parts = walk.split("#", 2);
+        for (String module : new String[] {"functions", "libs", "infra"}) {
+            try (Stream<Path> modules = Files.list(docs.root().resolve(module))) {
+                for (Path tests : modules.map(m -> m.resolve("src/test/java")).filter(Files::isDirectory).toList()) {
+                    try (Stream<Path> files = Files.walk(tests)) {
+                        for (Path file : files.filter(f -> f.getFileName().toString().equals(parts[0] + ".java")).toList()) {
+                            if (Files.readString(file, StandardCharsets.UTF_8).contains("void " + parts[1] + "(")) {
+                                return true;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     /** Each anchored entry of the guide: from its anchor to the next anchor or heading of a section. */
