@@ -87,7 +87,7 @@ send: $(LOCAL_CLI_CLASSPATH) ## one message per line to the payments queue, sign
 drain: $(LOCAL_CLI_CLASSPATH) ## run the queues and the stream through the functions until idle; a summary
 	@$(LOCAL_CLI) drain
 
-state: $(LOCAL_CLI_CLASSPATH) ## accounts, ledger, records, DLQs, delivered notifications, every queue's depth, with totals
+state: $(LOCAL_CLI_CLASSPATH) ## accounts, ledger, records, DLQs, notifications delivered, queue depths; totals
 	@$(LOCAL_CLI) state
 
 dlq: $(LOCAL_CLI_CLASSPATH) ## a queue's messages and attributes, left visible; DELETE= deletes those handled ## QUEUE=PaymentsDeadLetterQueue (a logical id) DELETE=<message id>,...
