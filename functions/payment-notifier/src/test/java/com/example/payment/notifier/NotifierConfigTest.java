@@ -60,9 +60,9 @@ class NotifierConfigTest {
     }
 
     @Test
-    void defaults_areSevenDaysOfRecordsAndThreeSecondCalls() {
+    void defaults_areThirtyDaysOfRecordsAndThreeSecondCalls() {
         NotifierConfig config = NotifierConfig.from(valid());
-        assertEquals(Duration.ofDays(7), config.recordTtl());
+        assertEquals(Duration.ofDays(30), config.recordTtl());
         assertEquals(Duration.ofSeconds(3), config.pushApiTimeout());
     }
 
