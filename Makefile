@@ -73,7 +73,7 @@ $(LOCAL_CLI_CLASSPATH): $(LOCAL_CLI_SOURCES)
 	@touch $@
 
 ##@ Local AWS (make up first; each prints one JSON document on stdout)
-.PHONY: up down invoke send drain state redrive replay
+.PHONY: up down invoke send drain state dlq redrive replay push-api-fault
 up: $(LOCAL_CLI_CLASSPATH) ## moto, TLS Redis Cluster, push API, template.yaml's resources, seeded accounts ## ACCOUNTS=file.json VISIBILITY_TIMEOUT=s REQUIRE_PRODUCER_SIGNATURES=true
 	@$(ROOT)/infra/local/setup.sh >&2 && $(ROOT)/infra/local/setup-rie.sh >&2
 	@$(LOCAL_CLI) up --accounts "$(ACCOUNTS)" --visibility-timeout "$(VISIBILITY_TIMEOUT)" --require-producer-signatures "$(REQUIRE_PRODUCER_SIGNATURES)"
@@ -87,11 +87,17 @@ send: $(LOCAL_CLI_CLASSPATH) ## one message per line to the payments queue, sign
 drain: $(LOCAL_CLI_CLASSPATH) ## run the queues and the stream through the functions until idle; a summary
 	@$(LOCAL_CLI) drain
 
-state: $(LOCAL_CLI_CLASSPATH) ## accounts, ledger, records, DLQs and notifications, with totals
+state: $(LOCAL_CLI_CLASSPATH) ## accounts, ledger, records, DLQs, notifications delivered, queue depths; totals
 	@$(LOCAL_CLI) state
 
-redrive: $(LOCAL_CLI_CLASSPATH) ## move the payments DLQ back to the payments queue; then make drain
-	@$(LOCAL_CLI) redrive
+dlq: $(LOCAL_CLI_CLASSPATH) ## a queue's messages and attributes, left visible; DELETE= deletes those handled ## QUEUE=PaymentsDeadLetterQueue (a logical id) DELETE=<message id>,...
+	@$(LOCAL_CLI) dlq --queue "$(QUEUE)" --delete "$(DELETE)"
+
+redrive: $(LOCAL_CLI_CLASSPATH) ## move a DLQ back to its queue (the payments DLQ by default); then make drain ## FROM=PaymentsDeadLetterQueue TO=PaymentsQueue (logical ids)
+	@$(LOCAL_CLI) redrive --from "$(FROM)" --to "$(TO)"
+
+push-api-fault: $(LOCAL_CLI_CLASSPATH) ## the local push API fails the next COUNT notifications (COUNT=0: back) ## COUNT=20 STATUS=503 (a 4xx or 5xx)
+	@$(LOCAL_CLI) push-api-fault --count "$(COUNT)" --status "$(STATUS)"
 
 replay: ## publish the idempotency table's decisions again (docs/deploy.md) ## FROM= TO= or ON_FAILURE_QUEUE=<url>|local; TABLE= TOPIC= for AWS
 	@$(MVN) -q -DskipTests -pl functions/payment-events -am package dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/replay.classpath >&2

@@ -169,7 +169,8 @@ final class DemoRun {
 
                 Demo.progress("reading the state and checking it against the generated input");
                 ObjectNode state = StateDocument.payments(dynamoDb, sqs, queues.dlq(), new StateDocument.Downstream(
-                        downstream.pushApi().baseUrl(), downstream.notificationsDlqUrl(), downstream.streamFailuresQueueUrl())).read();
+                        downstream.pushApi().baseUrl(), downstream.notificationsDlqUrl(), downstream.streamFailuresQueueUrl(),
+                        downstream.unpublishableQueueUrl())).read();
                 Notifications notifications = new Notifications(downstream.published(), downstream.delivered(),
                         downstream.pushApi().requestsReceived(),
                         (int) downstream.pushApi().requests().stream().filter(request -> request.status() == 401).count(),

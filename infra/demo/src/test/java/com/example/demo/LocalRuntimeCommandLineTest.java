@@ -94,6 +94,7 @@ class LocalRuntimeCommandLineTest {
         assertEquals(approved.size(), totals.path("notificationsDelivered").asInt());
         assertEquals(0, totals.path("notificationDeadLetters").asInt());
         assertEquals(0, totals.path("streamFailures").asInt());
+        assertEquals(0, totals.path("unpublishable").asInt());
         // AND the items agree with the totals
         Map<String, Long> ledger = new HashMap<>();
         state.path("ledger").forEach(row -> ledger.put(row.path("sk").asText(), row.path("amountMinor").asLong()));
@@ -127,6 +128,75 @@ class LocalRuntimeCommandLineTest {
         assertEquals(approved.size(), redriven.path("ledgerRows").asInt());
         assertEquals(0, again.path("published").path("total").asInt(), again::toString);
         assertEquals(3, again.path("notificationsDelivered").asInt(), again::toString);
+
+        // WHEN the on-call engineer follows docs/deploy.md#alarm-conflict and #alarm-dlq-not-empty
+        // with their local forms: the DLQ read without hiding it (make dlq), the conflict beside the
+        // record its txn_id names
+        JsonNode dlq = ok(run("dlq"));
+        assertEquals(2, dlq.path("messages").size(), dlq::toString);
+        JsonNode conflict = only(dlq.path("messages"), "CONFLICT");
+        assertEquals("TXN-LOCAL-0003", conflict.path("attributes").path("txn_id").asText(), conflict::toString);
+        assertTrue(conflict.path("body").asText().contains("Other Merchant"), conflict::toString);
+        assertEquals("PAYMENT#TXN-LOCAL-0003", conflict.path("storedRecord").path("pk").asText(), conflict::toString);
+        assertEquals("APPROVED", conflict.path("storedRecord").path("status").asText(), conflict::toString);
+        assertEquals(4_000, conflict.path("storedRecord").path("result").path("amountMinor").asLong(), conflict::toString);
+        assertEquals("ACC-30512", conflict.path("storedRecord").path("result").path("accountId").asText(), conflict::toString);
+        assertEquals(conflict.path("attributes").path("stored_fingerprint").asText(),
+                conflict.path("storedRecord").path("fingerprint").asText(), conflict::toString);
+        JsonNode rejected = only(dlq.path("messages"), "REJECTED");
+        // AND, both being the producer's to fix, deletes them by id (make dlq DELETE=...)
+        JsonNode deleted = ok(run("dlq", "--delete", conflict.path("messageId").asText() + "," + rejected.path("messageId").asText()));
+        assertEquals(2, deleted.path("deleted").size(), deleted::toString);
+        assertEquals(0, deleted.path("messages").size(), deleted::toString);
+        // AND moves the (empty) notifications DLQ back to its queue, the other redrive the runbook names
+        JsonNode notifications = ok(run("redrive", "--from", "NotificationsDeadLetterQueue", "--to", "NotificationsQueue"));
+        assertEquals("NotificationsDeadLetterQueue", notifications.path("from").asText(), notifications::toString);
+        assertEquals(0, notifications.path("moved").asInt(), notifications::toString);
+        // THEN every queue of the stack is empty, and the decisions and deliveries are as they were
+        JsonNode recovered = ok(run("state"));
+        recovered.path("queues").forEach(queue -> assertEquals(0, queue.path("visible").asInt() + queue.path("inFlight").asInt(),
+                recovered.path("queues")::toString));
+        assertEquals(6, recovered.path("queues").size(), recovered.path("queues")::toString);
+        assertEquals(0, recovered.path("totals").path("deadLetters").asInt());
+        assertEquals(0, recovered.path("totals").path("unpublishable").asInt());
+        assertEquals(approved.size(), recovered.path("totals").path("ledgerRows").asInt());
+        assertEquals(3, recovered.path("totals").path("notificationsDelivered").asInt());
+        // WHEN the push API fails (make push-api-fault COUNT=100 STATUS=503) while an approval is notified
+        assertEquals(100, ok(run("push-api-fault", "--count", "100", "--status", "503")).path("pending").asInt());
+        Path late = stateDir.resolve("late.jsonl");
+        writeString(late, """
+                {"headers":{"message_id":"msg-local-0101","correlation_id":"corr-TXN-LOCAL-0101","timestamp":"2026-04-07T14:32:15Z",\
+                "source":"payment-network-gateway"},"body":{"transaction_id":"TXN-LOCAL-0101","card_number_hash":\
+                "sha256:948c24e17ea5c28a83b2f24263e306ba2366ef85cce6fa34db145c676ecfd6dd","account_id":"ACC-44821","amount":1.00,\
+                "currency":"EUR","merchant":"Amazon.es","merchant_category":"5411","authorization_type":"PURCHASE"}}
+                """);
+        assertEquals(1, ok(run("send", "--messages", late.toString())).path("sent").asInt());
+        JsonNode failing = ok(run("drain", "--timeout-seconds", "120"));
+        // THEN the notifier retried it at every receive, counted Retried in its EMF lines, until SQS moved it
+        // after MaxReceiveCount (15) receives to the notifications DLQ, without a reason: the
+        // notifications-dlq-not-empty alarm's threshold (1 visible message)
+        assertTrue(failing.path("notifierOutcomes").path("RETRY").asInt() >= 15, failing::toString);
+        JsonNode stranded = ok(run("dlq", "--queue", "NotificationsDeadLetterQueue"));
+        assertEquals(1, stranded.path("messages").size(), stranded::toString);
+        assertFalse(stranded.path("messages").get(0).path("attributes").has("reason"), stranded::toString);
+        assertTrue(stranded.path("messages").get(0).path("body").asText().contains("TXN-LOCAL-0101"), stranded::toString);
+        assertTrue(retriedInEmf(stateDir) >= 15, "the notifier's EMF lines count Retried");
+        // WHEN the push API is back and the engineer follows docs/deploy.md#alarm-notifications-dlq-not-empty
+        assertEquals(0, ok(run("push-api-fault", "--count", "0")).path("pending").asInt());
+        assertEquals(1, ok(run("redrive", "--from", "NotificationsDeadLetterQueue", "--to", "NotificationsQueue"))
+                .path("moved").asInt());
+        JsonNode resumed = ok(run("drain", "--timeout-seconds", "120"));
+        // THEN the approval is notified, once, and every queue is empty
+        assertEquals(1, resumed.path("notifierOutcomes").path("DELIVERED").asInt(), resumed::toString);
+        JsonNode afterPush = ok(run("state"));
+        assertEquals(approved.size() + 1, afterPush.path("totals").path("notificationsDelivered").asInt(), afterPush::toString);
+        afterPush.path("queues").forEach(queue -> assertEquals(0, queue.path("visible").asInt() + queue.path("inFlight").asInt(),
+                afterPush.path("queues")::toString));
+
+        // AND a message id the queue does not hold is named, exit status 2
+        Result unknown = run("dlq", "--delete", "no-such-message");
+        assertEquals(2, unknown.status(), unknown::toString);
+        assertTrue(unknown.err().contains("no-such-message"), unknown::err);
 
         // WHEN it is stopped THEN both servers are gone, and a second `down` is harmless
         JsonNode down = ok(run("down"));
@@ -264,6 +334,43 @@ class LocalRuntimeCommandLineTest {
         } catch (IOException e) {
             throw new UncheckedIOException("stdout is not one JSON document: " + result.out(), e);
         }
+    }
+
+    /** The {@code Retried} counts of the notifier's EMF lines in the functions' log files of {@code folder}. */
+    private static long retriedInEmf(Path folder) {
+        long retried = 0;
+        try (java.util.stream.Stream<Path> logs = Files.list(folder)) {
+            for (Path log : logs.filter(file -> file.getFileName().toString().endsWith(".log")).toList()) {
+                for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
+                    if (line.startsWith("{") && line.contains("\"_aws\"") && line.contains("payment-notifier")) {
+                        retried += JSON.readTree(line).path("Retried").asLong();
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return retried;
+    }
+
+    private static void writeString(Path file, String text) {
+        try {
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The one message of {@code messages} with {@code outcome}. */
+    private static JsonNode only(JsonNode messages, String outcome) {
+        List<JsonNode> matching = new ArrayList<>();
+        messages.forEach(message -> {
+            if (outcome.equals(message.path("attributes").path("outcome").asText())) {
+                matching.add(message);
+            }
+        });
+        assertEquals(1, matching.size(), messages::toString);
+        return matching.get(0);
     }
 
     private static List<String> sorted(java.util.Iterator<String> names) {

@@ -53,6 +53,17 @@ public record DeadLetter(InboundMessage message, Optional<IdempotencyKey> key, O
      * @return the reason
      */
     public String reason() {
+        return reasonOf(outcome);
+    }
+
+    /**
+     * The reason of a dead-lettered {@code outcome}, one line, as its dead letter's {@code reason}
+     * attribute and its log line's {@code reason} field both say it.
+     *
+     * @param outcome a rejection or a conflict
+     * @return the reason
+     */
+    public static String reasonOf(Outcome outcome) {
         return outcome instanceof Outcome.Rejected rejected
                 ? "rejected: " + rejected.field() + " " + rejected.rule()
                 : "conflict: the key was decided before for another operation (another fingerprint)";

@@ -147,6 +147,9 @@ class DecisionTest extends LocalAwsTest {
                     rejected.get(0));
             assertTrue(rejected.get(1).contains("\"field\":\"body.amount\"")
                     && rejected.get(1).contains("must have at most 2 decimals for EUR"), rejected.get(1));
+            // AND each line's reason is the one its dead letter carries (docs/deploy.md, one vocabulary)
+            assertTrue(rejected.get(1).contains("\"reason\":\"rejected: body.amount must have at most 2 decimals for EUR\""),
+                    rejected.get(1));
         }
     }
 

@@ -6,6 +6,9 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -49,6 +52,37 @@ final class Template {
         root.path("Resources").path(function).path("Properties").path("Events")
                 .forEach(event -> types.add(event.path("Type").asText()));
         return types;
+    }
+
+    /**
+     * A CloudWatch alarm of the template.
+     *
+     * @param logicalId   its logical id
+     * @param name        its {@code AlarmName} with the stack's name taken off ({@code conflict})
+     * @param description its {@code AlarmDescription}
+     */
+    record Alarm(String logicalId, String name, String description) {
+    }
+
+    private static final String STACK_PREFIX = "${AWS::StackName}-";
+
+    /** Every {@code AWS::CloudWatch::Alarm} of the template, in the template's order. */
+    List<Alarm> alarms() {
+        List<Alarm> alarms = new ArrayList<>();
+        for (Map.Entry<String, JsonNode> resource : root.path("Resources").properties()) {
+            if (!"AWS::CloudWatch::Alarm".equals(resource.getValue().path("Type").asText())) {
+                continue;
+            }
+            JsonNode properties = resource.getValue().path("Properties");
+            String name = properties.path("AlarmName").asText("");
+            if (!name.startsWith(STACK_PREFIX)) {
+                throw new AssertionError("template.yaml: " + resource.getKey() + "'s AlarmName must be !Sub \"" + STACK_PREFIX
+                        + "<name>\", was '" + name + "'");
+            }
+            alarms.add(new Alarm(resource.getKey(), name.substring(STACK_PREFIX.length()),
+                    properties.path("AlarmDescription").asText("").strip()));
+        }
+        return alarms;
     }
 
     /**

@@ -250,14 +250,14 @@ class PublishDecisionsTest {
         ReplayResult result = new OnFailureReplay(sqs, replay(), quiet()).replay(downstream.streamFailuresQueueUrl());
 
         // THEN the four good decisions are on the topic; TXN-1 is reported, and its batch stays in
-        // the queue for the next run
+        // the queue, visible, for the next run
         assertEquals(new ReplayResult(5, 4, result.failed()), result);
         assertEquals(1, result.failed().size());
         assertTrue(result.failed().get(0).startsWith("PAYMENT#TXN-1: "), result.failed().toString());
         assertEquals(Map.of("TXN-2", 1, "TXN-3", 1, "TXN-4", 1, "TXN-5", 1), countByTransaction(downstream.published()));
         assertEquals("1", sqs.getQueueAttributes(r -> r.queueUrl(downstream.streamFailuresQueueUrl())
-                .attributeNames(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE)).attributes()
-                .get(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE));
+                .attributeNames(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES)).attributes()
+                .get(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES));
     }
 
     @Test
@@ -312,12 +312,44 @@ class PublishDecisionsTest {
     }
 
     @Test
+    void replayOfTheFailureQueueDuringTheOutage_leavesItsBatchVisible_andTheRunAfterTheFixPublishesWhatTheFirstCouldNot() {
+        // GIVEN a batch of three approvals skipped to the failure queue while the topic is down
+        connect(settings(100, 1));
+        for (int i = 1; i <= 3; i++) {
+            assertEquals(List.of(), authorizer.deliver(Authorizer.purchase("TXN-" + i, "ACC-RICH", "3")));
+        }
+        publisher.startOutage();
+        assertTrue(downstream.drain(Duration.ofSeconds(30)));
+
+        // WHEN the operator runs the replay (make replay ON_FAILURE_QUEUE=...) before the cause is fixed
+        ReplayResult first = new OnFailureReplay(sqs, replay(), quiet()).replay(downstream.streamFailuresQueueUrl());
+
+        // THEN it publishes nothing and says so: each decision named, the batch left in the queue
+        assertEquals(new ReplayResult(3, 0, first.failed()), first);
+        assertEquals(3, first.failed().size());
+        assertTrue(logs.toString(StandardCharsets.UTF_8).contains("left in the failure queue"), logs.toString(StandardCharsets.UTF_8));
+        // AND the batch's message is visible at once, not hidden from the next run
+        assertEquals("1", sqs.getQueueAttributes(r -> r.queueUrl(downstream.streamFailuresQueueUrl())
+                .attributeNames(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES)).attributes()
+                .get(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES));
+
+        // WHEN the topic is back and the operator runs the same command again
+        publisher.endOutage();
+        ReplayResult second = new OnFailureReplay(sqs, replay(), quiet()).replay(downstream.streamFailuresQueueUrl());
+
+        // THEN the second run publishes what the first could not, each approval once, and empties the queue
+        assertEquals(new ReplayResult(3, 3, List.of()), second);
+        assertEquals(Map.of("TXN-1", 1, "TXN-2", 1, "TXN-3", 1), countByTransaction(downstream.published()));
+        assertEquals(List.of(), downstream.takeStreamFailures());
+    }
+
+    @Test
     void ttlDeletionsPublishNothing_andADeclineDecidedAgainAfterItsRecordExpiredIsPublished() {
         // GIVEN a decline (unknown account), published once
         connect(settings(100, 3));
         assertEquals(List.of(), authorizer.deliver(Authorizer.purchase("TXN-LATE", "ACC-NOBODY", "5")));
         assertTrue(downstream.drain(Duration.ofSeconds(30)));
-        // WHEN 31 days later (past the 30-day record TTL, before TTL deleted it) the account
+        // WHEN 31 days later (past the template's 30-day record TTL, before TTL deleted it) the account
         // exists and the payment is delivered again: the expired record is replaced (a MODIFY)
         Accounts.seed(dynamoDb, List.of(new Accounts.Account("ACC-NOBODY", 10_000, "EUR", "ACTIVE")));
         try (Authorizer later = new Authorizer(aws, Clock.offset(Clock.systemUTC(), Duration.ofDays(31)))) {

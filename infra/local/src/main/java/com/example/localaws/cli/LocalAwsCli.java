@@ -30,6 +30,8 @@ public final class LocalAwsCli {
             "send", Send::new,
             "drain", Drain::new,
             "state", State::new,
+            "dlq", Dlq::new,
+            "push-api-fault", PushApiFault::new,
             "redrive", Redrive::new);
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);

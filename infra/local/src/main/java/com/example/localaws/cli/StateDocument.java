@@ -25,14 +25,14 @@ import software.amazon.awssdk.services.sqs.model.MessageSystemAttributeName;
  * {@code state.json}): {@code accounts}, {@code ledger}, {@code idempotencyRecords},
  * {@code deadLetters}, {@code notifications} (one item per transaction the push API delivered,
  * with the requests it received for that key), {@code notificationDeadLetters} (the notifier's
- * DLQ) and {@code streamFailures} (the publisher's on-failure queue), each a list of items, and
- * {@code totals} over all of them:
+ * DLQ), {@code streamFailures} (the publisher's on-failure queue) and {@code unpublishable} (the
+ * records the publisher set aside), each a list of items, and {@code totals} over all of them:
  * <pre>{@code
  * "totals": {"accounts": 3, "balanceMinor": {"EUR": 299000}, "ledgerRows": 1,
  *            "ledgerAmountMinor": {"EUR": -12550}, "idempotencyRecords": 2,
  *            "recordsByStatus": {"APPROVED": 1, "DECLINED": 1}, "deadLetters": 1,
  *            "notificationsDelivered": 1, "notificationDeadLetters": 0,
- *            "streamFailures": 0}
+ *            "streamFailures": 0, "unpublishable": 0}
  * }</pre>
  * Items carry the stored attributes under their stored names (numbers as numbers). Queue
  * messages are read and made visible again at once, so reading the state leaves every queue as
@@ -54,12 +54,15 @@ public final class StateDocument {
      * @param pushApi                the push API's base URL ({@code GET /notifications})
      * @param notificationsDlqUrl    the notifier's DLQ
      * @param streamFailuresQueueUrl the publisher's on-failure queue
+     * @param unpublishableQueueUrl  the queue of the records the publisher set aside
      */
-    public record Downstream(URI pushApi, String notificationsDlqUrl, String streamFailuresQueueUrl) {
+    public record Downstream(URI pushApi, String notificationsDlqUrl, String streamFailuresQueueUrl,
+                             String unpublishableQueueUrl) {
         public Downstream {
             Objects.requireNonNull(pushApi, "pushApi");
             Objects.requireNonNull(notificationsDlqUrl, "notificationsDlqUrl");
             Objects.requireNonNull(streamFailuresQueueUrl, "streamFailuresQueueUrl");
+            Objects.requireNonNull(unpublishableQueueUrl, "unpublishableQueueUrl");
         }
     }
 
@@ -86,7 +89,8 @@ public final class StateDocument {
                 new DeadLetterSection("deadLetters", sqs, dlqUrl),
                 new NotificationsSection(downstream.pushApi()),
                 new DeadLetterSection("notificationDeadLetters", sqs, downstream.notificationsDlqUrl()),
-                new DeadLetterSection("streamFailures", sqs, downstream.streamFailuresQueueUrl())));
+                new DeadLetterSection("streamFailures", sqs, downstream.streamFailuresQueueUrl()),
+                new DeadLetterSection("unpublishable", sqs, downstream.unpublishableQueueUrl())));
     }
 
     /** Reads every section now. */
@@ -166,7 +170,7 @@ public final class StateDocument {
     }
 
     /** A dead-letter (or on-failure) queue's messages: each read, then made visible again; the total is named after the section. */
-    private record DeadLetterSection(String name, SqsClient sqs, String queueUrl) implements StateSection {
+    record DeadLetterSection(String name, SqsClient sqs, String queueUrl) implements StateSection {
 
         private static final int MAX_ROUNDS = 1_000;
 
@@ -209,7 +213,8 @@ public final class StateDocument {
         }
     }
 
-    private static ObjectNode json(Map<String, AttributeValue> item) {
+    /** A DynamoDB item as JSON, its attributes under their stored names. */
+    static ObjectNode json(Map<String, AttributeValue> item) {
         ObjectNode node = JSON.createObjectNode();
         new TreeMap<>(item).forEach((name, value) -> node.set(name, json(value)));
         return node;

@@ -44,7 +44,7 @@ import java.util.concurrent.Executors;
  * delivering (nothing stored: the API failed before executing, so a retry may deliver);
  * {@link #delayNext} delivers, then holds the answer for a while, which a client with a shorter
  * timeout sees as a timeout although the notification went out (the ambiguous case a retry with
- * the same key resolves).
+ * the same key resolves). Another process sets the first through {@link FaultKnob}.
  *
  * <p>{@code GET <base path>/notifications} answers every request received so far, in arrival order, as a
  * JSON array of {@code {"idempotencyKey", "status", "delivered"}} (bodies left out), so that
@@ -137,6 +137,7 @@ public final class LocalPushApi implements AutoCloseable {
             HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
             LocalPushApi api = new LocalPushApi(server, basePath, admission);
             server.createContext(basePath + PATH, api::handle);
+            server.createContext(FaultKnob.PATH, new FaultKnob(api));
             server.setExecutor(api.executor);
             server.start();
             return api;
@@ -158,6 +159,20 @@ public final class LocalPushApi implements AutoCloseable {
     /** The next {@code count} requests with a key deliver, then wait {@code delay} before answering. */
     public void delayNext(int count, Duration delay) {
         addFaults(count, new Delay(Objects.requireNonNull(delay, "delay")));
+    }
+
+    /** Drops the faults not yet used. */
+    public void clearFaults() {
+        synchronized (lock) {
+            faults.clear();
+        }
+    }
+
+    /** How many faults are still to be used. */
+    public int pendingFaults() {
+        synchronized (lock) {
+            return faults.size();
+        }
     }
 
     private void addFaults(int count, Fault fault) {

@@ -71,6 +71,29 @@ class LocalPushApiTest {
     }
 
     @Test
+    void faultsSetThroughTheKnob_failTheNextNotifications_untilDropped_andABadCountIsNamed() throws Exception {
+        // GIVEN two failures set from outside (make push-api-fault COUNT=2 STATUS=503)
+        HttpResponse<String> set = knob("POST", "?count=2&status=503");
+        assertEquals(200, set.statusCode());
+        assertEquals("{\"pending\":2}", set.body());
+        // WHEN a notification is sent THEN it fails, undelivered; and once the rest are dropped, the next delivers
+        assertEquals(503, post("K-1", Duration.ofSeconds(5)).statusCode());
+        assertEquals("{\"pending\":0}", knob("DELETE", "").body());
+        assertEquals(201, post("K-1", Duration.ofSeconds(5)).statusCode());
+        assertEquals(1, api.delivered());
+        // AND a count that is not one is refused, naming the parameter and its rule
+        HttpResponse<String> bad = knob("POST", "?count=lots&status=503");
+        assertEquals(400, bad.statusCode());
+        assertEquals("{\"error\":\"count must be a whole number from 1 to 100000\"}", bad.body());
+        assertEquals(400, knob("POST", "?count=1&status=200").statusCode());
+    }
+
+    private HttpResponse<String> knob(String method, String query) throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(api.baseUrl().resolve(FaultKnob.PATH + query)).timeout(Duration.ofSeconds(5))
+                .method(method, HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
     void requestWithoutKey_isRefused() throws Exception {
         assertEquals(400, post(null, Duration.ofSeconds(5)).statusCode());
         assertEquals(0, api.delivered());

@@ -405,12 +405,16 @@ final class TemplateInvariants {
         return violations;
     }
 
-    /** Every alarm has its entry in the runbook ({@code docs/deploy.md}): {@code **`<stack>-<name>`**}. */
+    /**
+     * Every alarm has its entry in the runbook ({@code docs/deploy.md}), anchored by its name:
+     * {@code <a id="alarm-<name>"></a>} (the entries' parts and the descriptions' links:
+     * {@code com.example.payment.docs.RunbookEntriesTest}).
+     */
     static List<String> runbook(SamTemplate template, String runbook) {
         List<String> violations = new ArrayList<>();
         template.resourcesOfType("AWS::CloudWatch::Alarm").forEach((name, alarm) -> {
             String alarmName = alarm.path("Properties").path("AlarmName").path("Fn::Sub").asText();
-            String entry = "**`" + alarmName.replace("${AWS::StackName}", "<stack>") + "`**";
+            String entry = "<a id=\"alarm-" + alarmName.replace("${AWS::StackName}-", "") + "\"></a>";
             if (!runbook.contains(entry)) {
                 violations.add(name + ": no runbook entry " + entry + " in docs/deploy.md");
             }

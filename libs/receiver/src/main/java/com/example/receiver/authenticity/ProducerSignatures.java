@@ -62,7 +62,7 @@ public final class ProducerSignatures implements MessageAuthenticity {
     public static final Duration FUTURE_SKEW = ProducerSignaturesConfig.FUTURE_SKEW;
     /** How often keys that could not be read are read again: a failing read costs a batch at most this often. */
     static final Duration KEYS_RETRY_EVERY = Duration.ofSeconds(60);
-    /** The {@link Verdict.Unverifiable} cause, logged as each returned message's {@code cause}. */
+    /** The {@link Verdict.Unverifiable} cause, logged as each returned message's {@code detail} (its {@code cause} is {@code FAILURE}). */
     static final String KEYS_UNAVAILABLE = "producer signing keys unavailable";
 
     static final String UNSIGNED = "is required: the queue takes messages signed by their producer only";

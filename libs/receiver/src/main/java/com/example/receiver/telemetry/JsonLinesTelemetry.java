@@ -5,6 +5,7 @@ import com.example.lambdakit.telemetry.FunctionLog;
 import com.example.lambdakit.telemetry.Invocation;
 import com.example.lambdakit.telemetry.Metric;
 import com.example.lambdakit.telemetry.TelemetryConfig;
+import com.example.receiver.DeadLetter;
 import com.example.receiver.MessageReport;
 import com.example.receiver.Outcome;
 import com.example.receiver.Telemetry;
@@ -193,10 +194,12 @@ public final class JsonLinesTelemetry implements Telemetry {
                 line.text("original", d.original().toString());
             }
             case Outcome.Conflict c -> {
+                line.text("reason", DeadLetter.reasonOf(c));
                 line.text("stored_fingerprint", c.stored().hex());
                 line.text("received_fingerprint", c.received().hex());
             }
             case Outcome.Rejected r -> {
+                line.text("reason", DeadLetter.reasonOf(r));
                 line.text("field", r.field());
                 line.text("rule", r.rule());
             }

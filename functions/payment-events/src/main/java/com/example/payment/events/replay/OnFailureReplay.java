@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import software.amazon.awssdk.services.sqs.SqsClient;
@@ -22,8 +23,10 @@ import software.amazon.awssdk.services.sqs.model.Message;
  * taken, then committed within the authorizer's 30 s timeout, then it arrives in the stream) and
  * possibly others, published again harmlessly.
  *
- * <p>A message is deleted once its whole window was published; otherwise it stays (visible again
- * after {@link #VISIBILITY}) for the next run.
+ * <p>A message is deleted once its whole window was published. Otherwise it stays in the queue,
+ * hidden for the rest of this run (so the run ends) and made visible again as the run ends, so the
+ * next run, once the cause is fixed, finds it at once; a run that dies midway leaves its messages
+ * hidden for {@link #VISIBILITY} at most.
  */
 public final class OnFailureReplay {
 
@@ -31,7 +34,7 @@ public final class OnFailureReplay {
     static final Duration BEFORE_ARRIVAL = Duration.ofMinutes(5);
     /** Arrival times are approximate (whole seconds): margin after the last one. */
     static final Duration AFTER_ARRIVAL = Duration.ofMinutes(1);
-    /** How long a message being replayed stays invisible to another run. */
+    /** How long a message being replayed stays invisible to another run, should this run die before it releases it. */
     static final Duration VISIBILITY = Duration.ofMinutes(15);
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -46,25 +49,46 @@ public final class OnFailureReplay {
         this.progress = Objects.requireNonNull(progress, "progress");
     }
 
-    /** Replays every batch the queue names, until the queue has none left visible. */
+    /**
+     * Replays every batch the queue names, until the queue has none left visible; the messages of
+     * batches not wholly published are left in the queue, visible, each named on the progress stream.
+     */
     public ReplayResult replay(String queueUrl) {
         ReplayResult total = ReplayResult.NONE;
-        while (true) {
-            List<Message> messages = sqs.receiveMessage(request -> request.queueUrl(queueUrl).maxNumberOfMessages(10)
-                    .visibilityTimeout((int) VISIBILITY.toSeconds())).messages();
-            if (messages.isEmpty()) {
-                return total;
-            }
-            for (Message message : messages) {
-                ReplayWindow window = windowOf(message.body());
-                ReplayResult result = replay.replay(window);
-                progress.println("batch " + window.from() + " .. " + window.to() + ": " + result.published() + " of "
-                        + result.found() + " decisions published");
-                if (result.complete()) {
-                    sqs.deleteMessage(request -> request.queueUrl(queueUrl).receiptHandle(message.receiptHandle()));
+        List<Message> left = new ArrayList<>();
+        try {
+            while (true) {
+                List<Message> messages = sqs.receiveMessage(request -> request.queueUrl(queueUrl).maxNumberOfMessages(10)
+                        .visibilityTimeout((int) VISIBILITY.toSeconds())).messages();
+                if (messages.isEmpty()) {
+                    return total;
                 }
-                total = total.plus(result);
+                for (Message message : messages) {
+                    ReplayWindow window = windowOf(message.body());
+                    ReplayResult result = replay.replay(window);
+                    progress.println("batch " + window.from() + " .. " + window.to() + ": " + result.published() + " of "
+                            + result.found() + " decisions published");
+                    if (result.complete()) {
+                        sqs.deleteMessage(request -> request.queueUrl(queueUrl).receiptHandle(message.receiptHandle()));
+                    } else {
+                        left.add(message);
+                        progress.println("batch " + window.from() + " .. " + window.to() + ": " + result.failed().size()
+                                + " not published, left in the failure queue (message " + message.messageId()
+                                + "): run the replay again once the cause is fixed");
+                    }
+                    total = total.plus(result);
+                }
             }
+        } finally {
+            release(queueUrl, left);
+        }
+    }
+
+    /** Makes the messages of batches not wholly published visible again, for the next run. */
+    private void release(String queueUrl, List<Message> left) {
+        for (Message message : left) {
+            sqs.changeMessageVisibility(request -> request.queueUrl(queueUrl).receiptHandle(message.receiptHandle())
+                    .visibilityTimeout(0));
         }
     }
 

@@ -1,0 +1,174 @@
+package com.example.payment.docs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The runbook as code: every alarm of template.yaml has one entry in docs/deploy.md, anchored by
+ * the alarm's name ({@code <a id="alarm-conflict"></a>} for {@code <stack>-conflict}), each with
+ * the same four parts, and every alarm's {@code AlarmDescription} links its entry, so the link in
+ * an alarm's notification leads somewhere. (Before, descriptions said
+ * {@code See docs/deploy.md "ConflictAlarm"}, a name nine of them shared with nothing in the docs,
+ * and three gave no pointer.)
+ */
+class RunbookEntriesTest {
+
+    /** The parts of every entry, in this order, as the entry's emphasised labels. */
+    static final List<String> PARTS = List.of("*What fired*", "*How to see it*", "*What to do*", "*How to know it worked*");
+
+    private static final String GUIDE = "docs/deploy.md";
+    private static final Pattern ANCHOR = Pattern.compile("<a id=\"(alarm-[a-z0-9-]+)\"></a>");
+    /** A link to the guide in a description: {@code docs/deploy.md#anchor}, or the old {@code docs/deploy.md "Name"}. */
+    private static final Pattern LINK = Pattern.compile("docs/deploy\\.md(?:#([A-Za-z0-9_-]+)|\\s+\"([^\"]+)\")");
+
+    /**
+     * The test that walks each alarm's entry against the local AWS (the fault injected, the
+     * alarm's metric seen, the entry's steps, the recovery checked), or, after "none:", why no
+     * test does yet. A new alarm must be given one or the other.
+     */
+    static final Map<String, String> WALKS = Map.ofEntries(
+            Map.entry("conflict", "LocalRuntimeCommandLineTest#upSendDrainStateDown_stateTotalsMatchTheInputs_andOneNotificationPerApprovedPayment"),
+            Map.entry("dlq-not-empty", "LocalRuntimeCommandLineTest#upSendDrainStateDown_stateTotalsMatchTheInputs_andOneNotificationPerApprovedPayment"),
+            Map.entry("notifications-dlq-not-empty", "LocalRuntimeCommandLineTest#upSendDrainStateDown_stateTotalsMatchTheInputs_andOneNotificationPerApprovedPayment"),
+            Map.entry("payment-events-failures", "PublishDecisionsTest#replayOfTheFailureQueueDuringTheOutage_leavesItsBatchVisible_andTheRunAfterTheFixPublishesWhatTheFirstCouldNot"),
+            Map.entry("push-auth-rejected", "PushAuthenticationTest#wrongToken_retriesEveryNotification_deadLettersNone_andOnceFixedDeliversEachOnce"),
+            Map.entry("producer-keys-unavailable", "ProducerKeysUnavailableTest#keysMissingAtStart_everyMessageIsRetried_neitherDecidedNorRejected_untilTheMinutesReadFindsThem"),
+            Map.entry("fast-path-key-unavailable", "SigningKeyUnavailableTest#secretMissingAtStart_theStoreDecidesEveryPayment_andOnceTheSecretExists_theFastPathServes"),
+            Map.entry("hot-account", "WindowsAtAwsTimeTest#aTableThrottledForThirtyMinutes_deadLettersNoPayment_andDecidesEachOnceAfterwards"),
+            Map.entry("duplicate-rate", "none: the rate is CloudWatch metric math over three periods; no test yet sets the duplicates against it"),
+            Map.entry("queue-backlog", "none: ApproximateAgeOfOldestMessage is CloudWatch's SQS metric, which the local AWS does not emit"),
+            Map.entry("function-errors", "none: Lambda's Errors metric; the local runtime emulator reports an invocation's error, no test walks the entry yet"),
+            Map.entry("function-throttles", "none: Lambda's throttling of invocations has no local form"),
+            Map.entry("fast-path-unavailable", "none: FastPathOutageTest stops Redis and counts FastPathUnavailable, but no test brings it back through the entry"),
+            Map.entry("payment-events-iterator-age", "none: IteratorAge is Lambda's metric of its stream poller, which the local mapping does not emit"),
+            Map.entry("payment-events-unpublishable", "none: PublishDecisionsTest sets such a record aside, but no test corrects it as the entry says"),
+            Map.entry("store-latency", "none: no test yet holds the store call's p99 over the threshold for three periods"));
+
+    private final ProjectDocs docs = ProjectDocs.ofThisProject();
+    private final Template template = Template.read(docs.root());
+    private final String guide = docs.read(GUIDE);
+
+    @Test
+    void everyAlarmsDescription_linksItsOwnEntry_andEveryLinkLeadsToAnAnchor() {
+        Map<String, String> entries = entries();
+        List<String> problems = new ArrayList<>();
+        for (Template.Alarm alarm : template.alarms()) {
+            String own = "alarm-" + alarm.name();
+            Matcher link = LINK.matcher(alarm.description());
+            boolean linksOwn = false;
+            while (link.find()) {
+                String target = link.group(1) != null ? link.group(1) : link.group(2);
+                if (!entries.containsKey(target)) {
+                    problems.add(alarm.logicalId() + "'s AlarmDescription links " + link.group() + ", which " + GUIDE
+                            + " has no anchor for");
+                }
+                linksOwn |= target.equals(own);
+            }
+            if (!linksOwn) {
+                problems.add(alarm.logicalId() + "'s AlarmDescription does not link its runbook entry " + GUIDE + "#" + own
+                        + ": '" + alarm.description() + "'");
+            }
+        }
+        assertEquals(List.of(), problems);
+    }
+
+    @Test
+    void everyAlarmHasOneEntry_andEveryEntryAnAlarm() {
+        List<String> anchors = new ArrayList<>();
+        Matcher anchor = ANCHOR.matcher(guide);
+        while (anchor.find()) {
+            anchors.add(anchor.group(1));
+        }
+        List<String> alarms = template.alarms().stream().map(alarm -> "alarm-" + alarm.name()).toList();
+        assertFalse(alarms.isEmpty(), "template.yaml declares no alarm: the test would check nothing");
+        assertEquals(alarms.stream().sorted().toList(), anchors.stream().sorted().toList(),
+                GUIDE + "'s runbook anchors against template.yaml's alarms (one entry each)");
+    }
+
+    @Test
+    void everyEntry_hasItsFourParts_inOrder() {
+        List<String> problems = new ArrayList<>();
+        entries().forEach((anchor, entry) -> {
+            int from = 0;
+            for (String part : PARTS) {
+                int at = entry.indexOf(part, from);
+                if (at < 0) {
+                    problems.add(GUIDE + "#" + anchor + ": no " + part + " after " + (from == 0 ? "the anchor" : "the part before"));
+                    return;
+                }
+                from = at + part.length();
+            }
+        });
+        assertEquals(List.of(), problems);
+    }
+
+    @Test
+    void everyAlarm_namesTheTestThatWalksItsEntry_orWhyNoneDoes_andEveryNamedTestExists() throws IOException {
+        List<String> problems = new ArrayList<>();
+        for (Template.Alarm alarm : template.alarms()) {
+            String walk = WALKS.get(alarm.name());
+            if (walk == null) {
+                problems.add(alarm.logicalId() + " (" + alarm.name() + ") has no walking test in RunbookEntriesTest.WALKS, nor why none");
+            } else if (!walk.startsWith("none: ") && !testExists(walk)) {
+                problems.add(alarm.name() + ": no test method " + walk + " under a module's src/test/java");
+            }
+        }
+        List<String> names = template.alarms().stream().map(Template.Alarm::name).toList();
+        WALKS.keySet().stream().filter(name -> !names.contains(name)).forEach(name -> problems.add("WALKS names no alarm " + name));
+        assertEquals(List.of(), problems);
+    }
+
+    /** Whether {@code Class#method} is a test method of a file {@code Class.java} under a module's src/test/java. */
+    private boolean testExists(String walk) throws IOException {
+        String[] parts = walk.split("#", 2);
+        for (String module : new String[] {"functions", "libs", "infra"}) {
+            try (Stream<Path> modules = Files.list(docs.root().resolve(module))) {
+                for (Path tests : modules.map(m -> m.resolve("src/test/java")).filter(Files::isDirectory).toList()) {
+                    try (Stream<Path> files = Files.walk(tests)) {
+                        for (Path file : files.filter(f -> f.getFileName().toString().equals(parts[0] + ".java")).toList()) {
+                            if (Files.readString(file, StandardCharsets.UTF_8).contains("void " + parts[1] + "(")) {
+                                return true;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Each anchored entry of the guide: from its anchor to the next anchor or heading of a section. */
+    private Map<String, String> entries() {
+        Map<String, String> entries = new LinkedHashMap<>();
+        Matcher anchor = ANCHOR.matcher(guide);
+        while (anchor.find()) {
+            int end = guide.length();
+            Matcher next = ANCHOR.matcher(guide);
+            if (next.find(anchor.end())) {
+                end = next.start();
+            }
+            int section = guide.indexOf("\n## ", anchor.end());
+            int subsection = guide.indexOf("\n### ", anchor.end());
+            for (int heading : new int[] {section, subsection}) {
+                if (heading >= 0 && heading < end && !guide.startsWith("\n### `<stack>-", heading)) {
+                    end = heading;
+                }
+            }
+            entries.put(anchor.group(1), guide.substring(anchor.end(), end));
+        }
+        return entries;
+    }
+}
