@@ -2,6 +2,7 @@ package com.example.payment.notifier;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.localaws.MovableClock;
 import com.example.localaws.InProcessFunction;
 import com.example.localaws.LocalAws;
 import com.example.localaws.invoke.LocalContext;
@@ -15,9 +16,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -41,7 +39,7 @@ final class NotifierRig implements AutoCloseable {
     /** The push API credential's secret the notifier reads. */
     final String credentialSecret;
     /** The notifier's clock: this machine's, moved on by the tests (within the push API's window). */
-    final ShiftedClock clock = new ShiftedClock();
+    final MovableClock clock = new MovableClock();
     private final LocalAws aws;
     final DynamoDbClient dynamoDb;
     final SqsClient sqs;
@@ -92,31 +90,6 @@ final class NotifierRig implements AutoCloseable {
     void putCredential(Map<String, String> keys) {
         try (SecretsManagerClient secrets = aws.secretsManager()) {
             secrets.putSecretValue(request -> request.secretId(credentialSecret).secretString(ProducerSigner.secretDocument(keys)));
-        }
-    }
-
-    /** This machine's clock, moved on by {@link #advance}. */
-    static final class ShiftedClock extends Clock {
-
-        private volatile Duration shift = Duration.ZERO;
-
-        void advance(Duration by) {
-            shift = shift.plus(by);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return Instant.now().plus(shift);
         }
     }
 
