@@ -9,7 +9,6 @@ import com.example.receiver.RemainingTime;
 import com.example.receiver.config.DeadLetterConfig;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -18,10 +17,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.Supplier;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
-import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.BatchResultErrorEntry;
 import software.amazon.awssdk.services.sqs.model.MessageAttributeValue;
@@ -49,7 +46,7 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchResponse;
  * </ul>
  * The message's own attributes (a producer's signature, say) go with it as they came, with their
  * types, so that an operator's redrive sends the message exactly as its producer did. SQS takes
- * at most {@value #SQS_MAX_ATTRIBUTES} attributes a message ("Amazon SQS message metadata", SQS
+ * at most {@value LetterAttributes#SQS_MAX_ATTRIBUTES} attributes a message ("Amazon SQS message metadata", SQS
  * Developer Guide): the outcome, the reason, the key and the origin come first, then the message's
  * own, then the details, the first receive and the version; what does not fit is left out, and
  * a WARN line names it. A FIFO dead-letter queue (its URL ends in {@code .fifo}) gets the message's
@@ -78,14 +75,10 @@ public final class SqsDeadLetters {
     static final String LAMBDA_FUNCTION_VERSION = "AWS_LAMBDA_FUNCTION_VERSION";
 
     private static final int SQS_MAX_BATCH = 10;
-    /** SQS's limit on a message's attributes. */
-    static final int SQS_MAX_ATTRIBUTES = 10;
-    private static final String STRING = "String";
 
     private final Supplier<SqsClient> sqs;
     private final String queueUrl;
-    private final String keyAttribute;
-    private final Optional<String> functionVersion;
+    private final LetterAttributes attributes;
     private final Duration callTimeout;
     private final int maxBytes;
     private final FunctionLog log;
@@ -107,8 +100,8 @@ public final class SqsDeadLetters {
                    Duration callTimeout, int maxBytes, FunctionLog log) {
         this.sqs = Objects.requireNonNull(sqs, "sqs");
         this.queueUrl = Objects.requireNonNull(queueUrl, "queueUrl");
-        this.keyAttribute = Objects.requireNonNull(keyAttribute, "keyAttribute");
-        this.functionVersion = Objects.requireNonNull(functionVersion, "functionVersion").filter(version -> !version.isBlank());
+        this.attributes = new LetterAttributes(keyAttribute,
+                Objects.requireNonNull(functionVersion, "functionVersion").filter(version -> !version.isBlank()));
         this.callTimeout = Objects.requireNonNull(callTimeout, "callTimeout");
         this.maxBytes = maxBytes;
         this.log = Objects.requireNonNull(log, "log");
@@ -221,98 +214,21 @@ public final class SqsDeadLetters {
     }
 
     private Letter letter(DeadLetter letter, SQSEvent.SQSMessage record) {
-        Map<String, String> first = new LinkedHashMap<>();
-        first.put(OUTCOME, letter.outcome().label());
-        first.put(REASON, letter.reason());
-        letter.key().ifPresent(key -> first.put(keyAttribute, key.toString()));
-        first.put(SOURCE_MESSAGE_ID, carried(record, SOURCE_MESSAGE_ID).orElse(letter.message().messageId()));
-        Map<String, String> last = new LinkedHashMap<>(letter.details());
-        carried(record, FIRST_RECEIVED_AT).or(() -> firstReceivedAt(record)).ifPresent(at -> last.put(FIRST_RECEIVED_AT, at));
-        functionVersion.ifPresent(version -> last.put(FUNCTION_VERSION, version));
-        Map<String, MessageAttributeValue> values = new LinkedHashMap<>();
-        List<String> leftOut = new ArrayList<>();
-        first.forEach((name, value) -> add(values, leftOut, name, string(value)));
-        producers(record).forEach((name, value) -> add(values, leftOut, name, value));
-        last.forEach((name, value) -> add(values, leftOut, name, string(value)));
-        if (!leftOut.isEmpty()) {
+        LetterAttributes.Chosen attributes = this.attributes.of(letter, record);
+        if (!attributes.leftOut().isEmpty()) {
             log.write(FunctionLog.Level.WARN, "Dead letter attributes left out", line -> line
                     .text("message_id", letter.message().messageId())
-                    .text("attributes", String.join(",", leftOut))
-                    .text("detail", "SQS takes at most " + SQS_MAX_ATTRIBUTES + " attributes a message"));
+                    .text("attributes", String.join(",", attributes.leftOut()))
+                    .text("detail", "SQS takes at most " + LetterAttributes.SQS_MAX_ATTRIBUTES + " attributes a message"));
         }
         SendMessageBatchRequestEntry.Builder entry = SendMessageBatchRequestEntry.builder()
                 .messageBody(letter.message().body())
-                .messageAttributes(values);
+                .messageAttributes(attributes.values());
         if (queueUrl.endsWith(".fifo")) {
             entry.messageGroupId(letter.message().groupId().orElse(letter.message().messageId()))
                     .messageDeduplicationId(letter.message().messageId());
         }
         return new Letter(letter.message().messageId(), letter.outcome().label(), entry.build());
-    }
-
-    private static void add(Map<String, MessageAttributeValue> values, List<String> leftOut, String name,
-                            Optional<MessageAttributeValue> value) {
-        if (value.isEmpty()) {
-            return;
-        }
-        if (values.size() < SQS_MAX_ATTRIBUTES) {
-            values.put(name, value.get());
-        } else {
-            leftOut.add(name);
-        }
-    }
-
-    private static Optional<MessageAttributeValue> string(String value) {
-        return value.isEmpty() ? Optional.empty()
-                : Optional.of(MessageAttributeValue.builder().dataType(STRING).stringValue(value).build());
-    }
-
-    /**
-     * The message's own attributes, by name, as they came (String, Number or Binary, custom type
-     * labels kept); none of ours, which a redriven dead letter also carries and which are set anew.
-     */
-    private Map<String, Optional<MessageAttributeValue>> producers(SQSEvent.SQSMessage record) {
-        Map<String, Optional<MessageAttributeValue>> own = new TreeMap<>();
-        if (record == null || record.getMessageAttributes() == null) {
-            return own;
-        }
-        record.getMessageAttributes().forEach((name, attribute) -> {
-            if (!ours(name) && attribute != null && attribute.getDataType() != null) {
-                MessageAttributeValue.Builder value = MessageAttributeValue.builder().dataType(attribute.getDataType());
-                if (attribute.getDataType().startsWith("Binary")) {
-                    own.put(name, Optional.ofNullable(attribute.getBinaryValue())
-                            .map(bytes -> value.binaryValue(SdkBytes.fromByteBuffer(bytes.duplicate())).build()));
-                } else {
-                    own.put(name, Optional.ofNullable(attribute.getStringValue()).map(text -> value.stringValue(text).build()));
-                }
-            }
-        });
-        return own;
-    }
-
-    private boolean ours(String name) {
-        return name.equals(OUTCOME) || name.equals(REASON) || name.equals(SOURCE_MESSAGE_ID) || name.equals(FIRST_RECEIVED_AT)
-                || name.equals(FUNCTION_VERSION) || name.equals(keyAttribute) || DeadLetter.DETAIL_NAMES.contains(name);
-    }
-
-    /** An attribute of ours that a message redriven from the dead-letter queue brought back with it. */
-    private static Optional<String> carried(SQSEvent.SQSMessage record, String name) {
-        if (record == null || record.getMessageAttributes() == null || record.getMessageAttributes().get(name) == null) {
-            return Optional.empty();
-        }
-        return Optional.ofNullable(record.getMessageAttributes().get(name).getStringValue()).filter(value -> !value.isBlank());
-    }
-
-    private static Optional<String> firstReceivedAt(SQSEvent.SQSMessage record) {
-        if (record == null || record.getAttributes() == null) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.ofNullable(record.getAttributes().get("ApproximateFirstReceiveTimestamp"))
-                    .map(millis -> Instant.ofEpochMilli(Long.parseLong(millis)).toString());
-        } catch (NumberFormatException e) {
-            return Optional.empty();
-        }
     }
 
     private synchronized SqsClient client() {
