@@ -13,6 +13,7 @@ import com.example.receiver.MessageAuthenticity;
 import com.example.receiver.Outcome;
 import com.example.receiver.ParseResult;
 import com.example.receiver.RemainingTime;
+import com.example.receiver.Sleeper;
 import com.example.receiver.authenticity.ProducerSignatures;
 import com.example.receiver.config.ProducerSignaturesConfig;
 import com.example.receiver.dynamodb.DynamoDbStore;
@@ -123,7 +124,7 @@ public class PaymentPathBenchmark {
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("bench", "bench")))
                 .build();
         store = new DynamoDbStore<>(dynamoDb, "IdempotencyTable", "PAYMENT", Duration.ofDays(7), posting,
-                RetryPolicy.standard(Duration.ZERO, new SplittableRandom(1)), clock);
+                RetryPolicy.standard(Duration.ZERO, new SplittableRandom(1)), clock, Sleeper.THREAD);
         if (!(store.commit(command, RemainingTime.UNBOUNDED) instanceof Outcome.Approved)) {
             throw new IllegalStateException("the in-memory transport must answer a committed transaction");
         }

@@ -73,21 +73,18 @@ final class CancellationReasons {
     }
 
     /**
-     * Whether conditions failed on the first {@code records} actions (a group's records) and
-     * nowhere else: those are decided from their items, and the rest tried again. A passing
-     * reason beside them (throttling, a conflict) leaves the rest undecided as well.
+     * Whether a condition failed on any of the first {@code records} actions (a group's records):
+     * those operations were decided before, and are decided from their items whatever else failed
+     * beside them (a domain write failing because of that very operation, say: the seat is taken
+     * by the booking being redelivered).
      */
-    boolean onlyRecordsFailed(int records) {
-        boolean recordFailed = false;
-        for (int i = 0; i < reasons.size(); i++) {
-            String code = reasons.get(i).code();
-            if (i < records && failedCondition(i)) {
-                recordFailed = true;
-            } else if (!isNone(code) && passingCause(code).isEmpty()) {
-                return false;
+    boolean anyRecordFailed(int records) {
+        for (int i = 0; i < Math.min(records, reasons.size()); i++) {
+            if (failedCondition(i)) {
+                return true;
             }
         }
-        return recordFailed;
+        return false;
     }
 
     /** The codes in order, for a retry's detail: {@code [None, TransactionConflict]}. */

@@ -14,6 +14,7 @@ import com.example.receiver.FastPath;
 import com.example.receiver.MessageAuthenticity;
 import com.example.receiver.MessageParser;
 import com.example.receiver.RemainingTime;
+import com.example.receiver.Sleeper;
 import com.example.receiver.Store;
 import com.example.receiver.authenticity.ProducerSignatures;
 import com.example.receiver.config.DeadLetterConfig;
@@ -388,7 +389,7 @@ public final class IdempotentReceiver<P> implements AutoCloseable {
             Optional<RedisFastPath> redis = config.fastPath().map(cache -> RedisFastPath.connect(
                     cache, secrets(ReceiverConfig.FAST_PATH_SIGNING_SECRET), clock, telemetry.log()));
             Store<P> store = storeAround.apply(new DynamoDbStore<>(dynamoDb, config.idempotencyTable(), keyPrefix,
-                    config.recordTtl(), effect, RetryPolicy.standard(config.settings().minRemainingTime(), jitter), clock));
+                    config.recordTtl(), effect, RetryPolicy.standard(config.settings().minRemainingTime(), jitter), clock, Sleeper.THREAD));
             FastPath cache = fastPathAround.apply(redis.<FastPath>map(r -> r).orElse(FastPath.DISABLED));
             BatchReceiver<P> batches = new BatchReceiver<>(
                     signatures.<MessageAuthenticity>map(s -> s).orElse(MessageAuthenticity.NOT_CHECKED),
