@@ -1,6 +1,6 @@
 package com.example.localaws;
 
-import com.example.receiver.config.ReceiverConfig;
+import com.example.receiver.internal.config.ReceiverConfig;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;

@@ -7,7 +7,7 @@ import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.lambdakit.telemetry.FunctionLog;
 import com.example.payment.Payment;
 import com.example.receiver.lambda.IdempotentReceiver;
-import com.example.receiver.redis.SecretReader;
+import com.example.receiver.lambda.SecretReader;
 import java.io.PrintStream;
 import java.security.SecureRandom;
 import java.time.Clock;

@@ -11,7 +11,7 @@ import com.example.localaws.LocalAws;
 import com.example.localaws.MovableClock;
 import com.example.localaws.RedisCluster;
 import com.example.localaws.RedisNode;
-import com.example.receiver.config.ReceiverConfig;
+import com.example.receiver.internal.config.ReceiverConfig;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -12,7 +12,7 @@ import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.Fault;
 import com.example.localaws.LocalAws;
 import com.example.localaws.invoke.LocalContext;
-import com.example.receiver.config.ReceiverConfig;
+import com.example.receiver.internal.config.ReceiverConfig;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;

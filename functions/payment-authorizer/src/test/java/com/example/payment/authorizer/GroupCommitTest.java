@@ -7,7 +7,7 @@ import static com.example.payment.authorizer.AuthorizerRig.failures;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.example.localaws.LocalAws;
-import com.example.receiver.config.ReceiverConfig;
+import com.example.receiver.internal.config.ReceiverConfig;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;

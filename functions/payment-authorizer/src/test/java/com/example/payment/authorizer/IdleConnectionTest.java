@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.example.localaws.LocalAws;
 import com.example.localaws.RedisCluster;
 import com.example.localaws.RedisNode;
-import com.example.receiver.config.ReceiverConfig;
+import com.example.receiver.internal.config.ReceiverConfig;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.List;

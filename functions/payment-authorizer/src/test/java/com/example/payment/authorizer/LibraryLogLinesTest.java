@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.localaws.Accounts;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
@@ -12,8 +13,7 @@ import com.example.localaws.invoke.Invocation;
 import com.example.localaws.invoke.LambdaFunction;
 import com.example.localaws.invoke.RuntimeEmulator;
 import com.example.localaws.observability.FunctionOutput;
-import com.example.receiver.config.ReceiverConfig;
-import com.example.lambdakit.telemetry.TelemetryConfig;
+import com.example.receiver.internal.config.ReceiverConfig;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.net.ServerSocket;

@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.localaws.LocalAws;
 import com.example.localaws.MovableClock;
-import com.example.receiver.config.ReceiverConfig;
-import com.example.receiver.redis.SecretReader;
+import com.example.receiver.internal.config.ReceiverConfig;
+import com.example.receiver.lambda.SecretReader;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HashMap;

@@ -9,7 +9,7 @@ import com.example.payment.Payment;
 import com.example.payment.PaymentTables;
 import com.example.payment.authorizer.PaymentAuthorizer;
 import com.example.payment.authorizer.PaymentAuthorizerHandler;
-import com.example.receiver.BatchReceiver;
+import com.example.receiver.internal.BatchReceiver;
 import com.example.receiver.lambda.IdempotentReceiver;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;

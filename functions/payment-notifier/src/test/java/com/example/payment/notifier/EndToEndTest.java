@@ -21,7 +21,7 @@ import com.example.payment.events.PaymentEventsHandler;
 import com.example.payment.events.SnsDecisionPublisher;
 import com.example.payment.events.SqsUnpublishableRecords;
 import com.example.payment.events.StreamPublisher;
-import com.example.receiver.BatchReceiver;
+import com.example.receiver.internal.BatchReceiver;
 import com.example.receiver.lambda.IdempotentReceiver;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
