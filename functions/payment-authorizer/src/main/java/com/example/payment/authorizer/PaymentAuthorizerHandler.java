@@ -64,8 +64,8 @@ public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, 
     }
 
     /**
-     * For tests and local runtimes: a receiver built elsewhere ({@link IdempotentReceiver#around},
-     * with or without soon redelivery and a dead-letter queue), with nothing to prime.
+     * For tests and local runtimes: a receiver built elsewhere ({@link PaymentAuthorizer#create},
+     * {@link PaymentAuthorizer#builder}), with nothing to prime.
      */
     public PaymentAuthorizerHandler(IdempotentReceiver<Payment> receiver) {
         this.receiver = Objects.requireNonNull(receiver, "receiver");

@@ -9,7 +9,6 @@ import com.example.payment.PaymentTables;
 import com.example.receiver.BatchResult;
 import com.example.receiver.MessageResult;
 import com.example.receiver.Outcome;
-import com.example.receiver.internal.RemainingTime;
 import com.example.receiver.internal.config.ReceiverConfig;
 import com.example.receiver.internal.sqs.SqsBatch;
 import com.example.receiver.lambda.IdempotentReceiver;
@@ -186,7 +185,7 @@ final class RequestPathPriming implements Resource {
                 // The runtime's own (de)serializers: the first real event would otherwise load them.
                 ClassLoader loader = RequestPathPriming.class.getClassLoader();
                 SQSEvent event = LambdaEventSerializers.serializerFor(SQSEvent.class, loader).fromJson(event(invoke ? RECORDS : 1));
-                BatchResult result = primed.batches().process(SqsBatch.messages(event), RemainingTime.UNBOUNDED);
+                BatchResult result = primed.decide(event, null);
                 LambdaEventSerializers.serializerFor(SQSBatchResponse.class, loader)
                         .toJson(SqsBatch.response(result), OutputStream.nullOutputStream());
                 outcomes = result.results().stream().map(MessageResult::outcome).toList();

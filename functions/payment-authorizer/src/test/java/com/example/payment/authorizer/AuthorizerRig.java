@@ -11,7 +11,6 @@ import com.example.localaws.RedisCluster;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.payment.Payment;
 import com.example.payment.PaymentTables;
-import com.example.receiver.internal.BatchReceiver;
 import com.example.receiver.lambda.IdempotentReceiver;
 import com.example.receiver.lambda.SecretReader;
 import java.io.ByteArrayOutputStream;
@@ -38,7 +37,7 @@ final class AuthorizerRig implements AutoCloseable {
     final Ledger ledger;
     private final ByteArrayOutputStream output = new ByteArrayOutputStream();
     /** The receiver the rig built and closes; empty when the handler built its own, as in Lambda. */
-    private final Optional<BatchReceiver<Payment>> receiver;
+    private final Optional<IdempotentReceiver<Payment>> receiver;
     private final PaymentAuthorizerHandler handler;
 
     private AuthorizerRig(LocalAws aws, Map<String, String> env, Clock clock, SecretReader secrets, boolean asInLambda) {
@@ -50,7 +49,7 @@ final class AuthorizerRig implements AutoCloseable {
             this.handler = new PaymentAuthorizerHandler(env, dynamoDb, secrets, aws::sqs, clock, out, new SecureRandom());
         } else {
             this.receiver = Optional.of(PaymentAuthorizer.create(env, dynamoDb, secrets, clock, out));
-            this.handler = new PaymentAuthorizerHandler(IdempotentReceiver.around(receiver.get()));
+            this.handler = new PaymentAuthorizerHandler(receiver.get());
         }
     }
 
@@ -168,7 +167,7 @@ final class AuthorizerRig implements AutoCloseable {
      */
     @Override
     public void close() {
-        receiver.ifPresent(BatchReceiver::close);
+        receiver.ifPresent(IdempotentReceiver::close);
         dynamoDb.close();
         List<String> violations = output().emfViolations();
         if (!violations.isEmpty()) {

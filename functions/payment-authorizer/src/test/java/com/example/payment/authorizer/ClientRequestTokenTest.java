@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import com.example.localaws.LocalAws;
 import com.example.localaws.invoke.LocalContext;
 import com.example.payment.Payment;
-import com.example.receiver.internal.BatchReceiver;
 import com.example.receiver.lambda.IdempotentReceiver;
 import java.io.IOException;
 import java.io.InputStream;
@@ -67,10 +66,10 @@ class ClientRequestTokenTest extends LocalAwsTest {
             }
         };
         try (DynamoDbClient dynamoDb = aws.dynamoDb(tokenOf);
-             BatchReceiver<Payment> receiver = PaymentAuthorizer.create(AuthorizerRig.environment(aws, false), dynamoDb,
+             IdempotentReceiver<Payment> receiver = PaymentAuthorizer.create(AuthorizerRig.environment(aws, false), dynamoDb,
                      aws::secretString, Clock.systemUTC(), new PrintStream(OutputStream.nullOutputStream()))) {
             new Ledger(dynamoDb).openAccount("ACC-1", 100_000, "EUR");
-            PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(IdempotentReceiver.around(receiver));
+            PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(receiver);
             // GIVEN TXN-1 delivered, then its producer's retry a moment later (well within 10 minutes)
             String payment = purchase("TXN-1", "ACC-1", "10.00", "EUR");
             handler.handleRequest(event(payment), new LocalContext("payment-authorizer", Duration.ofSeconds(30)));

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
-import com.example.lambdakit.telemetry.FunctionLog;
 import com.example.localaws.Fault;
 import com.example.localaws.LocalAws;
 import com.example.localaws.WriteCapacity;
@@ -16,14 +15,12 @@ import com.example.localaws.invoke.LocalContext;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.payment.Payment;
-import com.example.receiver.internal.BatchReceiver;
 import com.example.receiver.internal.config.ReceiverConfig;
-import com.example.receiver.internal.sqs.SoonRedelivery;
 import com.example.receiver.lambda.IdempotentReceiver;
 import java.io.ByteArrayOutputStream;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -133,18 +130,17 @@ class ThrottlingTest extends LocalAwsTest {
         env.put(ReceiverConfig.MIN_REMAINING_TIME_MS, "1000");
         ByteArrayOutputStream output = new ByteArrayOutputStream();
         try (SqsClient sqs = aws.sqs(); DynamoDbClient dynamoDb = aws.dynamoDb();
-             BatchReceiver<Payment> receiver = PaymentAuthorizer.create(env, dynamoDb, aws::secretString,
-                     Clock.systemUTC(), new PrintStream(output, true, StandardCharsets.UTF_8))) {
+             IdempotentReceiver<Payment> receiver = PaymentAuthorizer.builder(env, dynamoDb, aws::secretString,
+                     Clock.systemUTC(), new PrintStream(output, true, StandardCharsets.UTF_8), new SecureRandom())
+                     .sqs(aws::sqs).soonRedeliveryWithin(Duration.ofSeconds(1), Duration.ofSeconds(1))
+                     .random(new SplittableRandom(3)).build()) {
             Ledger ledger = new Ledger(dynamoDb);
             ledger.openAccount("ACC-1", 10_000, "EUR");
             // GIVEN a queue whose visibility timeout is a minute, with a DLQ after 5 receives, and
             // soon redelivery set to exactly 1 s, doubled at each receive of a throttled message
             Queue queue = queue(sqs, 60);
             send(sqs, queue.url(), List.of(purchase("TXN-T1", "ACC-1", "1.00", "EUR")));
-            SoonRedelivery soon = new SoonRedelivery(aws::sqs, Duration.ofSeconds(1), Duration.ofSeconds(1),
-                    new SplittableRandom(3), new FunctionLog(new PrintStream(OutputStream.nullOutputStream()),
-                    Clock.systemUTC(), PaymentAuthorizer.SERVICE));
-            PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(IdempotentReceiver.around(receiver).withSoonRedelivery(soon));
+            PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(receiver);
             // AND DynamoDB throttling every attempt to commit it, beyond what 3 s of invocation outlast
             aws.moto().inject(Fault.throttling("TransactWriteItems", "TXN-T1", 10_000));
             List<Double> comesBackAfter = new ArrayList<>();

@@ -77,71 +77,46 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class BatchReceiver<P> implements AutoCloseable {
 
-    /** A FIFO message after one of its group that failed: redelivered after it, in order. */
-    private static final Outcome AFTER_GROUP_FAILED = new Outcome.Retry("an earlier message of its group failed");
-
     private final MessageAuthenticity authenticity;
     private final MessageParser<P> parser;
     private final FastPath fastPath;
-    private final Store<P> store;
     private final Telemetry telemetry;
-    private final ReceiverSettings settings;
     private final MonotonicClock monotonic;
-    private final ExecutorService lanes;
-    /** Batches started, for {@link ReceiverSettings#lanesAfter}. */
-    private final AtomicLong batchesRun = new AtomicLong();
-
-    /**
-     * A receiver that checks no message's authenticity ({@link MessageAuthenticity#NOT_CHECKED}).
-     *
-     * @param parser turns bodies into commands
-     * @param fastPath the cache of recent decisions, or FastPath.DISABLED
-     * @param store the source of truth
-     * @param telemetry where every outcome is reported
-     * @param settings lanes, the time reserve, group commit
-     */
-    public BatchReceiver(MessageParser<P> parser, FastPath fastPath, Store<P> store,
-                         Telemetry telemetry, ReceiverSettings settings) {
-        this(MessageAuthenticity.NOT_CHECKED, parser, fastPath, store, telemetry, settings);
-    }
+    private final Lanes<P> lanes;
 
     /**
      * A receiver that lets only the messages {@code authenticity} finds authentic be parsed and decided.
      *
-     * @param authenticity checks each message before it is parsed
-     * @param parser       turns bodies into commands
-     * @param fastPath     the cache of recent decisions, or {@link FastPath#DISABLED}
-     * @param store        the source of truth
-     * @param telemetry    where every outcome is reported
-     * @param settings     lanes, the time reserve, group commit
-     */
-    public BatchReceiver(MessageAuthenticity authenticity, MessageParser<P> parser, FastPath fastPath, Store<P> store,
-                         Telemetry telemetry, ReceiverSettings settings) {
-        this(authenticity, parser, fastPath, store, telemetry, settings, MonotonicClock.SYSTEM);
-    }
-
-    /**
-     * As above, with the latencies it reports measured on {@code monotonic}.
-     *
-     * @param authenticity checks each message before it is parsed
+     * @param authenticity checks each message before it is parsed ({@link MessageAuthenticity#NOT_CHECKED} for none)
      * @param parser       turns bodies into commands
      * @param fastPath     the cache of recent decisions, or {@link FastPath#DISABLED}
      * @param store        the source of truth
      * @param telemetry    where every outcome is reported
      * @param settings     lanes, the time reserve, group commit
      * @param monotonic    measures the latencies reported
+     * @param lanes        runs the lanes, {@link #lanePool} in a function; shut down with this receiver
      */
     public BatchReceiver(MessageAuthenticity authenticity, MessageParser<P> parser, FastPath fastPath, Store<P> store,
-                         Telemetry telemetry, ReceiverSettings settings, MonotonicClock monotonic) {
-        this.monotonic = Objects.requireNonNull(monotonic, "monotonic");
+                         Telemetry telemetry, ReceiverSettings settings, MonotonicClock monotonic, ExecutorService lanes) {
         this.authenticity = Objects.requireNonNull(authenticity, "authenticity");
         this.parser = Objects.requireNonNull(parser, "parser");
         this.fastPath = Objects.requireNonNull(fastPath, "fastPath");
-        this.store = Objects.requireNonNull(store, "store");
         this.telemetry = Objects.requireNonNull(telemetry, "telemetry");
-        this.settings = Objects.requireNonNull(settings, "settings");
+        this.monotonic = Objects.requireNonNull(monotonic, "monotonic");
+        this.lanes = new Lanes<>(Objects.requireNonNull(store, "store"), Objects.requireNonNull(settings, "settings"),
+                monotonic, Objects.requireNonNull(lanes, "lanes"));
+    }
+
+    /**
+     * The lanes' threads of a function: {@code maxConcurrency} daemon threads, so that an
+     * environment Lambda freezes or ends is never held by them.
+     *
+     * @param maxConcurrency the most lanes run at once
+     * @return the pool, to hand to one receiver
+     */
+    public static ExecutorService lanePool(int maxConcurrency) {
         AtomicInteger threads = new AtomicInteger();
-        this.lanes = Executors.newFixedThreadPool(settings.maxConcurrency(), task -> {
+        return Executors.newFixedThreadPool(maxConcurrency, task -> {
             Thread thread = new Thread(task, "receiver-lane-" + threads.incrementAndGet());
             thread.setDaemon(true);
             return thread;
@@ -156,20 +131,7 @@ public final class BatchReceiver<P> implements AutoCloseable {
      * @return one outcome per message, in order
      */
     public BatchResult process(List<InboundMessage> messages, RemainingTime remaining) {
-        return process(messages, remaining, Invocation.OUTSIDE_LAMBDA);
-    }
-
-    /**
-     * Decides every message of one batch, the batch of {@code invocation}, with no dead-letter
-     * channel: rejected and conflicting messages stay failures.
-     *
-     * @param messages the batch's deliveries, in order
-     * @param remaining the invocation's time left
-     * @param invocation the invocation's stamp, on every line
-     * @return one outcome per message, in order
-     */
-    public BatchResult process(List<InboundMessage> messages, RemainingTime remaining, Invocation invocation) {
-        return process(messages, remaining, invocation, DeadLetterChannel.NONE);
+        return process(messages, remaining, Invocation.OUTSIDE_LAMBDA, DeadLetterChannel.NONE);
     }
 
     /**
@@ -195,7 +157,7 @@ public final class BatchReceiver<P> implements AutoCloseable {
                 telemetry.producerKeysUnavailable(unverifiable);
             }
             FastPath.Lookup known = lookup(slots);
-            runLanes(slots, known, remaining);
+            lanes.run(slots, known, remaining);
             rememberDecisions(slots);
             Set<Slot<P>> deadLettered = deadLetter(slots, deadLetters, remaining);
             List<MessageResult> results = new ArrayList<>(slots.size());
@@ -230,7 +192,7 @@ public final class BatchReceiver<P> implements AutoCloseable {
 
     private ParseResult<P> parse(InboundMessage message) {
         try {
-            return parser.parse(message.body());
+            return parser.parse(message.body(), message.attributes());
         } catch (RuntimeException e) {
             // The parser's contract is to never throw; if it does, the message is still not lost.
             return new ParseResult.Invalid<>("body", "could not be parsed (" + e.getClass().getSimpleName() + ")");
@@ -254,160 +216,6 @@ public final class BatchReceiver<P> implements AutoCloseable {
             telemetry.fastPathKeyUnavailable();
         }
         return lookup;
-    }
-
-    private void runLanes(List<Slot<P>> slots, FastPath.Lookup known, RemainingTime remaining) {
-        boolean fifo = slots.stream().anyMatch(slot -> slot.message.groupId().isPresent());
-        Queue<List<Slot<P>>> waiting = new ConcurrentLinkedQueue<>(lanesOf(slots, fifo));
-        int width = Math.min(waiting.size(), settings.lanesAfter(batchesRun.getAndIncrement()));
-        List<Future<?>> running = new ArrayList<>();
-        for (int worker = 0; worker < width; worker++) {
-            running.add(lanes.submit(() -> {
-                for (List<Slot<P>> lane = waiting.poll(); lane != null; lane = waiting.poll()) {
-                    runLaneQuietly(lane, fifo, known, remaining);
-                }
-            }));
-        }
-        for (Future<?> future : running) {
-            awaitQuietly(future);
-        }
-        for (Slot<P> slot : slots) {
-            if (slot.outcome == null) {
-                slot.decide(new Outcome.Retry("not decided"), monotonic.nanos());
-            }
-        }
-    }
-
-    private static void awaitQuietly(Future<?> future) {
-        try {
-            future.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (ExecutionException e) {
-            // An Error a lane throws ends its worker: that worker's lanes not yet run stay undecided, hence Retry.
-        }
-    }
-
-    /** runLane catches per message; an escape leaves its lane's slots undecided, hence Retry, and the next lane runs. */
-    private void runLaneQuietly(List<Slot<P>> lane, boolean fifo, FastPath.Lookup known, RemainingTime remaining) {
-        try {
-            runLane(lane, fifo, known, remaining);
-        } catch (RuntimeException escaped) {
-            // undecided slots end as Retry after the lanes
-        }
-    }
-
-    /**
-     * Standard queue: a lane per resource, where every message of one key joins the lane of the
-     * key's first message (so the in-batch duplicate rule is lane-local). FIFO: a lane per group.
-     */
-    private Collection<List<Slot<P>>> lanesOf(List<Slot<P>> slots, boolean fifo) {
-        Map<String, List<Slot<P>>> byLane = new LinkedHashMap<>();
-        Map<IdempotencyKey, String> laneOfKey = new HashMap<>();
-        int invalid = 0;
-        for (Slot<P> slot : slots) {
-            String lane;
-            if (fifo) {
-                lane = "group:" + slot.message.groupId().orElse("");
-            } else if (slot.command().isPresent()) {
-                Command<P> command = slot.command().get();
-                lane = laneOfKey.computeIfAbsent(command.key(), key -> "lane:" + command.laneKey());
-            } else {
-                lane = "invalid:" + invalid++;
-            }
-            byLane.computeIfAbsent(lane, name -> new ArrayList<>()).add(slot);
-        }
-        return byLane.values();
-    }
-
-    private void runLane(List<Slot<P>> lane, boolean fifo, FastPath.Lookup known, RemainingTime remaining) {
-        LanePlan plan = LanePlan.of(lane.stream().map(Slot::command).toList(), fifo, known.hits());
-        List<Integer> group = settings.groupCommit() ? plan.toStore() : List.of();
-        Outcome[] together = new Outcome[lane.size()];
-        boolean groupFailed = false;
-        for (int i = 0; i < lane.size(); i++) {
-            Outcome outcome;
-            if (fifo && groupFailed) {
-                outcome = AFTER_GROUP_FAILED;
-            } else if (together[i] == null && remaining.remaining().compareTo(settings.minRemainingTime()) < 0) {
-                outcome = new Outcome.Retry(RetryCause.OUT_OF_TIME, "remaining time too short");
-            } else {
-                if (group.size() > 1 && group.get(0) == i) {
-                    commitTogether(lane, group, together, remaining); // in place of the lane's first store call
-                }
-                outcome = together[i] != null ? together[i] : decideSafely(lane, i, plan, known, remaining);
-            }
-            lane.get(i).decide(outcome, monotonic.nanos());
-            groupFailed |= !outcome.acknowledged();
-        }
-    }
-
-    /**
-     * Hands the lane's slots at {@code group} to the store together; records in {@code together}
-     * the outcomes it decided, by the slot's index in the lane.
-     */
-    private void commitTogether(List<Slot<P>> lane, List<Integer> group, Outcome[] together, RemainingTime remaining) {
-        long start = monotonic.nanos();
-        List<Outcome> outcomes;
-        try {
-            outcomes = store.commitGroup(group.stream().map(i -> lane.get(i).command().orElseThrow()).toList(), remaining);
-        } catch (RuntimeException e) {
-            return; // nothing known to be decided together: each is committed on its own
-        }
-        Optional<Duration> latency = Optional.of(Duration.ofNanos(monotonic.nanos() - start));
-        for (int g = 0; g < Math.min(outcomes.size(), group.size()); g++) {
-            lane.get(group.get(g)).storeLatency = latency;
-            together[group.get(g)] = outcomes.get(g);
-        }
-    }
-
-    private Outcome decideSafely(List<Slot<P>> lane, int index, LanePlan plan, FastPath.Lookup known,
-                                 RemainingTime remaining) {
-        try {
-            return decide(lane, index, plan, known, remaining);
-        } catch (RuntimeException e) {
-            return new Outcome.Retry("unexpected " + e.getClass().getSimpleName());
-        }
-    }
-
-    /** The lane's {@code index}-th slot decided one by one, the way its {@link LanePlan.Tag tag} says. */
-    private Outcome decide(List<Slot<P>> lane, int index, LanePlan plan, FastPath.Lookup known,
-                           RemainingTime remaining) {
-        Slot<P> slot = lane.get(index);
-        return switch (plan.tag(index)) {
-            case REJECTED -> slot.rejection();
-            case IN_BATCH_REPLAY -> replay(lane.get(plan.firstOfKey(index)), slot.command().orElseThrow());
-            case FAST_PATH_HIT -> {
-                Command<P> command = slot.command().orElseThrow();
-                CachedDecision cached = known.hits().get(command.key());
-                yield cached.fingerprint().equals(command.fingerprint())
-                        ? new Outcome.Duplicate(DuplicateSource.FAST_PATH, cached.decision())
-                        : new Outcome.Conflict(cached.fingerprint(), command.fingerprint());
-            }
-            case TO_STORE -> {
-                long start = monotonic.nanos();
-                try {
-                    yield store.commit(slot.command().orElseThrow(), remaining);
-                } finally {
-                    slot.storeLatency = Optional.of(Duration.ofNanos(monotonic.nanos() - start));
-                }
-            }
-            case AFTER_FIFO_STOP -> AFTER_GROUP_FAILED;
-        };
-    }
-
-    /** A later message of the batch with a key already met: replay, or conflict, or follow a failure. */
-    private static <P> Outcome replay(Slot<P> first, Command<P> later) {
-        Fingerprint original = first.command().orElseThrow().fingerprint();
-        if (first.outcome instanceof Outcome.Conflict conflict) {
-            return new Outcome.Conflict(conflict.stored(), later.fingerprint());
-        }
-        if (!original.equals(later.fingerprint())) {
-            return new Outcome.Conflict(original, later.fingerprint());
-        }
-        return first.outcome.decision()
-                .<Outcome>map(decision -> new Outcome.Duplicate(DuplicateSource.IN_BATCH, decision))
-                .orElseGet(() -> new Outcome.Retry("an earlier message with the same key in this batch was not decided"));
     }
 
     private void rememberDecisions(List<Slot<P>> slots) {
@@ -469,6 +277,6 @@ public final class BatchReceiver<P> implements AutoCloseable {
 
     @Override
     public void close() {
-        lanes.shutdownNow();
+        lanes.close();
     }
 }

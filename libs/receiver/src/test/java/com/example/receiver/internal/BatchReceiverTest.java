@@ -37,7 +37,7 @@ class BatchReceiverTest {
     private BatchReceiver<String> receiver = receiver(4, Duration.ZERO);
 
     private BatchReceiver<String> receiver(int concurrency, Duration minRemaining) {
-        return new BatchReceiver<>(BatchReceiverTest::parse, fastPath, store, telemetry,
+        return TestReceivers.of(BatchReceiverTest::parse, fastPath, store, telemetry,
                 new ReceiverSettings(concurrency, minRemaining));
     }
 
@@ -72,7 +72,7 @@ class BatchReceiverTest {
         // GIVEN a monotonic clock that moves 1 ms at each reading
         AtomicLong nanos = new AtomicLong();
         MonotonicClock ticking = () -> nanos.addAndGet(1_000_000);
-        try (BatchReceiver<String> timed = new BatchReceiver<>(MessageAuthenticity.NOT_CHECKED, BatchReceiverTest::parse,
+        try (BatchReceiver<String> timed = TestReceivers.of(MessageAuthenticity.NOT_CHECKED, BatchReceiverTest::parse,
                 fastPath, store, telemetry, new ReceiverSettings(1, Duration.ZERO), ticking)) {
             // WHEN one new message is decided
             timed.process(List.of(message("m1", "T1,A,x")), RemainingTime.UNBOUNDED);
@@ -178,7 +178,7 @@ class BatchReceiverTest {
 
     private BatchReceiver<String> checking(MessageAuthenticity authenticity) {
         receiver.close();
-        receiver = new BatchReceiver<>(authenticity, body -> {
+        receiver = TestReceivers.of(authenticity, body -> {
             parsed.add(body);
             return parse(body);
         }, fastPath, store, telemetry, new ReceiverSettings(4, Duration.ZERO));
@@ -308,7 +308,7 @@ class BatchReceiverTest {
             lanesAtOnce.decrementAndGet();
             return null;
         };
-        receiver = new BatchReceiver<>(BatchReceiverTest::parse, fastPath, store, telemetry,
+        receiver = TestReceivers.of(BatchReceiverTest::parse, fastPath, store, telemetry,
                 new ReceiverSettings(8, Duration.ZERO, true, 2));
         List<Integer> widths = new ArrayList<>();
         for (int batch = 0; batch < 4; batch++) {
@@ -329,7 +329,7 @@ class BatchReceiverTest {
     @Test
     void aLaneThatEscapes_leavesItsMessagesToRetry_andTheOtherLanesOfItsWorkerRun() {
         // GIVEN a receiver on one lane at a time, and a store that fails in a way no message catches
-        receiver = new BatchReceiver<>(BatchReceiverTest::parse, fastPath, store, telemetry,
+        receiver = TestReceivers.of(BatchReceiverTest::parse, fastPath, store, telemetry,
                 new ReceiverSettings(1, Duration.ZERO));
         store.override = command -> {
             if (command.laneKey().equals("A")) {
@@ -388,7 +388,7 @@ class BatchReceiverTest {
     @Test
     void groupCommitOff_commitsOneByOne() {
         receiver.close();
-        receiver = new BatchReceiver<>(BatchReceiverTest::parse, fastPath, store, telemetry,
+        receiver = TestReceivers.of(BatchReceiverTest::parse, fastPath, store, telemetry,
                 new ReceiverSettings(4, Duration.ZERO, false));
         store.group = List::size;
         process(message("m1", "T1,A,x"), message("m2", "T2,A,x"));

@@ -31,7 +31,7 @@ class DeadLetterChannelTest {
 
     private final FakeStore store = new FakeStore();
     private final RecordingTelemetry telemetry = new RecordingTelemetry();
-    private final BatchReceiver<String> receiver = new BatchReceiver<>(BatchReceiverTest::parse, new FakeFastPath(), store,
+    private final BatchReceiver<String> receiver = TestReceivers.of(BatchReceiverTest::parse, new FakeFastPath(), store,
             telemetry, new ReceiverSettings(4, Duration.ZERO));
     /** Every call the channel got, and which of its letters it holds (all, unless told otherwise). */
     private final List<List<DeadLetter>> sent = Collections.synchronizedList(new ArrayList<>());

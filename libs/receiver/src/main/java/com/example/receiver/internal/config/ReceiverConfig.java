@@ -41,11 +41,14 @@ import java.util.Set;
  * @param producerSignatures when producers must sign their messages
  *                         ({@code REQUIRE_PRODUCER_SIGNATURES=true}): their keys' secrets and the
  *                         signatures' greatest age; empty when nothing is checked
+ * @param deadLetters      the dead-letter queue the function sends to at once, if any ({@link DeadLetterConfig})
+ * @param functionVersion  the function's version ({@code AWS_LAMBDA_FUNCTION_VERSION}), empty outside Lambda
  */
 public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Duration queueRetention,
                              Duration deadLetterRetention, Optional<FastPathConfig> fastPath, ReceiverSettings settings,
                              boolean soonRedelivery, Duration signatureWindow,
-                             Optional<ProducerSignaturesConfig> producerSignatures) {
+                             Optional<ProducerSignaturesConfig> producerSignatures, DeadLetterConfig deadLetters,
+                             Optional<String> functionVersion) {
 
     public static final String IDEMPOTENCY_TABLE = "IDEMPOTENCY_TABLE";
     public static final String IDEMPOTENCY_TTL_SECONDS = "IDEMPOTENCY_TTL_SECONDS";
@@ -68,6 +71,8 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
     public static final String REQUIRE_PRODUCER_SIGNATURES = "REQUIRE_PRODUCER_SIGNATURES";
     public static final String PRODUCER_SIGNING_SECRETS = "PRODUCER_SIGNING_SECRETS";
     public static final String PRODUCER_SIGNATURE_WINDOW_SECONDS = "PRODUCER_SIGNATURE_WINDOW_SECONDS";
+    /** Set by Lambda: the version a dead letter names as its sender's. */
+    public static final String LAMBDA_FUNCTION_VERSION = "AWS_LAMBDA_FUNCTION_VERSION";
 
     static final Duration DEFAULT_RECORD_TTL = Duration.ofDays(30);
     /** SQS's longest retention, which a dead-letter queue should have (it keeps a message's first enqueue time). */
@@ -162,7 +167,9 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
                                 maxConcurrency)),
                 env.bool(SOON_REDELIVERY, true),
                 window,
-                producerSignatures(env, window, queueRetention.plus(deadLetterRetention)));
+                producerSignatures(env, window, queueRetention.plus(deadLetterRetention)),
+                DeadLetterConfig.from(env),
+                env.optional(LAMBDA_FUNCTION_VERSION).filter(version -> !version.isBlank()));
     }
 
     /** The producers' signature window, validated whether or not signatures are required (it bounds the record's lifetime). */

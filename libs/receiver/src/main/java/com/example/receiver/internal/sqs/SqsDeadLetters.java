@@ -1,7 +1,7 @@
 package com.example.receiver.internal.sqs;
 
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
-import com.example.lambdakit.config.Environment;
+import com.example.receiver.internal.config.ReceiverConfig;
 import com.example.lambdakit.telemetry.FunctionLog;
 import com.example.receiver.internal.DeadLetter;
 import com.example.receiver.internal.DeadLetterChannel;
@@ -71,8 +71,6 @@ public final class SqsDeadLetters {
     public static final String FIRST_RECEIVED_AT = "first_received_at";
     /** The message attribute naming the function version that decided it, when known. */
     public static final String FUNCTION_VERSION = "function_version";
-    /** Lambda's variable naming the function's version, which the letters carry. */
-    static final String LAMBDA_FUNCTION_VERSION = "AWS_LAMBDA_FUNCTION_VERSION";
 
     private static final int SQS_MAX_BATCH = 10;
 
@@ -110,21 +108,19 @@ public final class SqsDeadLetters {
     /**
      * The dead-letter queue the function's settings name ({@code DEAD_LETTER_QUEUE_URL},
      * {@code DEAD_LETTER_AT_ONCE}: {@link DeadLetterConfig}), its letters carrying the function's
-     * version ({@value #LAMBDA_FUNCTION_VERSION}); empty when the function leaves such messages to
-     * the source queue's redrive policy.
+     * version; empty when the function leaves such messages to the source queue's redrive policy.
      *
-     * @param env the function's environment
+     * @param config the function's settings, read once
      * @param sqs builds the SQS client, once, on first use
      * @param keyAttribute the attribute naming the idempotency key
      * @param callTimeout the longest one call may take, retries included
      * @param log where what was not sent is reported
      * @return the dead-letter queue, or empty
      */
-    public static Optional<SqsDeadLetters> from(Environment env, Supplier<SqsClient> sqs, String keyAttribute,
+    public static Optional<SqsDeadLetters> from(ReceiverConfig config, Supplier<SqsClient> sqs, String keyAttribute,
                                                 Duration callTimeout, FunctionLog log) {
-        DeadLetterConfig config = DeadLetterConfig.from(env);
-        return config.queueUrl().map(url -> new SqsDeadLetters(sqs, url, keyAttribute,
-                env.optional(LAMBDA_FUNCTION_VERSION), callTimeout, config.maxMessageBytes(), log));
+        return config.deadLetters().queueUrl().map(url -> new SqsDeadLetters(sqs, url, keyAttribute,
+                config.functionVersion(), callTimeout, config.deadLetters().maxMessageBytes(), log));
     }
 
     /**
