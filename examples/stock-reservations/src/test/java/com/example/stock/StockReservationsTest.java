@@ -66,6 +66,9 @@ class StockReservationsTest {
     @BeforeEach
     void freshTables() {
         table(RECORDS, "pk");
+        // The records expire by DynamoDB's TTL on expiresAt, which the receiver checks at init.
+        admin.updateTimeToLive(ttl -> ttl.tableName(RECORDS)
+                .timeToLiveSpecification(spec -> spec.enabled(true).attributeName("expiresAt")));
         table(STOCK, "sku");
         table(RESERVATIONS, "reservation_id");
         stock("SKU-HOT", 10);
@@ -142,6 +145,20 @@ class StockReservationsTest {
         assertEquals(10, count(again, "DUPLICATE"), again.toString());
         assertEquals(Map.of("TransactWriteItems", 1), calls.byOperation());
         assertEquals(0, available("SKU-HOT"));
+    }
+
+    @Test
+    void aRecordsTableWithoutTtl_isRefusedAtInit_namingTheSetting() {
+        // GIVEN a records table created without TTL: its records would never expire
+        table("StockRecordsForEver", "pk");
+        Map<String, String> variables = new HashMap<>(environment());
+        variables.put("IDEMPOTENCY_TABLE", "StockRecordsForEver");
+        // WHEN the function is built on it
+        ConfigurationException refused = assertThrows(ConfigurationException.class,
+                () -> new StockFunction(variables, admin, new PrintStream(OutputStream.nullOutputStream())));
+        // THEN it refuses to start, naming the setting and what DynamoDB says of the table's TTL
+        assertEquals("IDEMPOTENCY_TABLE", refused.setting());
+        assertTrue(refused.getMessage().contains("DISABLED"), refused.getMessage());
     }
 
     @Test

@@ -30,6 +30,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -164,7 +165,7 @@ class StructuredLinesTest {
 
     /**
      * The function's receiver as it wires it, on {@code store} in place of DynamoDB (the library's
-     * test seam), its lines in {@code bytes}: no AWS call is made.
+     * test seam), the lines of its batches in {@code bytes}: no AWS call reaches anything.
      */
     private static IdempotentReceiver<Payment> receiverOn(Store<Payment> store, ByteArrayOutputStream bytes, int lanes) {
         Map<String, String> env = Map.of(ReceiverConfig.IDEMPOTENCY_TABLE, "Records",
@@ -174,10 +175,13 @@ class StructuredLinesTest {
                 ReceiverConfig.MIN_REMAINING_TIME_MS, "0");
         DynamoDbClient unreached = DynamoDbClient.builder().region(Region.EU_WEST_1)
                 .endpointOverride(URI.create("http://127.0.0.1:9"))
-                .credentialsProvider(AnonymousCredentialsProvider.create()).build();
-        return PaymentAuthorizer.builder(env, unreached, secretId -> {
+                .credentialsProvider(AnonymousCredentialsProvider.create())
+                .overrideConfiguration(override -> override.retryStrategy(AwsRetryStrategy.doNotRetry())).build();
+        IdempotentReceiver<Payment> receiver = PaymentAuthorizer.builder(env, unreached, secretId -> {
                     throw new AssertionError("no secret is read here");
                 }, Clock.systemUTC(), new PrintStream(bytes, true, StandardCharsets.UTF_8), new SecureRandom())
                 .seams(Seams.<Payment>none().withStore(built -> store)).build();
+        bytes.reset(); // the init's line (the records table's TTL not checked: no DynamoDB here) is not the batches'
+        return receiver;
     }
 }

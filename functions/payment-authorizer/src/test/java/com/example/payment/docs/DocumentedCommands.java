@@ -23,7 +23,8 @@ import java.util.stream.Stream;
  * Parameter; {@code java} blocks compile, but for one whose first line is a comment naming a
  * file of the repository ({@code // examples/.../StockFunction.java}), which shows that file: its
  * lines must be in the file, in order and together (indentation aside), so that the guide's code
- * is the code its tests run; {@code mermaid} blocks are diagrams of a kind the
+ * is the code its tests run; {@code xml} blocks likewise show a build file ({@code <!-- libs/receiver/pom.xml -->});
+ * {@code mermaid} blocks are diagrams of a kind the
  * project draws (Mermaid itself parses each one in {@code make check-mermaid}); blocks without a
  * language are text (Logs Insights queries, listings) and hold nothing to run. A block in any other language is a problem, as is a command of a
  * kind not listed here, so that nothing new in the docs goes unchecked.
@@ -106,6 +107,7 @@ final class DocumentedCommands {
                 }
                 case "toml" -> checked.add(new CheckedStatement(block.where(), "toml block", parameterOverrides(block)));
                 case "java" -> checked.add(new CheckedStatement(block.where(), "java block", java(block)));
+                case "xml" -> checked.add(new CheckedStatement(block.where(), "xml block", xml(block)));
                 case "mermaid" -> checked.add(new CheckedStatement(block.where(), "mermaid block", diagram(block)));
                 case "" -> {
                     // text: a diagram, a query or a listing, with nothing to run
@@ -133,18 +135,30 @@ final class DocumentedCommands {
     /** A java block's problems: a block showing a file must be in that file; any other must compile. */
     private List<String> java(FencedBlock block) {
         Matcher shown = SHOWN_FILE.matcher(block.lines().isEmpty() ? "" : block.lines().get(0).strip());
-        if (!shown.matches()) {
-            return JavaSnippet.compile(block.text());
-        }
-        Path file = root.resolve(shown.group(1));
+        return shown.matches() ? excerptOf(block, shown.group(1)) : JavaSnippet.compile(block.text());
+    }
+
+    /** The first line of an xml block: the build file it shows, {@code <!-- libs/receiver/pom.xml -->}. */
+    private static final Pattern SHOWN_XML_FILE = Pattern.compile("<!-- ([A-Za-z0-9_./-]+\\.xml) -->");
+
+    /** An xml block's problems: it must show a build file of the repository, as it is there. */
+    private List<String> xml(FencedBlock block) {
+        Matcher shown = SHOWN_XML_FILE.matcher(block.lines().isEmpty() ? "" : block.lines().get(0).strip());
+        return shown.matches() ? excerptOf(block, shown.group(1))
+                : List.of("an xml block's first line must name the file it shows: <!-- path/pom.xml -->");
+    }
+
+    /** A block showing {@code path}: its lines after the first must be in that file, in order and together. */
+    private List<String> excerptOf(FencedBlock block, String path) {
+        Path file = root.resolve(path);
         if (!Files.isRegularFile(file)) {
-            return List.of(shown.group(1) + " is no file");
+            return List.of(path + " is no file");
         }
         List<String> fileLines = codeLines(read(file).lines().toList());
         List<String> blockLines = codeLines(block.lines().subList(1, block.lines().size()));
         return !blockLines.isEmpty() && Collections.indexOfSubList(fileLines, blockLines) >= 0
                 ? List.of()
-                : List.of("the block is not in " + shown.group(1) + " as it is there (its lines, in order, together)");
+                : List.of("the block is not in " + path + " as it is there (its lines, in order, together)");
     }
 
     /** The lines of Java code that count: stripped of indentation, without blank lines and the package line. */

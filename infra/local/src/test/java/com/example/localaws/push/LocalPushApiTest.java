@@ -59,11 +59,13 @@ class LocalPushApiTest {
 
     @Test
     void slowAnswer_deliversBeforeTheClientTimesOut_andTheRetryIsAReplay() throws Exception {
-        api.delayNext(1, Duration.ofMillis(800));
+        // The answer is held 3 s: the 409 below must come while it is held, which a loaded machine
+        // (a few hundred milliseconds between two requests) left too close at 800 ms.
+        api.delayNext(1, Duration.ofSeconds(3));
         assertThrows(HttpTimeoutException.class, () -> post("K-1", Duration.ofMillis(200)));
         // while the first request is still being answered, the same key is refused with 409
         assertEquals(409, post("K-1", Duration.ofSeconds(5)).statusCode());
-        Thread.sleep(900);
+        Thread.sleep(3_500);
         HttpResponse<String> retry = post("K-1", Duration.ofSeconds(5));
         assertEquals(201, retry.statusCode());
         assertEquals("true", retry.headers().firstValue("Idempotent-Replayed").orElse(""));

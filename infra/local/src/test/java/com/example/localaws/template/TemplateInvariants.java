@@ -447,7 +447,8 @@ final class TemplateInvariants {
      * {@code TransactWriteItems} contains (a conditional Put and an Update, no ConditionCheck),
      * and one read only: the SnapStart priming's {@code GetItem} of one key no record can have,
      * held to that key by a {@code dynamodb:LeadingKeys} condition, so the role can read no
-     * record (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/specifying-conditions.html).
+     * record (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/specifying-conditions.html);
+     * and the receiver's one {@code DescribeTimeToLive} at init, on the records table alone.
      */
     static List<String> transactionGrants(SamTemplate template) {
         Set<String> written = new LinkedHashSet<>();
@@ -464,6 +465,13 @@ final class TemplateInvariants {
                     if (keys.size() != 1 || !keys.get(0).asText().startsWith("SNAPSTART-PRIMING#")) {
                         violations.add(statement.node().path("Sid").asText()
                                 + " grants dynamodb:GetItem beyond the priming's one key: " + keys);
+                    }
+                } else if (action.equals("dynamodb:DescribeTimeToLive")) {
+                    // The receiver's check at init that the records expire (RecordsTable): that table only.
+                    JsonNode resource = statement.node().path("Resource");
+                    if (resource.isArray() || !resource.toString().contains("IdempotencyTable")) {
+                        violations.add(statement.node().path("Sid").asText()
+                                + " grants dynamodb:DescribeTimeToLive beyond the records table: " + resource);
                     }
                 } else if (action.startsWith("dynamodb:")) {
                     written.add(action);

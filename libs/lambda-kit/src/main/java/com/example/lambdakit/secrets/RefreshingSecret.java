@@ -4,13 +4,17 @@ import com.example.lambdakit.telemetry.FunctionLog;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 
 /**
- * A value made from one secret (a token, a key ring): read when built, then kept for the life of
+ * A value made from one secret (a token, a signing key), or from several read all or nothing (a
+ * key ring whose keys several producers hold: {@link #allOf}): read when built, then kept for the life of
  * the execution environment. It is read again, at the next {@link #current()}, only
  * <ul>
  *   <li>while it is unknown (the last read failed), at most once per {@code readEvery};</li>
@@ -52,8 +56,8 @@ public final class RefreshingSecret<T> {
     }
 
     private final SecretSource source;
-    private final String secretId;
-    private final Function<String, T> parse;
+    private final List<String> secretIds;
+    private final Function<Map<String, String>, T> parse;
     private final Lines lines;
     private final Clock clock;
     private final Duration readEvery;
@@ -63,6 +67,8 @@ public final class RefreshingSecret<T> {
     private boolean stale;
     /** When the next read may be tried; guarded by this. */
     private Instant nextRead;
+    /** Why the last read's secrets were unusable, or null; guarded by this. */
+    private String unusable;
 
     /**
      * Reads the value now; when that fails, starts without it.
@@ -78,8 +84,41 @@ public final class RefreshingSecret<T> {
      */
     public RefreshingSecret(SecretSource source, String secretId, Function<String, T> parse, Lines lines, Clock clock,
                             Duration readEvery, FunctionLog log) {
+        this(source, List.of(Objects.requireNonNull(secretId, "secretId")),
+                texts -> Objects.requireNonNull(parse, "parse").apply(texts.get(secretId)), lines, clock, readEvery, log);
+    }
+
+    /**
+     * A value made from several secrets, known only once every one of them was read (a key ring:
+     * a message signed with the key of a producer whose secret could not be read would otherwise be
+     * refused as signed with an unknown key). The reads stop at the first secret that fails, which
+     * the ERROR line names.
+     *
+     * @param source    reads each secret, bounded
+     * @param secretIds their names or ARNs, read in this order
+     * @param parse     the value from the secrets' texts, by id in that order; throws
+     *                  {@link IllegalArgumentException} with a reason that quotes nothing of them
+     *                  when they hold no usable value
+     * @param lines     what the log lines of the reads say
+     * @param clock     when reads are due
+     * @param readEvery the least time between two reads but after a restore
+     * @param log       where each read is reported
+     * @param <T>       what the value is made into
+     * @return the value, read once now
+     */
+    public static <T> RefreshingSecret<T> allOf(SecretSource source, List<String> secretIds,
+                                                Function<Map<String, String>, T> parse, Lines lines, Clock clock,
+                                                Duration readEvery, FunctionLog log) {
+        return new RefreshingSecret<>(source, secretIds, parse, lines, clock, readEvery, log);
+    }
+
+    private RefreshingSecret(SecretSource source, List<String> secretIds, Function<Map<String, String>, T> parse,
+                             Lines lines, Clock clock, Duration readEvery, FunctionLog log) {
         this.source = Objects.requireNonNull(source, "source");
-        this.secretId = Objects.requireNonNull(secretId, "secretId");
+        this.secretIds = List.copyOf(secretIds);
+        if (this.secretIds.isEmpty()) {
+            throw new IllegalArgumentException("at least one secret to read");
+        }
         this.parse = Objects.requireNonNull(parse, "parse");
         this.lines = Objects.requireNonNull(lines, "lines");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -134,46 +173,67 @@ public final class RefreshingSecret<T> {
     }
 
     /**
-     * The secret this value is read from.
+     * The secret this value is read from; the secrets, comma-separated, for {@link #allOf}.
      *
      * @return its name or ARN
      */
     public String secretId() {
-        return secretId;
+        return String.join(",", secretIds);
+    }
+
+    /**
+     * Why the last read's secrets held no usable value, when that is what the last read found: the
+     * parser's reason, quoting nothing of them. A caller that must not start on unusable secrets
+     * (the deployer's to fix, not something to wait out) refuses on it.
+     *
+     * @return the reason, or empty when the last read succeeded or could not read a secret
+     */
+    public synchronized Optional<String> unusable() {
+        return Optional.ofNullable(unusable);
     }
 
     private void read() {
         nextRead = clock.instant().plus(readEvery);
-        String text;
-        try {
-            text = source.secretString(secretId);
-        } catch (AwsServiceException refused) {
-            unreadable(refused.getClass().getSimpleName(),
-                    refused.awsErrorDetails() == null ? "" : refused.awsErrorDetails().errorCode(), "");
-            return;
-        } catch (RuntimeException failed) {
-            unreadable(failed.getClass().getSimpleName(), "",
-                    failed.getCause() == null ? "" : "caused by " + failed.getCause().getClass().getSimpleName());
-            return;
+        unusable = null;
+        Map<String, String> texts = new LinkedHashMap<>();
+        for (String secretId : secretIds) {
+            try {
+                String text = source.secretString(secretId);
+                if (text == null) {
+                    unusable(secretId, "the secret holds no SecretString");
+                    return;
+                }
+                texts.put(secretId, text);
+            } catch (AwsServiceException refused) {
+                unreadable(secretId, refused.getClass().getSimpleName(),
+                        refused.awsErrorDetails() == null ? "" : refused.awsErrorDetails().errorCode(), "");
+                return;
+            } catch (RuntimeException failed) {
+                unreadable(secretId, failed.getClass().getSimpleName(), "",
+                        failed.getCause() == null ? "" : "caused by " + failed.getCause().getClass().getSimpleName());
+                return;
+            }
         }
         T parsed;
         try {
-            if (text == null) {
-                throw new IllegalArgumentException("the secret holds no SecretString");
-            }
-            parsed = parse.apply(text);
-        } catch (IllegalArgumentException unusable) {
-            unreadable(lines.unusableError(), "", unusable.getMessage());
+            parsed = parse.apply(texts);
+        } catch (IllegalArgumentException refusal) {
+            unusable(secretId(), refusal.getMessage());
             return;
         }
         value = parsed;
         stale = false;
         if (!lines.read().isEmpty()) {
-            log.write(FunctionLog.Level.INFO, lines.read(), line -> line.text("secret_id", secretId));
+            log.write(FunctionLog.Level.INFO, lines.read(), line -> line.text("secret_id", secretId()));
         }
     }
 
-    private void unreadable(String error, String errorCode, String detail) {
+    private void unusable(String secretId, String reason) {
+        unusable = reason;
+        unreadable(secretId, lines.unusableError(), "", reason);
+    }
+
+    private void unreadable(String secretId, String error, String errorCode, String detail) {
         log.write(FunctionLog.Level.ERROR, value == null ? lines.unreadable() : lines.unreadable() + " (the value read before stays in use)",
                 line -> {
                     line.text("secret_id", secretId).text("error", error);

@@ -14,6 +14,7 @@ import com.example.receiver.internal.authenticity.ProducerSignatures;
 import com.example.receiver.internal.config.DeadLetterConfig;
 import com.example.receiver.internal.config.ReceiverConfig;
 import com.example.receiver.internal.dynamodb.DynamoDbStore;
+import com.example.receiver.internal.dynamodb.RecordsTable;
 import com.example.receiver.internal.dynamodb.RetryPolicy;
 import com.example.receiver.internal.redis.RedisFastPath;
 import com.example.receiver.internal.sqs.SoonRedelivery;
@@ -329,8 +330,9 @@ public final class ReceiverBuilder<P> {
 
     /**
      * The receiver; refuses with a {@link ConfigurationException} naming the setting when a
-     * setting is missing or unsafe, or needs a part this builder was not given. Connects to the
-     * fast path and reads the keys it needs now (a function's init).
+     * setting is missing or unsafe, or needs a part this builder was not given, or when the
+     * idempotency table's TTL is not on {@code expiresAt} (one {@code DescribeTimeToLive}). Connects
+     * to the fast path and reads the keys it needs now (a function's init).
      *
      * @return the receiver, to be closed with the execution environment
      */
@@ -349,6 +351,7 @@ public final class ReceiverBuilder<P> {
         RandomGenerator jitter = random == null ? new SecureRandom() : random;
         JsonLinesTelemetry telemetry = new JsonLinesTelemetry(out, clock,
                 TelemetryConfig.from(variables, service, metricsNamespace == null ? service : metricsNamespace), keyField);
+        RecordsTable.requireTtl(dynamoDb, config.idempotencyTable(), telemetry.log());
         // Keys that were read but are unusable stop the init here, before the cache is connected.
         Optional<ProducerSignatures> signatures = config.producerSignatures().map(required -> ProducerSignatures.reading(
                 required, secrets(ReceiverConfig.PRODUCER_SIGNING_SECRETS), clock, telemetry.log()));
