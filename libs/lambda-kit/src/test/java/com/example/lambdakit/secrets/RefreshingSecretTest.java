@@ -15,7 +15,9 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -172,5 +174,40 @@ class RefreshingSecretTest {
         assertEquals(Optional.of("token-three"), missing.current());
         assertEquals(Optional.of("token-one"), known.current());
         assertEquals(2, reads);
+    }
+
+    @Test
+    void allOf_isKnownOnlyOnceEverySecretWasRead_andAnUnusableSetIsSaidSo() {
+        // GIVEN two secrets, the second unreachable at first
+        Map<String, List<String>> answers = new HashMap<>(Map.of(
+                "gw-keys", new ArrayList<>(List.of("gw")), "batch-keys", new ArrayList<>(Arrays.asList(null, "batch"))));
+        SecretSource two = secretId -> {
+            List<String> left = answers.get(secretId);
+            String value = left.size() > 1 ? left.remove(0) : left.get(0);
+            if (value == null) {
+                throw new IllegalStateException("unreachable " + secretId);
+            }
+            return value;
+        };
+        Clock clock = Clock.fixed(now, ZoneOffset.UTC);
+        FunctionLog log = FunctionLog.of(new PrintStream(output, true, StandardCharsets.UTF_8), clock,
+                TelemetryConfig.defaults("test", "Test"));
+        RefreshingSecret.Lines lines = new RefreshingSecret.Lines("", "Keys unreadable", "UnusableKeys");
+        RefreshingSecret<String> ring = RefreshingSecret.allOf(two, List.of("gw-keys", "batch-keys"),
+                texts -> String.join("+", texts.values()), lines, clock, MINUTE, log);
+        // THEN nothing is known while one secret is unreadable, and the line names that one
+        assertEquals(Optional.empty(), ring.known());
+        assertTrue(output.toString(StandardCharsets.UTF_8).contains("\"secret_id\":\"batch-keys\""), output.toString());
+        assertEquals(Optional.empty(), ring.unusable());
+        // AND the next read, after a restore, knows both, in the order given
+        ring.readAtNextUse();
+        assertEquals(Optional.of("gw+batch"), ring.current());
+        assertEquals("gw-keys,batch-keys", ring.secretId());
+        // AND secrets that were read but hold no usable value are said so, with the parser's reason
+        RefreshingSecret<String> refused = RefreshingSecret.allOf(two, List.of("gw-keys"), texts -> {
+            throw new IllegalArgumentException("no key in it");
+        }, lines, clock, MINUTE, log);
+        assertEquals(Optional.of("no key in it"), refused.unusable());
+        assertFalse(output.toString(StandardCharsets.UTF_8).contains("\"gw\""), "a value is never logged");
     }
 }
