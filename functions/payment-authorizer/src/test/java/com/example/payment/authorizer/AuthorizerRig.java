@@ -6,7 +6,7 @@ import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.localaws.DynamoDbCallCounter;
 import com.example.localaws.LocalAws;
-import com.example.localaws.ReceiverEnvironment;
+import com.example.localpayments.ReceiverEnvironment;
 import com.example.localaws.RedisCluster;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.payment.Payment;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.example.localaws.Accounts;
+import com.example.localpayments.Accounts;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
 import com.example.localaws.invoke.FunctionInvoker;
@@ -54,7 +54,7 @@ class LibraryLogLinesTest {
         // GIVEN the authorizer with a config file the SDK warns about and a cache nobody listens on
         aws.resetTables();
         try (DynamoDbClient dynamoDb = aws.dynamoDb()) {
-            Accounts.seed(dynamoDb, aws.root().resolve("infra/local/accounts.json"));
+            Accounts.seed(dynamoDb, aws.root().resolve("infra/local-payments/accounts.json"));
         }
         Path work = Files.createDirectories(aws.root().resolve("target/local-aws/library-log-lines"));
         Path config = Files.writeString(work.resolve("config"), "[payments]\nregion = us-east-1\n");

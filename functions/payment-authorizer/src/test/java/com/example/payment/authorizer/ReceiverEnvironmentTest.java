@@ -3,7 +3,7 @@ package com.example.payment.authorizer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.example.localaws.ReceiverEnvironment;
+import com.example.localpayments.ReceiverEnvironment;
 import com.example.lambdakit.config.Environment;
 import com.example.receiver.config.FastPathConfig;
 import com.example.receiver.config.ReceiverConfig;
