@@ -16,6 +16,7 @@ import com.example.receiver.ParseResult;
 import com.example.receiver.Store;
 import com.example.receiver.dynamodb.EffectVerdict;
 import com.example.receiver.dynamodb.TransactionalEffect;
+import com.example.receiver.fixtures.SqsEvents;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URI;
@@ -25,7 +26,6 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
 import software.amazon.awssdk.regions.Region;
@@ -76,7 +76,7 @@ class IdempotentReceiverTest {
         try (IdempotentReceiver<String> receiver = builder(environment("SOON_REDELIVERY", "false"))
                 .storeAround(built -> store).build()) {
             // WHEN a batch brings ORDER-1 twice and RETRY-ME once
-            SQSEvent event = event("ORDER-1", "ORDER-1", "RETRY-ME");
+            SQSEvent event = SqsEvents.of("ORDER-1", "ORDER-1", "RETRY-ME");
             SQSBatchResponse response = receiver.handle(event, null);
             // THEN only RETRY-ME is a batch item failure, ORDER-1 reached the store once
             assertEquals(List.of(event.getRecords().get(2).getMessageId()), response.getBatchItemFailures().stream()
@@ -121,19 +121,5 @@ class IdempotentReceiverTest {
             variables.put(more[i], more[i + 1]);
         }
         return variables;
-    }
-
-    private static SQSEvent event(String... bodies) {
-        List<SQSEvent.SQSMessage> records = new ArrayList<>();
-        for (String body : bodies) {
-            SQSEvent.SQSMessage message = new SQSEvent.SQSMessage();
-            message.setMessageId(UUID.randomUUID().toString());
-            message.setBody(body);
-            message.setAttributes(Map.of("ApproximateReceiveCount", "1"));
-            records.add(message);
-        }
-        SQSEvent event = new SQSEvent();
-        event.setRecords(records);
-        return event;
     }
 }

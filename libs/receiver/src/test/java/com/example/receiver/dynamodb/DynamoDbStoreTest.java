@@ -1,0 +1,175 @@
+package com.example.receiver.dynamodb;
+
+import static com.example.receiver.fixtures.SqsEvents.failures;
+import static com.example.receiver.seats.Booking.body;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.example.localaws.LocalAws;
+import com.example.localaws.LocalAwsExtension;
+import com.example.receiver.DuplicateSource;
+import com.example.receiver.InboundMessage;
+import com.example.receiver.MessageResult;
+import com.example.receiver.Outcome;
+import com.example.receiver.fixtures.SqsEvents;
+import com.example.receiver.fixtures.TestClock;
+import com.example.receiver.lambda.SeatReceiver;
+import com.example.receiver.seats.BookingModel;
+import com.example.receiver.seats.SeatBookings;
+import com.example.receiver.seats.SeatTables;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * {@link DynamoDbStore} against the local AWS, in the library's test domain: one
+ * {@code TransactWriteItems} decides a new booking (the record and the seat, atomically), and a
+ * cancelled one is explained from the {@code ALL_OLD} items its failed conditions return, with no
+ * read ("TransactWriteItems", ReturnValuesOnConditionCheckFailure,
+ * https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html). An
+ * expired record counts as absent although TTL has not deleted it yet ("Working with time to live",
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/TTL.html: deletion within a few
+ * days), and the seat, which never expires, then tells a late duplicate.
+ */
+@ExtendWith(LocalAwsExtension.class)
+class DynamoDbStoreTest {
+
+    private final LocalAws aws;
+
+    DynamoDbStoreTest(LocalAws aws) {
+        this.aws = aws;
+    }
+
+    @Test
+    void aNewBooking_isOneTransaction_writingTheRecordAndTheSeat() {
+        try (SeatReceiver receiver = SeatReceiver.on(aws).build()) {
+            // WHEN a booking arrives
+            assertEquals(List.of(), failures(receiver.handle(SqsEvents.of(body("BKG-1", "EVT-1", "A1")))));
+            // THEN one call committed the record and the seat
+            assertEquals(Map.of("TransactWriteItems", 1), receiver.calls.byOperation());
+            assertEquals(Optional.of("BKG-1"), receiver.tables().holder("EVT-1", "A1"));
+            Map<String, AttributeValue> record = receiver.tables().record("BKG-1").orElseThrow();
+            assertEquals("APPROVED", record.get("status").s());
+            assertEquals(Map.of("event", AttributeValue.fromS("EVT-1"), "seat", AttributeValue.fromS("A1")),
+                    record.get("result").m());
+        }
+    }
+
+    @Test
+    void aRedelivery_isADuplicateFromTheRecord_inOneCall_withNoRead() {
+        try (SeatReceiver receiver = SeatReceiver.on(aws).build()) {
+            receiver.handle(SqsEvents.of(body("BKG-1", "EVT-1", "A1")));
+            receiver.calls.reset();
+            // WHEN the same booking is delivered again
+            MessageResult again = only(receiver, body("BKG-1", "EVT-1", "A1"));
+            // THEN it is a duplicate the record recognised, from the cancelled call alone
+            assertEquals(DuplicateSource.STORE, ((Outcome.Duplicate) again.outcome()).source());
+            assertEquals(Map.of("TransactWriteItems", 1), receiver.calls.byOperation());
+            assertEquals(Optional.of("BKG-1"), receiver.tables().holder("EVT-1", "A1"));
+        }
+    }
+
+    @Test
+    void aBookingIdAgainWithAnotherSeat_isAConflict_andTakesNothing() {
+        try (SeatReceiver receiver = SeatReceiver.on(aws).build()) {
+            receiver.handle(SqsEvents.of(body("BKG-1", "EVT-1", "A1")));
+            // WHEN the booking id comes back for another seat
+            MessageResult changed = only(receiver, body("BKG-1", "EVT-1", "B7"));
+            // THEN it is a conflict naming both fingerprints, for the dead-letter queue; no seat taken
+            assertTrue(changed.outcome() instanceof Outcome.Conflict, changed.toString());
+            assertEquals(Optional.empty(), receiver.tables().holder("EVT-1", "B7"));
+            assertEquals(Map.of("EVT-1#A1", "BKG-1"), receiver.tables().holders());
+        }
+    }
+
+    @Test
+    void aTakenSeat_isDeclined_theDeclineRecorded_andReplayedToARedelivery() {
+        try (SeatReceiver receiver = SeatReceiver.on(aws).build()) {
+            receiver.handle(SqsEvents.of(body("BKG-1", "EVT-1", "A1")));
+            // WHEN another booking wants the seat, twice
+            MessageResult declined = only(receiver, body("BKG-2", "EVT-1", "A1"));
+            MessageResult again = only(receiver, body("BKG-2", "EVT-1", "A1"));
+            // THEN it is declined once, the decline recorded, and the redelivery replays it
+            assertEquals(new Outcome.Declined(SeatBookings.SEAT_TAKEN), declined.outcome());
+            assertEquals("DECLINED", receiver.tables().record("BKG-2").orElseThrow().get("status").s());
+            Outcome.Duplicate duplicate = (Outcome.Duplicate) again.outcome();
+            assertEquals(DuplicateSource.STORE, duplicate.source());
+            assertEquals(Optional.of(SeatBookings.SEAT_TAKEN), duplicate.original().reason());
+            assertEquals(Map.of("EVT-1#A1", "BKG-1"), receiver.tables().holders());
+        }
+    }
+
+    @Test
+    void afterTheRecordExpired_theSeatStillTellsTheDuplicate_late() {
+        TestClock clock = TestClock.atSystemTime();
+        SeatTables tables = SeatTables.create(aws.dynamoDb());
+        try (SeatReceiver receiver = SeatReceiver.on(aws, tables).clock(clock).build()) {
+            receiver.handle(SqsEvents.of(body("BKG-1", "EVT-1", "A1")));
+            // GIVEN the record's window passed (the record still in the table: TTL deletes late)
+            clock.advance(Duration.ofDays(31));
+            // WHEN the booking is delivered again
+            MessageResult late = only(receiver, body("BKG-1", "EVT-1", "A1"));
+            // THEN the seat, which never expires, recognises it
+            assertEquals(DuplicateSource.LATE, ((Outcome.Duplicate) late.outcome()).source());
+            assertEquals(Map.of("EVT-1#A1", "BKG-1"), tables.holders());
+        }
+    }
+
+    @Test
+    void aHotBatchOfNewBookings_isCommittedInOneTransaction() {
+        try (SeatReceiver receiver = SeatReceiver.on(aws).build()) {
+            // WHEN 10 bookings of one event arrive in one batch
+            List<String> bodies = hotBatch(10);
+            List<String> outcomes = outcomes(receiver, bodies);
+            // THEN each takes its seat, in one call
+            assertEquals(new BookingModel().decide(bodies), outcomes);
+            assertEquals(Map.of("TransactWriteItems", 1), receiver.calls.byOperation());
+            assertEquals(10, receiver.tables().holders().size());
+        }
+    }
+
+    @Test
+    void aRedeliveredHotBatch_isTenDuplicates_andChangesNoSeat() {
+        try (SeatReceiver receiver = SeatReceiver.on(aws).build()) {
+            List<String> bodies = hotBatch(10);
+            outcomes(receiver, bodies);
+            Map<String, String> holders = receiver.tables().holders();
+            receiver.calls.reset();
+            // WHEN the same batch is redelivered (no cache)
+            List<String> again = outcomes(receiver, bodies);
+            // THEN each is a duplicate and no seat changed hands; the calls it took are the figure
+            // the group's cancellation, explained from its records, brings down to at most 2
+            assertEquals(List.of("DUPLICATE", "DUPLICATE", "DUPLICATE", "DUPLICATE", "DUPLICATE",
+                    "DUPLICATE", "DUPLICATE", "DUPLICATE", "DUPLICATE", "DUPLICATE"), again);
+            assertEquals(holders, receiver.tables().holders());
+            assertEquals(0, receiver.calls.of("GetItem") + receiver.calls.of("Query"), "decided without a read");
+        }
+    }
+
+    /** {@code count} bookings of seats 1..count of one event, each its own booking id. */
+    private static List<String> hotBatch(int count) {
+        String event = "EVT-HOT-" + UUID.randomUUID().toString().substring(0, 8);
+        List<String> bodies = new ArrayList<>();
+        for (int i = 1; i <= count; i++) {
+            bodies.add(body(event + "-B" + i, event, "S" + i));
+        }
+        return bodies;
+    }
+
+    private static MessageResult only(SeatReceiver receiver, String body) {
+        return receiver.process(List.of(new InboundMessage(UUID.randomUUID().toString(), body, Optional.empty())))
+                .results().get(0);
+    }
+
+    private static List<String> outcomes(SeatReceiver receiver, List<String> bodies) {
+        List<InboundMessage> messages = bodies.stream()
+                .map(body -> new InboundMessage(UUID.randomUUID().toString(), body, Optional.empty())).toList();
+        return receiver.process(messages).results().stream().map(result -> BookingModel.category(result.outcome())).toList();
+    }
+}
