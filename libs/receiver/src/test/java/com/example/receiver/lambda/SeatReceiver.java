@@ -65,6 +65,7 @@ public final class SeatReceiver implements AutoCloseable {
                 .secrets(setup.aws::secretString)
                 .sqs(setup.aws::sqs)
                 .clock(setup.clock)
+                .soonRedeliveryWithin(setup.soonMin, setup.soonMax)
                 .out(new PrintStream(output, true, StandardCharsets.UTF_8))
                 .storeAround(setup.storeAround)
                 .fastPathAround(setup.fastPathAround)
@@ -88,6 +89,8 @@ public final class SeatReceiver implements AutoCloseable {
         private final SeatTables tables;
         private final Map<String, String> environment = new HashMap<>();
         private Clock clock = Clock.systemUTC();
+        private Duration soonMin = IdempotentReceiver.Builder.DEFAULT_SOON_MIN;
+        private Duration soonMax = IdempotentReceiver.Builder.DEFAULT_SOON_MAX;
         private UnaryOperator<Store<Booking>> storeAround = UnaryOperator.identity();
         private UnaryOperator<FastPath> fastPathAround = UnaryOperator.identity();
 
@@ -119,6 +122,14 @@ public final class SeatReceiver implements AutoCloseable {
 
         public Setup clock(Clock time) {
             this.clock = Objects.requireNonNull(time, "time");
+            return this;
+        }
+
+        /** Soon redelivery on, bringing a message that met contention back within {@code min}-{@code max}. */
+        public Setup soonRedeliveryWithin(Duration min, Duration max) {
+            environment.put(ReceiverConfig.SOON_REDELIVERY, "true");
+            this.soonMin = min;
+            this.soonMax = max;
             return this;
         }
 

@@ -12,7 +12,9 @@ import java.util.TreeMap;
  * The receiver's rules for seat bookings, one message after another, with no store, cache or
  * concurrency: what any batching, grouping or interleaving must agree with. A new booking takes
  * its seat or is declined; a booking id seen before is a duplicate with the same fields and a
- * conflict with others; nothing is decided twice.
+ * conflict with others; nothing is decided twice. Within one batch, a booking id's later messages
+ * are judged against its first message there: a duplicate of it, or a conflict when they differ
+ * or the first was one.
  */
 public final class BookingModel {
 
@@ -20,20 +22,31 @@ public final class BookingModel {
     private final Map<String, Booking> decided = new HashMap<>();
     private final Map<String, String> holders = new TreeMap<>();
 
-    /** The category of each message's outcome, in order (see {@link #category}). */
-    public List<String> decide(List<String> bodies) {
+    /** The category of each message's outcome in one batch, in order (see {@link #category}). */
+    public List<String> decide(List<String> batch) {
+        Map<String, Booking> firstInBatch = new HashMap<>();
+        Map<String, String> firstOutcome = new HashMap<>();
         List<String> outcomes = new ArrayList<>();
-        for (String body : bodies) {
-            outcomes.add(decide(body));
+        for (String body : batch) {
+            if (!(parser.parse(body) instanceof ParseResult.Valid<Booking> valid)) {
+                outcomes.add("REJECTED");
+                continue;
+            }
+            Booking booking = valid.command().payload();
+            Booking first = firstInBatch.putIfAbsent(booking.bookingId(), booking);
+            if (first == null) {
+                String outcome = decide(booking);
+                firstOutcome.put(booking.bookingId(), outcome);
+                outcomes.add(outcome);
+            } else {
+                boolean conflict = !first.equals(booking) || firstOutcome.get(booking.bookingId()).equals("CONFLICT");
+                outcomes.add(conflict ? "CONFLICT" : "DUPLICATE");
+            }
         }
         return outcomes;
     }
 
-    private String decide(String body) {
-        if (!(parser.parse(body) instanceof ParseResult.Valid<Booking> valid)) {
-            return "REJECTED";
-        }
-        Booking booking = valid.command().payload();
+    private String decide(Booking booking) {
         Booking before = decided.get(booking.bookingId());
         if (before != null) {
             return before.equals(booking) ? "DUPLICATE" : "CONFLICT";
