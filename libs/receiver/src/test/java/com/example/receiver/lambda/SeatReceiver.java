@@ -27,8 +27,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
  * A seat-bookings function on the library, against the local AWS: the receiver wired by its
@@ -63,7 +65,7 @@ public final class SeatReceiver implements AutoCloseable {
                 .environment(setup.environment)
                 .dynamoDb(dynamoDb)
                 .secrets(setup.aws::secretString)
-                .sqs(setup.aws::sqs)
+                .sqs(setup.sqs)
                 .clock(setup.clock)
                 .soonRedeliveryWithin(setup.soonMin, setup.soonMax)
                 .out(new PrintStream(output, true, StandardCharsets.UTF_8))
@@ -89,6 +91,7 @@ public final class SeatReceiver implements AutoCloseable {
         private final SeatTables tables;
         private final Map<String, String> environment = new HashMap<>();
         private Clock clock = Clock.systemUTC();
+        private Supplier<SqsClient> sqs;
         private Duration soonMin = IdempotentReceiver.Builder.DEFAULT_SOON_MIN;
         private Duration soonMax = IdempotentReceiver.Builder.DEFAULT_SOON_MAX;
         private UnaryOperator<Store<Booking>> storeAround = UnaryOperator.identity();
@@ -97,6 +100,7 @@ public final class SeatReceiver implements AutoCloseable {
         private Setup(LocalAws aws, SeatTables tables) {
             this.aws = aws;
             this.tables = tables;
+            this.sqs = aws::sqs;
             environment.put(ReceiverConfig.IDEMPOTENCY_TABLE, tables.records());
             environment.put(ReceiverConfig.IDEMPOTENCY_TTL_SECONDS, Long.toString(RECORD_TTL.toSeconds()));
             environment.put(ReceiverConfig.QUEUE_RETENTION_SECONDS, Long.toString(QUEUE_RETENTION.toSeconds()));
@@ -117,6 +121,12 @@ public final class SeatReceiver implements AutoCloseable {
         /** One more variable of the receiver's environment (by the library's own name for it). */
         public Setup set(String variable, String value) {
             environment.put(Objects.requireNonNull(variable, "variable"), Objects.requireNonNull(value, "value"));
+            return this;
+        }
+
+        /** Where the receiver's SQS client comes from (soon redelivery, dead letters). */
+        public Setup sqs(Supplier<SqsClient> client) {
+            this.sqs = Objects.requireNonNull(client, "client");
             return this;
         }
 

@@ -35,13 +35,13 @@ import redis.clients.jedis.Jedis;
  * https://www.rfc-editor.org/rfc/rfc2104): without that secret, a planted value is a miss, counted.
  */
 @ExtendWith(LocalAwsExtension.class)
-class ForgedCacheValuesTest {
+class ForgedFastPathTest {
 
     private final LocalAws aws;
     private final Booking booking = new Booking("BKG-F-" + UUID.randomUUID().toString().substring(0, 8), "EVT-F", "A1");
     private final String key = RedisFastPath.KEY_PREFIX + booking.bookingId();
 
-    ForgedCacheValuesTest(LocalAws aws) {
+    ForgedFastPathTest(LocalAws aws) {
         this.aws = aws;
     }
 
