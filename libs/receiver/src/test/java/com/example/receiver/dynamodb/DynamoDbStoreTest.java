@@ -11,6 +11,7 @@ import com.example.receiver.DuplicateSource;
 import com.example.receiver.InboundMessage;
 import com.example.receiver.MessageResult;
 import com.example.receiver.Outcome;
+import com.example.receiver.config.ReceiverConfig;
 import com.example.receiver.fixtures.SqsEvents;
 import com.example.receiver.fixtures.TestClock;
 import com.example.receiver.lambda.SeatReceiver;
@@ -26,6 +27,11 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.GetRecordsRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetRecordsResponse;
+import software.amazon.awssdk.services.dynamodb.model.Record;
+import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
  * {@link DynamoDbStore} against the local AWS, in the library's test domain: one
@@ -35,7 +41,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html). An
  * expired record counts as absent although TTL has not deleted it yet ("Working with time to live",
  * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/TTL.html: deletion within a few
- * days), and the seat, which never expires, then tells a late duplicate.
+ * days), and the seat, which never expires, then tells a late duplicate. Only a decision leaves a
+ * record on the table's stream, which is the outbox: a cancelled transaction writes nothing.
+ * Bookings of one event in one batch are committed together, within DynamoDB's 100 actions.
  */
 @ExtendWith(LocalAwsExtension.class)
 class DynamoDbStoreTest {
@@ -150,6 +158,69 @@ class DynamoDbStoreTest {
             assertEquals(holders, receiver.tables().holders());
             assertEquals(0, receiver.calls.of("GetItem") + receiver.calls.of("Query"), "decided without a read");
         }
+    }
+
+    @Test
+    void aGroupBeyondOneTransaction_isSplit_withinDynamoDbsLimits() {
+        try (SeatReceiver receiver = SeatReceiver.on(aws).build()) {
+            // WHEN 60 new bookings of one event come in one batch: 60 records + 60 seats
+            List<String> bodies = hotBatch(60);
+            List<String> outcomes = outcomes(receiver, bodies);
+            // THEN two transactions of at most 100 actions (50 bookings, then 10), each seat taken once
+            assertEquals(new BookingModel().decide(bodies), outcomes);
+            assertEquals(Map.of("TransactWriteItems", 2), receiver.calls.byOperation());
+            assertEquals(60, receiver.tables().holders().size());
+        }
+    }
+
+    @Test
+    void groupCommitOff_commitsEachBookingOnItsOwn() {
+        try (SeatReceiver receiver = SeatReceiver.on(aws).set(ReceiverConfig.GROUP_COMMIT, "false").build()) {
+            List<String> bodies = hotBatch(3);
+            assertEquals(new BookingModel().decide(bodies), outcomes(receiver, bodies));
+            assertEquals(Map.of("TransactWriteItems", 3), receiver.calls.byOperation());
+        }
+    }
+
+    @Test
+    void cancelledTransactions_leaveNoStreamRecords_decisionsLeaveOneEach() {
+        try (SeatReceiver receiver = SeatReceiver.on(aws).build();
+             DynamoDbStreamsClient streams = aws.dynamoDbStreams()) {
+            // WHEN: a booking, its duplicate, a conflict, a decline (cancelled, then recorded), its duplicate
+            String run = UUID.randomUUID().toString().substring(0, 8);
+            receiver.handle(SqsEvents.of(body("BKG-1-" + run, "EVT-1", "A1")));
+            receiver.handle(SqsEvents.of(body("BKG-1-" + run, "EVT-1", "A1")));
+            receiver.handle(SqsEvents.of(body("BKG-1-" + run, "EVT-1", "B1")));
+            receiver.handle(SqsEvents.of(body("BKG-2-" + run, "EVT-1", "A1")));
+            receiver.handle(SqsEvents.of(body("BKG-2-" + run, "EVT-1", "A1")));
+            // THEN the records' stream (the outbox) holds exactly the two decisions, as INSERTs
+            List<Record> records = read(streams, receiver.tables().records());
+            assertEquals(List.of("INSERT", "INSERT"), records.stream().map(Record::eventNameAsString).toList());
+            assertEquals(List.of(SeatTables.KEY_PREFIX + "#BKG-1-" + run, SeatTables.KEY_PREFIX + "#BKG-2-" + run),
+                    records.stream().map(record -> record.dynamodb().keys().get("pk").s()).toList());
+        }
+    }
+
+    /** Every record of the table's stream so far, shard by shard, oldest first. */
+    private List<Record> read(DynamoDbStreamsClient streams, String table) {
+        String arn;
+        try (var dynamoDb = aws.dynamoDb()) {
+            arn = dynamoDb.describeTable(request -> request.tableName(table)).table().latestStreamArn();
+        }
+        List<Record> records = new ArrayList<>();
+        streams.describeStream(request -> request.streamArn(arn)).streamDescription().shards().forEach(shard -> {
+            String iterator = streams.getShardIterator(request -> request.streamArn(arn).shardId(shard.shardId())
+                    .shardIteratorType(ShardIteratorType.TRIM_HORIZON)).shardIterator();
+            for (int page = 0; page < 10 && iterator != null; page++) {
+                GetRecordsResponse response = streams.getRecords(GetRecordsRequest.builder().shardIterator(iterator).build());
+                records.addAll(response.records());
+                if (response.records().isEmpty()) {
+                    break;
+                }
+                iterator = response.nextShardIterator();
+            }
+        });
+        return records;
     }
 
     /** {@code count} bookings of seats 1..count of one event, each its own booking id. */
