@@ -23,12 +23,14 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
@@ -59,7 +61,9 @@ public final class SeatReceiver implements AutoCloseable {
 
     private SeatReceiver(Setup setup) {
         this.tables = setup.tables;
-        this.dynamoDb = setup.aws.dynamoDb(calls);
+        List<ExecutionInterceptor> interceptors = new ArrayList<>(setup.interceptors);
+        interceptors.add(calls);
+        this.dynamoDb = setup.aws.dynamoDb(interceptors.toArray(ExecutionInterceptor[]::new));
         this.receiver = IdempotentReceiver.builder(new BookingParser(), new SeatBookings(tables.seats()))
                 .names(SERVICE, SeatTables.KEY_PREFIX, KEY_FIELD)
                 .environment(setup.environment)
@@ -92,6 +96,7 @@ public final class SeatReceiver implements AutoCloseable {
         private final Map<String, String> environment = new HashMap<>();
         private Clock clock = Clock.systemUTC();
         private Supplier<SqsClient> sqs;
+        private final List<ExecutionInterceptor> interceptors = new ArrayList<>();
         private Duration soonMin = IdempotentReceiver.Builder.DEFAULT_SOON_MIN;
         private Duration soonMax = IdempotentReceiver.Builder.DEFAULT_SOON_MAX;
         private UnaryOperator<Store<Booking>> storeAround = UnaryOperator.identity();
@@ -121,6 +126,12 @@ public final class SeatReceiver implements AutoCloseable {
         /** One more variable of the receiver's environment (by the library's own name for it). */
         public Setup set(String variable, String value) {
             environment.put(Objects.requireNonNull(variable, "variable"), Objects.requireNonNull(value, "value"));
+            return this;
+        }
+
+        /** One more interceptor on the receiver's DynamoDB client (what it sends, as sent). */
+        public Setup intercept(ExecutionInterceptor interceptor) {
+            interceptors.add(Objects.requireNonNull(interceptor, "interceptor"));
             return this;
         }
 

@@ -1,36 +1,30 @@
-package com.example.payment.authorizer;
+package com.example.receiver.dynamodb;
 
-import static com.example.payment.PaymentMessages.producerRetry;
-import static com.example.payment.PaymentMessages.purchase;
-import static com.example.payment.authorizer.AuthorizerRig.event;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import com.example.localaws.LocalAws;
-import com.example.localaws.invoke.LocalContext;
-import com.example.payment.Payment;
-import com.example.receiver.BatchReceiver;
-import com.example.receiver.lambda.IdempotentReceiver;
+import com.example.localaws.LocalAwsExtension;
+import com.example.receiver.fixtures.SqsEvents;
+import com.example.receiver.lambda.SeatReceiver;
+import com.example.receiver.seats.Booking;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.io.PrintStream;
-import java.time.Clock;
-import java.time.Duration;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.core.sync.RequestBody;
+import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.core.interceptor.Context;
-import software.amazon.awssdk.http.ContentStreamProvider;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.http.ContentStreamProvider;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 
 /**
@@ -39,20 +33,23 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
  * answers it as succeeded, without checking its conditions ("TransactWriteItems",
  * ClientRequestToken, Amazon DynamoDB API Reference,
  * https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html).
- * Derived from the transaction id, a real duplicate delivered within those 10 minutes would
- * "succeed" and be counted as a new payment. moto ignores the token, so this checks what the
- * function sends rather than what DynamoDB would answer.
+ * Derived from the key, a real duplicate delivered within those 10 minutes would "succeed" and be
+ * counted as new. moto ignores the token, so this checks what the store sends rather than what
+ * DynamoDB would answer.
  */
-class ClientRequestTokenTest extends LocalAwsTest {
+@ExtendWith(LocalAwsExtension.class)
+class ClientRequestTokenTest {
 
     private static final Pattern TOKEN = Pattern.compile("\"ClientRequestToken\"\\s*:\\s*\"([^\"]+)\"");
 
+    private final LocalAws aws;
+
     ClientRequestTokenTest(LocalAws aws) {
-        super(aws);
+        this.aws = aws;
     }
 
     @Test
-    void twoDeliveriesOfOneTransaction_sendTwoTokens_neitherDerivedFromTheTransactionId() {
+    void twoDeliveriesOfOneBooking_sendTwoTokens_neitherDerivedFromTheKey() {
         List<String> tokens = new CopyOnWriteArrayList<>();
         ExecutionInterceptor tokenOf = new ExecutionInterceptor() {
             @Override
@@ -66,19 +63,16 @@ class ClientRequestTokenTest extends LocalAwsTest {
                 }
             }
         };
-        try (DynamoDbClient dynamoDb = aws.dynamoDb(tokenOf);
-             BatchReceiver<Payment> receiver = PaymentAuthorizer.create(AuthorizerRig.environment(aws, false), dynamoDb,
-                     aws::secretString, Clock.systemUTC(), new PrintStream(OutputStream.nullOutputStream()))) {
-            new Ledger(dynamoDb).openAccount("ACC-1", 100_000, "EUR");
-            PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(IdempotentReceiver.around(receiver));
-            // GIVEN TXN-1 delivered, then its producer's retry a moment later (well within 10 minutes)
-            String payment = purchase("TXN-1", "ACC-1", "10.00", "EUR");
-            handler.handleRequest(event(payment), new LocalContext("payment-authorizer", Duration.ofSeconds(30)));
-            handler.handleRequest(event(producerRetry(payment)), new LocalContext("payment-authorizer", Duration.ofSeconds(30)));
-            // THEN each TransactWriteItems carried a token of its own, none naming the transaction
+        String bookingId = "BKG-" + UUID.randomUUID().toString().substring(0, 8);
+        try (SeatReceiver receiver = SeatReceiver.on(aws).intercept(tokenOf).build()) {
+            // GIVEN a booking delivered, then its producer's retry a moment later (well within 10 minutes)
+            String booking = Booking.body(bookingId, "EVT-1", "A1");
+            receiver.handle(SqsEvents.of(booking));
+            receiver.handle(SqsEvents.of(booking));
+            // THEN each TransactWriteItems carried a token of its own, none naming the booking
             assertEquals(2, tokens.size(), tokens::toString);
             assertNotEquals(tokens.get(0), tokens.get(1));
-            tokens.forEach(token -> assertFalse(token.contains("TXN-1") || token.startsWith("none"), token));
+            tokens.forEach(token -> assertFalse(token.contains(bookingId) || token.startsWith("none"), token));
         }
     }
 
