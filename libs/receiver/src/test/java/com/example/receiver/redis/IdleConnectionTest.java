@@ -1,21 +1,22 @@
-package com.example.payment.authorizer;
+package com.example.receiver.redis;
 
-import static com.example.payment.PaymentMessages.purchase;
-import static com.example.payment.authorizer.AuthorizerRig.event;
-import static com.example.payment.authorizer.AuthorizerRig.failures;
+import static com.example.receiver.fixtures.SqsEvents.failures;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.localaws.LocalAws;
+import com.example.localaws.LocalAwsExtension;
 import com.example.localaws.RedisCluster;
 import com.example.localaws.RedisNode;
 import com.example.receiver.config.ReceiverConfig;
-import java.time.Clock;
-import java.util.HashMap;
+import com.example.receiver.fixtures.SqsEvents;
+import com.example.receiver.lambda.SeatReceiver;
+import com.example.receiver.seats.Booking;
 import java.util.List;
-import java.util.Map;
+import java.util.UUID;
 import java.util.function.Function;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -28,19 +29,22 @@ import redis.clients.jedis.params.ClientKillParams;
  * connection idle for 350 s and answers its next packet with a reset ("Troubleshoot NAT
  * gateways", Amazon VPC User Guide,
  * https://docs.aws.amazon.com/vpc/latest/userguide/nat-gateway-troubleshooting.html). The client
- * learns of it only when it uses the connection again. Here each node closes the function's
+ * learns of it only when it uses the connection again. Here each node closes the receiver's
  * connections ({@code CLIENT KILL ID}, https://redis.io/docs/latest/commands/client-kill/), which
  * the client likewise learns of on its next command, and the environment stays idle past a small
  * {@code FAST_PATH_MAX_IDLE_MS}.
  */
-class IdleConnectionTest extends LocalAwsTest {
+@ExtendWith(LocalAwsExtension.class)
+class IdleConnectionTest {
 
-    /** The name the function gives its connections (RedisFastPath's client configuration). */
-    private static final String CLIENT_NAME = "idempotent-receiver";
     private static final long MAX_IDLE_MS = 200;
+    /** The name the fast path gives its connections ({@code CLIENT SETNAME}), which CLIENT LIST shows. */
+    private static final String CLIENT_NAME = "idempotent-receiver";
+
+    private final LocalAws aws;
 
     IdleConnectionTest(LocalAws aws) {
-        super(aws);
+        this.aws = aws;
     }
 
     static Stream<Arguments> caches() {
@@ -56,39 +60,36 @@ class IdleConnectionTest extends LocalAwsTest {
             String shape, Function<LocalAws, RedisCluster> cacheOf) throws InterruptedException {
         RedisCluster cache = cacheOf.apply(aws);
         cache.flushAll();
-        Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, cache));
-        env.put(ReceiverConfig.FAST_PATH_MAX_IDLE_MS, Long.toString(MAX_IDLE_MS));
-        try (AuthorizerRig rig = AuthorizerRig.with(aws, env, Clock.systemUTC())) {
-            rig.ledger.openAccounts(6, 10_000);
+        try (SeatReceiver receiver = SeatReceiver.on(aws).fastPath(cache)
+                .set(ReceiverConfig.FAST_PATH_MAX_IDLE_MS, Long.toString(MAX_IDLE_MS)).build()) {
+            String run = UUID.randomUUID().toString().substring(0, 8);
             String[] batch = new String[6];
             for (int i = 0; i < batch.length; i++) {
-                batch[i] = purchase("TXN-IDLE-" + i, "ACC-" + i, "1.00", "EUR");
+                batch[i] = Booking.body("BKG-IDLE-" + run + "-" + i, "EVT-" + i, "A1");
             }
-            // GIVEN six payments decided, and their redelivery answered by the fast path: its connections are pooled
-            assertEquals(List.of(), failures(rig.invoke(event(batch))));
-            assertEquals(List.of(), failures(rig.invoke(event(batch))));
-            assertEquals(6, rig.metric("DuplicateFastPath"));
+            // GIVEN six bookings decided, and their redelivery answered by the fast path: its connections are pooled
+            assertEquals(List.of(), failures(receiver.handle(SqsEvents.of(batch))));
+            assertEquals(List.of(), failures(receiver.handle(SqsEvents.of(batch))));
+            assertEquals(6, receiver.metric("DuplicateFastPath"));
 
-            // WHEN every node closes the function's connections, and the environment stays idle past the limit
-            assertTrue(closeFunctionConnections(cache) >= 1, "the function had connections open");
+            // WHEN every node closes the receiver's connections, and the environment stays idle past the limit
+            assertTrue(closeReceiverConnections(cache) >= 1, "the receiver had connections open");
             Thread.sleep(2 * MAX_IDLE_MS);
-            rig.calls.reset();
-            List<String> failed = failures(rig.invoke(event(batch)));
+            receiver.calls.reset();
+            List<String> failed = failures(receiver.handle(SqsEvents.of(batch)));
 
             // THEN the redelivery is answered by the fast path alone, and no outage is counted
             assertEquals(List.of(), failed);
-            assertEquals(12, rig.metric("DuplicateFastPath"), String.join("\n", rig.lines()));
-            assertEquals(0, rig.calls.total(), "no DynamoDB call");
-            assertEquals(0, rig.metric("FastPathUnavailable"), "no node's breaker opened");
-            // AND the money moved once per payment
-            for (int i = 0; i < batch.length; i++) {
-                assertEquals(10_000 - 100, rig.ledger.balance("ACC-" + i));
-            }
+            assertEquals(12, receiver.metric("DuplicateFastPath"));
+            assertEquals(0, receiver.calls.total(), "no DynamoDB call");
+            assertEquals(0, receiver.metric("FastPathUnavailable"), "no node's breaker opened");
+            // AND each booking holds its seat once
+            assertEquals(6, receiver.tables().holders().size());
         }
     }
 
-    /** Closes, on every node, the connections the function opened; answers how many. */
-    private static long closeFunctionConnections(RedisCluster cache) {
+    /** Closes, on every node, the connections the receiver opened (by its client name); answers how many. */
+    private static long closeReceiverConnections(RedisCluster cache) {
         long closed = 0;
         for (RedisNode node : cache.nodes()) {
             try (Jedis admin = node.admin()) {
