@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,6 +42,11 @@ class FaultTest {
 
     FaultTest(LocalAws aws) {
         this.aws = aws;
+    }
+
+    @AfterEach
+    void clearFaults() {
+        aws.moto().clearFaults();
     }
 
     private String id(String name) {
