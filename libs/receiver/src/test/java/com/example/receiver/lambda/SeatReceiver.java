@@ -14,6 +14,7 @@ import com.example.receiver.InboundMessage;
 import com.example.receiver.RemainingTime;
 import com.example.receiver.Store;
 import com.example.receiver.config.ReceiverConfig;
+import com.example.receiver.redis.SecretReader;
 import com.example.receiver.seats.Booking;
 import com.example.receiver.seats.BookingParser;
 import com.example.receiver.seats.SeatBookings;
@@ -68,7 +69,7 @@ public final class SeatReceiver implements AutoCloseable {
                 .names(SERVICE, SeatTables.KEY_PREFIX, KEY_FIELD)
                 .environment(setup.environment)
                 .dynamoDb(dynamoDb)
-                .secrets(setup.aws::secretString)
+                .secrets(setup.secrets)
                 .sqs(setup.sqs)
                 .clock(setup.clock)
                 .soonRedeliveryWithin(setup.soonMin, setup.soonMax)
@@ -96,6 +97,7 @@ public final class SeatReceiver implements AutoCloseable {
         private final Map<String, String> environment = new HashMap<>();
         private Clock clock = Clock.systemUTC();
         private Supplier<SqsClient> sqs;
+        private SecretReader secrets;
         private final List<ExecutionInterceptor> interceptors = new ArrayList<>();
         private Duration soonMin = IdempotentReceiver.Builder.DEFAULT_SOON_MIN;
         private Duration soonMax = IdempotentReceiver.Builder.DEFAULT_SOON_MAX;
@@ -106,6 +108,7 @@ public final class SeatReceiver implements AutoCloseable {
             this.aws = aws;
             this.tables = tables;
             this.sqs = aws::sqs;
+            this.secrets = aws::secretString;
             environment.put(ReceiverConfig.IDEMPOTENCY_TABLE, tables.records());
             environment.put(ReceiverConfig.IDEMPOTENCY_TTL_SECONDS, Long.toString(RECORD_TTL.toSeconds()));
             environment.put(ReceiverConfig.QUEUE_RETENTION_SECONDS, Long.toString(QUEUE_RETENTION.toSeconds()));
@@ -132,6 +135,12 @@ public final class SeatReceiver implements AutoCloseable {
         /** One more interceptor on the receiver's DynamoDB client (what it sends, as sent). */
         public Setup intercept(ExecutionInterceptor interceptor) {
             interceptors.add(Objects.requireNonNull(interceptor, "interceptor"));
+            return this;
+        }
+
+        /** How the receiver reads its secrets (the local Secrets Manager unless set). */
+        public Setup secrets(SecretReader reader) {
+            this.secrets = Objects.requireNonNull(reader, "reader");
             return this;
         }
 
@@ -186,6 +195,11 @@ public final class SeatReceiver implements AutoCloseable {
         return receiver.handle(event, context);
     }
 
+    /** Tells the receiver its environment was restored from a SnapStart snapshot, as the handler's hook does. */
+    public void restored() {
+        receiver.restored();
+    }
+
     /** Each message's outcome, as the receiver decided it, in order. */
     public BatchResult process(List<InboundMessage> messages) {
         return receiver.batches().process(messages, RemainingTime.UNBOUNDED);
@@ -194,6 +208,11 @@ public final class SeatReceiver implements AutoCloseable {
     /** What the receiver wrote, parsed: fails when a line is not one JSON object. */
     public FunctionOutput output() {
         return FunctionOutput.parse(output.toByteArray());
+    }
+
+    /** Every line the receiver wrote (logs and EMF), as text. */
+    public List<String> lines() {
+        return output.toString(StandardCharsets.UTF_8).lines().toList();
     }
 
     /** The sum of {@code metric} over the EMF lines: how many messages it counted. */
