@@ -10,12 +10,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.example.receiver.fixtures.TestClock;
 import com.example.lambdakit.config.ConfigurationException;
 import com.example.lambdakit.telemetry.FunctionLog;
 import com.example.receiver.InboundMessage;
 import com.example.receiver.MessageAuthenticity.Verdict;
 import com.example.receiver.config.ProducerSignaturesConfig;
+import com.example.receiver.fixtures.TestClock;
 import com.example.receiver.redis.SecretReader;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

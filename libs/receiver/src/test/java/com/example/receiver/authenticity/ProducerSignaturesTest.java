@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.example.receiver.fixtures.TestClock;
 import com.example.lambdakit.telemetry.FunctionLog;
 import com.example.receiver.InboundMessage;
 import com.example.receiver.MessageAuthenticity.Verdict;
 import com.example.receiver.config.ProducerSignaturesConfig;
+import com.example.receiver.fixtures.TestClock;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
