@@ -8,15 +8,16 @@ import com.example.payment.PaymentPosting;
 import com.example.payment.PaymentTables;
 import com.example.receiver.Command;
 import com.example.receiver.Fingerprint;
-import com.example.receiver.InboundMessage;
-import com.example.receiver.MessageAuthenticity;
 import com.example.receiver.Outcome;
 import com.example.receiver.ParseResult;
-import com.example.receiver.RemainingTime;
-import com.example.receiver.authenticity.ProducerSignatures;
-import com.example.receiver.config.ProducerSignaturesConfig;
-import com.example.receiver.dynamodb.DynamoDbStore;
-import com.example.receiver.dynamodb.RetryPolicy;
+import com.example.receiver.internal.InboundMessage;
+import com.example.receiver.internal.MessageAuthenticity;
+import com.example.receiver.internal.RemainingTime;
+import com.example.receiver.internal.Sleeper;
+import com.example.receiver.internal.authenticity.ProducerSignatures;
+import com.example.receiver.internal.config.ProducerSignaturesConfig;
+import com.example.receiver.internal.dynamodb.DynamoDbStore;
+import com.example.receiver.internal.dynamodb.RetryPolicy;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.URI;
@@ -123,7 +124,7 @@ public class PaymentPathBenchmark {
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("bench", "bench")))
                 .build();
         store = new DynamoDbStore<>(dynamoDb, "IdempotencyTable", "PAYMENT", Duration.ofDays(7), posting,
-                RetryPolicy.standard(Duration.ZERO, new SplittableRandom(1)), clock);
+                RetryPolicy.standard(Duration.ZERO, new SplittableRandom(1)), clock, Sleeper.THREAD);
         if (!(store.commit(command, RemainingTime.UNBOUNDED) instanceof Outcome.Approved)) {
             throw new IllegalStateException("the in-memory transport must answer a committed transaction");
         }

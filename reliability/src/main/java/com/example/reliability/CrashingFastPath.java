@@ -1,8 +1,8 @@
 package com.example.reliability;
 
-import com.example.receiver.CachedDecision;
-import com.example.receiver.FastPath;
 import com.example.receiver.IdempotencyKey;
+import com.example.receiver.internal.CachedDecision;
+import com.example.receiver.internal.FastPath;
 import java.util.Collection;
 import java.util.Map;
 

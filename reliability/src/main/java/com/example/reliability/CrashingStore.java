@@ -2,8 +2,8 @@ package com.example.reliability;
 
 import com.example.receiver.Command;
 import com.example.receiver.Outcome;
-import com.example.receiver.RemainingTime;
-import com.example.receiver.Store;
+import com.example.receiver.internal.RemainingTime;
+import com.example.receiver.internal.Store;
 import java.util.List;
 
 /**

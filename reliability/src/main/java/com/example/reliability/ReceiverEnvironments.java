@@ -4,18 +4,17 @@ import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.lambdakit.config.Environment;
 import com.example.payment.Payment;
-import com.example.payment.PaymentParser;
-import com.example.payment.PaymentPosting;
-import com.example.payment.PaymentTables;
 import com.example.payment.authorizer.PaymentAuthorizer;
 import com.example.payment.authorizer.PaymentAuthorizerHandler;
-import com.example.receiver.FastPath;
-import com.example.receiver.Store;
+import com.example.receiver.internal.FastPath;
+import com.example.receiver.internal.Seams;
+import com.example.receiver.internal.Store;
 import com.example.receiver.lambda.IdempotentReceiver;
-import com.example.receiver.redis.SecretReader;
+import com.example.receiver.lambda.SecretReader;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.URI;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
@@ -53,16 +52,14 @@ final class ReceiverEnvironments implements LambdaEnvironments.Factory {
 
     @Override
     public LambdaEnvironments.Environment start(Crash crash) {
-        PaymentTables tables = PaymentTables.from(new Environment(variables));
-        IdempotentReceiver<Payment> receiver = IdempotentReceiver.builder(new PaymentParser(), new PaymentPosting(tables, clock))
-                .names(PaymentAuthorizer.SERVICE, PaymentAuthorizer.KEY_PREFIX, PaymentAuthorizer.KEY_FIELD)
-                .metricsNamespace(PaymentAuthorizer.METRICS_NAMESPACE)
-                .environment(variables).dynamoDb(LocalClients.dynamoDb(dynamoDbEndpoint)).secrets(secrets).sqs(sqs)
-                .clock(clock).out(new PrintStream(OutputStream.nullOutputStream()))
+        IdempotentReceiver<Payment> receiver = PaymentAuthorizer.builder(variables, LocalClients.dynamoDb(dynamoDbEndpoint),
+                        secrets, clock, new PrintStream(OutputStream.nullOutputStream()), new SecureRandom())
+                .sqs(sqs)
                 // A soon retry comes back in 1-2 s: inside the scenarios' 3 s visibility timeout, as 1-5 s is inside the template's 181 s.
                 .soonRedeliveryWithin(Duration.ofSeconds(1), Duration.ofSeconds(2))
-                .fastPathAround(cache -> point == FaultPoint.CRASH_AFTER_FAST_PATH ? new CrashingFastPath(cache, schedule, crash) : cache)
-                .storeAround(store -> point == FaultPoint.CRASH_AFTER_COMMIT ? new CrashingStore<>(store, schedule, crash) : store)
+                .seams(Seams.<Payment>none()
+                        .withFastPath(cache -> point == FaultPoint.CRASH_AFTER_FAST_PATH ? new CrashingFastPath(cache, schedule, crash) : cache)
+                        .withStore(store -> point == FaultPoint.CRASH_AFTER_COMMIT ? new CrashingStore<>(store, schedule, crash) : store))
                 .build();
         PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(receiver);
         return new LambdaEnvironments.Environment() {

@@ -9,7 +9,7 @@ import com.example.localaws.invoke.LambdaFunction;
 import com.example.localaws.invoke.RuntimeEmulator;
 import com.example.payment.PaymentTables;
 import com.example.payment.authorizer.SecretsThroughExtension;
-import com.example.receiver.config.ReceiverConfig;
+import com.example.receiver.internal.config.ReceiverConfig;
 import com.example.reliability.ScenarioRunner;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;

@@ -6,7 +6,6 @@ import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.payment.authorizer.PaymentAuthorizer;
 import com.example.payment.authorizer.PaymentAuthorizerHandler;
-import com.example.receiver.lambda.IdempotentReceiver;
 import java.time.Clock;
 import java.time.Duration;
 import software.amazon.awssdk.http.SdkHttpClient;
@@ -25,8 +24,8 @@ public final class HttpClientChoiceHandler implements RequestHandler<SQSEvent, S
     private final PaymentAuthorizerHandler handler;
 
     public HttpClientChoiceHandler() {
-        this.handler = new PaymentAuthorizerHandler(IdempotentReceiver.around(PaymentAuthorizer.create(System.getenv(),
-                PaymentAuthorizer.dynamoDbClient(httpClient(System.getenv(CLIENT))), Clock.systemUTC(), System.out)));
+        this.handler = new PaymentAuthorizerHandler(PaymentAuthorizer.create(System.getenv(),
+                PaymentAuthorizer.dynamoDbClient(httpClient(System.getenv(CLIENT))), Clock.systemUTC(), System.out));
     }
 
     private static SdkHttpClient.Builder<?> httpClient(String name) {

@@ -11,8 +11,7 @@ import com.example.payment.PaymentTables;
 import com.example.payment.authorizer.PaymentAuthorizer;
 import com.example.payment.authorizer.PaymentAuthorizerHandler;
 import com.example.payment.notifier.NotificationRecords;
-import com.example.receiver.BatchReceiver;
-import com.example.receiver.config.ReceiverConfig;
+import com.example.receiver.internal.config.ReceiverConfig;
 import com.example.receiver.lambda.IdempotentReceiver;
 import com.example.reliability.Implementation;
 import com.example.reliability.baseline.BaselineFaults;
@@ -57,9 +56,9 @@ interface Authorizer extends AutoCloseable {
         env.put(ReceiverConfig.MAX_CONCURRENCY, Integer.toString(concurrency));
         env.put(TelemetryConfig.METRICS_NAMESPACE, "Bench");
         DynamoDbClient dynamoDb = client(dynamoDbEndpoint, interceptors);
-        BatchReceiver<Payment> receiver = PaymentAuthorizer.create(env, dynamoDb, aws::secretString, clock,
+        IdempotentReceiver<Payment> receiver = PaymentAuthorizer.create(env, dynamoDb, aws::secretString, clock,
                 new PrintStream(OutputStream.nullOutputStream()));
-        PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(IdempotentReceiver.around(receiver));
+        PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(receiver);
         return new Authorizer() {
             @Override
             public SQSBatchResponse invoke(SQSEvent event) {

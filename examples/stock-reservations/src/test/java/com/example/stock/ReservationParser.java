@@ -8,7 +8,6 @@ import com.example.receiver.ParseResult;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.regex.Pattern;
 
 /** {@code {"reservation_id": "RSV-1", "sku": "SKU-7", "quantity": 3}}: the key is the reservation, the lane its SKU. */
@@ -41,8 +40,8 @@ final class ReservationParser implements MessageParser<Reservation> {
             return new ParseResult.Invalid<>("quantity", "must be a whole number from 1 to 1000");
         }
         Reservation reservation = new Reservation(id, sku, quantity.asLong());
-        Fingerprint fingerprint = Fingerprint.of(new TreeMap<>(Map.of(
-                "reservation_id", id, "sku", sku, "quantity", Long.toString(reservation.quantity()))));
+        Fingerprint fingerprint = Fingerprint.of(Map.of(
+                "reservation_id", id, "sku", sku, "quantity", Long.toString(reservation.quantity())));
         return new ParseResult.Valid<>(new Command<>(new IdempotencyKey(id), fingerprint, sku, reservation));
     }
 }

@@ -19,7 +19,7 @@ final class StockFunction implements RequestHandler<SQSEvent, SQSBatchResponse>,
         Environment env = new Environment(variables);
         this.receiver = IdempotentReceiver.builder(new ReservationParser(),
                         new StockReservations(env.required("STOCK_TABLE"), env.required("RESERVATIONS_TABLE")))
-                .names("stock-reservations", "RESERVATION", "reservation_id")
+                .service("stock-reservations").keyPrefix("RESERVATION").keyField("reservation_id")
                 .environment(variables).dynamoDb(dynamoDb).out(out)
                 .build();
     }

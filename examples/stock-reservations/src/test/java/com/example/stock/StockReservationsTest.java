@@ -127,6 +127,24 @@ class StockReservationsTest {
     }
 
     @Test
+    void aHotSkusBatchRedeliveredWithoutACache_costsOneTransaction_decidedFromItsRecords() {
+        // GIVEN ten reservations of the hot SKU, committed together
+        List<SQSEvent.SQSMessage> batch = new ArrayList<>();
+        for (int i = 1; i <= 10; i++) {
+            batch.add(delivery(reservation("RSV-H" + i, "SKU-HOT", 1)));
+        }
+        assertEquals(10, count(run(batch, List.of()), "APPROVED"));
+        calls.reset();
+        // WHEN SQS delivers the whole batch again (no cache in this function): the group's records
+        // fail their conditions, and so do the reservation rows of these very reservations
+        Map<String, String> again = run(batch, List.of());
+        // THEN ten duplicates, told by the records of one cancelled transaction, and no stock taken twice
+        assertEquals(10, count(again, "DUPLICATE"), again.toString());
+        assertEquals(Map.of("TransactWriteItems", 1), calls.byOperation());
+        assertEquals(0, available("SKU-HOT"));
+    }
+
+    @Test
     void builderWithoutAnSqsClient_refusesSoonRedelivery_namingTheSetting() {
         // GIVEN the function's settings with soon redelivery left on (its default)
         Map<String, String> variables = new HashMap<>(environment());

@@ -2,8 +2,8 @@ package com.example.payment;
 
 import com.example.receiver.Fingerprint;
 import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Objects;
+import java.util.SequencedMap;
 
 /**
  * A card payment to authorize, as validated from the message body. The transport's headers are
@@ -37,7 +37,7 @@ public record Payment(String transactionId, String accountId, Money amount, Auth
      * minor units (so {@code 125.5} and {@code 125.50} are one amount); headers excluded.
      */
     public Fingerprint fingerprint() {
-        Map<String, String> fields = new LinkedHashMap<>();
+        SequencedMap<String, String> fields = new LinkedHashMap<>();
         fields.put("transaction_id", transactionId);
         fields.put("account_id", accountId);
         fields.put("amount_minor", Long.toString(amount.minorUnits()));
@@ -46,7 +46,7 @@ public record Payment(String transactionId, String accountId, Money amount, Auth
         fields.put("merchant", merchant);
         fields.put("merchant_category", merchantCategory);
         fields.put("card_number_hash", cardNumberHash);
-        return Fingerprint.of(fields);
+        return Fingerprint.inOrder(fields); // the order stored records were digested in
     }
 
     /** The signed change to the account's balance: negative for a purchase. */

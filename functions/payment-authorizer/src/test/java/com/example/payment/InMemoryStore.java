@@ -6,8 +6,8 @@ import com.example.receiver.DuplicateSource;
 import com.example.receiver.Fingerprint;
 import com.example.receiver.IdempotencyKey;
 import com.example.receiver.Outcome;
-import com.example.receiver.RemainingTime;
-import com.example.receiver.Store;
+import com.example.receiver.internal.RemainingTime;
+import com.example.receiver.internal.Store;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 

@@ -7,18 +7,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.example.lambdakit.telemetry.Invocation;
-import com.example.receiver.BatchReceiver;
 import com.example.receiver.BatchResult;
 import com.example.receiver.Command;
 import com.example.receiver.Fingerprint;
 import com.example.receiver.IdempotencyKey;
-import com.example.receiver.InboundMessage;
-import com.example.receiver.MessageReport;
 import com.example.receiver.Outcome;
 import com.example.receiver.ParseResult;
-import com.example.receiver.ReceiverSettings;
-import com.example.receiver.RemainingTime;
-import com.example.receiver.Telemetry;
+import com.example.receiver.internal.BatchReceiver;
+import com.example.receiver.internal.InboundMessage;
+import com.example.receiver.internal.MessageAuthenticity;
+import com.example.receiver.internal.MessageReport;
+import com.example.receiver.internal.MonotonicClock;
+import com.example.receiver.internal.ReceiverSettings;
+import com.example.receiver.internal.RemainingTime;
+import com.example.receiver.internal.Telemetry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -127,8 +129,9 @@ class PaymentMessagePropertiesTest {
         };
         Map<IdempotencyKey, Fingerprint> decidedBefore = new HashMap<>();
         List<GeneratedMessages.Spec> sent = new ArrayList<>();
-        try (BatchReceiver<Payment> receiver = new BatchReceiver<>(parser, new InMemoryFastPath(), new InMemoryStore(),
-                telemetry, new ReceiverSettings(4, Duration.ZERO))) {
+        try (BatchReceiver<Payment> receiver = new BatchReceiver<>(MessageAuthenticity.NOT_CHECKED, parser,
+                new InMemoryFastPath(), new InMemoryStore(), telemetry, new ReceiverSettings(4, Duration.ZERO),
+                MonotonicClock.SYSTEM, BatchReceiver.lanePool(4))) {
             for (int batch = 0; batch < 300; batch++) {
                 // GIVEN a batch of 1-10 new payments, redeliveries, conflicting re-uses of a key and garbage
                 List<InboundMessage> messages = new ArrayList<>();

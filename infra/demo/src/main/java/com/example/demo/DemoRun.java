@@ -2,7 +2,6 @@ package com.example.demo;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
-import com.example.lambdakit.telemetry.FunctionLog;
 import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.localpayments.Accounts;
 import com.example.localaws.DynamoDbCallCounter;
@@ -23,8 +22,7 @@ import com.example.payment.events.SqsUnpublishableRecords;
 import com.example.payment.events.StreamPublisher;
 import com.example.payment.notifier.PaymentNotifier;
 import com.example.payment.notifier.PaymentNotifierHandler;
-import com.example.receiver.BatchReceiver;
-import com.example.receiver.config.DeadLetterConfig;
+import com.example.receiver.internal.config.DeadLetterConfig;
 import com.example.receiver.lambda.IdempotentReceiver;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -35,6 +33,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -115,12 +114,13 @@ final class DemoRun {
             try (InProcessFunction authorizer = InProcessFunction.of(aws, AUTHORIZER);
                  InProcessFunction publisher = InProcessFunction.of(aws, PUBLISHER);
                  InProcessFunction notifier = InProcessFunction.of(aws, NOTIFIER);
-                 BatchReceiver<Payment> receiver = PaymentAuthorizer.create(authorizerEnvironment, authorizer.dynamoDb(calls),
-                         authorizer::secretString, clock, new PrintStream(log, true, StandardCharsets.UTF_8))) {
-                // Rejected and conflicting payments go to the DLQ at once, through the authorizer's own SQS client.
-                PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(IdempotentReceiver.around(receiver).withDeadLetters(
-                        PaymentAuthorizer.deadLetters(authorizerEnvironment, authorizer::sqs,
-                                new FunctionLog(new PrintStream(log, true, StandardCharsets.UTF_8), clock, PaymentAuthorizer.SERVICE))));
+                 // Rejected and conflicting payments go to the DLQ at once, through the authorizer's own SQS
+                 // client; a passing failure comes back after the demo's visibility timeout.
+                 IdempotentReceiver<Payment> receiver = PaymentAuthorizer.builder(authorizerEnvironment,
+                         authorizer.dynamoDb(calls), authorizer::secretString, clock,
+                         new PrintStream(log, true, StandardCharsets.UTF_8), new SecureRandom())
+                         .sqs(authorizer::sqs).soonRedelivery(false).build()) {
+                PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(receiver);
                 authorizer.initialised();
                 AtomicInteger invocations = new AtomicInteger();
                 AtomicInteger crashes = new AtomicInteger();

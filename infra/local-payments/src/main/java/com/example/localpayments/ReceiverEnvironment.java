@@ -2,7 +2,7 @@ package com.example.localpayments;
 
 import com.example.localaws.LocalAws;
 import com.example.localaws.RedisCluster;
-import com.example.receiver.config.ReceiverConfig;
+import com.example.receiver.internal.config.ReceiverConfig;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package com.example.receiver;
 
+import com.example.receiver.internal.DeadLetter;
 import java.util.Objects;
 
 /**
@@ -8,7 +9,7 @@ import java.util.Objects;
  * @param messageId    the transport's id of the delivery
  * @param outcome      how it ended
  * @param deadLettered whether the message, which no delivery can decide, is now held by the
- *                     batch's {@link DeadLetterChannel}
+ *                     batch's {@code DeadLetterChannel}
  */
 public record MessageResult(String messageId, Outcome outcome, boolean deadLettered) {
 

@@ -18,7 +18,7 @@ import java.util.Optional;
  * </table>
  *
  * <p>Only {@link #acknowledged() acknowledged} outcomes may be deleted from the queue, and a
- * {@link DeadLetter} once its {@link DeadLetterChannel} holds it; anything else, including an
+ * {@code DeadLetter} once its {@code DeadLetterChannel} holds it; anything else, including an
  * outcome nobody could determine, is returned as a batch item failure.
  */
 public sealed interface Outcome {

@@ -1,22 +1,19 @@
 package com.example.payment.authorizer;
 
 import com.example.lambdakit.config.Environment;
-import com.example.lambdakit.telemetry.FunctionLog;
 import com.example.payment.Payment;
 import com.example.payment.PaymentParser;
 import com.example.payment.PaymentPosting;
 import com.example.payment.PaymentTables;
-import com.example.receiver.BatchReceiver;
 import com.example.receiver.lambda.IdempotentReceiver;
-import com.example.receiver.redis.SecretReader;
-import com.example.receiver.sqs.SqsDeadLetters;
+import com.example.receiver.lambda.ReceiverBuilder;
+import com.example.receiver.lambda.SecretReader;
 import java.io.PrintStream;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
@@ -72,15 +69,17 @@ public final class PaymentAuthorizer {
     }
 
     /**
-     * The batch receiver for {@code environment}; refuses, with a
-     * {@link com.example.lambdakit.config.ConfigurationException} naming the setting, when a setting is
-     * missing or unsafe.
+     * The function's receiver for {@code environment} without a route to SQS: neither soon
+     * redelivery nor the dead-letter queue (a setting that turns either on is refused, naming it),
+     * secrets read from AWS Secrets Manager. Refuses, with a
+     * {@link com.example.lambdakit.config.ConfigurationException} naming the setting, when a setting
+     * is missing or unsafe.
      *
      * @param dynamoDb the client, built once per process
      * @param out      where logs and EMF metrics go (stdout in Lambda)
      */
-    public static BatchReceiver<Payment> create(Map<String, String> environment, DynamoDbClient dynamoDb,
-                                                Clock clock, PrintStream out) {
+    public static IdempotentReceiver<Payment> create(Map<String, String> environment, DynamoDbClient dynamoDb,
+                                                     Clock clock, PrintStream out) {
         return create(environment, dynamoDb, secretsManager(), clock, out);
     }
 
@@ -88,18 +87,9 @@ public final class PaymentAuthorizer {
      * As {@link #create(Map, DynamoDbClient, Clock, PrintStream)}, reading the fast path's signing
      * key and the producers' keys through {@code secrets} (the local Secrets Manager, in local runs).
      */
-    public static BatchReceiver<Payment> create(Map<String, String> environment, DynamoDbClient dynamoDb,
-                                                SecretReader secrets, Clock clock, PrintStream out) {
-        return create(environment, dynamoDb, secrets, clock, out, new SecureRandom());
-    }
-
-    /**
-     * As {@link #create(Map, DynamoDbClient, SecretReader, Clock, PrintStream)}, drawing the
-     * jitter of the contention and throttling retries from {@code random}.
-     */
-    static BatchReceiver<Payment> create(Map<String, String> environment, DynamoDbClient dynamoDb, SecretReader secrets,
-                                         Clock clock, PrintStream out, SecureRandom random) {
-        return receiver(environment, dynamoDb, secrets, PaymentAuthorizer::sqsClient, clock, out, random).batches();
+    public static IdempotentReceiver<Payment> create(Map<String, String> environment, DynamoDbClient dynamoDb,
+                                                     SecretReader secrets, Clock clock, PrintStream out) {
+        return builder(environment, dynamoDb, secrets, clock, out, new SecureRandom()).soonRedelivery(false).build();
     }
 
     /**
@@ -111,28 +101,27 @@ public final class PaymentAuthorizer {
      *               first use of either
      * @param random the jitter of retries (which the SnapStart priming re-seeds after a restore)
      */
-    static IdempotentReceiver<Payment> receiver(Map<String, String> environment, DynamoDbClient dynamoDb,
-                                                SecretReader secrets, Supplier<SqsClient> sqs, Clock clock,
-                                                PrintStream out, SecureRandom random) {
-        PaymentTables tables = PaymentTables.from(new Environment(environment));
-        return IdempotentReceiver.builder(new PaymentParser(), new PaymentPosting(tables, clock))
-                .names(SERVICE, KEY_PREFIX, KEY_FIELD).metricsNamespace(METRICS_NAMESPACE)
-                .environment(environment).dynamoDb(dynamoDb).secrets(secrets).sqs(sqs)
-                .clock(clock).out(out).random(random).callTimeout(CALL_TIMEOUT)
-                .build();
+    public static IdempotentReceiver<Payment> receiver(Map<String, String> environment, DynamoDbClient dynamoDb,
+                                                       SecretReader secrets, Supplier<SqsClient> sqs, Clock clock,
+                                                       PrintStream out, SecureRandom random) {
+        return builder(environment, dynamoDb, secrets, clock, out, random).sqs(sqs).build();
     }
 
     /**
-     * Where the function sends rejected and conflicting payments at once, with their reason
-     * ({@code DEAD_LETTER_QUEUE_URL}, {@code DEAD_LETTER_AT_ONCE}), for harnesses that assemble
-     * their own receiver; empty when it leaves them to the queue's redrive policy.
+     * The function's wiring, to complete: {@link #receiver} builds it as Lambda runs it; a harness
+     * adds what it needs (an SQS client, the library's test seams) and builds.
      *
-     * @param sqs builds the SQS client, on first use
-     * @param log where a dead letter that could not be sent is reported
+     * @param random the jitter of retries
+     * @return the builder of the function's receiver
      */
-    public static Optional<SqsDeadLetters> deadLetters(Map<String, String> environment, Supplier<SqsClient> sqs,
-                                                       FunctionLog log) {
-        return SqsDeadLetters.from(new Environment(environment), sqs, KEY_FIELD, CALL_TIMEOUT, log);
+    public static ReceiverBuilder<Payment> builder(Map<String, String> environment, DynamoDbClient dynamoDb,
+                                                   SecretReader secrets, Clock clock, PrintStream out,
+                                                   SecureRandom random) {
+        PaymentTables tables = PaymentTables.from(new Environment(environment));
+        return IdempotentReceiver.builder(new PaymentParser(), new PaymentPosting(tables, clock))
+                .service(SERVICE).keyPrefix(KEY_PREFIX).keyField(KEY_FIELD).metricsNamespace(METRICS_NAMESPACE)
+                .environment(environment).dynamoDb(dynamoDb).secrets(secrets)
+                .clock(clock).out(out).random(random).callTimeout(CALL_TIMEOUT);
     }
 
     /**

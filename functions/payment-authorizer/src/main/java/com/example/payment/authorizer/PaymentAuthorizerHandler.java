@@ -7,7 +7,7 @@ import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.lambdakit.telemetry.FunctionLog;
 import com.example.payment.Payment;
 import com.example.receiver.lambda.IdempotentReceiver;
-import com.example.receiver.redis.SecretReader;
+import com.example.receiver.lambda.SecretReader;
 import java.io.PrintStream;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -64,8 +64,8 @@ public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, 
     }
 
     /**
-     * For tests and local runtimes: a receiver built elsewhere ({@link IdempotentReceiver#around},
-     * with or without soon redelivery and a dead-letter queue), with nothing to prime.
+     * For tests and local runtimes: a receiver built elsewhere ({@link PaymentAuthorizer#create},
+     * {@link PaymentAuthorizer#builder}), with nothing to prime.
      */
     public PaymentAuthorizerHandler(IdempotentReceiver<Payment> receiver) {
         this.receiver = Objects.requireNonNull(receiver, "receiver");

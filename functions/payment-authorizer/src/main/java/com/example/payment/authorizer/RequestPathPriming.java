@@ -9,12 +9,11 @@ import com.example.payment.PaymentTables;
 import com.example.receiver.BatchResult;
 import com.example.receiver.MessageResult;
 import com.example.receiver.Outcome;
-import com.example.receiver.RemainingTime;
-import com.example.receiver.config.ReceiverConfig;
+import com.example.receiver.internal.config.ReceiverConfig;
+import com.example.receiver.internal.sqs.SqsBatch;
 import com.example.receiver.lambda.IdempotentReceiver;
+import com.example.receiver.lambda.SecretReader;
 import com.example.receiver.record.IdempotencyRecordAttributes;
-import com.example.receiver.redis.SecretReader;
-import com.example.receiver.sqs.SqsBatch;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.security.SecureRandom;
@@ -186,7 +185,7 @@ final class RequestPathPriming implements Resource {
                 // The runtime's own (de)serializers: the first real event would otherwise load them.
                 ClassLoader loader = RequestPathPriming.class.getClassLoader();
                 SQSEvent event = LambdaEventSerializers.serializerFor(SQSEvent.class, loader).fromJson(event(invoke ? RECORDS : 1));
-                BatchResult result = primed.batches().process(SqsBatch.messages(event), RemainingTime.UNBOUNDED);
+                BatchResult result = primed.decide(event, null);
                 LambdaEventSerializers.serializerFor(SQSBatchResponse.class, loader)
                         .toJson(SqsBatch.response(result), OutputStream.nullOutputStream());
                 outcomes = result.results().stream().map(MessageResult::outcome).toList();

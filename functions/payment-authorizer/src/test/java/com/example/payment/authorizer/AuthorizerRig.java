@@ -10,9 +10,8 @@ import com.example.localpayments.ReceiverEnvironment;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.payment.Payment;
 import com.example.payment.PaymentTables;
-import com.example.receiver.BatchReceiver;
 import com.example.receiver.lambda.IdempotentReceiver;
-import com.example.receiver.redis.SecretReader;
+import com.example.receiver.lambda.SecretReader;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -37,7 +36,7 @@ final class AuthorizerRig implements AutoCloseable {
     final Ledger ledger;
     private final ByteArrayOutputStream output = new ByteArrayOutputStream();
     /** The receiver the rig built and closes; empty when the handler built its own, as in Lambda. */
-    private final Optional<BatchReceiver<Payment>> receiver;
+    private final Optional<IdempotentReceiver<Payment>> receiver;
     private final PaymentAuthorizerHandler handler;
 
     private AuthorizerRig(LocalAws aws, Map<String, String> env, Clock clock, SecretReader secrets, boolean asInLambda) {
@@ -49,7 +48,7 @@ final class AuthorizerRig implements AutoCloseable {
             this.handler = new PaymentAuthorizerHandler(env, dynamoDb, secrets, aws::sqs, clock, out, new SecureRandom());
         } else {
             this.receiver = Optional.of(PaymentAuthorizer.create(env, dynamoDb, secrets, clock, out));
-            this.handler = new PaymentAuthorizerHandler(IdempotentReceiver.around(receiver.get()));
+            this.handler = new PaymentAuthorizerHandler(receiver.get());
         }
     }
 
@@ -150,7 +149,7 @@ final class AuthorizerRig implements AutoCloseable {
      */
     @Override
     public void close() {
-        receiver.ifPresent(BatchReceiver::close);
+        receiver.ifPresent(IdempotentReceiver::close);
         dynamoDb.close();
         List<String> violations = output().emfViolations();
         if (!violations.isEmpty()) {

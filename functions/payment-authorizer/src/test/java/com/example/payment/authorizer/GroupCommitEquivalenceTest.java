@@ -4,6 +4,7 @@ import static com.example.payment.PaymentMessages.producerRetry;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.DynamoDbCallCounter;
 import com.example.localaws.LocalAws;
 import com.example.payment.AccountAttributes;
@@ -12,11 +13,9 @@ import com.example.payment.Payment;
 import com.example.payment.PaymentMessages;
 import com.example.payment.PaymentParser;
 import com.example.payment.authorizer.PaymentModel.Account;
-import com.example.receiver.BatchReceiver;
-import com.example.receiver.InboundMessage;
 import com.example.receiver.MessageResult;
-import com.example.receiver.RemainingTime;
-import com.example.receiver.config.ReceiverConfig;
+import com.example.receiver.internal.config.ReceiverConfig;
+import com.example.receiver.lambda.IdempotentReceiver;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.time.Clock;
@@ -29,7 +28,6 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -140,17 +138,17 @@ class GroupCommitEquivalenceTest extends LocalAwsTest {
         Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
         env.put(ReceiverConfig.GROUP_COMMIT, Boolean.toString(groupCommit));
         try (DynamoDbClient dynamoDb = aws.dynamoDb(calls.get(groupCommit));
-             BatchReceiver<Payment> receiver = PaymentAuthorizer.create(env, dynamoDb,
+             IdempotentReceiver<Payment> receiver = PaymentAuthorizer.create(env, dynamoDb,
                      aws::secretString, Clock.systemUTC(), new PrintStream(OutputStream.nullOutputStream()))) {
             Ledger ledger = new Ledger(aws.dynamoDb());
             scenario.accounts().forEach((id, account) -> ledger.openAccount(id, account.balanceMinor(),
                     account.currency(), account.status()));
             List<String> outcomes = new ArrayList<>();
             for (List<Delivery> batch : scenario.batches()) {
-                List<InboundMessage> messages = batch.stream()
-                        .map(delivery -> new InboundMessage(UUID.randomUUID().toString(), delivery.body(), delivery.group()))
-                        .toList();
-                for (MessageResult result : receiver.process(messages, RemainingTime.UNBOUNDED).results()) {
+                SQSEvent event = new SQSEvent();
+                event.setRecords(batch.stream()
+                        .map(delivery -> AuthorizerRig.delivery(delivery.body(), delivery.group().orElse(null))).toList());
+                for (MessageResult result : receiver.decide(event, null).results()) {
                     outcomes.add(PaymentModel.category(result.outcome()));
                 }
             }

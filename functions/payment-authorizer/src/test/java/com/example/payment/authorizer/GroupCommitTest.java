@@ -7,7 +7,7 @@ import static com.example.payment.authorizer.AuthorizerRig.failures;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.example.localaws.LocalAws;
-import com.example.receiver.config.ReceiverConfig;
+import com.example.receiver.internal.config.ReceiverConfig;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -47,6 +47,54 @@ class GroupCommitTest extends LocalAwsTest {
                 assertEquals("APPROVED", rig.ledger.record("TXN-G" + i).orElseThrow().get("status").s());
             }
             assertEquals(10, rig.metric("Approved"));
+        }
+    }
+
+    @Test
+    void tenPaymentsOnOneAccount_redeliveredWithoutTheCache_areDecidedFromTheirRecords_inOneTransaction() {
+        try (AuthorizerRig rig = AuthorizerRig.withoutFastPath(aws)) {
+            // GIVEN a hot account's batch of 10, committed
+            rig.ledger.openAccount("ACC-HOT", 100_000, "EUR");
+            List<String> batch = new ArrayList<>();
+            for (int i = 1; i <= 10; i++) {
+                batch.add(purchase("TXN-R" + i, "ACC-HOT", i + ".00", "EUR"));
+            }
+            String[] bodies = batch.toArray(String[]::new);
+            assertEquals(List.of(), failures(rig.invoke(event(bodies))));
+            rig.calls.reset();
+            // WHEN the whole batch is delivered again, with no cache to answer it: the group's
+            // cancellation has every record's condition failing and the ledger rows' too (the
+            // entries of these very payments)
+            assertEquals(List.of(), failures(rig.invoke(event(bodies))));
+            // THEN the records explain it: ten duplicates from one transaction, nothing posted twice
+            assertEquals(Map.of("TransactWriteItems", 1), rig.calls.byOperation());
+            assertEquals(10, rig.metric("DuplicateStore"));
+            assertEquals(100_000 - 5_500, rig.ledger.balance("ACC-HOT"));
+            assertEquals(10, rig.ledger.entries("ACC-HOT").size());
+        }
+    }
+
+    @Test
+    void aHotBatchHalfDecidedBefore_costsTwoTransactions_theDuplicatesFromTheirRecords_theRestTogether() {
+        try (AuthorizerRig rig = AuthorizerRig.withoutFastPath(aws)) {
+            rig.ledger.openAccount("ACC-HOT", 100_000, "EUR");
+            List<String> batch = new ArrayList<>();
+            for (int i = 1; i <= 10; i++) {
+                batch.add(purchase("TXN-H" + i, "ACC-HOT", "1.00", "EUR"));
+            }
+            // GIVEN the odd ones decided by an earlier delivery
+            List<String> odd = new ArrayList<>();
+            for (int i = 0; i < 10; i += 2) {
+                odd.add(batch.get(i));
+            }
+            assertEquals(List.of(), failures(rig.invoke(event(odd.toArray(String[]::new)))));
+            rig.calls.reset();
+            // WHEN the whole batch arrives
+            assertEquals(List.of(), failures(rig.invoke(event(batch.toArray(String[]::new)))));
+            // THEN one cancelled group explained by its records, and the five new ones together
+            assertEquals(Map.of("TransactWriteItems", 2), rig.calls.byOperation());
+            assertEquals(100_000 - 1_000, rig.ledger.balance("ACC-HOT"));
+            assertEquals(10, rig.ledger.entries("ACC-HOT").size());
         }
     }
 

@@ -13,7 +13,7 @@ import com.example.localaws.LocalAws;
 import com.example.localaws.invoke.LocalContext;
 import com.example.payment.AccountAttributes;
 import com.example.payment.PaymentMessages;
-import com.example.receiver.config.ReceiverConfig;
+import com.example.receiver.internal.config.ReceiverConfig;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

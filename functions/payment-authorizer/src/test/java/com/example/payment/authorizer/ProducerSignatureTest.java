@@ -15,7 +15,7 @@ import com.example.localaws.mapping.SqsEventJson;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.messages.ProducerSigner;
 import com.example.payment.PaymentMessages;
-import com.example.receiver.config.ReceiverConfig;
+import com.example.receiver.internal.config.ReceiverConfig;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

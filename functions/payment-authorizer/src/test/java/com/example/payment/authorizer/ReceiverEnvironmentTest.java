@@ -3,10 +3,10 @@ package com.example.payment.authorizer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.example.localpayments.ReceiverEnvironment;
 import com.example.lambdakit.config.Environment;
-import com.example.receiver.config.FastPathConfig;
-import com.example.receiver.config.ReceiverConfig;
+import com.example.localpayments.ReceiverEnvironment;
+import com.example.receiver.internal.config.FastPathConfig;
+import com.example.receiver.internal.config.ReceiverConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

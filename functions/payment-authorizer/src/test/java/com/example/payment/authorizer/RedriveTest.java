@@ -13,7 +13,7 @@ import com.example.localaws.invoke.LocalContext;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.payment.LedgerAttributes;
-import com.example.receiver.config.DeadLetterConfig;
+import com.example.receiver.internal.config.DeadLetterConfig;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -6,28 +6,32 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.localaws.invoke.LocalContext;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.payment.Payment;
-import com.example.payment.PaymentParser;
-import com.example.receiver.BatchReceiver;
-import com.example.receiver.FastPath;
+import com.example.payment.PaymentTables;
 import com.example.receiver.Outcome;
-import com.example.receiver.ReceiverSettings;
 import com.example.receiver.RetryCause;
-import com.example.receiver.Store;
+import com.example.receiver.internal.Seams;
+import com.example.receiver.internal.Store;
+import com.example.receiver.internal.config.ReceiverConfig;
 import com.example.receiver.lambda.IdempotentReceiver;
-import com.example.receiver.telemetry.JsonLinesTelemetry;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * The authorizer's lines under hostile text: every line is one JSON object whatever a message id
@@ -53,11 +57,8 @@ class StructuredLinesTest {
             throw new IllegalStateException(HOSTILE);
         };
         System.setProperty("com.amazonaws.xray.traceHeader", TRACE_HEADER);
-        try (BatchReceiver<Payment> receiver = new BatchReceiver<>(new PaymentParser(), FastPath.DISABLED, failing,
-                new JsonLinesTelemetry(new PrintStream(bytes, true, StandardCharsets.UTF_8), Clock.systemUTC(),
-                        "PaymentsTest", PaymentAuthorizer.SERVICE, "txn_id"),
-                new ReceiverSettings(2, Duration.ZERO))) {
-            PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(IdempotentReceiver.around(receiver));
+        try (IdempotentReceiver<Payment> receiver = receiverOn(failing, bytes, 2)) {
+            PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(receiver);
             SQSEvent.SQSMessage hostile = AuthorizerRig.delivery(purchase("TXN-H-1", "ACC-H", "10.00", "EUR"), null);
             hostile.setMessageId(HOSTILE);
             SQSEvent event = new SQSEvent();
@@ -95,16 +96,13 @@ class StructuredLinesTest {
         // GIVEN a store that approves every payment
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         Store<Payment> approving = (command, remaining) -> new Outcome.Approved();
-        try (BatchReceiver<Payment> receiver = new BatchReceiver<>(new PaymentParser(), FastPath.DISABLED, approving,
-                new JsonLinesTelemetry(new PrintStream(bytes, true, StandardCharsets.UTF_8), Clock.systemUTC(),
-                        "PaymentsTest", PaymentAuthorizer.SERVICE, "txn_id"),
-                new ReceiverSettings(4, Duration.ZERO))) {
+        try (IdempotentReceiver<Payment> receiver = receiverOn(approving, bytes, 4)) {
             SQSEvent event = AuthorizerRig.event(purchase("TXN-E-1", "ACC-1", "1.00", "EUR"),
                     purchase("TXN-E-2", "ACC-2", "1.00", "EUR"), purchase("TXN-E-1", "ACC-1", "1.00", "EUR"),
                     "not json");
 
             // WHEN one invocation decides the batch
-            new PaymentAuthorizerHandler(IdempotentReceiver.around(receiver)).handleRequest(event,
+            new PaymentAuthorizerHandler(receiver).handleRequest(event,
                     new LocalContext("payment-authorizer", Duration.ofSeconds(30)));
 
             // THEN one EMF line counts it: 4 received, 2 approved, 1 duplicate in the batch, 1 rejected
@@ -131,16 +129,13 @@ class StructuredLinesTest {
             case "ACC-T" -> new Outcome.Retry(RetryCause.THROTTLING, "[ThrottlingError, None, None] after 10 attempts");
             default -> new Outcome.Retry("store error 500: InternalServerError");
         };
-        try (BatchReceiver<Payment> receiver = new BatchReceiver<>(new PaymentParser(), FastPath.DISABLED, refusing,
-                new JsonLinesTelemetry(new PrintStream(bytes, true, StandardCharsets.UTF_8), Clock.systemUTC(),
-                        "PaymentsTest", PaymentAuthorizer.SERVICE, "txn_id"),
-                new ReceiverSettings(4, Duration.ZERO))) {
+        try (IdempotentReceiver<Payment> receiver = receiverOn(refusing, bytes, 4)) {
             SQSEvent event = AuthorizerRig.event(purchase("TXN-C-1", "ACC-C", "1.00", "EUR"),
                     purchase("TXN-C-2", "ACC-C", "1.00", "EUR"), purchase("TXN-T-1", "ACC-T", "1.00", "EUR"),
                     purchase("TXN-F-1", "ACC-F", "1.00", "EUR"));
 
             // WHEN one invocation runs the batch
-            new PaymentAuthorizerHandler(IdempotentReceiver.around(receiver)).handleRequest(event,
+            new PaymentAuthorizerHandler(receiver).handleRequest(event,
                     new LocalContext("payment-authorizer", Duration.ofSeconds(30)));
 
             // THEN its EMF line counts 4 retries, of which 2 contended and 1 throttled
@@ -165,5 +160,24 @@ class StructuredLinesTest {
         assertEquals("1-5759e988-bd862e3fe1be46a994272793", line.path("xray_trace_id").textValue());
         assertTrue(line.has("timestamp") && line.has("level") && line.has("service"), line::toString);
         assertFalse(line.path("message").textValue().isEmpty());
+    }
+
+    /**
+     * The function's receiver as it wires it, on {@code store} in place of DynamoDB (the library's
+     * test seam), its lines in {@code bytes}: no AWS call is made.
+     */
+    private static IdempotentReceiver<Payment> receiverOn(Store<Payment> store, ByteArrayOutputStream bytes, int lanes) {
+        Map<String, String> env = Map.of(ReceiverConfig.IDEMPOTENCY_TABLE, "Records",
+                ReceiverConfig.QUEUE_RETENTION_SECONDS, "345600", PaymentTables.ACCOUNTS_TABLE, "Accounts",
+                PaymentTables.LEDGER_TABLE, "Ledger", TelemetryConfig.METRICS_NAMESPACE, "PaymentsTest",
+                ReceiverConfig.SOON_REDELIVERY, "false", ReceiverConfig.MAX_CONCURRENCY, Integer.toString(lanes),
+                ReceiverConfig.MIN_REMAINING_TIME_MS, "0");
+        DynamoDbClient unreached = DynamoDbClient.builder().region(Region.EU_WEST_1)
+                .endpointOverride(URI.create("http://127.0.0.1:9"))
+                .credentialsProvider(AnonymousCredentialsProvider.create()).build();
+        return PaymentAuthorizer.builder(env, unreached, secretId -> {
+                    throw new AssertionError("no secret is read here");
+                }, Clock.systemUTC(), new PrintStream(bytes, true, StandardCharsets.UTF_8), new SecureRandom())
+                .seams(Seams.<Payment>none().withStore(built -> store)).build();
     }
 }

@@ -9,7 +9,6 @@ import com.example.payment.Payment;
 import com.example.payment.PaymentTables;
 import com.example.payment.authorizer.PaymentAuthorizer;
 import com.example.payment.authorizer.PaymentAuthorizerHandler;
-import com.example.receiver.BatchReceiver;
 import com.example.receiver.lambda.IdempotentReceiver;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -34,7 +33,7 @@ final class Authorizer implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final DynamoDbClient dynamoDb;
-    private final BatchReceiver<Payment> receiver;
+    private final IdempotentReceiver<Payment> receiver;
     private final PaymentAuthorizerHandler handler;
 
     Authorizer(LocalAws aws, Clock clock) {
@@ -44,7 +43,7 @@ final class Authorizer implements AutoCloseable {
         env.put(PaymentTables.LEDGER_TABLE, "LedgerTable");
         env.put(TelemetryConfig.METRICS_NAMESPACE, "PaymentsTest");
         this.receiver = PaymentAuthorizer.create(env, dynamoDb, clock, new PrintStream(OutputStream.nullOutputStream()));
-        this.handler = new PaymentAuthorizerHandler(IdempotentReceiver.around(receiver));
+        this.handler = new PaymentAuthorizerHandler(receiver);
     }
 
     /** Delivers {@code bodies} in one batch; returns the ids of the failed messages. */

@@ -21,7 +21,6 @@ import com.example.payment.events.PaymentEventsHandler;
 import com.example.payment.events.SnsDecisionPublisher;
 import com.example.payment.events.SqsUnpublishableRecords;
 import com.example.payment.events.StreamPublisher;
-import com.example.receiver.BatchReceiver;
 import com.example.receiver.lambda.IdempotentReceiver;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -172,8 +171,8 @@ class EndToEndTest {
         env.put(PaymentTables.ACCOUNTS_TABLE, "AccountsTable");
         env.put(PaymentTables.LEDGER_TABLE, "LedgerTable");
         env.put(TelemetryConfig.METRICS_NAMESPACE, "PaymentsTest");
-        BatchReceiver<Payment> receiver = PaymentAuthorizer.create(env, dynamoDb, Clock.systemUTC(), functionsOut);
-        return new PaymentAuthorizerHandler(IdempotentReceiver.around(receiver));
+        IdempotentReceiver<Payment> receiver = PaymentAuthorizer.create(env, dynamoDb, Clock.systemUTC(), functionsOut);
+        return new PaymentAuthorizerHandler(receiver);
     }
 
     private PaymentNotifierHandler notifier(DynamoDbClient dynamoDb, Downstream downstream) {

@@ -5,7 +5,7 @@ import com.example.localaws.LocalTls;
 import com.example.localpayments.ReceiverEnvironment;
 import com.example.localaws.invoke.EnvVarsFile;
 import com.example.localaws.invoke.LambdaFunction;
-import com.example.receiver.config.ReceiverConfig;
+import com.example.receiver.internal.config.ReceiverConfig;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;

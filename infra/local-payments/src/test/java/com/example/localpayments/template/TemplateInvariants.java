@@ -1,9 +1,9 @@
 package com.example.localpayments.template;
 
-import com.example.receiver.config.DeadLetterConfig;
-import com.example.receiver.config.ProducerSignaturesConfig;
-import com.example.receiver.config.ReceiverConfig;
-import com.example.receiver.sqs.SoonRedelivery;
+import com.example.receiver.internal.config.DeadLetterConfig;
+import com.example.receiver.internal.config.ProducerSignaturesConfig;
+import com.example.receiver.internal.config.ReceiverConfig;
+import com.example.receiver.internal.sqs.SoonRedelivery;
 import com.example.receiver.record.IdempotencyRecordAttributes;
 import com.example.rehearse.template.ParameterRules;
 import com.fasterxml.jackson.core.JsonProcessingException;

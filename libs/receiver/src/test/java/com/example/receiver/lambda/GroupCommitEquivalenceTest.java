@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
-import com.example.receiver.InboundMessage;
 import com.example.receiver.MessageResult;
-import com.example.receiver.config.ReceiverConfig;
+import com.example.receiver.fixtures.SqsEvents;
+import com.example.receiver.internal.config.ReceiverConfig;
 import com.example.receiver.seats.Booking;
 import com.example.receiver.seats.BookingModel;
 import com.example.receiver.seats.SeatTables;
@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Random;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -108,9 +107,7 @@ class GroupCommitEquivalenceTest {
                 .set(ReceiverConfig.GROUP_COMMIT, Boolean.toString(groupCommit)).build()) {
             List<String> outcomes = new ArrayList<>();
             for (List<String> batch : batches) {
-                List<InboundMessage> messages = batch.stream()
-                        .map(body -> new InboundMessage(UUID.randomUUID().toString(), body, Optional.empty())).toList();
-                for (MessageResult result : receiver.process(messages).results()) {
+                for (MessageResult result : receiver.decide(SqsEvents.of(batch.toArray(String[]::new))).results()) {
                     outcomes.add(BookingModel.category(result.outcome()));
                 }
             }

@@ -7,16 +7,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.lambdakit.config.ConfigurationException;
+import com.example.receiver.BatchResult;
 import com.example.receiver.Command;
 import com.example.receiver.Fingerprint;
 import com.example.receiver.IdempotencyKey;
 import com.example.receiver.MessageParser;
+import com.example.receiver.MessageResult;
 import com.example.receiver.Outcome;
 import com.example.receiver.ParseResult;
-import com.example.receiver.Store;
 import com.example.receiver.dynamodb.EffectVerdict;
 import com.example.receiver.dynamodb.TransactionalEffect;
 import com.example.receiver.fixtures.SqsEvents;
+import com.example.receiver.internal.Seams;
+import com.example.receiver.internal.Store;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URI;
@@ -42,7 +45,7 @@ class IdempotentReceiverTest {
     private static final MessageParser<String> PARSER = body -> new ParseResult.Valid<>(new Command<>(
             new IdempotencyKey(body), Fingerprint.of(Map.of("body", body)), body, body));
 
-    /** The effect of a DynamoDB store these tests replace ({@code storeAround}) or never build. */
+    /** The effect of a DynamoDB store these tests replace (the test seam) or never build. */
     private static final TransactionalEffect<String> UNREACHED = new TransactionalEffect<>() {
         @Override
         public List<TransactWriteItem> writes(Command<String> command) {
@@ -74,7 +77,7 @@ class IdempotentReceiverTest {
             return command.payload().equals("RETRY-ME") ? new Outcome.Retry("store unavailable") : new Outcome.Approved();
         };
         try (IdempotentReceiver<String> receiver = builder(environment("SOON_REDELIVERY", "false"))
-                .storeAround(built -> store).build()) {
+                .seams(Seams.<String>none().withStore(built -> store)).build()) {
             // WHEN a batch brings ORDER-1 twice and RETRY-ME once
             SQSEvent event = SqsEvents.of("ORDER-1", "ORDER-1", "RETRY-ME");
             SQSBatchResponse response = receiver.handle(event, null);
@@ -87,6 +90,79 @@ class IdempotentReceiverTest {
         // AND the lines name the service and the key field the builder was given
         String lines = output.toString(StandardCharsets.UTF_8);
         assertTrue(lines.contains("\"service\":\"orders\"") && lines.contains("\"order_id\":\"ORDER-1\""), lines);
+    }
+
+    @Test
+    void decide_answersEachMessagesOutcomeAsAValue_inTheBatchsOrder() {
+        Store<String> store = (command, remaining) -> command.payload().equals("NO")
+                ? new Outcome.Declined("NOT_TODAY") : new Outcome.Approved();
+        try (IdempotentReceiver<String> receiver = builder(environment("SOON_REDELIVERY", "false"))
+                .seams(Seams.<String>none().withStore(built -> store)).build()) {
+            SQSEvent event = SqsEvents.of("YES", "NO", "YES");
+            BatchResult result = receiver.decide(event, null);
+            assertEquals(List.of(new Outcome.Approved(), new Outcome.Declined("NOT_TODAY"), result.results().get(2).outcome()),
+                    result.results().stream().map(MessageResult::outcome).toList());
+            assertTrue(result.results().get(2).outcome() instanceof Outcome.Duplicate, result.toString());
+            assertEquals(event.getRecords().stream().map(SQSEvent.SQSMessage::getMessageId).toList(),
+                    result.results().stream().map(MessageResult::messageId).toList());
+            assertEquals(List.of(), result.failedMessageIds());
+        }
+    }
+
+    @Test
+    void typedSettings_areTheVariablesGivenInCode_readByTheSameRules() {
+        // GIVEN no environment at all, the settings given typed
+        ReceiverBuilder<String> typed = IdempotentReceiver.builder(PARSER, UNREACHED)
+                .service("orders").keyPrefix("ORDER").keyField("order_id").dynamoDb(unused)
+                .out(new PrintStream(output, true, StandardCharsets.UTF_8))
+                .idempotencyTable("orders-idempotency").queueRetention(java.time.Duration.ofDays(4))
+                .soonRedelivery(false).groupCommit(true).maxConcurrency(4)
+                .seams(Seams.<String>none().withStore(built -> (command, remaining) -> new Outcome.Approved()));
+        try (IdempotentReceiver<String> receiver = typed.build()) {
+            assertEquals(List.of(), receiver.handle(SqsEvents.of("A"), null).getBatchItemFailures());
+        }
+        // AND a record TTL too short for the windows is refused by the environment's rule, naming the variable
+        assertEquals("IDEMPOTENCY_TTL_SECONDS", assertThrows(ConfigurationException.class,
+                () -> typed.recordTtl(java.time.Duration.ofDays(1)).build()).setting());
+    }
+
+    @Test
+    void aVariableGivenTypedAndInTheEnvironment_withTwoValues_isRefusedNamingIt() {
+        ConfigurationException refused = assertThrows(ConfigurationException.class,
+                () -> builder(environment("SOON_REDELIVERY", "false")).idempotencyTable("another-table").build());
+        assertEquals("IDEMPOTENCY_TABLE", refused.setting());
+        assertTrue(refused.getMessage().contains("orders-idempotency") && refused.getMessage().contains("another-table"),
+                refused.getMessage());
+    }
+
+    @Test
+    void theParser_seesTheMessagesAttributes_whenItAsksForThem() {
+        List<String> tenants = Collections.synchronizedList(new ArrayList<>());
+        MessageParser<String> byTenant = new MessageParser<>() {
+            @Override
+            public ParseResult<String> parse(String body) {
+                throw new AssertionError("the receiver hands the attributes over");
+            }
+
+            @Override
+            public ParseResult<String> parse(String body, Map<String, String> attributes) {
+                tenants.add(attributes.getOrDefault("tenant", "none"));
+                return PARSER.parse(body);
+            }
+        };
+        try (IdempotentReceiver<String> receiver = IdempotentReceiver.builder(byTenant, UNREACHED)
+                .service("orders").keyPrefix("ORDER").keyField("order_id").dynamoDb(unused)
+                .environment(environment("SOON_REDELIVERY", "false"))
+                .out(new PrintStream(output, true, StandardCharsets.UTF_8))
+                .seams(Seams.<String>none().withStore(built -> (command, remaining) -> new Outcome.Approved())).build()) {
+            SQSEvent event = SqsEvents.of("A");
+            SQSEvent.MessageAttribute tenant = new SQSEvent.MessageAttribute();
+            tenant.setDataType("String");
+            tenant.setStringValue("acme");
+            event.getRecords().get(0).setMessageAttributes(Map.of("tenant", tenant));
+            receiver.handle(event, null);
+        }
+        assertEquals(List.of("acme"), tenants);
     }
 
     @Test
@@ -107,9 +183,9 @@ class IdempotentReceiverTest {
         return assertThrows(ConfigurationException.class, () -> builder(environment).build()).setting();
     }
 
-    private IdempotentReceiver.Builder<String> builder(Map<String, String> environment) {
+    private ReceiverBuilder<String> builder(Map<String, String> environment) {
         return IdempotentReceiver.builder(PARSER, UNREACHED)
-                .names("orders", "ORDER", "order_id")
+                .service("orders").keyPrefix("ORDER").keyField("order_id")
                 .environment(environment).dynamoDb(unused)
                 .out(new PrintStream(output, true, StandardCharsets.UTF_8));
     }

@@ -9,12 +9,12 @@ import com.example.localaws.LocalAws;
 import com.example.localaws.RedisCluster;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.receiver.BatchResult;
-import com.example.receiver.FastPath;
-import com.example.receiver.InboundMessage;
-import com.example.receiver.RemainingTime;
-import com.example.receiver.Store;
-import com.example.receiver.config.ReceiverConfig;
-import com.example.receiver.redis.SecretReader;
+import com.example.receiver.internal.FastPath;
+import com.example.receiver.internal.Seams;
+import com.example.receiver.internal.Store;
+import com.example.receiver.internal.config.ReceiverConfig;
+import com.example.receiver.internal.sqs.SoonRedelivery;
+import com.example.receiver.lambda.SecretReader;
 import com.example.receiver.seats.Booking;
 import com.example.receiver.seats.BookingParser;
 import com.example.receiver.seats.SeatBookings;
@@ -39,8 +39,8 @@ import software.amazon.awssdk.services.sqs.SqsClient;
  * A seat-bookings function on the library, against the local AWS: the receiver wired by its
  * builder as a user wires it, on a DynamoDB client that counts its calls, its lines captured.
  *
- * <p>The library's tests' one fixture for faults around the receiver's parts: only here is a
- * store or a fast path wrapped ({@link Setup#storeAround}, {@link Setup#fastPathAround}), so a
+ * <p>The library's tests' one fixture for faults around the receiver's parts: only here are the
+ * builder's {@link Seams} set ({@link Setup#storeAround}, {@link Setup#fastPathAround}), so a
  * change of how a test reaches them is made in one place.
  */
 public final class SeatReceiver implements AutoCloseable {
@@ -66,7 +66,7 @@ public final class SeatReceiver implements AutoCloseable {
         interceptors.add(calls);
         this.dynamoDb = setup.aws.dynamoDb(interceptors.toArray(ExecutionInterceptor[]::new));
         this.receiver = IdempotentReceiver.builder(new BookingParser(), new SeatBookings(tables.seats()))
-                .names(SERVICE, SeatTables.KEY_PREFIX, KEY_FIELD)
+                .service(SERVICE).keyPrefix(SeatTables.KEY_PREFIX).keyField(KEY_FIELD)
                 .environment(setup.environment)
                 .dynamoDb(dynamoDb)
                 .secrets(setup.secrets)
@@ -74,8 +74,7 @@ public final class SeatReceiver implements AutoCloseable {
                 .clock(setup.clock)
                 .soonRedeliveryWithin(setup.soonMin, setup.soonMax)
                 .out(new PrintStream(output, true, StandardCharsets.UTF_8))
-                .storeAround(setup.storeAround)
-                .fastPathAround(setup.fastPathAround)
+                .seams(Seams.<Booking>none().withStore(setup.storeAround).withFastPath(setup.fastPathAround))
                 .build();
     }
 
@@ -99,8 +98,8 @@ public final class SeatReceiver implements AutoCloseable {
         private Supplier<SqsClient> sqs;
         private SecretReader secrets;
         private final List<ExecutionInterceptor> interceptors = new ArrayList<>();
-        private Duration soonMin = IdempotentReceiver.Builder.DEFAULT_SOON_MIN;
-        private Duration soonMax = IdempotentReceiver.Builder.DEFAULT_SOON_MAX;
+        private Duration soonMin = SoonRedelivery.DEFAULT_MIN;
+        private Duration soonMax = SoonRedelivery.DEFAULT_MAX;
         private UnaryOperator<Store<Booking>> storeAround = UnaryOperator.identity();
         private UnaryOperator<FastPath> fastPathAround = UnaryOperator.identity();
 
@@ -200,9 +199,9 @@ public final class SeatReceiver implements AutoCloseable {
         receiver.restored();
     }
 
-    /** Each message's outcome, as the receiver decided it, in order. */
-    public BatchResult process(List<InboundMessage> messages) {
-        return receiver.batches().process(messages, RemainingTime.UNBOUNDED);
+    /** Each message's outcome, as the receiver decided it, in order (no deadline). */
+    public BatchResult decide(SQSEvent event) {
+        return receiver.decide(event, null);
     }
 
     /** What the receiver wrote, parsed: fails when a line is not one JSON object. */

@@ -1,0 +1,285 @@
+package com.example.receiver.internal.redis;
+
+import com.example.lambdakit.telemetry.FunctionLog;
+import com.example.receiver.IdempotencyKey;
+import com.example.receiver.internal.CachedDecision;
+import com.example.receiver.internal.FastPath;
+import com.example.receiver.internal.config.FastPathConfig;
+import com.example.receiver.lambda.SecretReader;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import javax.net.ssl.SSLSocketFactory;
+import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
+import redis.clients.jedis.Connection;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+
+/**
+ * The {@link FastPath} on Redis, cluster mode or not. Keys are {@code dedup:<key>}; values are
+ * {@link CachedDecisionCodec signed} decisions with their fingerprints.
+ *
+ * <p>A batch's keys are grouped by the node serving their hash slot; each node gets one pipeline
+ * of {@code GET}s (one round trip, whatever the number of slots: a multi-key {@code MGET} across
+ * slots is refused with {@code CROSSSLOT} in cluster mode), and the nodes are asked in parallel,
+ * so a lookup costs about one round trip however the keys spread. Writes are pipelined per node
+ * the same way. A key answered with {@code MOVED} or {@code ASK} (a slot that moved or is moving)
+ * is asked again through the cluster client, which follows the redirection and learns the new
+ * slot map.
+ *
+ * <p>Each node has its own {@link CircuitBreaker}: an error or timeout on one node opens its
+ * breaker, its keys are misses (the store decides them) and the lookup reports itself
+ * unavailable, while the other nodes keep serving; the slot map is then learnt again, in case
+ * another node took the failed one's slots.
+ *
+ * <p>Without its {@link SigningKey signing key} (it could not be read) the cache is not asked at
+ * all: a lookup is all misses and says so ({@link Lookup#withoutKey()}), nothing is remembered,
+ * and the key is read again at most once per {@link #SIGNING_KEY_RETRY_EVERY}, or at the next
+ * lookup after {@link #readSigningKeyAtNextUse()}.
+ */
+public final class RedisFastPath implements FastPath, AutoCloseable {
+
+    static final String KEY_PREFIX = "dedup:";
+    /** How often a signing key that could not be read is read again: a failing read costs a batch at most this often. */
+    static final Duration SIGNING_KEY_RETRY_EVERY = Duration.ofSeconds(60);
+
+    private final CacheTopology topology;
+    private final SigningKey signingKey;
+    private final long ttlSeconds;
+    private final Function<HostAndPort, CircuitBreaker> newBreaker;
+    private final Map<HostAndPort, CircuitBreaker> breakers = new ConcurrentHashMap<>();
+    /** For learning the slot map itself (the configuration endpoint down or slow). */
+    private final CircuitBreaker topologyBreaker;
+    private final AtomicBoolean refreshing = new AtomicBoolean();
+    private final ExecutorService nodes;
+
+    RedisFastPath(CacheTopology topology, SigningKey signingKey, FastPathConfig config, Clock clock) {
+        this.topology = Objects.requireNonNull(topology, "topology");
+        this.signingKey = Objects.requireNonNull(signingKey, "signingKey");
+        this.ttlSeconds = config.ttl().toSeconds();
+        this.newBreaker = node -> new CircuitBreaker(clock, config.breakerOpenFor());
+        this.topologyBreaker = new CircuitBreaker(clock, config.breakerOpenFor());
+        AtomicInteger threads = new AtomicInteger();
+        this.nodes = Executors.newFixedThreadPool(config.maxParallelNodes(), task -> {
+            Thread thread = new Thread(task, "fast-path-node-" + threads.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    /**
+     * A client with the configured timeouts (a connection's TCP connect and TLS handshake may
+     * take the connect timeout, once; every command the read timeout), TLS and trust, pools that
+     * retire connections idle longer than {@link FastPathConfig#maxIdle()}, and the signing key
+     * read now from {@code secrets}; connects lazily, on first use. A key that cannot be read
+     * (or is shorter than {@link ValueSigner#MIN_KEY_BYTES}) does not stop it: it starts off, says
+     * so on {@code log}, and reads the key again later (see the class comment).
+     *
+     * @param config  where the cache is, how patient to be with it, which secret signs its values
+     * @param secrets reads the signing key's secret, bounded
+     * @param clock   the time of the key's reads again
+     * @param log where a failed read of the key is reported, once per read
+     * @return the fast path, connecting on first use
+     */
+    public static RedisFastPath connect(FastPathConfig config, SecretReader secrets, Clock clock, FunctionLog log) {
+        int timeoutMillis = Math.toIntExact(config.timeout().toMillis());
+        int connectTimeoutMillis = Math.toIntExact(config.connectTimeout().toMillis());
+        DefaultJedisClientConfig.Builder client = DefaultJedisClientConfig.builder()
+                .connectionTimeoutMillis(connectTimeoutMillis)
+                .socketTimeoutMillis(timeoutMillis)
+                .blockingSocketTimeoutMillis(timeoutMillis)
+                .ssl(config.tls())
+                .clientName("idempotent-receiver");
+        if (config.tls()) {
+            SSLSocketFactory trust = config.caFile().map(TrustedCa::socketFactory)
+                    .orElseGet(() -> (SSLSocketFactory) SSLSocketFactory.getDefault());
+            client.sslSocketFactory(new PatientHandshake(trust, connectTimeoutMillis))
+                    .sslParameters(TrustedCa.verifyingHostName());
+        }
+        GenericObjectPoolConfig<Connection> pool = new GenericObjectPoolConfig<>();
+        pool.setMaxTotal(config.maxParallelNodes());
+        pool.setMaxWait(config.timeout());
+        pool.setJmxEnabled(false);
+        HostAndPort endpoint = new HostAndPort(config.host(), config.port());
+        CacheTopology topology = config.cluster()
+                ? new ClusterTopology(endpoint, client.build(), pool, config.timeout(), config.maxIdle())
+                : new StandaloneTopology(endpoint, client.build(), pool, config.maxIdle());
+        SigningKey signingKey = new SigningKey(secrets, config.signingSecret(), clock, SIGNING_KEY_RETRY_EVERY, log);
+        return new RedisFastPath(topology, signingKey, config, clock);
+    }
+
+    /**
+     * After a SnapStart restore: a signing key the init could not read is read at the next lookup,
+     * without waiting for the retry interval (the init ran at the version's publication, maybe
+     * in another network state, and its failure may look recent to the clock). Nothing is read in
+     * the restore hook itself, which Lambda gives 10 s in all.
+     */
+    public void readSigningKeyAtNextUse() {
+        signingKey.readAtNextUse();
+    }
+
+    @Override
+    public Lookup lookup(Collection<IdempotencyKey> keys) {
+        if (keys.isEmpty()) {
+            return new Lookup(Map.of(), true);
+        }
+        Optional<ValueSigner> signer = signingKey.signer();
+        if (signer.isEmpty()) {
+            return Lookup.withoutKey();
+        }
+        CachedDecisionCodec codec = new CachedDecisionCodec(signer.get());
+        Map<String, IdempotencyKey> byRedisKey = new LinkedHashMap<>();
+        keys.forEach(key -> byRedisKey.put(redisKey(key), key));
+        NodeAnswers answers = acrossNodes(List.copyOf(byRedisKey.keySet()), new NodeReads(topology));
+        Map<IdempotencyKey, CachedDecision> hits = new HashMap<>();
+        int rejected = 0;
+        for (Map.Entry<String, String> value : answers.values().entrySet()) {
+            Optional<CachedDecision> decoded = codec.decode(value.getKey(), value.getValue());
+            if (decoded.isPresent()) {
+                hits.put(byRedisKey.get(value.getKey()), decoded.get());
+            } else {
+                rejected++;
+            }
+        }
+        return new Lookup(hits, answers.allAvailable(), rejected);
+    }
+
+    @Override
+    public void remember(Map<IdempotencyKey, CachedDecision> decisions) {
+        Optional<ValueSigner> signer = signingKey.known();
+        if (decisions.isEmpty() || signer.isEmpty()) {
+            return;
+        }
+        CachedDecisionCodec codec = new CachedDecisionCodec(signer.get());
+        Map<String, String> values = new LinkedHashMap<>();
+        decisions.forEach((key, decision) -> values.put(redisKey(key), codec.encode(redisKey(key), decision)));
+        acrossNodes(List.copyOf(values.keySet()), new NodeWrites(topology, values, ttlSeconds));
+    }
+
+    /** What the nodes answered: the values found (absent keys left out), and whether every node could be asked. */
+    private record NodeAnswers(Map<String, String> values, boolean allAvailable) {
+    }
+
+    /** Groups {@code redisKeys} by node, runs {@code call} on every node at once, and follows redirections. */
+    private NodeAnswers acrossNodes(List<String> redisKeys, NodeCall call) {
+        Map<HostAndPort, List<String>> byNode = new LinkedHashMap<>();
+        if (!topologyBreaker.allows()) {
+            return new NodeAnswers(Map.of(), false);
+        }
+        try {
+            for (String redisKey : redisKeys) {
+                byNode.computeIfAbsent(topology.nodeOf(redisKey), node -> new ArrayList<>()).add(redisKey);
+            }
+        } catch (RuntimeException e) {
+            // the slot map could not be learnt: the configuration endpoint is down or slow
+            topologyBreaker.recordFailure();
+            return new NodeAnswers(Map.of(), false);
+        }
+        Map<HostAndPort, Future<NodeCall.Reply>> running = new LinkedHashMap<>();
+        Map<HostAndPort, NodeCall.Reply> replies = new LinkedHashMap<>();
+        if (byNode.size() == 1) {
+            byNode.forEach((node, nodeKeys) -> replies.put(node, askNode(node, nodeKeys, call)));
+        } else {
+            byNode.forEach((node, nodeKeys) -> running.put(node, nodes.submit(() -> askNode(node, nodeKeys, call))));
+            running.forEach((node, reply) -> replies.put(node, await(reply)));
+        }
+        Map<String, String> values = new HashMap<>();
+        boolean allAvailable = true;
+        for (NodeCall.Reply reply : replies.values()) {
+            if (reply == null) {
+                allAvailable = false;
+                continue;
+            }
+            values.putAll(reply.values());
+            for (String redirected : reply.redirected()) {
+                allAvailable &= followRedirection(redirected, call, values);
+            }
+        }
+        return new NodeAnswers(values, allAvailable);
+    }
+
+    /** {@code null} when the node could not be asked (its breaker is open, or it failed now). */
+    private NodeCall.Reply askNode(HostAndPort node, List<String> redisKeys, NodeCall call) {
+        CircuitBreaker breaker = breakers.computeIfAbsent(node, newBreaker);
+        if (!breaker.allows()) {
+            return null;
+        }
+        try (Connection connection = topology.connection(node)) {
+            return call.onNode(connection, redisKeys);
+        } catch (RuntimeException e) {
+            breaker.recordFailure();
+            refreshInBackground();
+            return null;
+        }
+    }
+
+    private static NodeCall.Reply await(Future<NodeCall.Reply> reply) {
+        try {
+            return reply.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        } catch (ExecutionException e) {
+            return null;
+        }
+    }
+
+    /** A key the node sent elsewhere, asked through the cluster client, which follows MOVED and ASK. */
+    private boolean followRedirection(String redisKey, NodeCall call, Map<String, String> values) {
+        try {
+            call.followed(redisKey).ifPresent(value -> values.put(redisKey, value));
+            return true;
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Learns the slot map again (a replica may have taken the failed node's slots), off the
+     * batch's path, so that the failure costs the batch one timeout, not two; one at a time.
+     */
+    private void refreshInBackground() {
+        if (!refreshing.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            nodes.execute(() -> {
+                try {
+                    topology.refresh();
+                } catch (RuntimeException stillDown) {
+                    // no node answers: a later failure tries again
+                } finally {
+                    refreshing.set(false);
+                }
+            });
+        } catch (RejectedExecutionException closed) {
+            refreshing.set(false);
+        }
+    }
+
+    static String redisKey(IdempotencyKey key) {
+        return KEY_PREFIX + key.value();
+    }
+
+    @Override
+    public void close() {
+        nodes.shutdownNow();
+        topology.close();
+    }
+}
