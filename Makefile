@@ -62,10 +62,10 @@ demo: setup ## ~2 000 payments, duplicates, conflicts, poison, faults; a checked
 
 test: local-aws-backend setup test-launcher test-java check-template check-mermaid rehearse ## the whole suite: every test, the template's and diagrams' checks, the rehearsal ## LOCAL_AWS=moto|localstack (LocalStack: Docker) LOCAL_AWS_TLS=false (HTTP)
 
-# ---- the local runtime's command line (infra/local, com.example.localaws.cli): JSON on stdout, progress on stderr
-LOCAL_CLI_CLASSPATH := $(ROOT)/infra/local/target/cli.classpath
-LOCAL_CLI_SOURCES := $(shell find $(ROOT)/functions $(ROOT)/libs $(ROOT)/infra/local -path '*/src/main/*' -type f 2>/dev/null) $(wildcard $(ROOT)/pom.xml $(ROOT)/*/*/pom.xml)
-LOCAL_CLI = cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "$(ROOT)/infra/local/target/classes:$$(cat $(LOCAL_CLI_CLASSPATH))" com.example.localaws.cli.LocalAwsCli
+# ---- the local runtime's command line (infra/local-payments, com.example.localpayments.cli): JSON on stdout, progress on stderr
+LOCAL_CLI_CLASSPATH := $(ROOT)/infra/local-payments/target/cli.classpath
+LOCAL_CLI_SOURCES := $(shell find $(ROOT)/functions $(ROOT)/libs $(ROOT)/infra/local $(ROOT)/infra/local-payments -path '*/src/main/*' -type f 2>/dev/null) $(wildcard $(ROOT)/pom.xml $(ROOT)/*/*/pom.xml)
+LOCAL_CLI = cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "$(ROOT)/infra/local-payments/target/classes:$$(cat $(LOCAL_CLI_CLASSPATH))" com.example.localpayments.cli.LocalAwsCli
 
 # Built through the reactor (never installed), again only when a source changed.
 $(LOCAL_CLI_CLASSPATH): $(LOCAL_CLI_SOURCES)

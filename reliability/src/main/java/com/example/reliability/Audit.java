@@ -1,6 +1,6 @@
 package com.example.reliability;
 
-import com.example.localaws.Accounts;
+import com.example.localpayments.Accounts;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.HashSet;

@@ -1,6 +1,6 @@
 package com.example.reliability;
 
-import com.example.localaws.downstream.Downstream;
+import com.example.localpayments.downstream.Downstream;
 import com.example.reliability.chart.XyChart;
 import java.io.IOException;
 import java.nio.file.Files;

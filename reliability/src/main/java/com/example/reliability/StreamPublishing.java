@@ -3,7 +3,7 @@ package com.example.reliability;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.example.localaws.LocalAws;
 import com.example.localaws.Sleeper;
-import com.example.localaws.downstream.Downstream;
+import com.example.localpayments.downstream.Downstream;
 import com.example.payment.events.SnsDecisionPublisher;
 import com.example.payment.events.SqsUnpublishableRecords;
 import com.example.payment.events.StreamPublisher;

@@ -1,9 +1,9 @@
 package com.example.bench.cold;
 
 import com.example.lambdakit.telemetry.TelemetryConfig;
-import com.example.localaws.Accounts;
+import com.example.localpayments.Accounts;
 import com.example.localaws.LocalAws;
-import com.example.localaws.ReceiverEnvironment;
+import com.example.localpayments.ReceiverEnvironment;
 import com.example.localaws.invoke.Invocation;
 import com.example.localaws.invoke.LambdaFunction;
 import com.example.localaws.invoke.RuntimeEmulator;

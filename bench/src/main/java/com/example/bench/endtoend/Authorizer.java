@@ -4,7 +4,7 @@ import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.localaws.LocalAws;
-import com.example.localaws.ReceiverEnvironment;
+import com.example.localpayments.ReceiverEnvironment;
 import com.example.localaws.invoke.LocalContext;
 import com.example.payment.Payment;
 import com.example.payment.PaymentTables;

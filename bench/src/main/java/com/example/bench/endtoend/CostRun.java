@@ -18,7 +18,7 @@ import com.example.localaws.LocalAws;
 import com.example.localaws.MovableClock;
 import com.example.localaws.ProjectRoot;
 import com.example.localaws.Sleeper;
-import com.example.localaws.downstream.Downstream;
+import com.example.localpayments.downstream.Downstream;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.proxy.LoopbackProxy;
 import com.example.payment.events.SnsDecisionPublisher;

@@ -1,7 +1,7 @@
 package com.example.bench.endtoend;
 
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
-import com.example.localaws.Accounts;
+import com.example.localpayments.Accounts;
 import com.example.localaws.LocalAws;
 import com.example.localaws.messages.ProducerMessages;
 import com.example.payment.AccountAttributes;

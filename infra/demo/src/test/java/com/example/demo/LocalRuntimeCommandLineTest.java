@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.example.localaws.Accounts;
+import com.example.localpayments.Accounts;
 import com.example.localaws.LocalTls;
 import com.example.localaws.ProjectRoot;
-import com.example.localaws.cli.LocalAwsCli;
+import com.example.localpayments.cli.LocalAwsCli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
@@ -82,7 +82,7 @@ class LocalRuntimeCommandLineTest {
         assertEquals(3, drain.path("notificationsDelivered").asInt(), drain::toString);
         // AND the state's totals are what the inputs imply
         Map<String, Long> approved = Map.of("TXN-LOCAL-0001", -12_550L, "TXN-LOCAL-0002", 2_500L, "TXN-LOCAL-0003", -4_000L);
-        long seeded = Accounts.read(ROOT.resolve("infra/local/accounts.json")).stream().mapToLong(Accounts.Account::balanceMinor).sum();
+        long seeded = Accounts.read(ROOT.resolve("infra/local-payments/accounts.json")).stream().mapToLong(Accounts.Account::balanceMinor).sum();
         long change = approved.values().stream().mapToLong(Long::longValue).sum();
         JsonNode totals = state.path("totals");
         assertEquals(3, totals.path("accounts").asInt());

@@ -262,6 +262,14 @@ public final class LocalAws implements AutoCloseable {
         return local(SqsClient.builder(), Duration.ofSeconds(30)).build();
     }
 
+    /** An SQS client for the local AWS with the given interceptors (e.g. a fault on the requests it sends). */
+    public SqsClient sqs(ExecutionInterceptor... interceptors) {
+        return local(SqsClient.builder(), Duration.ofSeconds(30))
+                .overrideConfiguration(ClientOverrideConfiguration.builder()
+                        .executionInterceptors(List.of(interceptors)).build())
+                .build();
+    }
+
     /** An SNS client for the local AWS. */
     public SnsClient sns() {
         return local(SnsClient.builder(), Duration.ofSeconds(10)).build();

@@ -18,10 +18,15 @@ public final class LocalProcess implements AutoCloseable {
 
     private final String name;
     private final Process process;
+    private final Path log;
+    /** The log's length when this process started: what it wrote comes after. */
+    private final long logged;
 
-    private LocalProcess(String name, Process process) {
+    private LocalProcess(String name, Process process, Path log, long logged) {
         this.name = name;
         this.process = process;
+        this.log = log;
+        this.logged = logged;
     }
 
     /** Starts {@code command} and waits until {@code port} accepts connections. */
@@ -34,25 +39,26 @@ public final class LocalProcess implements AutoCloseable {
                               int port, Duration patience) {
         try {
             Files.createDirectories(log.getParent());
+            long logged = Files.exists(log) ? Files.size(log) : 0;
             ProcessBuilder builder = new ProcessBuilder(command);
             builder.environment().putAll(environment);
             Process process = builder
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                     .start();
-            LocalProcess started = new LocalProcess(name, process);
-            started.awaitPort(port, patience, log);
+            LocalProcess started = new LocalProcess(name, process, log, logged);
+            started.awaitPort(port, patience);
             return started;
         } catch (IOException e) {
             throw new UncheckedIOException("could not start " + name + ": " + command.get(0), e);
         }
     }
 
-    private void awaitPort(int port, Duration patience, Path log) {
+    private void awaitPort(int port, Duration patience) {
         Instant deadline = Instant.now().plus(patience);
         while (Instant.now().isBefore(deadline)) {
             if (!process.isAlive()) {
-                throw new IllegalStateException(name + " exited with " + process.exitValue() + "; see " + log);
+                throw exited();
             }
             if (listens(port)) {
                 return;
@@ -85,6 +91,44 @@ public final class LocalProcess implements AutoCloseable {
 
     boolean alive() {
         return process.isAlive();
+    }
+
+    /** Stops this process if it still runs, and says why it ended from what it wrote to its log since it started. */
+    Exited ended() {
+        close();
+        return exited();
+    }
+
+    private Exited exited() {
+        String output;
+        try (var channel = Files.newByteChannel(log)) {
+            channel.position(logged);
+            output = new String(java.nio.channels.Channels.newInputStream(channel).readAllBytes(),
+                    java.nio.charset.StandardCharsets.UTF_8);
+        } catch (IOException unreadable) {
+            output = "";
+        }
+        return new Exited(name + " exited with " + process.exitValue() + "; see " + log, output);
+    }
+
+    /** A server process that ended before it served; {@link #output()} is what it wrote while starting. */
+    public static final class Exited extends IllegalStateException {
+
+        private final transient String output;
+
+        Exited(String message, String output) {
+            super(message);
+            this.output = output;
+        }
+
+        public String output() {
+            return output;
+        }
+
+        /** Whether it ended because a port it was to listen on was taken (the OS's {@code EADDRINUSE} text). */
+        public boolean portTaken() {
+            return output.contains("Address already in use");
+        }
     }
 
     long pid() {

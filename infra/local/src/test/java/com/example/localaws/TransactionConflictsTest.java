@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -29,6 +28,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionConflictExcepti
 @ExtendWith(LocalAwsExtension.class)
 class TransactionConflictsTest {
 
+    /** Any table of the template keyed by {@code pk} alone: the accounts table's shape. */
+    private static final String TABLE = "AccountsTable";
     private static final Duration HOLD = Duration.ofMillis(800);
 
     private final LocalAws aws;
@@ -42,7 +43,8 @@ class TransactionConflictsTest {
         aws.resetTables();
         String account = "ACC-" + UUID.randomUUID();
         try (DynamoDbClient dynamoDb = noRetries()) {
-            Accounts.seed(dynamoDb, List.of(new Accounts.Account(account, 1_000, "EUR", "ACTIVE")));
+            dynamoDb.putItem(request -> request.tableName(TABLE).item(Map.of(
+                    "pk", AttributeValue.fromS(account), "balanceMinor", AttributeValue.fromN("1000"))));
             int answered;
             try (TransactionConflicts conflicts = aws.transactionConflicts(HOLD)) {
                 // GIVEN one transaction in flight on the account (its answer held back)
@@ -54,7 +56,7 @@ class TransactionConflictsTest {
                 TransactionCanceledException cancelled = assertThrows(TransactionCanceledException.class, () ->
                         dynamoDb.transactWriteItems(request -> request.transactItems(credit(account, 10))));
                 assertThrows(TransactionConflictException.class, () -> dynamoDb.updateItem(request -> request
-                        .tableName(Accounts.TABLE).key(key(account)).updateExpression("SET balanceMinor = :b")
+                        .tableName(TABLE).key(key(account)).updateExpression("SET balanceMinor = :b")
                         .expressionAttributeValues(Map.of(":b", AttributeValue.fromN("0")))));
                 // THEN it is cancelled for the conflict, at the account's index, and wrote nothing
                 assertEquals("TransactionConflict", cancelled.cancellationReasons().get(0).code());
@@ -82,7 +84,7 @@ class TransactionConflictsTest {
     }
 
     private static TransactWriteItem credit(String account, long amount) {
-        return TransactWriteItem.builder().update(update -> update.tableName(Accounts.TABLE).key(key(account))
+        return TransactWriteItem.builder().update(update -> update.tableName(TABLE).key(key(account))
                 .updateExpression("SET balanceMinor = balanceMinor + :a")
                 .expressionAttributeValues(Map.of(":a", AttributeValue.fromN(Long.toString(amount))))).build();
     }
@@ -92,7 +94,7 @@ class TransactionConflictsTest {
     }
 
     private static long balance(DynamoDbClient dynamoDb, String account) {
-        return Long.parseLong(dynamoDb.getItem(request -> request.tableName(Accounts.TABLE).key(key(account))
+        return Long.parseLong(dynamoDb.getItem(request -> request.tableName(TABLE).key(key(account))
                 .consistentRead(true)).item().get("balanceMinor").n());
     }
 

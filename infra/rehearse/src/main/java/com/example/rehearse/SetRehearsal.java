@@ -10,6 +10,8 @@ import com.example.rehearse.iam.IamSimulator;
 import com.example.rehearse.iam.Policies;
 import com.example.rehearse.template.ParameterRules;
 import com.example.rehearse.template.ResolvedTemplate;
+import com.example.receiver.internal.config.DeadLetterConfig;
+import com.example.receiver.internal.config.ReceiverConfig;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,10 +29,14 @@ import java.util.Set;
  */
 final class SetRehearsal {
 
-    /** Operations a function setting turns off: the variable and its off value. */
+    /**
+     * Operations a function setting turns off: the variable (the receiver's own name for it, so a
+     * rename fails this build instead of silently judging calls the function no longer makes) and
+     * its off value.
+     */
     private static final Map<String, List<String>> SWITCHES = Map.of(
-            "sqs:ChangeMessageVisibilityBatch", List.of("SOON_REDELIVERY", "false"),
-            "sqs:SendMessageBatch", List.of("DEAD_LETTER_AT_ONCE", "false"));
+            "sqs:ChangeMessageVisibilityBatch", List.of(ReceiverConfig.SOON_REDELIVERY, "false"),
+            "sqs:SendMessageBatch", List.of(DeadLetterConfig.DEAD_LETTER_AT_ONCE, "false"));
 
     /** A generic other workload of the VPC, and a call each endpoint's service must still allow it. */
     private static final String NEIGHBOUR = "arn:aws:iam::" + ResolvedTemplate.ACCOUNT + ":role/another-workload";
@@ -115,7 +121,7 @@ final class SetRehearsal {
             }
             recorded.addAll(recorded(routes, function.get(), call, needs.get()));
         }
-        functions.stream().filter(function -> !function.environment().getOrDefault("FAST_PATH_ENDPOINT", "").isEmpty())
+        functions.stream().filter(function -> !function.environment().getOrDefault(ReceiverConfig.FAST_PATH_ENDPOINT, "").isEmpty())
                 .forEach(function -> CachePorts.missing(template, function.logicalId(), function.securityGroups())
                         .forEach(missing -> section.failure("unrouted", missing + " in parameter set " + set.name())));
         awsSide.addAll(AwsSideCalls.of(template, functions));

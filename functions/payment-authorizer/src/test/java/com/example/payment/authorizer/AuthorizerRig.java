@@ -6,8 +6,7 @@ import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.localaws.DynamoDbCallCounter;
 import com.example.localaws.LocalAws;
-import com.example.localaws.ReceiverEnvironment;
-import com.example.localaws.RedisCluster;
+import com.example.localpayments.ReceiverEnvironment;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.payment.Payment;
 import com.example.payment.PaymentTables;
@@ -67,13 +66,6 @@ final class AuthorizerRig implements AutoCloseable {
         return env;
     }
 
-    /** The function's environment with the fast path on {@code cache} (another shape of cluster). */
-    static Map<String, String> environment(LocalAws aws, RedisCluster cache) {
-        Map<String, String> env = environment(aws, false);
-        env.putAll(ReceiverEnvironment.fastPath(cache, aws.fastPathSigningSecret()));
-        return env;
-    }
-
     static AuthorizerRig withFastPath(LocalAws aws) {
         return with(aws, environment(aws, true), Clock.systemUTC());
     }
@@ -83,12 +75,7 @@ final class AuthorizerRig implements AutoCloseable {
     }
 
     static AuthorizerRig with(LocalAws aws, Map<String, String> env, Clock clock) {
-        return with(aws, env, clock, aws::secretString);
-    }
-
-    /** A receiver reading secrets through {@code secrets}. */
-    static AuthorizerRig with(LocalAws aws, Map<String, String> env, Clock clock, SecretReader secrets) {
-        return new AuthorizerRig(aws, env, clock, secrets, false);
+        return new AuthorizerRig(aws, env, clock, aws::secretString, false);
     }
 
     /**
@@ -141,11 +128,6 @@ final class AuthorizerRig implements AutoCloseable {
     /** The structured log lines (not EMF) whose outcome is {@code outcome}. */
     List<String> logsOf(String outcome) {
         return lines().stream().filter(line -> line.contains("\"outcome\":\"" + outcome + "\"")).toList();
-    }
-
-    /** Calls the handler's SnapStart hook as Lambda does after restoring a snapshot. */
-    void afterRestore() {
-        handler.afterRestore(null);
     }
 
     /** Invokes the handler as Lambda would, with {@code context}. */

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.lambdakit.telemetry.TelemetryConfig;
-import com.example.localaws.Accounts;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
 import com.example.localaws.invoke.FunctionInvoker;
@@ -13,6 +12,7 @@ import com.example.localaws.invoke.Invocation;
 import com.example.localaws.invoke.LambdaFunction;
 import com.example.localaws.invoke.RuntimeEmulator;
 import com.example.localaws.observability.FunctionOutput;
+import com.example.localpayments.Accounts;
 import com.example.receiver.internal.config.ReceiverConfig;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -54,7 +54,7 @@ class LibraryLogLinesTest {
         // GIVEN the authorizer with a config file the SDK warns about and a cache nobody listens on
         aws.resetTables();
         try (DynamoDbClient dynamoDb = aws.dynamoDb()) {
-            Accounts.seed(dynamoDb, aws.root().resolve("infra/local/accounts.json"));
+            Accounts.seed(dynamoDb, aws.root().resolve("infra/local-payments/accounts.json"));
         }
         Path work = Files.createDirectories(aws.root().resolve("target/local-aws/library-log-lines"));
         Path config = Files.writeString(work.resolve("config"), "[payments]\nregion = us-east-1\n");

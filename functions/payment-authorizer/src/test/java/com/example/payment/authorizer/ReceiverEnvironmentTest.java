@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.lambdakit.config.Environment;
-import com.example.localaws.ReceiverEnvironment;
+import com.example.localpayments.ReceiverEnvironment;
 import com.example.receiver.internal.config.FastPathConfig;
 import com.example.receiver.internal.config.ReceiverConfig;
 import java.io.IOException;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.lambdakit.config.Environment;
-import com.example.localaws.Accounts;
+import com.example.localpayments.Accounts;
 import com.example.localaws.LocalAws;
 import com.example.localaws.invoke.EnvVarsFile;
 import com.example.localaws.invoke.FunctionInvoker;
@@ -58,7 +58,7 @@ import software.amazon.awssdk.services.sqs.model.Message;
  * handler, under the Lambda Runtime Interface Emulator with the Java runtime interface client
  * (one emulator for the class, warm after its first invocation), configured as template.yaml
  * configures it, against the local AWS with fresh tables seeded from
- * {@code infra/local/accounts.json}. Each test asserts what its file is there to show: the exact
+ * {@code infra/local-payments/accounts.json}. Each test asserts what its file is there to show: the exact
  * batch item failures, what the function sent to its DLQ (a queue of the local AWS) with which
  * attributes, and the balances, ledger rows and records that follow. A file that needs
  * an earlier decision (a redelivery, a producer retry, a conflict) is invoked after the original.
@@ -117,7 +117,7 @@ class SampleEventsTest extends LocalAwsTest {
 
     @BeforeEach
     void seedAccounts() {
-        Accounts.seed(dynamoDb, aws.root().resolve("infra/local/accounts.json"));
+        Accounts.seed(dynamoDb, aws.root().resolve("infra/local-payments/accounts.json"));
         if (deadLetterQueue != null) {
             try (SqsClient sqs = aws.sqs()) {
                 sqs.purgeQueue(request -> request.queueUrl(deadLetterQueue));
@@ -339,7 +339,7 @@ class SampleEventsTest extends LocalAwsTest {
     @Test
     void seedAccounts_holdEveryAccountTheEventsUse_butTheUnknownOne() {
         Set<String> seeded = new TreeSet<>();
-        Accounts.read(aws.root().resolve("infra/local/accounts.json")).forEach(account -> seeded.add(account.accountId()));
+        Accounts.read(aws.root().resolve("infra/local-payments/accounts.json")).forEach(account -> seeded.add(account.accountId()));
         Set<String> used = new TreeSet<>();
         for (String file : FILES) {
             List<JsonNode> records = records(file);

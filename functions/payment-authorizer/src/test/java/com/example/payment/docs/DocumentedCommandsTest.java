@@ -63,7 +63,7 @@ class DocumentedCommandsTest {
                         "$(out NoSuchOutput): template.yaml has no Output NoSuchOutput"),
                 Arguments.of("sh", "aws sqs purge-queue --queue-url \"$(out PaymentsQueueUrl)\"", "`out` is a kind of command this test does not check"),
                 Arguments.of("sh", "infra/local/no-such-script.sh", "infra/local/no-such-script.sh is no file of the repository"),
-                Arguments.of("sh", "infra/local/accounts.json", "infra/local/accounts.json is not executable"),
+                Arguments.of("sh", "infra/local-payments/accounts.json", "infra/local-payments/accounts.json is not executable"),
                 Arguments.of("sh", "JAVA_HOME=$(infra/local/no-jdk.sh) mvn -pl functions/no-such-module test", "pom.xml has no module functions/no-such-module"),
                 Arguments.of("sh", "JAVA_HOME=$(infra/local/no-jdk.sh) mvn -q install", "$(infra/local/no-jdk.sh): infra/local/no-jdk.sh is no file"),
                 Arguments.of("sh", "mvn -pl functions/payment-authorizer test -Dtest='RedeliveryTest#noSuchCase*'", "-Dtest=RedeliveryTest#noSuchCase* matches no test"),

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
-import com.example.localaws.Accounts;
+import com.example.localpayments.Accounts;
 import com.example.localaws.InProcessFunction;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
-import com.example.localaws.downstream.Downstream;
+import com.example.localpayments.downstream.Downstream;
 import com.example.localaws.mapping.DynamoDbStreamsEventSourceMapping;
 import com.example.payment.events.replay.DecisionReplay;
 import com.example.payment.events.replay.OnFailureReplay;

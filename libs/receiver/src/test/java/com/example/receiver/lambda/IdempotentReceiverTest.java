@@ -17,6 +17,7 @@ import com.example.receiver.Outcome;
 import com.example.receiver.ParseResult;
 import com.example.receiver.dynamodb.EffectVerdict;
 import com.example.receiver.dynamodb.TransactionalEffect;
+import com.example.receiver.fixtures.SqsEvents;
 import com.example.receiver.internal.Seams;
 import com.example.receiver.internal.Store;
 import java.io.ByteArrayOutputStream;
@@ -28,7 +29,6 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
@@ -81,7 +81,7 @@ class IdempotentReceiverTest {
         try (IdempotentReceiver<String> receiver = builder(environment("SOON_REDELIVERY", "false"))
                 .seams(Seams.<String>none().withStore(built -> store)).build()) {
             // WHEN a batch brings ORDER-1 twice and RETRY-ME once
-            SQSEvent event = event("ORDER-1", "ORDER-1", "RETRY-ME");
+            SQSEvent event = SqsEvents.of("ORDER-1", "ORDER-1", "RETRY-ME");
             SQSBatchResponse response = receiver.handle(event, null);
             // THEN only RETRY-ME is a batch item failure, ORDER-1 reached the store once
             assertEquals(List.of(event.getRecords().get(2).getMessageId()), response.getBatchItemFailures().stream()
@@ -100,7 +100,7 @@ class IdempotentReceiverTest {
                 ? new Outcome.Declined("NOT_TODAY") : new Outcome.Approved();
         try (IdempotentReceiver<String> receiver = builder(environment("SOON_REDELIVERY", "false"))
                 .seams(Seams.<String>none().withStore(built -> store)).build()) {
-            SQSEvent event = event("YES", "NO", "YES");
+            SQSEvent event = SqsEvents.of("YES", "NO", "YES");
             BatchResult result = receiver.decide(event, null);
             assertEquals(List.of(new Outcome.Approved(), new Outcome.Declined("NOT_TODAY"), result.results().get(2).outcome()),
                     result.results().stream().map(MessageResult::outcome).toList());
@@ -121,7 +121,7 @@ class IdempotentReceiverTest {
                 .soonRedelivery(false).groupCommit(true).maxConcurrency(4)
                 .seams(Seams.<String>none().withStore(built -> (command, remaining) -> new Outcome.Approved()));
         try (IdempotentReceiver<String> receiver = typed.build()) {
-            assertEquals(List.of(), receiver.handle(event("A"), null).getBatchItemFailures());
+            assertEquals(List.of(), receiver.handle(SqsEvents.of("A"), null).getBatchItemFailures());
         }
         // AND a record TTL too short for the windows is refused by the environment's rule, naming the variable
         assertEquals("IDEMPOTENCY_TTL_SECONDS", assertThrows(ConfigurationException.class,
@@ -157,7 +157,7 @@ class IdempotentReceiverTest {
                 .environment(environment("SOON_REDELIVERY", "false"))
                 .out(new PrintStream(output, true, StandardCharsets.UTF_8))
                 .seams(Seams.<String>none().withStore(built -> (command, remaining) -> new Outcome.Approved())).build()) {
-            SQSEvent event = event("A");
+            SQSEvent event = SqsEvents.of("A");
             SQSEvent.MessageAttribute tenant = new SQSEvent.MessageAttribute();
             tenant.setDataType("String");
             tenant.setStringValue("acme");
@@ -199,19 +199,5 @@ class IdempotentReceiverTest {
             variables.put(more[i], more[i + 1]);
         }
         return variables;
-    }
-
-    private static SQSEvent event(String... bodies) {
-        List<SQSEvent.SQSMessage> records = new ArrayList<>();
-        for (String body : bodies) {
-            SQSEvent.SQSMessage message = new SQSEvent.SQSMessage();
-            message.setMessageId(UUID.randomUUID().toString());
-            message.setBody(body);
-            message.setAttributes(Map.of("ApproximateReceiveCount", "1"));
-            records.add(message);
-        }
-        SQSEvent event = new SQSEvent();
-        event.setRecords(records);
-        return event;
     }
 }

@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.lambdakit.config.ConfigurationException;
 import com.example.lambdakit.telemetry.FunctionLog;
+import com.example.receiver.fixtures.TestClock;
 import com.example.receiver.internal.InboundMessage;
 import com.example.receiver.internal.MessageAuthenticity.Verdict;
 import com.example.receiver.internal.config.ProducerSignaturesConfig;
@@ -21,6 +22,7 @@ import java.io.PrintStream;
 import java.net.ConnectException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -45,7 +47,7 @@ class ProducerKeysTest {
     private static final String GATEWAY_KEYS = "{\"keys\": {\"gw-2026-11\": \"" + KEY + "\"}}";
     private static final String ACQUIRER_KEYS = "{\"keys\": {\"acq-1\": \"" + NEXT_KEY + "\"}}";
 
-    private final HandClock clock = new HandClock();
+    private final TestClock clock = TestClock.at(Instant.parse("2026-12-04T12:00:00Z"));
     private final ByteArrayOutputStream output = new ByteArrayOutputStream();
     private final FunctionLog log = new FunctionLog(new PrintStream(output, true, StandardCharsets.UTF_8), clock, "test");
     /** Per secret, what each of its reads answers, in order (then the last answer again). */

@@ -5,15 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.lambdakit.telemetry.FunctionLog;
+import com.example.receiver.fixtures.TestClock;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.ConnectException;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -33,7 +31,7 @@ class SigningKeyTest {
     private static final String KEY = "k".repeat(ValueSigner.MIN_KEY_BYTES);
     private static final Duration RETRY_EVERY = Duration.ofSeconds(60);
 
-    private final HandClock clock = new HandClock();
+    private final TestClock clock = TestClock.at(Instant.parse("2026-12-01T00:00:00Z"));
     private final ByteArrayOutputStream output = new ByteArrayOutputStream();
     private final FunctionLog log = new FunctionLog(new PrintStream(output, true, StandardCharsets.UTF_8), clock, "test");
     /** What each read answers, in order: a value, or an exception to throw. */
@@ -124,29 +122,5 @@ class SigningKeyTest {
                 .message("User is not authorized to perform secretsmanager:GetSecretValue")
                 .awsErrorDetails(AwsErrorDetails.builder().errorCode("AccessDeniedException").build())
                 .build();
-    }
-
-    /** A UTC clock that moves only when told. */
-    private static final class HandClock extends Clock {
-        private Instant now = Instant.parse("2026-12-01T00:00:00Z");
-
-        void advance(Duration by) {
-            now = now.plus(by);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            throw new UnsupportedOperationException("UTC only");
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
     }
 }

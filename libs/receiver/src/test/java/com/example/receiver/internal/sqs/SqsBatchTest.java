@@ -3,6 +3,7 @@ package com.example.receiver.internal.sqs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.receiver.fixtures.SqsEvents;
 import com.example.receiver.internal.InboundMessage;
 import java.nio.ByteBuffer;
 import java.time.Instant;
@@ -25,11 +26,11 @@ class SqsBatchTest {
     void textMessageAttributes_andSentTimestamp_reachTheInboundMessage() {
         SQSEvent.SQSMessage record = record(Map.of("SentTimestamp", "1796000000250", "ApproximateReceiveCount", "1"));
         record.setMessageAttributes(Map.of(
-                "signature", attribute("String", "ab12"),
-                "signature-timestamp", attribute("Number", "1796000000"),
-                "channel", attribute("String.channel", "pos"),
+                "signature", SqsEvents.attribute("String", "ab12"),
+                "signature-timestamp", SqsEvents.attribute("Number", "1796000000"),
+                "channel", SqsEvents.attribute("String.channel", "pos"),
                 "thumbnail", binary()));
-        InboundMessage message = SqsBatch.messages(event(record)).get(0);
+        InboundMessage message = SqsBatch.messages(SqsEvents.of(List.of(record))).get(0);
         assertEquals(Map.of("signature", "ab12", "signature-timestamp", "1796000000", "channel", "pos"), message.attributes());
         assertEquals(Optional.of(Instant.parse("2026-11-30T00:53:20.250Z")), message.sentAt());
         assertEquals(Optional.empty(), message.groupId());
@@ -38,30 +39,13 @@ class SqsBatchTest {
     @Test
     void aRecordWithoutAttributes_hasNone_andNoSendingTime() {
         SQSEvent.SQSMessage record = record(Map.of("SentTimestamp", "yesterday"));
-        InboundMessage message = SqsBatch.messages(event(record)).get(0);
+        InboundMessage message = SqsBatch.messages(SqsEvents.of(List.of(record))).get(0);
         assertEquals(Map.of(), message.attributes());
         assertEquals(Optional.empty(), message.sentAt());
     }
 
     private static SQSEvent.SQSMessage record(Map<String, String> attributes) {
-        SQSEvent.SQSMessage record = new SQSEvent.SQSMessage();
-        record.setMessageId("m-1");
-        record.setBody("{}");
-        record.setAttributes(attributes);
-        return record;
-    }
-
-    private static SQSEvent event(SQSEvent.SQSMessage record) {
-        SQSEvent event = new SQSEvent();
-        event.setRecords(List.of(record));
-        return event;
-    }
-
-    private static SQSEvent.MessageAttribute attribute(String type, String value) {
-        SQSEvent.MessageAttribute attribute = new SQSEvent.MessageAttribute();
-        attribute.setDataType(type);
-        attribute.setStringValue(value);
-        return attribute;
+        return SqsEvents.delivery("m-1", "{}", attributes);
     }
 
     private static SQSEvent.MessageAttribute binary() {

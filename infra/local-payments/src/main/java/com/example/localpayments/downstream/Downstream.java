@@ -1,0 +1,364 @@
+package com.example.localpayments.downstream;
+
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
+import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.example.localaws.LocalAws;
+import com.example.localaws.Sleeper;
+import com.example.localaws.TemplateMessaging;
+import com.example.localaws.mapping.DynamoDbStreamsEventSourceMapping;
+import com.example.localaws.mapping.SqsEventSourceMapping;
+import com.example.localaws.push.Admission;
+import com.example.localaws.push.LocalPushApi;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.function.Function;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
+import software.amazon.awssdk.services.sns.SnsClient;
+import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.DeleteMessageBatchRequestEntry;
+import software.amazon.awssdk.services.sqs.model.Message;
+import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
+
+/**
+ * Everything after the idempotency table, on the local AWS, as {@code template.yaml} declares it:
+ * <pre>
+ * IdempotencyTable stream ──(streams mapping: batch 100, bisect, 10 retries, on-failure queue)──► publisher
+ *   (records it can never publish ──► unpublishable queue)
+ *   ──► payments-authorized topic ──(raw delivery, decision = APPROVED)──► notifications queue (DLQ after 5)
+ *   ──(SQS mapping: batch 10)──► notifier ──► local push API
+ *                               └──(raw delivery)──► audit queue: what reached the topic
+ * </pre>
+ * Use: {@link #create} (after the tables exist: it reads the table's current stream), give the
+ * functions their environment ({@link #publisherEnvironment()}, {@link #notifierEnvironment()}),
+ * {@link #connect} them, then {@link #pollOnce()} or {@link #drain(Duration)}; read
+ * {@link #published()}, {@link #delivered()} and the queues' contents.
+ */
+public final class Downstream implements AutoCloseable {
+
+    /** The notifier's Powertools table, as {@code template.yaml} names it (its logical id locally). */
+    public static final String NOTIFICATION_IDEMPOTENCY_TABLE = "NotificationIdempotencyTable";
+    /** The table whose stream is the outbox. */
+    public static final String IDEMPOTENCY_TABLE = "IdempotencyTable";
+    /** Deliveries of a notification before the queue moves it to the DLQ (the template's default). */
+    public static final int MAX_RECEIVE_COUNT = 5;
+    /** The publisher's stream event source, as template.yaml sets it. */
+    public static final int STREAM_BATCH_SIZE = 100;
+    public static final int STREAM_MAXIMUM_RETRY_ATTEMPTS = 10;
+    /** The queue template.yaml subscribes to the topic for the notifier. */
+    public static final String NOTIFICATIONS_QUEUE = "NotificationsQueue";
+    /** The logical ids of the other resources this creates, as template.yaml names them. */
+    static final String PAYMENTS_TOPIC = "PaymentsAuthorizedTopic";
+    static final String NOTIFICATIONS_DEAD_LETTER_QUEUE = "NotificationsDeadLetterQueue";
+    static final String STREAM_FAILURE_QUEUE = "PaymentEventsFailureQueue";
+    static final String UNPUBLISHABLE_QUEUE = "PaymentEventsUnpublishableQueue";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final LocalAws aws;
+    private final SqsClient sqs;
+    private final SnsClient sns;
+    private final DynamoDbStreamsClient streams;
+    private final LocalPushApi pushApi;
+    /** The push API credential's secret (named as the template's parameter's stand-in), whose keys the push API admits. */
+    private final String credentialSecret;
+    private final String streamArn;
+    private final String topicArn;
+    private final String notificationsQueueUrl;
+    private final String notificationsDlqUrl;
+    private final String streamFailuresQueueUrl;
+    private final String unpublishableQueueUrl;
+    private final String auditQueueUrl;
+    private final List<Published> onTopic = new ArrayList<>();
+    private DynamoDbStreamsEventSourceMapping publisherMapping;
+    private SqsEventSourceMapping notifierMapping;
+
+    private Downstream(LocalAws aws, Duration visibility) {
+        this.aws = aws;
+        this.sqs = aws.sqs();
+        this.sns = aws.sns();
+        this.streams = aws.dynamoDbStreams();
+        // Each name is the template's logical id and a suffix of this instance (several share one
+        // local AWS): the recorded calls of the functions name them, and the rehearsal maps them
+        // back to the template by the logical id before the first '-'.
+        String suffix = "-" + UUID.randomUUID().toString().substring(0, 8);
+        try (DynamoDbClient dynamoDb = aws.dynamoDb()) {
+            this.streamArn = DynamoDbStreamsEventSourceMapping.streamArnOf(dynamoDb, IDEMPOTENCY_TABLE);
+        }
+        this.topicArn = sns.createTopic(request -> request.name(PAYMENTS_TOPIC + suffix)).topicArn();
+        this.notificationsDlqUrl = queue(NOTIFICATIONS_DEAD_LETTER_QUEUE + suffix, Map.of());
+        this.notificationsQueueUrl = queue(NOTIFICATIONS_QUEUE + suffix, Map.of(
+                QueueAttributeName.VISIBILITY_TIMEOUT, Long.toString(visibility.toSeconds()),
+                QueueAttributeName.REDRIVE_POLICY, "{\"deadLetterTargetArn\":\"" + arn(notificationsDlqUrl)
+                        + "\",\"maxReceiveCount\":\"" + MAX_RECEIVE_COUNT + "\"}"));
+        this.streamFailuresQueueUrl = queue(STREAM_FAILURE_QUEUE + suffix, Map.of());
+        this.unpublishableQueueUrl = queue(UNPUBLISHABLE_QUEUE + suffix, Map.of());
+        // Not the template's: what reached the topic, for the tests and the demo to read.
+        this.auditQueueUrl = queue("payments-authorized-audit" + suffix, Map.of());
+        subscribe(notificationsQueueUrl, notificationsSubscription(aws).attributes());
+        subscribe(auditQueueUrl, Map.of());
+        this.credentialSecret = "PushApiCredential" + suffix;
+        this.pushApi = LocalPushApi.start(Admission.signed(aws.pushApiCredential(credentialSecret), Clock.systemUTC()));
+    }
+
+    /**
+     * Creates the topic, the queues and subscriptions (each named after its logical id in the
+     * template and a fresh suffix), the push API credential's secret, and starts the push API,
+     * admitting requests signed with that secret's key.
+     *
+     * @param visibility the notifications queue's visibility timeout (whole seconds, at least 1):
+     *                   how long a failed notification waits before it is delivered again
+     */
+    public static Downstream create(LocalAws aws, Duration visibility) {
+        if (visibility.toSeconds() < 1) {
+            throw new IllegalArgumentException("visibility must be at least 1 s");
+        }
+        return new Downstream(Objects.requireNonNull(aws, "aws"), visibility);
+    }
+
+    /** The publisher's environment variables, as the template sets them, pointed at this topic. */
+    public Map<String, String> publisherEnvironment() {
+        return Map.of("PAYMENTS_TOPIC_ARN", topicArn, "UNPUBLISHABLE_QUEUE_URL", unpublishableQueueUrl);
+    }
+
+    /**
+     * The notifier's environment variables, as the template sets them, pointed at these resources:
+     * it signs its notifications with the key the push API admits.
+     */
+    public Map<String, String> notifierEnvironment() {
+        return Map.of(
+                "PUSH_API_BASE_URL", pushApi.baseUrl().toString(),
+                "PUSH_API_AUTH", "hmac",
+                "PUSH_API_CREDENTIAL_SECRET", credentialSecret,
+                "NOTIFIER_DLQ_URL", notificationsDlqUrl,
+                "NOTIFICATION_IDEMPOTENCY_TABLE", NOTIFICATION_IDEMPOTENCY_TABLE,
+                "IDEMPOTENCY_TTL_SECONDS", "2592000",
+                "QUEUE_RETENTION_SECONDS", "345600",
+                "PUSH_API_TIMEOUT_MS", "2000");
+    }
+
+    /**
+     * Wires the functions with the template's event source settings.
+     *
+     * @param publisher the payment-events function
+     * @param notifier  the payment-notifier function
+     */
+    public void connect(Function<DynamodbEvent, StreamsEventResponse> publisher,
+                        Function<SQSEvent, SQSBatchResponse> notifier) {
+        connect(streamSettings(streamFailuresQueueUrl), publisher, notifier);
+    }
+
+    /** The publisher's stream event source settings as template.yaml sets them, failing over to {@code onFailureQueueUrl}. */
+    public static DynamoDbStreamsEventSourceMapping.Settings streamSettings(String onFailureQueueUrl) {
+        return new DynamoDbStreamsEventSourceMapping.Settings(STREAM_BATCH_SIZE, STREAM_MAXIMUM_RETRY_ATTEMPTS, true,
+                onFailureQueueUrl);
+    }
+
+    /** Wires the functions with other stream settings (tests of the retry bounds). */
+    public void connect(DynamoDbStreamsEventSourceMapping.Settings streamSettings,
+                        Function<DynamodbEvent, StreamsEventResponse> publisher,
+                        Function<SQSEvent, SQSBatchResponse> notifier) {
+        this.publisherMapping = new DynamoDbStreamsEventSourceMapping(streams, sqs, streamArn,
+                LocalAws.REGION.id(), streamSettings, publisher, Clock.systemUTC());
+        this.notifierMapping = new SqsEventSourceMapping(sqs, notificationsQueueUrl, LocalAws.REGION.id(), 10,
+                Duration.ZERO, notifier);
+    }
+
+    /**
+     * What one round did.
+     *
+     * @param stream        the publisher's poll
+     * @param notifications the notifier's poll
+     */
+    public record Round(DynamoDbStreamsEventSourceMapping.Poll stream, SqsEventSourceMapping.Poll notifications) {
+
+        /** Whether nothing was delivered to either function. */
+        public boolean idle() {
+            return stream.delivered() == 0 && notifications.received() == 0;
+        }
+    }
+
+    /** One poll of the stream (publisher), then one of the notifications queue (notifier). */
+    public Round pollOnce() {
+        if (publisherMapping == null) {
+            throw new IllegalStateException("connect the functions first");
+        }
+        return new Round(publisherMapping.pollOnce(), notifierMapping.pollOnce());
+    }
+
+    /**
+     * Polls until the stream has nothing new and the notifications queue is empty (nothing
+     * visible, nothing in flight), or {@code timeout} passed.
+     *
+     * @return whether everything drained within the timeout
+     */
+    public boolean drain(Duration timeout) {
+        Instant deadline = Instant.now().plus(timeout);
+        while (Instant.now().isBefore(deadline)) {
+            if (pollOnce().idle()) {
+                if (queueEmpty(notificationsQueueUrl)) {
+                    return true;
+                }
+                // Only failures waiting out their visibility timeout are left: wait, do not spin.
+                Sleeper.THREAD.pauseQuietly(Duration.ofMillis(100));
+            }
+        }
+        return false;
+    }
+
+    /**
+     * One message as the topic's subscribers got it.
+     *
+     * @param body       the decision event (raw delivery: the published JSON itself)
+     * @param attributes the SNS message attributes, by name (string values)
+     */
+    public record Published(JsonNode body, Map<String, String> attributes) {
+
+        public Published {
+            Objects.requireNonNull(body, "body");
+            attributes = Map.copyOf(attributes);
+        }
+
+        /** The event's {@code transaction_id}. */
+        public String transactionId() {
+            return body.path("transaction_id").asText();
+        }
+    }
+
+    /** The decision events on the topic so far (read from the audit subscription), in arrival order. */
+    public synchronized List<Published> published() {
+        for (Message message : take(auditQueueUrl)) {
+            Map<String, String> attributes = new HashMap<>();
+            message.messageAttributes().forEach((name, value) -> attributes.put(name, value.stringValue()));
+            onTopic.add(new Published(parse(message.body()), attributes));
+        }
+        return List.copyOf(onTopic);
+    }
+
+    /** Notifications the push API delivered (one per key at most). */
+    public int delivered() {
+        return pushApi.delivered();
+    }
+
+    /** The bodies and attributes of what sits in the notifier's DLQ, taken out of it. */
+    public List<Message> takeNotifierDeadLetters() {
+        return take(notificationsDlqUrl);
+    }
+
+    /** The on-failure records of stream batches whose retries ran out, taken out of the queue. */
+    public List<Message> takeStreamFailures() {
+        return take(streamFailuresQueueUrl);
+    }
+
+    /** The records the publisher set aside as unpublishable, taken out of the queue. */
+    public List<Message> takeUnpublishable() {
+        return take(unpublishableQueueUrl);
+    }
+
+    private List<Message> take(String queueUrl) {
+        List<Message> taken = new ArrayList<>();
+        while (true) {
+            List<Message> messages = sqs.receiveMessage(request -> request.queueUrl(queueUrl).maxNumberOfMessages(10)
+                    .messageAttributeNames("All")).messages();
+            if (messages.isEmpty()) {
+                return taken;
+            }
+            taken.addAll(messages);
+            List<DeleteMessageBatchRequestEntry> entries = new ArrayList<>();
+            for (int i = 0; i < messages.size(); i++) {
+                entries.add(DeleteMessageBatchRequestEntry.builder().id("m" + i).receiptHandle(messages.get(i).receiptHandle()).build());
+            }
+            sqs.deleteMessageBatch(request -> request.queueUrl(queueUrl).entries(entries));
+        }
+    }
+
+    public LocalPushApi pushApi() {
+        return pushApi;
+    }
+
+    public String topicArn() {
+        return topicArn;
+    }
+
+    public String notificationsQueueUrl() {
+        return notificationsQueueUrl;
+    }
+
+    public String notificationsDlqUrl() {
+        return notificationsDlqUrl;
+    }
+
+    public String streamFailuresQueueUrl() {
+        return streamFailuresQueueUrl;
+    }
+
+    /** Where the publisher sets aside records it can never publish ({@code UNPUBLISHABLE_QUEUE_URL}). */
+    public String unpublishableQueueUrl() {
+        return unpublishableQueueUrl;
+    }
+
+    /** The local AWS this runs on. */
+    public LocalAws aws() {
+        return aws;
+    }
+
+    private String queue(String name, Map<QueueAttributeName, String> attributes) {
+        return sqs.createQueue(request -> request.queueName(name).attributes(attributes)).queueUrl();
+    }
+
+    private String arn(String queueUrl) {
+        return sqs.getQueueAttributes(request -> request.queueUrl(queueUrl).attributeNames(QueueAttributeName.QUEUE_ARN))
+                .attributes().get(QueueAttributeName.QUEUE_ARN);
+    }
+
+    /** The template's subscription of the notifications queue (its raw delivery and filter policy). */
+    private static TemplateMessaging.QueueSubscription notificationsSubscription(LocalAws aws) {
+        return TemplateMessaging.read(aws.root().resolve("template.yaml")).queueSubscriptions().stream()
+                .filter(subscription -> subscription.queue().equals(NOTIFICATIONS_QUEUE))
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException("template.yaml subscribes no " + NOTIFICATIONS_QUEUE));
+    }
+
+    private void subscribe(String queueUrl, Map<String, String> attributes) {
+        Map<String, String> all = new HashMap<>(attributes);
+        all.put("RawMessageDelivery", "true");
+        sns.subscribe(request -> request.topicArn(topicArn).protocol("sqs").endpoint(arn(queueUrl)).attributes(all));
+    }
+
+    private boolean queueEmpty(String queueUrl) {
+        Map<QueueAttributeName, String> counts = sqs.getQueueAttributes(request -> request.queueUrl(queueUrl).attributeNames(
+                QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES,
+                QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE)).attributes();
+        return "0".equals(counts.get(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES))
+                && "0".equals(counts.get(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE));
+    }
+
+    private static JsonNode parse(String body) {
+        try {
+            return JSON.readTree(body);
+        } catch (IOException e) {
+            throw new UncheckedIOException("not JSON on the topic: " + body, e);
+        }
+    }
+
+    @Override
+    public void close() {
+        pushApi.close();
+        streams.close();
+        sns.close();
+        sqs.close();
+    }
+}

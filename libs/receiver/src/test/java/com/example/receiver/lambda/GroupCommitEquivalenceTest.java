@@ -1,0 +1,118 @@
+package com.example.receiver.lambda;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.example.localaws.LocalAws;
+import com.example.localaws.LocalAwsExtension;
+import com.example.receiver.MessageResult;
+import com.example.receiver.fixtures.SqsEvents;
+import com.example.receiver.internal.config.ReceiverConfig;
+import com.example.receiver.seats.Booking;
+import com.example.receiver.seats.BookingModel;
+import com.example.receiver.seats.SeatTables;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Group commit changes the cost, never a decision: on generated batches of seat bookings (new
+ * bookings mostly on one hot event with few seats, so that seats are taken and declined inside a
+ * batch, producer retries, the same booking id with another seat, bookings of other events,
+ * unparseable bodies), the receiver with grouping, the receiver without it, and the sequential
+ * model of the rules all end with the same outcome per message and the same seats held.
+ */
+@ExtendWith(LocalAwsExtension.class)
+class GroupCommitEquivalenceTest {
+
+    private static final int SCENARIOS = 8;
+    private static final int BATCHES = 4;
+    /** Seats per event: few enough that some bookings find theirs taken, inside a batch too. */
+    private static final int SEATS = 30;
+    /** Where new bookings go: mostly the hot event. */
+    private static final List<String> EVENTS = List.of("HOT", "HOT", "HOT", "HOT", "HOT", "HOT", "EVT-2", "EVT-3");
+
+    private final LocalAws aws;
+    private final Map<Boolean, Integer> transactions = new HashMap<>(Map.of(true, 0, false, 0));
+
+    GroupCommitEquivalenceTest(LocalAws aws) {
+        this.aws = aws;
+    }
+
+    /** Where a run ends: the outcome of every message, in order, and who holds which seat. */
+    private record End(List<String> outcomes, Map<String, String> holders) {
+    }
+
+    @Test
+    void groupedSequentialAndModel_agreeOnEveryDecision_andEverySeat() {
+        for (int i = 0; i < SCENARIOS; i++) {
+            long seed = 2_000 + i;
+            List<List<String>> batches = generate(seed);
+            End model = model(batches);
+            End grouped = run(batches, true);
+            End sequential = run(batches, false);
+            assertEquals(model, sequential, "sequential vs model, seed " + seed);
+            assertEquals(model, grouped, "grouped vs model, seed " + seed);
+        }
+        // AND the batches did group: fewer transactions with grouping than without
+        assertTrue(transactions.get(true) < transactions.get(false),
+                "transactions grouped " + transactions.get(true) + ", sequential " + transactions.get(false));
+    }
+
+    private static List<List<String>> generate(long seed) {
+        Random random = new Random(seed);
+        String run = "R" + seed + "-" + UUID.randomUUID().toString().substring(0, 6);
+        List<Booking> sent = new ArrayList<>();
+        List<List<String>> batches = new ArrayList<>();
+        int next = 0;
+        for (int b = 0; b < BATCHES; b++) {
+            List<String> batch = new ArrayList<>();
+            int size = 1 + random.nextInt(10);
+            for (int m = 0; m < size; m++) {
+                int kind = random.nextInt(10);
+                if (kind < 2 && !sent.isEmpty()) {
+                    batch.add(sent.get(random.nextInt(sent.size())).body());
+                } else if (kind == 2 && !sent.isEmpty()) {
+                    Booking original = sent.get(random.nextInt(sent.size()));
+                    batch.add(Booking.body(original.bookingId(), original.event(), original.seat() + "X"));
+                } else if (kind == 3) {
+                    batch.add("{\"booking_id\":\"" + run + "-bad\",\"event\":\"\",\"seat\":\"A1\"}");
+                } else {
+                    String event = run + "-" + EVENTS.get(random.nextInt(EVENTS.size()));
+                    Booking booking = new Booking(run + "-B" + next++, event, "S" + random.nextInt(SEATS));
+                    sent.add(booking);
+                    batch.add(booking.body());
+                }
+            }
+            batches.add(batch);
+        }
+        return batches;
+    }
+
+    private static End model(List<List<String>> batches) {
+        BookingModel model = new BookingModel();
+        List<String> outcomes = new ArrayList<>();
+        batches.forEach(batch -> outcomes.addAll(model.decide(batch)));
+        return new End(outcomes, model.holders());
+    }
+
+    private End run(List<List<String>> batches, boolean groupCommit) {
+        SeatTables tables = SeatTables.create(aws.dynamoDb());
+        try (SeatReceiver receiver = SeatReceiver.on(aws, tables)
+                .set(ReceiverConfig.GROUP_COMMIT, Boolean.toString(groupCommit)).build()) {
+            List<String> outcomes = new ArrayList<>();
+            for (List<String> batch : batches) {
+                for (MessageResult result : receiver.decide(SqsEvents.of(batch.toArray(String[]::new))).results()) {
+                    outcomes.add(BookingModel.category(result.outcome()));
+                }
+            }
+            transactions.merge(groupCommit, receiver.calls.of("TransactWriteItems"), Integer::sum);
+            return new End(outcomes, tables.holders());
+        }
+    }
+}
