@@ -114,7 +114,9 @@ class LocalAwsTlsTest {
         try (LoopbackProxy proxy = LoopbackProxy.start(launcher.moto().endpoint().getPort(),
                      new LoopbackProxy.TlsEnds(launcher.tls().awsServerContext(), launcher.tls().sslContext()));
              SqsClient direct = sqs(launcher.moto().endpoint(), Duration.ofSeconds(5));
-             SqsClient throughProxy = sqs(proxy.uri(), Duration.ofMillis(500))) {
+             // 2 s: the call waits that long for the dropped answer; 500 ms was too short for two TLS
+             // handshakes on a machine at load 10, the request timing out before it reached the launcher
+             SqsClient throughProxy = sqs(proxy.uri(), Duration.ofSeconds(2))) {
             proxy.dropResponses(1, request -> request.contains("CreateQueue"));
             // WHEN a client trusting the local CA creates a queue through it
             assertEquals("https", proxy.uri().getScheme());
