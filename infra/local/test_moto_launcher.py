@@ -841,7 +841,9 @@ def test_capacity_counts_write_units_by_item_size_and_doubles_them_in_transactio
 def test_capacity_admits_about_its_rate_over_time(launcher: Server) -> None:
     dynamodb = launcher.client("dynamodb")
     table = create_table(dynamodb)
-    rate = 40
+    # 10 units a second: well under what this client sends even on a loaded machine (about 35 puts
+    # a second at load 12; at 40 a second the client, not the bucket, set the count)
+    rate = 10
     capacity(launcher, rate)
     admitted = refused = 0
     started = time.monotonic()
