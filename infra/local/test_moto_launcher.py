@@ -630,7 +630,8 @@ def test_fault_admin_lists_clears_and_rejects_bad_rules(launcher: Server) -> Non
 # refuses a single-item write on it ("Transaction conflict handling in DynamoDB",
 # https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/transaction-apis.html#transaction-conflict-handling).
 
-HOLD_MS = 600
+# Long enough for three single writes to meet the held item on a machine at load 12 (600 ms was not).
+HOLD_MS = 1500
 
 
 def hold_in_background(dynamodb: Any, entries: list[dict[str, Any]]) -> tuple[threading.Thread, threading.Event]:
