@@ -49,6 +49,7 @@ public final class ApiActions {
             Map.entry("dynamodb:GetItem", new Entry(List.of("dynamodb:GetItem"), DYNAMODB_PAGE)),
             Map.entry("dynamodb:DeleteItem", new Entry(List.of("dynamodb:DeleteItem"), DYNAMODB_PAGE)),
             Map.entry("dynamodb:DescribeTable", new Entry(List.of("dynamodb:DescribeTable"), DYNAMODB_PAGE)),
+            Map.entry("dynamodb:DescribeTimeToLive", new Entry(List.of("dynamodb:DescribeTimeToLive"), DYNAMODB_PAGE)),
             Map.entry("sqs:ChangeMessageVisibilityBatch", new Entry(List.of("sqs:ChangeMessageVisibility"), SQS_PAGE)),
             Map.entry("sqs:ChangeMessageVisibility", new Entry(List.of("sqs:ChangeMessageVisibility"), SQS_PAGE)),
             Map.entry("sqs:SendMessage", new Entry(List.of("sqs:SendMessage"), SQS_PAGE)),
@@ -75,8 +76,8 @@ public final class ApiActions {
             "sns", List.of("kms:GenerateDataKey", "kms:Decrypt"),
             "dynamodb", List.of("kms:Decrypt"));
 
-    /** Calls that read or write no encrypted data (a table's description), so use no key. */
-    private static final Set<String> NO_DATA = Set.of("dynamodb:DescribeTable");
+    /** Calls that read or write no encrypted data (a table's description, its TTL's), so use no key. */
+    private static final Set<String> NO_DATA = Set.of("dynamodb:DescribeTable", "dynamodb:DescribeTimeToLive");
 
     private ApiActions() {
     }
