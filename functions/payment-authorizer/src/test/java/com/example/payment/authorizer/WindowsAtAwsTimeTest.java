@@ -10,7 +10,6 @@ import com.example.localaws.DeadLetterRedrive;
 import com.example.localaws.Fault;
 import com.example.localaws.InProcessFunction;
 import com.example.localaws.LocalAws;
-import com.example.localaws.TemplateMessaging;
 import com.example.localaws.invoke.LocalContext;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.messages.ProducerSigner;
@@ -23,13 +22,11 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.UUID;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -37,7 +34,6 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.MessageAttributeValue;
-import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 
 /**
  * The windows of docs/architecture.md ("Windows at AWS's time scale") lived through at their
@@ -88,7 +84,7 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
         try (AwsTime time = aws.awsTime(); SqsClient sqs = aws.sqs(); DynamoDbClient dynamoDb = aws.dynamoDb()) {
             Ledger ledger = new Ledger(dynamoDb);
             ledger.openAccounts(2, 100_000);
-            Queues queues = Queues.asTheTemplateDeclares(aws, sqs);
+            TemplateQueues queues = TemplateQueues.asTheTemplateDeclares(aws, sqs);
             // GIVEN the function's jitter at its worst for this: every delay at its window's lower
             // bound, so that the 30 minutes hold as many receives as they can
             SqsEventSourceMapping mapping = mapping(sqs, queues, handler(time, queues, Map.of(), new LowestJitter()));
@@ -125,7 +121,7 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
         try (AwsTime time = aws.awsTime(); SqsClient sqs = aws.sqs(); DynamoDbClient dynamoDb = aws.dynamoDb()) {
             Ledger ledger = new Ledger(dynamoDb);
             ledger.openAccount("ACC-S", 100_000, "EUR");
-            Queues queues = Queues.asTheTemplateDeclares(aws, sqs);
+            TemplateQueues queues = TemplateQueues.asTheTemplateDeclares(aws, sqs);
             Map<String, String> signaturesRequired = Map.of(ReceiverConfig.REQUIRE_PRODUCER_SIGNATURES, "true",
                     ReceiverConfig.PRODUCER_SIGNING_SECRETS, aws.producerSigningSecret());
             ProducerSigner producer = aws.producerSigner().orElseThrow();
@@ -158,7 +154,7 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
         try (AwsTime time = aws.awsTime(); SqsClient sqs = aws.sqs(); DynamoDbClient dynamoDb = aws.dynamoDb()) {
             Ledger ledger = new Ledger(dynamoDb);
             ledger.openAccount("ACC-D", 500, "EUR");
-            Queues queues = Queues.asTheTemplateDeclares(aws, sqs);
+            TemplateQueues queues = TemplateQueues.asTheTemplateDeclares(aws, sqs);
             SqsEventSourceMapping mapping = mapping(sqs, queues, handler(time, queues, Map.of(), new SecureRandom()));
             // GIVEN a payment of 10.00 declined on an account holding 5.00
             String payment = purchase("TXN-D1", "ACC-D", "10.00", "EUR");
@@ -189,50 +185,11 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
         }
     }
 
-    /** The payments queue and its DLQ with the template's settings, under names of this test's own. */
-    private record Queues(String payments, String deadLetter) {
-
-        static Queues asTheTemplateDeclares(LocalAws aws, SqsClient sqs) {
-            Map<String, TemplateMessaging.Queue> declared = new HashMap<>();
-            TemplateMessaging.read(aws.root().resolve("template.yaml")).queues()
-                    .forEach(queue -> declared.put(queue.logicalId(), queue));
-            TemplateMessaging.Queue payments = declared.get("PaymentsQueue");
-            TemplateMessaging.Queue deadLetter = declared.get(payments.deadLetterQueue().orElseThrow());
-            String suffix = "-" + UUID.randomUUID().toString().substring(0, 8);
-            String dlq = sqs.createQueue(request -> request.queueName(deadLetter.name() + suffix).attributes(Map.of(
-                    QueueAttributeName.MESSAGE_RETENTION_PERIOD, Integer.toString(deadLetter.retentionSeconds().orElseThrow()))))
-                    .queueUrl();
-            String dlqArn = sqs.getQueueAttributes(request -> request.queueUrl(dlq).attributeNames(QueueAttributeName.QUEUE_ARN))
-                    .attributes().get(QueueAttributeName.QUEUE_ARN);
-            String queue = sqs.createQueue(request -> request.queueName(payments.name() + suffix).attributes(Map.of(
-                    QueueAttributeName.VISIBILITY_TIMEOUT, Integer.toString(payments.visibilityTimeout().orElseThrow()),
-                    QueueAttributeName.MESSAGE_RETENTION_PERIOD, Integer.toString(payments.retentionSeconds().orElseThrow()),
-                    QueueAttributeName.REDRIVE_POLICY, "{\"deadLetterTargetArn\":\"" + dlqArn + "\",\"maxReceiveCount\":\""
-                            + payments.maxReceiveCount() + "\"}"))).queueUrl();
-            return new Queues(queue, dlq);
-        }
-
-        int backlog(SqsClient sqs) {
-            return count(sqs, payments);
-        }
-
-        int deadLetters(SqsClient sqs) {
-            return count(sqs, deadLetter);
-        }
-
-        private static int count(SqsClient sqs, String queue) {
-            Map<String, String> counts = sqs.getQueueAttributes(request -> request.queueUrl(queue).attributeNamesWithStrings(
-                    "ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible")).attributesAsStrings();
-            return Integer.parseInt(counts.get("ApproximateNumberOfMessages"))
-                    + Integer.parseInt(counts.get("ApproximateNumberOfMessagesNotVisible"));
-        }
-    }
-
     /**
      * The handler as Lambda builds it (soon redelivery, dead letters at once, the SDK's retries),
      * its clients signing as the function, on AWS's time.
      */
-    private PaymentAuthorizerHandler handler(AwsTime time, Queues queues, Map<String, String> extra, SecureRandom random) {
+    private PaymentAuthorizerHandler handler(AwsTime time, TemplateQueues queues, Map<String, String> extra, SecureRandom random) {
         Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
         env.put(DeadLetterConfig.DEAD_LETTER_QUEUE_URL, queues.deadLetter());
         env.putAll(extra);
@@ -251,7 +208,7 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
         }
     }
 
-    private static SqsEventSourceMapping mapping(SqsClient sqs, Queues queues, PaymentAuthorizerHandler handler) {
+    private static SqsEventSourceMapping mapping(SqsClient sqs, TemplateQueues queues, PaymentAuthorizerHandler handler) {
         return new SqsEventSourceMapping(sqs, queues.payments(), LocalAws.REGION.id(), 10, Duration.ZERO,
                 event -> handler.handleRequest(event, new LocalContext("payment-authorizer", INVOCATION)));
     }
@@ -262,7 +219,7 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
      * moment the first message of the queue becomes visible again: the time Lambda's poller would
      * wait, and no more. Answers how many messages were received. Bounded: 2 days of AWS's time.
      */
-    private static int drive(SqsEventSourceMapping mapping, AwsTime time, Queues queues, Duration until, BooleanSupplier done) {
+    private static int drive(SqsEventSourceMapping mapping, AwsTime time, TemplateQueues queues, Duration until, BooleanSupplier done) {
         int received = 0;
         while (!done.getAsBoolean() && until.minus(time.skipped()).toMillis() >= 1) {
             int got = mapping.pollOnce().received();
@@ -279,7 +236,7 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
     }
 
     /** Until {@code done}, within 2 days of AWS's time. */
-    private static int drive(SqsEventSourceMapping mapping, AwsTime time, Queues queues, BooleanSupplier done) {
+    private static int drive(SqsEventSourceMapping mapping, AwsTime time, TemplateQueues queues, BooleanSupplier done) {
         return drive(mapping, time, queues, BOUND, done);
     }
 
