@@ -3,8 +3,10 @@ package com.example.payment.authorizer;
 import static com.example.payment.PaymentMessages.producerRetry;
 import static com.example.payment.PaymentMessages.purchase;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.localaws.AwsTime;
 import com.example.localaws.DeadLetterRedrive;
 import com.example.localaws.Fault;
@@ -14,6 +16,8 @@ import com.example.localaws.invoke.LocalContext;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.messages.ProducerSigner;
 import com.example.localaws.observability.FunctionOutput;
+import com.example.localaws.observability.MetricSamples;
+import com.example.localaws.observability.TemplateAlarm;
 import com.example.receiver.config.DeadLetterConfig;
 import com.example.receiver.config.ReceiverConfig;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -80,8 +84,10 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
     }
 
     @Test
-    void aTableThrottledForThirtyMinutes_deadLettersNoPayment_andDecidesEachOnceAfterwards() {
+    void aTableThrottledForThirtyMinutes_deadLettersNoPayment_firesTheHotAccountAlarm_andDecidesEachOnceAfterwards() {
         try (AwsTime time = aws.awsTime(); SqsClient sqs = aws.sqs(); DynamoDbClient dynamoDb = aws.dynamoDb()) {
+            TemplateAlarm alarm = TemplateAlarm.read(aws.root().resolve("template.yaml"), "HotAccountAlarm");
+            EmfAlarmWalksTest.startOfAPeriod(time);
             Ledger ledger = new Ledger(dynamoDb);
             ledger.openAccounts(2, 100_000);
             TemplateQueues queues = TemplateQueues.asTheTemplateDeclares(aws, sqs);
@@ -95,24 +101,38 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
             // AND DynamoDB throttling every transaction for 30 minutes (a traffic step past twice the
             // table's previous peak)
             aws.moto().inject(Fault.throttling("TransactWriteItems", "", 1_000_000));
-            Duration throttledUntil = Duration.ofMinutes(30);
+            Duration throttledUntil = time.skipped().plus(Duration.ofMinutes(30));
             // WHEN the function polls the queue as Lambda does, AWS's time passing while it has
-            // nothing to receive
-            int receives = drive(mapping, time, queues, throttledUntil, () -> false);
+            // nothing to receive, and 10 minutes in a fifth payment arrives (traffic goes on)
+            drive(mapping, time, queues, throttledUntil.minus(Duration.ofMinutes(20)), () -> false);
+            send(sqs, queues.payments(), purchase("TXN-T4", "ACC-0", "1.00", "EUR"), Map.of());
+            drive(mapping, time, queues, throttledUntil, () -> false);
             assertTrue(time.skipped().plusMillis(1).compareTo(throttledUntil) >= 0, time.skipped().toString());
+            // THEN the function's EMF lines count payments handed back for throttling in each of three
+            // 5-minute periods in a row: the hot-account alarm fires as template.yaml defines it
+            // (the first four alone, received at 0, 1, 3 ... 511, 1023 s, leave a period without one)
+            TemplateAlarm.Evaluation fired = alarm.evaluate(MetricSamples.fromEmf(FunctionOutput.parse(output.toByteArray()).emf()),
+                    time.clock().instant().minus(Duration.ofMinutes(20)));
+            assertTrue(fired.alarm(), fired::toString);
             aws.moto().clearFaults();
             drive(mapping, time, queues, () -> queues.backlog(sqs) == 0);
 
-            // THEN no payment reached the DLQ, each received and throttled 11 times in those 30
-            // minutes (at 0, 1, 3, 7 ... 1023 s: 1 s doubled)
+            // THEN no payment reached the DLQ, each of the first four received and throttled 11 times
+            // in those 30 minutes (at 0, 1, 3, 7 ... 1023 s: 1 s doubled)
             assertEquals(0, queues.deadLetters(sqs), "payments dead-lettered by 30 minutes of throttling");
-            assertEquals(4 * 11, receives);
-            // AND each is debited once, approved once
-            for (int account = 0; account < 2; account++) {
-                assertEquals(100_000 - 200, ledger.balance("ACC-" + account));
+            for (int i = 0; i < 4; i++) {
+                String txn = "TXN-T" + i;
+                assertEquals(11, lines().stream().filter(line -> line.path("txn_id").asText().equals(txn)
+                        && line.path("outcome").asText().equals("RETRY")).count(), txn);
             }
-            assertEquals(4, ledger.allEntries());
-            assertEquals(Map.of("APPROVED", 4L), decisions(lines()));
+            // AND each is debited once, approved once, and three periods later the alarm has cleared
+            assertEquals(100_000 - 300, ledger.balance("ACC-0"));
+            assertEquals(100_000 - 200, ledger.balance("ACC-1"));
+            assertEquals(5, ledger.allEntries());
+            assertEquals(Map.of("APPROVED", 5L), decisions(lines()));
+            time.advance(Duration.ofMinutes(15));
+            assertFalse(alarm.evaluate(MetricSamples.fromEmf(FunctionOutput.parse(output.toByteArray()).emf()),
+                    time.clock().instant()).alarm());
         }
     }
 
@@ -192,6 +212,8 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
     private PaymentAuthorizerHandler handler(AwsTime time, TemplateQueues queues, Map<String, String> extra, SecureRandom random) {
         Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
         env.put(DeadLetterConfig.DEAD_LETTER_QUEUE_URL, queues.deadLetter());
+        env.put(TelemetryConfig.METRICS_NAMESPACE,
+                TemplateAlarm.read(aws.root().resolve("template.yaml"), "HotAccountAlarm").metric("throttled").namespace());
         env.putAll(extra);
         PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(env, function.dynamoDb(), function::secretString,
                 function::sqs, time.clock(), new PrintStream(output, true, StandardCharsets.UTF_8), random);

@@ -47,7 +47,7 @@ class RunbookEntriesTest {
             Map.entry("push-auth-rejected", "PushAuthenticationTest#wrongToken_retriesEveryNotification_deadLettersNone_andOnceFixedDeliversEachOnce"),
             Map.entry("producer-keys-unavailable", "ProducerKeysUnavailableTest#keysMissingAtStart_everyMessageIsRetried_neitherDecidedNorRejected_untilTheMinutesReadFindsThem"),
             Map.entry("fast-path-key-unavailable", "SigningKeyUnavailableTest#secretMissingAtStart_theStoreDecidesEveryPayment_andOnceTheSecretExists_theFastPathServes"),
-            Map.entry("hot-account", "WindowsAtAwsTimeTest#aTableThrottledForThirtyMinutes_deadLettersNoPayment_andDecidesEachOnceAfterwards"),
+            Map.entry("hot-account", "WindowsAtAwsTimeTest#aTableThrottledForThirtyMinutes_deadLettersNoPayment_firesTheHotAccountAlarm_andDecidesEachOnceAfterwards"),
             Map.entry("duplicate-rate", "none: the rate is CloudWatch metric math over three periods; no test yet sets the duplicates against it"),
             Map.entry("queue-backlog", "none: ApproximateAgeOfOldestMessage is CloudWatch's SQS metric, which the local AWS does not emit"),
             Map.entry("function-errors", "none: Lambda's Errors metric; the local runtime emulator reports an invocation's error, no test walks the entry yet"),
