@@ -262,6 +262,15 @@ public final class LocalAws implements AutoCloseable {
         return local(SqsClient.builder(), Duration.ofSeconds(30)).build();
     }
 
+    /**
+     * An SQS client signing as an operator's command ({@link CallRecording#operatorAccessKeyId}),
+     * whose calls the launcher records for the rehearsal to check against the queues' policies.
+     */
+    public SqsClient sqsAsOperator(String command) {
+        return local(SqsClient.builder(), Duration.ofSeconds(30), StaticCredentialsProvider.create(
+                AwsBasicCredentials.create(CallRecording.operatorAccessKeyId(command), "local"))).build();
+    }
+
     /** An SNS client for the local AWS. */
     public SnsClient sns() {
         return local(SnsClient.builder(), Duration.ofSeconds(10)).build();
