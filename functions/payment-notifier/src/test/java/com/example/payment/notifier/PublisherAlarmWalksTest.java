@@ -48,7 +48,6 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.sns.SnsClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
-import software.amazon.awssdk.services.sqs.model.Message;
 import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 
 /**
@@ -186,20 +185,26 @@ class PublisherAlarmWalksTest {
         visible.add(alarm.metric(), time.clock().instant(), visibleMessages());
         assertTrue(alarm.evaluate(visible, time.clock().instant()).alarm());
 
-        // WHEN the on-call engineer reads the queue's message as the entry says (receive, 60 s)
-        List<Message> read = sqs.receiveMessage(request -> request.queueUrl(downstream.unpublishableQueueUrl())
-                .maxNumberOfMessages(10).visibilityTimeout(60)).messages();
-        assertEquals(1, read.size());
-        JsonNode setAside = JSON.readTree(read.get(0).body());
+        // WHEN the on-call engineer runs the entry's commands as written (the AWS CLI against the
+        // local AWS): the queue read (hidden 60 s), then the record by the key its body names
+        RunbookCommands entry = RunbookCommands.of(aws, "payment-events-unpublishable", Map.of(
+                "PaymentEventsUnpublishableQueueUrl", downstream.unpublishableQueueUrl(),
+                "IdempotencyTableName", Downstream.IDEMPOTENCY_TABLE));
+        JsonNode read = entry.run("receive-message", Map.of());
+        assertEquals(1, read.size(), read::toString);
+        JsonNode setAside = JSON.readTree(read.get(0).path("record").asText());
         // THEN it names the record's key and why; the record by that key has no result summary
         assertEquals("PAYMENT#TXN-UP-2", setAside.path("key").asText());
         assertEquals("record PAYMENT#TXN-UP-2 has no result summary", setAside.path("reason").asText());
-        assertFalse(record(setAside.path("key").asText()).containsKey("result"));
+        JsonNode stored = entry.run("get-item", Map.of("key", setAside.path("key").asText())).path("Item");
+        assertEquals("APPROVED", stored.path("status").path("S").asText(), stored::toString);
+        assertFalse(stored.has("result"), stored::toString);
 
-        // WHEN the record is fixed there (written again whole: a MODIFY), and the message deleted with its handle
+        // WHEN the record is fixed there (written again whole: a MODIFY), and the message deleted
+        // with the handle the read gave
         dynamoDb.putItem(request -> request.tableName(Downstream.IDEMPOTENCY_TABLE).item(decided));
         assertTrue(downstream.drain(Duration.ofSeconds(30)));
-        sqs.deleteMessage(request -> request.queueUrl(downstream.unpublishableQueueUrl()).receiptHandle(read.get(0).receiptHandle()));
+        assertEquals(null, entry.run("delete-message", Map.of("handle", read.get(0).path("handle").asText())));
         time.advance(PERIOD);
         visible.add(alarm.metric(), time.clock().instant(), visibleMessages());
         // THEN the corrected decision is published (the publisher's line names its key), the queue
