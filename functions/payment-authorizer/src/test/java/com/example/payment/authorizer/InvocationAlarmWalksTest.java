@@ -223,12 +223,10 @@ class InvocationAlarmWalksTest extends LocalAwsTest {
                 .max().orElse(0);
     }
 
-    /** The environment template.yaml gives the function (soon redelivery, the DLQ), its metrics in the template's namespace. */
+    /** The environment template.yaml gives the function (soon redelivery, the DLQ). */
     private Map<String, String> environment() {
         Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
         env.put(DeadLetterConfig.DEAD_LETTER_QUEUE_URL, queues.deadLetter());
-        env.put(com.example.lambdakit.telemetry.TelemetryConfig.METRICS_NAMESPACE,
-                alarm("StoreLatencyAlarm").metric().namespace());
         return env;
     }
 

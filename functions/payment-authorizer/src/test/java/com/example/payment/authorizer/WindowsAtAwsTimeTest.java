@@ -212,8 +212,7 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
     private PaymentAuthorizerHandler handler(AwsTime time, TemplateQueues queues, Map<String, String> extra, SecureRandom random) {
         Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
         env.put(DeadLetterConfig.DEAD_LETTER_QUEUE_URL, queues.deadLetter());
-        env.put(TelemetryConfig.METRICS_NAMESPACE,
-                TemplateAlarm.read(aws.root().resolve("template.yaml"), "HotAccountAlarm").metric("throttled").namespace());
+        env.put(TelemetryConfig.METRICS_NAMESPACE, TemplateAlarm.read(aws.root().resolve("template.yaml"), "HotAccountAlarm").namespace());
         env.putAll(extra);
         PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(env, function.dynamoDb(), function::secretString,
                 function::sqs, time.clock(), new PrintStream(output, true, StandardCharsets.UTF_8), random);

@@ -143,6 +143,11 @@ public final class TemplateAlarm {
         return metric("m");
     }
 
+    /** The namespace of the alarm's metrics (its first metric's, for metric math over several). */
+    public String namespace() {
+        return queries.values().iterator().next().metric().namespace();
+    }
+
     /** The threshold, the template's parameter default when it is one. */
     public double threshold() {
         return threshold;
