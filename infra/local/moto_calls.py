@@ -6,8 +6,11 @@ every request signed by a local Lambda function (its access key id is
 function, in which Lambda phase (the ``x-local-lambda-phase`` header the
 runtime's SDK clients add), the service, the operation and the resources it
 names. ``make rehearse`` evaluates those calls against each function's IAM
-role. Requests signed with any other key (the tests, the event source
-mappings, the CLI) are not recorded.
+role. A request signed ``operator-<command>`` (an operator's command a test
+runs as the operator would, such as ``make replay``) is recorded too, as the
+function ``operator``: the rehearsal checks the resource policies let a named
+operator make it. Requests signed with any other key (the tests, the event
+source mappings, the CLI) are not recorded.
 """
 
 from __future__ import annotations
@@ -25,6 +28,9 @@ from moto_wsgi import read_body
 # process signs with the access key id FUNCTION_KEY_PREFIX + its logical id, and its SDK clients
 # say the Lambda phase of each call in PHASE_HEADER.
 FUNCTION_KEY_PREFIX = "lambda-"
+# An operator's command run by a test signs with OPERATOR_KEY_PREFIX + the command's name.
+OPERATOR_KEY_PREFIX = "operator-"
+OPERATOR = "operator"
 PHASE_HEADER = "x-local-lambda-phase"
 PHASES = frozenset({"init", "invoke"})
 DYNAMODB_STREAMS_TARGET_PREFIX = "DynamoDBStreams_"
@@ -169,12 +175,18 @@ class CallRecorder:
 
     def record(self, environ: dict[str, Any]) -> None:
         signature = Signature.of(environ)
-        if signature is None or not signature.access_key_id.startswith(self._key_prefix):
+        if signature is None:
+            return
+        if signature.access_key_id.startswith(self._key_prefix):
+            function = signature.access_key_id[len(self._key_prefix):]
+        elif signature.access_key_id.startswith(OPERATOR_KEY_PREFIX):
+            function = OPERATOR
+        else:
             return
         service, operation, resources = describe_call(environ, read_body(environ), signature)
         phase = environ.get("HTTP_" + PHASE_HEADER.upper().replace("-", "_"), "")
         line = json.dumps({
-            "function": signature.access_key_id[len(self._key_prefix):],
+            "function": function,
             "accessKeyId": signature.access_key_id,
             "phase": phase if phase in PHASES else "unknown",
             "service": service,

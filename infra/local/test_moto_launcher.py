@@ -1085,6 +1085,22 @@ def test_recorder_ignores_requests_signed_with_another_key(launcher: Server) -> 
     assert name not in launcher.calls.read_text()
 
 
+def test_recorder_writes_an_operators_command_as_the_function_operator(launcher: Server) -> None:
+    sqs = launcher.client("sqs")
+    queue = sqs.create_queue(QueueName=f"RecorderTest{uuid.uuid4().hex[:8]}Queue")["QueueUrl"]
+    key = f"operator-replay-{uuid.uuid4().hex[:8]}"
+    launcher.client("sqs", access_key_id=key).receive_message(QueueUrl=queue, WaitTimeSeconds=0)
+    lines = [json.loads(line) for line in launcher.calls.read_text().splitlines()]
+    assert [line for line in lines if line["accessKeyId"] == key] == [{
+        "function": "operator",
+        "accessKeyId": key,
+        "phase": "unknown",
+        "service": "sqs",
+        "operation": "ReceiveMessage",
+        "resources": [{"kind": "queue", "name": queue.rsplit("/", 1)[1]}],
+    }]
+
+
 def test_recorder_lists_each_transaction_item_with_its_part(launcher: Server) -> None:
     dynamodb = launcher.client("dynamodb")
     records, accounts = create_table(dynamodb), create_table(dynamodb)

@@ -14,6 +14,10 @@ import java.util.Objects;
  *       the CLI) and is not recorded;</li>
  *   <li>its SDK clients send the Lambda phase of each call, {@code init} or {@code invoke}, in
  *       the header {@value #PHASE_HEADER};</li>
+ *   <li>an operator's command a test runs as the operator would ({@code make replay}) signs with
+ *       the access key id {@link #operatorAccessKeyId(String) operator-<i>command</i>}, recorded
+ *       as the function {@value #OPERATOR}: the rehearsal checks that the resource policies let a
+ *       named operator make each such call;</li>
  *   <li>a launcher started by {@link MotoServer} appends one JSON line per such request to
  *       {@value #FILE} next to its log: {@code function}, {@code accessKeyId}, {@code phase}
  *       ({@code init}, {@code invoke} or {@code unknown}), {@code service}, {@code operation} and
@@ -34,6 +38,20 @@ public final class CallRecording {
     public static final String FILE = "calls.jsonl";
 
     private CallRecording() {
+    }
+
+    /** What the access key id of an operator's command starts with; the command's name follows. */
+    public static final String OPERATOR_ACCESS_KEY_PREFIX = "operator-";
+    /** The {@code function} an operator's recorded calls are written under. */
+    public static final String OPERATOR = "operator";
+
+    /** The access key id of the operator's command {@code command} (e.g. {@code replay}). */
+    public static String operatorAccessKeyId(String command) {
+        Objects.requireNonNull(command, "command");
+        if (command.isBlank()) {
+            throw new IllegalArgumentException("an operator's command name is required");
+        }
+        return OPERATOR_ACCESS_KEY_PREFIX + command;
     }
 
     /** The access key id of the function {@code logicalId} in the local runtime. */

@@ -16,8 +16,8 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
 import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
-import software.amazon.awssdk.core.retry.RetryMode;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.core.retry.RetryMode;
 import software.amazon.awssdk.http.TlsTrustManagersProvider;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
@@ -268,6 +268,15 @@ public final class LocalAws implements AutoCloseable {
                 .overrideConfiguration(ClientOverrideConfiguration.builder()
                         .executionInterceptors(List.of(interceptors)).build())
                 .build();
+    }
+
+    /**
+     * An SQS client signing as an operator's command ({@link CallRecording#operatorAccessKeyId}),
+     * whose calls the launcher records for the rehearsal to check against the queues' policies.
+     */
+    public SqsClient sqsAsOperator(String command) {
+        return local(SqsClient.builder(), Duration.ofSeconds(30), StaticCredentialsProvider.create(
+                AwsBasicCredentials.create(CallRecording.operatorAccessKeyId(command), "local"))).build();
     }
 
     /** An SNS client for the local AWS. */

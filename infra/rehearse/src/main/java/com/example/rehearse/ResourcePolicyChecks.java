@@ -1,6 +1,7 @@
 package com.example.rehearse;
 
 import com.example.rehearse.iam.AccessRequest;
+import com.example.rehearse.iam.ApiActions;
 import com.example.rehearse.iam.Policies;
 import com.example.rehearse.template.ResolvedTemplate;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -45,6 +46,29 @@ final class ResourcePolicyChecks {
         checks.paymentsQueue();
         checks.topic();
         checks.operatorQueues();
+        return checks.expectations;
+    }
+
+    /**
+     * What the queues' and topics' policies must answer to an operator's recorded call (the
+     * replay of the failure queue: {@code sqs:ReceiveMessage}, {@code sqs:ChangeMessageVisibility},
+     * {@code sqs:DeleteMessage}): allowed to a named operator (any principal IAM allows when none
+     * is named), refused to an outsider when operators are named (the queue's or topic's own
+     * action; a key's, through the service, is the key policy's, which names no operator).
+     */
+    static List<Expectation> operatorCall(ResolvedTemplate template, List<DeployedFunction> functions, String api,
+                                          List<ApiActions.Need> needs) {
+        ResourcePolicyChecks checks = new ResourcePolicyChecks(template, functions);
+        List<String> operators = checks.list("OperatorPrincipalArns");
+        for (ApiActions.Need need : needs) {
+            String why = "an operator's recorded " + api + " (make replay)";
+            checks.expect(operators.isEmpty() ? ACCOUNT_OPERATOR : operators.get(0), need.action(), need.resource(),
+                    need.resourceId(), TLS, true, why);
+            if (!operators.isEmpty() && need.viaService().isEmpty()) {
+                checks.expect(OUTSIDER, need.action(), need.resource(), need.resourceId(), TLS, false,
+                        why + " made by a principal outside OperatorPrincipalArns");
+            }
+        }
         return checks.expectations;
     }
 

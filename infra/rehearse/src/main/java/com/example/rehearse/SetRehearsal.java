@@ -1,5 +1,7 @@
 package com.example.rehearse;
 
+import com.example.receiver.internal.config.DeadLetterConfig;
+import com.example.receiver.internal.config.ReceiverConfig;
 import com.example.rehearse.calls.RecordedCall;
 import com.example.rehearse.calls.RecordedCalls;
 import com.example.rehearse.checks.CachePorts;
@@ -10,8 +12,6 @@ import com.example.rehearse.iam.IamSimulator;
 import com.example.rehearse.iam.Policies;
 import com.example.rehearse.template.ParameterRules;
 import com.example.rehearse.template.ResolvedTemplate;
-import com.example.receiver.internal.config.DeadLetterConfig;
-import com.example.receiver.internal.config.ReceiverConfig;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -100,6 +100,10 @@ final class SetRehearsal {
     private void collect(RecordedCalls calls) {
         Routes routes = new Routes(template);
         for (RecordedCall call : calls.all()) {
+            if (call.operator()) {
+                operatorCall(call);
+                continue;
+            }
             Optional<DeployedFunction> function = DeployedFunction.named(functions, call.function());
             if (function.isEmpty()) {
                 section.failure("call", "a recorded call of " + call.function() + ", which the template does not declare: " + call.api());
@@ -127,6 +131,22 @@ final class SetRehearsal {
         awsSide.addAll(AwsSideCalls.of(template, functions));
         neighbours.addAll(neighbours(template, policies));
         expectations.addAll(ResourcePolicyChecks.of(template, functions));
+    }
+
+    /**
+     * An operator's recorded call ({@code make replay}): the operators' own IAM policies are not
+     * the template's, so what is checked is that the resources' policies let a named operator
+     * make it, and refuse it to anyone else ({@link ResourcePolicyChecks#operatorCall}).
+     */
+    private void operatorCall(RecordedCall call) {
+        if (!ApiActions.knows(call.api())) {
+            section.failure("call", "an operator's command calls " + call.api()
+                    + ", which the rehearsal's API table (ApiActions) does not know: add its IAM actions and the AWS page");
+            return;
+        }
+        ApiActions.needs(call, template).ifPresentOrElse(
+                needs -> expectations.addAll(ResourcePolicyChecks.operatorCall(template, functions, call.api(), needs)),
+                section::skipped);
     }
 
     /** Reports the evaluator's {@code answers} to {@link #requests()}, in their order. */

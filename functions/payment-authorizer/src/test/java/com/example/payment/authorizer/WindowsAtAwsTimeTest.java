@@ -3,18 +3,21 @@ package com.example.payment.authorizer;
 import static com.example.payment.PaymentMessages.producerRetry;
 import static com.example.payment.PaymentMessages.purchase;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.localaws.AwsTime;
 import com.example.localaws.DeadLetterRedrive;
 import com.example.localaws.Fault;
 import com.example.localaws.InProcessFunction;
 import com.example.localaws.LocalAws;
-import com.example.localaws.TemplateMessaging;
 import com.example.localaws.invoke.LocalContext;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.messages.ProducerSigner;
 import com.example.localaws.observability.FunctionOutput;
+import com.example.localaws.observability.MetricSamples;
+import com.example.localaws.observability.TemplateAlarm;
 import com.example.receiver.internal.config.DeadLetterConfig;
 import com.example.receiver.internal.config.ReceiverConfig;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -23,13 +26,11 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.UUID;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -37,7 +38,6 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.MessageAttributeValue;
-import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 
 /**
  * The windows of docs/architecture.md ("Windows at AWS's time scale") lived through at their
@@ -84,11 +84,13 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
     }
 
     @Test
-    void aTableThrottledForThirtyMinutes_deadLettersNoPayment_andDecidesEachOnceAfterwards() {
+    void aTableThrottledForThirtyMinutes_deadLettersNoPayment_firesTheHotAccountAlarm_andDecidesEachOnceAfterwards() {
         try (AwsTime time = aws.awsTime(); SqsClient sqs = aws.sqs(); DynamoDbClient dynamoDb = aws.dynamoDb()) {
+            TemplateAlarm alarm = TemplateAlarm.read(aws.root().resolve("template.yaml"), "HotAccountAlarm");
+            EmfAlarmWalksTest.startOfAPeriod(time);
             Ledger ledger = new Ledger(dynamoDb);
             ledger.openAccounts(2, 100_000);
-            Queues queues = Queues.asTheTemplateDeclares(aws, sqs);
+            TemplateQueues queues = TemplateQueues.asTheTemplateDeclares(aws, sqs);
             // GIVEN the function's jitter at its worst for this: every delay at its window's lower
             // bound, so that the 30 minutes hold as many receives as they can
             SqsEventSourceMapping mapping = mapping(sqs, queues, handler(time, queues, Map.of(), new LowestJitter()));
@@ -99,24 +101,38 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
             // AND DynamoDB throttling every transaction for 30 minutes (a traffic step past twice the
             // table's previous peak)
             aws.moto().inject(Fault.throttling("TransactWriteItems", "", 1_000_000));
-            Duration throttledUntil = Duration.ofMinutes(30);
+            Duration throttledUntil = time.skipped().plus(Duration.ofMinutes(30));
             // WHEN the function polls the queue as Lambda does, AWS's time passing while it has
-            // nothing to receive
-            int receives = drive(mapping, time, queues, throttledUntil, () -> false);
+            // nothing to receive, and 10 minutes in a fifth payment arrives (traffic goes on)
+            drive(mapping, time, queues, throttledUntil.minus(Duration.ofMinutes(20)), () -> false);
+            send(sqs, queues.payments(), purchase("TXN-T4", "ACC-0", "1.00", "EUR"), Map.of());
+            drive(mapping, time, queues, throttledUntil, () -> false);
             assertTrue(time.skipped().plusMillis(1).compareTo(throttledUntil) >= 0, time.skipped().toString());
+            // THEN the function's EMF lines count payments handed back for throttling in each of three
+            // 5-minute periods in a row: the hot-account alarm fires as template.yaml defines it
+            // (the first four alone, received at 0, 1, 3 ... 511, 1023 s, leave a period without one)
+            TemplateAlarm.Evaluation fired = alarm.evaluate(MetricSamples.fromEmf(FunctionOutput.parse(output.toByteArray()).emf()),
+                    time.clock().instant().minus(Duration.ofMinutes(20)));
+            assertTrue(fired.alarm(), fired::toString);
             aws.moto().clearFaults();
             drive(mapping, time, queues, () -> queues.backlog(sqs) == 0);
 
-            // THEN no payment reached the DLQ, each received and throttled 11 times in those 30
-            // minutes (at 0, 1, 3, 7 ... 1023 s: 1 s doubled)
+            // THEN no payment reached the DLQ, each of the first four received and throttled 11 times
+            // in those 30 minutes (at 0, 1, 3, 7 ... 1023 s: 1 s doubled)
             assertEquals(0, queues.deadLetters(sqs), "payments dead-lettered by 30 minutes of throttling");
-            assertEquals(4 * 11, receives);
-            // AND each is debited once, approved once
-            for (int account = 0; account < 2; account++) {
-                assertEquals(100_000 - 200, ledger.balance("ACC-" + account));
+            for (int i = 0; i < 4; i++) {
+                String txn = "TXN-T" + i;
+                assertEquals(11, lines().stream().filter(line -> line.path("txn_id").asText().equals(txn)
+                        && line.path("outcome").asText().equals("RETRY")).count(), txn);
             }
-            assertEquals(4, ledger.allEntries());
-            assertEquals(Map.of("APPROVED", 4L), decisions(lines()));
+            // AND each is debited once, approved once, and three periods later the alarm has cleared
+            assertEquals(100_000 - 300, ledger.balance("ACC-0"));
+            assertEquals(100_000 - 200, ledger.balance("ACC-1"));
+            assertEquals(5, ledger.allEntries());
+            assertEquals(Map.of("APPROVED", 5L), decisions(lines()));
+            time.advance(Duration.ofMinutes(15));
+            assertFalse(alarm.evaluate(MetricSamples.fromEmf(FunctionOutput.parse(output.toByteArray()).emf()),
+                    time.clock().instant()).alarm());
         }
     }
 
@@ -125,7 +141,7 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
         try (AwsTime time = aws.awsTime(); SqsClient sqs = aws.sqs(); DynamoDbClient dynamoDb = aws.dynamoDb()) {
             Ledger ledger = new Ledger(dynamoDb);
             ledger.openAccount("ACC-S", 100_000, "EUR");
-            Queues queues = Queues.asTheTemplateDeclares(aws, sqs);
+            TemplateQueues queues = TemplateQueues.asTheTemplateDeclares(aws, sqs);
             Map<String, String> signaturesRequired = Map.of(ReceiverConfig.REQUIRE_PRODUCER_SIGNATURES, "true",
                     ReceiverConfig.PRODUCER_SIGNING_SECRETS, aws.producerSigningSecret());
             ProducerSigner producer = aws.producerSigner().orElseThrow();
@@ -158,7 +174,7 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
         try (AwsTime time = aws.awsTime(); SqsClient sqs = aws.sqs(); DynamoDbClient dynamoDb = aws.dynamoDb()) {
             Ledger ledger = new Ledger(dynamoDb);
             ledger.openAccount("ACC-D", 500, "EUR");
-            Queues queues = Queues.asTheTemplateDeclares(aws, sqs);
+            TemplateQueues queues = TemplateQueues.asTheTemplateDeclares(aws, sqs);
             SqsEventSourceMapping mapping = mapping(sqs, queues, handler(time, queues, Map.of(), new SecureRandom()));
             // GIVEN a payment of 10.00 declined on an account holding 5.00
             String payment = purchase("TXN-D1", "ACC-D", "10.00", "EUR");
@@ -189,52 +205,14 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
         }
     }
 
-    /** The payments queue and its DLQ with the template's settings, under names of this test's own. */
-    private record Queues(String payments, String deadLetter) {
-
-        static Queues asTheTemplateDeclares(LocalAws aws, SqsClient sqs) {
-            Map<String, TemplateMessaging.Queue> declared = new HashMap<>();
-            TemplateMessaging.read(aws.root().resolve("template.yaml")).queues()
-                    .forEach(queue -> declared.put(queue.logicalId(), queue));
-            TemplateMessaging.Queue payments = declared.get("PaymentsQueue");
-            TemplateMessaging.Queue deadLetter = declared.get(payments.deadLetterQueue().orElseThrow());
-            String suffix = "-" + UUID.randomUUID().toString().substring(0, 8);
-            String dlq = sqs.createQueue(request -> request.queueName(deadLetter.name() + suffix).attributes(Map.of(
-                    QueueAttributeName.MESSAGE_RETENTION_PERIOD, Integer.toString(deadLetter.retentionSeconds().orElseThrow()))))
-                    .queueUrl();
-            String dlqArn = sqs.getQueueAttributes(request -> request.queueUrl(dlq).attributeNames(QueueAttributeName.QUEUE_ARN))
-                    .attributes().get(QueueAttributeName.QUEUE_ARN);
-            String queue = sqs.createQueue(request -> request.queueName(payments.name() + suffix).attributes(Map.of(
-                    QueueAttributeName.VISIBILITY_TIMEOUT, Integer.toString(payments.visibilityTimeout().orElseThrow()),
-                    QueueAttributeName.MESSAGE_RETENTION_PERIOD, Integer.toString(payments.retentionSeconds().orElseThrow()),
-                    QueueAttributeName.REDRIVE_POLICY, "{\"deadLetterTargetArn\":\"" + dlqArn + "\",\"maxReceiveCount\":\""
-                            + payments.maxReceiveCount() + "\"}"))).queueUrl();
-            return new Queues(queue, dlq);
-        }
-
-        int backlog(SqsClient sqs) {
-            return count(sqs, payments);
-        }
-
-        int deadLetters(SqsClient sqs) {
-            return count(sqs, deadLetter);
-        }
-
-        private static int count(SqsClient sqs, String queue) {
-            Map<String, String> counts = sqs.getQueueAttributes(request -> request.queueUrl(queue).attributeNamesWithStrings(
-                    "ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible")).attributesAsStrings();
-            return Integer.parseInt(counts.get("ApproximateNumberOfMessages"))
-                    + Integer.parseInt(counts.get("ApproximateNumberOfMessagesNotVisible"));
-        }
-    }
-
     /**
      * The handler as Lambda builds it (soon redelivery, dead letters at once, the SDK's retries),
      * its clients signing as the function, on AWS's time.
      */
-    private PaymentAuthorizerHandler handler(AwsTime time, Queues queues, Map<String, String> extra, SecureRandom random) {
+    private PaymentAuthorizerHandler handler(AwsTime time, TemplateQueues queues, Map<String, String> extra, SecureRandom random) {
         Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
         env.put(DeadLetterConfig.DEAD_LETTER_QUEUE_URL, queues.deadLetter());
+        env.put(TelemetryConfig.METRICS_NAMESPACE, TemplateAlarm.read(aws.root().resolve("template.yaml"), "HotAccountAlarm").namespace());
         env.putAll(extra);
         PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(env, function.dynamoDb(), function::secretString,
                 function::sqs, time.clock(), new PrintStream(output, true, StandardCharsets.UTF_8), random);
@@ -251,7 +229,7 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
         }
     }
 
-    private static SqsEventSourceMapping mapping(SqsClient sqs, Queues queues, PaymentAuthorizerHandler handler) {
+    private static SqsEventSourceMapping mapping(SqsClient sqs, TemplateQueues queues, PaymentAuthorizerHandler handler) {
         return new SqsEventSourceMapping(sqs, queues.payments(), LocalAws.REGION.id(), 10, Duration.ZERO,
                 event -> handler.handleRequest(event, new LocalContext("payment-authorizer", INVOCATION)));
     }
@@ -262,7 +240,7 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
      * moment the first message of the queue becomes visible again: the time Lambda's poller would
      * wait, and no more. Answers how many messages were received. Bounded: 2 days of AWS's time.
      */
-    private static int drive(SqsEventSourceMapping mapping, AwsTime time, Queues queues, Duration until, BooleanSupplier done) {
+    private static int drive(SqsEventSourceMapping mapping, AwsTime time, TemplateQueues queues, Duration until, BooleanSupplier done) {
         int received = 0;
         while (!done.getAsBoolean() && until.minus(time.skipped()).toMillis() >= 1) {
             int got = mapping.pollOnce().received();
@@ -279,7 +257,7 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
     }
 
     /** Until {@code done}, within 2 days of AWS's time. */
-    private static int drive(SqsEventSourceMapping mapping, AwsTime time, Queues queues, BooleanSupplier done) {
+    private static int drive(SqsEventSourceMapping mapping, AwsTime time, TemplateQueues queues, BooleanSupplier done) {
         return drive(mapping, time, queues, BOUND, done);
     }
 

@@ -35,9 +35,9 @@ class RunbookEntriesTest {
     private static final Pattern LINK = Pattern.compile("docs/deploy\\.md(?:#([A-Za-z0-9_-]+)|\\s+\"([^\"]+)\")");
 
     /**
-     * The test that walks each alarm's entry against the local AWS (the fault injected, the
-     * alarm's metric seen, the entry's steps, the recovery checked), or, after "none:", why no
-     * test does yet. A new alarm must be given one or the other.
+     * The test that walks each alarm's entry against the local AWS: the fault injected, the alarm
+     * seen firing on its metric as template.yaml defines it, the entry's steps, the recovery
+     * checked. A new alarm must be given one.
      */
     static final Map<String, String> WALKS = Map.ofEntries(
             Map.entry("conflict", "LocalRuntimeCommandLineTest#upSendDrainStateDown_stateTotalsMatchTheInputs_andOneNotificationPerApprovedPayment"),
@@ -47,15 +47,15 @@ class RunbookEntriesTest {
             Map.entry("push-auth-rejected", "PushAuthenticationTest#wrongToken_retriesEveryNotification_deadLettersNone_andOnceFixedDeliversEachOnce"),
             Map.entry("producer-keys-unavailable", "ProducerKeysUnavailableTest#keysMissingAtStart_everyMessageIsRetried_neitherDecidedNorRejected_untilTheMinutesReadFindsThem"),
             Map.entry("fast-path-key-unavailable", "SigningKeyUnavailableTest#secretMissingAtStart_theStoreDecidesEveryBooking_andOnceTheSecretExists_theFastPathServes"),
-            Map.entry("hot-account", "WindowsAtAwsTimeTest#aTableThrottledForThirtyMinutes_deadLettersNoPayment_andDecidesEachOnceAfterwards"),
-            Map.entry("duplicate-rate", "none: the rate is CloudWatch metric math over three periods; no test yet sets the duplicates against it"),
-            Map.entry("queue-backlog", "none: ApproximateAgeOfOldestMessage is CloudWatch's SQS metric, which the local AWS does not emit"),
-            Map.entry("function-errors", "none: Lambda's Errors metric; the local runtime emulator reports an invocation's error, no test walks the entry yet"),
-            Map.entry("function-throttles", "none: Lambda's throttling of invocations has no local form"),
-            Map.entry("fast-path-unavailable", "none: FastPathOutageTest stops Redis and counts FastPathUnavailable, but no test brings it back through the entry"),
-            Map.entry("payment-events-iterator-age", "none: IteratorAge is Lambda's metric of its stream poller, which the local mapping does not emit"),
-            Map.entry("payment-events-unpublishable", "none: PublishDecisionsTest sets such a record aside, but no test corrects it as the entry says"),
-            Map.entry("store-latency", "none: no test yet holds the store call's p99 over the threshold for three periods"));
+            Map.entry("hot-account", "WindowsAtAwsTimeTest#aTableThrottledForThirtyMinutes_deadLettersNoPayment_firesTheHotAccountAlarm_andDecidesEachOnceAfterwards"),
+            Map.entry("duplicate-rate", "EmfAlarmWalksTest#duplicateRate_aProducerResendingEveryPayment_firesAfterThreePeriods_andClearsOnceItStops"),
+            Map.entry("queue-backlog", "InvocationAlarmWalksTest#queueBacklog_theEventSourceDisabledForOverAnHour_firesAfterFifteenMinutesOverTheHour_andClearsOnceItDrains"),
+            Map.entry("function-errors", "InvocationAlarmWalksTest#functionErrors_aSettingRefusedAtInit_failsWholeBatches_firesAtTheFirst_andTheCorrectedDeployDecidesEachOnce"),
+            Map.entry("function-throttles", "InvocationAlarmWalksTest#functionThrottles_theAccountsConcurrencyHeldByOtherFunctions_firesAtTheFirstRefusal_andOnceRaisedEachIsDecidedOnce"),
+            Map.entry("fast-path-unavailable", "EmfAlarmWalksTest#fastPathUnavailable_theCacheDownForFifteenMinutes_firesWhileEveryPaymentIsDecided_andClearsOnceTheCacheIsBack"),
+            Map.entry("payment-events-iterator-age", "PublisherAlarmWalksTest#iteratorAge_theTopicGoneForSixteenMinutes_firesOverFiveMinutesBehind_andOnceItIsBackTheSourceCatchesUpByItself"),
+            Map.entry("payment-events-unpublishable", "PublisherAlarmWalksTest#unpublishable_aRecordEditedByHand_isSetAside_firesAtTheFirst_andTheCorrectedRecordIsPublishedAndNotifiedOnce"),
+            Map.entry("store-latency", "EmfAlarmWalksTest#storeLatency_dynamoDbSlowForFifteenMinutes_firesOnTheP99_andClearsOnceItIsFast"));
 
     private final ProjectDocs docs = ProjectDocs.ofThisProject();
     private final Template template = Template.read(docs.root());
@@ -116,13 +116,13 @@ class RunbookEntriesTest {
     }
 
     @Test
-    void everyAlarm_namesTheTestThatWalksItsEntry_orWhyNoneDoes_andEveryNamedTestExists() throws IOException {
+    void everyAlarm_namesTheTestThatWalksItsEntry_andEveryNamedTestExists() throws IOException {
         List<String> problems = new ArrayList<>();
         for (Template.Alarm alarm : template.alarms()) {
             String walk = WALKS.get(alarm.name());
             if (walk == null) {
-                problems.add(alarm.logicalId() + " (" + alarm.name() + ") has no walking test in RunbookEntriesTest.WALKS, nor why none");
-            } else if (!walk.startsWith("none: ") && !testExists(walk)) {
+                problems.add(alarm.logicalId() + " (" + alarm.name() + ") has no walking test in RunbookEntriesTest.WALKS");
+            } else if (!testExists(walk)) {
                 problems.add(alarm.name() + ": no test method " + walk + " under a module's src/test/java");
             }
         }

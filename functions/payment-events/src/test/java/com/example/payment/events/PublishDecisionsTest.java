@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
-import com.example.localpayments.Accounts;
 import com.example.localaws.InProcessFunction;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
-import com.example.localpayments.downstream.Downstream;
 import com.example.localaws.mapping.DynamoDbStreamsEventSourceMapping;
+import com.example.localpayments.Accounts;
+import com.example.localpayments.downstream.Downstream;
 import com.example.payment.events.replay.DecisionReplay;
 import com.example.payment.events.replay.OnFailureReplay;
 import com.example.payment.events.replay.ReplayResult;
@@ -55,6 +55,8 @@ class PublishDecisionsTest {
     private DynamoDbClient dynamoDb;
     private SnsClient sns;
     private SqsClient sqs;
+    /** The operator's, for make replay ON_FAILURE_QUEUE: its calls are recorded for make rehearse. */
+    private SqsClient operator;
     private Downstream downstream;
     private Authorizer authorizer;
     private FlakyPublisher publisher;
@@ -79,6 +81,7 @@ class PublishDecisionsTest {
         publisher = new FlakyPublisher(new SnsDecisionPublisher(function.sns(), downstream.topicArn()));
         sns = aws.sns(); // the operator's, for the replays
         sqs = aws.sqs();
+        operator = aws.sqsAsOperator("replay");
         deliveries = new StreamDeliveries(new StreamPublisher(publisher,
                 new SqsUnpublishableRecords(function.sqs(), downstream.unpublishableQueueUrl()),
                 new PrintStream(logs, true, StandardCharsets.UTF_8), Clock.systemUTC()));
@@ -93,6 +96,7 @@ class PublishDecisionsTest {
         function.close();
         sns.close();
         sqs.close();
+        operator.close();
         dynamoDb.close();
         aws.moto().clearFaults();
     }
@@ -247,7 +251,7 @@ class PublishDecisionsTest {
                 .filter(line -> line.contains("\"WARN\"")).noneMatch(line -> line.contains("amount")));
 
         // WHEN the operator replays the failure queue's batch
-        ReplayResult result = new OnFailureReplay(sqs, replay(), quiet()).replay(downstream.streamFailuresQueueUrl());
+        ReplayResult result = new OnFailureReplay(operator, replay(), quiet()).replay(downstream.streamFailuresQueueUrl());
 
         // THEN the four good decisions are on the topic; TXN-1 is reported, and its batch stays in
         // the queue, visible, for the next run
@@ -302,7 +306,7 @@ class PublishDecisionsTest {
         // WHEN the operator replays from the on-failure queue (make replay ON_FAILURE_QUEUE=...)
         DecisionReplay replay = new DecisionReplay(dynamoDb, Downstream.IDEMPOTENCY_TABLE,
                 new SnsDecisionPublisher(sns, downstream.topicArn()), new PrintStream(logs, true, StandardCharsets.UTF_8));
-        ReplayResult result = new OnFailureReplay(sqs, replay, quiet()).replay(downstream.streamFailuresQueueUrl());
+        ReplayResult result = new OnFailureReplay(operator, replay, quiet()).replay(downstream.streamFailuresQueueUrl());
 
         // THEN the batch's four decisions are on the topic, and the queue is empty
         assertEquals(4, result.published());
@@ -322,7 +326,7 @@ class PublishDecisionsTest {
         assertTrue(downstream.drain(Duration.ofSeconds(30)));
 
         // WHEN the operator runs the replay (make replay ON_FAILURE_QUEUE=...) before the cause is fixed
-        ReplayResult first = new OnFailureReplay(sqs, replay(), quiet()).replay(downstream.streamFailuresQueueUrl());
+        ReplayResult first = new OnFailureReplay(operator, replay(), quiet()).replay(downstream.streamFailuresQueueUrl());
 
         // THEN it publishes nothing and says so: each decision named, the batch left in the queue
         assertEquals(new ReplayResult(3, 0, first.failed()), first);
@@ -335,7 +339,7 @@ class PublishDecisionsTest {
 
         // WHEN the topic is back and the operator runs the same command again
         publisher.endOutage();
-        ReplayResult second = new OnFailureReplay(sqs, replay(), quiet()).replay(downstream.streamFailuresQueueUrl());
+        ReplayResult second = new OnFailureReplay(operator, replay(), quiet()).replay(downstream.streamFailuresQueueUrl());
 
         // THEN the second run publishes what the first could not, each approval once, and empties the queue
         assertEquals(new ReplayResult(3, 3, List.of()), second);

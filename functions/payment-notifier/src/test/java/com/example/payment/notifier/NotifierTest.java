@@ -131,6 +131,10 @@ class NotifierTest {
         // AND a further redelivery is answered by the now completed record
         assertEquals(List.of(), rig.deliver(message));
         assertEquals(2, rig.api.requestsReceived());
+        // AND the one delivery is counted Delivered once (at the retry the API answered, not at the
+        // crashed attempt), the redelivery answered from the record Replayed
+        assertEquals(1, rig.metric("Delivered"));
+        assertEquals(1, rig.metric("Replayed"));
     }
 
     @Test
@@ -149,6 +153,16 @@ class NotifierTest {
         assertEquals(List.of(), second);
         assertEquals(1, rig.api.delivered());
         assertEquals(List.of("TXN-SLOW", "TXN-SLOW"), rig.api.keysReceived());
+        // AND the delivery made during the timeout is counted Delivered once: not at the timed-out
+        // attempt (a Retried), once at the retry the API answered as its replay (Idempotent-Replayed)
+        assertEquals(1, rig.metric("Retried"));
+        assertEquals(1, rig.metric("Delivered"));
+        // AND a later redelivery (SNS delivers at least once) is answered from the notifier's
+        // record, counted Replayed, not Delivered, and the API is not called again
+        assertEquals(List.of(), rig.deliver(message));
+        assertEquals(1, rig.metric("Delivered"));
+        assertEquals(1, rig.metric("Replayed"));
+        assertEquals(2, rig.api.requestsReceived());
     }
 
     @Test

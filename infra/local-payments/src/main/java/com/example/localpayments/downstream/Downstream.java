@@ -238,6 +238,27 @@ public final class Downstream implements AutoCloseable {
         }
     }
 
+    /**
+     * The topic gone (the publisher's fault: deleted by hand, or replaced by a stack update): SNS
+     * answers a publish to it {@code NotFound} ("Topic does not exist") until {@link #topicBack()}.
+     */
+    public void topicGone() {
+        sns.deleteTopic(request -> request.topicArn(topicArn));
+    }
+
+    /**
+     * The topic made again under its name (so its ARN, which the publisher's environment names,
+     * is the same), with the subscriptions the template gives it.
+     */
+    public void topicBack() {
+        String arn = sns.createTopic(request -> request.name(topicArn.substring(topicArn.lastIndexOf(':') + 1))).topicArn();
+        if (!arn.equals(topicArn)) {
+            throw new IllegalStateException("the topic came back as " + arn + ", not " + topicArn);
+        }
+        subscribe(notificationsQueueUrl, notificationsSubscription(aws).attributes());
+        subscribe(auditQueueUrl, Map.of());
+    }
+
     /** The decision events on the topic so far (read from the audit subscription), in arrival order. */
     public synchronized List<Published> published() {
         for (Message message : take(auditQueueUrl)) {

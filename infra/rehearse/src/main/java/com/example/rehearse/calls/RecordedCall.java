@@ -5,9 +5,10 @@ import java.util.Objects;
 
 /**
  * One AWS call a function made against the local AWS, as the moto launcher recorded it (the
- * request's access key names the function; the harness names the Lambda phase).
+ * request's access key names the function; the harness names the Lambda phase), or one an
+ * operator's command made ({@link #operator()}).
  *
- * @param function  the function's logical id in template.yaml
+ * @param function  the function's logical id in template.yaml, or {@value #OPERATOR}
  * @param phase     {@code init} (Lambda's init, and so SnapStart's publication), {@code invoke}, or {@code unknown}
  * @param service   the service the request was signed for ({@code dynamodb}, {@code sqs}, ...)
  * @param operation the API operation, e.g. {@code TransactWriteItems}
@@ -36,6 +37,14 @@ public record RecordedCall(String function, String phase, String service, String
         Objects.requireNonNull(service, "service");
         Objects.requireNonNull(operation, "operation");
         resources = List.copyOf(resources);
+    }
+
+    /** The {@code function} of an operator's command's calls (CallRecording's convention). */
+    public static final String OPERATOR = "operator";
+
+    /** Whether an operator's command made it ({@code make replay}), not a function. */
+    public boolean operator() {
+        return OPERATOR.equals(function);
     }
 
     public boolean atInit() {

@@ -53,6 +53,7 @@ public final class ApiActions {
             Map.entry("sqs:ChangeMessageVisibilityBatch", new Entry(List.of("sqs:ChangeMessageVisibility"), SQS_PAGE)),
             Map.entry("sqs:ChangeMessageVisibility", new Entry(List.of("sqs:ChangeMessageVisibility"), SQS_PAGE)),
             Map.entry("sqs:SendMessage", new Entry(List.of("sqs:SendMessage"), SQS_PAGE)),
+            Map.entry("sqs:ReceiveMessage", new Entry(List.of("sqs:ReceiveMessage"), SQS_PAGE)),
             Map.entry("sqs:SendMessageBatch", new Entry(List.of("sqs:SendMessage"), SQS_PAGE)),
             Map.entry("sqs:DeleteMessage", new Entry(List.of("sqs:DeleteMessage"), SQS_PAGE)),
             Map.entry("sqs:DeleteMessageBatch", new Entry(List.of("sqs:DeleteMessage"), SQS_PAGE)),
