@@ -123,6 +123,24 @@ public final class BatchReceiver<P> implements AutoCloseable {
      */
     public BatchReceiver(MessageAuthenticity authenticity, MessageParser<P> parser, FastPath fastPath, Store<P> store,
                          Telemetry telemetry, ReceiverSettings settings, MonotonicClock monotonic) {
+        this(authenticity, parser, fastPath, store, telemetry, settings, monotonic, lanePool(settings.maxConcurrency()));
+    }
+
+    /**
+     * As above, its lanes run by {@code lanes} (which it shuts down when closed): a simulation's
+     * deterministic executor, so that a run is a pure function of its seed.
+     *
+     * @param authenticity checks each message before it is parsed
+     * @param parser       turns bodies into commands
+     * @param fastPath     the cache of recent decisions, or {@link FastPath#DISABLED}
+     * @param store        the source of truth
+     * @param telemetry    where every outcome is reported
+     * @param settings     lanes, the time reserve, group commit
+     * @param monotonic    measures the latencies reported
+     * @param lanes        runs the lanes, at most {@link ReceiverSettings#maxConcurrency()} tasks per batch
+     */
+    public BatchReceiver(MessageAuthenticity authenticity, MessageParser<P> parser, FastPath fastPath, Store<P> store,
+                         Telemetry telemetry, ReceiverSettings settings, MonotonicClock monotonic, ExecutorService lanes) {
         this.monotonic = Objects.requireNonNull(monotonic, "monotonic");
         this.authenticity = Objects.requireNonNull(authenticity, "authenticity");
         this.parser = Objects.requireNonNull(parser, "parser");
@@ -130,9 +148,14 @@ public final class BatchReceiver<P> implements AutoCloseable {
         this.store = Objects.requireNonNull(store, "store");
         this.telemetry = Objects.requireNonNull(telemetry, "telemetry");
         this.settings = Objects.requireNonNull(settings, "settings");
-        AtomicInteger threads = new AtomicInteger();
-        this.lanes = Executors.newFixedThreadPool(settings.maxConcurrency(), task -> {
-            Thread thread = new Thread(task, "receiver-lane-" + threads.incrementAndGet());
+        this.lanes = Objects.requireNonNull(lanes, "lanes");
+    }
+
+    /** A lane's threads: daemons, so that an environment's end is never held up by an idle lane. */
+    private static ExecutorService lanePool(int threads) {
+        AtomicInteger made = new AtomicInteger();
+        return Executors.newFixedThreadPool(threads, task -> {
+            Thread thread = new Thread(task, "receiver-lane-" + made.incrementAndGet());
             thread.setDaemon(true);
             return thread;
         });

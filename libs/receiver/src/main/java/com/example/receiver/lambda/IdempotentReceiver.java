@@ -13,7 +13,9 @@ import com.example.receiver.DeadLetterChannel;
 import com.example.receiver.FastPath;
 import com.example.receiver.MessageAuthenticity;
 import com.example.receiver.MessageParser;
+import com.example.receiver.MonotonicClock;
 import com.example.receiver.RemainingTime;
+import com.example.receiver.Sleeper;
 import com.example.receiver.Store;
 import com.example.receiver.authenticity.ProducerSignatures;
 import com.example.receiver.config.DeadLetterConfig;
@@ -34,6 +36,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import java.util.random.RandomGenerator;
@@ -202,6 +205,9 @@ public final class IdempotentReceiver<P> implements AutoCloseable {
         private Duration soonMax = DEFAULT_SOON_MAX;
         private UnaryOperator<Store<P>> storeAround = UnaryOperator.identity();
         private UnaryOperator<FastPath> fastPathAround = UnaryOperator.identity();
+        private MonotonicClock monotonic = MonotonicClock.SYSTEM;
+        private Sleeper sleeper = Sleeper.THREAD;
+        private Optional<ExecutorService> lanes = Optional.empty();
 
         private Builder(MessageParser<P> parser, TransactionalEffect<P> effect) {
             this.parser = Objects.requireNonNull(parser, "parser");
@@ -362,6 +368,40 @@ public final class IdempotentReceiver<P> implements AutoCloseable {
         }
 
         /**
+         * What the latencies reported are measured on; {@link MonotonicClock#SYSTEM} by default.
+         *
+         * @param elapsed the monotonic clock
+         * @return this builder
+         */
+        public Builder<P> monotonicClock(MonotonicClock elapsed) {
+            this.monotonic = Objects.requireNonNull(elapsed, "elapsed");
+            return this;
+        }
+
+        /**
+         * How the store pauses between attempts DynamoDB refused for a passing reason; the thread's own sleep by default.
+         *
+         * @param pauses the sleeper
+         * @return this builder
+         */
+        public Builder<P> sleeper(Sleeper pauses) {
+            this.sleeper = Objects.requireNonNull(pauses, "pauses");
+            return this;
+        }
+
+        /**
+         * What runs a batch's lanes (the receiver shuts it down when closed); a fixed pool of
+         * {@code MAX_CONCURRENCY} daemon threads by default. For a simulation's deterministic executor, never in a function.
+         *
+         * @param executor runs the lanes
+         * @return this builder
+         */
+        public Builder<P> lanes(ExecutorService executor) {
+            this.lanes = Optional.of(executor);
+            return this;
+        }
+
+        /**
          * The receiver; refuses with a {@link ConfigurationException} naming the setting when a
          * setting is missing or unsafe, or needs a part this builder was not given. Connects to the
          * fast path and reads the keys it needs now (a function's init).
@@ -388,11 +428,15 @@ public final class IdempotentReceiver<P> implements AutoCloseable {
             Optional<RedisFastPath> redis = config.fastPath().map(cache -> RedisFastPath.connect(
                     cache, secrets(ReceiverConfig.FAST_PATH_SIGNING_SECRET), clock, telemetry.log()));
             Store<P> store = storeAround.apply(new DynamoDbStore<>(dynamoDb, config.idempotencyTable(), keyPrefix,
-                    config.recordTtl(), effect, RetryPolicy.standard(config.settings().minRemainingTime(), jitter), clock));
+                    config.recordTtl(), effect, RetryPolicy.standard(config.settings().minRemainingTime(), jitter), clock,
+                    sleeper));
             FastPath cache = fastPathAround.apply(redis.<FastPath>map(r -> r).orElse(FastPath.DISABLED));
-            BatchReceiver<P> batches = new BatchReceiver<>(
-                    signatures.<MessageAuthenticity>map(s -> s).orElse(MessageAuthenticity.NOT_CHECKED),
-                    parser, cache, store, telemetry, config.settings());
+            MessageAuthenticity authenticity = signatures.<MessageAuthenticity>map(s -> s).orElse(MessageAuthenticity.NOT_CHECKED);
+            BatchReceiver<P> batches = lanes
+                    .map(executor -> new BatchReceiver<>(authenticity, parser, cache, store, telemetry, config.settings(),
+                            monotonic, executor))
+                    .orElseGet(() -> new BatchReceiver<>(authenticity, parser, cache, store, telemetry, config.settings(),
+                            monotonic));
             // One client for soon redelivery and the dead letters, built at the first call of either.
             Optional<Supplier<SqsClient>> oneSqsClient = sqs.map(Builder::once);
             Optional<SoonRedelivery> soon = oneSqsClient.filter(client -> config.soonRedelivery())
