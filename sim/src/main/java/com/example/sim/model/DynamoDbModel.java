@@ -1,0 +1,339 @@
+package com.example.sim.model;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+
+/**
+ * An executable reference model of the DynamoDB calls the receiver makes, behind the SDK's own
+ * {@link DynamoDbClient} interface, so that the real {@code DynamoDbStore} runs against it unchanged.
+ * Each behaviour and the page it comes from:
+ * <ul>
+ *   <li>{@code PutItem} with a condition; a failed one is a {@code ConditionalCheckFailedException}
+ *       carrying the old item when {@code ReturnValuesOnConditionCheckFailure=ALL_OLD} ("PutItem",
+ *       Amazon DynamoDB API Reference, https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_PutItem.html).</li>
+ *   <li>{@code TransactWriteItems}, all or nothing; a cancellation carries one reason per action, in
+ *       order ({@code ConditionalCheckFailed} with the {@code ALL_OLD} item, {@code TransactionConflict},
+ *       {@code ThrottlingError}, or {@code None}) ("TransactWriteItems", Errors,
+ *       https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html#API_TransactWriteItems_Errors).</li>
+ *   <li>Transaction conflicts: a transaction holds its items for a few milliseconds after it is
+ *       applied; another transaction on one of them is cancelled with {@code TransactionConflict},
+ *       a single write is refused with {@code TransactionConflictException} ("Transaction conflict
+ *       handling in DynamoDB", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/transaction-apis.html#transaction-conflict-handling).</li>
+ *   <li>TTL: an expired item stays, and is read by conditions, until deleted up to 48 h later ({@link DynamoDbTable}).</li>
+ *   <li>On-demand throttling by the doubling rule and the per-partition limit ({@link OnDemandCapacity});
+ *       a transaction costs two write units per KB of each item ("Capacity management for
+ *       transactions", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/transaction-apis.html#transaction-capacity-handling).</li>
+ *   <li>A 5xx whose write may or may not have happened ("Error handling with DynamoDB",
+ *       https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Programming.Errors.html), as the {@link World} decides.</li>
+ * </ul>
+ * Every applied write is told to the observer (the oracles). The SDK's own retries are not
+ * modelled: each call is one attempt (docs/architecture.md, the simulation's differences).
+ */
+public final class DynamoDbModel implements DynamoDbClient {
+
+    /** One applied write: the table, the item before (empty: none) and after. */
+    public record Write(String table, Optional<Map<String, AttributeValue>> before, Map<String, AttributeValue> after,
+                       Instant at) {
+    }
+
+    private static final String SERVICE = "dynamodb";
+    /** How long an applied transaction still holds its items: DynamoDB's commit, a few milliseconds. */
+    private static final long HOLD_MICROS = 4_000;
+
+    private final World world;
+    private final Map<String, DynamoDbTable> tables = new LinkedHashMap<>();
+    private final Map<String, Long> heldUntil = new HashMap<>();
+    private final OnDemandCapacity capacity;
+    private final List<Consumer<Write>> observers = new ArrayList<>();
+    private long writeUnits;
+    private long calls;
+    private long throttled;
+
+    public DynamoDbModel(World world, long warmWriteUnits) {
+        this.world = world;
+        this.capacity = new OnDemandCapacity(warmWriteUnits);
+    }
+
+    public DynamoDbTable createTable(String name, String hashKey, Optional<String> rangeKey, Optional<String> ttlAttribute) {
+        DynamoDbTable table = new DynamoDbTable(name, hashKey, rangeKey, ttlAttribute);
+        tables.put(name, table);
+        return table;
+    }
+
+    public DynamoDbTable table(String name) {
+        DynamoDbTable table = tables.get(name);
+        if (table == null) {
+            throw error(400, "ResourceNotFoundException", "Requested resource not found: " + name);
+        }
+        return table;
+    }
+
+    public void observe(Consumer<Write> observer) {
+        observers.add(observer);
+    }
+
+    /** Write units consumed by applied writes, calls made, and calls throttled. */
+    public long writeUnits() {
+        return writeUnits;
+    }
+
+    public long calls() {
+        return calls;
+    }
+
+    public long throttled() {
+        return throttled;
+    }
+
+    /** Seeds an item outside any call (the accounts a run starts with). */
+    public void load(String table, Map<String, AttributeValue> item) {
+        DynamoDbTable t = table(table);
+        t.put(t.keyOf(item), item, world.random());
+    }
+
+    @Override
+    public String serviceName() {
+        return SERVICE;
+    }
+
+    @Override
+    public void close() {
+    }
+
+    @Override
+    public GetItemResponse getItem(GetItemRequest request) {
+        DynamoDbTable table = table(request.tableName());
+        return GetItemResponse.builder().item(table.get(table.keyOf(request.key()), world.instant()).orElse(null)).build();
+    }
+
+    @Override
+    public PutItemResponse putItem(PutItemRequest request) {
+        world.toService(SERVICE, "PutItem");
+        calls++;
+        Instant now = world.instant();
+        DynamoDbTable table = table(request.tableName());
+        String key = table.keyOf(request.item());
+        World.Fault fault = world.fault(SERVICE, "PutItem");
+        long units = 2L * units(request.item());
+        if (fault == World.Fault.THROTTLE || !capacity.admits(now.getEpochSecond(), units, Map.of(table.name() + key, units))) {
+            throttled++;
+            world.fromService(SERVICE, "PutItem");
+            throw error(400, "ProvisionedThroughputExceededException", "The level of configured provisioned throughput for the table was exceeded");
+        }
+        if (fault == World.Fault.SERVER_ERROR_NOT_APPLIED) {
+            world.fromService(SERVICE, "PutItem");
+            throw serverError();
+        }
+        if (heldUntil.getOrDefault(table.name() + "\u0001" + key, Long.MIN_VALUE) > micros(now)) {
+            world.fromService(SERVICE, "PutItem");
+            throw error(400, "TransactionConflictException", "Transaction is ongoing for the item");
+        }
+        Optional<Map<String, AttributeValue>> old = table.get(key, now);
+        if (!Expressions.holds(request.conditionExpression(), old.orElse(Map.of()), request.expressionAttributeNames(),
+                request.expressionAttributeValues())) {
+            world.fromService(SERVICE, "PutItem");
+            if (fault == World.Fault.SERVER_ERROR_APPLIED) {
+                throw serverError();
+            }
+            ConditionalCheckFailedException.Builder failed = ConditionalCheckFailedException.builder()
+                    .message("The conditional request failed").statusCode(400)
+                    .awsErrorDetails(details("ConditionalCheckFailedException", "The conditional request failed"));
+            if (request.returnValuesOnConditionCheckFailure() == ReturnValuesOnConditionCheckFailure.ALL_OLD) {
+                old.ifPresent(failed::item);
+            }
+            throw failed.build();
+        }
+        apply(table, key, old, request.item(), now);
+        writeUnits += units / 2;
+        capacity.consume(now.getEpochSecond(), units / 2, Map.of(table.name() + key, units / 2));
+        world.fromService(SERVICE, "PutItem");
+        if (fault == World.Fault.SERVER_ERROR_APPLIED) {
+            throw serverError();
+        }
+        return PutItemResponse.builder().build();
+    }
+
+    @Override
+    public TransactWriteItemsResponse transactWriteItems(TransactWriteItemsRequest request) {
+        world.toService(SERVICE, "TransactWriteItems");
+        calls++;
+        Instant now = world.instant();
+        List<Action> actions = request.transactItems().stream().map(this::action).toList();
+        World.Fault fault = world.fault(SERVICE, "TransactWriteItems");
+        long units = 0;
+        Map<String, Long> itemUnits = new HashMap<>();
+        for (Action action : actions) {
+            long u = 2L * units(action.after(action.before(now)));
+            units += u;
+            itemUnits.merge(action.lock(), u, Long::sum);
+        }
+        if (fault == World.Fault.THROTTLE || !capacity.admits(now.getEpochSecond(), units, itemUnits)) {
+            throttled++;
+            world.fromService(SERVICE, "TransactWriteItems");
+            throw cancelled(actions.stream().map(a -> reason("ThrottlingError", null)).toList());
+        }
+        if (fault == World.Fault.SERVER_ERROR_NOT_APPLIED) {
+            world.fromService(SERVICE, "TransactWriteItems");
+            throw serverError();
+        }
+        List<CancellationReason> reasons = new ArrayList<>();
+        boolean cancel = false;
+        for (Action action : actions) {
+            if (heldUntil.getOrDefault(action.lock(), Long.MIN_VALUE) > micros(now)) {
+                reasons.add(reason("TransactionConflict", null));
+                cancel = true;
+            } else {
+                reasons.add(null);
+            }
+        }
+        if (!cancel) {
+            for (int i = 0; i < actions.size(); i++) {
+                Action action = actions.get(i);
+                Optional<Map<String, AttributeValue>> old = action.before(now);
+                boolean holds = Expressions.holds(action.condition(), old.orElse(Map.of()), action.names(), action.values());
+                cancel |= !holds;
+                reasons.set(i, holds ? reason("None", null) : reason("ConditionalCheckFailed", action.allOld() ? old.orElse(null) : null));
+            }
+        } else {
+            reasons.replaceAll(r -> r == null ? reason("None", null) : r);
+        }
+        if (cancel) {
+            world.fromService(SERVICE, "TransactWriteItems");
+            throw fault == World.Fault.SERVER_ERROR_APPLIED ? serverError() : cancelled(reasons);
+        }
+        for (Action action : actions) {
+            Optional<Map<String, AttributeValue>> old = action.before(now);
+            apply(action.table(), action.key(), old, action.after(old), now);
+            heldUntil.put(action.lock(), micros(now) + HOLD_MICROS);
+        }
+        writeUnits += units;
+        capacity.consume(now.getEpochSecond(), units, itemUnits);
+        world.fromService(SERVICE, "TransactWriteItems");
+        if (fault == World.Fault.SERVER_ERROR_APPLIED) {
+            throw serverError();
+        }
+        return TransactWriteItemsResponse.builder().build();
+    }
+
+    /** One action of a transaction, on its item. */
+    private record Action(DynamoDbTable table, String key, Put put, Update update) {
+        String lock() {
+            return table.name() + "\u0001" + key;
+        }
+
+        Optional<Map<String, AttributeValue>> before(Instant now) {
+            return table.get(key, now);
+        }
+
+        Map<String, AttributeValue> after(Optional<Map<String, AttributeValue>> old) {
+            if (put != null) {
+                return put.item();
+            }
+            Map<String, AttributeValue> start = old.orElseGet(() -> update.key());
+            return Expressions.update(update.updateExpression(), start, update.expressionAttributeNames(),
+                    update.expressionAttributeValues());
+        }
+
+        String condition() {
+            return put != null ? put.conditionExpression() : update.conditionExpression();
+        }
+
+        Map<String, String> names() {
+            return put != null ? put.expressionAttributeNames() : update.expressionAttributeNames();
+        }
+
+        Map<String, AttributeValue> values() {
+            return put != null ? put.expressionAttributeValues() : update.expressionAttributeValues();
+        }
+
+        boolean allOld() {
+            return (put != null ? put.returnValuesOnConditionCheckFailure() : update.returnValuesOnConditionCheckFailure())
+                    == ReturnValuesOnConditionCheckFailure.ALL_OLD;
+        }
+    }
+
+    private Action action(TransactWriteItem item) {
+        if (item.put() != null) {
+            DynamoDbTable table = table(item.put().tableName());
+            return new Action(table, table.keyOf(item.put().item()), item.put(), null);
+        }
+        if (item.update() != null) {
+            DynamoDbTable table = table(item.update().tableName());
+            return new Action(table, table.keyOf(item.update().key()), null, item.update());
+        }
+        throw error(400, "ValidationException", "the model takes Put and Update actions only");
+    }
+
+    private void apply(DynamoDbTable table, String key, Optional<Map<String, AttributeValue>> old,
+                       Map<String, AttributeValue> item, Instant now) {
+        table.put(key, item, world.random());
+        Write write = new Write(table.name(), old, item, now);
+        observers.forEach(observer -> observer.accept(write));
+    }
+
+    /** Write units of an item: one per KB or part of it (names and values, roughly as DynamoDB sizes them). */
+    static long units(Map<String, AttributeValue> item) {
+        long bytes = 0;
+        for (Map.Entry<String, AttributeValue> attribute : item.entrySet()) {
+            AttributeValue value = attribute.getValue();
+            bytes += attribute.getKey().length() + (value.s() != null ? value.s().length() : value.n() != null ? 21 : 1);
+        }
+        return Math.max(1, (bytes + 1023) / 1024);
+    }
+
+    private static long micros(Instant instant) {
+        return instant.getEpochSecond() * 1_000_000 + instant.getNano() / 1_000;
+    }
+
+    private static CancellationReason reason(String code, Map<String, AttributeValue> item) {
+        CancellationReason.Builder reason = CancellationReason.builder().code(code);
+        if (item != null) {
+            reason.item(item);
+        }
+        return reason.build();
+    }
+
+    private static TransactionCanceledException cancelled(List<CancellationReason> reasons) {
+        String message = "Transaction cancelled, please refer cancellation reasons for specific reasons "
+                + reasons.stream().map(CancellationReason::code).toList();
+        return TransactionCanceledException.builder().message(message).statusCode(400)
+                .awsErrorDetails(details("TransactionCanceledException", message))
+                .cancellationReasons(reasons).build();
+    }
+
+    private static DynamoDbException serverError() {
+        return error(500, "InternalServerError", "Internal server error");
+    }
+
+    static DynamoDbException error(int status, String code, String message) {
+        return (DynamoDbException) DynamoDbException.builder().message(message).statusCode(status)
+                .awsErrorDetails(details(code, message)).build();
+    }
+
+    private static AwsErrorDetails details(String code, String message) {
+        return AwsErrorDetails.builder().errorCode(code).errorMessage(message).serviceName("DynamoDb").build();
+    }
+}
