@@ -113,7 +113,8 @@ final class LambdaService {
             invoke(batch);
         }
         if (inFlight < maxConcurrency) {
-            queue.nextVisibleAt().ifPresent(at -> pollNoLaterThan(Math.max(at, scheduler.now())));
+            queue.nextVisibleAt().ifPresent(at -> pollNoLaterThan(
+                    Math.max(Scheduler.micros(java.time.Duration.between(Scheduler.EPOCH, at)), scheduler.now())));
         }
     }
 

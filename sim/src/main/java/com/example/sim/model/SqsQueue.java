@@ -245,15 +245,15 @@ public final class SqsQueue {
         return List.copyOf(messages.values());
     }
 
-    /** When the next hidden or delayed message becomes visible, if any (micros), else empty. */
-    public Optional<Long> nextVisibleAt() {
+    /** When the next hidden or delayed message becomes visible, if any, else empty. */
+    public Optional<java.time.Instant> nextVisibleAt() {
         while (!byVisibility.isEmpty()) {
             Entry next = byVisibility.peek();
             if (next.message.gone || next.version != next.message.version) {
                 byVisibility.poll();
                 continue;
             }
-            return Optional.of(next.visibleAt);
+            return Optional.of(java.time.Instant.EPOCH.plusNanos(next.visibleAt * 1_000));
         }
         return Optional.empty();
     }
