@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -24,8 +25,11 @@ final class Oracles {
     static final String RECORD_PREFIX = "PAYMENT#";
     private static final Pattern TXN = Pattern.compile("\"transaction_id\":\"([^\"]+)\"");
 
-    /** A decision as stored: its status and when (virtual micros). */
-    record Decision(String status, long at) {
+    /**
+     * A decision as stored: its status, when (virtual micros), and the balance change its record's
+     * result names (what a contested transaction's winner was), when it has one.
+     */
+    record Decision(String status, long at, Optional<Long> recordedChange) {
     }
 
     private final Workload workload;
@@ -45,7 +49,7 @@ final class Oracles {
         if (write.table().equals(recordsTable)) {
             String txn = write.after().get(IdempotencyRecordAttributes.PK).s().substring(RECORD_PREFIX.length());
             String status = write.after().get(IdempotencyRecordAttributes.STATUS).s();
-            Decision first = decisions.putIfAbsent(txn, new Decision(status, scheduler.now()));
+            Decision first = decisions.putIfAbsent(txn, new Decision(status, scheduler.now(), recordedChange(write.after())));
             if (first != null) {
                 violations.add(new Violation(Violation.DECIDED_TWICE, txn, "decided " + first.status() + " at "
                         + at(first.at()) + ", then " + status + " at " + at(scheduler.now())
@@ -99,7 +103,9 @@ final class Oracles {
         Map<String, Long> expected = new TreeMap<>(initial);
         decisions.forEach((txn, decision) -> {
             if (decision.status().equals("APPROVED")) {
-                workload.byTxn(txn).ifPresent(p -> expected.merge(p.account(), p.balanceChange(), Long::sum));
+                // a good payment by what its producer sent; a contested one by what its record says was decided
+                workload.byTxn(txn).ifPresent(p -> expected.merge(p.account(),
+                        p.good() ? p.balanceChange() : decision.recordedChange().orElse(p.balanceChange()), Long::sum));
             }
         });
         expected.forEach((account, balance) -> {
@@ -146,6 +152,17 @@ final class Oracles {
     static String at(long micros) {
         Duration d = Duration.ofNanos(micros * 1000);
         return String.format("%dd%02dh%02dm%02ds", d.toDays(), d.toHoursPart(), d.toMinutesPart(), d.toSecondsPart());
+    }
+
+    /** The signed amount of the record's result ({@code amountMinor}, {@code authorizationType}), if it has them. */
+    private static Optional<Long> recordedChange(Map<String, AttributeValue> record) {
+        AttributeValue result = record.get(IdempotencyRecordAttributes.RESULT);
+        if (result == null || result.m() == null || !result.m().containsKey("amountMinor")) {
+            return Optional.empty();
+        }
+        long amount = Long.parseLong(result.m().get("amountMinor").n());
+        AttributeValue type = result.m().get("authorizationType");
+        return Optional.of(type != null && "REFUND".equals(type.s()) ? amount : -amount);
     }
 
     static long balance(Map<String, AttributeValue> account) {
