@@ -38,8 +38,8 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  *       order ({@code ConditionalCheckFailed} with the {@code ALL_OLD} item, {@code TransactionConflict},
  *       {@code ThrottlingError}, or {@code None}) ("TransactWriteItems", Errors,
  *       https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html#API_TransactWriteItems_Errors).</li>
- *   <li>Transaction conflicts: a transaction holds its items for a few milliseconds after it is
- *       applied; another transaction on one of them is cancelled with {@code TransactionConflict},
+ *   <li>Transaction conflicts: a transaction holds its items from when it is applied until its
+ *       answer reaches its caller; another transaction on one of them is cancelled with {@code TransactionConflict},
  *       a single write is refused with {@code TransactionConflictException} ("Transaction conflict
  *       handling in DynamoDB", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/transaction-apis.html#transaction-conflict-handling).</li>
  *   <li>TTL: an expired item stays, and is read by conditions, until deleted up to 48 h later ({@link DynamoDbTable}).</li>
@@ -60,21 +60,38 @@ public final class DynamoDbModel implements DynamoDbClient {
     }
 
     private static final String SERVICE = "dynamodb";
-    /** How long an applied transaction still holds its items: DynamoDB's commit, a few milliseconds. */
-    private static final long HOLD_MICROS = 4_000;
 
     private final World world;
     private final Map<String, DynamoDbTable> tables = new LinkedHashMap<>();
-    private final Map<String, Long> heldUntil = new HashMap<>();
+    /** The items of transactions in flight: applied, their answer not yet with their caller. */
+    private final Map<String, Integer> held = new HashMap<>();
     private final OnDemandCapacity capacity;
     private final List<Consumer<Write>> observers = new ArrayList<>();
     private long writeUnits;
     private long calls;
     private long throttled;
 
+    /**
+     * A deliberate departure from DynamoDB, to show that conformance catches one: never used by a
+     * run, only by the conformance check's own test.
+     */
+    public enum Flaw {
+        /** The model as AWS documents it. */
+        NONE,
+        /** A cancelled transaction still writes its actions whose conditions held: not all or nothing. */
+        PARTIAL_TRANSACTIONS
+    }
+
+    private final Flaw flaw;
+
     public DynamoDbModel(World world, long warmWriteUnits) {
+        this(world, warmWriteUnits, Flaw.NONE);
+    }
+
+    public DynamoDbModel(World world, long warmWriteUnits, Flaw flaw) {
         this.world = world;
         this.capacity = new OnDemandCapacity(warmWriteUnits);
+        this.flaw = flaw;
     }
 
     public DynamoDbTable createTable(String name, String hashKey, Optional<String> rangeKey, Optional<String> ttlAttribute) {
@@ -147,7 +164,7 @@ public final class DynamoDbModel implements DynamoDbClient {
             world.fromService(SERVICE, "PutItem");
             throw serverError();
         }
-        if (heldUntil.getOrDefault(table.name() + "\u0001" + key, Long.MIN_VALUE) > micros(now)) {
+        if (held.containsKey(table.name() + "\u0001" + key)) {
             world.fromService(SERVICE, "PutItem");
             throw error(400, "TransactionConflictException", "Transaction is ongoing for the item");
         }
@@ -202,7 +219,7 @@ public final class DynamoDbModel implements DynamoDbClient {
         List<CancellationReason> reasons = new ArrayList<>();
         boolean cancel = false;
         for (Action action : actions) {
-            if (heldUntil.getOrDefault(action.lock(), Long.MIN_VALUE) > micros(now)) {
+            if (held.containsKey(action.lock())) {
                 reasons.add(reason("TransactionConflict", null));
                 cancel = true;
             } else {
@@ -220,6 +237,14 @@ public final class DynamoDbModel implements DynamoDbClient {
         } else {
             reasons.replaceAll(r -> r == null ? reason("None", null) : r);
         }
+        if (cancel && flaw == Flaw.PARTIAL_TRANSACTIONS) {
+            for (int i = 0; i < actions.size(); i++) {
+                if ("None".equals(reasons.get(i).code())) {
+                    Optional<Map<String, AttributeValue>> old = actions.get(i).before(now);
+                    apply(actions.get(i).table(), actions.get(i).key(), old, actions.get(i).after(old), now);
+                }
+            }
+        }
         if (cancel) {
             world.fromService(SERVICE, "TransactWriteItems");
             throw fault == World.Fault.SERVER_ERROR_APPLIED ? serverError() : cancelled(reasons);
@@ -227,11 +252,15 @@ public final class DynamoDbModel implements DynamoDbClient {
         for (Action action : actions) {
             Optional<Map<String, AttributeValue>> old = action.before(now);
             apply(action.table(), action.key(), old, action.after(old), now);
-            heldUntil.put(action.lock(), micros(now) + HOLD_MICROS);
+            held.merge(action.lock(), 1, Integer::sum);
         }
         writeUnits += units;
         capacity.consume(now.getEpochSecond(), units, itemUnits);
-        world.fromService(SERVICE, "TransactWriteItems");
+        try {
+            world.fromService(SERVICE, "TransactWriteItems");
+        } finally {
+            actions.forEach(action -> held.computeIfPresent(action.lock(), (lock, n) -> n > 1 ? n - 1 : null));
+        }
         if (fault == World.Fault.SERVER_ERROR_APPLIED) {
             throw serverError();
         }
@@ -302,10 +331,6 @@ public final class DynamoDbModel implements DynamoDbClient {
             bytes += attribute.getKey().length() + (value.s() != null ? value.s().length() : value.n() != null ? 21 : 1);
         }
         return Math.max(1, (bytes + 1023) / 1024);
-    }
-
-    private static long micros(Instant instant) {
-        return instant.getEpochSecond() * 1_000_000 + instant.getNano() / 1_000;
     }
 
     private static CancellationReason reason(String code, Map<String, AttributeValue> item) {

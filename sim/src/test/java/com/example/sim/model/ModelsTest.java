@@ -23,6 +23,8 @@ class ModelsTest {
     private static final class Still implements World {
         Instant now = Instant.parse("2026-03-02T00:00:00Z");
         final SplittableRandom random = new SplittableRandom(1);
+        /** Runs once while the next answer is on its way back: another caller's call, overlapping. */
+        Runnable onTheWayBack;
 
         @Override
         public Instant instant() {
@@ -40,6 +42,11 @@ class ModelsTest {
 
         @Override
         public void fromService(String service, String operation) {
+            Runnable overlapping = onTheWayBack;
+            onTheWayBack = null;
+            if (overlapping != null) {
+                overlapping.run();
+            }
         }
 
         @Override
@@ -87,13 +94,13 @@ class ModelsTest {
         Still world = new Still();
         DynamoDbModel dynamoDb = new DynamoDbModel(world, 4_000);
         dynamoDb.createTable("t", "pk", Optional.empty(), Optional.empty());
-        TransactWriteItem first = put("a", "attribute_not_exists(#pk)");
-        dynamoDb.transactWriteItems(request -> request.transactItems(first));
-        // a transaction on the same item while the first still holds it: TransactionConflict
-        TransactionCanceledException conflict = assertThrows(TransactionCanceledException.class,
+        // a transaction on the same item while the first is in flight (its answer on the way back): TransactionConflict
+        TransactionCanceledException[] overlapping = new TransactionCanceledException[1];
+        world.onTheWayBack = () -> overlapping[0] = assertThrows(TransactionCanceledException.class,
                 () -> dynamoDb.transactWriteItems(request -> request.transactItems(put("a", "attribute_not_exists(#pk)"), put("b", null))));
-        assertEquals("TransactionConflict", conflict.cancellationReasons().get(0).code());
-        world.now = world.now.plusSeconds(1);
+        dynamoDb.transactWriteItems(request -> request.transactItems(put("a", "attribute_not_exists(#pk)")));
+        assertEquals("TransactionConflict", overlapping[0].cancellationReasons().get(0).code());
+        // once it is done, the same transaction fails its condition instead, with the item as it was
         TransactionCanceledException failed = assertThrows(TransactionCanceledException.class,
                 () -> dynamoDb.transactWriteItems(request -> request.transactItems(put("a", "attribute_not_exists(#pk)"), put("b", null))));
         assertEquals("ConditionalCheckFailed", failed.cancellationReasons().get(0).code());
