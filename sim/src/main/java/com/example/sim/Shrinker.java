@@ -9,7 +9,7 @@ import java.util.Optional;
  * Shrinks a failing trace to a short one that still fails the same oracle. Every step is a whole
  * run, so the result replays exactly:
  * <ol>
- *   <li>the payments cut to the failing transaction's account, else to a window of time around
+ *   <li>the payments cut to the failing transaction's own, else its account's, else to a window of time around
  *       it, widened (1 min, 10 min, 1 h, ...) until the oracle fails again (its own payment always kept);</li>
  *   <li>then halves, quarters, eighths ... of what is left taken out in turn while the oracle still fails
  *       (at most {@value #MOST_RUNS} runs);</li>
@@ -43,6 +43,7 @@ final class Shrinker {
         Optional<Payment> target = payments.stream().filter(p -> p.txnId().equals(failing.first().txnId())).findFirst();
         if (target.isPresent()) {
             List<BitSet> tries = new ArrayList<>();
+            tries.add(kept(payments, p -> p == target.get()));
             tries.add(kept(payments, p -> p.account().equals(target.get().account())));
             for (long window : WINDOWS_MICROS) {
                 tries.add(kept(payments, p -> Math.abs(p.at() - target.get().at()) <= window));
