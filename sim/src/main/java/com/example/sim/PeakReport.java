@@ -19,13 +19,14 @@ final class PeakReport {
         int warm = Variables.number(variables, "WARM_WRITE_UNITS", 40_000, 4_000, 1_000_000);
         String concurrencies = variables.getOrDefault("CONCURRENCY", "10,100," + windows.maxConcurrencyAllowed());
         int seed = Variables.number(variables, "SEED", 1, 0, Integer.MAX_VALUE);
+        int minutes = Variables.number(variables, "MINUTES", 10, 1, 24 * 60);
         System.out.println("| concurrency | table's write units/s at start | decided | decision p50 | decision p99 | oldest | "
                 + "DynamoDB calls | write units | throttled | invocations | DLQ | oracles failed |");
         System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         for (String text : concurrencies.split(",")) {
             int concurrency = Variables.number(Map.of("CONCURRENCY", text), "CONCURRENCY", 10, 1, 10_000);
             for (long units : new long[] {4_000, warm}) {
-                Profile profile = Profile.peak(windows, rate, concurrency, units);
+                Profile profile = Profile.peak(rate, minutes, concurrency, units);
                 long started = System.nanoTime();
                 Result r = Simulation.run(Trace.of(seed), profile, windows);
                 System.out.printf("| %d | %d | %d | %.0f ms | %.0f ms | %s | %d | %d | %d | %d | %d | %d |%n", concurrency,

@@ -29,9 +29,9 @@ record Profile(String name, int payments, Duration traffic, int accounts, int ho
                 40, windows.maxConcurrency(), 4_000, true);
     }
 
-    /** A peak: {@code perSecond} payments a second for ten minutes, 1 % on 5 hot accounts, the template's highest concurrency. */
-    static Profile peak(TemplateWindows windows, int perSecond, int concurrency, long warmWriteUnits) {
-        return new Profile("peak", perSecond * 600, Duration.ofMinutes(10), 200_000, 5, 0.01, 0, 0,
+    /** A peak: {@code perSecond} payments a second for {@code minutes}, 1 % on 5 hot accounts, at {@code concurrency}. */
+    static Profile peak(int perSecond, int minutes, int concurrency, long warmWriteUnits) {
+        return new Profile("peak", perSecond * 60 * minutes, Duration.ofMinutes(minutes), 200_000, 5, 0.01, 0, 0,
                 concurrency, warmWriteUnits, false);
     }
 }
