@@ -1,9 +1,5 @@
 package com.example.sim;
 
-import com.amazonaws.services.lambda.runtime.ClientContext;
-import com.amazonaws.services.lambda.runtime.CognitoIdentity;
-import com.amazonaws.services.lambda.runtime.Context;
-import com.amazonaws.services.lambda.runtime.LambdaLogger;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.sim.model.SqsMessage;
@@ -141,7 +137,7 @@ final class LambdaService {
             }
             SQSBatchResponse response = null;
             try {
-                response = env.handle(event, context(env, deadline));
+                response = env.handle(event, new SimulatedContext(scheduler, "req-" + env.id() + "-" + env.nextInvocation(), deadline));
             } catch (Scheduler.Ended ended) {
                 env.die();
             }
@@ -224,65 +220,5 @@ final class LambdaService {
         SQSEvent event = new SQSEvent();
         event.setRecords(records);
         return event;
-    }
-
-    private Context context(Environment env, long deadline) {
-        String requestId = "req-" + env.id() + "-" + env.nextInvocation();
-        return new Context() {
-            @Override
-            public String getAwsRequestId() {
-                return requestId;
-            }
-
-            @Override
-            public String getLogGroupName() {
-                return "/aws/lambda/payment-authorizer";
-            }
-
-            @Override
-            public String getLogStreamName() {
-                return "sim/" + env.id();
-            }
-
-            @Override
-            public String getFunctionName() {
-                return "payment-authorizer";
-            }
-
-            @Override
-            public String getFunctionVersion() {
-                return "1";
-            }
-
-            @Override
-            public String getInvokedFunctionArn() {
-                return "arn:aws:lambda:" + SqsModel.REGION + ":" + SqsModel.ACCOUNT + ":function:payment-authorizer:live";
-            }
-
-            @Override
-            public CognitoIdentity getIdentity() {
-                return null;
-            }
-
-            @Override
-            public ClientContext getClientContext() {
-                return null;
-            }
-
-            @Override
-            public int getRemainingTimeInMillis() {
-                return (int) Math.max(0, (deadline - scheduler.now()) / 1000);
-            }
-
-            @Override
-            public int getMemoryLimitInMB() {
-                return 1024;
-            }
-
-            @Override
-            public LambdaLogger getLogger() {
-                return null;
-            }
-        };
     }
 }

@@ -103,7 +103,7 @@ public final class DynamoDbModel implements DynamoDbClient {
     public DynamoDbTable table(String name) {
         DynamoDbTable table = tables.get(name);
         if (table == null) {
-            throw error(400, "ResourceNotFoundException", "Requested resource not found: " + name);
+            throw DynamoDbErrors.error(400, "ResourceNotFoundException", "Requested resource not found: " + name);
         }
         return table;
     }
@@ -158,26 +158,26 @@ public final class DynamoDbModel implements DynamoDbClient {
         if (fault == World.Fault.THROTTLE || !capacity.admits(now.getEpochSecond(), units, Map.of(table.name() + key, units))) {
             throttled++;
             world.fromService(SERVICE, "PutItem");
-            throw error(400, "ProvisionedThroughputExceededException", "The level of configured provisioned throughput for the table was exceeded");
+            throw DynamoDbErrors.error(400, "ProvisionedThroughputExceededException", "The level of configured provisioned throughput for the table was exceeded");
         }
         if (fault == World.Fault.SERVER_ERROR_NOT_APPLIED) {
             world.fromService(SERVICE, "PutItem");
-            throw serverError();
+            throw DynamoDbErrors.serverError();
         }
         if (held.containsKey(table.name() + "\u0001" + key)) {
             world.fromService(SERVICE, "PutItem");
-            throw error(400, "TransactionConflictException", "Transaction is ongoing for the item");
+            throw DynamoDbErrors.error(400, "TransactionConflictException", "Transaction is ongoing for the item");
         }
         Optional<Map<String, AttributeValue>> old = table.get(key, now);
         if (!Expressions.holds(request.conditionExpression(), old.orElse(Map.of()), request.expressionAttributeNames(),
                 request.expressionAttributeValues())) {
             world.fromService(SERVICE, "PutItem");
             if (fault == World.Fault.SERVER_ERROR_APPLIED) {
-                throw serverError();
+                throw DynamoDbErrors.serverError();
             }
             ConditionalCheckFailedException.Builder failed = ConditionalCheckFailedException.builder()
                     .message("The conditional request failed").statusCode(400)
-                    .awsErrorDetails(details("ConditionalCheckFailedException", "The conditional request failed"));
+                    .awsErrorDetails(DynamoDbErrors.details("ConditionalCheckFailedException", "The conditional request failed"));
             if (request.returnValuesOnConditionCheckFailure() == ReturnValuesOnConditionCheckFailure.ALL_OLD) {
                 old.ifPresent(failed::item);
             }
@@ -188,7 +188,7 @@ public final class DynamoDbModel implements DynamoDbClient {
         capacity.consume(now.getEpochSecond(), units / 2, Map.of(table.name() + key, units / 2));
         world.fromService(SERVICE, "PutItem");
         if (fault == World.Fault.SERVER_ERROR_APPLIED) {
-            throw serverError();
+            throw DynamoDbErrors.serverError();
         }
         return PutItemResponse.builder().build();
     }
@@ -198,11 +198,11 @@ public final class DynamoDbModel implements DynamoDbClient {
         world.toService(SERVICE, "TransactWriteItems");
         calls++;
         Instant now = world.instant();
-        List<Action> actions = request.transactItems().stream().map(this::action).toList();
+        List<WriteAction> actions = request.transactItems().stream().map(item -> WriteAction.of(item, this::table)).toList();
         World.Fault fault = world.fault(SERVICE, "TransactWriteItems");
         long units = 0;
         Map<String, Long> itemUnits = new HashMap<>();
-        for (Action action : actions) {
+        for (WriteAction action : actions) {
             long u = 2L * units(action.after(action.before(now)));
             units += u;
             itemUnits.merge(action.lock(), u, Long::sum);
@@ -210,17 +210,17 @@ public final class DynamoDbModel implements DynamoDbClient {
         if (fault == World.Fault.THROTTLE || !capacity.admits(now.getEpochSecond(), units, itemUnits)) {
             throttled++;
             world.fromService(SERVICE, "TransactWriteItems");
-            throw cancelled(actions.stream().map(a -> reason("ThrottlingError", null)).toList());
+            throw DynamoDbErrors.cancelled(actions.stream().map(a -> DynamoDbErrors.reason("ThrottlingError", null)).toList());
         }
         if (fault == World.Fault.SERVER_ERROR_NOT_APPLIED) {
             world.fromService(SERVICE, "TransactWriteItems");
-            throw serverError();
+            throw DynamoDbErrors.serverError();
         }
         List<CancellationReason> reasons = new ArrayList<>();
         boolean cancel = false;
-        for (Action action : actions) {
+        for (WriteAction action : actions) {
             if (held.containsKey(action.lock())) {
-                reasons.add(reason("TransactionConflict", null));
+                reasons.add(DynamoDbErrors.reason("TransactionConflict", null));
                 cancel = true;
             } else {
                 reasons.add(null);
@@ -228,14 +228,14 @@ public final class DynamoDbModel implements DynamoDbClient {
         }
         if (!cancel) {
             for (int i = 0; i < actions.size(); i++) {
-                Action action = actions.get(i);
+                WriteAction action = actions.get(i);
                 Optional<Map<String, AttributeValue>> old = action.before(now);
                 boolean holds = Expressions.holds(action.condition(), old.orElse(Map.of()), action.names(), action.values());
                 cancel |= !holds;
-                reasons.set(i, holds ? reason("None", null) : reason("ConditionalCheckFailed", action.allOld() ? old.orElse(null) : null));
+                reasons.set(i, holds ? DynamoDbErrors.reason("None", null) : DynamoDbErrors.reason("ConditionalCheckFailed", action.allOld() ? old.orElse(null) : null));
             }
         } else {
-            reasons.replaceAll(r -> r == null ? reason("None", null) : r);
+            reasons.replaceAll(r -> r == null ? DynamoDbErrors.reason("None", null) : r);
         }
         if (cancel && flaw == Flaw.PARTIAL_TRANSACTIONS) {
             for (int i = 0; i < actions.size(); i++) {
@@ -247,9 +247,9 @@ public final class DynamoDbModel implements DynamoDbClient {
         }
         if (cancel) {
             world.fromService(SERVICE, "TransactWriteItems");
-            throw fault == World.Fault.SERVER_ERROR_APPLIED ? serverError() : cancelled(reasons);
+            throw fault == World.Fault.SERVER_ERROR_APPLIED ? DynamoDbErrors.serverError() : DynamoDbErrors.cancelled(reasons);
         }
-        for (Action action : actions) {
+        for (WriteAction action : actions) {
             Optional<Map<String, AttributeValue>> old = action.before(now);
             apply(action.table(), action.key(), old, action.after(old), now);
             held.merge(action.lock(), 1, Integer::sum);
@@ -262,58 +262,9 @@ public final class DynamoDbModel implements DynamoDbClient {
             actions.forEach(action -> held.computeIfPresent(action.lock(), (lock, n) -> n > 1 ? n - 1 : null));
         }
         if (fault == World.Fault.SERVER_ERROR_APPLIED) {
-            throw serverError();
+            throw DynamoDbErrors.serverError();
         }
         return TransactWriteItemsResponse.builder().build();
-    }
-
-    /** One action of a transaction, on its item. */
-    private record Action(DynamoDbTable table, String key, Put put, Update update) {
-        String lock() {
-            return table.name() + "\u0001" + key;
-        }
-
-        Optional<Map<String, AttributeValue>> before(Instant now) {
-            return table.get(key, now);
-        }
-
-        Map<String, AttributeValue> after(Optional<Map<String, AttributeValue>> old) {
-            if (put != null) {
-                return put.item();
-            }
-            Map<String, AttributeValue> start = old.orElseGet(() -> update.key());
-            return Expressions.update(update.updateExpression(), start, update.expressionAttributeNames(),
-                    update.expressionAttributeValues());
-        }
-
-        String condition() {
-            return put != null ? put.conditionExpression() : update.conditionExpression();
-        }
-
-        Map<String, String> names() {
-            return put != null ? put.expressionAttributeNames() : update.expressionAttributeNames();
-        }
-
-        Map<String, AttributeValue> values() {
-            return put != null ? put.expressionAttributeValues() : update.expressionAttributeValues();
-        }
-
-        boolean allOld() {
-            return (put != null ? put.returnValuesOnConditionCheckFailure() : update.returnValuesOnConditionCheckFailure())
-                    == ReturnValuesOnConditionCheckFailure.ALL_OLD;
-        }
-    }
-
-    private Action action(TransactWriteItem item) {
-        if (item.put() != null) {
-            DynamoDbTable table = table(item.put().tableName());
-            return new Action(table, table.keyOf(item.put().item()), item.put(), null);
-        }
-        if (item.update() != null) {
-            DynamoDbTable table = table(item.update().tableName());
-            return new Action(table, table.keyOf(item.update().key()), null, item.update());
-        }
-        throw error(400, "ValidationException", "the model takes Put and Update actions only");
     }
 
     private void apply(DynamoDbTable table, String key, Optional<Map<String, AttributeValue>> old,
@@ -333,32 +284,4 @@ public final class DynamoDbModel implements DynamoDbClient {
         return Math.max(1, (bytes + 1023) / 1024);
     }
 
-    private static CancellationReason reason(String code, Map<String, AttributeValue> item) {
-        CancellationReason.Builder reason = CancellationReason.builder().code(code);
-        if (item != null) {
-            reason.item(item);
-        }
-        return reason.build();
-    }
-
-    private static TransactionCanceledException cancelled(List<CancellationReason> reasons) {
-        String message = "Transaction cancelled, please refer cancellation reasons for specific reasons "
-                + reasons.stream().map(CancellationReason::code).toList();
-        return TransactionCanceledException.builder().message(message).statusCode(400)
-                .awsErrorDetails(details("TransactionCanceledException", message))
-                .cancellationReasons(reasons).build();
-    }
-
-    private static DynamoDbException serverError() {
-        return error(500, "InternalServerError", "Internal server error");
-    }
-
-    static DynamoDbException error(int status, String code, String message) {
-        return (DynamoDbException) DynamoDbException.builder().message(message).statusCode(status)
-                .awsErrorDetails(details(code, message)).build();
-    }
-
-    private static AwsErrorDetails details(String code, String message) {
-        return AwsErrorDetails.builder().errorCode(code).errorMessage(message).serviceName("DynamoDb").build();
-    }
 }
