@@ -5,12 +5,14 @@ import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.sim.model.SqsMessage;
 import com.example.sim.model.SqsModel;
 import com.example.sim.model.SqsQueue;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -21,8 +23,9 @@ import java.util.regex.Pattern;
  * Lambda and its SQS event source mapping, as the function sees them ("Using Lambda with Amazon
  * SQS", AWS Lambda Developer Guide, https://docs.aws.amazon.com/lambda/latest/dg/with-sqs.html):
  * <ul>
- *   <li>the poller receives up to {@code BatchSize} messages, waiting up to the batching window for
- *       a full batch, and invokes at most {@code MaximumConcurrency} environments at once
+ *   <li>the poller receives up to {@code BatchSize} messages, waiting up to the batching window
+ *       (from when the first became visible) for a full batch, and invokes at most
+ *       {@code MaximumConcurrency} environments at once
  *       (services-sqs-scaling.html); the model reaches that concurrency at once, where Lambda
  *       scales up over minutes;</li>
  *   <li>an environment serves one invocation at a time and is reused; a new one pays a cold
@@ -83,10 +86,9 @@ final class LambdaService {
         return inFlight > 0;
     }
 
-    /** Messages were sent: the poller reads them when a batch is full or the batching window has passed. */
+    /** Messages were sent, or brought back: the poller looks now, and invokes as the batching window says. */
     void sent() {
-        long window = windows.batchingWindowSeconds() * 1_000_000;
-        pollNoLaterThan(queue.depth() >= windows.batchSize() ? scheduler.now() : scheduler.now() + window);
+        pollNoLaterThan(scheduler.now());
     }
 
     private void pollNoLaterThan(long at) {
@@ -96,21 +98,36 @@ final class LambdaService {
         }
     }
 
+    /**
+     * Invokes environments while one is free and a batch is ready: {@code BatchSize} messages
+     * waiting, or the first visible one waiting for the batching window ("the maximum amount of
+     * time to gather records before invoking the function", https://docs.aws.amazon.com/lambda/latest/dg/services-sqs-configure.html);
+     * otherwise looks again when the window ends or the next hidden message shows.
+     */
     private void poll() {
         if (scheduler.now() < pollAt) {
             return; // a later poll was brought forward; this one is stale
         }
         pollAt = Long.MAX_VALUE;
+        long window = windows.batchingWindowSeconds() * 1_000_000;
         while (inFlight < maxConcurrency) {
+            Optional<Long> first = queue.nextVisibleAt().map(at -> Scheduler.micros(Duration.between(Scheduler.EPOCH, at)));
+            if (first.isEmpty()) {
+                return;
+            }
+            if (first.get() > scheduler.now()) {
+                pollNoLaterThan(first.get());
+                return;
+            }
+            if (queue.visible(windows.batchSize()) < windows.batchSize() && first.get() + window > scheduler.now()) {
+                pollNoLaterThan(first.get() + window);
+                return;
+            }
             List<SqsMessage> batch = queue.receive(windows.batchSize());
             if (batch.isEmpty()) {
-                break;
+                return;
             }
             invoke(batch);
-        }
-        if (inFlight < maxConcurrency) {
-            queue.nextVisibleAt().ifPresent(at -> pollNoLaterThan(
-                    Math.max(Scheduler.micros(java.time.Duration.between(Scheduler.EPOCH, at)), scheduler.now())));
         }
     }
 

@@ -245,6 +245,22 @@ public final class SqsQueue {
         return List.copyOf(messages.values());
     }
 
+    /** How many messages are visible now, counted up to {@code limit}. */
+    public int visible(int limit) {
+        long now = nowMicros();
+        List<Entry> seen = new ArrayList<>();
+        int visible = 0;
+        while (visible < limit && !byVisibility.isEmpty() && byVisibility.peek().visibleAt <= now) {
+            Entry next = byVisibility.poll();
+            if (!next.message.gone && next.version == next.message.version) {
+                seen.add(next);
+                visible++;
+            }
+        }
+        byVisibility.addAll(seen);
+        return visible;
+    }
+
     /** When the next hidden or delayed message becomes visible, if any, else empty. */
     public Optional<java.time.Instant> nextVisibleAt() {
         while (!byVisibility.isEmpty()) {
