@@ -92,6 +92,7 @@ public final class SimulateCommand {
                     Shrinker.Shrunk shrunk = new Shrinker(profile, windows).shrink(result);
                     System.out.println("  shrunk to " + shrunk.result().payments() + " payments, faults "
                             + shrunk.faults() + ": " + shrunk.result().first());
+                    shrunk.result().violations().stream().limit(5).forEach(v -> System.out.println("    " + v));
                     System.out.println("  replay: make simulate " + shrunk.result().trace().variables());
                 }
             }
