@@ -43,7 +43,7 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  *       a single write is refused with {@code TransactionConflictException} ("Transaction conflict
  *       handling in DynamoDB", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/transaction-apis.html#transaction-conflict-handling).</li>
  *   <li>TTL: an expired item stays, and is read by conditions, until deleted up to 48 h later ({@link DynamoDbTable}).</li>
- *   <li>On-demand throttling by the doubling rule and the per-partition limit ({@link OnDemandCapacity});
+ *   <li>On-demand throttling by the doubling rule and the per-partition limit, each table on its own ({@link OnDemandCapacity});
  *       a transaction costs two write units per KB of each item ("Capacity management for
  *       transactions", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/transaction-apis.html#transaction-capacity-handling).</li>
  *   <li>A 5xx whose write may or may not have happened ("Error handling with DynamoDB",
@@ -65,7 +65,9 @@ public final class DynamoDbModel implements DynamoDbClient {
     private final Map<String, DynamoDbTable> tables = new LinkedHashMap<>();
     /** The items of transactions in flight: applied, their answer not yet with their caller. */
     private final Map<String, Integer> held = new HashMap<>();
-    private final OnDemandCapacity capacity;
+    /** Each table's own on-demand capacity, by name. */
+    private final Map<String, OnDemandCapacity> capacities = new HashMap<>();
+    private final long warmWriteUnits;
     private final List<Consumer<Write>> observers = new ArrayList<>();
     private long writeUnits;
     private long calls;
@@ -90,13 +92,14 @@ public final class DynamoDbModel implements DynamoDbClient {
 
     public DynamoDbModel(World world, long warmWriteUnits, Flaw flaw) {
         this.world = world;
-        this.capacity = new OnDemandCapacity(warmWriteUnits);
+        this.warmWriteUnits = warmWriteUnits;
         this.flaw = flaw;
     }
 
     public DynamoDbTable createTable(String name, String hashKey, Optional<String> rangeKey, Optional<String> ttlAttribute) {
         DynamoDbTable table = new DynamoDbTable(name, hashKey, rangeKey, ttlAttribute);
         tables.put(name, table);
+        capacities.put(name, new OnDemandCapacity(warmWriteUnits));
         return table;
     }
 
@@ -154,8 +157,9 @@ public final class DynamoDbModel implements DynamoDbClient {
         DynamoDbTable table = table(request.tableName());
         String key = table.keyOf(request.item());
         World.Fault fault = world.fault(SERVICE, "PutItem");
-        long units = 2L * units(request.item());
-        if (fault == World.Fault.THROTTLE || !capacity.admits(now.getEpochSecond(), units, Map.of(table.name() + key, units))) {
+        long units = units(request.item());
+        OnDemandCapacity capacity = capacities.get(table.name());
+        if (fault == World.Fault.THROTTLE || !capacity.admits(now.getEpochSecond(), units, Map.of(key, units))) {
             throttled++;
             world.fromService(SERVICE, "PutItem");
             throw DynamoDbErrors.error(400, "ProvisionedThroughputExceededException", "The level of configured provisioned throughput for the table was exceeded");
@@ -184,8 +188,8 @@ public final class DynamoDbModel implements DynamoDbClient {
             throw failed.build();
         }
         apply(table, key, old, request.item(), now);
-        writeUnits += units / 2;
-        capacity.consume(now.getEpochSecond(), units / 2, Map.of(table.name() + key, units / 2));
+        writeUnits += units;
+        capacity.consume(now.getEpochSecond(), units, Map.of(key, units));
         world.fromService(SERVICE, "PutItem");
         if (fault == World.Fault.SERVER_ERROR_APPLIED) {
             throw DynamoDbErrors.serverError();
@@ -201,13 +205,15 @@ public final class DynamoDbModel implements DynamoDbClient {
         List<WriteAction> actions = request.transactItems().stream().map(item -> WriteAction.of(item, this::table)).toList();
         World.Fault fault = world.fault(SERVICE, "TransactWriteItems");
         long units = 0;
-        Map<String, Long> itemUnits = new HashMap<>();
+        Map<String, Map<String, Long>> byTable = new HashMap<>();
         for (WriteAction action : actions) {
             long u = 2L * units(action.after(action.before(now)));
             units += u;
-            itemUnits.merge(action.lock(), u, Long::sum);
+            byTable.computeIfAbsent(action.table().name(), table -> new HashMap<>()).merge(action.key(), u, Long::sum);
         }
-        if (fault == World.Fault.THROTTLE || !capacity.admits(now.getEpochSecond(), units, itemUnits)) {
+        boolean admitted = byTable.entrySet().stream().allMatch(table -> capacities.get(table.getKey()).admits(
+                now.getEpochSecond(), table.getValue().values().stream().mapToLong(Long::longValue).sum(), table.getValue()));
+        if (fault == World.Fault.THROTTLE || !admitted) {
             throttled++;
             world.fromService(SERVICE, "TransactWriteItems");
             throw DynamoDbErrors.cancelled(actions.stream().map(a -> DynamoDbErrors.reason("ThrottlingError", null)).toList());
@@ -255,7 +261,8 @@ public final class DynamoDbModel implements DynamoDbClient {
             held.merge(action.lock(), 1, Integer::sum);
         }
         writeUnits += units;
-        capacity.consume(now.getEpochSecond(), units, itemUnits);
+        byTable.forEach((table, items) -> capacities.get(table).consume(now.getEpochSecond(),
+                items.values().stream().mapToLong(Long::longValue).sum(), items));
         try {
             world.fromService(SERVICE, "TransactWriteItems");
         } finally {
