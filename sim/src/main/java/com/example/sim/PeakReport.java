@@ -21,16 +21,16 @@ final class PeakReport {
         String concurrencies = variables.getOrDefault("CONCURRENCY", "10,100," + windows.maxConcurrencyAllowed());
         int seed = Variables.number(variables, "SEED", 1, 0, Integer.MAX_VALUE);
         int minutes = Variables.number(variables, "MINUTES", 2, 1, 24 * 60);
-        System.out.println("| concurrency | table's write units/s at start | decided | decision p50 | decision p99 | oldest | "
+        System.out.println("| payments/s | concurrency | each table's write units/s at start | decided | decision p50 | decision p99 | oldest | "
                 + "DynamoDB calls | write units | throttled | invocations | DLQ | oracles failed |");
-        System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         for (String text : concurrencies.split(",")) {
             int concurrency = Variables.number(Map.of("CONCURRENCY", text), "CONCURRENCY", 10, 1, 10_000);
             for (long units : new long[] {4_000, warm}) {
                 Profile profile = Profile.peak(rate, minutes, concurrency, units);
                 long started = System.nanoTime();
                 Result r = Simulation.run(Trace.of(seed), profile, windows);
-                System.out.printf("| %d | %d | %d | %.0f ms | %.0f ms | %s | %d | %d | %d | %d | %d | %d |%n", concurrency,
+                System.out.printf("| %d | %d | %d | %d | %.0f ms | %.0f ms | %s | %d | %d | %d | %d | %d | %d |%n", rate, concurrency,
                         units, r.approved() + r.declined(), r.p50Micros() / 1000.0, r.p99Micros() / 1000.0,
                         Oracles.at(r.oldestMicros()), r.dynamoDbCalls(), r.writeUnits(), r.throttled(), r.invocations(),
                         r.deadLetterLeft(), r.violations().size());
