@@ -1,0 +1,241 @@
+package com.example.sim;
+
+import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
+import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.sim.model.SqsMessage;
+import com.example.sim.model.SqsModel;
+import com.example.sim.model.SqsQueue;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Lambda and its SQS event source mapping, as the function sees them ("Using Lambda with Amazon
+ * SQS", AWS Lambda Developer Guide, https://docs.aws.amazon.com/lambda/latest/dg/with-sqs.html):
+ * <ul>
+ *   <li>the poller receives up to {@code BatchSize} messages, waiting up to the batching window
+ *       (from when the first became visible) for a full batch, and invokes at most
+ *       {@code MaximumConcurrency} environments at once
+ *       (services-sqs-scaling.html); the model reaches that concurrency at once, where Lambda
+ *       scales up over minutes;</li>
+ *   <li>an environment serves one invocation at a time and is reused; a new one pays a cold
+ *       start (SnapStart's restore, 0.2-1 s);</li>
+ *   <li>after the handler returns, the messages not in {@code batchItemFailures} are deleted;
+ *       an invocation that crashed or timed out deletes nothing, and its messages come back after
+ *       their visibility timeout (services-sqs-errorhandling.html);</li>
+ *   <li>an invocation is stopped at the function's timeout, and its environment with it.</li>
+ * </ul>
+ */
+final class LambdaService {
+
+    private static final Pattern RETRY_LINE = Pattern.compile(
+            "\"message_id\":\"([^\"]+)\",\"outcome\":\"RETRY\",\"cause\":\"([A-Z_]+)\"");
+    private static final Set<String> PASSING = Set.of("THROTTLING", "CONTENTION", "OUT_OF_TIME");
+
+    private final Scheduler scheduler;
+    private final SqsQueue queue;
+    private final Supplier<Environment> environments;
+    private final TemplateWindows windows;
+    private final int maxConcurrency;
+    private final ArrayDeque<Environment> idle = new ArrayDeque<>();
+    private final Consumer<Long> batchLatency;
+    private int inFlight;
+    private long pollAt = Long.MAX_VALUE;
+    private long invocations;
+    private long coldStarts;
+    private long failedInvocations;
+    private int peakConcurrency;
+
+    LambdaService(Scheduler scheduler, SqsQueue queue, Supplier<Environment> environments, TemplateWindows windows,
+                  int maxConcurrency, Consumer<Long> batchLatency) {
+        this.scheduler = scheduler;
+        this.queue = queue;
+        this.environments = environments;
+        this.windows = windows;
+        this.maxConcurrency = maxConcurrency;
+        this.batchLatency = batchLatency;
+    }
+
+    long invocations() {
+        return invocations;
+    }
+
+    long coldStarts() {
+        return coldStarts;
+    }
+
+    long failedInvocations() {
+        return failedInvocations;
+    }
+
+    int peakConcurrency() {
+        return peakConcurrency;
+    }
+
+    boolean busy() {
+        return inFlight > 0;
+    }
+
+    /** Messages were sent, or brought back: the poller looks now, and invokes as the batching window says. */
+    void sent() {
+        pollNoLaterThan(scheduler.now());
+    }
+
+    private void pollNoLaterThan(long at) {
+        if (at < pollAt) {
+            pollAt = at;
+            scheduler.at(at, this::poll);
+        }
+    }
+
+    /**
+     * Invokes environments while one is free and a batch is ready: {@code BatchSize} messages
+     * waiting, or the first visible one waiting for the batching window ("the maximum amount of
+     * time to gather records before invoking the function", https://docs.aws.amazon.com/lambda/latest/dg/services-sqs-configure.html);
+     * otherwise looks again when the window ends or the next hidden message shows.
+     */
+    private void poll() {
+        if (scheduler.now() < pollAt) {
+            return; // a later poll was brought forward; this one is stale
+        }
+        pollAt = Long.MAX_VALUE;
+        long window = windows.batchingWindowSeconds() * 1_000_000;
+        while (inFlight < maxConcurrency) {
+            Optional<Long> first = queue.nextVisibleAt().map(at -> Scheduler.micros(Duration.between(Scheduler.EPOCH, at)));
+            if (first.isEmpty()) {
+                return;
+            }
+            if (first.get() > scheduler.now()) {
+                pollNoLaterThan(first.get());
+                return;
+            }
+            if (queue.visible(windows.batchSize()) < windows.batchSize() && first.get() + window > scheduler.now()) {
+                pollNoLaterThan(first.get() + window);
+                return;
+            }
+            List<SqsMessage> batch = queue.receive(windows.batchSize());
+            if (batch.isEmpty()) {
+                return;
+            }
+            invoke(batch);
+        }
+    }
+
+    private void invoke(List<SqsMessage> batch) {
+        inFlight++;
+        invocations++;
+        peakConcurrency = Math.max(peakConcurrency, inFlight);
+        Environment environment = idle.pollFirst();
+        long cold = 0;
+        if (environment == null) {
+            environment = environments.get();
+            coldStarts++;
+            cold = scheduler.random().nextLong(200_000, 1_000_000);
+        }
+        long coldStart = cold;
+        Environment env = environment;
+        long deadline = scheduler.now() + coldStart + windows.functionTimeoutSeconds() * 1_000_000;
+        SQSEvent event = event(batch);
+        boolean[] finished = new boolean[1];
+        long start = scheduler.now();
+        scheduler.spawn(env, () -> {
+            if (coldStart > 0) {
+                scheduler.sleep(coldStart);
+            }
+            SQSBatchResponse response = null;
+            try {
+                response = env.handle(event, new SimulatedContext(scheduler, "req-" + env.id() + "-" + env.nextInvocation(), deadline));
+            } catch (Scheduler.Ended ended) {
+                env.die();
+            }
+            if (!finished[0]) {
+                finished[0] = true;
+                finish(env, batch, env.dead() ? null : response, start);
+            }
+        });
+        scheduler.at(deadline, () -> {
+            if (!finished[0]) {
+                finished[0] = true;
+                env.die(); // Lambda stops the invocation at its timeout
+                finish(env, batch, null, start);
+            }
+        });
+    }
+
+    /** After an invocation: the ESM deletes what succeeded; a failed invocation deletes nothing. */
+    private void finish(Environment env, List<SqsMessage> batch, SQSBatchResponse response, long start) {
+        inFlight--;
+        String lines = env.takeLines();
+        if (response == null) {
+            failedInvocations++;
+            batch.forEach(message -> copy(message).hardFailure = true);
+        } else {
+            Map<String, String> causes = new HashMap<>();
+            Matcher retry = RETRY_LINE.matcher(lines);
+            while (retry.find()) {
+                causes.put(retry.group(1), retry.group(2));
+            }
+            Set<String> failed = new HashSet<>();
+            response.getBatchItemFailures().forEach(failure -> failed.add(failure.getItemIdentifier()));
+            for (SqsMessage message : batch) {
+                if (!failed.contains(message.id())) {
+                    queue.delete(message.receiptHandle());
+                } else if (!PASSING.contains(causes.getOrDefault(message.id(), "FAILURE"))) {
+                    copy(message).hardFailure = true;
+                }
+            }
+            idle.addFirst(env);
+            batchLatency.accept(scheduler.now() - start);
+        }
+        pollNoLaterThan(scheduler.now());
+    }
+
+    static Copy copy(SqsMessage message) {
+        if (!(message.tag() instanceof Copy copy)) {
+            Copy fresh = new Copy();
+            message.tag(fresh);
+            return fresh;
+        }
+        return copy;
+    }
+
+    private SQSEvent event(List<SqsMessage> batch) {
+        List<SQSEvent.SQSMessage> records = new ArrayList<>();
+        for (SqsMessage message : batch) {
+            SQSEvent.SQSMessage record = new SQSEvent.SQSMessage();
+            record.setMessageId(message.id());
+            record.setReceiptHandle(message.receiptHandle());
+            record.setBody(message.body());
+            record.setAttributes(Map.of(
+                    "ApproximateReceiveCount", Integer.toString(message.receiveCount()),
+                    "SentTimestamp", Long.toString(message.sentAtMillis()),
+                    "SenderId", SqsModel.ACCOUNT,
+                    "ApproximateFirstReceiveTimestamp", Long.toString(message.firstReceiveMillis())));
+            Map<String, SQSEvent.MessageAttribute> attributes = new HashMap<>();
+            message.attributes().forEach((name, typeAndValue) -> {
+                SQSEvent.MessageAttribute attribute = new SQSEvent.MessageAttribute();
+                attribute.setDataType(typeAndValue[0]);
+                attribute.setStringValue(typeAndValue[1]);
+                attributes.put(name, attribute);
+            });
+            record.setMessageAttributes(attributes);
+            record.setEventSource("aws:sqs");
+            record.setEventSourceArn(queue.arn());
+            record.setAwsRegion(SqsModel.REGION);
+            records.add(record);
+        }
+        SQSEvent event = new SQSEvent();
+        event.setRecords(records);
+        return event;
+    }
+}

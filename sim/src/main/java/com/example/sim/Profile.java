@@ -1,0 +1,37 @@
+package com.example.sim;
+
+import java.time.Duration;
+
+/**
+ * What a run simulates besides the template's windows: the traffic, the accounts, and how often
+ * each fault happens.
+ *
+ * @param name             {@code default} or {@code peak}
+ * @param payments         payments the producers make in the run
+ * @param traffic          how long they send them over
+ * @param accounts         accounts the payments post to
+ * @param hotAccounts      accounts taking {@code hotShare} of the payments between them
+ * @param hotShare         the share of payments on the hot accounts
+ * @param burstShare       the share of payments sent in bursts (sales), the rest spread evenly
+ * @param bursts           how many bursts
+ * @param maxConcurrency   the event source's maximum concurrency
+ * @param warmWriteUnits   the table's write units a second at the start (on-demand's 4 000 for a new table)
+ * @param faults           whether the fault schedule draws faults (the peak profile measures without)
+ */
+record Profile(String name, int payments, Duration traffic, int accounts, int hotAccounts, double hotShare,
+               double burstShare, int bursts, int maxConcurrency, long warmWriteUnits, boolean faults) {
+
+    static final int DEFAULT_PAYMENTS_PER_SEED = 50_000;
+
+    /** Seven days of traffic, a fault schedule drawing every kind, the template's concurrency. */
+    static Profile standard(TemplateWindows windows, int payments) {
+        return new Profile("default", payments, Duration.ofDays(7), Math.max(50, payments / 100), 5, 0.05, 0.4,
+                40, windows.maxConcurrency(), 4_000, true);
+    }
+
+    /** A peak: {@code perSecond} payments a second for {@code minutes}, 1 % on 5 hot accounts, at {@code concurrency}. */
+    static Profile peak(int perSecond, int minutes, int concurrency, long warmWriteUnits) {
+        return new Profile("peak", perSecond * 60 * minutes, Duration.ofMinutes(minutes), 200_000, 5, 0.01, 0, 0,
+                concurrency, warmWriteUnits, false);
+    }
+}

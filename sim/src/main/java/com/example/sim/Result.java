@@ -1,0 +1,59 @@
+package com.example.sim;
+
+import com.example.sim.model.DynamoDbModel;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What a run came to: its figures and the oracles that failed. Printed the same for the same
+ * trace, byte for byte: nothing of the host (wall time, threads) is in it.
+ */
+record Result(Trace trace, int payments, long messages, long approved, long declined, int deadLetterLeft,
+              int redrives, long invocations, long coldStarts, long failedInvocations, int peakConcurrency,
+              long dynamoDbCalls, long writeUnits, long throttled, long p50Micros, long p99Micros,
+              long oldestMicros, long endMicros, List<Violation> violations) {
+
+    static Result of(Trace trace, Workload workload, Oracles oracles, long messages, LambdaService lambda,
+                     DynamoDbModel dynamoDb, int deadLetterLeft, int redrives, long end) {
+        long approved = oracles.decisions().values().stream().filter(d -> d.status().equals("APPROVED")).count();
+        long declined = oracles.decisions().size() - approved;
+        List<Long> latencies = new ArrayList<>(oracles.decisionLatencies());
+        Collections.sort(latencies);
+        return new Result(trace, workload.payments().size(), messages, approved, declined, deadLetterLeft, redrives,
+                lambda.invocations(), lambda.coldStarts(), lambda.failedInvocations(), lambda.peakConcurrency(),
+                dynamoDb.calls(), dynamoDb.writeUnits(), dynamoDb.throttled(), percentile(latencies, 0.50),
+                percentile(latencies, 0.99), oracles.oldestAge(), end, List.copyOf(oracles.violations()));
+    }
+
+    private static long percentile(List<Long> sorted, double p) {
+        return sorted.isEmpty() ? 0 : sorted.get((int) Math.min(sorted.size() - 1, Math.floor(p * sorted.size())));
+    }
+
+    boolean failed() {
+        return !violations.isEmpty();
+    }
+
+    /** The first failed oracle, the one a shrink keeps failing. */
+    Violation first() {
+        return violations.get(0);
+    }
+
+    /** Failed oracles by name, with counts. */
+    Map<String, Integer> byOracle() {
+        Map<String, Integer> counts = new TreeMap<>();
+        violations.forEach(v -> counts.merge(v.oracle(), 1, Integer::sum));
+        return counts;
+    }
+
+    String line() {
+        return String.format("%s payments=%d messages=%d approved=%d declined=%d dlq_left=%d redrives=%d invocations=%d "
+                        + "cold_starts=%d failed_invocations=%d ddb_calls=%d write_units=%d throttled=%d "
+                        + "decision_p50_ms=%.1f decision_p99_ms=%.1f oldest=%s simulated=%s violations=%d",
+                trace.variables(), payments, messages, approved, declined, deadLetterLeft, redrives, invocations,
+                coldStarts, failedInvocations, dynamoDbCalls, writeUnits, throttled, p50Micros / 1000.0, p99Micros / 1000.0,
+                Oracles.at(oldestMicros), Oracles.at(endMicros), violations.size());
+    }
+}

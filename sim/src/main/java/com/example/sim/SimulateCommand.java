@@ -1,0 +1,106 @@
+package com.example.sim;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code make simulate}: runs seeds of a profile, prints one line per seed (the same for the same
+ * seed, byte for byte), and for a failing seed the oracle that failed, its shrunk trace and the
+ * command that replays it; exits 1 when any oracle failed, 2 on a bad variable.
+ *
+ * <p>Variables (the Makefile passes them as arguments {@code NAME=value}): {@code SEED} (one seed;
+ * otherwise {@code SEEDS} seeds from {@code FIRST_SEED}), {@code PAYMENTS} per seed,
+ * {@code PROFILE=default|peak}, {@code KEEP_PAYMENTS}, {@code KEEP_FAULTS} (a shrunk trace),
+ * {@code SHRINK=false}, {@code TEMPLATE} (the template whose windows a run lives through).
+ */
+public final class SimulateCommand {
+
+    private SimulateCommand() {
+    }
+
+    public static void main(String[] args) {
+        Map<String, String> variables;
+        try {
+            variables = Variables.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.exit(2);
+            return;
+        }
+        System.exit(run(variables));
+    }
+
+    static int run(Map<String, String> variables) {
+        TemplateWindows windows;
+        List<Trace> traces = new ArrayList<>();
+        Profile profile;
+        boolean shrink;
+        try {
+            windows = TemplateWindows.read(Path.of(variables.getOrDefault("TEMPLATE", "template.yaml")));
+            String name = variables.getOrDefault("PROFILE", "default");
+            if (name.equals("peak")) {
+                PeakReport.run(windows, variables);
+                return 0;
+            }
+            if (!name.equals("default")) {
+                throw new IllegalArgumentException("PROFILE must be default or peak, was '" + name + "'");
+            }
+            int payments = Variables.number(variables, "PAYMENTS", Profile.DEFAULT_PAYMENTS_PER_SEED, 1, 5_000_000);
+            profile = Profile.standard(windows, payments);
+            shrink = !"false".equals(variables.get("SHRINK"));
+            if (variables.containsKey("SEED")) {
+                Trace trace = Trace.of(Variables.number(variables, "SEED", 0, 0, Integer.MAX_VALUE));
+                if (variables.containsKey("KEEP_PAYMENTS")) {
+                    trace = trace.withPayments(Trace.parseRanges("KEEP_PAYMENTS", variables.get("KEEP_PAYMENTS")));
+                }
+                if (variables.containsKey("KEEP_FAULTS")) {
+                    trace = trace.withFaults(Trace.parseRanges("KEEP_FAULTS", variables.get("KEEP_FAULTS")));
+                }
+                traces.add(trace);
+            } else {
+                int seeds = Variables.number(variables, "SEEDS", 20, 1, 100_000);
+                int first = Variables.number(variables, "FIRST_SEED", 1, 0, Integer.MAX_VALUE - seeds);
+                for (int s = 0; s < seeds; s++) {
+                    traces.add(Trace.of(first + s));
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            return 2;
+        }
+        System.out.printf("profile=%s windows: queue retention %d s, DLQ retention %d s, record TTL %d s, "
+                        + "maxReceiveCount %d, visibility %d s, timeout %d s, batch %d, window %d s, concurrency %d x %d lanes%n",
+                profile.name(), windows.queueRetentionSeconds(), windows.deadLetterRetentionSeconds(), windows.recordTtlSeconds(),
+                windows.maxReceiveCount(), windows.visibilityTimeoutSeconds(), windows.functionTimeoutSeconds(),
+                windows.batchSize(), windows.batchingWindowSeconds(), profile.maxConcurrency(), windows.inFunctionConcurrency());
+        long started = System.nanoTime();
+        long payments = 0;
+        int failing = 0;
+        Map<String, Integer> failedOracles = new java.util.TreeMap<>();
+        for (Trace trace : traces) {
+            Result result = Simulation.run(trace, profile, windows);
+            payments += result.payments();
+            System.out.println(result.line());
+            if (result.failed()) {
+                failing++;
+                result.byOracle().forEach((oracle, n) -> failedOracles.merge(oracle, n, Integer::sum));
+                result.byOracle().forEach((oracle, n) -> System.out.println("  FAILED " + oracle + ": " + n));
+                System.out.println("  first: " + result.first());
+                if (shrink) {
+                    Shrinker.Shrunk shrunk = new Shrinker(profile, windows).shrink(result);
+                    System.out.println("  shrunk to " + shrunk.result().payments() + " payments, faults "
+                            + shrunk.faults() + ": " + shrunk.result().first());
+                    shrunk.result().violations().stream().limit(5).forEach(v -> System.out.println("    " + v));
+                    System.out.println("  replay: make simulate " + shrunk.result().trace().variables());
+                }
+            }
+            System.out.flush();
+        }
+        System.out.println("seeds=" + traces.size() + " failing=" + failing + " oracles_failed=" + failedOracles);
+        System.err.printf("%d payments in %d run(s), %.1f s of wall time%n", payments, traces.size(),
+                (System.nanoTime() - started) / 1e9);
+        return failing == 0 ? 0 : 1;
+    }
+}

@@ -1,0 +1,91 @@
+package com.example.sim;
+
+import com.example.payment.Payment;
+import com.example.payment.PaymentParser;
+import com.example.payment.PaymentPosting;
+import com.example.payment.PaymentTables;
+import com.example.payment.authorizer.PaymentAuthorizer;
+import com.example.receiver.internal.Seams;
+import com.example.receiver.lambda.IdempotentReceiver;
+import com.example.sim.model.DynamoDbModel;
+import com.example.sim.model.SqsModel;
+import java.io.PrintStream;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Map;
+import java.util.random.RandomGenerator;
+
+/**
+ * The one place the simulation wires the real receiver: the payment authorizer's parser and
+ * posting behind {@link IdempotentReceiver#builder}, its environment variables the template's,
+ * every clock, sleeper, random source and the lanes' executor the scheduler's, and the SDK clients
+ * the models. Nothing of the receiver is replaced.
+ */
+final class SimulatedReceiver {
+
+    private final Scheduler scheduler;
+    private final Map<String, String> environment;
+    private final DynamoDbModel dynamoDb;
+    private final SqsModel sqs;
+    private final String signingSecret;
+
+    SimulatedReceiver(Scheduler scheduler, Map<String, String> environment, DynamoDbModel dynamoDb, SqsModel sqs,
+                      String signingSecret) {
+        this.scheduler = scheduler;
+        this.environment = Map.copyOf(environment);
+        this.dynamoDb = dynamoDb;
+        this.sqs = sqs;
+        this.signingSecret = signingSecret;
+    }
+
+    /** What a function environment's init builds, its lines written to {@code out}. */
+    IdempotentReceiver<Payment> build(PrintStream out) {
+        Clock clock = clock();
+        return IdempotentReceiver.builder(new PaymentParser(), new PaymentPosting(PaymentTables.from(
+                        new com.example.lambdakit.config.Environment(environment)), clock))
+                .service(PaymentAuthorizer.SERVICE).keyPrefix(PaymentAuthorizer.KEY_PREFIX)
+                .keyField(PaymentAuthorizer.KEY_FIELD)
+                .metricsNamespace(PaymentAuthorizer.METRICS_NAMESPACE)
+                .environment(environment)
+                .dynamoDb(dynamoDb)
+                .secrets(secretId -> signingSecret)
+                .sqs(() -> sqs)
+                .clock(clock)
+                .out(out)
+                .random(random())
+                .seams(Seams.<Payment>none().withTime(pause -> scheduler.sleep(Scheduler.micros(pause)),
+                        () -> scheduler.now() * 1_000, lanes -> new LaneExecutor(scheduler)))
+                .build();
+    }
+
+    /** The scheduler's virtual time as a {@link Clock}. */
+    private Clock clock() {
+        return new Clock() {
+            @Override
+            public ZoneOffset getZone() {
+                return ZoneOffset.UTC;
+            }
+
+            @Override
+            public Clock withZone(java.time.ZoneId zone) {
+                return this;
+            }
+
+            @Override
+            public Instant instant() {
+                return scheduler.instant();
+            }
+        };
+    }
+
+    /** The run's one generator, seen through the interface the receiver draws its jitter from. */
+    private RandomGenerator random() {
+        return new RandomGenerator() {
+            @Override
+            public long nextLong() {
+                return scheduler.random().nextLong();
+            }
+        };
+    }
+}

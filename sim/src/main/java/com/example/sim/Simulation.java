@@ -1,0 +1,127 @@
+package com.example.sim;
+
+import com.example.payment.AccountAttributes;
+import com.example.payment.LedgerAttributes;
+import com.example.receiver.record.IdempotencyRecordAttributes;
+import com.example.sim.model.DynamoDbModel;
+import com.example.sim.model.DynamoDbTable;
+import com.example.sim.model.SqsMessage;
+import com.example.sim.model.SqsModel;
+import com.example.sim.model.SqsQueue;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * One run: a pure function of its {@link Trace} (the seed, and what a shrunk trace keeps). Builds
+ * the world, the models, the accounts, the workload, Lambda, the producers and the operators, runs
+ * the scheduler to the end, and hands the oracles what the tables and queues hold.
+ */
+final class Simulation {
+
+    static final String RECORDS = "payments-idempotency";
+    static final String ACCOUNTS = "payments-accounts";
+    static final String LEDGER = "payments-ledger";
+    /** How long after the traffic a run may go on: the DLQ's retention and a redrive's drain. */
+    private static final long TAIL_MICROS = 30L * 86_400_000_000L;
+
+    private Simulation() {
+    }
+
+    static Result run(Trace trace, Profile profile, TemplateWindows windows) {
+        Scheduler scheduler = new Scheduler(trace.seed());
+        FaultSchedule drawn = profile.faults() ? FaultSchedule.draw(scheduler.random(), profile.traffic()) : FaultSchedule.NONE;
+        FaultSchedule faults = drawn.keeping(trace::keepsFault);
+        Workload workload = Workload.draw(profile, scheduler.random(), trace::keepsPayment);
+        SimWorld world = new SimWorld(scheduler, faults);
+
+        DynamoDbModel dynamoDb = new DynamoDbModel(world, profile.warmWriteUnits());
+        dynamoDb.createTable(RECORDS, IdempotencyRecordAttributes.PK, Optional.empty(),
+                Optional.of(IdempotencyRecordAttributes.EXPIRES_AT));
+        DynamoDbTable accounts = dynamoDb.createTable(ACCOUNTS, AccountAttributes.PK, Optional.empty(), Optional.empty());
+        dynamoDb.createTable(LEDGER, LedgerAttributes.PK, Optional.of(LedgerAttributes.SK), Optional.empty());
+        Map<String, Long> initial = new TreeMap<>();
+        List<Long> balances = workload.initialBalances();
+        for (int a = 0; a < balances.size(); a++) {
+            String account = Workload.account(a);
+            initial.put(account, balances.get(a));
+            dynamoDb.load(ACCOUNTS, Map.of(AccountAttributes.PK, AttributeValue.fromS(account),
+                    AccountAttributes.BALANCE_MINOR, AttributeValue.fromN(Long.toString(balances.get(a))),
+                    AccountAttributes.CURRENCY, AttributeValue.fromS("EUR"),
+                    AccountAttributes.ACCOUNT_STATUS, AttributeValue.fromS(AccountAttributes.ACTIVE)));
+        }
+
+        SqsModel sqs = new SqsModel(world);
+        SqsQueue deadLetters = sqs.createQueue("payments-dlq", 30, windows.deadLetterRetentionSeconds());
+        SqsQueue payments = sqs.createQueue("payments", windows.visibilityTimeoutSeconds(), windows.queueRetentionSeconds());
+        payments.redrivePolicy(deadLetters, windows.maxReceiveCount());
+        payments.extraCopies(faults.extraCopies());
+
+        Oracles oracles = new Oracles(workload, scheduler);
+        dynamoDb.observe(write -> oracles.written(RECORDS, LEDGER, write));
+        payments.onDeparture((queue, message, why) -> {
+            oracles.departed(queue, message, why, true);
+            if (why == SqsQueue.Departure.REDRIVEN) {
+                LambdaService.copy(message).hardFailure = false;
+            }
+        });
+        deadLetters.onDeparture((queue, message, why) -> {
+            oracles.departed(queue, message, why, false);
+            if (why == SqsQueue.Departure.REDRIVEN) {
+                LambdaService.copy(message).hardFailure = false;
+            }
+        });
+
+        SimulatedReceiver receivers = new SimulatedReceiver(scheduler, environment(windows, deadLetters), dynamoDb, sqs,
+                Producers.secret());
+        int[] environments = {0};
+        List<Long> batchLatencies = new ArrayList<>();
+        LambdaService lambda = new LambdaService(scheduler, payments, () -> new Environment(++environments[0], receivers),
+                windows, profile.maxConcurrency(), batchLatencies::add);
+        Producers producers = new Producers(scheduler, payments, workload, lambda::sent);
+        long trafficEnd = Scheduler.micros(profile.traffic());
+        Operators operators = new Operators(scheduler, deadLetters, payments, faults, lambda, trafficEnd,
+                trafficEnd + TAIL_MICROS);
+        producers.start();
+        operators.start();
+        scheduler.runUntil(trafficEnd + TAIL_MICROS); // the operators stop looking once the run is quiet
+        scheduler.endAll();
+
+        Map<String, Long> finalBalances = new HashMap<>();
+        for (Map<String, AttributeValue> account : accounts.scan(scheduler.instant())) {
+            finalBalances.put(account.get(AccountAttributes.PK).s(), Oracles.balance(account));
+        }
+        List<SqsMessage> left = payments.messages();
+        List<SqsMessage> dead = deadLetters.messages();
+        oracles.atEnd(finalBalances, initial, left, dead);
+        return Result.of(trace, workload, oracles, producers.messages(), lambda, dynamoDb, dead.size(),
+                operators.redrives(), scheduler.now());
+    }
+
+    /** The function's environment as template.yaml sets it, signatures required (the template's option, on here). */
+    static Map<String, String> environment(TemplateWindows windows, SqsQueue deadLetters) {
+        Map<String, String> env = new HashMap<>();
+        env.put("IDEMPOTENCY_TABLE", RECORDS);
+        env.put("ACCOUNTS_TABLE", ACCOUNTS);
+        env.put("LEDGER_TABLE", LEDGER);
+        env.put("IDEMPOTENCY_TTL_SECONDS", Long.toString(windows.recordTtlSeconds()));
+        env.put("QUEUE_RETENTION_SECONDS", Long.toString(windows.queueRetentionSeconds()));
+        env.put("DEAD_LETTER_RETENTION_SECONDS", Long.toString(windows.deadLetterRetentionSeconds()));
+        env.put("DEAD_LETTER_QUEUE_MAX_MESSAGE_BYTES", "1048576");
+        env.put("MAX_CONCURRENCY", Integer.toString(windows.inFunctionConcurrency()));
+        env.put("MIN_REMAINING_TIME_MS", Long.toString(windows.minRemainingTimeMs()));
+        env.put("GROUP_COMMIT", Boolean.toString(windows.groupCommit()));
+        env.put("SOON_REDELIVERY", "true");
+        env.put("DEAD_LETTER_QUEUE_URL", deadLetters.url());
+        env.put("DEAD_LETTER_AT_ONCE", "true");
+        env.put("REQUIRE_PRODUCER_SIGNATURES", "true");
+        env.put("PRODUCER_SIGNING_SECRETS", "sim-producers");
+        env.put("PRODUCER_SIGNATURE_WINDOW_SECONDS", Long.toString(windows.signatureWindowSeconds()));
+        env.put("AWS_LAMBDA_LOG_LEVEL", "WARN");
+        return env;
+    }
+}

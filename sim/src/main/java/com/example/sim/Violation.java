@@ -1,0 +1,24 @@
+package com.example.sim;
+
+/**
+ * One oracle that failed after a run: which, on which transaction, what it saw.
+ *
+ * @param oracle the oracle's name
+ * @param txnId  the transaction it is about ({@code -} when none)
+ * @param detail what it saw
+ */
+record Violation(String oracle, String txnId, String detail) {
+
+    static final String DEBITED_TWICE = "no transaction debited twice";
+    static final String DECIDED_TWICE = "none decided twice";
+    static final String LOST = "none lost";
+    static final String BALANCES = "balances equal the sequential model of the decided payments";
+    static final String GOOD_IN_DLQ = "no good payment left in the DLQ";
+    static final String STUCK = "nothing stuck past the windows";
+    static final String DEAD_LETTERED_BY_PASSING = "throttling that lasts the doubling window dead-letters nothing";
+
+    @Override
+    public String toString() {
+        return oracle + ": " + txnId + ": " + detail;
+    }
+}

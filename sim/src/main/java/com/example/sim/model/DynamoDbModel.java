@@ -1,0 +1,310 @@
+package com.example.sim.model;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTimeToLiveRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTimeToLiveResponse;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+
+/**
+ * An executable reference model of the DynamoDB calls the receiver makes, behind the SDK's own
+ * {@link DynamoDbClient} interface, so that the real {@code DynamoDbStore} runs against it unchanged.
+ * Each behaviour and the page it comes from:
+ * <ul>
+ *   <li>{@code PutItem} with a condition; a failed one is a {@code ConditionalCheckFailedException}
+ *       carrying the old item when {@code ReturnValuesOnConditionCheckFailure=ALL_OLD} ("PutItem",
+ *       Amazon DynamoDB API Reference, https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_PutItem.html).</li>
+ *   <li>{@code TransactWriteItems}, all or nothing; a cancellation carries one reason per action, in
+ *       order ({@code ConditionalCheckFailed} with the {@code ALL_OLD} item, {@code TransactionConflict},
+ *       {@code ThrottlingError}, or {@code None}) ("TransactWriteItems", Errors,
+ *       https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html#API_TransactWriteItems_Errors).</li>
+ *   <li>Transaction conflicts: a transaction holds its items from when it is applied until its
+ *       answer reaches its caller; another transaction on one of them is cancelled with {@code TransactionConflict},
+ *       a single write is refused with {@code TransactionConflictException} ("Transaction conflict
+ *       handling in DynamoDB", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/transaction-apis.html#transaction-conflict-handling).</li>
+ *   <li>TTL: an expired item stays, and is read by conditions, until deleted up to 48 h later ({@link DynamoDbTable}).</li>
+ *   <li>On-demand throttling by the doubling rule and the per-partition limit, each table on its own ({@link OnDemandCapacity});
+ *       a transaction costs two write units per KB of each item ("Capacity management for
+ *       transactions", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/transaction-apis.html#transaction-capacity-handling).</li>
+ *   <li>A 5xx whose write may or may not have happened ("Error handling with DynamoDB",
+ *       https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Programming.Errors.html), as the {@link World} decides.</li>
+ * </ul>
+ * Every applied write is told to the observer (the oracles). The SDK's own retries are not
+ * modelled: each call is one attempt (docs/architecture.md, the simulation's differences).
+ */
+public final class DynamoDbModel implements DynamoDbClient {
+
+    /** One applied write: the table, the item before (empty: none) and after. */
+    public record Write(String table, Optional<Map<String, AttributeValue>> before, Map<String, AttributeValue> after,
+                       Instant at) {
+    }
+
+    private static final String SERVICE = "dynamodb";
+
+    private final World world;
+    private final Map<String, DynamoDbTable> tables = new LinkedHashMap<>();
+    /** The items of transactions in flight: applied, their answer not yet with their caller. */
+    private final Map<String, Integer> held = new HashMap<>();
+    /** Each table's own on-demand capacity, by name. */
+    private final Map<String, OnDemandCapacity> capacities = new HashMap<>();
+    private final long warmWriteUnits;
+    private final List<Consumer<Write>> observers = new ArrayList<>();
+    private long writeUnits;
+    private long calls;
+    private long throttled;
+
+    /**
+     * A deliberate departure from DynamoDB, to show that conformance catches one: never used by a
+     * run, only by the conformance check's own test.
+     */
+    public enum Flaw {
+        /** The model as AWS documents it. */
+        NONE,
+        /** A cancelled transaction still writes its actions whose conditions held: not all or nothing. */
+        PARTIAL_TRANSACTIONS
+    }
+
+    private final Flaw flaw;
+
+    public DynamoDbModel(World world, long warmWriteUnits) {
+        this(world, warmWriteUnits, Flaw.NONE);
+    }
+
+    public DynamoDbModel(World world, long warmWriteUnits, Flaw flaw) {
+        this.world = world;
+        this.warmWriteUnits = warmWriteUnits;
+        this.flaw = flaw;
+    }
+
+    public DynamoDbTable createTable(String name, String hashKey, Optional<String> rangeKey, Optional<String> ttlAttribute) {
+        DynamoDbTable table = new DynamoDbTable(name, hashKey, rangeKey, ttlAttribute);
+        tables.put(name, table);
+        capacities.put(name, new OnDemandCapacity(warmWriteUnits));
+        return table;
+    }
+
+    public DynamoDbTable table(String name) {
+        DynamoDbTable table = tables.get(name);
+        if (table == null) {
+            throw DynamoDbErrors.error(400, "ResourceNotFoundException", "Requested resource not found: " + name);
+        }
+        return table;
+    }
+
+    public void observe(Consumer<Write> observer) {
+        observers.add(observer);
+    }
+
+    /** Write units consumed by applied writes, calls made, and calls throttled. */
+    public long writeUnits() {
+        return writeUnits;
+    }
+
+    public long calls() {
+        return calls;
+    }
+
+    public long throttled() {
+        return throttled;
+    }
+
+    /** Seeds an item outside any call (the accounts a run starts with). */
+    public void load(String table, Map<String, AttributeValue> item) {
+        DynamoDbTable t = table(table);
+        t.put(t.keyOf(item), item, world.random());
+    }
+
+    @Override
+    public String serviceName() {
+        return SERVICE;
+    }
+
+    @Override
+    public void close() {
+    }
+
+    /**
+     * The table's TTL as {@code DescribeTimeToLive} answers it, which the receiver checks at init
+     * ("DescribeTimeToLive", Amazon DynamoDB API Reference,
+     * https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_DescribeTimeToLive.html).
+     */
+    @Override
+    public DescribeTimeToLiveResponse describeTimeToLive(DescribeTimeToLiveRequest request) {
+        DynamoDbTable table = table(request.tableName());
+        return DescribeTimeToLiveResponse.builder().timeToLiveDescription(description -> table.ttlAttribute().ifPresentOrElse(
+                attribute -> description.timeToLiveStatus(TimeToLiveStatus.ENABLED).attributeName(attribute),
+                () -> description.timeToLiveStatus(TimeToLiveStatus.DISABLED))).build();
+    }
+
+    @Override
+    public GetItemResponse getItem(GetItemRequest request) {
+        DynamoDbTable table = table(request.tableName());
+        return GetItemResponse.builder().item(table.get(table.keyOf(request.key()), world.instant()).orElse(null)).build();
+    }
+
+    @Override
+    public PutItemResponse putItem(PutItemRequest request) {
+        world.toService(SERVICE, "PutItem");
+        calls++;
+        Instant now = world.instant();
+        DynamoDbTable table = table(request.tableName());
+        String key = table.keyOf(request.item());
+        World.Fault fault = world.fault(SERVICE, "PutItem");
+        long units = units(request.item());
+        OnDemandCapacity capacity = capacities.get(table.name());
+        if (fault == World.Fault.THROTTLE || !capacity.admits(now.getEpochSecond(), units, Map.of(key, units))) {
+            throttled++;
+            world.fromService(SERVICE, "PutItem");
+            throw DynamoDbErrors.error(400, "ProvisionedThroughputExceededException", "The level of configured provisioned throughput for the table was exceeded");
+        }
+        if (fault == World.Fault.SERVER_ERROR_NOT_APPLIED) {
+            world.fromService(SERVICE, "PutItem");
+            throw DynamoDbErrors.serverError();
+        }
+        if (held.containsKey(table.name() + "\u0001" + key)) {
+            world.fromService(SERVICE, "PutItem");
+            throw DynamoDbErrors.error(400, "TransactionConflictException", "Transaction is ongoing for the item");
+        }
+        Optional<Map<String, AttributeValue>> old = table.get(key, now);
+        if (!Expressions.holds(request.conditionExpression(), old.orElse(Map.of()), request.expressionAttributeNames(),
+                request.expressionAttributeValues())) {
+            world.fromService(SERVICE, "PutItem");
+            if (fault == World.Fault.SERVER_ERROR_APPLIED) {
+                throw DynamoDbErrors.serverError();
+            }
+            ConditionalCheckFailedException.Builder failed = ConditionalCheckFailedException.builder()
+                    .message("The conditional request failed").statusCode(400)
+                    .awsErrorDetails(DynamoDbErrors.details("ConditionalCheckFailedException", "The conditional request failed"));
+            if (request.returnValuesOnConditionCheckFailure() == ReturnValuesOnConditionCheckFailure.ALL_OLD) {
+                old.ifPresent(failed::item);
+            }
+            throw failed.build();
+        }
+        apply(table, key, old, request.item(), now);
+        writeUnits += units;
+        capacity.consume(now.getEpochSecond(), units, Map.of(key, units));
+        world.fromService(SERVICE, "PutItem");
+        if (fault == World.Fault.SERVER_ERROR_APPLIED) {
+            throw DynamoDbErrors.serverError();
+        }
+        return PutItemResponse.builder().build();
+    }
+
+    @Override
+    public TransactWriteItemsResponse transactWriteItems(TransactWriteItemsRequest request) {
+        world.toService(SERVICE, "TransactWriteItems");
+        calls++;
+        Instant now = world.instant();
+        List<WriteAction> actions = request.transactItems().stream().map(item -> WriteAction.of(item, this::table)).toList();
+        World.Fault fault = world.fault(SERVICE, "TransactWriteItems");
+        long units = 0;
+        Map<String, Map<String, Long>> byTable = new HashMap<>();
+        for (WriteAction action : actions) {
+            long u = 2L * units(action.after(action.before(now)));
+            units += u;
+            byTable.computeIfAbsent(action.table().name(), table -> new HashMap<>()).merge(action.key(), u, Long::sum);
+        }
+        boolean admitted = byTable.entrySet().stream().allMatch(table -> capacities.get(table.getKey()).admits(
+                now.getEpochSecond(), table.getValue().values().stream().mapToLong(Long::longValue).sum(), table.getValue()));
+        if (fault == World.Fault.THROTTLE || !admitted) {
+            throttled++;
+            world.fromService(SERVICE, "TransactWriteItems");
+            throw DynamoDbErrors.cancelled(actions.stream().map(a -> DynamoDbErrors.reason("ThrottlingError", null)).toList());
+        }
+        if (fault == World.Fault.SERVER_ERROR_NOT_APPLIED) {
+            world.fromService(SERVICE, "TransactWriteItems");
+            throw DynamoDbErrors.serverError();
+        }
+        List<CancellationReason> reasons = new ArrayList<>();
+        boolean cancel = false;
+        for (WriteAction action : actions) {
+            if (held.containsKey(action.lock())) {
+                reasons.add(DynamoDbErrors.reason("TransactionConflict", null));
+                cancel = true;
+            } else {
+                reasons.add(null);
+            }
+        }
+        if (!cancel) {
+            for (int i = 0; i < actions.size(); i++) {
+                WriteAction action = actions.get(i);
+                Optional<Map<String, AttributeValue>> old = action.before(now);
+                boolean holds = Expressions.holds(action.condition(), old.orElse(Map.of()), action.names(), action.values());
+                cancel |= !holds;
+                reasons.set(i, holds ? DynamoDbErrors.reason("None", null) : DynamoDbErrors.reason("ConditionalCheckFailed", action.allOld() ? old.orElse(null) : null));
+            }
+        } else {
+            reasons.replaceAll(r -> r == null ? DynamoDbErrors.reason("None", null) : r);
+        }
+        if (cancel && flaw == Flaw.PARTIAL_TRANSACTIONS) {
+            for (int i = 0; i < actions.size(); i++) {
+                if ("None".equals(reasons.get(i).code())) {
+                    Optional<Map<String, AttributeValue>> old = actions.get(i).before(now);
+                    apply(actions.get(i).table(), actions.get(i).key(), old, actions.get(i).after(old), now);
+                }
+            }
+        }
+        if (cancel) {
+            world.fromService(SERVICE, "TransactWriteItems");
+            throw fault == World.Fault.SERVER_ERROR_APPLIED ? DynamoDbErrors.serverError() : DynamoDbErrors.cancelled(reasons);
+        }
+        for (WriteAction action : actions) {
+            Optional<Map<String, AttributeValue>> old = action.before(now);
+            apply(action.table(), action.key(), old, action.after(old), now);
+            held.merge(action.lock(), 1, Integer::sum);
+        }
+        writeUnits += units;
+        byTable.forEach((table, items) -> capacities.get(table).consume(now.getEpochSecond(),
+                items.values().stream().mapToLong(Long::longValue).sum(), items));
+        try {
+            world.fromService(SERVICE, "TransactWriteItems");
+        } finally {
+            actions.forEach(action -> held.computeIfPresent(action.lock(), (lock, n) -> n > 1 ? n - 1 : null));
+        }
+        if (fault == World.Fault.SERVER_ERROR_APPLIED) {
+            throw DynamoDbErrors.serverError();
+        }
+        return TransactWriteItemsResponse.builder().build();
+    }
+
+    private void apply(DynamoDbTable table, String key, Optional<Map<String, AttributeValue>> old,
+                       Map<String, AttributeValue> item, Instant now) {
+        table.put(key, item, world.random());
+        Write write = new Write(table.name(), old, item, now);
+        observers.forEach(observer -> observer.accept(write));
+    }
+
+    /** Write units of an item: one per KB or part of it (names and values, roughly as DynamoDB sizes them). */
+    static long units(Map<String, AttributeValue> item) {
+        long bytes = 0;
+        for (Map.Entry<String, AttributeValue> attribute : item.entrySet()) {
+            AttributeValue value = attribute.getValue();
+            bytes += attribute.getKey().length() + (value.s() != null ? value.s().length() : value.n() != null ? 21 : 1);
+        }
+        return Math.max(1, (bytes + 1023) / 1024);
+    }
+
+}

@@ -1,0 +1,72 @@
+package com.example.sim.model;
+
+import java.util.Map;
+
+/**
+ * One message in the SQS model: what SQS keeps of it. {@code sentAt} is its {@code SentTimestamp};
+ * {@code enqueuedAt} what its retention counts from, which a move by the redrive policy keeps.
+ */
+public final class SqsMessage {
+
+    final String id;
+    final String body;
+    /** Message attributes by name: {type, value}. */
+    final Map<String, String[]> attributes;
+    final long sentAtMillis;
+    final long enqueuedAtMillis;
+    int receiveCount;
+    long firstReceiveMillis;
+    long visibleAtMicros;
+    int version;
+    boolean gone;
+    /** What the simulation carries with a message (the payment it is a copy of); never seen by the receiver. */
+    Object tag;
+
+    SqsMessage(String id, String body, Map<String, String[]> attributes, long sentAtMillis, long enqueuedAtMillis,
+               long visibleAtMicros, Object tag) {
+        this.id = id;
+        this.body = body;
+        this.attributes = Map.copyOf(attributes);
+        this.sentAtMillis = sentAtMillis;
+        this.enqueuedAtMillis = enqueuedAtMillis;
+        this.visibleAtMicros = visibleAtMicros;
+        this.tag = tag;
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public String body() {
+        return body;
+    }
+
+    public Map<String, String[]> attributes() {
+        return attributes;
+    }
+
+    public long sentAtMillis() {
+        return sentAtMillis;
+    }
+
+    public int receiveCount() {
+        return receiveCount;
+    }
+
+    public long firstReceiveMillis() {
+        return firstReceiveMillis;
+    }
+
+    public Object tag() {
+        return tag;
+    }
+
+    public void tag(Object value) {
+        this.tag = value;
+    }
+
+    /** The receipt handle of its latest receive: only that one deletes it or changes its visibility. */
+    public String receiptHandle() {
+        return id + "#" + receiveCount;
+    }
+}

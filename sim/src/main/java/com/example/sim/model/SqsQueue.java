@@ -1,0 +1,287 @@
+package com.example.sim.model;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.PriorityQueue;
+import java.util.function.Consumer;
+
+/**
+ * One standard queue of the SQS model. Each behaviour and the page it comes from ("Amazon SQS
+ * Developer Guide", https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/):
+ * <ul>
+ *   <li>a receive hides a message for the visibility timeout and counts it
+ *       ({@code ApproximateReceiveCount}); {@code ChangeMessageVisibility} restarts that timer with
+ *       a new length from the call (sqs-visibility-timeout.html);</li>
+ *   <li>only the latest receipt handle deletes a message: an older one "succeeds, but the message
+ *       will not be deleted" (API_DeleteMessage.html); a visibility change with an older one, or of
+ *       a message no longer in flight, fails for that entry;</li>
+ *   <li>at-least-once: a copy kept on a server that was unavailable to the delete comes back
+ *       (standard-queues-at-least-once-delivery.html), with probability {@code extraCopies} per delete;</li>
+ *   <li>the redrive policy: a message received {@code maxReceiveCount} times moves to the
+ *       dead-letter queue at its next receive, keeping its id, {@code SentTimestamp} and enqueue time,
+ *       which its retention there counts from (sqs-dead-letter-queues.html);</li>
+ *   <li>a redrive (StartMessageMoveTask) sends each message again as a new one, "with a new
+ *       messageID and enqueueTime" (sqs-configure-dead-letter-queue-redrive.html);</li>
+ *   <li>retention: a message older than the queue's retention is deleted unseen (sqs-basic-architecture.html);</li>
+ *   <li>receives return visible messages oldest-visible first; SQS's order is best effort, and the
+ *       model is one of the orders it may give.</li>
+ * </ul>
+ */
+public final class SqsQueue {
+
+    private record Entry(long visibleAt, long order, SqsMessage message, int version) implements Comparable<Entry> {
+        @Override
+        public int compareTo(Entry other) {
+            int byTime = Long.compare(visibleAt, other.visibleAt);
+            return byTime != 0 ? byTime : Long.compare(order, other.order);
+        }
+    }
+
+    /** Why a message left a queue without being deleted by a consumer. */
+    public enum Departure { MOVED_TO_DEAD_LETTER_QUEUE, EXPIRED, REDRIVEN }
+
+    private final String name;
+    private final String arn;
+    private final String url;
+    private final long visibilityTimeoutSeconds;
+    private final long retentionSeconds;
+    private final World world;
+    private final IdSource ids;
+    private Optional<SqsQueue> deadLetterQueue = Optional.empty();
+    private int maxReceiveCount;
+    private double extraCopies;
+    private final Map<String, SqsMessage> messages = new LinkedHashMap<>();
+    private final PriorityQueue<Entry> byVisibility = new PriorityQueue<>();
+    private final List<DepartureListener> listeners = new ArrayList<>();
+    private long order;
+
+    /** Told of every message that leaves without a consumer's delete. */
+    public interface DepartureListener {
+        void departed(SqsQueue queue, SqsMessage message, Departure why);
+    }
+
+    /** Message ids, deterministic per run. */
+    public interface IdSource {
+        String next();
+    }
+
+    SqsQueue(String name, String region, String account, long visibilityTimeoutSeconds, long retentionSeconds,
+             World world, IdSource ids) {
+        this.name = name;
+        this.arn = "arn:aws:sqs:" + region + ":" + account + ":" + name;
+        this.url = "https://sqs." + region + ".amazonaws.com/" + account + "/" + name;
+        this.visibilityTimeoutSeconds = visibilityTimeoutSeconds;
+        this.retentionSeconds = retentionSeconds;
+        this.world = world;
+        this.ids = ids;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public String arn() {
+        return arn;
+    }
+
+    public String url() {
+        return url;
+    }
+
+    public void redrivePolicy(SqsQueue deadLetters, int maxReceives) {
+        this.deadLetterQueue = Optional.of(deadLetters);
+        this.maxReceiveCount = maxReceives;
+    }
+
+    public void extraCopies(double probability) {
+        this.extraCopies = probability;
+    }
+
+    public void onDeparture(DepartureListener listener) {
+        listeners.add(listener);
+    }
+
+    private long nowMicros() {
+        java.time.Instant now = world.instant();
+        return now.getEpochSecond() * 1_000_000 + now.getNano() / 1_000;
+    }
+
+    /** Sends a new message, visible after {@code delaySeconds}; its id. */
+    public SqsMessage send(String body, Map<String, String[]> attributes, long delaySeconds, Object tag) {
+        long now = nowMicros();
+        SqsMessage message = new SqsMessage(ids.next(), body, attributes, now / 1000, now / 1000,
+                now + delaySeconds * 1_000_000, tag);
+        add(message);
+        return message;
+    }
+
+    private void add(SqsMessage message) {
+        messages.put(message.id, message);
+        byVisibility.add(new Entry(message.visibleAtMicros, order++, message, message.version));
+    }
+
+    /** Up to {@code max} visible messages, each hidden for the visibility timeout. */
+    public List<SqsMessage> receive(int max) {
+        long now = nowMicros();
+        List<SqsMessage> received = new ArrayList<>();
+        while (received.size() < max && !byVisibility.isEmpty()) {
+            Entry next = byVisibility.peek();
+            if (next.message.gone || next.version != next.message.version) {
+                byVisibility.poll();
+                continue;
+            }
+            if (next.visibleAt > now) {
+                break;
+            }
+            byVisibility.poll();
+            SqsMessage message = next.message;
+            if (expired(message, now)) {
+                depart(message, Departure.EXPIRED);
+                continue;
+            }
+            if (deadLetterQueue.isPresent() && message.receiveCount >= maxReceiveCount) {
+                depart(message, Departure.MOVED_TO_DEAD_LETTER_QUEUE);
+                SqsMessage moved = new SqsMessage(message.id, message.body, message.attributes, message.sentAtMillis,
+                        message.enqueuedAtMillis, now, message.tag);
+                deadLetterQueue.get().add(moved);
+                continue;
+            }
+            message.receiveCount++;
+            if (message.receiveCount == 1) {
+                message.firstReceiveMillis = now / 1000;
+            }
+            hide(message, now + visibilityTimeoutSeconds * 1_000_000);
+            received.add(message);
+        }
+        return received;
+    }
+
+    private boolean expired(SqsMessage message, long nowMicros) {
+        return nowMicros / 1000 >= message.enqueuedAtMillis + retentionSeconds * 1000;
+    }
+
+    private void hide(SqsMessage message, long until) {
+        message.version++;
+        message.visibleAtMicros = until;
+        byVisibility.add(new Entry(until, order++, message, message.version));
+    }
+
+    private void depart(SqsMessage message, Departure why) {
+        message.gone = true;
+        messages.remove(message.id);
+        listeners.forEach(listener -> listener.departed(this, message, why));
+    }
+
+    /** Deletes the message of {@code receiptHandle} if it is its latest; an older handle deletes nothing. */
+    public void delete(String receiptHandle) {
+        SqsMessage message = byHandle(receiptHandle);
+        if (message == null) {
+            return;
+        }
+        if (extraCopies > 0 && world.random().nextDouble() < extraCopies) {
+            return; // a server that kept a copy missed the delete: it comes back after the timeout
+        }
+        message.gone = true;
+        messages.remove(message.id);
+    }
+
+    /** Sets the message of {@code receiptHandle} visible after {@code seconds}; empty, or the error code. */
+    public Optional<String> changeVisibility(String receiptHandle, long seconds) {
+        SqsMessage message = byHandle(receiptHandle);
+        if (message == null) {
+            return Optional.of("ReceiptHandleIsInvalid");
+        }
+        long now = nowMicros();
+        if (message.visibleAtMicros <= now) {
+            return Optional.of("MessageNotInflight");
+        }
+        hide(message, now + seconds * 1_000_000);
+        return Optional.empty();
+    }
+
+    private SqsMessage byHandle(String receiptHandle) {
+        int hash = receiptHandle.lastIndexOf('#');
+        SqsMessage message = hash < 0 ? null : messages.get(receiptHandle.substring(0, hash));
+        return message != null && message.receiptHandle().equals(receiptHandle) ? message : null;
+    }
+
+    /** Moves every message to {@code destination} as new messages ({@code StartMessageMoveTask}); how many. */
+    public int moveTo(SqsQueue destination) {
+        long now = nowMicros();
+        int moved = 0;
+        for (SqsMessage message : List.copyOf(messages.values())) {
+            if (expired(message, now)) {
+                depart(message, Departure.EXPIRED);
+                continue;
+            }
+            depart(message, Departure.REDRIVEN);
+            destination.send(message.body, message.attributes, 0, message.tag);
+            moved++;
+        }
+        return moved;
+    }
+
+    /** Moves {@code message} to {@code destination} as a new message (one message of a {@code StartMessageMoveTask}). */
+    public void moveOne(SqsMessage message, SqsQueue destination) {
+        if (message.gone || messages.get(message.id) != message) {
+            return;
+        }
+        depart(message, Departure.REDRIVEN);
+        destination.send(message.body, message.attributes, 0, message.tag);
+    }
+
+    /** Drops the messages past their retention now; the rest, oldest first. */
+    public List<SqsMessage> messages() {
+        long now = nowMicros();
+        for (SqsMessage message : List.copyOf(messages.values())) {
+            if (expired(message, now)) {
+                depart(message, Departure.EXPIRED);
+            }
+        }
+        return List.copyOf(messages.values());
+    }
+
+    /** How many messages are visible now, counted up to {@code limit}. */
+    public int visible(int limit) {
+        long now = nowMicros();
+        List<Entry> seen = new ArrayList<>();
+        int visible = 0;
+        while (visible < limit && !byVisibility.isEmpty() && byVisibility.peek().visibleAt <= now) {
+            Entry next = byVisibility.poll();
+            if (!next.message.gone && next.version == next.message.version) {
+                seen.add(next);
+                visible++;
+            }
+        }
+        byVisibility.addAll(seen);
+        return visible;
+    }
+
+    /** When the next hidden or delayed message becomes visible, if any, else empty. */
+    public Optional<java.time.Instant> nextVisibleAt() {
+        while (!byVisibility.isEmpty()) {
+            Entry next = byVisibility.peek();
+            if (next.message.gone || next.version != next.message.version) {
+                byVisibility.poll();
+                continue;
+            }
+            return Optional.of(java.time.Instant.EPOCH.plusNanos(next.visibleAt * 1_000));
+        }
+        return Optional.empty();
+    }
+
+    public int depth() {
+        return messages.size();
+    }
+
+    /** The message attributes a dead letter is sent with are a batch entry's; kept as {type, value}. */
+    static Map<String, String[]> attributes(Map<String, software.amazon.awssdk.services.sqs.model.MessageAttributeValue> values) {
+        Map<String, String[]> attributes = new HashMap<>();
+        values.forEach((name, value) -> attributes.put(name, new String[] {value.dataType(), value.stringValue()}));
+        return attributes;
+    }
+}

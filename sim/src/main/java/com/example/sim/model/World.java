@@ -1,0 +1,38 @@
+package com.example.sim.model;
+
+import java.time.Instant;
+import java.util.SplittableRandom;
+
+/**
+ * What a model needs of the world around it: the time, the run's randomness, and what happens on
+ * the way to and from the service (latency, a crash of the caller, a fault of the service). The
+ * simulation's world runs on the scheduler's virtual clock; the conformance check's has no latency
+ * and no faults, so that a trace means the same on the model and on the local AWS.
+ */
+public interface World {
+
+    /** What the service does with one call, decided as it arrives. */
+    enum Fault {
+        /** The call is served. */
+        NONE,
+        /** Refused for capacity: request-level throttling, or a transaction's ThrottlingError. */
+        THROTTLE,
+        /** A 500 after the call was applied, or before: the caller cannot tell. */
+        SERVER_ERROR_APPLIED,
+        /** A 500, nothing applied. */
+        SERVER_ERROR_NOT_APPLIED
+    }
+
+    Instant instant();
+
+    SplittableRandom random();
+
+    /** The way from the caller to {@code service} (a latency, and maybe the caller's crash). */
+    void toService(String service, String operation);
+
+    /** The way back: the caller may die before it hears the answer. */
+    void fromService(String service, String operation);
+
+    /** The fault the service answers this call with, if any. */
+    Fault fault(String service, String operation);
+}
