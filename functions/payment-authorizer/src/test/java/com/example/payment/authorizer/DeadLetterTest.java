@@ -1,5 +1,11 @@
 package com.example.payment.authorizer;
 
+import static com.example.localaws.QueueContents.attributes;
+import static com.example.localaws.QueueContents.backlog;
+import static com.example.localaws.QueueContents.byBody;
+import static com.example.localaws.QueueContents.firstReceivedAt;
+import static com.example.localaws.QueueContents.receiveAll;
+import static com.example.localaws.QueueContents.record;
 import static com.example.payment.PaymentMessages.purchase;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -21,21 +27,17 @@ import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.Message;
-import software.amazon.awssdk.services.sqs.model.MessageAttributeValue;
-import software.amazon.awssdk.services.sqs.model.MessageSystemAttributeName;
 import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 
 /**
@@ -95,12 +97,12 @@ class DeadLetterTest extends LocalAwsTest {
 
             // THEN the function acknowledged all three: nothing is left for redelivery
             assertEquals(List.of(), AuthorizerRig.failures(responses.get(1)));
-            assertEquals(0, backlog(queues.source()));
+            assertEquals(0, backlog(sqs, queues.source()));
             // AND both dead letters are in the DLQ now, after that one receive, bodies byte for byte
             SQSEvent batch = events.get(1);
             assertTrue(batch.getRecords().stream().allMatch(record ->
                     record.getAttributes().get("ApproximateReceiveCount").equals("1")));
-            Map<String, Message> dead = byBody(receiveAll(queues.dlq()));
+            Map<String, Message> dead = byBody(receiveAll(sqs, queues.dlq()));
             assertEquals(Set.of(poison, conflict), dead.keySet());
             // AND their attributes say what an operator needs, the rejection's field and rule ...
             SQSEvent.SQSMessage poisonRecord = record(batch, poison);
@@ -182,44 +184,6 @@ class DeadLetterTest extends LocalAwsTest {
         for (String body : bodies) {
             sqs.sendMessage(request -> request.queueUrl(queue).messageBody(body));
         }
-    }
-
-    private List<Message> receiveAll(String queue) {
-        List<Message> all = new ArrayList<>();
-        while (true) {
-            List<Message> got = sqs.receiveMessage(request -> request.queueUrl(queue).maxNumberOfMessages(10)
-                    .visibilityTimeout(60).messageAttributeNames("All")
-                    .messageSystemAttributeNames(MessageSystemAttributeName.ALL)).messages();
-            if (got.isEmpty()) {
-                return all;
-            }
-            all.addAll(got);
-        }
-    }
-
-    private int backlog(String queue) {
-        Map<String, String> counts = sqs.getQueueAttributes(request -> request.queueUrl(queue).attributeNamesWithStrings(
-                "ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible")).attributesAsStrings();
-        return Integer.parseInt(counts.get("ApproximateNumberOfMessages"))
-                + Integer.parseInt(counts.get("ApproximateNumberOfMessagesNotVisible"));
-    }
-
-    private static Map<String, Message> byBody(List<Message> messages) {
-        return messages.stream().collect(Collectors.toMap(Message::body, message -> message));
-    }
-
-    private static Map<String, String> attributes(Message message) {
-        Map<String, String> attributes = new HashMap<>();
-        message.messageAttributes().forEach((name, value) -> attributes.put(name, value.stringValue()));
-        return attributes;
-    }
-
-    private static SQSEvent.SQSMessage record(SQSEvent event, String body) {
-        return event.getRecords().stream().filter(record -> record.getBody().equals(body)).findFirst().orElseThrow();
-    }
-
-    private static String firstReceivedAt(SQSEvent.SQSMessage record) {
-        return Instant.ofEpochMilli(Long.parseLong(record.getAttributes().get("ApproximateFirstReceiveTimestamp"))).toString();
     }
 
     private List<JsonNode> logs() {

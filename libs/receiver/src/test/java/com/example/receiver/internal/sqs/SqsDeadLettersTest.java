@@ -1,5 +1,11 @@
 package com.example.receiver.internal.sqs;
 
+import static com.example.localaws.QueueContents.attributes;
+import static com.example.localaws.QueueContents.backlog;
+import static com.example.localaws.QueueContents.byBody;
+import static com.example.localaws.QueueContents.firstReceivedAt;
+import static com.example.localaws.QueueContents.receiveAll;
+import static com.example.localaws.QueueContents.record;
 import static com.example.receiver.fixtures.SqsEvents.failures;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -28,7 +34,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -103,12 +108,12 @@ class SqsDeadLettersTest {
 
         // THEN all three are acknowledged: nothing is left for redelivery
         assertEquals(List.of(), failures(responses.get(1)));
-        assertEquals(0, backlog(queues.source()));
+        assertEquals(0, backlog(sqs, queues.source()));
         // AND both dead letters are in the DLQ now, after that one receive, bodies byte for byte
         SQSEvent batch = events.get(1);
         assertTrue(batch.getRecords().stream().allMatch(record ->
                 record.getAttributes().get("ApproximateReceiveCount").equals("1")));
-        Map<String, Message> dead = byBody(receiveAll(queues.dlq()));
+        Map<String, Message> dead = byBody(receiveAll(sqs, queues.dlq()));
         assertEquals(Set.of(poison, conflict), dead.keySet());
         // AND their attributes say what an operator needs, the rejection's field and rule ...
         SQSEvent.SQSMessage poisonRecord = record(batch, poison);
@@ -158,7 +163,7 @@ class SqsDeadLettersTest {
         mapping.pollOnce();
         // THEN its dead letter holds ten attributes, SQS's most: ours first, then every one of the
         // producer's as it came (types included), then what fits of the rest
-        Message letter = receiveAll(queues.dlq()).get(0);
+        Message letter = receiveAll(sqs, queues.dlq()).get(0);
         Map<String, MessageAttributeValue> carried = letter.messageAttributes();
         assertEquals(10, carried.size(), carried::toString);
         for (Map.Entry<String, MessageAttributeValue> attribute : own.entrySet()) {
@@ -184,7 +189,7 @@ class SqsDeadLettersTest {
         // THEN it is a batch item failure: still in the queue, nothing lost
         String messageId = record(events.get(0), poison).getMessageId();
         assertEquals(List.of(messageId), failures(responses.get(0)));
-        assertEquals(1, backlog(queues.source()));
+        assertEquals(1, backlog(sqs, queues.source()));
         assertEquals(0, receiver.metric("DeadLettered"));
         assertEquals(1, receiver.metric("Rejected"));
         // AND one ERROR line says which message and why (SQS's own error code), without its body
@@ -211,7 +216,7 @@ class SqsDeadLettersTest {
         mapping.pollOnce();
         // THEN the refused one is a batch item failure, the other is in the DLQ and acknowledged
         assertEquals(List.of(record(events.get(0), refused).getMessageId()), failures(responses.get(0)));
-        assertEquals(Set.of(taken), byBody(receiveAll(queues.dlq())).keySet());
+        assertEquals(Set.of(taken), byBody(receiveAll(sqs, queues.dlq())).keySet());
         assertEquals(1, receiver.metric("DeadLettered"));
         assertTrue(logs().stream().anyMatch(line -> line.path("message").asText().equals("Dead letter not sent")
                 && line.path("error").asText().equals("InvalidParameterValue")), () -> logs().toString());
@@ -251,7 +256,7 @@ class SqsDeadLettersTest {
         SQSEvent batch = events.get(0);
         assertEquals(List.of(record(batch, first).getMessageId(), record(batch, second).getMessageId()),
                 failures(responses.get(0)));
-        List<Message> dead = receiveAll(queues.dlq());
+        List<Message> dead = receiveAll(sqs, queues.dlq());
         assertEquals(List.of(poison), dead.stream().map(Message::body).toList());
         assertEquals("EVT-1", dead.get(0).attributes().get(MessageSystemAttributeName.MESSAGE_GROUP_ID));
         assertEquals("REJECTED", attributes(dead.get(0)).get("outcome"));
@@ -282,9 +287,9 @@ class SqsDeadLettersTest {
         // THEN both are batch item failures: the queue's redrive policy moves them after
         // maxReceiveCount receives; no SQS client was even built
         assertEquals(2, failures(responses.get(1)).size());
-        assertEquals(2, backlog(queues.source()));
+        assertEquals(2, backlog(sqs, queues.source()));
         assertEquals(0, sqsClientsBuilt.get());
-        assertEquals(List.of(), receiveAll(queues.dlq()));
+        assertEquals(List.of(), receiveAll(sqs, queues.dlq()));
         assertEquals(0, receiver.metric("DeadLettered"));
     }
 
@@ -345,44 +350,6 @@ class SqsDeadLettersTest {
             sqs.sendMessage(request -> request.queueUrl(queue).messageBody(body).messageGroupId(group)
                     .messageDeduplicationId(UUID.randomUUID().toString()));
         }
-    }
-
-    private List<Message> receiveAll(String queue) {
-        List<Message> all = new ArrayList<>();
-        while (true) {
-            List<Message> got = sqs.receiveMessage(request -> request.queueUrl(queue).maxNumberOfMessages(10)
-                    .visibilityTimeout(60).messageAttributeNames("All")
-                    .messageSystemAttributeNames(MessageSystemAttributeName.ALL)).messages();
-            if (got.isEmpty()) {
-                return all;
-            }
-            all.addAll(got);
-        }
-    }
-
-    private int backlog(String queue) {
-        Map<String, String> counts = sqs.getQueueAttributes(request -> request.queueUrl(queue).attributeNamesWithStrings(
-                "ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible")).attributesAsStrings();
-        return Integer.parseInt(counts.get("ApproximateNumberOfMessages"))
-                + Integer.parseInt(counts.get("ApproximateNumberOfMessagesNotVisible"));
-    }
-
-    private static Map<String, Message> byBody(List<Message> messages) {
-        return messages.stream().collect(Collectors.toMap(Message::body, message -> message));
-    }
-
-    private static Map<String, String> attributes(Message message) {
-        Map<String, String> attributes = new HashMap<>();
-        message.messageAttributes().forEach((name, value) -> attributes.put(name, value.stringValue()));
-        return attributes;
-    }
-
-    private static SQSEvent.SQSMessage record(SQSEvent event, String body) {
-        return event.getRecords().stream().filter(record -> record.getBody().equals(body)).findFirst().orElseThrow();
-    }
-
-    private static String firstReceivedAt(SQSEvent.SQSMessage record) {
-        return Instant.ofEpochMilli(Long.parseLong(record.getAttributes().get("ApproximateFirstReceiveTimestamp"))).toString();
     }
 
     private List<JsonNode> logs() {
