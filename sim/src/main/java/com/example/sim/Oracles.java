@@ -37,8 +37,7 @@ final class Oracles {
     private final Map<String, Decision> decisions = new HashMap<>();
     private final Map<String, Integer> debits = new HashMap<>();
     private final List<Violation> violations = new ArrayList<>();
-    private final List<Long> decisionLatencies = new ArrayList<>();
-    private long oldestAge;
+    private final Latencies latencies = new Latencies();
 
     Oracles(Workload workload, Scheduler scheduler) {
         this.workload = workload;
@@ -55,11 +54,7 @@ final class Oracles {
                         + at(first.at()) + ", then " + status + " at " + at(scheduler.now())
                         + (first.status().equals(status) ? "" : " (differently)")));
             } else {
-                workload.byTxn(txn).ifPresent(payment -> {
-                    long latency = scheduler.now() - payment.at();
-                    decisionLatencies.add(latency);
-                    oldestAge = Math.max(oldestAge, latency);
-                });
+                workload.byTxn(txn).ifPresent(payment -> latencies.add(payment.at(), scheduler.now() - payment.at()));
             }
         } else if (write.table().equals(ledgerTable)) {
             String txn = write.after().get("sk").s();
@@ -141,12 +136,9 @@ final class Oracles {
         return decisions;
     }
 
-    List<Long> decisionLatencies() {
-        return decisionLatencies;
-    }
-
-    long oldestAge() {
-        return oldestAge;
+    /** The good payments' decision latencies, by when they were sent. */
+    Latencies latencies() {
+        return latencies;
     }
 
     static String at(long micros) {

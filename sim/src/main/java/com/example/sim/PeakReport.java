@@ -1,6 +1,10 @@
 package com.example.sim;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeSet;
 
 /**
  * {@code make simulate PROFILE=peak}: a peak day's worst minutes ({@code RATE} payments a second,
@@ -8,7 +12,8 @@ import java.util.Map;
  * about 4 GB for 240 000 payments), 1 % on 5 hot accounts, at each of the event source's
  * concurrencies up to the template's highest, on a table as new as on-demand's 4 000 write units a
  * second and on one warmed to {@code WARM_WRITE_UNITS}; no faults. One table row per setting: decision latency, the oldest
- * message's age, DynamoDB calls, write units and throttled requests, what the DLQ holds.
+ * message's age, DynamoDB calls, write units and throttled requests, what the DLQ holds; then the
+ * decision p99 of each minute's payments, one column per setting.
  */
 final class PeakReport {
 
@@ -24,6 +29,7 @@ final class PeakReport {
         System.out.println("| payments/s | concurrency | each table's write units/s at start | decided | decision p50 | decision p99 | oldest | "
                 + "DynamoDB calls | write units | throttled | invocations | DLQ | oracles failed |");
         System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        Map<String, SortedMap<Long, Long>> byMinute = new LinkedHashMap<>();
         for (String text : concurrencies.split(",")) {
             int concurrency = Variables.number(Map.of("CONCURRENCY", text), "CONCURRENCY", 10, 1, 10_000);
             for (long units : new long[] {4_000, warm}) {
@@ -34,9 +40,26 @@ final class PeakReport {
                         units, r.approved() + r.declined(), r.p50Micros() / 1000.0, r.p99Micros() / 1000.0,
                         Oracles.at(r.oldestMicros()), r.dynamoDbCalls(), r.writeUnits(), r.throttled(), r.invocations(),
                         r.deadLetterLeft(), r.violations().size());
+                byMinute.put(concurrency + (units == 4_000 ? ", new" : ", warmed"), r.p99ByMinute());
                 System.err.printf("concurrency %d, %d units: %.1f s of wall time%n", concurrency, units,
                         (System.nanoTime() - started) / 1e9);
             }
+        }
+        printByMinute(rate, byMinute);
+    }
+
+    /** The decision p99 of the payments sent in each minute, one column per setting: how a backlog grows. */
+    private static void printByMinute(int rate, Map<String, SortedMap<Long, Long>> byMinute) {
+        System.out.println();
+        System.out.println("decision p99 (s) of the payments sent in each minute, " + rate + " payments/s, by concurrency and tables:");
+        System.out.println("| minute | " + String.join(" | ", byMinute.keySet()) + " |");
+        System.out.println("|---:|" + "---:|".repeat(byMinute.size()));
+        SortedSet<Long> minutes = new TreeSet<>();
+        byMinute.values().forEach(series -> minutes.addAll(series.keySet()));
+        for (long minute : minutes) {
+            StringBuilder row = new StringBuilder("| " + (minute + 1) + " |");
+            byMinute.values().forEach(series -> row.append(String.format(" %.2f |", series.getOrDefault(minute, 0L) / 1e6)));
+            System.out.println(row);
         }
     }
 }

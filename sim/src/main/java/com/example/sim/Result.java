@@ -1,10 +1,9 @@
 package com.example.sim;
 
 import com.example.sim.model.DynamoDbModel;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
@@ -14,22 +13,18 @@ import java.util.TreeMap;
 record Result(Trace trace, int payments, long messages, long approved, long declined, int deadLetterLeft,
               int redrives, long invocations, long coldStarts, long failedInvocations, int peakConcurrency,
               long dynamoDbCalls, long writeUnits, long throttled, long p50Micros, long p99Micros,
-              long oldestMicros, long endMicros, List<Violation> violations) {
+              long oldestMicros, SortedMap<Long, Long> p99ByMinute, long endMicros, List<Violation> violations) {
 
     static Result of(Trace trace, Workload workload, Oracles oracles, long messages, LambdaService lambda,
                      DynamoDbModel dynamoDb, int deadLetterLeft, int redrives, long end) {
         long approved = oracles.decisions().values().stream().filter(d -> d.status().equals("APPROVED")).count();
         long declined = oracles.decisions().size() - approved;
-        List<Long> latencies = new ArrayList<>(oracles.decisionLatencies());
-        Collections.sort(latencies);
+        Latencies latencies = oracles.latencies();
         return new Result(trace, workload.payments().size(), messages, approved, declined, deadLetterLeft, redrives,
                 lambda.invocations(), lambda.coldStarts(), lambda.failedInvocations(), lambda.peakConcurrency(),
-                dynamoDb.calls(), dynamoDb.writeUnits(), dynamoDb.throttled(), percentile(latencies, 0.50),
-                percentile(latencies, 0.99), oracles.oldestAge(), end, List.copyOf(oracles.violations()));
-    }
-
-    private static long percentile(List<Long> sorted, double p) {
-        return sorted.isEmpty() ? 0 : sorted.get((int) Math.min(sorted.size() - 1, Math.floor(p * sorted.size())));
+                dynamoDb.calls(), dynamoDb.writeUnits(), dynamoDb.throttled(), latencies.percentile(0.50),
+                latencies.percentile(0.99), latencies.oldest(), latencies.percentileByMinute(0.99), end,
+                List.copyOf(oracles.violations()));
     }
 
     boolean failed() {
