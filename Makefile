@@ -189,7 +189,7 @@ reliability: setup ## every fault scenario, ours vs Powertools -> docs/reliabili
 	$(RELIABILITY_REPORT) $(if $(SCENARIOS),--scenarios $(call quoted,$(SCENARIOS)))
 
 # ---- make simulate: the real receiver on a virtual clock against the models of sim/ (never the local AWS)
-SIM_JAVA = cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "sim/target/classes:$$(cat sim/target/sim.classpath)" com.example.sim.SimulateCommand
+SIM_JAVA = cd $(ROOT) && $(JAVA_HOME)/bin/java -XX:MaxRAMPercentage=50 -cp "sim/target/classes:$$(cat sim/target/sim.classpath)" com.example.sim.SimulateCommand
 
 .PHONY: simulate
 simulate: ## 20 seeds x 50 000 payments x 7 simulated days, oracles, shrunk failures (~4 m) ## SEED= SEEDS=20 PAYMENTS=50000 PROFILE=peak KEEP_PAYMENTS= KEEP_FAULTS=
