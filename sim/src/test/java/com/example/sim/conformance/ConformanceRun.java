@@ -33,9 +33,11 @@ import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
  * Runs one {@link ConformanceTrace} through the real receiver on the given clients (the local
- * AWS's, or the models'), batch by batch, and observes what a user would check: each batch's
- * failures, every item of the trace (records, accounts, ledger entries) and the dead letters with
- * their outcome.
+ * AWS's, or the models'), batch by batch, its faults armed before their batch and cleared after
+ * it, and observes what a user would check: each batch's failures, every item of the trace
+ * (records, accounts, ledger entries), the dead letters with their outcome, and each DynamoDB
+ * write call the receiver made with its answer and the attempts the SDK spent on it
+ * ({@link CallLog}).
  */
 final class ConformanceRun {
 
@@ -45,7 +47,19 @@ final class ConformanceRun {
     private static final Pattern TXN = Pattern.compile("\"transaction_id\":\"([^\"]+)\"");
 
     /** What the trace came to. */
-    record Observed(List<List<String>> failures, Map<String, Map<String, AttributeValue>> items, List<String> deadLetters) {
+    record Observed(List<List<String>> failures, Map<String, Map<String, AttributeValue>> items, List<String> deadLetters,
+                    List<String> calls) {
+    }
+
+    /** One side's DynamoDB as the receiver meets it: its faults, and the client of a function environment. */
+    interface Side {
+        /** Arms a fault on this trace's calls until {@link #clearFaults}. */
+        void arm(ConformanceTrace.TraceFault fault, String prefix);
+
+        void clearFaults();
+
+        /** A function environment's DynamoDB client, the SDK's retries included, its write calls logged to {@code calls}. */
+        DynamoDbClient environmentClient(List<String> calls);
     }
 
     private ConformanceRun() {
@@ -65,12 +79,15 @@ final class ConformanceRun {
             }
         }
         if (!local.deadLetters().equals(models.deadLetters())) {
-            text.append("dead letters ").append(local.deadLetters()).append(" vs ").append(models.deadLetters());
+            text.append("dead letters ").append(local.deadLetters()).append(" vs ").append(models.deadLetters()).append("; ");
+        }
+        if (!local.calls().equals(models.calls())) {
+            text.append("calls ").append(local.calls()).append(" vs ").append(models.calls());
         }
         return text.toString();
     }
 
-    static Observed run(ConformanceTrace trace, DynamoDbClient dynamoDb, SqsClient sqs, String deadLetterQueueUrl,
+    static Observed run(ConformanceTrace trace, DynamoDbClient dynamoDb, Side side, SqsClient sqs, String deadLetterQueueUrl,
                         Clock clock, Function<String, List<String>> deadLetters) {
         for (int a = 0; a < trace.accounts().size(); a++) {
             long[] account = trace.accounts().get(a);
@@ -87,23 +104,31 @@ final class ConformanceRun {
                 "DEAD_LETTER_AT_ONCE", "true", "AWS_LAMBDA_LOG_LEVEL", "ERROR");
         SplittableRandom jitter = new SplittableRandom(1);
         List<List<String>> failures = new ArrayList<>();
-        try (IdempotentReceiver<Payment> receiver = IdempotentReceiver.builder(new PaymentParser(),
+        List<String> calls = new ArrayList<>();
+        try (DynamoDbClient environment = side.environmentClient(calls);
+             IdempotentReceiver<Payment> receiver = IdempotentReceiver.builder(new PaymentParser(),
                         new PaymentPosting(PaymentTables.from(new com.example.lambdakit.config.Environment(env)), clock))
                 .service(PaymentAuthorizer.SERVICE).keyPrefix(PaymentAuthorizer.KEY_PREFIX).keyField(PaymentAuthorizer.KEY_FIELD)
-                .environment(env).dynamoDb(dynamoDb).sqs(() -> sqs).clock(clock)
+                .environment(env).dynamoDb(environment).sqs(() -> sqs).clock(clock)
                 .out(new PrintStream(OutputStream.nullOutputStream()))
                 .random((RandomGenerator) jitter::nextLong)
                 .seams(Seams.<Payment>none().withTime(Sleeper.THREAD, MonotonicClock.SYSTEM,
                         lanes -> Executors.newSingleThreadExecutor()))
                 .build()) {
             for (int b = 0; b < trace.batches().size(); b++) {
-                SQSBatchResponse response = receiver.handle(event(trace, b, clock), null);
+                trace.faultsAt(b).forEach(fault -> side.arm(fault, trace.prefix()));
+                SQSBatchResponse response;
+                try {
+                    response = receiver.handle(event(trace, b, clock), null);
+                } finally {
+                    side.clearFaults();
+                }
                 List<String> failed = new ArrayList<>();
                 response.getBatchItemFailures().forEach(failure -> failed.add(failure.getItemIdentifier()));
                 failures.add(failed);
             }
         }
-        return new Observed(failures, items(trace, dynamoDb), deadLetters.apply(deadLetterQueueUrl));
+        return new Observed(failures, items(trace, dynamoDb), deadLetters.apply(deadLetterQueueUrl), List.copyOf(calls));
     }
 
     private static SQSEvent event(ConformanceTrace trace, int batch, Clock clock) {
