@@ -48,7 +48,8 @@ public final class SimulateCommand {
                 throw new IllegalArgumentException("PROFILE must be default or peak, was '" + name + "'");
             }
             int payments = Variables.number(variables, "PAYMENTS", Profile.DEFAULT_PAYMENTS_PER_SEED, 1, 5_000_000);
-            profile = Profile.standard(windows, payments);
+            profile = Profile.standard(windows, payments)
+                    .withReservedConcurrency(Variables.number(variables, "RESERVED", 0, 0, windows.maxConcurrencyAllowed()));
             shrink = !"false".equals(variables.get("SHRINK"));
             if (variables.containsKey("SEED")) {
                 Trace trace = Trace.of(Variables.number(variables, "SEED", 0, 0, Integer.MAX_VALUE));

@@ -81,7 +81,8 @@ final class Simulation {
         int[] environments = {0};
         List<Long> batchLatencies = new ArrayList<>();
         LambdaService lambda = new LambdaService(scheduler, payments, () -> new Environment(++environments[0], receivers),
-                windows, profile.maxConcurrency(), batchLatencies::add);
+                windows, profile.maxConcurrency(), new FunctionConcurrency(profile.reservedConcurrency(), faults),
+                batchLatencies::add);
         Producers producers = new Producers(scheduler, payments, workload, lambda::sent);
         long trafficEnd = Scheduler.micros(profile.traffic());
         Operators operators = new Operators(scheduler, deadLetters, payments, faults, lambda, trafficEnd,
