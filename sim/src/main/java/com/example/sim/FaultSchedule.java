@@ -10,7 +10,7 @@ import java.util.SplittableRandom;
  * 30 minutes of on-demand's doubling window, the longest the design promises to ride out),
  * DynamoDB outages answering 500 (longer than the queue's receives last, so that payments reach
  * the DLQ and an operator redrives them), slow calls that time invocations out, windows of up to
- * 30 minutes in which Lambda throttles every invocation (the account's concurrency taken by
+ * 30 minutes (the profile's) in which Lambda throttles every invocation (the account's concurrency taken by
  * other functions, as the runbook's {@code function-throttles} alarm says); and, at every
  * call, a rare 500 whose write may have happened, a crash of the environment, an extra SQS copy.
  *
@@ -37,7 +37,7 @@ record FaultSchedule(List<Window> windows, double serverErrors, double crashes, 
 
     static final FaultSchedule NONE = new FaultSchedule(List.of(), 0, 0, 0);
 
-    static FaultSchedule draw(SplittableRandom random, Duration traffic) {
+    static FaultSchedule draw(SplittableRandom random, Duration traffic, Duration longestLambdaThrottle) {
         long span = Scheduler.micros(traffic);
         List<Window> windows = new ArrayList<>();
         int throttles = 1 + random.nextInt(3);
@@ -51,7 +51,7 @@ record FaultSchedule(List<Window> windows, double serverErrors, double crashes, 
         windows.add(window(windows.size(), Kind.SLOW, random, span, Duration.ofMinutes(2), Duration.ofMinutes(20)));
         int lambdaThrottles = random.nextInt(3); // the account's concurrency taken by other functions: Lambda throttles every invocation
         for (int i = 0; i < lambdaThrottles; i++) {
-            windows.add(window(windows.size(), Kind.LAMBDA_THROTTLING, random, span, Duration.ofMinutes(1), Duration.ofMinutes(30)));
+            windows.add(window(windows.size(), Kind.LAMBDA_THROTTLING, random, span, Duration.ofMinutes(1), longestLambdaThrottle));
         }
         return new FaultSchedule(List.copyOf(windows), 0.0005, 0.0003, 0.001);
     }

@@ -34,7 +34,8 @@ final class Simulation {
 
     static Result run(Trace trace, Profile profile, TemplateWindows windows) {
         Scheduler scheduler = new Scheduler(trace.seed());
-        FaultSchedule drawn = profile.faults() ? FaultSchedule.draw(scheduler.random(), profile.traffic()) : FaultSchedule.NONE;
+        FaultSchedule drawn = profile.faults()
+                ? FaultSchedule.draw(scheduler.random(), profile.traffic(), profile.longestLambdaThrottle()) : FaultSchedule.NONE;
         FaultSchedule faults = drawn.keeping(trace::keepsFault);
         Workload workload = Workload.draw(profile, scheduler.random(), trace::keepsPayment);
         SimWorld world = new SimWorld(scheduler, faults);

@@ -105,33 +105,63 @@ final class ConformanceRun {
         SplittableRandom jitter = new SplittableRandom(1);
         List<List<String>> failures = new ArrayList<>();
         List<String> calls = new ArrayList<>();
-        try (DynamoDbClient environment = side.environmentClient(calls);
-             IdempotentReceiver<Payment> receiver = IdempotentReceiver.builder(new PaymentParser(),
+        Function<EnvironmentCrash, IdempotentReceiver<Payment>> environment = crash -> IdempotentReceiver.builder(new PaymentParser(),
                         new PaymentPosting(PaymentTables.from(new com.example.lambdakit.config.Environment(env)), clock))
                 .service(PaymentAuthorizer.SERVICE).keyPrefix(PaymentAuthorizer.KEY_PREFIX).keyField(PaymentAuthorizer.KEY_FIELD)
-                .environment(env).dynamoDb(environment).sqs(() -> sqs).clock(clock)
+                .environment(env).dynamoDb(crash.dynamoDb(side.environmentClient(calls))).sqs(() -> crash.sqs(sqs)).clock(clock)
                 .out(new PrintStream(OutputStream.nullOutputStream()))
                 .random((RandomGenerator) jitter::nextLong)
                 .seams(Seams.<Payment>none().withTime(Sleeper.THREAD, MonotonicClock.SYSTEM,
                         lanes -> Executors.newSingleThreadExecutor()))
-                .build()) {
+                .build();
+        EnvironmentCrash crash = new EnvironmentCrash();
+        IdempotentReceiver<Payment> receiver = environment.apply(crash);
+        try {
             for (int b = 0; b < trace.batches().size(); b++) {
-                trace.faultsAt(b).forEach(fault -> side.arm(fault, trace.prefix()));
+                for (ConformanceTrace.TraceFault fault : trace.faultsAt(b)) {
+                    if (fault.kind() == ConformanceTrace.FaultKind.CRASH) {
+                        crash.arm(fault.operation(), fault.count());
+                    } else {
+                        side.arm(fault, trace.prefix());
+                    }
+                }
                 SQSBatchResponse response;
                 try {
-                    response = receiver.handle(event(trace, b, clock), null);
+                    response = receiver.handle(event(trace, b, 1, clock), null);
+                } catch (EnvironmentCrash.Crashed crashed) {
+                    response = null;
                 } finally {
                     side.clearFaults();
+                }
+                if (crash.crashed()) {
+                    // the batch comes back after its visibility timeout, to a new environment, received twice
+                    failures.add(List.of("crashed"));
+                    closeQuietly(receiver);
+                    crash = new EnvironmentCrash();
+                    receiver = environment.apply(crash);
+                    response = receiver.handle(event(trace, b, 2, clock), null);
+                } else {
+                    crash.arm(null, 0);
                 }
                 List<String> failed = new ArrayList<>();
                 response.getBatchItemFailures().forEach(failure -> failed.add(failure.getItemIdentifier()));
                 failures.add(failed);
             }
+        } finally {
+            closeQuietly(receiver);
         }
         return new Observed(failures, items(trace, dynamoDb), deadLetters.apply(deadLetterQueueUrl), List.copyOf(calls));
     }
 
-    private static SQSEvent event(ConformanceTrace trace, int batch, Clock clock) {
+    private static void closeQuietly(IdempotentReceiver<Payment> receiver) {
+        try {
+            receiver.close();
+        } catch (EnvironmentCrash.Crashed gone) {
+            // a dead environment's clients close with it
+        }
+    }
+
+    private static SQSEvent event(ConformanceTrace trace, int batch, int receiveCount, Clock clock) {
         List<SQSEvent.SQSMessage> records = new ArrayList<>();
         List<String> bodies = trace.batches().get(batch);
         for (int m = 0; m < bodies.size(); m++) {
@@ -139,7 +169,7 @@ final class ConformanceRun {
             record.setMessageId(trace.prefix() + "m" + batch + "-" + m);
             record.setReceiptHandle("rh-" + batch + "-" + m);
             record.setBody(bodies.get(m));
-            record.setAttributes(Map.of("ApproximateReceiveCount", "1",
+            record.setAttributes(Map.of("ApproximateReceiveCount", Integer.toString(receiveCount),
                     "SentTimestamp", Long.toString(clock.millis()), "ApproximateFirstReceiveTimestamp", Long.toString(clock.millis())));
             record.setMessageAttributes(Map.of());
             record.setEventSource("aws:sqs");

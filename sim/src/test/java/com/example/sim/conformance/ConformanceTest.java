@@ -72,17 +72,20 @@ class ConformanceTest {
     void generatedTraces_giveTheSameDecisionsItemsDeadLettersAndCalls_onTheModelsAndTheLocalAws() {
         try (DynamoDbClient local = aws.dynamoDb(); SqsClient sqs = aws.sqs()) {
             int faulted = 0;
+            int crashed = 0;
             for (int t = 0; t < TRACES; t++) {
                 ConformanceTrace trace = ConformanceTrace.generate("C" + t + "-", t);
                 faulted += trace.faults().isEmpty() ? 0 : 1;
                 ConformanceRun.Observed onLocal = onLocalAws(trace, t, local, sqs);
                 ConformanceRun.Observed onModels = onModels(trace, t, FLAW);
+                crashed += onLocal.failures().contains(List.of("crashed")) ? 1 : 0;
                 assertTrue(!onLocal.items().isEmpty(), "trace " + t + " wrote nothing");
                 int seed = t;
                 assertEquals(onLocal, onModels, () -> "trace " + seed + " (seed " + seed + ", faults " + trace.faults()
                         + "): the models and the local AWS differ: " + ConformanceRun.difference(onLocal, onModels));
             }
-            assertTrue(faulted > 0, "no trace drew a fault");
+            assertTrue(faulted > 0 && crashed > 0, "traces with faults: " + faulted + ", with a crash: " + crashed);
+            System.out.printf("conformance: %d traces, %d with faults, %d with a crash%n", TRACES, faulted, crashed);
         }
     }
 
@@ -190,6 +193,7 @@ class ConformanceTest {
                     return switch (faults.get(f).kind()) {
                         case SERVER_ERROR -> Fault.SERVER_ERROR_NOT_APPLIED;
                         case THROTTLING -> Fault.REQUEST_THROTTLED;
+                        case CRASH -> throw new IllegalStateException("a crash is the environment's, not DynamoDB's");
                     };
                 }
             }
@@ -232,6 +236,7 @@ class ConformanceTest {
             aws.moto().inject(switch (fault.kind()) {
                 case SERVER_ERROR -> Fault.internalError(fault.operation(), prefix, fault.count());
                 case THROTTLING -> Fault.throttling(fault.operation(), prefix, fault.count());
+                case CRASH -> throw new IllegalStateException("a crash is the environment's, not DynamoDB's");
             });
         }
 

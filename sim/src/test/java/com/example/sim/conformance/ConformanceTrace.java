@@ -8,8 +8,9 @@ import java.util.SplittableRandom;
  * One generated trace: a few accounts and batches of payment messages, with duplicates (the same
  * body again), conflicting operations (another amount under one transaction id), declines (low
  * balances, a blocked account) and unreadable bodies, drawn from {@code seed}; and, in about half
- * the traces, DynamoDB faults both the local AWS and the model produce (the launcher's
- * {@code /_fault}: the next N calls of an operation refused before they reach the tables).
+ * the traces, faults both the local AWS and the model produce: DynamoDB's answers (the
+ * launcher's {@code /_fault}: the next N calls of an operation refused before they reach the
+ * tables) and a crash of the function environment between calls.
  * Ids carry {@code prefix}, so that traces share the local AWS's tables without meeting.
  *
  * @param prefix   what every id of the trace starts with
@@ -24,7 +25,13 @@ record ConformanceTrace(String prefix, List<long[]> accounts, List<List<String>>
         /** 500 InternalServerError: retried by the SDK, then a failure whose outcome the receiver cannot know. */
         SERVER_ERROR,
         /** 400 ThrottlingException (an on-demand table's answer): retried by the SDK, then by the receiver's back-off. */
-        THROTTLING
+        THROTTLING,
+        /**
+         * The function environment dies once the count-th call of the operation in the batch is
+         * answered (applied), before the receiver hears it; the batch comes back to a new
+         * environment ({@link EnvironmentCrash}).
+         */
+        CRASH
     }
 
     /**
@@ -33,7 +40,7 @@ record ConformanceTrace(String prefix, List<long[]> accounts, List<List<String>>
      * @param batch     the batch it is armed before
      * @param operation {@code TransactWriteItems} or {@code PutItem}
      * @param kind      the answer
-     * @param count     how many calls in a row (3 or more outlast the SDK's own attempts)
+     * @param count     how many calls in a row (3 or more outlast the SDK's own attempts); for a crash, after which call
      */
     record TraceFault(int batch, String operation, FaultKind kind, int count) {
     }
@@ -74,7 +81,7 @@ record ConformanceTrace(String prefix, List<long[]> accounts, List<List<String>>
             int count = 1 + random.nextInt(2);
             for (int f = 0; f < count; f++) {
                 faults.add(new TraceFault(random.nextInt(batches), random.nextInt(5) == 0 ? "PutItem" : "TransactWriteItems",
-                        random.nextBoolean() ? FaultKind.SERVER_ERROR : FaultKind.THROTTLING, 1 + random.nextInt(4)));
+                        FaultKind.values()[random.nextInt(FaultKind.values().length)], 1 + random.nextInt(4)));
             }
         }
         return List.copyOf(faults);
