@@ -30,8 +30,10 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse
  *       client built with the function's settings, against a server answering each error);</li>
  *   <li>the pause before attempt n+1 is drawn from 0 to min(20 s, base x 2^(n-1)), base 100 ms,
  *       1 s after throttling ("exponential back-off with full jitter");</li>
- *   <li>a retry quota per client: 500 tokens, 5 taken by each retry and given back when the call
- *       then succeeds; an empty bucket ends a call at its first failure;</li>
+ *   <li>a retry quota per client: 500 tokens, 5 taken by each retry; a call that succeeds gives
+ *       back what its last retry took, or 1 if it took none (the SDK's {@code BaseRetryStrategy}
+ *       releases {@code max(capacityAcquired, 1)}); a bucket without 5 ends a call at its first
+ *       failure;</li>
  *   <li>a {@code TransactWriteItems} without a {@code ClientRequestToken} gets one, generated
  *       once per call and sent again unchanged with every retry (the API model marks it an
  *       idempotency token), so that DynamoDB can tell a retry from a new transaction.</li>
@@ -108,11 +110,11 @@ public final class SdkRetries implements DynamoDbClient {
     }
 
     private <T> T call(Supplier<T> attempt) {
-        int taken = 0;
+        int lastTaken = 0;
         for (int n = 1; ; n++) {
             try {
                 T answer = attempt.get();
-                tokens = Math.min(TOKEN_BUCKET_SIZE, tokens + taken);
+                tokens = Math.min(TOKEN_BUCKET_SIZE, tokens + Math.max(lastTaken, 1));
                 return answer;
             } catch (AwsServiceException e) {
                 boolean throttled = e.awsErrorDetails() != null && THROTTLING.contains(e.awsErrorDetails().errorCode());
@@ -120,7 +122,7 @@ public final class SdkRetries implements DynamoDbClient {
                     throw e;
                 }
                 tokens -= RETRY_COST;
-                taken += RETRY_COST;
+                lastTaken = RETRY_COST;
                 retries++;
                 pause.accept(backoff(n, throttled));
             }

@@ -127,6 +127,25 @@ class SdkRetriesTest {
     }
 
     @Test
+    void theRetryQuota_emptiedByFiftyFailedCalls_endsTheNextCallAtItsFirstFailure_andASuccessGivesBackOne() {
+        DynamoDbModel dynamoDb = model(DynamoDbModel.Flaw.NONE);
+        SdkRetries client = client(dynamoDb);
+        for (int i = 0; i < 50 * 3 + 1; i++) {
+            world.faults.add(World.Fault.SERVER_ERROR_NOT_APPLIED);
+        }
+        for (int call = 0; call < 50; call++) { // each: 3 attempts, 2 retries at 5 tokens, nothing given back
+            assertThrows(DynamoDbException.class, () -> client.transactWriteItems(request -> request.transactItems(debit(100))));
+        }
+        assertEquals(100, client.retries());
+        assertThrows(DynamoDbException.class, () -> client.transactWriteItems(request -> request.transactItems(debit(100))));
+        assertEquals(100, client.retries()); // 0 tokens left: not retried
+        client.transactWriteItems(request -> request.transactItems(debit(100))); // a success: 1 token back, still short of 5
+        world.faults.add(World.Fault.SERVER_ERROR_NOT_APPLIED);
+        assertThrows(DynamoDbException.class, () -> client.transactWriteItems(request -> request.transactItems(debit(100))));
+        assertEquals(100, client.retries());
+    }
+
+    @Test
     void theSdk_triesThreeTimes_throttlingAfterUpToOneThenTwoSeconds_andNeverRetriesACancellation() {
         DynamoDbModel dynamoDb = model(DynamoDbModel.Flaw.NONE);
         for (int i = 0; i < 3; i++) {
