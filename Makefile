@@ -197,7 +197,8 @@ simulate: ## 20 seeds x 50 000 payments x 7 simulated days, oracles, shrunk fail
 	$(SIM_JAVA) SEED=$(call quoted,$(SEED)) SEEDS=$(call quoted,$(SEEDS)) PAYMENTS=$(call quoted,$(PAYMENTS)) \
 	  PROFILE=$(call quoted,$(PROFILE)) KEEP_PAYMENTS=$(call quoted,$(KEEP_PAYMENTS)) KEEP_FAULTS=$(call quoted,$(KEEP_FAULTS)) \
 	  RATE=$(call quoted,$(RATE)) MINUTES=$(call quoted,$(MINUTES)) CONCURRENCY=$(call quoted,$(CONCURRENCY)) \
-	  WARM_WRITE_UNITS=$(call quoted,$(WARM_WRITE_UNITS)) SHRINK=$(call quoted,$(SHRINK))
+	  WARM_WRITE_UNITS=$(call quoted,$(WARM_WRITE_UNITS)) SHRINK=$(call quoted,$(SHRINK)) \
+	  RESERVED=$(call quoted,$(RESERVED)) LAMBDA_THROTTLE_MINUTES=$(call quoted,$(LAMBDA_THROTTLE_MINUTES))
 
 reliability-report: ## docs/reliability.md again from reliability/target/results.json (seconds)
 	$(RELIABILITY_BUILD)

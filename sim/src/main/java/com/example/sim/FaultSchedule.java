@@ -9,7 +9,9 @@ import java.util.SplittableRandom;
  * The faults of one run, drawn from its seed: windows of DynamoDB throttling (each at most the
  * 30 minutes of on-demand's doubling window, the longest the design promises to ride out),
  * DynamoDB outages answering 500 (longer than the queue's receives last, so that payments reach
- * the DLQ and an operator redrives them), slow calls that time invocations out; and, at every
+ * the DLQ and an operator redrives them), slow calls that time invocations out, windows of up to
+ * 30 minutes (the profile's) in which Lambda throttles every invocation (the account's concurrency taken by
+ * other functions, as the runbook's {@code function-throttles} alarm says); and, at every
  * call, a rare 500 whose write may have happened, a crash of the environment, an extra SQS copy.
  *
  * @param windows     the windows, by kind
@@ -19,7 +21,7 @@ import java.util.SplittableRandom;
  */
 record FaultSchedule(List<Window> windows, double serverErrors, double crashes, double extraCopies) {
 
-    enum Kind { THROTTLING, OUTAGE, SLOW }
+    enum Kind { THROTTLING, OUTAGE, SLOW, LAMBDA_THROTTLING }
 
     /** A fault from {@code start} to {@code end}, virtual micros; {@code index} is what a shrunk trace keeps. */
     record Window(int index, Kind kind, long start, long end) {
@@ -35,7 +37,7 @@ record FaultSchedule(List<Window> windows, double serverErrors, double crashes, 
 
     static final FaultSchedule NONE = new FaultSchedule(List.of(), 0, 0, 0);
 
-    static FaultSchedule draw(SplittableRandom random, Duration traffic) {
+    static FaultSchedule draw(SplittableRandom random, Duration traffic, Duration longestLambdaThrottle) {
         long span = Scheduler.micros(traffic);
         List<Window> windows = new ArrayList<>();
         int throttles = 1 + random.nextInt(3);
@@ -47,6 +49,10 @@ record FaultSchedule(List<Window> windows, double serverErrors, double crashes, 
             windows.add(window(windows.size(), Kind.OUTAGE, random, span, Duration.ofMinutes(10), Duration.ofMinutes(150)));
         }
         windows.add(window(windows.size(), Kind.SLOW, random, span, Duration.ofMinutes(2), Duration.ofMinutes(20)));
+        int lambdaThrottles = random.nextInt(3); // the account's concurrency taken by other functions: Lambda throttles every invocation
+        for (int i = 0; i < lambdaThrottles; i++) {
+            windows.add(window(windows.size(), Kind.LAMBDA_THROTTLING, random, span, Duration.ofMinutes(1), longestLambdaThrottle));
+        }
         return new FaultSchedule(List.copyOf(windows), 0.0005, 0.0003, 0.001);
     }
 

@@ -26,8 +26,11 @@ import java.util.regex.Pattern;
  *   <li>the poller receives up to {@code BatchSize} messages, waiting up to the batching window
  *       (from when the first became visible) for a full batch, and invokes at most
  *       {@code MaximumConcurrency} environments at once
- *       (services-sqs-scaling.html); the model reaches that concurrency at once, where Lambda
- *       scales up over minutes;</li>
+ *       (services-sqs-scaling.html), starting at five batches and scaling up over minutes
+ *       ({@link EventSourceScaling});</li>
+ *   <li>an invocation beyond the function's concurrency is throttled, its batch tried again
+ *       with back-off until the receive's visibility timeout, then left to come back
+ *       ({@link FunctionConcurrency});</li>
  *   <li>an environment serves one invocation at a time and is reused; a new one pays a cold
  *       start (SnapStart's restore, 0.2-1 s);</li>
  *   <li>after the handler returns, the messages not in {@code batchItemFailures} are deleted;
@@ -47,9 +50,13 @@ final class LambdaService {
     private final Supplier<Environment> environments;
     private final TemplateWindows windows;
     private final int maxConcurrency;
+    private final EventSourceScaling scaling;
+    private final FunctionConcurrency concurrency;
     private final ArrayDeque<Environment> idle = new ArrayDeque<>();
     private final Consumer<Long> batchLatency;
+    /** Batches in the mapping's hands: running, or throttled and waiting to be tried again. */
     private int inFlight;
+    private int running;
     private long pollAt = Long.MAX_VALUE;
     private long invocations;
     private long coldStarts;
@@ -57,12 +64,14 @@ final class LambdaService {
     private int peakConcurrency;
 
     LambdaService(Scheduler scheduler, SqsQueue queue, Supplier<Environment> environments, TemplateWindows windows,
-                  int maxConcurrency, Consumer<Long> batchLatency) {
+                  int maxConcurrency, FunctionConcurrency concurrency, Consumer<Long> batchLatency) {
         this.scheduler = scheduler;
         this.queue = queue;
         this.environments = environments;
         this.windows = windows;
         this.maxConcurrency = maxConcurrency;
+        this.scaling = new EventSourceScaling(maxConcurrency);
+        this.concurrency = concurrency;
         this.batchLatency = batchLatency;
     }
 
@@ -76,6 +85,10 @@ final class LambdaService {
 
     long failedInvocations() {
         return failedInvocations;
+    }
+
+    long throttles() {
+        return concurrency.throttles();
     }
 
     int peakConcurrency() {
@@ -110,9 +123,17 @@ final class LambdaService {
         }
         pollAt = Long.MAX_VALUE;
         long window = windows.batchingWindowSeconds() * 1_000_000;
-        while (inFlight < maxConcurrency) {
+        while (true) {
             Optional<Long> first = queue.nextVisibleAt().map(at -> Scheduler.micros(Duration.between(Scheduler.EPOCH, at)));
             if (first.isEmpty()) {
+                scaling.empty(scheduler.now());
+                return;
+            }
+            if (inFlight >= Math.min(maxConcurrency, scaling.pollers(scheduler.now()))) {
+                if (first.get() <= scheduler.now()) {
+                    scaling.backlog(scheduler.now());
+                    pollNoLaterThan(scaling.nextPollerAt(scheduler.now()));
+                }
                 return;
             }
             if (first.get() > scheduler.now()) {
@@ -120,6 +141,7 @@ final class LambdaService {
                 return;
             }
             if (queue.visible(windows.batchSize()) < windows.batchSize() && first.get() + window > scheduler.now()) {
+                scaling.steady(scheduler.now());
                 pollNoLaterThan(first.get() + window);
                 return;
             }
@@ -133,8 +155,25 @@ final class LambdaService {
 
     private void invoke(List<SqsMessage> batch) {
         inFlight++;
+        attempt(batch, scheduler.now(), 0);
+    }
+
+    /** Asks Lambda to run the batch: throttled, it is tried again until the receive's visibility timeout, then dropped. */
+    private void attempt(List<SqsMessage> batch, long received, int throttled) {
+        if (concurrency.throttles(running, scheduler.now())) {
+            scaling.throttled(scheduler.now());
+            long again = scheduler.now() + FunctionConcurrency.retryAfter(throttled + 1);
+            if (again >= received + windows.visibilityTimeoutSeconds() * 1_000_000) {
+                inFlight--; // dropped: its messages come back when their visibility timeout ends
+                pollNoLaterThan(scheduler.now());
+            } else {
+                scheduler.at(again, () -> attempt(batch, received, throttled + 1));
+            }
+            return;
+        }
+        running++;
         invocations++;
-        peakConcurrency = Math.max(peakConcurrency, inFlight);
+        peakConcurrency = Math.max(peakConcurrency, running);
         Environment environment = idle.pollFirst();
         long cold = 0;
         if (environment == null) {
@@ -175,6 +214,7 @@ final class LambdaService {
     /** After an invocation: the ESM deletes what succeeded; a failed invocation deletes nothing. */
     private void finish(Environment env, List<SqsMessage> batch, SQSBatchResponse response, long start) {
         inFlight--;
+        running--;
         String lines = env.takeLines();
         if (response == null) {
             failedInvocations++;

@@ -17,21 +17,40 @@ import java.time.Duration;
  * @param maxConcurrency   the event source's maximum concurrency
  * @param warmWriteUnits   the table's write units a second at the start (on-demand's 4 000 for a new table)
  * @param faults           whether the fault schedule draws faults (the peak profile measures without)
+ * @param reservedConcurrency the function's reserved concurrency, 0 for none (the template's: none);
+ *                         below {@code maxConcurrency}, the event source's invocations beyond it are throttled
+ * @param longestLambdaThrottle the longest window of Lambda throttling the fault schedule draws
+ *                         (30 min: as long as DynamoDB's doubling window, which the design rides out)
  */
 record Profile(String name, int payments, Duration traffic, int accounts, int hotAccounts, double hotShare,
-               double burstShare, int bursts, int maxConcurrency, long warmWriteUnits, boolean faults) {
+               double burstShare, int bursts, int maxConcurrency, long warmWriteUnits, boolean faults,
+               int reservedConcurrency, Duration longestLambdaThrottle) {
+
+    static final Duration LONGEST_LAMBDA_THROTTLE = Duration.ofMinutes(30);
 
     static final int DEFAULT_PAYMENTS_PER_SEED = 50_000;
 
     /** Seven days of traffic, a fault schedule drawing every kind, the template's concurrency. */
     static Profile standard(TemplateWindows windows, int payments) {
         return new Profile("default", payments, Duration.ofDays(7), Math.max(50, payments / 100), 5, 0.05, 0.4,
-                40, windows.maxConcurrency(), 4_000, true);
+                40, windows.maxConcurrency(), 4_000, true, 0, LONGEST_LAMBDA_THROTTLE);
     }
 
     /** A peak: {@code perSecond} payments a second for {@code minutes}, 1 % on 5 hot accounts, at {@code concurrency}. */
     static Profile peak(int perSecond, int minutes, int concurrency, long warmWriteUnits) {
         return new Profile("peak", perSecond * 60 * minutes, Duration.ofMinutes(minutes), 200_000, 5, 0.01, 0, 0,
-                concurrency, warmWriteUnits, false);
+                concurrency, warmWriteUnits, false, 0, LONGEST_LAMBDA_THROTTLE);
+    }
+
+    /** The same, the function's concurrency reserved at {@code reserved} (0: none). */
+    Profile withReservedConcurrency(int reserved) {
+        return new Profile(name, payments, traffic, accounts, hotAccounts, hotShare, burstShare, bursts, maxConcurrency,
+                warmWriteUnits, faults, reserved, longestLambdaThrottle);
+    }
+
+    /** The same, drawing windows of Lambda throttling up to {@code longest}. */
+    Profile withLongestLambdaThrottle(Duration longest) {
+        return new Profile(name, payments, traffic, accounts, hotAccounts, hotShare, burstShare, bursts, maxConcurrency,
+                warmWriteUnits, faults, reservedConcurrency, longest);
     }
 }

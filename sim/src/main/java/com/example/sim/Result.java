@@ -13,7 +13,8 @@ import java.util.TreeMap;
 record Result(Trace trace, int payments, long messages, long approved, long declined, int deadLetterLeft,
               int redrives, long invocations, long coldStarts, long failedInvocations, int peakConcurrency,
               long dynamoDbCalls, long writeUnits, long throttled, long p50Micros, long p99Micros,
-              long oldestMicros, SortedMap<Long, Long> p99ByMinute, long endMicros, List<Violation> violations) {
+              long oldestMicros, SortedMap<Long, Long> p99ByMinute, long endMicros, long lambdaThrottles,
+              List<Violation> violations) {
 
     static Result of(Trace trace, Workload workload, Oracles oracles, long messages, LambdaService lambda,
                      DynamoDbModel dynamoDb, int deadLetterLeft, int redrives, long end) {
@@ -24,7 +25,7 @@ record Result(Trace trace, int payments, long messages, long approved, long decl
                 lambda.invocations(), lambda.coldStarts(), lambda.failedInvocations(), lambda.peakConcurrency(),
                 dynamoDb.calls(), dynamoDb.writeUnits(), dynamoDb.throttled(), latencies.percentile(0.50),
                 latencies.percentile(0.99), latencies.oldest(), latencies.percentileByMinute(0.99), end,
-                List.copyOf(oracles.violations()));
+                lambda.throttles(), List.copyOf(oracles.violations()));
     }
 
     boolean failed() {
@@ -45,10 +46,10 @@ record Result(Trace trace, int payments, long messages, long approved, long decl
 
     String line() {
         return String.format("%s payments=%d messages=%d approved=%d declined=%d dlq_left=%d redrives=%d invocations=%d "
-                        + "cold_starts=%d failed_invocations=%d ddb_calls=%d write_units=%d throttled=%d "
+                        + "cold_starts=%d failed_invocations=%d lambda_throttles=%d ddb_calls=%d write_units=%d throttled=%d "
                         + "decision_p50_ms=%.1f decision_p99_ms=%.1f oldest=%s simulated=%s violations=%d",
                 trace.variables(), payments, messages, approved, declined, deadLetterLeft, redrives, invocations,
-                coldStarts, failedInvocations, dynamoDbCalls, writeUnits, throttled, p50Micros / 1000.0, p99Micros / 1000.0,
+                coldStarts, failedInvocations, lambdaThrottles, dynamoDbCalls, writeUnits, throttled, p50Micros / 1000.0, p99Micros / 1000.0,
                 Oracles.at(oldestMicros), Oracles.at(endMicros), violations.size());
     }
 }

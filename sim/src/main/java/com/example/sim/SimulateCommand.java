@@ -32,7 +32,14 @@ public final class SimulateCommand {
         System.exit(run(variables));
     }
 
-    static int run(Map<String, String> variables) {
+    /** The profile's variables a replay must repeat: those not at their defaults. */
+    private static String profileVariables(Profile profile) {
+        return (profile.reservedConcurrency() > 0 ? " RESERVED=" + profile.reservedConcurrency() : "")
+                + (profile.longestLambdaThrottle().equals(Profile.LONGEST_LAMBDA_THROTTLE) ? ""
+                        : " LAMBDA_THROTTLE_MINUTES=" + profile.longestLambdaThrottle().toMinutes());
+    }
+
+        static int run(Map<String, String> variables) {
         TemplateWindows windows;
         List<Trace> traces = new ArrayList<>();
         Profile profile;
@@ -48,7 +55,10 @@ public final class SimulateCommand {
                 throw new IllegalArgumentException("PROFILE must be default or peak, was '" + name + "'");
             }
             int payments = Variables.number(variables, "PAYMENTS", Profile.DEFAULT_PAYMENTS_PER_SEED, 1, 5_000_000);
-            profile = Profile.standard(windows, payments);
+            profile = Profile.standard(windows, payments)
+                    .withReservedConcurrency(Variables.number(variables, "RESERVED", 0, 0, windows.maxConcurrencyAllowed()))
+                    .withLongestLambdaThrottle(java.time.Duration.ofMinutes(Variables.number(variables, "LAMBDA_THROTTLE_MINUTES",
+                            (int) Profile.LONGEST_LAMBDA_THROTTLE.toMinutes(), 1, 1_440)));
             shrink = !"false".equals(variables.get("SHRINK"));
             if (variables.containsKey("SEED")) {
                 Trace trace = Trace.of(Variables.number(variables, "SEED", 0, 0, Integer.MAX_VALUE));
@@ -93,7 +103,7 @@ public final class SimulateCommand {
                     System.out.println("  shrunk to " + shrunk.result().payments() + " payments, faults "
                             + shrunk.faults() + ": " + shrunk.result().first());
                     shrunk.result().violations().stream().limit(5).forEach(v -> System.out.println("    " + v));
-                    System.out.println("  replay: make simulate " + shrunk.result().trace().variables());
+                    System.out.println("  replay: make simulate " + shrunk.result().trace().variables() + profileVariables(profile));
                 }
             }
             System.out.flush();

@@ -8,6 +8,7 @@ import com.example.payment.authorizer.PaymentAuthorizer;
 import com.example.receiver.internal.Seams;
 import com.example.receiver.lambda.IdempotentReceiver;
 import com.example.sim.model.DynamoDbModel;
+import com.example.sim.model.SdkRetries;
 import com.example.sim.model.SqsModel;
 import java.io.PrintStream;
 import java.time.Clock;
@@ -20,7 +21,8 @@ import java.util.random.RandomGenerator;
  * The one place the simulation wires the real receiver: the payment authorizer's parser and
  * posting behind {@link IdempotentReceiver#builder}, its environment variables the template's,
  * every clock, sleeper, random source and the lanes' executor the scheduler's, and the SDK clients
- * the models. Nothing of the receiver is replaced.
+ * the models, DynamoDB's behind the SDK's own standard retries as the function configures them
+ * ({@link SdkRetries}, one client per environment). Nothing of the receiver is replaced.
  */
 final class SimulatedReceiver {
 
@@ -48,7 +50,7 @@ final class SimulatedReceiver {
                 .keyField(PaymentAuthorizer.KEY_FIELD)
                 .metricsNamespace(PaymentAuthorizer.METRICS_NAMESPACE)
                 .environment(environment)
-                .dynamoDb(dynamoDb)
+                .dynamoDb(new SdkRetries(dynamoDb, scheduler::random, pause -> scheduler.sleep(Scheduler.micros(pause))))
                 .secrets(secretId -> signingSecret)
                 .sqs(() -> sqs)
                 .clock(clock)

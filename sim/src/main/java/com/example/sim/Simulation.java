@@ -34,7 +34,8 @@ final class Simulation {
 
     static Result run(Trace trace, Profile profile, TemplateWindows windows) {
         Scheduler scheduler = new Scheduler(trace.seed());
-        FaultSchedule drawn = profile.faults() ? FaultSchedule.draw(scheduler.random(), profile.traffic()) : FaultSchedule.NONE;
+        FaultSchedule drawn = profile.faults()
+                ? FaultSchedule.draw(scheduler.random(), profile.traffic(), profile.longestLambdaThrottle()) : FaultSchedule.NONE;
         FaultSchedule faults = drawn.keeping(trace::keepsFault);
         Workload workload = Workload.draw(profile, scheduler.random(), trace::keepsPayment);
         SimWorld world = new SimWorld(scheduler, faults);
@@ -81,7 +82,8 @@ final class Simulation {
         int[] environments = {0};
         List<Long> batchLatencies = new ArrayList<>();
         LambdaService lambda = new LambdaService(scheduler, payments, () -> new Environment(++environments[0], receivers),
-                windows, profile.maxConcurrency(), batchLatencies::add);
+                windows, profile.maxConcurrency(), new FunctionConcurrency(profile.reservedConcurrency(), faults),
+                batchLatencies::add);
         Producers producers = new Producers(scheduler, payments, workload, lambda::sent);
         long trafficEnd = Scheduler.micros(profile.traffic());
         Operators operators = new Operators(scheduler, deadLetters, payments, faults, lambda, trafficEnd,

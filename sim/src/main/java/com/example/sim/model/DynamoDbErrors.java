@@ -30,6 +30,11 @@ final class DynamoDbErrors {
                 .cancellationReasons(reasons).build();
     }
 
+    /** An on-demand table's request-level throttling ("TransactWriteItems", Errors, ThrottlingException). */
+    static DynamoDbException requestThrottled() {
+        return error(400, "ThrottlingException", "Throughput exceeds the current capacity of your table or index.");
+    }
+
     static DynamoDbException serverError() {
         return error(500, "InternalServerError", "Internal server error");
     }

@@ -51,9 +51,14 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  *       transactions", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/transaction-apis.html#transaction-capacity-handling).</li>
  *   <li>A 5xx whose write may or may not have happened ("Error handling with DynamoDB",
  *       https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Programming.Errors.html), as the {@link World} decides.</li>
+ *   <li>{@code TransactWriteItems} with a {@code ClientRequestToken}: the same request again within
+ *       10 minutes of an applied one answers success and applies nothing; the same token on another
+ *       request is an {@code IdempotentParameterMismatchException} ("TransactWriteItems",
+ *       ClientRequestToken, https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html#DDB-TransactWriteItems-request-ClientRequestToken;
+ *       {@link ClientRequestTokens}).</li>
  * </ul>
- * Every applied write is told to the observer (the oracles). The SDK's own retries are not
- * modelled: each call is one attempt (docs/architecture.md, the simulation's differences).
+ * Every applied write is told to the observer (the oracles). The SDK's own retries are in front
+ * of the model, as in front of DynamoDB ({@link SdkRetries}).
  */
 public final class DynamoDbModel implements DynamoDbClient {
 
@@ -72,6 +77,7 @@ public final class DynamoDbModel implements DynamoDbClient {
     private final Map<String, OnDemandCapacity> capacities = new HashMap<>();
     private final long warmWriteUnits;
     private final List<Consumer<Write>> observers = new ArrayList<>();
+    private final ClientRequestTokens tokens = new ClientRequestTokens();
     private long writeUnits;
     private long calls;
     private long throttled;
@@ -84,7 +90,13 @@ public final class DynamoDbModel implements DynamoDbClient {
         /** The model as AWS documents it. */
         NONE,
         /** A cancelled transaction still writes its actions whose conditions held: not all or nothing. */
-        PARTIAL_TRANSACTIONS
+        PARTIAL_TRANSACTIONS,
+        /** A throttled call is applied anyway (its conditions holding), then refused. */
+        THROTTLED_CALLS_APPLIED,
+        /** A 500 said to come before the write comes after it. */
+        SERVER_ERRORS_AFTER_THE_WRITE,
+        /** A {@code ClientRequestToken} seen before is not recognised: a retry is a new transaction. */
+        CLIENT_REQUEST_TOKENS_IGNORED
     }
 
     private final Flaw flaw;
@@ -175,12 +187,20 @@ public final class DynamoDbModel implements DynamoDbClient {
         World.Fault fault = world.fault(SERVICE, "PutItem");
         long units = units(request.item());
         OnDemandCapacity capacity = capacities.get(table.name());
-        if (fault == World.Fault.THROTTLE || !capacity.admits(now.getEpochSecond(), units, Map.of(key, units))) {
+        if (fault == World.Fault.THROTTLE || fault == World.Fault.REQUEST_THROTTLED
+                || !capacity.admits(now.getEpochSecond(), units, Map.of(key, units))) {
             throttled++;
+            if (flaw == Flaw.THROTTLED_CALLS_APPLIED) {
+                putFlawed(request, table, key, now);
+            }
             world.fromService(SERVICE, "PutItem");
-            throw DynamoDbErrors.error(400, "ProvisionedThroughputExceededException", "The level of configured provisioned throughput for the table was exceeded");
+            throw fault == World.Fault.REQUEST_THROTTLED ? DynamoDbErrors.requestThrottled()
+                    : DynamoDbErrors.error(400, "ProvisionedThroughputExceededException", "The level of configured provisioned throughput for the table was exceeded");
         }
         if (fault == World.Fault.SERVER_ERROR_NOT_APPLIED) {
+            if (flaw == Flaw.SERVER_ERRORS_AFTER_THE_WRITE) {
+                putFlawed(request, table, key, now);
+            }
             world.fromService(SERVICE, "PutItem");
             throw DynamoDbErrors.serverError();
         }
@@ -229,14 +249,31 @@ public final class DynamoDbModel implements DynamoDbClient {
         }
         boolean admitted = byTable.entrySet().stream().allMatch(table -> capacities.get(table.getKey()).admits(
                 now.getEpochSecond(), table.getValue().values().stream().mapToLong(Long::longValue).sum(), table.getValue()));
-        if (fault == World.Fault.THROTTLE || !admitted) {
+        if (fault == World.Fault.THROTTLE || fault == World.Fault.REQUEST_THROTTLED || !admitted) {
             throttled++;
+            if (flaw == Flaw.THROTTLED_CALLS_APPLIED) {
+                transactFlawed(actions, now);
+            }
             world.fromService(SERVICE, "TransactWriteItems");
-            throw DynamoDbErrors.cancelled(actions.stream().map(a -> DynamoDbErrors.reason("ThrottlingError", null)).toList());
+            throw fault == World.Fault.REQUEST_THROTTLED ? DynamoDbErrors.requestThrottled()
+                    : DynamoDbErrors.cancelled(actions.stream().map(a -> DynamoDbErrors.reason("ThrottlingError", null)).toList());
         }
         if (fault == World.Fault.SERVER_ERROR_NOT_APPLIED) {
+            if (flaw == Flaw.SERVER_ERRORS_AFTER_THE_WRITE) {
+                transactFlawed(actions, now);
+            }
             world.fromService(SERVICE, "TransactWriteItems");
             throw DynamoDbErrors.serverError();
+        }
+        Optional<ClientRequestTokens.Seen> seen = flaw == Flaw.CLIENT_REQUEST_TOKENS_IGNORED ? Optional.empty()
+                : tokens.seen(request, now);
+        if (seen.isPresent()) {
+            world.fromService(SERVICE, "TransactWriteItems");
+            if (seen.get() == ClientRequestTokens.Seen.OTHER_REQUEST) {
+                throw DynamoDbErrors.error(400, "IdempotentParameterMismatchException",
+                        "Request parameters do not match the parameters of the request with the same client token");
+            }
+            return TransactWriteItemsResponse.builder().build(); // applied before: success, nothing applied again
         }
         List<CancellationReason> reasons = new ArrayList<>();
         boolean cancel = false;
@@ -276,6 +313,7 @@ public final class DynamoDbModel implements DynamoDbClient {
             apply(action.table(), action.key(), old, action.after(old), now);
             held.merge(action.lock(), 1, Integer::sum);
         }
+        tokens.applied(request, now);
         writeUnits += units;
         byTable.forEach((table, items) -> capacities.get(table).consume(now.getEpochSecond(),
                 items.values().stream().mapToLong(Long::longValue).sum(), items));
@@ -288,6 +326,27 @@ public final class DynamoDbModel implements DynamoDbClient {
             throw DynamoDbErrors.serverError();
         }
         return TransactWriteItemsResponse.builder().build();
+    }
+
+    /** A flaw's write: the put applied if its condition holds, whatever the call then answers. */
+    private void putFlawed(PutItemRequest request, DynamoDbTable table, String key, Instant now) {
+        Optional<Map<String, AttributeValue>> old = table.get(key, now);
+        if (Expressions.holds(request.conditionExpression(), old.orElse(Map.of()), request.expressionAttributeNames(),
+                request.expressionAttributeValues())) {
+            apply(table, key, old, request.item(), now);
+        }
+    }
+
+    /** A flaw's write: the transaction applied if every condition holds, whatever the call then answers. */
+    private void transactFlawed(List<WriteAction> actions, Instant now) {
+        boolean hold = actions.stream().allMatch(action -> Expressions.holds(action.condition(),
+                action.before(now).orElse(Map.of()), action.names(), action.values()));
+        if (hold) {
+            for (WriteAction action : actions) {
+                Optional<Map<String, AttributeValue>> old = action.before(now);
+                apply(action.table(), action.key(), old, action.after(old), now);
+            }
+        }
     }
 
     private void apply(DynamoDbTable table, String key, Optional<Map<String, AttributeValue>> old,

@@ -20,7 +20,9 @@ public interface World {
         /** A 500 after the call was applied, or before: the caller cannot tell. */
         SERVER_ERROR_APPLIED,
         /** A 500, nothing applied. */
-        SERVER_ERROR_NOT_APPLIED
+        SERVER_ERROR_NOT_APPLIED,
+        /** Refused for capacity at the request's level ({@code ThrottlingException}, an on-demand table's answer), which the SDK retries. */
+        REQUEST_THROTTLED
     }
 
     Instant instant();

@@ -33,9 +33,11 @@ import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
  * Runs one {@link ConformanceTrace} through the real receiver on the given clients (the local
- * AWS's, or the models'), batch by batch, and observes what a user would check: each batch's
- * failures, every item of the trace (records, accounts, ledger entries) and the dead letters with
- * their outcome.
+ * AWS's, or the models'), batch by batch, its faults armed before their batch and cleared after
+ * it, and observes what a user would check: each batch's failures, every item of the trace
+ * (records, accounts, ledger entries), the dead letters with their outcome, and each DynamoDB
+ * write call the receiver made with its answer and the attempts the SDK spent on it
+ * ({@link CallLog}).
  */
 final class ConformanceRun {
 
@@ -43,9 +45,23 @@ final class ConformanceRun {
     static final String ACCOUNTS = "AccountsTable";
     static final String LEDGER = "LedgerTable";
     private static final Pattern TXN = Pattern.compile("\"transaction_id\":\"([^\"]+)\"");
+    /** The receiver's pauses between attempts, taken as nothing: they change when an attempt comes, not what it meets (the faults are counted, not timed). */
+    private static final Sleeper NO_PAUSE = pause -> { };
 
     /** What the trace came to. */
-    record Observed(List<List<String>> failures, Map<String, Map<String, AttributeValue>> items, List<String> deadLetters) {
+    record Observed(List<List<String>> failures, Map<String, Map<String, AttributeValue>> items, List<String> deadLetters,
+                    List<String> calls) {
+    }
+
+    /** One side's DynamoDB as the receiver meets it: its faults, and the client of a function environment. */
+    interface Side {
+        /** Arms a fault on this trace's calls until {@link #clearFaults}. */
+        void arm(ConformanceTrace.TraceFault fault, String prefix);
+
+        void clearFaults();
+
+        /** A function environment's DynamoDB client, the SDK's retries included, its write calls logged to {@code calls}. */
+        DynamoDbClient environmentClient(List<String> calls);
     }
 
     private ConformanceRun() {
@@ -65,12 +81,15 @@ final class ConformanceRun {
             }
         }
         if (!local.deadLetters().equals(models.deadLetters())) {
-            text.append("dead letters ").append(local.deadLetters()).append(" vs ").append(models.deadLetters());
+            text.append("dead letters ").append(local.deadLetters()).append(" vs ").append(models.deadLetters()).append("; ");
+        }
+        if (!local.calls().equals(models.calls())) {
+            text.append("calls ").append(local.calls()).append(" vs ").append(models.calls());
         }
         return text.toString();
     }
 
-    static Observed run(ConformanceTrace trace, DynamoDbClient dynamoDb, SqsClient sqs, String deadLetterQueueUrl,
+    static Observed run(ConformanceTrace trace, DynamoDbClient dynamoDb, Side side, SqsClient sqs, String deadLetterQueueUrl,
                         Clock clock, Function<String, List<String>> deadLetters) {
         for (int a = 0; a < trace.accounts().size(); a++) {
             long[] account = trace.accounts().get(a);
@@ -87,26 +106,64 @@ final class ConformanceRun {
                 "DEAD_LETTER_AT_ONCE", "true", "AWS_LAMBDA_LOG_LEVEL", "ERROR");
         SplittableRandom jitter = new SplittableRandom(1);
         List<List<String>> failures = new ArrayList<>();
-        try (IdempotentReceiver<Payment> receiver = IdempotentReceiver.builder(new PaymentParser(),
+        List<String> calls = new ArrayList<>();
+        Function<EnvironmentCrash, IdempotentReceiver<Payment>> environment = crash -> IdempotentReceiver.builder(new PaymentParser(),
                         new PaymentPosting(PaymentTables.from(new com.example.lambdakit.config.Environment(env)), clock))
                 .service(PaymentAuthorizer.SERVICE).keyPrefix(PaymentAuthorizer.KEY_PREFIX).keyField(PaymentAuthorizer.KEY_FIELD)
-                .environment(env).dynamoDb(dynamoDb).sqs(() -> sqs).clock(clock)
+                .environment(env).dynamoDb(crash.dynamoDb(side.environmentClient(calls))).sqs(() -> crash.sqs(sqs)).clock(clock)
                 .out(new PrintStream(OutputStream.nullOutputStream()))
                 .random((RandomGenerator) jitter::nextLong)
-                .seams(Seams.<Payment>none().withTime(Sleeper.THREAD, MonotonicClock.SYSTEM,
+                .seams(Seams.<Payment>none().withTime(NO_PAUSE, MonotonicClock.SYSTEM,
                         lanes -> Executors.newSingleThreadExecutor()))
-                .build()) {
+                .build();
+        EnvironmentCrash crash = new EnvironmentCrash();
+        IdempotentReceiver<Payment> receiver = environment.apply(crash);
+        try {
             for (int b = 0; b < trace.batches().size(); b++) {
-                SQSBatchResponse response = receiver.handle(event(trace, b, clock), null);
+                for (ConformanceTrace.TraceFault fault : trace.faultsAt(b)) {
+                    if (fault.kind() == ConformanceTrace.FaultKind.CRASH) {
+                        crash.arm(fault.operation(), fault.count());
+                    } else {
+                        side.arm(fault, trace.prefix());
+                    }
+                }
+                SQSBatchResponse response;
+                try {
+                    response = receiver.handle(event(trace, b, 1, clock), null);
+                } catch (EnvironmentCrash.Crashed crashed) {
+                    response = null;
+                } finally {
+                    side.clearFaults();
+                }
+                if (crash.crashed()) {
+                    // the batch comes back after its visibility timeout, to a new environment, received twice
+                    failures.add(List.of("crashed"));
+                    closeQuietly(receiver);
+                    crash = new EnvironmentCrash();
+                    receiver = environment.apply(crash);
+                    response = receiver.handle(event(trace, b, 2, clock), null);
+                } else {
+                    crash.arm(null, 0);
+                }
                 List<String> failed = new ArrayList<>();
                 response.getBatchItemFailures().forEach(failure -> failed.add(failure.getItemIdentifier()));
                 failures.add(failed);
             }
+        } finally {
+            closeQuietly(receiver);
         }
-        return new Observed(failures, items(trace, dynamoDb), deadLetters.apply(deadLetterQueueUrl));
+        return new Observed(failures, items(trace, dynamoDb), deadLetters.apply(deadLetterQueueUrl), List.copyOf(calls));
     }
 
-    private static SQSEvent event(ConformanceTrace trace, int batch, Clock clock) {
+    private static void closeQuietly(IdempotentReceiver<Payment> receiver) {
+        try {
+            receiver.close();
+        } catch (EnvironmentCrash.Crashed gone) {
+            // a dead environment's clients close with it
+        }
+    }
+
+    private static SQSEvent event(ConformanceTrace trace, int batch, int receiveCount, Clock clock) {
         List<SQSEvent.SQSMessage> records = new ArrayList<>();
         List<String> bodies = trace.batches().get(batch);
         for (int m = 0; m < bodies.size(); m++) {
@@ -114,7 +171,7 @@ final class ConformanceRun {
             record.setMessageId(trace.prefix() + "m" + batch + "-" + m);
             record.setReceiptHandle("rh-" + batch + "-" + m);
             record.setBody(bodies.get(m));
-            record.setAttributes(Map.of("ApproximateReceiveCount", "1",
+            record.setAttributes(Map.of("ApproximateReceiveCount", Integer.toString(receiveCount),
                     "SentTimestamp", Long.toString(clock.millis()), "ApproximateFirstReceiveTimestamp", Long.toString(clock.millis())));
             record.setMessageAttributes(Map.of());
             record.setEventSource("aws:sqs");

@@ -7,14 +7,43 @@ import java.util.SplittableRandom;
 /**
  * One generated trace: a few accounts and batches of payment messages, with duplicates (the same
  * body again), conflicting operations (another amount under one transaction id), declines (low
- * balances, a blocked account) and unreadable bodies, drawn from {@code seed}. Ids carry
- * {@code prefix}, so that traces share the local AWS's tables without meeting.
+ * balances, a blocked account) and unreadable bodies, drawn from {@code seed}; and, in about half
+ * the traces, faults both the local AWS and the model produce: DynamoDB's answers (the
+ * launcher's {@code /_fault}: the next N calls of an operation refused before they reach the
+ * tables) and a crash of the function environment between calls.
+ * Ids carry {@code prefix}, so that traces share the local AWS's tables without meeting.
  *
  * @param prefix   what every id of the trace starts with
  * @param accounts each account's opening balance, minor units, and whether it is active
  * @param batches  the messages' bodies, batch by batch
+ * @param faults   the faults, each armed before its batch and cleared after it
  */
-record ConformanceTrace(String prefix, List<long[]> accounts, List<List<String>> batches) {
+record ConformanceTrace(String prefix, List<long[]> accounts, List<List<String>> batches, List<TraceFault> faults) {
+
+    /** What DynamoDB answers, before anything is written. */
+    enum FaultKind {
+        /** 500 InternalServerError: retried by the SDK, then a failure whose outcome the receiver cannot know. */
+        SERVER_ERROR,
+        /** 400 ThrottlingException (an on-demand table's answer): retried by the SDK, then by the receiver's back-off. */
+        THROTTLING,
+        /**
+         * The function environment dies once the count-th call of the operation in the batch is
+         * answered (applied), before the receiver hears it; the batch comes back to a new
+         * environment ({@link EnvironmentCrash}).
+         */
+        CRASH
+    }
+
+    /**
+     * The next {@code count} calls of {@code operation} during batch {@code batch} answer {@code kind}.
+     *
+     * @param batch     the batch it is armed before
+     * @param operation {@code TransactWriteItems} or {@code PutItem}
+     * @param kind      the answer
+     * @param count     how many calls in a row (3 or more outlast the SDK's own attempts); for a crash, after which call
+     */
+    record TraceFault(int batch, String operation, FaultKind kind, int count) {
+    }
 
     static ConformanceTrace generate(String prefix, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
@@ -41,7 +70,26 @@ record ConformanceTrace(String prefix, List<long[]> accounts, List<List<String>>
                 batch.clear();
             }
         }
-        return new ConformanceTrace(prefix, List.copyOf(accounts), List.copyOf(batches));
+        return new ConformanceTrace(prefix, List.copyOf(accounts), List.copyOf(batches), draw(seed, batches.size()));
+    }
+
+    /** Faults drawn on their own generator, so that a trace's messages are the same with or without them. */
+    private static List<TraceFault> draw(long seed, int batches) {
+        SplittableRandom random = new SplittableRandom(seed ^ 0x5EED_FA17L);
+        List<TraceFault> faults = new ArrayList<>();
+        if (random.nextBoolean()) {
+            int count = 1 + random.nextInt(2);
+            for (int f = 0; f < count; f++) {
+                faults.add(new TraceFault(random.nextInt(batches), random.nextInt(5) == 0 ? "PutItem" : "TransactWriteItems",
+                        FaultKind.values()[random.nextInt(FaultKind.values().length)], 1 + random.nextInt(4)));
+            }
+        }
+        return List.copyOf(faults);
+    }
+
+    /** The faults armed before {@code batch}. */
+    List<TraceFault> faultsAt(int batch) {
+        return faults.stream().filter(fault -> fault.batch() == batch).toList();
     }
 
     private static String body(String txn, String account, long amount, boolean refund) {
