@@ -10,7 +10,10 @@ import java.util.SplittableRandom;
  * 30 minutes of on-demand's doubling window, the longest the design promises to ride out),
  * DynamoDB outages answering 500 (longer than the queue's receives last, so that payments reach
  * the DLQ and an operator redrives them), slow calls that time invocations out; and, at every
- * call, a rare 500 whose write may have happened, a crash of the environment, an extra SQS copy.
+ * call, a rare 500 whose write may have happened, a crash of the environment, an extra SQS copy;
+ * and downstream, windows of the topic throttling the publisher, answering 500, or gone for longer
+ * than the stream event source's {@code MaximumRecordAgeInSeconds} (12 h), so that the failure
+ * queue fills and an operator replays it.
  *
  * @param windows     the windows, by kind
  * @param serverErrors the chance of a 500 at any DynamoDB call outside the windows
@@ -19,7 +22,19 @@ import java.util.SplittableRandom;
  */
 record FaultSchedule(List<Window> windows, double serverErrors, double crashes, double extraCopies) {
 
-    enum Kind { THROTTLING, OUTAGE, SLOW }
+    enum Kind {
+        THROTTLING, OUTAGE, SLOW,
+        /** The topic answers {@code Throttled}. */
+        TOPIC_THROTTLED,
+        /** The topic answers 500 (10 % of them after accepting the message). */
+        TOPIC_ERRORS,
+        /** The topic answers {@code NotFound}: deleted and re-created, or a wrong ARN deployed. */
+        TOPIC_GONE;
+
+        boolean downstream() {
+            return this == TOPIC_THROTTLED || this == TOPIC_ERRORS || this == TOPIC_GONE;
+        }
+    }
 
     /** A fault from {@code start} to {@code end}, virtual micros; {@code index} is what a shrunk trace keeps. */
     record Window(int index, Kind kind, long start, long end) {
@@ -47,6 +62,11 @@ record FaultSchedule(List<Window> windows, double serverErrors, double crashes, 
             windows.add(window(windows.size(), Kind.OUTAGE, random, span, Duration.ofMinutes(10), Duration.ofMinutes(150)));
         }
         windows.add(window(windows.size(), Kind.SLOW, random, span, Duration.ofMinutes(2), Duration.ofMinutes(20)));
+        windows.add(window(windows.size(), Kind.TOPIC_THROTTLED, random, span, Duration.ofMinutes(1), Duration.ofMinutes(30)));
+        windows.add(window(windows.size(), Kind.TOPIC_ERRORS, random, span, Duration.ofMinutes(10), Duration.ofMinutes(150)));
+        if (random.nextBoolean()) {
+            windows.add(window(windows.size(), Kind.TOPIC_GONE, random, span, Duration.ofHours(12).plusMinutes(10), Duration.ofHours(20)));
+        }
         return new FaultSchedule(List.copyOf(windows), 0.0005, 0.0003, 0.001);
     }
 
@@ -69,11 +89,37 @@ record FaultSchedule(List<Window> windows, double serverErrors, double crashes, 
     long clearAfter(long now) {
         long clear = now;
         for (Window window : windows) {
-            if (window.kind != Kind.SLOW && window.start <= now && window.end > clear) {
+            if ((window.kind == Kind.THROTTLING || window.kind == Kind.OUTAGE) && window.start <= now && window.end > clear) {
                 clear = window.end;
             }
         }
         return clear;
+    }
+
+    /** The end of the last topic fault covering {@code now}, and of those that overlap it in turn, else {@code now}. */
+    long topicClearAfter(long now) {
+        long clear = now;
+        boolean extended = true;
+        while (extended) {
+            extended = false;
+            for (Window window : windows) {
+                if (window.kind.downstream() && window.start <= clear && window.end > clear) {
+                    clear = window.end;
+                    extended = true;
+                }
+            }
+        }
+        return clear;
+    }
+
+    /** Whether a topic fault covers some of {@code from} .. {@code to}. */
+    boolean topicFaultBetween(long from, long to) {
+        for (Window window : windows) {
+            if (window.kind.downstream() && window.start <= to && window.end > from) {
+                return true;
+            }
+        }
+        return false;
     }
 
     FaultSchedule keeping(java.util.function.IntPredicate kept) {

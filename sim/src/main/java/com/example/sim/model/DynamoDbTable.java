@@ -26,6 +26,9 @@ public final class DynamoDbTable {
     private final Map<String, Map<String, AttributeValue>> items = new HashMap<>();
     /** When TTL deletes an item, epoch seconds; only for items with a TTL attribute. */
     private final Map<String, Long> deletions = new HashMap<>();
+    /** Told of each item TTL deletes (the table's stream records it as a service REMOVE). */
+    private final java.util.List<java.util.function.BiConsumer<String, Map<String, AttributeValue>>> expiryListeners =
+            new java.util.ArrayList<>();
 
     DynamoDbTable(String name, String hashKey, Optional<String> rangeKey, Optional<String> ttlAttribute) {
         this.name = name;
@@ -62,8 +65,9 @@ public final class DynamoDbTable {
     public Optional<Map<String, AttributeValue>> get(String key, Instant now) {
         Long deleteAt = deletions.get(key);
         if (deleteAt != null && now.getEpochSecond() >= deleteAt) {
-            items.remove(key);
+            Map<String, AttributeValue> deleted = items.remove(key);
             deletions.remove(key);
+            expiryListeners.forEach(listener -> listener.accept(key, deleted));
         }
         return Optional.ofNullable(items.get(key));
     }
@@ -81,6 +85,14 @@ public final class DynamoDbTable {
             get(key, now);
         }
         return items.values();
+    }
+
+    /**
+     * Tells {@code listener} of each item TTL deletes, as the deletion is first seen (the model
+     * deletes lazily: at the first read at or after the drawn deletion time).
+     */
+    public void onExpiry(java.util.function.BiConsumer<String, Map<String, AttributeValue>> listener) {
+        expiryListeners.add(listener);
     }
 
     public int size() {
