@@ -1,5 +1,6 @@
 package com.example.sim;
 
+import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.payment.events.PaymentEventsHandler;
 import com.example.payment.events.SnsDecisionPublisher;
 import com.example.payment.events.SqsUnpublishableRecords;
@@ -111,8 +112,11 @@ final class Downstream {
         unpublishable = sqs.createQueue("payment-events-unpublishable", 30, settings.failureRetentionSeconds());
         PrintStream discard = new PrintStream(OutputStream.nullOutputStream());
         Clock clock = clock(scheduler);
+        // its lines at WARN, as the receiver's (Simulation.environment): nothing reads them, and INFO costs a line per record
         PaymentEventsHandler handler = new PaymentEventsHandler(new StreamPublisher(
-                new SnsDecisionPublisher(sns, TOPIC_ARN), new SqsUnpublishableRecords(sqs, unpublishable.url()), discard, clock));
+                new SnsDecisionPublisher(sns, TOPIC_ARN), new SqsUnpublishableRecords(sqs, unpublishable.url()), discard, clock,
+                TelemetryConfig.from(Map.of(TelemetryConfig.AWS_LAMBDA_LOG_LEVEL, "WARN"), StreamPublisher.SERVICE,
+                        StreamPublisher.METRICS_NAMESPACE)));
         source = new StreamEventSource(scheduler, stream, settings, failureQueue, handler::handleRequest, world, this::skipped);
         OnFailureReplay replay = new OnFailureReplay(sqs, new DecisionReplay(dynamoDb, Simulation.RECORDS,
                 new SnsDecisionPublisher(sns, TOPIC_ARN), discard), discard);

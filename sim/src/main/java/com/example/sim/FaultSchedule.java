@@ -65,7 +65,7 @@ record FaultSchedule(List<Window> windows, double serverErrors, double crashes, 
         windows.add(window(windows.size(), Kind.TOPIC_THROTTLED, random, span, Duration.ofMinutes(1), Duration.ofMinutes(30)));
         windows.add(window(windows.size(), Kind.TOPIC_ERRORS, random, span, Duration.ofMinutes(10), Duration.ofMinutes(150)));
         if (random.nextBoolean()) {
-            windows.add(window(windows.size(), Kind.TOPIC_GONE, random, span, Duration.ofHours(12).plusMinutes(10), Duration.ofHours(20)));
+            windows.add(window(windows.size(), Kind.TOPIC_GONE, random, span, Duration.ofHours(12).plusMinutes(10), Duration.ofHours(16)));
         }
         return new FaultSchedule(List.copyOf(windows), 0.0005, 0.0003, 0.001);
     }
