@@ -70,11 +70,11 @@ final class Downstream {
 
     /** The downstream figures of a run. */
     record Figures(long published, long publishRefused, long streamInvocations, long skippedBatches, int replays,
-                   long replayed, long delivered) {
+                   int failedReplays, long replayed, long delivered) {
         String line() {
             return String.format("published=%d publish_refused=%d stream_invocations=%d skipped_batches=%d replays=%d "
-                    + "replayed=%d delivered=%d", published, publishRefused, streamInvocations, skippedBatches, replays,
-                    replayed, delivered);
+                    + "failed_replays=%d replayed=%d delivered=%d", published, publishRefused, streamInvocations,
+                    skippedBatches, replays, failedReplays, replayed, delivered);
         }
     }
 
@@ -230,7 +230,7 @@ final class Downstream {
 
     Figures figures() {
         return new Figures(sns.accepted(), sns.refused(), source.invocations(), source.skippedBatches(),
-                operator.replays(), operator.replayed(), delivered);
+                operator.replays(), operator.failedReplays(), operator.replayed(), delivered);
     }
 
     /** The scheduler's virtual time as a {@link Clock}. */

@@ -12,7 +12,8 @@ import java.util.function.BooleanSupplier;
  * failure queue ({@code make replay ON_FAILURE_QUEUE=...}: the real {@link OnFailureReplay} and
  * {@code DecisionReplay}, reading the idempotency table and publishing to the topic) after a delay
  * drawn from ten minutes to twelve days, within the queue's fourteen-day retention. What a run
- * left in the queue (the topic failing again) is replayed again at the next look.
+ * left in the queue (the topic failing again, or the command ending in an error) is replayed again
+ * at the next look.
  */
 final class ReplayOperator {
 
@@ -30,6 +31,7 @@ final class ReplayOperator {
     private boolean due;
     private int replays;
     private long replayed;
+    private int failedReplays;
 
     /**
      * @param restQuiet whether everything else is done (the other operators, the stream): then an
@@ -59,6 +61,11 @@ final class ReplayOperator {
         return replayed;
     }
 
+    /** Replays that ended in an error (an AWS call of the command refused). */
+    int failedReplays() {
+        return failedReplays;
+    }
+
     private void check() {
         boolean waiting = failureQueue.depth() > 0;
         if (waiting && !due) {
@@ -78,7 +85,11 @@ final class ReplayOperator {
     private void replay() {
         due = false;
         replays++;
-        ReplayResult result = replay.replay(failureQueue.url());
-        replayed += result.published();
+        try {
+            ReplayResult result = replay.replay(failureQueue.url());
+            replayed += result.published();
+        } catch (RuntimeException failed) {
+            failedReplays++; // the command ended in an error; what is left in the queue is replayed at the next look
+        }
     }
 }
