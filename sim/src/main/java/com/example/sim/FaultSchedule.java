@@ -12,7 +12,10 @@ import java.util.SplittableRandom;
  * the DLQ and an operator redrives them), slow calls that time invocations out, windows of up to
  * 30 minutes (the profile's) in which Lambda throttles every invocation (the account's concurrency taken by
  * other functions, as the runbook's {@code function-throttles} alarm says); and, at every
- * call, a rare 500 whose write may have happened, a crash of the environment, an extra SQS copy.
+ * call, a rare 500 whose write may have happened, a crash of the environment, an extra SQS copy;
+ * and downstream, windows of the topic throttling the publisher, answering 500, or gone for longer
+ * than the stream event source's {@code MaximumRecordAgeInSeconds} (12 h), so that the failure
+ * queue fills and an operator replays it.
  *
  * @param windows     the windows, by kind
  * @param serverErrors the chance of a 500 at any DynamoDB call outside the windows
@@ -21,7 +24,19 @@ import java.util.SplittableRandom;
  */
 record FaultSchedule(List<Window> windows, double serverErrors, double crashes, double extraCopies) {
 
-    enum Kind { THROTTLING, OUTAGE, SLOW, LAMBDA_THROTTLING }
+    enum Kind {
+        THROTTLING, OUTAGE, SLOW, LAMBDA_THROTTLING,
+        /** The topic answers {@code Throttled}. */
+        TOPIC_THROTTLED,
+        /** The topic answers 500 (10 % of them after accepting the message). */
+        TOPIC_ERRORS,
+        /** The topic answers {@code NotFound}: deleted and re-created, or a wrong ARN deployed. */
+        TOPIC_GONE;
+
+        boolean downstream() {
+            return this == TOPIC_THROTTLED || this == TOPIC_ERRORS || this == TOPIC_GONE;
+        }
+    }
 
     /** A fault from {@code start} to {@code end}, virtual micros; {@code index} is what a shrunk trace keeps. */
     record Window(int index, Kind kind, long start, long end) {
@@ -53,6 +68,11 @@ record FaultSchedule(List<Window> windows, double serverErrors, double crashes, 
         for (int i = 0; i < lambdaThrottles; i++) {
             windows.add(window(windows.size(), Kind.LAMBDA_THROTTLING, random, span, Duration.ofMinutes(1), longestLambdaThrottle));
         }
+        windows.add(window(windows.size(), Kind.TOPIC_THROTTLED, random, span, Duration.ofMinutes(1), Duration.ofMinutes(30)));
+        windows.add(window(windows.size(), Kind.TOPIC_ERRORS, random, span, Duration.ofMinutes(10), Duration.ofMinutes(150)));
+        if (random.nextBoolean()) {
+            windows.add(window(windows.size(), Kind.TOPIC_GONE, random, span, Duration.ofHours(12).plusMinutes(10), Duration.ofHours(16)));
+        }
         return new FaultSchedule(List.copyOf(windows), 0.0005, 0.0003, 0.001);
     }
 
@@ -71,15 +91,42 @@ record FaultSchedule(List<Window> windows, double serverErrors, double crashes, 
         return false;
     }
 
-    /** The end of the last window of a kind that stops a redrive from helping (an outage, throttling) covering {@code now}, else {@code now}. */
+    /** The end of the last window of a kind that stops a redrive from helping (an outage, DynamoDB's or Lambda's throttling) covering {@code now}, else {@code now}. */
     long clearAfter(long now) {
         long clear = now;
         for (Window window : windows) {
-            if (window.kind != Kind.SLOW && window.start <= now && window.end > clear) {
+            boolean blocksRedrive = window.kind == Kind.THROTTLING || window.kind == Kind.OUTAGE || window.kind == Kind.LAMBDA_THROTTLING;
+            if (blocksRedrive && window.start <= now && window.end > clear) {
                 clear = window.end;
             }
         }
         return clear;
+    }
+
+    /** The end of the last topic fault covering {@code now}, and of those that overlap it in turn, else {@code now}. */
+    long topicClearAfter(long now) {
+        long clear = now;
+        boolean extended = true;
+        while (extended) {
+            extended = false;
+            for (Window window : windows) {
+                if (window.kind.downstream() && window.start <= clear && window.end > clear) {
+                    clear = window.end;
+                    extended = true;
+                }
+            }
+        }
+        return clear;
+    }
+
+    /** Whether a topic fault covers some of {@code from} .. {@code to}. */
+    boolean topicFaultBetween(long from, long to) {
+        for (Window window : windows) {
+            if (window.kind.downstream() && window.start <= to && window.end > from) {
+                return true;
+            }
+        }
+        return false;
     }
 
     FaultSchedule keeping(java.util.function.IntPredicate kept) {

@@ -14,10 +14,10 @@ record Result(Trace trace, int payments, long messages, long approved, long decl
               int redrives, long invocations, long coldStarts, long failedInvocations, int peakConcurrency,
               long dynamoDbCalls, long writeUnits, long throttled, long p50Micros, long p99Micros,
               long oldestMicros, SortedMap<Long, Long> p99ByMinute, long endMicros, long lambdaThrottles,
-              List<Violation> violations) {
+              List<Violation> violations, Downstream.Figures downstream) {
 
     static Result of(Trace trace, Workload workload, Oracles oracles, long messages, LambdaService lambda,
-                     DynamoDbModel dynamoDb, int deadLetterLeft, int redrives, long end) {
+                     DynamoDbModel dynamoDb, int deadLetterLeft, int redrives, long end, Downstream.Figures downstream) {
         long approved = oracles.decisions().values().stream().filter(d -> d.status().equals("APPROVED")).count();
         long declined = oracles.decisions().size() - approved;
         Latencies latencies = oracles.latencies();
@@ -25,7 +25,7 @@ record Result(Trace trace, int payments, long messages, long approved, long decl
                 lambda.invocations(), lambda.coldStarts(), lambda.failedInvocations(), lambda.peakConcurrency(),
                 dynamoDb.calls(), dynamoDb.writeUnits(), dynamoDb.throttled(), latencies.percentile(0.50),
                 latencies.percentile(0.99), latencies.oldest(), latencies.percentileByMinute(0.99), end,
-                lambda.throttles(), List.copyOf(oracles.violations()));
+                lambda.throttles(), List.copyOf(oracles.violations()), downstream);
     }
 
     boolean failed() {
@@ -47,9 +47,9 @@ record Result(Trace trace, int payments, long messages, long approved, long decl
     String line() {
         return String.format("%s payments=%d messages=%d approved=%d declined=%d dlq_left=%d redrives=%d invocations=%d "
                         + "cold_starts=%d failed_invocations=%d lambda_throttles=%d ddb_calls=%d write_units=%d throttled=%d "
-                        + "decision_p50_ms=%.1f decision_p99_ms=%.1f oldest=%s simulated=%s violations=%d",
+                        + "decision_p50_ms=%.1f decision_p99_ms=%.1f oldest=%s %s simulated=%s violations=%d",
                 trace.variables(), payments, messages, approved, declined, deadLetterLeft, redrives, invocations,
-                coldStarts, failedInvocations, lambdaThrottles, dynamoDbCalls, writeUnits, throttled, p50Micros / 1000.0, p99Micros / 1000.0,
-                Oracles.at(oldestMicros), Oracles.at(endMicros), violations.size());
+                coldStarts, failedInvocations, lambdaThrottles, dynamoDbCalls, writeUnits, throttled, p50Micros / 1000.0,
+                p99Micros / 1000.0, Oracles.at(oldestMicros), downstream.line(), Oracles.at(endMicros), violations.size());
     }
 }

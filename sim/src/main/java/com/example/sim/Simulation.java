@@ -88,8 +88,11 @@ final class Simulation {
         long trafficEnd = Scheduler.micros(profile.traffic());
         Operators operators = new Operators(scheduler, deadLetters, payments, faults, lambda, trafficEnd,
                 trafficEnd + TAIL_MICROS);
+        Downstream downstream = new Downstream(scheduler, faults, windows, dynamoDb, sqs, operators::quiet, trafficEnd,
+                trafficEnd + TAIL_MICROS);
         producers.start();
         operators.start();
+        downstream.start();
         scheduler.runUntil(trafficEnd + TAIL_MICROS); // the operators stop looking once the run is quiet
         scheduler.endAll();
 
@@ -100,8 +103,9 @@ final class Simulation {
         List<SqsMessage> left = payments.messages();
         List<SqsMessage> dead = deadLetters.messages();
         oracles.atEnd(finalBalances, initial, left, dead);
+        oracles.violations().addAll(downstream.atEnd());
         return Result.of(trace, workload, oracles, producers.messages(), lambda, dynamoDb, dead.size(),
-                operators.redrives(), scheduler.now());
+                operators.redrives(), scheduler.now(), downstream.figures());
     }
 
     /** The function's environment as template.yaml sets it, signatures required (the template's option, on here). */

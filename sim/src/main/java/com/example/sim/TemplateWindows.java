@@ -27,11 +27,13 @@ import java.util.regex.Pattern;
  * @param batchSize                   the event source's {@code BatchSize}
  * @param batchingWindowSeconds       its {@code MaximumBatchingWindowInSeconds}
  * @param maxConcurrencyAllowed       {@code EventSourceMaximumConcurrency}'s {@code MaxValue}
+ * @param stream                      the publisher's stream event source and on-failure queue
  */
 record TemplateWindows(long queueRetentionSeconds, long recordTtlSeconds, int maxReceiveCount, int maxConcurrency,
                        int inFunctionConcurrency, long minRemainingTimeMs, boolean groupCommit,
                        long signatureWindowSeconds, long visibilityTimeoutSeconds, long deadLetterRetentionSeconds,
-                       long functionTimeoutSeconds, int batchSize, long batchingWindowSeconds, int maxConcurrencyAllowed) {
+                       long functionTimeoutSeconds, int batchSize, long batchingWindowSeconds, int maxConcurrencyAllowed,
+                       StreamSettings stream) {
 
     static TemplateWindows read(Path template) {
         String text;
@@ -57,7 +59,8 @@ record TemplateWindows(long queueRetentionSeconds, long recordTtlSeconds, int ma
                 Long.parseLong(first(function, "\\n      Timeout: (\\d+)")),
                 Integer.parseInt(first(function, "BatchSize: (\\d+)")),
                 Long.parseLong(first(function, "MaximumBatchingWindowInSeconds: (\\d+)")),
-                Integer.parseInt(first(section(text, "  EventSourceMaximumConcurrency:"), "MaxValue: (\\d+)")));
+                Integer.parseInt(first(section(text, "  EventSourceMaximumConcurrency:"), "MaxValue: (\\d+)")),
+                StreamSettings.of(text));
     }
 
     /** Each parameter's Default, by name. */
@@ -77,7 +80,7 @@ record TemplateWindows(long queueRetentionSeconds, long recordTtlSeconds, int ma
     }
 
     /** The text from {@code heading} to the next line of the same indentation or less. */
-    private static String section(String text, String heading) {
+    static String section(String text, String heading) {
         int start = text.indexOf("\n" + heading + "\n");
         if (start < 0) {
             throw new IllegalArgumentException("the template has no " + heading.strip());
@@ -88,7 +91,7 @@ record TemplateWindows(long queueRetentionSeconds, long recordTtlSeconds, int ma
         return text.substring(start, end);
     }
 
-    private static String first(String text, String regex) {
+    static String first(String text, String regex) {
         Matcher m = Pattern.compile(regex).matcher(text);
         if (!m.find()) {
             throw new IllegalArgumentException("the template has no " + regex);

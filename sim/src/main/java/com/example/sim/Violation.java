@@ -16,6 +16,7 @@ record Violation(String oracle, String txnId, String detail) {
     static final String GOOD_IN_DLQ = "no good payment left in the DLQ";
     static final String STUCK = "nothing stuck past the windows";
     static final String DEAD_LETTERED_BY_PASSING = "throttling that lasts the doubling window dead-letters nothing";
+    static final String PUBLISHED_ONCE = "every decision published once";
 
     @Override
     public String toString() {

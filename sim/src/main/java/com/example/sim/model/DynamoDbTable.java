@@ -26,6 +26,11 @@ public final class DynamoDbTable {
     private final Map<String, Map<String, AttributeValue>> items = new HashMap<>();
     /** When TTL deletes an item, epoch seconds; only for items with a TTL attribute. */
     private final Map<String, Long> deletions = new HashMap<>();
+    /** No TTL deletion is due before this (epoch seconds): a scan before it has no expired item to drop. */
+    private long earliestDeletion = Long.MAX_VALUE;
+    /** Told of each item TTL deletes (the table's stream records it as a service REMOVE). */
+    private final java.util.List<java.util.function.BiConsumer<String, Map<String, AttributeValue>>> expiryListeners =
+            new java.util.ArrayList<>();
 
     DynamoDbTable(String name, String hashKey, Optional<String> rangeKey, Optional<String> ttlAttribute) {
         this.name = name;
@@ -62,8 +67,9 @@ public final class DynamoDbTable {
     public Optional<Map<String, AttributeValue>> get(String key, Instant now) {
         Long deleteAt = deletions.get(key);
         if (deleteAt != null && now.getEpochSecond() >= deleteAt) {
-            items.remove(key);
+            Map<String, AttributeValue> deleted = items.remove(key);
             deletions.remove(key);
+            expiryListeners.forEach(listener -> listener.accept(key, deleted));
         }
         return Optional.ofNullable(items.get(key));
     }
@@ -71,16 +77,31 @@ public final class DynamoDbTable {
     void put(String key, Map<String, AttributeValue> item, java.util.SplittableRandom random) {
         items.put(key, Map.copyOf(item));
         deletions.remove(key);
-        ttlAttribute.map(item::get).filter(value -> value.n() != null).ifPresent(expiry ->
-                deletions.put(key, Long.parseLong(expiry.n()) + random.nextLong(TTL_LAG_SECONDS + 1)));
+        ttlAttribute.map(item::get).filter(value -> value.n() != null).ifPresent(expiry -> {
+            long at = Long.parseLong(expiry.n()) + random.nextLong(TTL_LAG_SECONDS + 1);
+            deletions.put(key, at);
+            earliestDeletion = Math.min(earliestDeletion, at);
+        });
     }
 
     /** Every item still stored at {@code now}, in no promised order. */
     public Iterable<Map<String, AttributeValue>> scan(Instant now) {
-        for (String key : java.util.List.copyOf(items.keySet())) {
-            get(key, now);
+        if (now.getEpochSecond() >= earliestDeletion) { // else no deletion is due: no item to look at
+            earliestDeletion = Long.MAX_VALUE;
+            for (String key : java.util.List.copyOf(items.keySet())) {
+                get(key, now);
+            }
+            deletions.values().forEach(at -> earliestDeletion = Math.min(earliestDeletion, at));
         }
         return items.values();
+    }
+
+    /**
+     * Tells {@code listener} of each item TTL deletes, as the deletion is first seen (the model
+     * deletes lazily: at the first read at or after the drawn deletion time).
+     */
+    public void onExpiry(java.util.function.BiConsumer<String, Map<String, AttributeValue>> listener) {
+        expiryListeners.add(listener);
     }
 
     public int size() {

@@ -16,7 +16,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Expressions.UpdateExpressions.html):
  * conditions of {@code attribute_exists}, {@code attribute_not_exists}, the comparators
  * {@code = <> < <= > >=} (a missing attribute or values of different types compare false; N by
- * number, S by code point), {@code AND}, {@code OR}, {@code NOT} and parentheses; updates of
+ * number, S by code point), {@code a BETWEEN b AND c} ({@code a >= b AND a <= c}),
+ * {@code begins_with(path, :prefix)} of strings, {@code AND}, {@code OR}, {@code NOT} and
+ * parentheses (the replay's Scan filter uses the last two); updates of
  * {@code SET a = operand [+|- operand], ...}. Anything else is refused, as a ValidationException
  * would be, so that the model never quietly accepts what it does not evaluate.
  */
@@ -186,7 +188,30 @@ final class Expressions {
                 boolean exists = token.equals("attribute_exists");
                 return (item, n, v) -> item.containsKey(name(path, n)) == exists;
             }
+            if (token.equals("begins_with")) {
+                expect("(");
+                String path = tokens.get(at++);
+                expect(",");
+                String prefix = tokens.get(at++);
+                expect(")");
+                return (item, n, v) -> {
+                    AttributeValue a = operand(path, item, n, v);
+                    AttributeValue b = operand(prefix, item, n, v);
+                    return a != null && b != null && a.s() != null && b.s() != null && a.s().startsWith(b.s());
+                };
+            }
             String comparator = tokens.get(at++);
+            if (comparator.equals("BETWEEN")) {
+                String low = tokens.get(at++);
+                expect("AND");
+                String high = tokens.get(at++);
+                return (item, n, v) -> {
+                    AttributeValue a = operand(token, item, n, v);
+                    AttributeValue lower = operand(low, item, n, v);
+                    AttributeValue upper = operand(high, item, n, v);
+                    return comparable(a, lower) && comparable(a, upper) && compare(a, lower) >= 0 && compare(a, upper) <= 0;
+                };
+            }
             String right = tokens.get(at++);
             return (item, n, v) -> {
                 AttributeValue a = operand(token, item, n, v);

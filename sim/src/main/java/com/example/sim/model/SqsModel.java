@@ -13,7 +13,17 @@ import software.amazon.awssdk.services.sqs.model.ChangeMessageVisibilityBatchReq
 import software.amazon.awssdk.services.sqs.model.ChangeMessageVisibilityBatchRequestEntry;
 import software.amazon.awssdk.services.sqs.model.ChangeMessageVisibilityBatchResponse;
 import software.amazon.awssdk.services.sqs.model.ChangeMessageVisibilityBatchResultEntry;
+import software.amazon.awssdk.services.sqs.model.ChangeMessageVisibilityRequest;
+import software.amazon.awssdk.services.sqs.model.ChangeMessageVisibilityResponse;
+import software.amazon.awssdk.services.sqs.model.DeleteMessageRequest;
+import software.amazon.awssdk.services.sqs.model.DeleteMessageResponse;
+import software.amazon.awssdk.services.sqs.model.Message;
 import software.amazon.awssdk.services.sqs.model.QueueDoesNotExistException;
+import software.amazon.awssdk.services.sqs.model.ReceiptHandleIsInvalidException;
+import software.amazon.awssdk.services.sqs.model.ReceiveMessageRequest;
+import software.amazon.awssdk.services.sqs.model.ReceiveMessageResponse;
+import software.amazon.awssdk.services.sqs.model.SendMessageRequest;
+import software.amazon.awssdk.services.sqs.model.SendMessageResponse;
 import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequest;
 import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
 import software.amazon.awssdk.services.sqs.model.SendMessageBatchResponse;
@@ -26,7 +36,11 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchResultEntry;
  * "ChangeMessageVisibilityBatch", Amazon SQS API Reference,
  * https://docs.aws.amazon.com/AWSSimpleQueueService/latest/APIReference/API_SendMessageBatch.html,
  * https://docs.aws.amazon.com/AWSSimpleQueueService/latest/APIReference/API_ChangeMessageVisibilityBatch.html).
- * Lambda's poller reads and deletes through {@link SqsQueue} directly.
+ * Lambda's poller reads and deletes through {@link SqsQueue} directly. The stream publisher and the
+ * operator's replay make the single-message calls: {@code SendMessage} (the set-aside records),
+ * {@code ReceiveMessage} with a {@code VisibilityTimeout} of its own, {@code DeleteMessage},
+ * {@code ChangeMessageVisibility} (the on-failure queue's replay) (same reference, the pages of
+ * each action).
  */
 public final class SqsModel implements SqsClient {
 
@@ -92,6 +106,60 @@ public final class SqsModel implements SqsClient {
         }
         world.fromService(SERVICE, "ChangeMessageVisibilityBatch");
         return ChangeMessageVisibilityBatchResponse.builder().successful(changed).failed(failed).build();
+    }
+
+    @Override
+    public SendMessageResponse sendMessage(SendMessageRequest request) {
+        world.toService(SERVICE, "SendMessage");
+        SqsQueue queue = existing(request.queueUrl());
+        SqsMessage message = queue.send(request.messageBody(), SqsQueue.attributes(request.messageAttributes()),
+                request.delaySeconds() == null ? 0 : request.delaySeconds(), null);
+        world.fromService(SERVICE, "SendMessage");
+        return SendMessageResponse.builder().messageId(message.id()).build();
+    }
+
+    /** Up to {@code MaxNumberOfMessages} (1-10, default 1) visible messages, each hidden for the request's visibility timeout, if given. */
+    @Override
+    public ReceiveMessageResponse receiveMessage(ReceiveMessageRequest request) {
+        world.toService(SERVICE, "ReceiveMessage");
+        SqsQueue queue = existing(request.queueUrl());
+        int max = request.maxNumberOfMessages() == null ? 1 : request.maxNumberOfMessages();
+        if (max < 1 || max > 10) {
+            throw new IllegalArgumentException("InvalidParameterValue: MaxNumberOfMessages must be 1-10, was " + max);
+        }
+        List<Message> received = new ArrayList<>();
+        for (SqsMessage message : queue.receive(max)) {
+            if (request.visibilityTimeout() != null) {
+                queue.changeVisibility(message.receiptHandle(), request.visibilityTimeout());
+            }
+            received.add(Message.builder().messageId(message.id()).receiptHandle(message.receiptHandle())
+                    .body(message.body()).build());
+        }
+        world.fromService(SERVICE, "ReceiveMessage");
+        return ReceiveMessageResponse.builder().messages(received).build();
+    }
+
+    @Override
+    public DeleteMessageResponse deleteMessage(DeleteMessageRequest request) {
+        world.toService(SERVICE, "DeleteMessage");
+        existing(request.queueUrl()).delete(request.receiptHandle());
+        world.fromService(SERVICE, "DeleteMessage");
+        return DeleteMessageResponse.builder().build();
+    }
+
+    @Override
+    public ChangeMessageVisibilityResponse changeMessageVisibility(ChangeMessageVisibilityRequest request) {
+        world.toService(SERVICE, "ChangeMessageVisibility");
+        Optional<String> error = existing(request.queueUrl()).changeVisibility(request.receiptHandle(),
+                request.visibilityTimeout());
+        world.fromService(SERVICE, "ChangeMessageVisibility");
+        if (error.isPresent() && error.get().equals("ReceiptHandleIsInvalid")) {
+            throw (ReceiptHandleIsInvalidException) ReceiptHandleIsInvalidException.builder().statusCode(400)
+                    .message("The receipt handle is not valid").awsErrorDetails(AwsErrorDetails.builder()
+                            .errorCode("ReceiptHandleIsInvalid").errorMessage("The receipt handle is not valid").build())
+                    .build();
+        }
+        return ChangeMessageVisibilityResponse.builder().build();
     }
 
     private SqsQueue existing(String url) {

@@ -1,0 +1,95 @@
+package com.example.sim;
+
+import com.example.payment.events.replay.OnFailureReplay;
+import com.example.payment.events.replay.ReplayResult;
+import com.example.sim.model.SqsQueue;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The operator of the publisher's failure queue, as the runbook has it (docs/deploy.md, the entry
+ * of the alarm {@code <stack>-payment-events-failures}): the alarm looked at every five minutes;
+ * when the queue holds skipped batches, once the topic's fault is over, they run the replay of the
+ * failure queue ({@code make replay ON_FAILURE_QUEUE=...}: the real {@link OnFailureReplay} and
+ * {@code DecisionReplay}, reading the idempotency table and publishing to the topic) after a delay
+ * drawn from ten minutes to twelve days, within the queue's fourteen-day retention. What a run
+ * left in the queue (the topic failing again, or the command ending in an error) is replayed again
+ * at the next look.
+ */
+final class ReplayOperator {
+
+    private static final long CHECK_EVERY = 300_000_000L;
+    private static final long SHORTEST_DELAY = 600_000_000L;
+    private static final long LONGEST_DELAY = 12L * 86_400_000_000L;
+
+    private final Scheduler scheduler;
+    private final SqsQueue failureQueue;
+    private final OnFailureReplay replay;
+    private final FaultSchedule faults;
+    private final BooleanSupplier restQuiet;
+    private final long trafficEnd;
+    private final long lastEnd;
+    private boolean due;
+    private int replays;
+    private long replayed;
+    private int failedReplays;
+
+    /**
+     * @param restQuiet whether everything else is done (the other operators, the stream): then an
+     *                  empty failure queue ends the looking
+     */
+    ReplayOperator(Scheduler scheduler, SqsQueue failureQueue, OnFailureReplay replay, FaultSchedule faults,
+                   BooleanSupplier restQuiet, long trafficEnd, long lastEnd) {
+        this.scheduler = scheduler;
+        this.failureQueue = failureQueue;
+        this.replay = replay;
+        this.faults = faults;
+        this.restQuiet = restQuiet;
+        this.trafficEnd = trafficEnd;
+        this.lastEnd = lastEnd;
+    }
+
+    void start() {
+        scheduler.after(CHECK_EVERY, this::check);
+    }
+
+    /** Replays run, and decisions they published. */
+    int replays() {
+        return replays;
+    }
+
+    long replayed() {
+        return replayed;
+    }
+
+    /** Replays that ended in an error (an AWS call of the command refused). */
+    int failedReplays() {
+        return failedReplays;
+    }
+
+    private void check() {
+        boolean waiting = failureQueue.depth() > 0;
+        if (waiting && !due) {
+            due = true;
+            long delay = scheduler.random().nextLong(SHORTEST_DELAY, LONGEST_DELAY + 1);
+            long at = Math.max(scheduler.now() + delay, faults.topicClearAfter(scheduler.now()) + SHORTEST_DELAY);
+            scheduler.at(at, this::replay);
+        }
+        if (scheduler.now() >= trafficEnd && !waiting && !due && restQuiet.getAsBoolean()) {
+            return;
+        }
+        if (scheduler.now() < lastEnd) {
+            scheduler.after(CHECK_EVERY, this::check);
+        }
+    }
+
+    private void replay() {
+        due = false;
+        replays++;
+        try {
+            ReplayResult result = replay.replay(failureQueue.url());
+            replayed += result.published();
+        } catch (RuntimeException failed) {
+            failedReplays++; // the command ended in an error; what is left in the queue is replayed at the next look
+        }
+    }
+}
