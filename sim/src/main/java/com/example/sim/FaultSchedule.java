@@ -19,7 +19,8 @@ import java.util.SplittableRandom;
  */
 record FaultSchedule(List<Window> windows, double serverErrors, double crashes, double extraCopies) {
 
-    enum Kind { THROTTLING, OUTAGE, SLOW }
+    /** The DynamoDB windows, and the cache's ({@link CacheFaults}: a shard's failover, a shard unreachable). */
+    enum Kind { THROTTLING, OUTAGE, SLOW, CACHE_FAILOVER, CACHE_OUTAGE }
 
     /** A fault from {@code start} to {@code end}, virtual micros; {@code index} is what a shrunk trace keeps. */
     record Window(int index, Kind kind, long start, long end) {
@@ -69,11 +70,18 @@ record FaultSchedule(List<Window> windows, double serverErrors, double crashes, 
     long clearAfter(long now) {
         long clear = now;
         for (Window window : windows) {
-            if (window.kind != Kind.SLOW && window.start <= now && window.end > clear) {
+            if ((window.kind == Kind.THROTTLING || window.kind == Kind.OUTAGE) && window.start <= now && window.end > clear) {
                 clear = window.end;
             }
         }
         return clear;
+    }
+
+    /** These faults and {@code more}, numbered after them. */
+    FaultSchedule plus(List<Window> more) {
+        List<Window> all = new ArrayList<>(windows);
+        all.addAll(more);
+        return new FaultSchedule(List.copyOf(all), serverErrors, crashes, extraCopies);
     }
 
     FaultSchedule keeping(java.util.function.IntPredicate kept) {

@@ -17,21 +17,49 @@ import java.time.Duration;
  * @param maxConcurrency   the event source's maximum concurrency
  * @param warmWriteUnits   the table's write units a second at the start (on-demand's 4 000 for a new table)
  * @param faults           whether the fault schedule draws faults (the peak profile measures without)
+ * @param cache            the fast path's cache: {@code serverless} (template.yaml's, with
+ *                         {@code EnableFastPath=true}), {@code cluster} (node-based, cluster mode) or
+ *                         {@code off} (the template's default: no fast path)
+ * @param queue            the payments queue: {@code standard} (the template's) or {@code fifo}
  */
 record Profile(String name, int payments, Duration traffic, int accounts, int hotAccounts, double hotShare,
-               double burstShare, int bursts, int maxConcurrency, long warmWriteUnits, boolean faults) {
+               double burstShare, int bursts, int maxConcurrency, long warmWriteUnits, boolean faults, String cache,
+               String queue) {
+
+    static final java.util.Set<String> CACHES = java.util.Set.of("serverless", "cluster", "off");
+    static final java.util.Set<String> QUEUES = java.util.Set.of("standard", "fifo");
 
     static final int DEFAULT_PAYMENTS_PER_SEED = 50_000;
 
     /** Seven days of traffic, a fault schedule drawing every kind, the template's concurrency. */
     static Profile standard(TemplateWindows windows, int payments) {
         return new Profile("default", payments, Duration.ofDays(7), Math.max(50, payments / 100), 5, 0.05, 0.4,
-                40, windows.maxConcurrency(), 4_000, true);
+                40, windows.maxConcurrency(), 4_000, true, "serverless", "standard");
     }
 
     /** A peak: {@code perSecond} payments a second for {@code minutes}, 1 % on 5 hot accounts, at {@code concurrency}. */
     static Profile peak(int perSecond, int minutes, int concurrency, long warmWriteUnits) {
         return new Profile("peak", perSecond * 60 * minutes, Duration.ofMinutes(minutes), 200_000, 5, 0.01, 0, 0,
-                concurrency, warmWriteUnits, false);
+                concurrency, warmWriteUnits, false, "off", "standard");
+    }
+
+    /** This profile with the cache {@code cache} ({@link #CACHES}) and the payments queue {@code queue} ({@link #QUEUES}). */
+    Profile with(String cache, String queue) {
+        if (!CACHES.contains(cache)) {
+            throw new IllegalArgumentException("CACHE must be one of " + new java.util.TreeSet<>(CACHES) + ", was '" + cache + "'");
+        }
+        if (!QUEUES.contains(queue)) {
+            throw new IllegalArgumentException("QUEUE must be one of " + new java.util.TreeSet<>(QUEUES) + ", was '" + queue + "'");
+        }
+        return new Profile(name, payments, traffic, accounts, hotAccounts, hotShare, burstShare, bursts, maxConcurrency,
+                warmWriteUnits, faults, cache, queue);
+    }
+
+    boolean cacheOn() {
+        return !cache.equals("off");
+    }
+
+    boolean fifo() {
+        return queue.equals("fifo");
     }
 }

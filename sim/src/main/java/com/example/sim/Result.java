@@ -14,10 +14,10 @@ import java.util.TreeMap;
 record Result(Trace trace, int payments, long messages, long approved, long declined, int deadLetterLeft,
               int redrives, long invocations, long coldStarts, long failedInvocations, int peakConcurrency,
               long dynamoDbCalls, long writeUnits, long throttled, long p50Micros, long p99Micros,
-              long oldestMicros, long endMicros, List<Violation> violations) {
+              long oldestMicros, long endMicros, List<Violation> violations, String cacheFigures) {
 
     static Result of(Trace trace, Workload workload, Oracles oracles, long messages, LambdaService lambda,
-                     DynamoDbModel dynamoDb, int deadLetterLeft, int redrives, long end) {
+                     DynamoDbModel dynamoDb, int deadLetterLeft, int redrives, long end, String cacheFigures) {
         long approved = oracles.decisions().values().stream().filter(d -> d.status().equals("APPROVED")).count();
         long declined = oracles.decisions().size() - approved;
         List<Long> latencies = new ArrayList<>(oracles.decisionLatencies());
@@ -25,7 +25,7 @@ record Result(Trace trace, int payments, long messages, long approved, long decl
         return new Result(trace, workload.payments().size(), messages, approved, declined, deadLetterLeft, redrives,
                 lambda.invocations(), lambda.coldStarts(), lambda.failedInvocations(), lambda.peakConcurrency(),
                 dynamoDb.calls(), dynamoDb.writeUnits(), dynamoDb.throttled(), percentile(latencies, 0.50),
-                percentile(latencies, 0.99), oracles.oldestAge(), end, List.copyOf(oracles.violations()));
+                percentile(latencies, 0.99), oracles.oldestAge(), end, List.copyOf(oracles.violations()), cacheFigures);
     }
 
     private static long percentile(List<Long> sorted, double p) {
@@ -54,6 +54,6 @@ record Result(Trace trace, int payments, long messages, long approved, long decl
                         + "decision_p50_ms=%.1f decision_p99_ms=%.1f oldest=%s simulated=%s violations=%d",
                 trace.variables(), payments, messages, approved, declined, deadLetterLeft, redrives, invocations,
                 coldStarts, failedInvocations, dynamoDbCalls, writeUnits, throttled, p50Micros / 1000.0, p99Micros / 1000.0,
-                Oracles.at(oldestMicros), Oracles.at(endMicros), violations.size());
+                Oracles.at(oldestMicros), Oracles.at(endMicros), violations.size()) + cacheFigures;
     }
 }

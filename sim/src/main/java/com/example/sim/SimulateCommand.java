@@ -12,7 +12,7 @@ import java.util.Map;
  *
  * <p>Variables (the Makefile passes them as arguments {@code NAME=value}): {@code SEED} (one seed;
  * otherwise {@code SEEDS} seeds from {@code FIRST_SEED}), {@code PAYMENTS} per seed,
- * {@code PROFILE=default|peak}, {@code KEEP_PAYMENTS}, {@code KEEP_FAULTS} (a shrunk trace),
+ * {@code PROFILE=default|peak}, {@code CACHE=serverless|cluster|off}, {@code QUEUE=standard|fifo}, {@code KEEP_PAYMENTS}, {@code KEEP_FAULTS} (a shrunk trace),
  * {@code SHRINK=false}, {@code TEMPLATE} (the template whose windows a run lives through).
  */
 public final class SimulateCommand {
@@ -48,7 +48,8 @@ public final class SimulateCommand {
                 throw new IllegalArgumentException("PROFILE must be default or peak, was '" + name + "'");
             }
             int payments = Variables.number(variables, "PAYMENTS", Profile.DEFAULT_PAYMENTS_PER_SEED, 1, 5_000_000);
-            profile = Profile.standard(windows, payments);
+            profile = Profile.standard(windows, payments).with(variables.getOrDefault("CACHE", "serverless"),
+                    variables.getOrDefault("QUEUE", "standard"));
             shrink = !"false".equals(variables.get("SHRINK"));
             if (variables.containsKey("SEED")) {
                 Trace trace = Trace.of(Variables.number(variables, "SEED", 0, 0, Integer.MAX_VALUE));
@@ -71,10 +72,12 @@ public final class SimulateCommand {
             return 2;
         }
         System.out.printf("profile=%s windows: queue retention %d s, DLQ retention %d s, record TTL %d s, "
-                        + "maxReceiveCount %d, visibility %d s, timeout %d s, batch %d, window %d s, concurrency %d x %d lanes%n",
+                        + "maxReceiveCount %d, visibility %d s, timeout %d s, batch %d, window %d s, concurrency %d x %d lanes; "
+                        + "cache %s, queue %s%n",
                 profile.name(), windows.queueRetentionSeconds(), windows.deadLetterRetentionSeconds(), windows.recordTtlSeconds(),
                 windows.maxReceiveCount(), windows.visibilityTimeoutSeconds(), windows.functionTimeoutSeconds(),
-                windows.batchSize(), windows.batchingWindowSeconds(), profile.maxConcurrency(), windows.inFunctionConcurrency());
+                windows.batchSize(), windows.batchingWindowSeconds(), profile.maxConcurrency(), windows.inFunctionConcurrency(),
+                profile.cache(), profile.queue());
         long started = System.nanoTime();
         long payments = 0;
         int failing = 0;
@@ -93,7 +96,9 @@ public final class SimulateCommand {
                     System.out.println("  shrunk to " + shrunk.result().payments() + " payments, faults "
                             + shrunk.faults() + ": " + shrunk.result().first());
                     shrunk.result().violations().stream().limit(5).forEach(v -> System.out.println("    " + v));
-                    System.out.println("  replay: make simulate " + shrunk.result().trace().variables());
+                    System.out.println("  replay: make simulate " + shrunk.result().trace().variables()
+                            + (profile.cache().equals("serverless") ? "" : " CACHE=" + profile.cache())
+                            + (profile.fifo() ? " QUEUE=fifo" : ""));
                 }
             }
             System.out.flush();

@@ -14,6 +14,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.random.RandomGenerator;
 
 /**
@@ -29,6 +30,7 @@ final class SimulatedReceiver {
     private final DynamoDbModel dynamoDb;
     private final SqsModel sqs;
     private final String signingSecret;
+    private UnaryOperator<Seams<Payment>> moreSeams = UnaryOperator.identity();
 
     SimulatedReceiver(Scheduler scheduler, Map<String, String> environment, DynamoDbModel dynamoDb, SqsModel sqs,
                       String signingSecret) {
@@ -37,6 +39,12 @@ final class SimulatedReceiver {
         this.dynamoDb = dynamoDb;
         this.sqs = sqs;
         this.signingSecret = signingSecret;
+    }
+
+    /** Every receiver built with its seams passed through {@code more} as well (the cache's model). */
+    SimulatedReceiver withSeams(UnaryOperator<Seams<Payment>> more) {
+        this.moreSeams = more;
+        return this;
     }
 
     /** What a function environment's init builds, its lines written to {@code out}. */
@@ -49,13 +57,13 @@ final class SimulatedReceiver {
                 .metricsNamespace(PaymentAuthorizer.METRICS_NAMESPACE)
                 .environment(environment)
                 .dynamoDb(dynamoDb)
-                .secrets(secretId -> signingSecret)
+                .secrets(secretId -> secretId.equals(CacheSetup.SIGNING_SECRET) ? CacheSetup.SIGNING_KEY : signingSecret)
                 .sqs(() -> sqs)
                 .clock(clock)
                 .out(out)
                 .random(random())
-                .seams(Seams.<Payment>none().withTime(pause -> scheduler.sleep(Scheduler.micros(pause)),
-                        () -> scheduler.now() * 1_000, lanes -> new LaneExecutor(scheduler)))
+                .seams(moreSeams.apply(Seams.<Payment>none().withTime(pause -> scheduler.sleep(Scheduler.micros(pause)),
+                        () -> scheduler.now() * 1_000, lanes -> new LaneExecutor(scheduler))))
                 .build();
     }
 

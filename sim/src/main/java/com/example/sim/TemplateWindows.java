@@ -27,11 +27,14 @@ import java.util.regex.Pattern;
  * @param batchSize                   the event source's {@code BatchSize}
  * @param batchingWindowSeconds       its {@code MaximumBatchingWindowInSeconds}
  * @param maxConcurrencyAllowed       {@code EventSourceMaximumConcurrency}'s {@code MaxValue}
+ * @param fastPathTimeoutMs           {@code FastPathTimeoutMs} (the fast path's read timeout, with the cache on)
+ * @param fastPathTtlSeconds          {@code FastPathTtlSeconds} (how long a decision is cached)
  */
 record TemplateWindows(long queueRetentionSeconds, long recordTtlSeconds, int maxReceiveCount, int maxConcurrency,
                        int inFunctionConcurrency, long minRemainingTimeMs, boolean groupCommit,
                        long signatureWindowSeconds, long visibilityTimeoutSeconds, long deadLetterRetentionSeconds,
-                       long functionTimeoutSeconds, int batchSize, long batchingWindowSeconds, int maxConcurrencyAllowed) {
+                       long functionTimeoutSeconds, int batchSize, long batchingWindowSeconds, int maxConcurrencyAllowed,
+                       long fastPathTimeoutMs, long fastPathTtlSeconds) {
 
     static TemplateWindows read(Path template) {
         String text;
@@ -57,7 +60,9 @@ record TemplateWindows(long queueRetentionSeconds, long recordTtlSeconds, int ma
                 Long.parseLong(first(function, "\\n      Timeout: (\\d+)")),
                 Integer.parseInt(first(function, "BatchSize: (\\d+)")),
                 Long.parseLong(first(function, "MaximumBatchingWindowInSeconds: (\\d+)")),
-                Integer.parseInt(first(section(text, "  EventSourceMaximumConcurrency:"), "MaxValue: (\\d+)")));
+                Integer.parseInt(first(section(text, "  EventSourceMaximumConcurrency:"), "MaxValue: (\\d+)")),
+                Long.parseLong(defaults.get("FastPathTimeoutMs")),
+                Long.parseLong(defaults.get("FastPathTtlSeconds")));
     }
 
     /** Each parameter's Default, by name. */

@@ -8,7 +8,7 @@ import java.util.Set;
 final class Variables {
 
     private static final Set<String> KNOWN = Set.of("SEED", "SEEDS", "FIRST_SEED", "PAYMENTS", "PROFILE", "KEEP_PAYMENTS",
-            "KEEP_FAULTS", "SHRINK", "TEMPLATE", "RATE", "MINUTES", "CONCURRENCY", "WARM_WRITE_UNITS");
+            "KEEP_FAULTS", "SHRINK", "TEMPLATE", "RATE", "MINUTES", "CONCURRENCY", "WARM_WRITE_UNITS", "CACHE", "QUEUE");
 
     private Variables() {
     }
