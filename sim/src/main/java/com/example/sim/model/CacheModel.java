@@ -251,7 +251,7 @@ public final class CacheModel {
 
     /** A client of an environment: its own slot map, learnt at the first use and after a failure. */
     public Client client(Duration readTimeout) {
-        return new Client(Scheduled.micros(readTimeout));
+        return new Client(readTimeout.toNanos() / 1_000);
     }
 
     /** {@link CacheNodes} of one environment's fast path. */
@@ -367,13 +367,6 @@ public final class CacheModel {
             pause.accept(timeoutMicros);
             throw new IllegalStateException("Read timed out (the cache's model: no answer within "
                     + timeoutMicros / 1000 + " ms)");
-        }
-    }
-
-    /** Durations as the scheduler counts them. */
-    private static final class Scheduled {
-        static long micros(Duration duration) {
-            return duration.toNanos() / 1_000;
         }
     }
 }
