@@ -24,8 +24,9 @@ import java.util.SplittableRandom;
  */
 record FaultSchedule(List<Window> windows, double serverErrors, double crashes, double extraCopies) {
 
+    /** DynamoDB's windows, Lambda's, the cache's ({@link CacheFaults}: a shard's failover, a shard unreachable) and the topic's. */
     enum Kind {
-        THROTTLING, OUTAGE, SLOW, LAMBDA_THROTTLING,
+        THROTTLING, OUTAGE, SLOW, LAMBDA_THROTTLING, CACHE_FAILOVER, CACHE_OUTAGE,
         /** The topic answers {@code Throttled}. */
         TOPIC_THROTTLED,
         /** The topic answers 500 (10 % of them after accepting the message). */
@@ -127,6 +128,13 @@ record FaultSchedule(List<Window> windows, double serverErrors, double crashes, 
             }
         }
         return false;
+    }
+
+    /** These faults and {@code more}, numbered after them. */
+    FaultSchedule plus(List<Window> more) {
+        List<Window> all = new ArrayList<>(windows);
+        all.addAll(more);
+        return new FaultSchedule(List.copyOf(all), serverErrors, crashes, extraCopies);
     }
 
     FaultSchedule keeping(java.util.function.IntPredicate kept) {

@@ -62,6 +62,7 @@ final class LambdaService {
     private long coldStarts;
     private long failedInvocations;
     private int peakConcurrency;
+    private Consumer<String> lineReader = lines -> { };
 
     LambdaService(Scheduler scheduler, SqsQueue queue, Supplier<Environment> environments, TemplateWindows windows,
                   int maxConcurrency, FunctionConcurrency concurrency, Consumer<Long> batchLatency) {
@@ -95,6 +96,11 @@ final class LambdaService {
         return peakConcurrency;
     }
 
+    /** Hands {@code reader} every invocation's lines as it ends (the cache's duplicate counts). */
+    void onLines(Consumer<String> reader) {
+        this.lineReader = reader;
+    }
+
     boolean busy() {
         return inFlight > 0;
     }
@@ -122,7 +128,8 @@ final class LambdaService {
             return; // a later poll was brought forward; this one is stale
         }
         pollAt = Long.MAX_VALUE;
-        long window = windows.batchingWindowSeconds() * 1_000_000;
+        // "Batching window is not supported for FIFO queues" (services-sqs-parameters.html)
+        long window = queue.isFifo() ? 0 : windows.batchingWindowSeconds() * 1_000_000;
         while (true) {
             Optional<Long> first = queue.nextVisibleAt().map(at -> Scheduler.micros(Duration.between(Scheduler.EPOCH, at)));
             if (first.isEmpty()) {
@@ -216,6 +223,7 @@ final class LambdaService {
         inFlight--;
         running--;
         String lines = env.takeLines();
+        lineReader.accept(lines);
         if (response == null) {
             failedInvocations++;
             batch.forEach(message -> copy(message).hardFailure = true);
@@ -256,11 +264,17 @@ final class LambdaService {
             record.setMessageId(message.id());
             record.setReceiptHandle(message.receiptHandle());
             record.setBody(message.body());
-            record.setAttributes(Map.of(
+            Map<String, String> system = new HashMap<>(Map.of(
                     "ApproximateReceiveCount", Integer.toString(message.receiveCount()),
                     "SentTimestamp", Long.toString(message.sentAtMillis()),
                     "SenderId", SqsModel.ACCOUNT,
                     "ApproximateFirstReceiveTimestamp", Long.toString(message.firstReceiveMillis())));
+            message.groupId().ifPresent(group -> { // a FIFO queue's record (with-sqs.html's FIFO example event)
+                system.put("MessageGroupId", group);
+                system.put("MessageDeduplicationId", message.deduplicationId());
+                system.put("SequenceNumber", Long.toString(message.sequenceNumber()));
+            });
+            record.setAttributes(system);
             Map<String, SQSEvent.MessageAttribute> attributes = new HashMap<>();
             message.attributes().forEach((name, typeAndValue) -> {
                 SQSEvent.MessageAttribute attribute = new SQSEvent.MessageAttribute();

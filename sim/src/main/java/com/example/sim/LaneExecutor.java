@@ -22,12 +22,22 @@ final class LaneExecutor extends AbstractExecutorService {
 
     @Override
     public Future<?> submit(Runnable task) {
+        return submit(() -> {
+            task.run();
+            return null;
+        });
+    }
+
+    /** A task that answers (the fast path's node calls): its future, too, is waited on through the scheduler. */
+    @Override
+    public <T> Future<T> submit(java.util.concurrent.Callable<T> task) {
         Object owner = scheduler.current() == null ? null : scheduler.current().owner();
         Throwable[] failure = new Throwable[1];
+        List<T> answer = new java.util.ArrayList<>(1);
         Scheduler.Fiber lane = scheduler.spawn(owner, () -> {
             try {
-                task.run();
-            } catch (RuntimeException e) {
+                answer.add(task.call());
+            } catch (Exception e) {
                 failure[0] = e;
             }
         });
@@ -48,16 +58,16 @@ final class LaneExecutor extends AbstractExecutorService {
             }
 
             @Override
-            public Object get() throws ExecutionException {
+            public T get() throws ExecutionException {
                 scheduler.join(lane);
                 if (failure[0] != null) {
                     throw new ExecutionException(failure[0]);
                 }
-                return null;
+                return answer.isEmpty() ? null : answer.get(0);
             }
 
             @Override
-            public Object get(long timeout, TimeUnit unit) throws ExecutionException {
+            public T get(long timeout, TimeUnit unit) throws ExecutionException {
                 return get();
             }
         };

@@ -75,10 +75,13 @@ final class Producers {
         long skew = scheduler.random().nextLong(-240, 46);
         String timestamp = Long.toString(scheduler.instant().getEpochSecond() + skew);
         String signature = HexFormat.of().formatHex(mac.doFinal((timestamp + "." + body).getBytes(StandardCharsets.UTF_8)));
+        // on a FIFO queue: the account's group (docs/architecture.md, "The FIFO alternative"), and the
+        // producer's own message id as the deduplication id, the same for its retries of one operation
         queue.send(body, Map.of(
                 ProducerSignatures.KEY_ID, new String[] {"String", KEY_ID},
                 ProducerSignatures.TIMESTAMP, new String[] {"String", timestamp},
-                ProducerSignatures.SIGNATURE, new String[] {"String", signature}), 0, null);
+                ProducerSignatures.SIGNATURE, new String[] {"String", signature}), 0, null,
+                payment.account(), "msg-" + payment.index() + "-" + variant);
         messages++;
         sent.run();
     }

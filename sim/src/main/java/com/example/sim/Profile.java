@@ -21,36 +21,62 @@ import java.time.Duration;
  *                         below {@code maxConcurrency}, the event source's invocations beyond it are throttled
  * @param longestLambdaThrottle the longest window of Lambda throttling the fault schedule draws
  *                         (30 min: as long as DynamoDB's doubling window, which the design rides out)
+ * @param cache            the fast path's cache: {@code serverless} (template.yaml's, with
+ *                         {@code EnableFastPath=true}), {@code cluster} (node-based, cluster mode) or
+ *                         {@code off} (the template's default: no fast path)
+ * @param queue            the payments queue: {@code standard} (the template's) or {@code fifo}
  */
 record Profile(String name, int payments, Duration traffic, int accounts, int hotAccounts, double hotShare,
                double burstShare, int bursts, int maxConcurrency, long warmWriteUnits, boolean faults,
-               int reservedConcurrency, Duration longestLambdaThrottle) {
+               int reservedConcurrency, Duration longestLambdaThrottle, String cache, String queue) {
 
     static final Duration LONGEST_LAMBDA_THROTTLE = Duration.ofMinutes(30);
+    static final java.util.Set<String> CACHES = java.util.Set.of("serverless", "cluster", "off");
+    static final java.util.Set<String> QUEUES = java.util.Set.of("standard", "fifo");
 
     static final int DEFAULT_PAYMENTS_PER_SEED = 50_000;
 
     /** Seven days of traffic, a fault schedule drawing every kind, the template's concurrency. */
     static Profile standard(TemplateWindows windows, int payments) {
         return new Profile("default", payments, Duration.ofDays(7), Math.max(50, payments / 100), 5, 0.05, 0.4,
-                40, windows.maxConcurrency(), 4_000, true, 0, LONGEST_LAMBDA_THROTTLE);
+                40, windows.maxConcurrency(), 4_000, true, 0, LONGEST_LAMBDA_THROTTLE, "serverless", "standard");
     }
 
     /** A peak: {@code perSecond} payments a second for {@code minutes}, 1 % on 5 hot accounts, at {@code concurrency}. */
     static Profile peak(int perSecond, int minutes, int concurrency, long warmWriteUnits) {
         return new Profile("peak", perSecond * 60 * minutes, Duration.ofMinutes(minutes), 200_000, 5, 0.01, 0, 0,
-                concurrency, warmWriteUnits, false, 0, LONGEST_LAMBDA_THROTTLE);
+                concurrency, warmWriteUnits, false, 0, LONGEST_LAMBDA_THROTTLE, "off", "standard");
     }
 
     /** The same, the function's concurrency reserved at {@code reserved} (0: none). */
     Profile withReservedConcurrency(int reserved) {
         return new Profile(name, payments, traffic, accounts, hotAccounts, hotShare, burstShare, bursts, maxConcurrency,
-                warmWriteUnits, faults, reserved, longestLambdaThrottle);
+                warmWriteUnits, faults, reserved, longestLambdaThrottle, cache, queue);
     }
 
     /** The same, drawing windows of Lambda throttling up to {@code longest}. */
     Profile withLongestLambdaThrottle(Duration longest) {
         return new Profile(name, payments, traffic, accounts, hotAccounts, hotShare, burstShare, bursts, maxConcurrency,
-                warmWriteUnits, faults, reservedConcurrency, longest);
+                warmWriteUnits, faults, reservedConcurrency, longest, cache, queue);
+    }
+
+    /** This profile with the cache {@code cache} ({@link #CACHES}) and the payments queue {@code queue} ({@link #QUEUES}). */
+    Profile with(String cache, String queue) {
+        if (!CACHES.contains(cache)) {
+            throw new IllegalArgumentException("CACHE must be one of " + new java.util.TreeSet<>(CACHES) + ", was '" + cache + "'");
+        }
+        if (!QUEUES.contains(queue)) {
+            throw new IllegalArgumentException("QUEUE must be one of " + new java.util.TreeSet<>(QUEUES) + ", was '" + queue + "'");
+        }
+        return new Profile(name, payments, traffic, accounts, hotAccounts, hotShare, burstShare, bursts, maxConcurrency,
+                warmWriteUnits, faults, reservedConcurrency, longestLambdaThrottle, cache, queue);
+    }
+
+    boolean cacheOn() {
+        return !cache.equals("off");
+    }
+
+    boolean fifo() {
+        return queue.equals("fifo");
     }
 }

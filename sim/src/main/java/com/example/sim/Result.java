@@ -14,10 +14,11 @@ record Result(Trace trace, int payments, long messages, long approved, long decl
               int redrives, long invocations, long coldStarts, long failedInvocations, int peakConcurrency,
               long dynamoDbCalls, long writeUnits, long throttled, long p50Micros, long p99Micros,
               long oldestMicros, SortedMap<Long, Long> p99ByMinute, long endMicros, long lambdaThrottles,
-              List<Violation> violations, Downstream.Figures downstream) {
+              List<Violation> violations, Downstream.Figures downstream, String cacheFigures) {
 
     static Result of(Trace trace, Workload workload, Oracles oracles, long messages, LambdaService lambda,
-                     DynamoDbModel dynamoDb, int deadLetterLeft, int redrives, long end, Downstream.Figures downstream) {
+                     DynamoDbModel dynamoDb, int deadLetterLeft, int redrives, long end, Downstream.Figures downstream,
+                     String cacheFigures) {
         long approved = oracles.decisions().values().stream().filter(d -> d.status().equals("APPROVED")).count();
         long declined = oracles.decisions().size() - approved;
         Latencies latencies = oracles.latencies();
@@ -25,7 +26,7 @@ record Result(Trace trace, int payments, long messages, long approved, long decl
                 lambda.invocations(), lambda.coldStarts(), lambda.failedInvocations(), lambda.peakConcurrency(),
                 dynamoDb.calls(), dynamoDb.writeUnits(), dynamoDb.throttled(), latencies.percentile(0.50),
                 latencies.percentile(0.99), latencies.oldest(), latencies.percentileByMinute(0.99), end,
-                lambda.throttles(), List.copyOf(oracles.violations()), downstream);
+                lambda.throttles(), List.copyOf(oracles.violations()), downstream, cacheFigures);
     }
 
     boolean failed() {
@@ -50,6 +51,6 @@ record Result(Trace trace, int payments, long messages, long approved, long decl
                         + "decision_p50_ms=%.1f decision_p99_ms=%.1f oldest=%s %s simulated=%s violations=%d",
                 trace.variables(), payments, messages, approved, declined, deadLetterLeft, redrives, invocations,
                 coldStarts, failedInvocations, lambdaThrottles, dynamoDbCalls, writeUnits, throttled, p50Micros / 1000.0,
-                p99Micros / 1000.0, Oracles.at(oldestMicros), downstream.line(), Oracles.at(endMicros), violations.size());
+                p99Micros / 1000.0, Oracles.at(oldestMicros), downstream.line(), Oracles.at(endMicros), violations.size()) + cacheFigures;
     }
 }

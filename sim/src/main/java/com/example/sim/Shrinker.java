@@ -57,8 +57,7 @@ final class Shrinker {
             }
         }
         best = takeOutChunks(best, oracle, target.map(Payment::index).orElse(-1));
-        int faultCount = FaultSchedule.draw(new Scheduler(trace.seed()).random(), profile.traffic(),
-                profile.longestLambdaThrottle()).windows().size();
+        int faultCount = Simulation.drawFaults(profile, new Scheduler(trace.seed()).random()).windows().size();
         BitSet faults = new BitSet();
         faults.set(0, faultCount);
         faults.and(best.trace().faults().orElse(faults));
@@ -71,8 +70,7 @@ final class Shrinker {
                 best = tried.get();
             }
         }
-        FaultSchedule drawn = FaultSchedule.draw(new Scheduler(trace.seed()).random(), profile.traffic(),
-                profile.longestLambdaThrottle());
+        FaultSchedule drawn = Simulation.drawFaults(profile, new Scheduler(trace.seed()).random());
         BitSet keptFaults = faults;
         String described = drawn.windows().stream().filter(w -> keptFaults.get(w.index()))
                 .map(w -> "#" + w.index() + " " + w).toList().toString();

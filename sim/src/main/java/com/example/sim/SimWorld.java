@@ -39,7 +39,7 @@ final class SimWorld implements World {
         travel(service);
     }
 
-    /** Half a round trip: 1-6 ms (DynamoDB) or 2-10 ms (SQS), seconds while calls are slow; the caller may crash on the way. */
+    /** Half a round trip: 1-6 ms (DynamoDB), 2-10 ms (SQS), 0.1-0.6 ms (the cache), seconds while AWS calls are slow; the caller may crash on the way. */
     private void travel(String service) {
         Scheduler.Fiber fiber = scheduler.current();
         if (fiber == null) {
@@ -53,6 +53,13 @@ final class SimWorld implements World {
         if (faults.crashes() > 0 && random.nextDouble() < faults.crashes()) {
             environment.die();
             throw new Scheduler.Ended();
+        }
+        if (service.equals("elasticache")) { // in the VPC, next to the function; its faults are the cache model's
+            scheduler.sleep(random.nextLong(100, 600));
+            if (environment.dead()) {
+                throw new Scheduler.Ended();
+            }
+            return;
         }
         long micros = service.equals("dynamodb") ? random.nextLong(1_000, 6_000) : random.nextLong(2_000, 10_000);
         if (faults.in(FaultSchedule.Kind.SLOW, scheduler.now())) {

@@ -15,6 +15,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.random.RandomGenerator;
 
 /**
@@ -31,6 +32,7 @@ final class SimulatedReceiver {
     private final DynamoDbModel dynamoDb;
     private final SqsModel sqs;
     private final String signingSecret;
+    private UnaryOperator<Seams<Payment>> moreSeams = UnaryOperator.identity();
 
     SimulatedReceiver(Scheduler scheduler, Map<String, String> environment, DynamoDbModel dynamoDb, SqsModel sqs,
                       String signingSecret) {
@@ -39,6 +41,12 @@ final class SimulatedReceiver {
         this.dynamoDb = dynamoDb;
         this.sqs = sqs;
         this.signingSecret = signingSecret;
+    }
+
+    /** Every receiver built with its seams passed through {@code more} as well (the cache's model). */
+    SimulatedReceiver withSeams(UnaryOperator<Seams<Payment>> more) {
+        this.moreSeams = more;
+        return this;
     }
 
     /** What a function environment's init builds, its lines written to {@code out}. */
@@ -51,13 +59,13 @@ final class SimulatedReceiver {
                 .metricsNamespace(PaymentAuthorizer.METRICS_NAMESPACE)
                 .environment(environment)
                 .dynamoDb(new SdkRetries(dynamoDb, scheduler::random, pause -> scheduler.sleep(Scheduler.micros(pause))))
-                .secrets(secretId -> signingSecret)
+                .secrets(secretId -> secretId.equals(CacheSetup.SIGNING_SECRET) ? CacheSetup.SIGNING_KEY : signingSecret)
                 .sqs(() -> sqs)
                 .clock(clock)
                 .out(out)
                 .random(random())
-                .seams(Seams.<Payment>none().withTime(pause -> scheduler.sleep(Scheduler.micros(pause)),
-                        () -> scheduler.now() * 1_000, lanes -> new LaneExecutor(scheduler)))
+                .seams(moreSeams.apply(Seams.<Payment>none().withTime(pause -> scheduler.sleep(Scheduler.micros(pause)),
+                        () -> scheduler.now() * 1_000, lanes -> new LaneExecutor(scheduler))))
                 .build();
     }
 

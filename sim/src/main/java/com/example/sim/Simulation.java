@@ -34,14 +34,13 @@ final class Simulation {
 
     static Result run(Trace trace, Profile profile, TemplateWindows windows) {
         Scheduler scheduler = new Scheduler(trace.seed());
-        FaultSchedule drawn = profile.faults()
-                ? FaultSchedule.draw(scheduler.random(), profile.traffic(), profile.longestLambdaThrottle()) : FaultSchedule.NONE;
+        FaultSchedule drawn = profile.faults() ? drawFaults(profile, scheduler.random()) : FaultSchedule.NONE;
         FaultSchedule faults = drawn.keeping(trace::keepsFault);
         Workload workload = Workload.draw(profile, scheduler.random(), trace::keepsPayment);
         SimWorld world = new SimWorld(scheduler, faults);
 
         DynamoDbModel dynamoDb = new DynamoDbModel(world, profile.warmWriteUnits());
-        dynamoDb.createTable(RECORDS, IdempotencyRecordAttributes.PK, Optional.empty(),
+        DynamoDbTable records = dynamoDb.createTable(RECORDS, IdempotencyRecordAttributes.PK, Optional.empty(),
                 Optional.of(IdempotencyRecordAttributes.EXPIRES_AT));
         DynamoDbTable accounts = dynamoDb.createTable(ACCOUNTS, AccountAttributes.PK, Optional.empty(), Optional.empty());
         dynamoDb.createTable(LEDGER, LedgerAttributes.PK, Optional.of(LedgerAttributes.SK), Optional.empty());
@@ -57,13 +56,21 @@ final class Simulation {
         }
 
         SqsModel sqs = new SqsModel(world);
-        SqsQueue deadLetters = sqs.createQueue("payments-dlq", 30, windows.deadLetterRetentionSeconds());
-        SqsQueue payments = sqs.createQueue("payments", windows.visibilityTimeoutSeconds(), windows.queueRetentionSeconds());
+        String suffix = profile.fifo() ? ".fifo" : "";
+        SqsQueue deadLetters = sqs.createQueue("payments-dlq" + suffix, 30, windows.deadLetterRetentionSeconds());
+        SqsQueue payments = sqs.createQueue("payments" + suffix, windows.visibilityTimeoutSeconds(), windows.queueRetentionSeconds());
+        if (profile.fifo()) { // exactly-once processing: no extra copies
+            deadLetters.fifo();
+            payments.fifo();
+        } else {
+            payments.extraCopies(faults.extraCopies());
+        }
         payments.redrivePolicy(deadLetters, windows.maxReceiveCount());
-        payments.extraCopies(faults.extraCopies());
 
         Oracles oracles = new Oracles(workload, scheduler);
         dynamoDb.observe(write -> oracles.written(RECORDS, LEDGER, write));
+        Optional<FifoOrder> fifoOrder = profile.fifo() ? Optional.of(new FifoOrder(workload, scheduler)) : Optional.empty();
+        fifoOrder.ifPresent(order -> payments.onDeparture(order::departed));
         payments.onDeparture((queue, message, why) -> {
             oracles.departed(queue, message, why, true);
             if (why == SqsQueue.Departure.REDRIVEN) {
@@ -77,13 +84,17 @@ final class Simulation {
             }
         });
 
-        SimulatedReceiver receivers = new SimulatedReceiver(scheduler, environment(windows, deadLetters), dynamoDb, sqs,
-                Producers.secret());
+        Optional<CacheSetup> cache = CacheSetup.of(profile, scheduler, world, faults, windows, records, oracles.violations());
+        Map<String, String> env = environment(windows, deadLetters);
+        cache.ifPresent(c -> c.environment(env));
+        SimulatedReceiver receivers = new SimulatedReceiver(scheduler, env, dynamoDb, sqs, Producers.secret());
+        cache.ifPresent(c -> receivers.withSeams(c.seams()));
         int[] environments = {0};
         List<Long> batchLatencies = new ArrayList<>();
         LambdaService lambda = new LambdaService(scheduler, payments, () -> new Environment(++environments[0], receivers),
                 windows, profile.maxConcurrency(), new FunctionConcurrency(profile.reservedConcurrency(), faults),
                 batchLatencies::add);
+        cache.ifPresent(c -> lambda.onLines(c::lines));
         Producers producers = new Producers(scheduler, payments, workload, lambda::sent);
         long trafficEnd = Scheduler.micros(profile.traffic());
         Operators operators = new Operators(scheduler, deadLetters, payments, faults, lambda, trafficEnd,
@@ -104,8 +115,16 @@ final class Simulation {
         List<SqsMessage> dead = deadLetters.messages();
         oracles.atEnd(finalBalances, initial, left, dead);
         oracles.violations().addAll(downstream.atEnd());
+        fifoOrder.ifPresent(order -> order.check(oracles.decisions(), oracles.violations()));
         return Result.of(trace, workload, oracles, producers.messages(), lambda, dynamoDb, dead.size(),
-                operators.redrives(), scheduler.now(), downstream.figures());
+                operators.redrives(), scheduler.now(), downstream.figures(),
+                cache.map(CacheSetup::report).orElse(""));
+    }
+
+    /** The run's fault windows, the cache's after DynamoDB's when the profile has a cache. */
+    static FaultSchedule drawFaults(Profile profile, java.util.SplittableRandom random) {
+        FaultSchedule drawn = FaultSchedule.draw(random, profile.traffic(), profile.longestLambdaThrottle());
+        return profile.cacheOn() ? drawn.plus(CacheFaults.draw(random, profile.traffic(), drawn.windows().size())) : drawn;
     }
 
     /** The function's environment as template.yaml sets it, signatures required (the template's option, on here). */

@@ -28,12 +28,14 @@ import java.util.regex.Pattern;
  * @param batchingWindowSeconds       its {@code MaximumBatchingWindowInSeconds}
  * @param maxConcurrencyAllowed       {@code EventSourceMaximumConcurrency}'s {@code MaxValue}
  * @param stream                      the publisher's stream event source and on-failure queue
+ * @param fastPathTimeoutMs           {@code FastPathTimeoutMs} (the fast path's read timeout, with the cache on)
+ * @param fastPathTtlSeconds          {@code FastPathTtlSeconds} (how long a decision is cached)
  */
 record TemplateWindows(long queueRetentionSeconds, long recordTtlSeconds, int maxReceiveCount, int maxConcurrency,
                        int inFunctionConcurrency, long minRemainingTimeMs, boolean groupCommit,
                        long signatureWindowSeconds, long visibilityTimeoutSeconds, long deadLetterRetentionSeconds,
                        long functionTimeoutSeconds, int batchSize, long batchingWindowSeconds, int maxConcurrencyAllowed,
-                       StreamSettings stream) {
+                       StreamSettings stream, long fastPathTimeoutMs, long fastPathTtlSeconds) {
 
     static TemplateWindows read(Path template) {
         String text;
@@ -60,7 +62,8 @@ record TemplateWindows(long queueRetentionSeconds, long recordTtlSeconds, int ma
                 Integer.parseInt(first(function, "BatchSize: (\\d+)")),
                 Long.parseLong(first(function, "MaximumBatchingWindowInSeconds: (\\d+)")),
                 Integer.parseInt(first(section(text, "  EventSourceMaximumConcurrency:"), "MaxValue: (\\d+)")),
-                StreamSettings.of(text));
+                StreamSettings.of(text), Long.parseLong(defaults.get("FastPathTimeoutMs")),
+                Long.parseLong(defaults.get("FastPathTtlSeconds")));
     }
 
     /** Each parameter's Default, by name. */

@@ -17,6 +17,8 @@ record Violation(String oracle, String txnId, String detail) {
     static final String STUCK = "nothing stuck past the windows";
     static final String DEAD_LETTERED_BY_PASSING = "throttling that lasts the doubling window dead-letters nothing";
     static final String PUBLISHED_ONCE = "every decision published once";
+    static final String CACHE_ANSWER = "a fast-path answer is a decision DynamoDB holds";
+    static final String FIFO_ORDER = "a FIFO group's payments are decided in the order they were sent";
 
     @Override
     public String toString() {

@@ -40,6 +40,24 @@ class SimulationTest {
     }
 
     @Test
+    void aSeedWithTheFastPath_answersDuplicatesFromTheCache_andWithoutIt_fromDynamoDb() {
+        // GIVEN the default profile (the fast path on, as with EnableFastPath=true) and the same seed without it
+        Result cached = Simulation.run(Trace.of(3), PROFILE, WINDOWS);
+        Result uncached = Simulation.run(Trace.of(3), PROFILE.with("off", "standard"), WINDOWS);
+        // THEN the cache answers duplicates, and the run without it has no cache figures at all
+        assertTrue(cached.line().matches(".* cache=serverless duplicates_by_cache=[1-9][0-9]* .*"), cached::line);
+        assertTrue(!uncached.line().contains("cache="), uncached::line);
+        assertEquals(0, uncached.violations().size(), () -> uncached.violations().toString());
+    }
+
+    @Test
+    void aSeedOnFifoQueues_failsNoOracle_theOrderOneIncluded() {
+        Result result = Simulation.run(Trace.of(3), PROFILE.with("cluster", "fifo"), WINDOWS);
+        assertEquals(0, result.violations().size(), () -> result.violations().toString());
+        assertTrue(result.approved() > 0 && result.line().contains("cache=cluster"), result::line);
+    }
+
+    @Test
     void aShrunkTrace_keepsOnlyWhatItNames() {
         java.util.BitSet kept = Trace.parseRanges("KEEP_PAYMENTS", "3,10-12");
         Trace trace = Trace.of(5).withPayments(kept).withFaults(new java.util.BitSet());

@@ -21,6 +21,10 @@ public final class SqsMessage {
     boolean gone;
     /** What the simulation carries with a message (the payment it is a copy of); never seen by the receiver. */
     Object tag;
+    /** A FIFO queue's: the message group, the deduplication id, the sequence number; {@code null}/0 on a standard queue. */
+    String groupId;
+    String deduplicationId;
+    long sequenceNumber;
 
     SqsMessage(String id, String body, Map<String, String[]> attributes, long sentAtMillis, long enqueuedAtMillis,
                long visibleAtMicros, Object tag) {
@@ -55,6 +59,19 @@ public final class SqsMessage {
 
     public long firstReceiveMillis() {
         return firstReceiveMillis;
+    }
+
+    /** The message group, on a FIFO queue. */
+    public java.util.Optional<String> groupId() {
+        return java.util.Optional.ofNullable(groupId);
+    }
+
+    public String deduplicationId() {
+        return deduplicationId;
+    }
+
+    public long sequenceNumber() {
+        return sequenceNumber;
     }
 
     public Object tag() {

@@ -82,7 +82,8 @@ public final class SqsModel implements SqsClient {
         List<SendMessageBatchResultEntry> sent = new ArrayList<>();
         for (SendMessageBatchRequestEntry entry : request.entries()) {
             SqsMessage message = queue.send(entry.messageBody(), SqsQueue.attributes(entry.messageAttributes()),
-                    entry.delaySeconds() == null ? 0 : entry.delaySeconds(), null);
+                    entry.delaySeconds() == null ? 0 : entry.delaySeconds(), null, entry.messageGroupId(),
+                    entry.messageDeduplicationId());
             sent.add(SendMessageBatchResultEntry.builder().id(entry.id()).messageId(message.id()).build());
         }
         world.fromService(SERVICE, "SendMessageBatch");

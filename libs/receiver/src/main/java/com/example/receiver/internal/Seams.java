@@ -1,5 +1,6 @@
 package com.example.receiver.internal;
 
+import com.example.receiver.internal.redis.RedisFastPath;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.function.IntFunction;
@@ -15,10 +16,12 @@ import java.util.function.UnaryOperator;
  * @param sleeper   how the store pauses between attempts
  * @param monotonic measures the latencies reported
  * @param lanes     makes the executor of the lanes, given the most lanes run at once
+ * @param cache     the configured fast path's cache: its nodes and the threads that ask them
+ *                  ({@link RedisFastPath#JEDIS} in a function, a model in the simulation)
  * @param <P>       the domain's payload type
  */
 public record Seams<P>(UnaryOperator<Store<P>> store, UnaryOperator<FastPath> fastPath, Sleeper sleeper,
-                       MonotonicClock monotonic, IntFunction<ExecutorService> lanes) {
+                       MonotonicClock monotonic, IntFunction<ExecutorService> lanes, CacheNodes.Connector cache) {
 
     /** Refuses a missing part. */
     public Seams {
@@ -27,17 +30,19 @@ public record Seams<P>(UnaryOperator<Store<P>> store, UnaryOperator<FastPath> fa
         Objects.requireNonNull(sleeper, "sleeper");
         Objects.requireNonNull(monotonic, "monotonic");
         Objects.requireNonNull(lanes, "lanes");
+        Objects.requireNonNull(cache, "cache");
     }
 
     /**
-     * A function's parts: nothing wrapped, the thread's sleep, {@code System.nanoTime}, daemon lanes.
+     * A function's parts: nothing wrapped, the thread's sleep, {@code System.nanoTime}, daemon lanes,
+     * Jedis on the configured cache.
      *
      * @param <P> the domain's payload type
      * @return the seams of a function
      */
     public static <P> Seams<P> none() {
         return new Seams<>(UnaryOperator.identity(), UnaryOperator.identity(), Sleeper.THREAD, MonotonicClock.SYSTEM,
-                BatchReceiver::lanePool);
+                BatchReceiver::lanePool, RedisFastPath.JEDIS);
     }
 
     /**
@@ -47,7 +52,7 @@ public record Seams<P>(UnaryOperator<Store<P>> store, UnaryOperator<FastPath> fa
      * @return new seams
      */
     public Seams<P> withStore(UnaryOperator<Store<P>> wrapper) {
-        return new Seams<>(wrapper, fastPath, sleeper, monotonic, lanes);
+        return new Seams<>(wrapper, fastPath, sleeper, monotonic, lanes, cache);
     }
 
     /**
@@ -57,7 +62,7 @@ public record Seams<P>(UnaryOperator<Store<P>> store, UnaryOperator<FastPath> fa
      * @return new seams
      */
     public Seams<P> withFastPath(UnaryOperator<FastPath> wrapper) {
-        return new Seams<>(store, wrapper, sleeper, monotonic, lanes);
+        return new Seams<>(store, wrapper, sleeper, monotonic, lanes, cache);
     }
 
     /**
@@ -69,6 +74,17 @@ public record Seams<P>(UnaryOperator<Store<P>> store, UnaryOperator<FastPath> fa
      * @return new seams
      */
     public Seams<P> withTime(Sleeper pauses, MonotonicClock latency, IntFunction<ExecutorService> executor) {
-        return new Seams<>(store, fastPath, pauses, latency, executor);
+        return new Seams<>(store, fastPath, pauses, latency, executor, cache);
+    }
+
+    /**
+     * These seams, the configured fast path's cache reached through {@code connector} (a model's
+     * nodes): everything of the fast path above its nodes runs as in a function.
+     *
+     * @param connector the cache's nodes, and the threads that ask them
+     * @return new seams
+     */
+    public Seams<P> withCache(CacheNodes.Connector connector) {
+        return new Seams<>(store, fastPath, sleeper, monotonic, lanes, connector);
     }
 }

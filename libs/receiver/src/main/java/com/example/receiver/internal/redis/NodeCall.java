@@ -1,9 +1,8 @@
 package com.example.receiver.internal.redis;
 
+import com.example.receiver.internal.CacheNodes;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import redis.clients.jedis.Connection;
 
 /**
  * What {@link RedisFastPath} does on each node a batch's keys live on: one pipeline per node, and
@@ -12,13 +11,9 @@ import redis.clients.jedis.Connection;
  */
 interface NodeCall {
 
-    /** Runs on {@code connection}, one node's, for its {@code redisKeys}, as one pipeline. */
-    Reply onNode(Connection connection, List<String> redisKeys);
+    /** Runs on {@code node} for its {@code redisKeys}, as one pipeline. */
+    CacheNodes.Reply onNode(String node, List<String> redisKeys);
 
     /** Runs for one key a node redirected, through the cluster client: the value read, if any. */
     Optional<String> followed(String redisKey);
-
-    /** One node's pipeline: the values of the keys it holds, and the keys it redirected elsewhere. */
-    record Reply(Map<String, String> values, List<String> redirected) {
-    }
 }

@@ -2,6 +2,7 @@ package com.example.receiver.internal.redis;
 
 import com.example.lambdakit.telemetry.FunctionLog;
 import com.example.receiver.IdempotencyKey;
+import com.example.receiver.internal.CacheNodes;
 import com.example.receiver.internal.CachedDecision;
 import com.example.receiver.internal.FastPath;
 import com.example.receiver.internal.config.FastPathConfig;
@@ -59,29 +60,43 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
     /** How often a signing key that could not be read is read again: a failing read costs a batch at most this often. */
     static final Duration SIGNING_KEY_RETRY_EVERY = Duration.ofSeconds(60);
 
-    private final CacheTopology topology;
+    private final CacheNodes cache;
     private final SigningKey signingKey;
     private final long ttlSeconds;
-    private final Function<HostAndPort, CircuitBreaker> newBreaker;
-    private final Map<HostAndPort, CircuitBreaker> breakers = new ConcurrentHashMap<>();
+    private final Function<String, CircuitBreaker> newBreaker;
+    private final Map<String, CircuitBreaker> breakers = new ConcurrentHashMap<>();
     /** For learning the slot map itself (the configuration endpoint down or slow). */
     private final CircuitBreaker topologyBreaker;
     private final AtomicBoolean refreshing = new AtomicBoolean();
     private final ExecutorService nodes;
 
-    RedisFastPath(CacheTopology topology, SigningKey signingKey, FastPathConfig config, Clock clock) {
-        this.topology = Objects.requireNonNull(topology, "topology");
+    RedisFastPath(CacheNodes cache, ExecutorService askers, SigningKey signingKey, FastPathConfig config,
+                  Clock clock) {
+        this.cache = Objects.requireNonNull(cache, "cache");
         this.signingKey = Objects.requireNonNull(signingKey, "signingKey");
         this.ttlSeconds = config.ttl().toSeconds();
         this.newBreaker = node -> new CircuitBreaker(clock, config.breakerOpenFor());
         this.topologyBreaker = new CircuitBreaker(clock, config.breakerOpenFor());
-        AtomicInteger threads = new AtomicInteger();
-        this.nodes = Executors.newFixedThreadPool(config.maxParallelNodes(), task -> {
-            Thread thread = new Thread(task, "fast-path-node-" + threads.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.nodes = Objects.requireNonNull(askers, "askers");
     }
+
+    /** A function's connector: Jedis on the configured cache, and daemon threads asking its nodes. */
+    public static final CacheNodes.Connector JEDIS = new CacheNodes.Connector() {
+        @Override
+        public CacheNodes connect(FastPathConfig config) {
+            return new JedisNodes(topology(config));
+        }
+
+        @Override
+        public ExecutorService askers(int maxParallelNodes) {
+            AtomicInteger threads = new AtomicInteger();
+            return Executors.newFixedThreadPool(maxParallelNodes, task -> {
+                Thread thread = new Thread(task, "fast-path-node-" + threads.incrementAndGet());
+                thread.setDaemon(true);
+                return thread;
+            });
+        }
+    };
 
     /**
      * A client with the configured timeouts (a connection's TCP connect and TLS handshake may
@@ -98,6 +113,29 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
      * @return the fast path, connecting on first use
      */
     public static RedisFastPath connect(FastPathConfig config, SecretReader secrets, Clock clock, FunctionLog log) {
+        return connect(config, JEDIS, secrets, clock, log);
+    }
+
+    /**
+     * {@link #connect(FastPathConfig, SecretReader, Clock, FunctionLog)} on the nodes and threads
+     * {@code connector} gives: {@link #JEDIS} in a function, a model of the cache in the simulation.
+     *
+     * @param config    where the cache is, how patient to be with it, which secret signs its values
+     * @param connector the cache's nodes, and the threads that ask them
+     * @param secrets   reads the signing key's secret, bounded
+     * @param clock     the time of the breakers and of the key's reads again
+     * @param log       where a failed read of the key is reported, once per read
+     * @return the fast path, connecting on first use
+     */
+    public static RedisFastPath connect(FastPathConfig config, CacheNodes.Connector connector, SecretReader secrets,
+                                        Clock clock, FunctionLog log) {
+        CacheNodes nodes = connector.connect(config);
+        SigningKey signingKey = new SigningKey(secrets, config.signingSecret(), clock, SIGNING_KEY_RETRY_EVERY, log);
+        return new RedisFastPath(nodes, connector.askers(config.maxParallelNodes()), signingKey, config, clock);
+    }
+
+    /** The client of the configured cache, cluster mode or not, with its timeouts, TLS and trust; connects lazily. */
+    private static CacheTopology topology(FastPathConfig config) {
         int timeoutMillis = Math.toIntExact(config.timeout().toMillis());
         int connectTimeoutMillis = Math.toIntExact(config.connectTimeout().toMillis());
         DefaultJedisClientConfig.Builder client = DefaultJedisClientConfig.builder()
@@ -117,11 +155,9 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
         pool.setMaxWait(config.timeout());
         pool.setJmxEnabled(false);
         HostAndPort endpoint = new HostAndPort(config.host(), config.port());
-        CacheTopology topology = config.cluster()
+        return config.cluster()
                 ? new ClusterTopology(endpoint, client.build(), pool, config.timeout(), config.maxIdle())
                 : new StandaloneTopology(endpoint, client.build(), pool, config.maxIdle());
-        SigningKey signingKey = new SigningKey(secrets, config.signingSecret(), clock, SIGNING_KEY_RETRY_EVERY, log);
-        return new RedisFastPath(topology, signingKey, config, clock);
     }
 
     /**
@@ -146,7 +182,7 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
         CachedDecisionCodec codec = new CachedDecisionCodec(signer.get());
         Map<String, IdempotencyKey> byRedisKey = new LinkedHashMap<>();
         keys.forEach(key -> byRedisKey.put(redisKey(key), key));
-        NodeAnswers answers = acrossNodes(List.copyOf(byRedisKey.keySet()), new NodeReads(topology));
+        NodeAnswers answers = acrossNodes(List.copyOf(byRedisKey.keySet()), new NodeReads(cache));
         Map<IdempotencyKey, CachedDecision> hits = new HashMap<>();
         int rejected = 0;
         for (Map.Entry<String, String> value : answers.values().entrySet()) {
@@ -169,7 +205,7 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
         CachedDecisionCodec codec = new CachedDecisionCodec(signer.get());
         Map<String, String> values = new LinkedHashMap<>();
         decisions.forEach((key, decision) -> values.put(redisKey(key), codec.encode(redisKey(key), decision)));
-        acrossNodes(List.copyOf(values.keySet()), new NodeWrites(topology, values, ttlSeconds));
+        acrossNodes(List.copyOf(values.keySet()), new NodeWrites(cache, values, ttlSeconds));
     }
 
     /** What the nodes answered: the values found (absent keys left out), and whether every node could be asked. */
@@ -178,21 +214,21 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
 
     /** Groups {@code redisKeys} by node, runs {@code call} on every node at once, and follows redirections. */
     private NodeAnswers acrossNodes(List<String> redisKeys, NodeCall call) {
-        Map<HostAndPort, List<String>> byNode = new LinkedHashMap<>();
+        Map<String, List<String>> byNode = new LinkedHashMap<>();
         if (!topologyBreaker.allows()) {
             return new NodeAnswers(Map.of(), false);
         }
         try {
             for (String redisKey : redisKeys) {
-                byNode.computeIfAbsent(topology.nodeOf(redisKey), node -> new ArrayList<>()).add(redisKey);
+                byNode.computeIfAbsent(cache.nodeOf(redisKey), node -> new ArrayList<>()).add(redisKey);
             }
         } catch (RuntimeException e) {
             // the slot map could not be learnt: the configuration endpoint is down or slow
             topologyBreaker.recordFailure();
             return new NodeAnswers(Map.of(), false);
         }
-        Map<HostAndPort, Future<NodeCall.Reply>> running = new LinkedHashMap<>();
-        Map<HostAndPort, NodeCall.Reply> replies = new LinkedHashMap<>();
+        Map<String, Future<CacheNodes.Reply>> running = new LinkedHashMap<>();
+        Map<String, CacheNodes.Reply> replies = new LinkedHashMap<>();
         if (byNode.size() == 1) {
             byNode.forEach((node, nodeKeys) -> replies.put(node, askNode(node, nodeKeys, call)));
         } else {
@@ -201,7 +237,7 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
         }
         Map<String, String> values = new HashMap<>();
         boolean allAvailable = true;
-        for (NodeCall.Reply reply : replies.values()) {
+        for (CacheNodes.Reply reply : replies.values()) {
             if (reply == null) {
                 allAvailable = false;
                 continue;
@@ -215,13 +251,13 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
     }
 
     /** {@code null} when the node could not be asked (its breaker is open, or it failed now). */
-    private NodeCall.Reply askNode(HostAndPort node, List<String> redisKeys, NodeCall call) {
+    private CacheNodes.Reply askNode(String node, List<String> redisKeys, NodeCall call) {
         CircuitBreaker breaker = breakers.computeIfAbsent(node, newBreaker);
         if (!breaker.allows()) {
             return null;
         }
-        try (Connection connection = topology.connection(node)) {
-            return call.onNode(connection, redisKeys);
+        try {
+            return call.onNode(node, redisKeys);
         } catch (RuntimeException e) {
             breaker.recordFailure();
             refreshInBackground();
@@ -229,7 +265,7 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
         }
     }
 
-    private static NodeCall.Reply await(Future<NodeCall.Reply> reply) {
+    private static CacheNodes.Reply await(Future<CacheNodes.Reply> reply) {
         try {
             return reply.get();
         } catch (InterruptedException e) {
@@ -261,7 +297,7 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
         try {
             nodes.execute(() -> {
                 try {
-                    topology.refresh();
+                    cache.refresh();
                 } catch (RuntimeException stillDown) {
                     // no node answers: a later failure tries again
                 } finally {
@@ -280,6 +316,6 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
     @Override
     public void close() {
         nodes.shutdownNow();
-        topology.close();
+        cache.close();
     }
 }

@@ -1,0 +1,82 @@
+package com.example.sim;
+
+import com.example.sim.model.SqsMessage;
+import com.example.sim.model.SqsQueue;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The FIFO oracle: on a FIFO queue whose group is the account, an account's payments are decided
+ * in the order their producer sent them, none skipped. Watched from the truth: the records
+ * DynamoDB put (each payment's first decision) and the messages the redrive policy moved out of
+ * the queue.
+ *
+ * <p>A payment Q decided before a payment P of its account that was sent earlier fails it, unless
+ * P had left the queue for the DLQ (the redrive policy moved it) before Q was decided: a
+ * dead-letter queue takes a message out of its group, and the group goes on behind it
+ * ("Using dead-letter queues", sqs-dead-letter-queues.html, which warns that this disrupts the
+ * order); a redrive brings it back at the group's tail. Unreadable payments, and those contested by
+ * a conflicting operation, are not among the group's payments the oracle orders (they are the
+ * DLQ's, at once).
+ */
+final class FifoOrder {
+
+    private final Workload workload;
+    private final Scheduler scheduler;
+    /** When the redrive policy first moved a copy of a payment out of the payments queue. */
+    private final Map<String, Long> leftTheGroup = new HashMap<>();
+
+    FifoOrder(Workload workload, Scheduler scheduler) {
+        this.workload = workload;
+        this.scheduler = scheduler;
+    }
+
+    /** A message left the payments queue without a delete. */
+    void departed(SqsQueue queue, SqsMessage message, SqsQueue.Departure why) {
+        if (why != SqsQueue.Departure.MOVED_TO_DEAD_LETTER_QUEUE) {
+            return;
+        }
+        String body = message.body();
+        int at = body.indexOf("\"transaction_id\":\"");
+        if (at >= 0) {
+            int start = at + "\"transaction_id\":\"".length();
+            leftTheGroup.putIfAbsent(body.substring(start, body.indexOf('"', start)), scheduler.now());
+        }
+    }
+
+    /** After the run: each account's decided payments against the order they were sent in. */
+    void check(Map<String, Oracles.Decision> decisions, List<Violation> violations) {
+        Map<String, List<Payment>> byAccount = new LinkedHashMap<>();
+        for (Payment payment : workload.payments()) { // in the order the producers send them
+            if (payment.good()) {
+                byAccount.computeIfAbsent(payment.account(), a -> new ArrayList<>()).add(payment);
+            }
+        }
+        byAccount.forEach((account, payments) -> {
+            for (int q = 1; q < payments.size(); q++) {
+                Payment later = payments.get(q);
+                Oracles.Decision decided = decisions.get(later.txnId());
+                if (decided == null) {
+                    continue; // "none lost" says so
+                }
+                for (int p = 0; p < q; p++) {
+                    Payment earlier = payments.get(p);
+                    Oracles.Decision first = decisions.get(earlier.txnId());
+                    Long left = leftTheGroup.get(earlier.txnId());
+                    boolean excused = left != null && left <= decided.at();
+                    if (!excused && (first == null || first.at() > decided.at())) {
+                        violations.add(new Violation(Violation.FIFO_ORDER, later.txnId(), "decided at "
+                                + Oracles.at(decided.at()) + " (sent " + Oracles.at(later.at()) + ") before " + earlier.txnId()
+                                + " of its group " + account + ", sent earlier (" + Oracles.at(earlier.at()) + ") and "
+                                + (first == null ? "never decided" : "decided at " + Oracles.at(first.at()))
+                                + ", still in the queue"));
+                        return; // one per group: the rest follow from it
+                    }
+                }
+            }
+        });
+    }
+}
