@@ -11,15 +11,17 @@ import java.util.function.BooleanSupplier;
  * when the queue holds skipped batches, once the topic's fault is over, they run the replay of the
  * failure queue ({@code make replay ON_FAILURE_QUEUE=...}: the real {@link OnFailureReplay} and
  * {@code DecisionReplay}, reading the idempotency table and publishing to the topic) after a delay
- * drawn from ten minutes to twelve days, within the queue's fourteen-day retention. What a run
- * left in the queue (the topic failing again, or the command ending in an error) is replayed again
- * at the next look.
+ * drawn from ten minutes to twelve days, within the queue's fourteen-day retention. A run that
+ * left batches in the queue (a publish refused, or the command ending in an error) exits 1 naming
+ * them, and the operator runs it again within the hour, once the topic's fault is over.
  */
 final class ReplayOperator {
 
     private static final long CHECK_EVERY = 300_000_000L;
     private static final long SHORTEST_DELAY = 600_000_000L;
     private static final long LONGEST_DELAY = 12L * 86_400_000_000L;
+    /** How soon an operator runs the replay again after it exited 1 naming batches it left in the queue. */
+    private static final long AGAIN_WITHIN = 3_600_000_000L;
 
     private final Scheduler scheduler;
     private final SqsQueue failureQueue;
@@ -85,11 +87,19 @@ final class ReplayOperator {
     private void replay() {
         due = false;
         replays++;
+        boolean left;
         try {
             ReplayResult result = replay.replay(failureQueue.url());
             replayed += result.published();
+            left = !result.complete();
         } catch (RuntimeException failed) {
-            failedReplays++; // the command ended in an error; what is left in the queue is replayed at the next look
+            failedReplays++; // the command ended in an error
+            left = true;
+        }
+        if (left) { // the command exited 1 naming what it left: run again once the cause is fixed, not days later
+            due = true;
+            long again = scheduler.now() + scheduler.random().nextLong(SHORTEST_DELAY, AGAIN_WITHIN + 1);
+            scheduler.at(Math.max(again, faults.topicClearAfter(scheduler.now()) + SHORTEST_DELAY), this::replay);
         }
     }
 }

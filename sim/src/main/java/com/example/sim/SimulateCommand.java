@@ -4,9 +4,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
- * {@code make simulate}: runs seeds of a profile, prints one line per seed (the same for the same
+ * {@code make simulate}: runs seeds of a profile, side by side (one per processor: each run is a
+ * pure function of its own trace), prints one line per seed in seed order (the same for the same
  * seed, byte for byte), and for a failing seed the oracle that failed, its shrunk trace and the
  * command that replays it; exits 1 when any oracle failed, 2 on a bad variable.
  *
@@ -94,8 +99,13 @@ public final class SimulateCommand {
         long payments = 0;
         int failing = 0;
         Map<String, Integer> failedOracles = new java.util.TreeMap<>();
-        for (Trace trace : traces) {
-            Result result = Simulation.run(trace, profile, windows);
+        List<Future<Result>> runs = new ArrayList<>();
+        Profile ran = profile;
+        ExecutorService workers = Executors.newFixedThreadPool(Math.min(traces.size(), Runtime.getRuntime().availableProcessors()));
+        traces.forEach(trace -> runs.add(workers.submit(() -> Simulation.run(trace, ran, windows))));
+        workers.shutdown();
+        for (Future<Result> run : runs) {
+            Result result = outcome(run);
             payments += result.payments();
             System.out.println(result.line());
             if (result.failed()) {
@@ -117,5 +127,17 @@ public final class SimulateCommand {
         System.err.printf("%d payments in %d run(s), %.1f s of wall time%n", payments, traces.size(),
                 (System.nanoTime() - started) / 1e9);
         return failing == 0 ? 0 : 1;
+    }
+
+    /** A seed's result: the seeds run side by side, one per processor (each a pure function of its own trace), printed in order. */
+    private static Result outcome(Future<Result> run) {
+        try {
+            return run.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while a seed ran", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("a seed's run failed", e.getCause());
+        }
     }
 }

@@ -7,51 +7,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.receiver.internal.CacheNodes;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /** The cache model and the FIFO queue model, each behaviour as its page states it (cited in their Javadoc). */
 class CacheAndFifoModelsTest {
 
-    /** A world whose clock the test moves; no latency, no faults. */
-    private static final class Still implements World {
-        Instant now = Instant.parse("2026-03-02T00:00:00Z");
-        final SplittableRandom random = new SplittableRandom(1);
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        @Override
-        public SplittableRandom random() {
-            return random;
-        }
-
-        @Override
-        public void toService(String service, String operation) {
-        }
-
-        @Override
-        public void fromService(String service, String operation) {
-        }
-
-        @Override
-        public Fault fault(String service, String operation) {
-            return Fault.NONE;
-        }
-    }
 
     private static final Duration TIMEOUT = Duration.ofMillis(50);
 
     @Test
     void setex_keepsTheValueForItsSeconds_onTheVirtualClock() {
-        Still world = new Still();
+        StillWorld world = new StillWorld();
         CacheModel cache = new CacheModel(world, micros -> { }, CacheModel.Mode.SERVERLESS, 3);
         CacheNodes client = cache.client(TIMEOUT);
         String node = client.nodeOf("dedup:a");
@@ -65,7 +35,7 @@ class CacheAndFifoModelsTest {
 
     @Test
     void failover_losesTheShardsWritesOfTheLastSeconds_only_andTheShardTimesOutUntilPromoted() {
-        Still world = new Still();
+        StillWorld world = new StillWorld();
         List<Long> waited = new ArrayList<>();
         CacheModel cache = new CacheModel(world, waited::add, CacheModel.Mode.SERVERLESS, 1);
         CacheNodes client = cache.client(TIMEOUT);
@@ -87,7 +57,7 @@ class CacheAndFifoModelsTest {
 
     @Test
     void clusterMode_oldPrimaryAnswersMoved_afterAFailover_andTheFollowedCommandLearnsTheNewOne() {
-        Still world = new Still();
+        StillWorld world = new StillWorld();
         CacheModel cache = new CacheModel(world, micros -> { }, CacheModel.Mode.CLUSTER, 3);
         CacheNodes client = cache.client(TIMEOUT);
         String key = "dedup:k";
@@ -106,7 +76,7 @@ class CacheAndFifoModelsTest {
 
     @Test
     void anUnreachableShard_timesOutEveryPipelineTouchingIt_andKeepsItsValues() {
-        Still world = new Still();
+        StillWorld world = new StillWorld();
         CacheModel cache = new CacheModel(world, micros -> { }, CacheModel.Mode.SERVERLESS, 1);
         CacheNodes client = cache.client(TIMEOUT);
         client.setex(CacheModel.ENDPOINT, List.of("dedup:a"), Map.of("dedup:a", "v"), 3600);
@@ -116,7 +86,7 @@ class CacheAndFifoModelsTest {
         assertEquals(Map.of("dedup:a", "v"), client.get(CacheModel.ENDPOINT, List.of("dedup:a")).values());
     }
 
-    private static SqsQueue fifo(Still world, String name) {
+    private static SqsQueue fifo(StillWorld world, String name) {
         int[] ids = {0};
         SqsQueue queue = new SqsQueue(name, "eu-west-1", "123456789012", 30, 345_600, world, () -> "m" + ++ids[0]);
         queue.fifo();
@@ -125,7 +95,7 @@ class CacheAndFifoModelsTest {
 
     @Test
     void fifo_aGroupInOrder_blockedWhileInFlight_otherGroupsServed() {
-        Still world = new Still();
+        StillWorld world = new StillWorld();
         SqsQueue queue = fifo(world, "payments.fifo");
         queue.send("a1", Map.of(), 0, null, "A", "a1");
         queue.send("b1", Map.of(), 0, null, "B", "b1");
@@ -152,7 +122,7 @@ class CacheAndFifoModelsTest {
 
     @Test
     void fifo_deduplicatesTheSameIdForFiveMinutes_evenAfterTheDelete() {
-        Still world = new Still();
+        StillWorld world = new StillWorld();
         SqsQueue queue = fifo(world, "payments.fifo");
         SqsMessage sent = queue.send("x", Map.of(), 0, null, "A", "d");
         queue.delete(queue.receive(1).get(0).receiptHandle());
@@ -171,7 +141,7 @@ class CacheAndFifoModelsTest {
 
     @Test
     void fifo_redrivePolicy_movesTheHeadAndTheGroupGoesOn_aRedriveSendsItToTheTail() {
-        Still world = new Still();
+        StillWorld world = new StillWorld();
         SqsQueue queue = fifo(world, "payments.fifo");
         SqsQueue deadLetters = fifo(world, "payments-dlq.fifo");
         queue.redrivePolicy(deadLetters, 2);

@@ -5,12 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
@@ -22,34 +20,6 @@ import software.amazon.awssdk.services.sns.model.ThrottledException;
 /** The stream's and the topic's models, each behaviour as its AWS page states it (cited in their Javadoc). */
 class DownstreamModelsTest {
 
-    /** A world whose clock the test moves; no latency, no faults. */
-    private static final class Still implements World {
-        Instant now = Instant.parse("2026-03-02T00:00:00Z");
-        final SplittableRandom random = new SplittableRandom(1);
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        @Override
-        public SplittableRandom random() {
-            return random;
-        }
-
-        @Override
-        public void toService(String service, String operation) {
-        }
-
-        @Override
-        public void fromService(String service, String operation) {
-        }
-
-        @Override
-        public Fault fault(String service, String operation) {
-            return Fault.NONE;
-        }
-    }
 
     private static Map<String, AttributeValue> record(String txn, String status, String processedAt, long expiresAt) {
         return Map.of("pk", AttributeValue.fromS("PAYMENT#" + txn), "status", AttributeValue.fromS(status),
@@ -62,7 +32,7 @@ class DownstreamModelsTest {
 
     @Test
     void theStream_recordsEachAppliedWriteOnce_inOrderPerItem_andNothingForARefusedOne() {
-        Still world = new Still();
+        StillWorld world = new StillWorld();
         DynamoDbModel dynamoDb = new DynamoDbModel(world, 40_000);
         DynamoDbTable table = dynamoDb.createTable("records", "pk", Optional.empty(), Optional.of("expiresAt"));
         DynamoDbStream stream = DynamoDbStream.of(dynamoDb, table, world);
@@ -88,7 +58,7 @@ class DownstreamModelsTest {
 
     @Test
     void aTtlDeletion_isAServiceRemove_andRecordsOlderThan24Hours_areTrimmed() {
-        Still world = new Still();
+        StillWorld world = new StillWorld();
         DynamoDbModel dynamoDb = new DynamoDbModel(world, 40_000);
         DynamoDbTable table = dynamoDb.createTable("records", "pk", Optional.empty(), Optional.of("expiresAt"));
         DynamoDbStream stream = DynamoDbStream.of(dynamoDb, table, world);
@@ -109,7 +79,7 @@ class DownstreamModelsTest {
 
     @Test
     void theReplaysScan_filtersByKeyPrefixAndABetween() {
-        Still world = new Still();
+        StillWorld world = new StillWorld();
         DynamoDbModel dynamoDb = new DynamoDbModel(world, 40_000);
         dynamoDb.createTable("records", "pk", Optional.empty(), Optional.empty());
         put(dynamoDb, record("A", "APPROVED", "2026-03-02T00:00:05.123Z", 1), null);
@@ -127,7 +97,7 @@ class DownstreamModelsTest {
 
     @Test
     void theTopic_answersItsFaults_asPublishDocumentsThem_andDeliversAtLeastOnce() {
-        Still world = new Still();
+        StillWorld world = new StillWorld();
         SnsModel.Fault[] fault = {SnsModel.Fault.NONE};
         SnsModel sns = new SnsModel(world, "arn:aws:sns:eu-west-1:123456789012:t", () -> fault[0]);
         List<String> delivered = new ArrayList<>();

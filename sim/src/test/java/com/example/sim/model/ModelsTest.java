@@ -4,11 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.Put;
@@ -19,26 +17,10 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 /** The models' behaviours, each as its AWS page states it (cited in the models' Javadoc). */
 class ModelsTest {
 
-    /** A world whose clock the test moves; no latency, no faults. */
-    private static final class Still implements World {
-        Instant now = Instant.parse("2026-03-02T00:00:00Z");
-        final SplittableRandom random = new SplittableRandom(1);
+    /** The still world, where another caller's call can run while an answer is on its way back. */
+    private static final class Still extends StillWorld {
         /** Runs once while the next answer is on its way back: another caller's call, overlapping. */
         Runnable onTheWayBack;
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        @Override
-        public SplittableRandom random() {
-            return random;
-        }
-
-        @Override
-        public void toService(String service, String operation) {
-        }
 
         @Override
         public void fromService(String service, String operation) {
@@ -47,11 +29,6 @@ class ModelsTest {
             if (overlapping != null) {
                 overlapping.run();
             }
-        }
-
-        @Override
-        public Fault fault(String service, String operation) {
-            return Fault.NONE;
         }
     }
 

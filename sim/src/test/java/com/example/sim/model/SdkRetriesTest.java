@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
@@ -28,28 +27,12 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
 class SdkRetriesTest {
 
     /** A world whose DynamoDB answers the scripted faults in turn, then serves; time moves only when the client pauses. */
-    private static final class Scripted implements World {
-        Instant now = Instant.parse("2026-03-02T00:00:00Z");
-        final SplittableRandom random = new SplittableRandom(3);
+    private static final class Scripted extends StillWorld {
         final ArrayDeque<Fault> faults = new ArrayDeque<>();
         final List<Duration> pauses = new ArrayList<>();
 
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        @Override
-        public SplittableRandom random() {
-            return random;
-        }
-
-        @Override
-        public void toService(String service, String operation) {
-        }
-
-        @Override
-        public void fromService(String service, String operation) {
+        Scripted() {
+            super(3);
         }
 
         @Override

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import software.amazon.awssdk.services.sqs.SqsClient;
@@ -23,10 +24,11 @@ import software.amazon.awssdk.services.sqs.model.Message;
  * taken, then committed within the authorizer's 30 s timeout, then it arrives in the stream) and
  * possibly others, published again harmlessly.
  *
- * <p>A message is deleted once its whole window was published. Otherwise it stays in the queue,
- * hidden for the rest of this run (so the run ends) and made visible again as the run ends, so the
- * next run, once the cause is fixed, finds it at once; a run that dies midway leaves its messages
- * hidden for {@link #VISIBILITY} at most.
+ * <p>The messages of one receive whose windows overlap are replayed as one window (one Scan), and
+ * deleted together once it was wholly published. Otherwise they stay in the queue, hidden for the
+ * rest of this run (so the run ends) and made visible again as the run ends, so the next run, once
+ * the cause is fixed, finds them at once; a run that dies midway leaves its messages hidden for
+ * {@link #VISIBILITY} at most.
  */
 public final class OnFailureReplay {
 
@@ -63,17 +65,19 @@ public final class OnFailureReplay {
                 if (messages.isEmpty()) {
                     return total;
                 }
-                for (Message message : messages) {
-                    ReplayWindow window = windowOf(message.body());
+                for (Overlapping batches : overlapping(messages)) {
+                    ReplayWindow window = batches.window();
                     ReplayResult result = replay.replay(window);
-                    progress.println("batch " + window.from() + " .. " + window.to() + ": " + result.published() + " of "
+                    progress.println("batches " + window.from() + " .. " + window.to() + ": " + result.published() + " of "
                             + result.found() + " decisions published");
                     if (result.complete()) {
-                        sqs.deleteMessage(request -> request.queueUrl(queueUrl).receiptHandle(message.receiptHandle()));
+                        batches.messages().forEach(message -> sqs.deleteMessage(request -> request.queueUrl(queueUrl)
+                                .receiptHandle(message.receiptHandle())));
                     } else {
-                        left.add(message);
-                        progress.println("batch " + window.from() + " .. " + window.to() + ": " + result.failed().size()
-                                + " not published, left in the failure queue (message " + message.messageId()
+                        left.addAll(batches.messages());
+                        progress.println("batches " + window.from() + " .. " + window.to() + ": " + result.failed().size()
+                                + " not published, left in the failure queue (messages "
+                                + batches.messages().stream().map(Message::messageId).toList()
                                 + "): run the replay again once the cause is fixed");
                     }
                     total = total.plus(result);
@@ -82,6 +86,37 @@ public final class OnFailureReplay {
         } finally {
             release(queueUrl, left);
         }
+    }
+
+    /** Messages whose windows overlap, and the one window that covers them all. */
+    record Overlapping(ReplayWindow window, List<Message> messages) {
+    }
+
+    /**
+     * The messages grouped by overlapping windows, each group's windows joined into one: a long
+     * outage skips many batches whose windows overlap (each is widened by minutes), and each
+     * window is a Scan of the whole table, so overlapping ones are read once together.
+     *
+     * @throws IllegalArgumentException naming the field, when a body is not Lambda's stream
+     *                                  on-failure record with arrival times
+     */
+    static List<Overlapping> overlapping(List<Message> messages) {
+        List<Message> byStart = new ArrayList<>(messages);
+        byStart.sort(Comparator.comparing(message -> windowOf(message.body()).from()));
+        List<Overlapping> groups = new ArrayList<>();
+        for (Message message : byStart) {
+            ReplayWindow window = windowOf(message.body());
+            Overlapping last = groups.isEmpty() ? null : groups.get(groups.size() - 1);
+            if (last != null && !window.from().isAfter(last.window().to())) {
+                List<Message> joined = new ArrayList<>(last.messages());
+                joined.add(message);
+                Instant to = window.to().isAfter(last.window().to()) ? window.to() : last.window().to();
+                groups.set(groups.size() - 1, new Overlapping(new ReplayWindow(last.window().from(), to), List.copyOf(joined)));
+            } else {
+                groups.add(new Overlapping(window, List.of(message)));
+            }
+        }
+        return groups;
     }
 
     /** Makes the messages of batches not wholly published visible again, for the next run. */
