@@ -3,10 +3,10 @@ package com.example.sim;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import com.amazonaws.services.lambda.runtime.events.models.dynamodb.AttributeValue;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.Identity;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.StreamRecord;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.StreamViewType;
+import com.example.payment.events.DecisionImages;
 import com.example.sim.model.DynamoDbStream;
 import com.example.sim.model.SqsModel;
 import com.example.sim.model.SqsQueue;
@@ -14,7 +14,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Date;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -262,8 +261,8 @@ final class StreamEventSource {
         List<DynamodbEvent.DynamodbStreamRecord> records = new ArrayList<>(batch.size());
         for (DynamoDbStream.Record record : batch) {
             StreamRecord change = new StreamRecord();
-            change.setKeys(image(record.keys()));
-            record.newImage().ifPresent(image -> change.setNewImage(image(image)));
+            change.setKeys(DecisionImages.image(record.keys()));
+            record.newImage().ifPresent(image -> change.setNewImage(DecisionImages.image(image)));
             change.setSequenceNumber(record.sequenceNumber());
             change.setStreamViewType(StreamViewType.NEW_IMAGE);
             change.setApproximateCreationDateTime(Date.from(arrival(record)));
@@ -283,26 +282,5 @@ final class StreamEventSource {
         DynamodbEvent event = new DynamodbEvent();
         event.setRecords(records);
         return event;
-    }
-
-    /** An SDK item as the stream's event carries it. */
-    static Map<String, AttributeValue> image(Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item) {
-        Map<String, AttributeValue> image = new LinkedHashMap<>();
-        item.forEach((name, value) -> image.put(name, value(value)));
-        return image;
-    }
-
-    private static AttributeValue value(software.amazon.awssdk.services.dynamodb.model.AttributeValue value) {
-        return switch (value.type()) {
-            case S -> new AttributeValue().withS(value.s());
-            case N -> new AttributeValue().withN(value.n());
-            case M -> new AttributeValue().withM(image(value.m()));
-            case L -> new AttributeValue().withL(value.l().stream().map(StreamEventSource::value).toList());
-            case BOOL -> new AttributeValue().withBOOL(value.bool());
-            case NUL -> new AttributeValue().withNULL(true);
-            case SS -> new AttributeValue().withSS(value.ss());
-            case NS -> new AttributeValue().withNS(value.ns());
-            case B, BS, UNKNOWN_TO_SDK_VERSION -> throw new IllegalArgumentException("the model's items hold no " + value.type());
-        };
     }
 }

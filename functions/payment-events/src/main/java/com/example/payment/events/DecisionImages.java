@@ -23,7 +23,12 @@ public final class DecisionImages {
         return StreamDecisions.fromImage(image(item));
     }
 
-    private static Map<String, AttributeValue> image(Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item) {
+    /**
+     * An item as the SDK reads it, in the shape a stream record's image carries it.
+     *
+     * @throws MalformedRecordException for a binary attribute, which no idempotency record holds
+     */
+    public static Map<String, AttributeValue> image(Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item) {
         Map<String, AttributeValue> image = new LinkedHashMap<>();
         item.forEach((name, value) -> image.put(name, value(value)));
         return image;
