@@ -1,6 +1,7 @@
 package com.example.rehearse;
 
 import com.example.rehearse.iam.AccessRequest;
+import com.example.rehearse.stack.DeployAttempts;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -54,6 +55,7 @@ final class Report {
         private final List<String> lifecycleNotes = new ArrayList<>();
         private final List<String> teardown = new ArrayList<>();
         private final List<String> deployPolicy = new ArrayList<>();
+        private final List<String> attempts = new ArrayList<>();
         private int recorded;
         private int awsSide;
         private int skipped;
@@ -112,6 +114,11 @@ final class Report {
                     + refused + " of " + outside + " refused on another stack's");
         }
 
+        void attempt(DeployAttempts.Attempt attempt, String decision) {
+            attempts.add("| " + attempt.principal().label() + " | " + attempt.what() + " | " + attempt.action() + " | " + attempt.resource()
+                    + " | " + decision + (("Allowed".equals(decision)) == attempt.allowed() ? "" : "  <- WRONG") + " |");
+        }
+
         void unusedGrant(String grant) {
             unused.add(grant);
         }
@@ -137,6 +144,10 @@ final class Report {
             teardown.forEach(command -> out.println("     " + command));
             out.println("   the deployer's policy:");
             deployPolicy.forEach(line -> out.println("     " + line));
+            out.println("   the deploy path: the deployer's SAM CLI calls (allowed) and every escalation or exfiltration attempt (refused):");
+            out.println("   | principal | attempt | action | resource | decision |");
+            out.println("   |---|---|---|---|---|");
+            attempts.forEach(row -> out.println("   " + row));
             unused.forEach(grant -> out.println("   WARN unused grant: " + grant));
             failures.forEach(failure -> out.println("   FAIL [" + set.name() + "] " + failure[0] + ": " + failure[1]));
             out.println();
@@ -150,7 +161,8 @@ final class Report {
             out.println("| resource-policy expectations checked | " + expectations.size() + " |");
             out.println("| resource-policy expectations unmet | " + count("resource policy") + " |");
             out.println("| lifecycle findings (a retry or re-creation stopped, teardown) | " + count("lifecycle") + " |");
-            out.println("| deployer's permissions checked (needed, another stack's) | " + deployerAllowed + ", " + deployerRefused + " |");
+            out.println("| service role's permissions checked (needed, another stack's) | " + deployerAllowed + ", " + deployerRefused + " |");
+            out.println("| deploy-path attempts checked (SAM CLI calls allowed, escalations refused) | " + attempts.size() + " |");
             out.println("| deployer's findings | " + count("deployer") + " |");
             out.println("| other findings (parameters, neighbours, calls) | " + (failures.size() - count("denied") - count("unrouted")
                     - count("ordering") - count("resource policy") - count("lifecycle") - count("deployer")) + " |");

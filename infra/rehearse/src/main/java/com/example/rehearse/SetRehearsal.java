@@ -10,11 +10,14 @@ import com.example.rehearse.iam.AccessRequest;
 import com.example.rehearse.iam.ApiActions;
 import com.example.rehearse.iam.IamSimulator;
 import com.example.rehearse.iam.Policies;
+import com.example.rehearse.stack.Bootstrap;
+import com.example.rehearse.stack.DeployPolicy;
 import com.example.rehearse.template.ParameterRules;
 import com.example.rehearse.template.ResolvedTemplate;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,6 +52,8 @@ final class SetRehearsal {
                     "arn:aws:sns:" + ResolvedTemplate.REGION + ":" + ResolvedTemplate.ACCOUNT + ":another-workload"));
 
     private final ParameterSet set;
+    /** The permissions boundary every role of the stack carries (infra/deploy/bootstrap.yaml). */
+    private final JsonNode boundary;
     private final Report.Section section;
     private final ResolvedTemplate template;
     private final List<DeployedFunction> functions;
@@ -67,18 +72,20 @@ final class SetRehearsal {
                                 Path subject, Path project) {
         set.findings().forEach(section::parameterFinding);
         if (translated == null) {
-            return new SetRehearsal(set, section, null);
+            return new SetRehearsal(set, section, null, null);
         }
         ResolvedTemplate template = ResolvedTemplate.of(translated, set.values(), set.stackName());
         ParameterRules.refusals(translated.path("Rules"), ruleValues(template, translated)).forEach(section::parameterFinding);
-        SetRehearsal rehearsal = new SetRehearsal(set, section, template);
+        Bootstrap bootstrap = Bootstrap.of(subject, template);
+        SetRehearsal rehearsal = new SetRehearsal(set, section, template, bootstrap.boundary());
         rehearsal.collect(calls);
-        rehearsal.life = StackLife.prepare(set, template, subject, project, section);
+        rehearsal.life = StackLife.prepare(set, template, bootstrap, subject, project, section);
         return rehearsal;
     }
 
-    private SetRehearsal(ParameterSet set, Report.Section section, ResolvedTemplate template) {
+    private SetRehearsal(ParameterSet set, Report.Section section, ResolvedTemplate template, JsonNode boundary) {
         this.set = set;
+        this.boundary = boundary;
         this.section = section;
         this.template = template;
         this.functions = template == null ? List.of() : DeployedFunction.of(template);
@@ -128,7 +135,10 @@ final class SetRehearsal {
         functions.stream().filter(function -> !function.environment().getOrDefault(ReceiverConfig.FAST_PATH_ENDPOINT, "").isEmpty())
                 .forEach(function -> CachePorts.missing(template, function.logicalId(), function.securityGroups())
                         .forEach(missing -> section.failure("unrouted", missing + " in parameter set " + set.name())));
-        awsSide.addAll(AwsSideCalls.of(template, functions));
+        Set<String> roles = new HashSet<>();
+        functions.forEach(function -> roles.add(function.roleArn()));
+        AwsSideCalls.of(template, functions)
+                .forEach(request -> awsSide.add(roles.contains(request.principal()) ? request.under(boundary) : request));
         neighbours.addAll(neighbours(template, policies));
         expectations.addAll(ResourcePolicyChecks.of(template, functions));
     }
@@ -203,6 +213,13 @@ final class SetRehearsal {
         List<AccessRequest> requests = new ArrayList<>();
         for (ApiActions.Need need : needs) {
             Map<String, String> context = new HashMap<>(Map.of("aws:SecureTransport", "true"));
+            // The function's code calls: Lambda adds the function's ARN to the request
+            // (https://docs.aws.amazon.com/lambda/latest/dg/permissions-source-function-arn.html).
+            context.put("lambda:SourceFunctionArn", template.attribute(function.logicalId(), "Arn"));
+            if (template.has(need.resourceId())) {
+                // CloudFormation tags what it creates with the stack's name.
+                context.put(DeployPolicy.STACK_TAG, template.stackName());
+            }
             need.viaService().ifPresent(via -> {
                 context.put("kms:ViaService", via);
                 context.put("kms:CallerAccount", ResolvedTemplate.ACCOUNT);
@@ -213,7 +230,7 @@ final class SetRehearsal {
             String origin = "recorded " + call.phase() + " " + call.api() + (need.viaService().isPresent() ? ", by " + call.service() : "");
             requests.add(new AccessRequest(function.logicalId(), origin, function.roleArn(), need.action(), need.resource(),
                     need.resourceId(), context, policies.identityPolicies(function.roleId()), policies.resourcePolicy(need.resource()),
-                    need.viaService().isPresent() ? Optional.empty() : endpoint));
+                    need.viaService().isPresent() ? Optional.empty() : endpoint).under(boundary));
         }
         if (call.atInit() && function.snapStart()) {
             List<String> reached = new ArrayList<>();

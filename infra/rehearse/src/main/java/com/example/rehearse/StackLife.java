@@ -3,6 +3,8 @@ package com.example.rehearse;
 import com.example.rehearse.iam.AccessRequest;
 import com.example.rehearse.iam.IamSimulator;
 import com.example.rehearse.iam.Policies;
+import com.example.rehearse.stack.Bootstrap;
+import com.example.rehearse.stack.DeployAttempts;
 import com.example.rehearse.stack.DeployPolicy;
 import com.example.rehearse.stack.Lifecycle;
 import com.example.rehearse.stack.ResourceSchemas;
@@ -22,10 +24,13 @@ import java.util.Optional;
 
 /**
  * The stack's life with one parameter set: its {@link Lifecycle} (what a failed create and a
- * delete leave, the teardown), and its deployer's {@link DeployPolicy}, which the rehearsal writes
- * to {@code docs/deploy-policy-<set>.json} and proves with the IAM evaluator against the policy
- * committed there: every permission the deploy needs is allowed on the stack's resources, and
- * refused on the same resources of another stack.
+ * delete leave, the teardown), and its deploy path ({@link Bootstrap}): the service role's
+ * {@link DeployPolicy}, which the rehearsal writes to {@code docs/service-role-policy-<set>.json}
+ * and proves with the IAM evaluator against the policy committed there (every permission the
+ * stack's life needs allowed on the stack's resources, refused on another stack's), the
+ * deployer's SAM CLI calls allowed, and every {@link DeployAttempts escalation or exfiltration
+ * attempt} refused, to the deployer, the service role and a role made under the boundary. Every
+ * role of the template carries the boundary and trusts Lambda alone.
  */
 final class StackLife {
 
@@ -34,8 +39,12 @@ final class StackLife {
     private final Path policyFile;
     private final DeployPolicy policy;
     private final List<DeployPolicy.Need> needs;
+    /** The service role's policy as committed (or derived now, when none is). */
+    private JsonNode committedOrDerived;
     private final List<AccessRequest> allowed = new ArrayList<>();
     private final List<AccessRequest> refused = new ArrayList<>();
+    private final List<DeployAttempts.Attempt> attempts = new ArrayList<>();
+    private final List<AccessRequest> attemptRequests = new ArrayList<>();
 
     private StackLife(ParameterSet set, Report.Section section, Path policyFile, DeployPolicy policy) {
         this.set = set;
@@ -46,16 +55,20 @@ final class StackLife {
     }
 
     /** The checks of {@code template}'s life that need no evaluator, and the deployer's requests to evaluate. */
-    static StackLife prepare(ParameterSet set, ResolvedTemplate template, Path subject, Path project, Report.Section section) {
+    static StackLife prepare(ParameterSet set, ResolvedTemplate template, Bootstrap bootstrap, Path subject, Path project,
+                             Report.Section section) {
         Lifecycle lifecycle = Lifecycle.of(template, read(subject.resolve("docs/deploy.md")).orElse(""));
         lifecycle.failures().forEach(failure -> section.failure("lifecycle", failure + " (parameter set " + set.name() + ")"));
         lifecycle.notes().forEach(section::lifecycleNote);
         section.teardown(lifecycle.teardown());
-        DeployPolicy policy = DeployPolicy.derive(template, ResourceSchemas.of(project), project.resolve("infra/rehearse/iam"));
+        DeployPolicy policy = DeployPolicy.derive(template, ResourceSchemas.of(project), project.resolve("infra/rehearse/iam"),
+                bootstrap.boundaryArn());
         policy.failures().forEach(failure -> section.failure("deployer", failure));
-        Path file = subject.resolve("docs/deploy-policy-" + set.name() + ".json");
+        Path file = subject.resolve("docs/service-role-policy-" + set.name() + ".json");
         StackLife life = new StackLife(set, section, file, policy);
         life.collect(template);
+        life.roles(template, bootstrap);
+        life.attempts(template, bootstrap);
         return life;
     }
 
@@ -63,7 +76,56 @@ final class StackLife {
     List<AccessRequest> requests() {
         List<AccessRequest> all = new ArrayList<>(allowed);
         all.addAll(refused);
+        all.addAll(attemptRequests);
         return all;
+    }
+
+    /** Every role the template creates carries the bootstrap's boundary and may be assumed by Lambda alone. */
+    private void roles(ResolvedTemplate template, Bootstrap bootstrap) {
+        template.ofType("AWS::IAM::Role").forEach((id, role) -> {
+            if (!bootstrap.boundaryArn().equals(role.path("PermissionsBoundary").asText())) {
+                section.failure("deployer", id + " has no PermissionsBoundary " + bootstrap.boundaryArn() + " (" + role.path("PermissionsBoundary")
+                        + "): the service role may not create it, and nothing would hold what it does (parameter set " + set.name() + ")");
+            }
+            for (JsonNode statement : role.path("AssumeRolePolicyDocument").path("Statement")) {
+                JsonNode principal = statement.path("Principal");
+                if (principal.size() != 1 || !"lambda.amazonaws.com".equals(principal.path("Service").asText())) {
+                    section.failure("deployer", id + " trusts " + principal + ": a role of the stack is assumed by Lambda alone"
+                            + " (parameter set " + set.name() + ")");
+                }
+            }
+        });
+    }
+
+    /** The deployer's SAM CLI calls and every escalation attempt, under each principal's own policies. */
+    private void attempts(ResolvedTemplate template, Bootstrap bootstrap) {
+        Map<String, JsonNode> deployer = Map.of("deployer", bootstrap.deployerPolicy());
+        Map<String, JsonNode> serviceRole = Map.of(policyFile.getFileName().toString(), committedOrDerived);
+        JsonNode everything = readJson("{\"Version\": \"2012-10-17\", \"Statement\": [{\"Effect\": \"Allow\", \"Action\": \"*\", \"Resource\": \"*\"}]}");
+        for (DeployAttempts.Attempt attempt : DeployAttempts.of(template, bootstrap, bootstrap.readableSecrets())) {
+            Map<String, String> context = new HashMap<>(attempt.context());
+            context.put("aws:SecureTransport", "true");
+            AccessRequest request = switch (attempt.principal()) {
+                case DEPLOYER -> new AccessRequest(attempt.principal().label(), attempt.what(), DeployPolicy.DEPLOYER, attempt.action(),
+                        attempt.resource(), attempt.resource(), context, deployer, Optional.empty(), Optional.empty());
+                case SERVICE_ROLE -> new AccessRequest(attempt.principal().label(), attempt.what(), bootstrap.serviceRoleArn(), attempt.action(),
+                        inRegion(attempt.resource()), inRegion(attempt.resource()), localizedContext(context), serviceRole, Optional.empty(),
+                        Optional.empty());
+                case UNDER_BOUNDARY -> new AccessRequest(attempt.principal().label(), attempt.what(),
+                        "arn:aws:iam::" + ResolvedTemplate.ACCOUNT + ":role/" + template.stackName() + "-Escalation", attempt.action(),
+                        attempt.resource(), attempt.resource(), context, Map.of("everything", everything), Optional.empty(), Optional.empty())
+                        .under(bootstrap.boundary());
+            };
+            attempts.add(attempt);
+            attemptRequests.add(request);
+        }
+    }
+
+    /** The request's condition values in samconfig.toml's Region, as the written service role policy names it. */
+    private Map<String, String> localizedContext(Map<String, String> context) {
+        Map<String, String> localized = new HashMap<>();
+        context.forEach((key, value) -> localized.put(key, inRegion(value)));
+        return localized;
     }
 
     /**
@@ -104,16 +166,19 @@ final class StackLife {
         }
         section.deployPolicy(policyFile.getFileName().toString(), DeployPolicy.size(policy.document()),
                 policy.document().path("Statement").size(), needs.size(), policy.leftOut());
+        committedOrDerived = evaluated;
         Policies policies = new Policies(template);
         Map<String, JsonNode> identity = Map.of(policyFile.getFileName().toString(), evaluated);
         for (DeployPolicy.Need need : needs) {
-            Map<String, String> context = new HashMap<>(need.context());
+            Map<String, String> context = new HashMap<>(localizedContext(need.context()));
             context.put("aws:SecureTransport", "true");
             Optional<JsonNode> resourcePolicy = need.arn().startsWith("arn:aws:kms:") ? policies.resourcePolicy(need.arn()) : Optional.empty();
-            allowed.add(new AccessRequest("the deployer", need.why(), DeployPolicy.DEPLOYER, need.action(), inRegion(need.arn()), need.target(),
+            allowed.add(new AccessRequest("the service role", need.why(), DeployPolicy.DEPLOYER, need.action(), inRegion(need.arn()), need.target(),
                     context, identity, resourcePolicy, Optional.empty()));
-            need.outside().ifPresent(outside -> refused.add(new AccessRequest("the deployer", need.why(), DeployPolicy.DEPLOYER,
-                    need.action(), inRegion(outside), inRegion(outside), context, identity, Optional.empty(), Optional.empty())));
+            Map<String, String> outsideContext = new HashMap<>(localizedContext(need.outsideContext()));
+            outsideContext.put("aws:SecureTransport", "true");
+            need.outside().ifPresent(outside -> refused.add(new AccessRequest("the service role", need.why(), DeployPolicy.DEPLOYER,
+                    need.action(), inRegion(outside), inRegion(outside), outsideContext, identity, Optional.empty(), Optional.empty())));
         }
     }
 
@@ -125,7 +190,7 @@ final class StackLife {
             if (answers.get(i).allowed()) {
                 allowedAnswers++;
             } else {
-                section.failure("deployer", "the deployer may not " + request.action() + " on " + request.resourceId() + " ("
+                section.failure("deployer", "the service role may not " + request.action() + " on " + request.resourceId() + " ("
                         + request.resource() + "), which " + request.origin() + " needs: " + answers.get(i).result() + " by "
                         + policyFile.getFileName() + (request.resourcePolicy().isPresent() ? " and the key's policy" : "")
                         + " (parameter set " + set.name() + ")");
@@ -143,6 +208,17 @@ final class StackLife {
             }
         }
         section.deployerVerdicts(allowedAnswers, allowed.size(), refusedAnswers, refused.size());
+        int offset = allowed.size() + refused.size();
+        for (int i = 0; i < attempts.size(); i++) {
+            DeployAttempts.Attempt attempt = attempts.get(i);
+            IamSimulator.Answer answer = answers.get(offset + i);
+            section.attempt(attempt, answer.result());
+            if (answer.allowed() != attempt.allowed()) {
+                section.failure("deployer", attempt.principal().label() + " " + (attempt.allowed() ? "must be allowed" : "is allowed") + " to "
+                        + attempt.what() + ": " + attempt.action() + " on " + attempt.resource() + " is " + answer.result()
+                        + (attempt.allowed() ? "" : ", must be refused") + " (parameter set " + set.name() + ")");
+            }
+        }
     }
 
     private static JsonNode readJson(String text) {

@@ -22,10 +22,18 @@ import java.util.Optional;
  * @param identityPolicies the principal's identity policies by name
  * @param resourcePolicy   the resource's policy, if it has one
  * @param endpoint         the VPC endpoint the request passes, and its policy, if any
+ * @param boundary         the principal's permissions boundary, if it has one
  */
 public record AccessRequest(String subject, String origin, String principal, String action, String resource,
                             String resourceId, Map<String, String> context, Map<String, JsonNode> identityPolicies,
-                            Optional<JsonNode> resourcePolicy, Optional<Endpoint> endpoint) {
+                            Optional<JsonNode> resourcePolicy, Optional<Endpoint> endpoint, Optional<JsonNode> boundary) {
+
+    /** A request of a principal without a permissions boundary. */
+    public AccessRequest(String subject, String origin, String principal, String action, String resource, String resourceId,
+                         Map<String, String> context, Map<String, JsonNode> identityPolicies, Optional<JsonNode> resourcePolicy,
+                         Optional<Endpoint> endpoint) {
+        this(subject, origin, principal, action, resource, resourceId, context, identityPolicies, resourcePolicy, endpoint, Optional.empty());
+    }
 
     /** A VPC endpoint on the request's route: its logical id and its (possibly default) policy. */
     public record Endpoint(String logicalId, JsonNode policy) {
@@ -46,12 +54,19 @@ public record AccessRequest(String subject, String origin, String principal, Str
         identityPolicies = Map.copyOf(identityPolicies);
         Objects.requireNonNull(resourcePolicy, "resourcePolicy");
         Objects.requireNonNull(endpoint, "endpoint");
+        Objects.requireNonNull(boundary, "boundary");
     }
 
     /** The same request passing {@code through} a VPC endpoint. */
     public AccessRequest through(Optional<Endpoint> through) {
         return new AccessRequest(subject, origin, principal, action, resource, resourceId, context, identityPolicies,
-                resourcePolicy, through);
+                resourcePolicy, through, boundary);
+    }
+
+    /** The same request of a principal under the permissions boundary {@code policy}. */
+    public AccessRequest under(JsonNode policy) {
+        return new AccessRequest(subject, origin, principal, action, resource, resourceId, context, identityPolicies,
+                resourcePolicy, endpoint, Optional.of(policy));
     }
 
     /** A line of the report: who, what, on which resource. */

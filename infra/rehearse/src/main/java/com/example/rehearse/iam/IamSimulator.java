@@ -84,6 +84,8 @@ public final class IamSimulator {
         simulation.putArray("serviceControlPolicies");
         simulation.putArray("resourceControlPolicies");
         request.resourcePolicy().ifPresent(policy -> simulation.set("resourcePolicy", policy));
+        request.boundary().ifPresent(policy -> simulation.putArray("permissionBoundaryPolicies").addObject()
+                .put("name", "permissions-boundary").set("policy", policy));
         request.endpoint().ifPresent(endpoint -> simulation.putArray("vpcEndpointPolicies").addObject()
                 .put("name", endpoint.logicalId()).set("policy", anyPrincipal(endpoint.policy())));
         return simulation;

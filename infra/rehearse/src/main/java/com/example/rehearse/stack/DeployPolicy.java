@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -18,7 +17,9 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * The least-privilege policy of whoever deploys the stack with one parameter set, derived from
+ * The least-privilege policy of the CloudFormation service role that deploys the stack with one
+ * parameter set (docs/service-role-policy-<set>.json; the deployer only runs change sets through
+ * that role, {@link Bootstrap}), derived from
  * the translated template: for every resource, the IAM permissions its type's create, update and
  * delete handlers list in the CloudFormation registry schema ({@link ResourceSchemas}), each
  * granted on the resources of the stack it acts on (the resource itself, or one it refers to:
@@ -27,7 +28,12 @@ import java.util.TreeSet;
  * action, and what serves a feature of a type this template does not use (an action of a service
  * none of its resources belong to, or one acting on no resource of the stack). Added, each with
  * the page that says so: what CloudFormation and the SAM CLI need to deploy at all, and the
- * service-linked role ElastiCache creates in a fresh account.
+ * service-linked role ElastiCache creates in a fresh account. Narrowed, so that deploying is no way
+ * to anything else (DESIGN §12): a role is created or given policies only under the stack's
+ * permissions boundary, and its boundary and trust policy are never changed; no item, secret value
+ * or plaintext is read or written ({@link #DATA_PLANE}); a key, secret, security group or VPC
+ * endpoint is acted on only when it carries the stack's {@code aws:cloudformation:stack-name} tag,
+ * an event source mapping only for the stack's functions.
  */
 public final class DeployPolicy {
 
@@ -39,8 +45,33 @@ public final class DeployPolicy {
     public static final int INLINE_LIMIT = 10_240;
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String IN = ":" + ResolvedTemplate.REGION + ":" + ResolvedTemplate.ACCOUNT + ":";
-    /** The SAM CLI's managed bucket, where sam deploy uploads the functions' code and Lambda reads it. */
-    private static final String SAM_ARTIFACTS = "arn:aws:s3:::aws-sam-cli-managed-default-samclisourcebucket-*/*";
+    /** The tag CloudFormation gives every resource it creates (https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-properties-resource-tags.html). */
+    public static final String STACK_TAG = "aws:ResourceTag/aws:cloudformation:stack-name";
+    /**
+     * Reading or writing items, secrets' values and plaintext: never for deploying, whatever a
+     * handler's schema lists (docs/deploy.md, "Who deploys").
+     */
+    static final Set<String> DATA_PLANE = Set.of("dynamodb:BatchGetItem", "dynamodb:BatchWriteItem", "dynamodb:DeleteItem",
+            "dynamodb:GetItem", "dynamodb:ImportTable", "dynamodb:PutItem", "dynamodb:Query", "dynamodb:Scan", "dynamodb:UpdateItem",
+            "kms:Decrypt", "kms:Encrypt", "kms:GenerateDataKey", "kms:GenerateDataKeyWithoutPlaintext", "kms:ReEncryptFrom",
+            "kms:ReEncryptTo", "secretsmanager:GetSecretValue", "secretsmanager:PutSecretValue");
+    /** What would change a role's boundary or trust, or expose a table to others: never granted, each with why. */
+    private static final Map<String, String> NEVER = Map.of(
+            "iam:DeleteRolePermissionsBoundary", "a role's boundary is never removed",
+            "iam:UpdateAssumeRolePolicy", "a role's trust policy is set once, when it is created (lambda.amazonaws.com); a change is the bootstrap admin's",
+            "dynamodb:PutResourcePolicy", "no table of the template has a resource policy",
+            "dynamodb:DeleteResourcePolicy", "no table of the template has a resource policy");
+    /** Given only with the stack's boundary ({@code iam:PermissionsBoundary}). */
+    private static final Set<String> UNDER_BOUNDARY = Set.of("iam:CreateRole", "iam:PutRolePolicy", "iam:DeleteRolePolicy",
+            "iam:PutRolePermissionsBoundary");
+    /** Given only with the managed policies the template names ({@code iam:PolicyARN}): it names none. */
+    private static final Set<String> MANAGED_POLICIES = Set.of("iam:AttachRolePolicy", "iam:DetachRolePolicy");
+    /** Scoped by {@code lambda:FunctionArn} to the stack's functions. */
+    private static final Set<String> MAPPING_ACTIONS = Set.of("lambda:CreateEventSourceMapping", "lambda:DeleteEventSourceMapping",
+            "lambda:GetEventSourceMapping", "lambda:UpdateEventSourceMapping");
+    /** What makes a resource whose id AWS makes up: it has no tag to scope by yet. */
+    private static final Set<String> CREATES = Set.of("kms:CreateKey", "secretsmanager:CreateSecret", "ec2:CreateSecurityGroup",
+            "ec2:CreateVpcEndpoint", "ec2:CreateTags");
     private static final String ELASTICACHE_SERVICE_LINKED_ROLE = "arn:aws:iam::" + ResolvedTemplate.ACCOUNT
             + ":role/aws-service-role/elasticache.amazonaws.com/AWSServiceRoleForElastiCache";
 
@@ -53,30 +84,45 @@ public final class DeployPolicy {
      * @param target    that resource's logical id (or the ARN)
      * @param outside   the same resource of another stack, which must be refused
      * @param context   the request's condition keys
+     * @param outsideContext the condition keys of the request on the resource of another stack
      */
-    public record Need(String why, String action, String arn, String target, Optional<String> outside, Map<String, String> context) {
+    public record Need(String why, String action, String arn, String target, Optional<String> outside, Map<String, String> context,
+                       Map<String, String> outsideContext) {
+    }
+
+    /**
+     * A condition a grant is given under: {@code operator} of {@code key} against {@code value} in
+     * the policy; a request of the stack carries {@code mine}, one of another stack {@code theirs}.
+     */
+    record Scope(String operator, String key, String value, String mine, String theirs) {
     }
 
     private final ResolvedTemplate template;
     private final ResourceSchemas schemas;
     private final IamActions iam;
-    private final Set<String> services = new TreeSet<>(Set.of("iam", "s3", "cloudformation"));
-    /** action -> condition key -> value, for statements granted only with a condition. */
-    private final Map<String, Map<String, String>> conditions = new TreeMap<>();
-    private final Map<String, Set<String>> grants = new TreeMap<>();
+    private final String boundaryArn;
+    private final Set<String> services = new TreeSet<>(Set.of("iam", "s3"));
+    /** action -> the conditions it is granted under, on every resource. */
+    private final Map<String, List<Scope>> conditions = new TreeMap<>();
+    /** action -> resource pattern -> the conditions of that grant. */
+    private final Map<String, Map<String, List<Scope>>> grants = new TreeMap<>();
     private final List<Need> needs = new ArrayList<>();
     private final Set<String> leftOut = new TreeSet<>();
     private final List<String> failures = new ArrayList<>();
 
-    private DeployPolicy(ResolvedTemplate template, ResourceSchemas schemas, IamActions iam) {
+    private DeployPolicy(ResolvedTemplate template, ResourceSchemas schemas, IamActions iam, String boundaryArn) {
         this.template = template;
         this.schemas = schemas;
         this.iam = iam;
+        this.boundaryArn = boundaryArn;
     }
 
-    /** The deployer's policy for {@code template}, with the IAM evaluator installed in {@code evaluator} (its data). */
-    public static DeployPolicy derive(ResolvedTemplate template, ResourceSchemas schemas, Path evaluator) {
-        DeployPolicy policy = new DeployPolicy(template, schemas, new IamActions(evaluator));
+    /**
+     * The service role's policy for {@code template}, whose roles must carry the boundary
+     * {@code boundaryArn}, with the IAM evaluator installed in {@code evaluator} (its data).
+     */
+    public static DeployPolicy derive(ResolvedTemplate template, ResourceSchemas schemas, Path evaluator, String boundaryArn) {
+        DeployPolicy policy = new DeployPolicy(template, schemas, new IamActions(evaluator), boundaryArn);
         template.resourceIds().forEach(id -> policy.services.add(serviceOf(template.type(id))));
         template.resourceIds().forEach(policy::handlers);
         policy.deployItself();
@@ -102,11 +148,17 @@ public final class DeployPolicy {
     public ObjectNode document() {
         Map<String, TreeSet<String>> statements = new TreeMap<>();
         Map<String, List<String>> resourcesOf = new LinkedHashMap<>();
-        grants.forEach((action, resources) -> {
-            List<String> sorted = new ArrayList<>(new TreeSet<>(resources));
-            String key = sorted + " " + conditions.getOrDefault(action, Map.of());
-            statements.computeIfAbsent(key, k -> new TreeSet<>()).add(action);
-            resourcesOf.put(key, sorted);
+        Map<String, List<Scope>> scopesOf = new LinkedHashMap<>();
+        grants.forEach((action, patterns) -> {
+            Map<List<Scope>, TreeSet<String>> byScopes = new LinkedHashMap<>();
+            patterns.forEach((pattern, scopes) -> byScopes.computeIfAbsent(scopes, k -> new TreeSet<>()).add(pattern));
+            byScopes.forEach((scopes, resources) -> {
+                List<String> sorted = new ArrayList<>(resources);
+                String key = sorted + " " + scopes;
+                statements.computeIfAbsent(key, k -> new TreeSet<>()).add(action);
+                resourcesOf.put(key, sorted);
+                scopesOf.put(key, scopes);
+            });
         });
         ObjectNode document = JSON.createObjectNode().put("Version", "2012-10-17");
         ArrayNode list = document.putArray("Statement");
@@ -121,10 +173,10 @@ public final class DeployPolicy {
                 ArrayNode resourceList = statement.putArray("Resource");
                 resources.forEach(resourceList::add);
             }
-            Map<String, String> condition = conditions.getOrDefault(actions.first(), Map.of());
-            if (!condition.isEmpty()) {
-                ObjectNode equals = statement.putObject("Condition").putObject("StringEquals");
-                condition.forEach(equals::put);
+            List<Scope> scopes = scopesOf.get(key);
+            if (!scopes.isEmpty()) {
+                ObjectNode condition = statement.putObject("Condition");
+                scopes.forEach(scope -> condition.withObjectProperty(scope.operator()).put(scope.key(), scope.value()));
             }
         });
         return document;
@@ -154,6 +206,26 @@ public final class DeployPolicy {
             leftOut.add(action + ": no resource of the stack belongs to " + IamActions.service(action) + " (" + type + ")");
             return;
         }
+        if (DATA_PLANE.contains(action)) {
+            leftOut.add(action + ": reads or writes data, which deploying never does (" + type + ")");
+            return;
+        }
+        if (NEVER.containsKey(action)) {
+            leftOut.add(action + ": " + NEVER.get(action) + " (" + type + ")");
+            return;
+        }
+        if (MANAGED_POLICIES.contains(action)) {
+            leftOut.add(action + ": the template's roles name no managed policy, so none may be attached (" + type + ")");
+            return;
+        }
+        if (UNDER_BOUNDARY.contains(action)) {
+            conditions.put(action, List.of(new Scope("StringLike", "iam:PermissionsBoundary", boundaryArn, boundaryArn, boundaryArn)));
+        }
+        if (MAPPING_ACTIONS.contains(action)) {
+            String functions = "arn:aws:lambda" + IN + "function:" + template.stackName() + "-*";
+            conditions.put(action, List.of(new Scope("ArnLike", "lambda:FunctionArn", functions, functions.replace("*", "PaymentsFunction"),
+                    functions.replace(template.stackName(), StackArns.OTHER_STACK).replace("*", "PaymentsFunction"))));
+        }
         if ("iam:CreateServiceLinkedRole".equals(action)) {
             leftOut.add(action + ": for a feature of " + type + " the template does not use; ElastiCache's is added on its own");
             return;
@@ -161,11 +233,12 @@ public final class DeployPolicy {
         if ("iam:PassRole".equals(action) && "AWS::Lambda::Function".equals(type)) {
             // The functions' roles, passed to Lambda alone
             // (https://docs.aws.amazon.com/lambda/latest/dg/lambda-intro-execution-role.html).
-            conditions.put(action, Map.of("iam:PassedToService", "lambda.amazonaws.com"));
+            conditions.put(action, List.of(new Scope("StringEquals", "iam:PassedToService", "lambda.amazonaws.com",
+                    "lambda.amazonaws.com", "lambda.amazonaws.com")));
         }
         List<IamActions.ResourceType> types = iam.resourceTypes(action);
         if (types.isEmpty()) {
-            grant(why, action, "*", "*", "*", Optional.empty());
+            grant(why, action, "*", "*", "*", Optional.empty(), List.of());
             return;
         }
         List<String> candidates = new ArrayList<>();
@@ -176,20 +249,21 @@ public final class DeployPolicy {
             for (String candidate : candidates) {
                 Optional<StackArns> arns = StackArns.of(template, candidate);
                 if (arns.isPresent() && resourceType.matches(arns.get().arn())) {
-                    grant(why, action, arns.get().pattern(), arns.get().arn(), candidate, arns.get().outside());
+                    grant(why, action, arns.get().pattern(), arns.get().arn(), candidate, arns.get().outside(),
+                            tagScope(action, arns.get()));
                     matched = true;
                 }
             }
             if ("AWS::Lambda::Function".equals(type) && "object".equals(resourceType.name())) {
-                grant(why + ", the code sam deploy uploaded", action, SAM_ARTIFACTS,
-                        SAM_ARTIFACTS.replace("*", "0123456789ab"), "the SAM CLI's artifacts", Optional.empty());
+                grant(why + ", the code sam deploy uploaded", action, artifacts(), artifacts().replace("*", "0123456789ab"),
+                        "the artifacts bucket", Optional.empty(), List.of());
                 matched = true;
             }
         }
         if (!matched && StackArns.of(template, id).isEmpty()) {
             Optional<StackArns> own = ownShape(id, type);
             if (own.isPresent() && types.stream().anyMatch(resourceType -> resourceType.matches(own.get().arn()))) {
-                grant(why, action, own.get().pattern(), own.get().arn(), id, own.get().outside());
+                grant(why, action, own.get().pattern(), own.get().arn(), id, own.get().outside(), List.of());
                 matched = true;
             }
         }
@@ -201,7 +275,7 @@ public final class DeployPolicy {
                     .forEach(resourceType -> {
                         String any = resourceType.anyIn(ResolvedTemplate.REGION, ResolvedTemplate.ACCOUNT);
                         grant(why + ", on the VPC's own " + resourceType.name(), action, any, any.replace("*", "0123456789abcdef0"),
-                                resourceType.name() + " of the VPC", Optional.empty());
+                                resourceType.name() + " of the VPC", Optional.empty(), List.of());
                     });
         }
         if (!matched) {
@@ -229,39 +303,54 @@ public final class DeployPolicy {
     }
 
     /**
-     * What deploying needs besides the resources' handlers: CloudFormation's change sets on the
-     * stack and the SAM transform, the upload of the code to the SAM CLI's managed bucket
-     * (https://docs.aws.amazon.com/serverless-application-model/latest/developerguide/sam-permissions.html),
-     * and ElastiCache's service-linked role, which the first cache of an account creates
+     * What deploying needs besides the resources' handlers: the code sam deploy uploaded to the
+     * bootstrap's artifacts bucket, which Lambda reads with the caller's permission
+     * (https://docs.aws.amazon.com/lambda/latest/api/API_FunctionCode.html), and ElastiCache's
+     * service-linked role, which the first cache of an account creates
      * (https://docs.aws.amazon.com/AmazonElastiCache/latest/dg/using-service-linked-roles.html).
+     * Change sets are the deployer's ({@link Bootstrap#deployerPolicy()}), not the service role's.
      */
     private void deployItself() {
-        String stack = "arn:aws:cloudformation" + IN + "stack/" + template.stackName() + "/*";
-        for (String action : List.of("cloudformation:CreateChangeSet", "cloudformation:DeleteChangeSet", "cloudformation:DeleteStack",
-                "cloudformation:DescribeChangeSet", "cloudformation:DescribeStackEvents", "cloudformation:DescribeStackResource",
-                "cloudformation:DescribeStackResources", "cloudformation:DescribeStacks", "cloudformation:ExecuteChangeSet",
-                "cloudformation:GetTemplate", "cloudformation:GetTemplateSummary", "cloudformation:ListStackResources")) {
-            grant("sam deploy and sam delete", action, stack, stack.replace("*", "0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b"),
-                    "stack " + template.stackName(), Optional.of(stack.replace("*", "0f1e2d3c").replace(template.stackName(), StackArns.OTHER_STACK)));
-        }
-        // The evaluator's data knows no transform resource, so this one grant is not evaluated.
-        grants.get("cloudformation:CreateChangeSet").add("arn:aws:cloudformation:" + ResolvedTemplate.REGION + ":aws:transform/Serverless-2016-10-31");
-        grant("sam deploy (the template's validation)", "cloudformation:ValidateTemplate", "*", "*", "*", Optional.empty());
-        for (String action : List.of("s3:PutObject", "s3:GetObject")) {
-            grant("sam deploy (the code's upload)", action, SAM_ARTIFACTS, SAM_ARTIFACTS.replace("*", "0123456789ab"),
-                    "the SAM CLI's artifacts", Optional.empty());
-        }
+        grant("the functions' code (Lambda reads it as the caller)", "s3:GetObject", artifacts(), artifacts().replace("*", "0123456789ab"),
+                "the artifacts bucket", Optional.empty(), List.of());
         if (!template.ofType("AWS::ElastiCache::ServerlessCache").isEmpty()) {
-            conditions.put("iam:CreateServiceLinkedRole", Map.of("iam:AWSServiceName", "elasticache.amazonaws.com"));
+            conditions.put("iam:CreateServiceLinkedRole", List.of(new Scope("StringEquals", "iam:AWSServiceName", "elasticache.amazonaws.com",
+                    "elasticache.amazonaws.com", "elasticache.amazonaws.com")));
             grant("ElastiCache's service-linked role, created by the first cache of an account", "iam:CreateServiceLinkedRole",
-                    ELASTICACHE_SERVICE_LINKED_ROLE, ELASTICACHE_SERVICE_LINKED_ROLE, "AWSServiceRoleForElastiCache", Optional.empty());
+                    ELASTICACHE_SERVICE_LINKED_ROLE, ELASTICACHE_SERVICE_LINKED_ROLE, "AWSServiceRoleForElastiCache", Optional.empty(), List.of());
         }
     }
 
-    private void grant(String why, String action, String pattern, String arn, String target, Optional<String> outside) {
-        grants.computeIfAbsent(action, a -> new LinkedHashSet<>()).add(pattern);
-        Map<String, String> context = conditions.getOrDefault(action, Map.of());
-        Need need = new Need(why, action, arn, target, outside, context);
+    /** The stack's folder of the bootstrap's artifacts bucket, whose name CloudFormation makes from the bootstrap stack's. */
+    private String artifacts() {
+        return "arn:aws:s3:::" + template.stackName() + "-bootstrap-artifactsbucket-*/" + template.stackName() + "/*";
+    }
+
+    /**
+     * A resource whose id AWS makes up (a key, a secret, a security group, a VPC endpoint) is the
+     * stack's by its {@link #STACK_TAG}; what creates it has no tag to read yet.
+     */
+    private List<Scope> tagScope(String action, StackArns arns) {
+        String service = IamActions.service(action);
+        if (arns.outside().isPresent() || CREATES.contains(action) || !Set.of("kms", "secretsmanager", "ec2").contains(service)) {
+            return List.of();
+        }
+        return List.of(new Scope("StringEquals", STACK_TAG, template.stackName(), template.stackName(), StackArns.OTHER_STACK));
+    }
+
+    private void grant(String why, String action, String pattern, String arn, String target, Optional<String> outside, List<Scope> own) {
+        List<Scope> scopes = new ArrayList<>(conditions.getOrDefault(action, List.of()));
+        scopes.addAll(own);
+        grants.computeIfAbsent(action, a -> new LinkedHashMap<>()).putIfAbsent(pattern, List.copyOf(scopes));
+        Map<String, String> context = new TreeMap<>();
+        Map<String, String> outsideContext = new TreeMap<>();
+        scopes.forEach(scope -> {
+            context.put(scope.key(), scope.mine());
+            outsideContext.put(scope.key(), scope.theirs());
+        });
+        boolean scopedByCondition = scopes.stream().anyMatch(scope -> !scope.mine().equals(scope.theirs()));
+        Optional<String> elsewhere = outside.isPresent() || !scopedByCondition ? outside : Optional.of(arn);
+        Need need = new Need(why, action, arn, target, elsewhere, Map.copyOf(context), Map.copyOf(outsideContext));
         if (needs.stream().noneMatch(known -> known.action().equals(action) && known.arn().equals(arn))) {
             needs.add(need);
         }

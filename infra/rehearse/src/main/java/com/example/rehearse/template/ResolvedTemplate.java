@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -426,7 +427,16 @@ public final class ResolvedTemplate {
                 String id = "1234abcd-12ab-34cd-56ef-" + hex.substring(0, 12);
                 yield attribute == null || "KeyId".equals(attribute) ? id : "arn:aws:kms" + arnBase + "key/" + id;
             }
-            case "AWS::IAM::Role" -> attribute == null ? name : "arn:aws:iam::" + ACCOUNT + ":role/" + name;
+            case "AWS::IAM::Role" -> {
+                String role = properties(logicalId).path("RoleName").asText(name);
+                yield attribute == null ? role : "arn:aws:iam::" + ACCOUNT + ":role" + properties(logicalId).path("Path").asText("/") + role;
+            }
+            case "AWS::IAM::ManagedPolicy" -> "arn:aws:iam::" + ACCOUNT + ":policy" + properties(logicalId).path("Path").asText("/")
+                    + properties(logicalId).path("ManagedPolicyName").asText(name);
+            case "AWS::S3::Bucket" -> {
+                String bucket = properties(logicalId).path("BucketName").asText(name.toLowerCase(Locale.ROOT) + "-" + hex.substring(0, 12));
+                yield attribute == null ? bucket : "arn:aws:s3:::" + bucket;
+            }
             case "AWS::Logs::LogGroup" -> {
                 String group = properties(logicalId).path("LogGroupName").asText(name);
                 yield attribute == null ? group : "arn:aws:logs" + arnBase + "log-group:" + group + ":*";

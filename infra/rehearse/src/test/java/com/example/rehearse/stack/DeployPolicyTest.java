@@ -22,6 +22,7 @@ class DeployPolicyTest {
 
     private static final Path PROJECT = Path.of("../..").toAbsolutePath().normalize();
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String BOUNDARY = "arn:aws:iam::123456789012:policy/payments-test-function-boundary";
     private static final String TEMPLATE = """
             {"Resources": {
                "Role": {"Type": "AWS::IAM::Role", "Properties": {"AssumeRolePolicyDocument": {}}},
@@ -61,7 +62,7 @@ class DeployPolicyTest {
 
     private static DeployPolicy derive() throws IOException {
         ResolvedTemplate template = ResolvedTemplate.of(JSON.readTree(TEMPLATE), Map.of(), "payments-test");
-        return DeployPolicy.derive(template, ResourceSchemas.of(PROJECT), PROJECT.resolve("infra/rehearse/iam"));
+        return DeployPolicy.derive(template, ResourceSchemas.of(PROJECT), PROJECT.resolve("infra/rehearse/iam"), BOUNDARY);
     }
 
     private static JsonNode statementOf(DeployPolicy policy, String action) {
