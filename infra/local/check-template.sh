@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks template.yaml with the real SAM tools and fails on any error or warning:
 #   1. cfn-lint: errors, warnings and informational findings, for the deployment region
-#      (samconfig.toml) and cfn-lint's default one;
+#      (samconfig.toml) and cfn-lint's default one, on template.yaml and on the deploy path's
+#      bootstrap (infra/deploy/bootstrap.yaml);
 #   2. sam validate --lint;
 #   3. checkov: no failed check, no parsing error, and every skipped check justified by a
 #      comment in its resource's Metadata;
@@ -122,6 +123,7 @@ PY
 }
 
 step "cfn-lint" "$TOOLS/lint/bin/cfn-lint" --include-checks I --regions "$REGION" us-east-1 -- "$TEMPLATE"
+step "cfn-lint bootstrap" "$TOOLS/lint/bin/cfn-lint" --include-checks I --regions "$REGION" us-east-1 -- "$ROOT/infra/deploy/bootstrap.yaml"
 step "sam validate --lint" "$TOOLS/sam/bin/sam" validate --lint --template-file "$TEMPLATE" --region "$REGION"
 step "checkov" checkov_clean
 step "sam build" "$TOOLS/sam/bin/sam" build --template-file "$TEMPLATE" --build-dir "$BUILD_DIR"

@@ -4,6 +4,7 @@
 #   .tools/sam   AWS SAM CLI          from infra/local/requirements-sam.txt
 #   .tools/lint  cfn-lint + checkov   from infra/local/requirements-lint.txt
 #   .tools/awscli  the AWS CLI        from infra/local/requirements-awscli.txt (README's call against make up)
+#   .tools/cloudsplaining  the IAM checker  from infra/rehearse/requirements-cloudsplaining.txt (make rehearse)
 # A virtualenv is rebuilt from scratch when its requirements file or the interpreter changes
 # (a stamp holds their hash), and left alone otherwise, so a second run is silent and quick.
 # Runnable from any folder. PYTHON chooses the interpreter (default python3, 3.11 tested).
@@ -67,3 +68,4 @@ ensure_venv() {
 ensure_venv sam "$HERE/requirements-sam.txt" sam
 ensure_venv lint "$HERE/requirements-lint.txt" cfn-lint checkov
 ensure_venv awscli "$HERE/requirements-awscli.txt" aws
+ensure_venv cloudsplaining "$ROOT/infra/rehearse/requirements-cloudsplaining.txt" cloudsplaining

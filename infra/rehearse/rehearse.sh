@@ -2,6 +2,7 @@
 # make rehearse: template.yaml checked against every AWS call the functions make, offline
 # (IAM with a real policy evaluator, VPC routes, SnapStart's order), for samconfig.toml's
 # environments and the fast path in a VPC (docs/architecture.md, "The rehearsal").
+# Then cloudsplaining checks the deploy path's policies (check-policies.sh).
 # Installs what is missing first (setup-rehearse-tools.sh).
 # RECORD=1 first writes infra/rehearse/recorded-calls.jsonl from this checkout's recordings.
 # Runnable from any folder.
@@ -17,5 +18,7 @@ record=()
 if [ "${RECORD:-}" = "1" ]; then
   record=(--record)
 fi
-exec "$JAVA_HOME/bin/java" -cp "$ROOT/infra/rehearse/target/classes:$(cat "$ROOT/infra/rehearse/target/rehearse.classpath")" \
+"$JAVA_HOME/bin/java" -cp "$ROOT/infra/rehearse/target/classes:$(cat "$ROOT/infra/rehearse/target/rehearse.classpath")" \
   com.example.rehearse.Rehearsal "$ROOT" "${record[@]}"
+# The independent checker, on the policies the rehearsal has just proven and written.
+"$ROOT/infra/rehearse/check-policies.sh"

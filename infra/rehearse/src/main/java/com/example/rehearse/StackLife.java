@@ -100,6 +100,9 @@ final class StackLife {
     /** The deployer's SAM CLI calls and every escalation attempt, under each principal's own policies. */
     private void attempts(ResolvedTemplate template, Bootstrap bootstrap) {
         Map<String, JsonNode> deployer = Map.of("deployer", bootstrap.deployerPolicy());
+        // For the independent checker (infra/rehearse/check-policies.sh), in samconfig.toml's Region.
+        write(policyFile.getParent().getParent().resolve("infra/rehearse/target/deployer-policy-" + set.name() + ".json"),
+                localized(pretty(bootstrap.deployerPolicy())));
         Map<String, JsonNode> serviceRole = Map.of(policyFile.getFileName().toString(), committedOrDerived);
         JsonNode everything = readJson("{\"Version\": \"2012-10-17\", \"Statement\": [{\"Effect\": \"Allow\", \"Action\": \"*\", \"Resource\": \"*\"}]}");
         for (DeployAttempts.Attempt attempt : DeployAttempts.of(template, bootstrap, bootstrap.readableSecrets())) {
