@@ -31,9 +31,12 @@ import java.util.List;
  *       principals may do, and every request without TLS;</li>
  *   <li>a failed first create can be retried, and a deleted stack created again after the
  *       guide's teardown, which removes everything the delete leaves ({@link StackLife});</li>
- *   <li>the deployer's policy ({@code docs/deploy-policy-<set>.json}, written from the resources'
- *       registry schemas) allows every permission the deploy needs on the stack's resources and
- *       refuses them on another stack's.</li>
+ *   <li>the deploy path ({@code infra/deploy/bootstrap.yaml}): the CloudFormation service role's
+ *       policy ({@code docs/service-role-policy-<set>.json}, written from the resources' registry
+ *       schemas) allows every permission the stack's life needs on the stack's resources and
+ *       refuses them on another stack's; the deployer's SAM CLI calls are allowed; and every
+ *       escalation or exfiltration attempt is refused to the deployer, the service role and a
+ *       role made under the permissions boundary every role of the stack carries.</li>
  * </ol>
  * and it lists the grants no call used (a warning). Exits non-zero on any finding.
  */

@@ -34,7 +34,8 @@ class RehearsalDefectsTest {
     private static final Path PROJECT = Path.of("../..").toAbsolutePath().normalize();
     /** What the rehearsal reads of a project: the template, its environments, the recorded calls, the guide and the deploy policies. */
     private static final List<String> COPIED = List.of("template.yaml", "samconfig.toml", RecordedCalls.COMMITTED, "docs/deploy.md",
-            "docs/deploy-policy-default.json", "docs/deploy-policy-prod.json", "docs/deploy-policy-vpc.json");
+            "docs/service-role-policy-default.json", "docs/service-role-policy-prod.json", "docs/service-role-policy-vpc.json",
+            "infra/deploy/bootstrap.yaml");
 
     @TempDir
     Path copy;
@@ -111,14 +112,24 @@ class RehearsalDefectsTest {
                                 "  LedgerTable:\n    Type: AWS::DynamoDB::Table\n    DeletionPolicy: RetainExceptOnCreate\n")),
                         "LedgerTable (AWS::DynamoDB::Table) has deletion protection on, and DeletionPolicy RetainExceptOnCreate has"
                                 + " CloudFormation delete it when a failed first create rolls back"),
-                Arguments.of("the deploy policy without iam:PassRole",
-                        file("docs/deploy-policy-vpc.json", text -> replace(text, "        \"iam:PassRole\"\n", "        \"iam:GetRole\"\n")),
-                        "the deployer may not iam:PassRole on PaymentAuthorizerRole"),
+                Arguments.of("the service role policy without iam:PassRole",
+                        file("docs/service-role-policy-vpc.json", text -> replace(text, "        \"iam:PassRole\"\n", "        \"iam:GetRole\"\n")),
+                        "the service role may not iam:PassRole on PaymentAuthorizerRole"),
+                Arguments.of("the service role's iam:CreateRole without the boundary condition",
+                        file("docs/service-role-policy-default.json", text -> replace(text, "      \"Action\" : [\n        \"iam:CreateRole\",\n",
+                                "      \"Action\" : [\n        \"iam:GetGroup\",\n")
+                                .replace("  \"Statement\" : [\n", "  \"Statement\" : [\n    {\n      \"Effect\" : \"Allow\",\n"
+                                        + "      \"Action\" : \"iam:CreateRole\",\n      \"Resource\" : \"arn:aws:iam::*:role/payments-dev-*\"\n    },\n")),
+                        "the service role is allowed to create a role without the boundary: iam:CreateRole"),
+                Arguments.of("a table's PutItem granted to the service role",
+                        file("docs/service-role-policy-default.json", text -> replace(text, "        \"dynamodb:CreateTable\",\n",
+                                "        \"dynamodb:CreateTable\",\n        \"dynamodb:PutItem\",\n")),
+                        "the service role is allowed to write an item (AccountsTable): dynamodb:PutItem"),
                 Arguments.of("a resource type added whose handler permissions the policy lacks",
                         template(text -> replace(text, "  PaymentsKeyAlias:\n",
                                 "  ReceiverVersionParameter:\n    Type: AWS::SSM::Parameter\n    Properties:\n      Type: String\n"
                                         + "      Value: \"1\"\n\n  PaymentsKeyAlias:\n")),
-                        "the deployer may not ssm:PutParameter on ReceiverVersionParameter"),
+                        "the service role may not ssm:PutParameter on ReceiverVersionParameter"),
                 Arguments.of("samconfig.toml without the required PushApiBaseUrl's prompt",
                         config(text -> remove(remove(text, "# required: PushApiBaseUrl=https://push.example.com/v1/\n"),
                                 "# required: PushApiBaseUrl=https://push.example.com/v1/\n")),
