@@ -163,9 +163,9 @@ final class Report {
             out.println("| lifecycle findings (a retry or re-creation stopped, teardown) | " + count("lifecycle") + " |");
             out.println("| service role's permissions checked (needed, another stack's) | " + deployerAllowed + ", " + deployerRefused + " |");
             out.println("| deploy-path attempts checked (SAM CLI calls allowed, escalations refused) | " + attempts.size() + " |");
-            out.println("| deployer's findings | " + count("deployer") + " |");
+            out.println("| deploy path findings (service role, deployer, attempts, roles) | " + count("deploy path") + " |");
             out.println("| other findings (parameters, neighbours, calls) | " + (failures.size() - count("denied") - count("unrouted")
-                    - count("ordering") - count("resource policy") - count("lifecycle") - count("deployer")) + " |");
+                    - count("ordering") - count("resource policy") - count("lifecycle") - count("deploy path")) + " |");
             out.println("| unused grants (warning) | " + unused.size() + " |");
         }
     }

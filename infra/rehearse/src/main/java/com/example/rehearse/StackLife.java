@@ -63,7 +63,7 @@ final class StackLife {
         section.teardown(lifecycle.teardown());
         DeployPolicy policy = DeployPolicy.derive(template, ResourceSchemas.of(project), project.resolve("infra/rehearse/iam"),
                 bootstrap.boundaryArn());
-        policy.failures().forEach(failure -> section.failure("deployer", failure));
+        policy.failures().forEach(failure -> section.failure("deploy path", failure));
         Path file = subject.resolve("docs/service-role-policy-" + set.name() + ".json");
         StackLife life = new StackLife(set, section, file, policy);
         life.collect(template);
@@ -84,13 +84,13 @@ final class StackLife {
     private void roles(ResolvedTemplate template, Bootstrap bootstrap) {
         template.ofType("AWS::IAM::Role").forEach((id, role) -> {
             if (!bootstrap.boundaryArn().equals(role.path("PermissionsBoundary").asText())) {
-                section.failure("deployer", id + " has no PermissionsBoundary " + bootstrap.boundaryArn() + " (" + role.path("PermissionsBoundary")
+                section.failure("deploy path", id + " has no PermissionsBoundary " + bootstrap.boundaryArn() + " (" + role.path("PermissionsBoundary")
                         + "): the service role may not create it, and nothing would hold what it does (parameter set " + set.name() + ")");
             }
             for (JsonNode statement : role.path("AssumeRolePolicyDocument").path("Statement")) {
                 JsonNode principal = statement.path("Principal");
                 if (principal.size() != 1 || !"lambda.amazonaws.com".equals(principal.path("Service").asText())) {
-                    section.failure("deployer", id + " trusts " + principal + ": a role of the stack is assumed by Lambda alone"
+                    section.failure("deploy path", id + " trusts " + principal + ": a role of the stack is assumed by Lambda alone"
                             + " (parameter set " + set.name() + ")");
                 }
             }
@@ -150,21 +150,21 @@ final class StackLife {
         Optional<String> committed = read(policyFile);
         JsonNode evaluated = readJson(derived);
         if (committed.isEmpty()) {
-            section.failure("deployer", policyFile.getFileName() + " is missing: written now from the template; commit it");
+            section.failure("deploy path", policyFile.getFileName() + " is missing: written now from the template; commit it");
         } else {
             try {
                 evaluated = Report.JSON.readTree(committed.get());
             } catch (IOException e) {
-                section.failure("deployer", policyFile.getFileName() + " is not JSON: " + e.getMessage());
+                section.failure("deploy path", policyFile.getFileName() + " is not JSON: " + e.getMessage());
             }
             if (!committed.get().equals(derived)) {
-                section.failure("deployer", policyFile.getFileName() + " is not the policy the template needs: rewritten now;"
+                section.failure("deploy path", policyFile.getFileName() + " is not the policy the template needs: rewritten now;"
                         + " review the difference and commit it");
             }
         }
         write(policyFile, derived);
         if (DeployPolicy.size(policy.document()) > DeployPolicy.INLINE_LIMIT) {
-            section.failure("deployer", policyFile.getFileName() + " is " + DeployPolicy.size(policy.document())
+            section.failure("deploy path", policyFile.getFileName() + " is " + DeployPolicy.size(policy.document())
                     + " characters without white space, more than a role's inline policies hold (" + DeployPolicy.INLINE_LIMIT + ")");
         }
         section.deployPolicy(policyFile.getFileName().toString(), DeployPolicy.size(policy.document()),
@@ -193,7 +193,7 @@ final class StackLife {
             if (answers.get(i).allowed()) {
                 allowedAnswers++;
             } else {
-                section.failure("deployer", "the service role may not " + request.action() + " on " + request.resourceId() + " ("
+                section.failure("deploy path", "the service role may not " + request.action() + " on " + request.resourceId() + " ("
                         + request.resource() + "), which " + request.origin() + " needs: " + answers.get(i).result() + " by "
                         + policyFile.getFileName() + (request.resourcePolicy().isPresent() ? " and the key's policy" : "")
                         + " (parameter set " + set.name() + ")");
@@ -204,7 +204,7 @@ final class StackLife {
             AccessRequest request = refused.get(i);
             IamSimulator.Answer answer = answers.get(allowed.size() + i);
             if (answer.allowed()) {
-                section.failure("deployer", policyFile.getFileName() + " allows " + request.action() + " on " + request.resource()
+                section.failure("deploy path", policyFile.getFileName() + " allows " + request.action() + " on " + request.resource()
                         + ", a resource of another stack: scope it to the stack's own (parameter set " + set.name() + ")");
             } else {
                 refusedAnswers++;
@@ -217,7 +217,7 @@ final class StackLife {
             IamSimulator.Answer answer = answers.get(offset + i);
             section.attempt(attempt, answer.result());
             if (answer.allowed() != attempt.allowed()) {
-                section.failure("deployer", attempt.principal().label() + " " + (attempt.allowed() ? "must be allowed" : "is allowed") + " to "
+                section.failure("deploy path", attempt.principal().label() + " " + (attempt.allowed() ? "must be allowed" : "is allowed") + " to "
                         + attempt.what() + ": " + attempt.action() + " on " + attempt.resource() + " is " + answer.result()
                         + (attempt.allowed() ? "" : ", must be refused") + " (parameter set " + set.name() + ")");
             }

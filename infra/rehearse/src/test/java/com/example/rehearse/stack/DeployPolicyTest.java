@@ -14,8 +14,8 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * The deployer's policy derived from the registry schemas of a small template of its own: a
- * function and its role. Uses the project's installed cfn-lint schemas and IAM data
+ * The service role's policy derived from the registry schemas of a small template of its own: a
+ * function and its role (and a table). Uses the project's installed cfn-lint schemas and IAM data
  * (infra/rehearse/setup-rehearse-tools.sh, which make test runs first).
  */
 class DeployPolicyTest {
@@ -29,6 +29,9 @@ class DeployPolicyTest {
                "Function": {"Type": "AWS::Lambda::Function",
                             "Properties": {"Role": {"Fn::GetAtt": ["Role", "Arn"]},
                                            "Code": {"S3Bucket": "artifacts", "S3Key": "f.zip"}}}}}""";
+
+    private static final String TABLE = TEMPLATE.replace("}}}}}", "}}},\n"
+            + "   \"Table\": {\"Type\": \"AWS::DynamoDB::Table\", \"Properties\": {\"TableName\": \"payments-test-Table\"}}}}");
 
     @Test
     void aFunctionsRole_isPassedToLambdaOnly_andOnlyTheStacksRoles() throws IOException {
@@ -60,8 +63,33 @@ class DeployPolicyTest {
         assertTrue(!granted.contains("elasticfilesystem:DescribeMountTargets") && granted.contains("lambda:CreateFunction"), granted::toString);
     }
 
+    @Test
+    void aRole_isCreatedOnlyUnderTheBoundary_neverFreedOfIt_andNoItemIsEverWritten() throws IOException {
+        // GIVEN a function, its role and a table WHEN the service role's policy is derived
+        DeployPolicy policy = derive(TABLE);
+        List<String> granted = policy.needs().stream().map(DeployPolicy.Need::action).toList();
+        // THEN creating the role and putting its policies are needed with the stack's boundary, and granted only with it
+        DeployPolicy.Need createRole = policy.needs().stream().filter(need -> need.action().equals("iam:CreateRole")).findFirst()
+                .orElseThrow(() -> new AssertionError(policy.needs().toString()));
+        assertEquals(Map.of("iam:PermissionsBoundary", BOUNDARY), createRole.context());
+        for (String action : List.of("iam:CreateRole", "iam:PutRolePolicy")) {
+            assertEquals(BOUNDARY, statementOf(policy, action).path("Condition").path("StringLike").path("iam:PermissionsBoundary").asText(),
+                    action);
+        }
+        // AND removing a boundary, changing a trust policy and the table's items are left out, each saying why
+        for (String action : List.of("iam:DeleteRolePermissionsBoundary", "iam:UpdateAssumeRolePolicy", "dynamodb:PutItem", "dynamodb:DeleteItem")) {
+            assertTrue(!granted.contains(action) && policy.leftOut().stream().anyMatch(line -> line.startsWith(action + ": ")),
+                    () -> action + " in " + granted + ", left out: " + policy.leftOut());
+        }
+        assertTrue(granted.contains("dynamodb:CreateTable"), granted::toString);
+    }
+
     private static DeployPolicy derive() throws IOException {
-        ResolvedTemplate template = ResolvedTemplate.of(JSON.readTree(TEMPLATE), Map.of(), "payments-test");
+        return derive(TEMPLATE);
+    }
+
+    private static DeployPolicy derive(String text) throws IOException {
+        ResolvedTemplate template = ResolvedTemplate.of(JSON.readTree(text), Map.of(), "payments-test");
         return DeployPolicy.derive(template, ResourceSchemas.of(PROJECT), PROJECT.resolve("infra/rehearse/iam"), BOUNDARY);
     }
 
