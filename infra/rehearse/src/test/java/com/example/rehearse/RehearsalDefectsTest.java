@@ -25,14 +25,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The rehearsal finds the deploy defects a review of template.yaml found and the project fixed:
  * each re-introduced on its own, in a copy of template.yaml, samconfig.toml, the deploy guide and
- * the deploy policies, fails it with a message naming the defect; the committed files pass. It runs the real SAM translator and the
+ * the deploy path (the bootstrap, the service role's policies), fails it with a message naming the defect; the committed files pass. It runs the real SAM translator and the
  * real IAM evaluator, which {@code make test} installs first (infra/rehearse/setup-rehearse-tools.sh).
  */
 @Execution(ExecutionMode.CONCURRENT)
 class RehearsalDefectsTest {
 
     private static final Path PROJECT = Path.of("../..").toAbsolutePath().normalize();
-    /** What the rehearsal reads of a project: the template, its environments, the recorded calls, the guide and the deploy policies. */
+    /** What the rehearsal reads of a project: the template, its environments, the recorded calls, the guide and the deploy path. */
     private static final List<String> COPIED = List.of("template.yaml", "samconfig.toml", RecordedCalls.COMMITTED, "docs/deploy.md",
             "docs/service-role-policy-default.json", "docs/service-role-policy-prod.json", "docs/service-role-policy-vpc.json",
             "infra/deploy/bootstrap.yaml");
@@ -125,6 +125,26 @@ class RehearsalDefectsTest {
                         file("docs/service-role-policy-default.json", text -> replace(text, "        \"dynamodb:CreateTable\",\n",
                                 "        \"dynamodb:CreateTable\",\n        \"dynamodb:PutItem\",\n")),
                         "the service role is allowed to write an item (AccountsTable): dynamodb:PutItem"),
+                Arguments.of("a role of the stack without the permissions boundary",
+                        template(text -> replace(text, "  DedupStoreSizeRole:\n    Type: AWS::IAM::Role\n    Properties:\n"
+                                + "      # The boundary the bootstrap creates (infra/deploy/bootstrap.yaml): the service role may create\n"
+                                + "      # or change this role only with it (docs/deploy.md, \"Who deploys\").\n"
+                                + "      PermissionsBoundary: !Sub \"arn:${AWS::Partition}:iam::${AWS::AccountId}:policy/${AWS::StackName}-function-boundary\"\n",
+                                "  DedupStoreSizeRole:\n    Type: AWS::IAM::Role\n    Properties:\n")),
+                        "DedupStoreSizeRole has no PermissionsBoundary"),
+                Arguments.of("a role of the stack that a user may assume",
+                        template(text -> replace(text, "      PermissionsBoundary: !Sub \"arn:${AWS::Partition}:iam::${AWS::AccountId}:policy/${AWS::StackName}-function-boundary\"\n"
+                                + "      AssumeRolePolicyDocument:\n        Version: \"2012-10-17\"\n        Statement:\n          - Effect: Allow\n"
+                                + "            Principal:\n              Service: lambda.amazonaws.com\n",
+                                "      PermissionsBoundary: !Sub \"arn:${AWS::Partition}:iam::${AWS::AccountId}:policy/${AWS::StackName}-function-boundary\"\n"
+                                + "      AssumeRolePolicyDocument:\n        Version: \"2012-10-17\"\n        Statement:\n          - Effect: Allow\n"
+                                + "            Principal:\n              AWS: !Sub \"arn:${AWS::Partition}:iam::${AWS::AccountId}:user/someone\"\n")),
+                        "PaymentAuthorizerRole trusts"),
+                Arguments.of("a deployer allowed to change a function's code outside CloudFormation",
+                        file("infra/deploy/bootstrap.yaml", text -> replace(text, "          - Sid: PassTheServiceRoleToCloudFormationOnly\n",
+                                "          - Sid: Hotfix\n            Effect: Allow\n            Action: lambda:UpdateFunctionCode\n"
+                                        + "            Resource: \"*\"\n          - Sid: PassTheServiceRoleToCloudFormationOnly\n")),
+                        "the deployer is allowed to change the stack's function's code outside CloudFormation"),
                 Arguments.of("a resource type added whose handler permissions the policy lacks",
                         template(text -> replace(text, "  PaymentsKeyAlias:\n",
                                 "  ReceiverVersionParameter:\n    Type: AWS::SSM::Parameter\n    Properties:\n      Type: String\n"
