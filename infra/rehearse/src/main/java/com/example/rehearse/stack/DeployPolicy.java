@@ -206,16 +206,9 @@ public final class DeployPolicy {
             leftOut.add(action + ": no resource of the stack belongs to " + IamActions.service(action) + " (" + type + ")");
             return;
         }
-        if (DATA_PLANE.contains(action)) {
-            leftOut.add(action + ": reads or writes data, which deploying never does (" + type + ")");
-            return;
-        }
-        if (NEVER.containsKey(action)) {
-            leftOut.add(action + ": " + NEVER.get(action) + " (" + type + ")");
-            return;
-        }
-        if (MANAGED_POLICIES.contains(action)) {
-            leftOut.add(action + ": the template's roles name no managed policy, so none may be attached (" + type + ")");
+        Optional<String> never = neverGranted(action);
+        if (never.isPresent()) {
+            leftOut.add(action + ": " + never.get() + " (" + type + ")");
             return;
         }
         if (UNDER_BOUNDARY.contains(action)) {
@@ -281,6 +274,17 @@ public final class DeployPolicy {
         if (!matched) {
             leftOut.add(action + ": acts on no resource of the stack (" + type + ", a feature the template does not use)");
         }
+    }
+
+    /** Why deploying never needs {@code action}, whatever a handler's schema lists; empty when it may. */
+    private static Optional<String> neverGranted(String action) {
+        if (DATA_PLANE.contains(action)) {
+            return Optional.of("reads or writes data, which deploying never does");
+        }
+        if (MANAGED_POLICIES.contains(action)) {
+            return Optional.of("the template's roles name no managed policy, so none may be attached");
+        }
+        return Optional.ofNullable(NEVER.get(action));
     }
 
     /**
