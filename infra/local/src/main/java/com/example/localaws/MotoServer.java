@@ -98,6 +98,13 @@ public final class MotoServer implements AwsApi {
                 .POST(HttpRequest.BodyPublishers.ofString(fault.toJson())));
     }
 
+    /** Cancels the next transactions {@code reason} names with its reason beside their own ({@link ItemReason}). */
+    public void inject(ItemReason reason) {
+        send(HttpRequest.newBuilder(endpoint.resolve("/_reasons"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(reason.toJson())));
+    }
+
     /** How many more requests the injected faults will fail (their counts left, summed). */
     public int faultsLeft() {
         Matcher counts = Pattern.compile("\"count\"\\s*:\\s*(\\d+)").matcher(send(
@@ -109,9 +116,11 @@ public final class MotoServer implements AwsApi {
         return left;
     }
 
+    /** Removes every fault and every injected reason not yet used up. */
     @Override
     public void clearFaults() {
         send(HttpRequest.newBuilder(endpoint.resolve("/_fault")).DELETE());
+        send(HttpRequest.newBuilder(endpoint.resolve("/_reasons")).DELETE());
     }
 
     /** See {@link AwsApi#transactionConflicts}: the launcher's {@code /_conflicts} (its fix 4). */
