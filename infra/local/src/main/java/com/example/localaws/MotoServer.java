@@ -107,8 +107,17 @@ public final class MotoServer implements AwsApi {
 
     /** How many more requests the injected faults will fail (their counts left, summed). */
     public int faultsLeft() {
+        return countsLeft("/_fault");
+    }
+
+    /** How many more transactions the injected reasons will cancel (their counts left, summed). */
+    public int reasonsLeft() {
+        return countsLeft("/_reasons");
+    }
+
+    private int countsLeft(String path) {
         Matcher counts = Pattern.compile("\"count\"\\s*:\\s*(\\d+)").matcher(send(
-                HttpRequest.newBuilder(endpoint.resolve("/_fault")).GET()));
+                HttpRequest.newBuilder(endpoint.resolve(path)).GET()));
         int left = 0;
         while (counts.find()) {
             left += Integer.parseInt(counts.group(1));
