@@ -16,11 +16,11 @@ throttled guard does not speak), and writes nothing.
 from __future__ import annotations
 
 import json
-import threading
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from moto_capacity import ON_DEMAND_THROTTLED, PROVISIONED_THROTTLED
+from moto_faults import CountedRules
 from moto_wsgi import SpecError, is_int
 
 MESSAGES = {
@@ -69,43 +69,18 @@ class ReasonRule:
         return table == self.table and (self.match is None or self.match in json.dumps(entry))
 
 
-class ReasonInjector:
-    """The reason rules, first added first matched; thread-safe."""
+class ReasonInjector(CountedRules[ReasonRule]):
+    """The reason rules."""
 
     def __init__(self) -> None:
-        self._rules: list[ReasonRule] = []
-        self._lock = threading.Lock()
-
-    def configure(self, spec: Any) -> dict[str, Any]:
-        """Adds the rule POSTed; answers it with its defaults filled in."""
-        rule = ReasonRule.parse(spec)
-        with self._lock:
-            self._rules.append(rule)
-        return {"reason": asdict(rule)}
-
-    def reset(self) -> dict[str, int]:
-        """Drops every rule; answers how many there were."""
-        with self._lock:
-            cleared = len(self._rules)
-            self._rules.clear()
-            return {"cleared": cleared}
-
-    def state(self) -> dict[str, list[dict[str, Any]]]:
-        """The rules left, each with its remaining count."""
-        with self._lock:
-            return {"reasons": [asdict(rule) for rule in self._rules]}
+        super().__init__("reason", ReasonRule.parse)
 
     def take(self, transact_items: list[dict[str, Any]]) -> dict[int, str]:
         """The reason of each action the first matching rule names, by index, one use of it consumed."""
-        with self._lock:
-            for rule in self._rules:
-                hits = {index: rule.reason for index, entry in enumerate(transact_items) if rule.matches(entry)}
-                if hits:
-                    rule.count -= 1
-                    if rule.count == 0:
-                        self._rules.remove(rule)
-                    return hits
-        return {}
+        rule = self.first(lambda candidate: any(candidate.matches(entry) for entry in transact_items)) if self.armed() else None
+        if rule is None:
+            return {}
+        return {index: rule.reason for index, entry in enumerate(transact_items) if rule.matches(entry)}
 
 
 def with_reasons(found: list[tuple[Any, Any, Any]], injected: dict[int, str]) -> list[tuple[Any, Any, Any]]:
