@@ -86,11 +86,7 @@ class DecisionTest extends LocalAwsTest {
     @Test
     void expiredRecordWithLedgerRow_isLateDuplicate_withoutDebit() {
         // GIVEN a payment approved 31 days ago: its record (30 days) has expired but is still stored (TTL lags)
-        Clock monthAgo = Clock.fixed(Instant.now().minus(Duration.ofDays(31)), ZoneOffset.UTC);
-        try (AuthorizerRig past = AuthorizerRig.with(aws, AuthorizerRig.environment(aws, false), monthAgo)) {
-            past.ledger.openAccount("ACC-1", 10_000, "EUR");
-            past.invoke(event(purchase("TXN-1", "ACC-1", "25.50", "EUR")));
-        }
+        approvedAMonthAgo("ACC-1");
         try (AuthorizerRig rig = AuthorizerRig.withoutFastPath(aws)) {
             long expiresAt = Long.parseLong(rig.ledger.record("TXN-1").orElseThrow().get("expiresAt").n());
             assertTrue(expiresAt < Instant.now().getEpochSecond(), "the record is expired");
@@ -116,11 +112,7 @@ class DecisionTest extends LocalAwsTest {
     @Test
     void lateResend_accountShort_ledgerGuardThrottled_isLateDuplicate_neverADeclineOverTheApproval() {
         // GIVEN a payment approved 31 days ago: record, debit, ledger row; the record since expired
-        Clock monthAgo = Clock.fixed(Instant.now().minus(Duration.ofDays(31)), ZoneOffset.UTC);
-        try (AuthorizerRig past = AuthorizerRig.with(aws, AuthorizerRig.environment(aws, false), monthAgo)) {
-            past.ledger.openAccount("ACC-1", 10_000, "EUR");
-            past.invoke(event(purchase("TXN-1", "ACC-1", "25.50", "EUR")));
-        }
+        approvedAMonthAgo("ACC-1");
         try (AuthorizerRig rig = AuthorizerRig.withoutFastPath(aws)) {
             Map<String, AttributeValue> approval = rig.ledger.record("TXN-1").orElseThrow();
             // AND the account short of the amount now
@@ -155,12 +147,7 @@ class DecisionTest extends LocalAwsTest {
     @Test
     void afterTheRecordsTtl_aCopyNamingAnotherAccount_isDecidedAsNew_theLedgerGuardIsPerAccount() {
         // GIVEN a payment approved on ACC-1 31 days ago: its record has expired, its ledger row stays
-        Clock monthAgo = Clock.fixed(Instant.now().minus(Duration.ofDays(31)), ZoneOffset.UTC);
-        try (AuthorizerRig past = AuthorizerRig.with(aws, AuthorizerRig.environment(aws, false), monthAgo)) {
-            past.ledger.openAccount("ACC-1", 10_000, "EUR");
-            past.ledger.openAccount("ACC-2", 10_000, "EUR");
-            past.invoke(event(purchase("TXN-1", "ACC-1", "25.50", "EUR")));
-        }
+        approvedAMonthAgo("ACC-1", "ACC-2");
         try (AuthorizerRig rig = AuthorizerRig.withoutFastPath(aws)) {
             // WHEN the same transaction id arrives today naming ACC-2
             SQSBatchResponse copy = rig.invoke(event(purchase("TXN-1", "ACC-2", "25.50", "EUR")));
@@ -170,6 +157,21 @@ class DecisionTest extends LocalAwsTest {
             assertEquals(10_000 - 2_550, rig.ledger.balance("ACC-2"));
             assertEquals(1, rig.ledger.entries("ACC-2").size());
             assertEquals(10_000 - 2_550, rig.ledger.balance("ACC-1"));
+        }
+    }
+
+    /**
+     * TXN-1, a purchase of 25.50 EUR on ACC-1, approved 31 days ago (record, debit, ledger row),
+     * {@code accounts} opened then with 100.00 EUR each: its record (30 days) has expired since,
+     * and is still stored (TTL deletion lags).
+     */
+    private void approvedAMonthAgo(String... accounts) {
+        Clock monthAgo = Clock.fixed(Instant.now().minus(Duration.ofDays(31)), ZoneOffset.UTC);
+        try (AuthorizerRig past = AuthorizerRig.with(aws, AuthorizerRig.environment(aws, false), monthAgo)) {
+            for (String account : accounts) {
+                past.ledger.openAccount(account, 10_000, "EUR");
+            }
+            past.invoke(event(purchase("TXN-1", "ACC-1", "25.50", "EUR")));
         }
     }
 
