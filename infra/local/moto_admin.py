@@ -2,8 +2,9 @@
 recording, then injected faults, then moto under the lock; and fix 6.
 
 The admin endpoints switch the fixes that are off until asked for: ``/_fault``
-(fix 3, moto_faults.py), ``/_conflicts`` (fix 4, moto_conflicts.py) and
-``/_capacity`` (fix 7, moto_capacity.py), each answered by one dispatch
+(fix 3, moto_faults.py), ``/_conflicts`` (fix 4, moto_conflicts.py),
+``/_capacity`` (fix 7, moto_capacity.py) and ``/_reasons`` (fix 10,
+moto_reasons.py), each answered by one dispatch
 (moto_wsgi.admin). moto's own endpoints, ``/moto-api/`` included, work as
 before.
 
@@ -24,12 +25,14 @@ from moto_clock import SqsClock
 from moto_conflicts import ConflictMode
 from moto_faults import FaultInjector, dynamodb_error
 from moto_lock import BackendLock
+from moto_reasons import ReasonInjector
 from moto_wsgi import StartResponse, Switch, admin, dynamodb_operation, read_body
 
 FAULT_PATH = "/_fault"
 CONFLICTS_PATH = "/_conflicts"
 CAPACITY_PATH = "/_capacity"
 CLOCK_PATH = "/_clock"
+REASONS_PATH = "/_reasons"
 
 
 def patch_backend_lookup() -> None:
@@ -45,11 +48,11 @@ def patch_backend_lookup() -> None:
 
 
 class LauncherApp:
-    """WSGI app in front of moto's: /_fault, /_conflicts, /_capacity, /_clock, then the call
-    recording, then injected faults, then moto under the lock."""
+    """WSGI app in front of moto's: /_fault, /_conflicts, /_capacity, /_clock, /_reasons, then the
+    call recording, then injected faults, then moto under the lock."""
 
     def __init__(self, moto_app: DomainDispatcherApplication, lock: BackendLock, faults: FaultInjector,
-                 conflicts: ConflictMode, capacity: WriteCapacity, clock: SqsClock,
+                 conflicts: ConflictMode, capacity: WriteCapacity, clock: SqsClock, reasons: ReasonInjector,
                  recorder: CallRecorder | None = None):
         self._moto_app = moto_app
         self._lock = lock
@@ -58,7 +61,7 @@ class LauncherApp:
         self._capacity = capacity
         self._recorder = recorder
         self._switches: dict[str, Switch] = {FAULT_PATH: faults, CONFLICTS_PATH: conflicts, CAPACITY_PATH: capacity,
-                                             CLOCK_PATH: clock}
+                                             CLOCK_PATH: clock, REASONS_PATH: reasons}
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         # The whole body off the connection before any answer: the next request on a kept-alive

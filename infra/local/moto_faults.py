@@ -13,12 +13,14 @@ import json
 import threading
 import uuid
 import zlib
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from moto_wsgi import DYNAMODB_ERROR_PREFIX, SpecError, StartResponse, is_int, status_line
 
 DYNAMODB_CONTENT_TYPE = "application/x-amz-json-1.0"
+R = TypeVar("R")
 
 
 @dataclass
@@ -69,19 +71,22 @@ class FaultRule:
         return operation == self.operation and (self.match is None or self.match in body)
 
 
-class FaultInjector:
-    """The fault rules, first added first matched; thread-safe."""
+class CountedRules(Generic[R]):
+    """Rules each used up one count at a time, first added first matched; thread-safe. The admin
+    endpoint's POST adds one (`parse`), GET lists those left under `name`s, DELETE drops them all."""
 
-    def __init__(self) -> None:
-        self._rules: list[FaultRule] = []
+    def __init__(self, name: str, parse: Callable[[Any], R]) -> None:
+        self._name = name
+        self._parse = parse
+        self._rules: list[R] = []
         self._lock = threading.Lock()
 
     def configure(self, spec: Any) -> dict[str, Any]:
         """Adds the rule POSTed; answers it with its defaults filled in."""
-        rule = FaultRule.parse(spec)
+        rule = self._parse(spec)
         with self._lock:
             self._rules.append(rule)
-        return {"fault": asdict(rule)}
+        return {self._name: asdict(rule)}
 
     def reset(self) -> dict[str, int]:
         """Drops every rule; answers how many there were."""
@@ -93,22 +98,33 @@ class FaultInjector:
     def state(self) -> dict[str, list[dict[str, Any]]]:
         """The rules left, each with its remaining count."""
         with self._lock:
-            return {"faults": [asdict(rule) for rule in self._rules]}
+            return {self._name + "s": [asdict(rule) for rule in self._rules]}
 
     def armed(self) -> bool:
-        """Whether any rule is left: only then is a request's body read."""
+        """Whether any rule is left."""
         return bool(self._rules)
 
-    def take(self, operation: str, body: str) -> FaultRule | None:
-        """The first rule matching this request, with one use consumed, or None."""
+    def first(self, matches: Callable[[R], bool]) -> R | None:
+        """The first rule `matches` accepts, with one use consumed, or None."""
         with self._lock:
             for rule in self._rules:
-                if rule.matches(operation, body):
-                    rule.count -= 1
-                    if rule.count == 0:
+                if matches(rule):
+                    rule.count -= 1  # type: ignore[attr-defined]
+                    if rule.count == 0:  # type: ignore[attr-defined]
                         self._rules.remove(rule)
                     return rule
         return None
+
+
+class FaultInjector(CountedRules[FaultRule]):
+    """The fault rules: only when one is armed is a request's body read."""
+
+    def __init__(self) -> None:
+        super().__init__("fault", FaultRule.parse)
+
+    def take(self, operation: str, body: str) -> FaultRule | None:
+        """The first rule matching this request, with one use consumed, or None."""
+        return self.first(lambda rule: rule.matches(operation, body))
 
 
 def dynamodb_error(rule: FaultRule, start_response: StartResponse) -> list[bytes]:

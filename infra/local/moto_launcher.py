@@ -9,7 +9,7 @@ With --tls-cert and --tls-key it answers on TLS only (https://, as AWS does; the
 builds, such as an SQS QueueUrl, say https as well), else on plain HTTP.
 
 Stock moto 5.2.1 and werkzeug's server fall short of an idempotent receiver's local runtime in
-nine measured ways, fixed without editing moto, each in the module beside
+ten measured ways, fixed without editing moto, each in the module beside
 this one that says what it fixes and why:
 
 1. no lock around backend calls (moto_lock.py);
@@ -22,7 +22,9 @@ this one that says what it fixes and why:
 7. no throttling by capacity (moto_capacity.py: ``/_capacity``);
 8. werkzeug closes every connection after one request, so over TLS every call
    paid a handshake (moto_keep_alive.py);
-9. SQS's windows (minutes to days) pass only in real time (moto_clock.py: ``/_clock``).
+9. SQS's windows (minutes to days) pass only in real time (moto_clock.py: ``/_clock``);
+10. no passing cancellation reason ever stands beside a condition failure in one transaction
+    (moto_reasons.py: ``/_reasons``).
 
 moto_admin.py puts them together in front of moto's own WSGI app, whose
 endpoints (``/moto-api/`` included) work as before. Besides, ``--record-calls
@@ -53,6 +55,7 @@ from moto_conflicts import ConflictMode
 from moto_faults import FaultInjector
 from moto_keep_alive import KeepAliveRequestHandler, patch_keep_alive
 from moto_lock import BackendLock, patch_sqs_long_polling
+from moto_reasons import ReasonInjector
 from moto_sqs_scale import patch_sqs_scale
 from moto_transactions import patch_single_writes, patch_transactions
 from werkzeug.serving import make_server
@@ -116,7 +119,8 @@ def main(argv: list[str] | None = None) -> None:
     lock = BackendLock()
     conflicts = ConflictMode()
     capacity = WriteCapacity()
-    patch_transactions(conflicts, capacity)
+    reasons = ReasonInjector()
+    patch_transactions(conflicts, capacity, reasons)
     patch_single_writes(conflicts, capacity)
     patch_sqs_long_polling(lock)
     patch_sqs_scale()
@@ -126,7 +130,7 @@ def main(argv: list[str] | None = None) -> None:
     patch_keep_alive()
     recorder = CallRecorder(args.record_calls, args.function_key_prefix) if args.record_calls else None
     app = LauncherApp(DomainDispatcherApplication(create_backend_app), lock, FaultInjector(), conflicts, capacity,
-                      clock, recorder)
+                      clock, reasons, recorder)
     server = make_server(args.host, args.port, app, threaded=True, request_handler=KeepAliveRequestHandler)
     if args.tls_cert is not None:
         serve_tls(server, args.tls_cert, args.tls_key)

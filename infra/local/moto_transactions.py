@@ -11,7 +11,9 @@ records the transaction appended. moto's transaction logic itself
 Every write (TransactWriteItems, PutItem, UpdateItem, DeleteItem) first asks
 the write capacity (fix 7, moto_capacity.py) to charge it, then the conflict
 mode (fix 4, moto_conflicts.py) to let it through; either may refuse it, and
-it then writes nothing.
+it then writes nothing. A transaction an injected reason names (fix 10,
+moto_reasons.py) runs, is undone, and is cancelled with that reason at the
+named actions beside what its own conditions found.
 """
 
 from __future__ import annotations
@@ -27,9 +29,13 @@ import moto.dynamodb.models as dynamodb_models
 from moto.dynamodb.models.table import Table
 from moto_keys import entry_key, item_key, store_item, stored_item
 
+from moto.dynamodb.exceptions import TransactionCanceledException
+from moto_reasons import reasons_of, with_reasons
+
 if TYPE_CHECKING:
     from moto_capacity import WriteCapacity
     from moto_conflicts import ConflictMode
+    from moto_reasons import ReasonInjector
 
 PATCHED_MOTO_VERSION = "5.2.1"
 
@@ -84,12 +90,14 @@ class ItemUndo:
             del shard.items[length:]
 
 
-def patch_transactions(conflicts: ConflictMode, capacity: WriteCapacity) -> None:
+def patch_transactions(conflicts: ConflictMode, capacity: WriteCapacity, reasons: ReasonInjector) -> None:
     """Replaces transact_write_items' whole-table backup by an ItemUndo.
 
     Any exception out of moto's transaction (TransactionCanceled, validation)
     first undoes what it wrote. Before it, the write capacity may refuse the
-    transaction, then the conflict mode may refuse it or take its items.
+    transaction, then the conflict mode may refuse it or take its items. A
+    transaction with injected reasons is undone whatever it did, and cancelled
+    with its own reasons, the injected ones in place.
     """
     if moto.__version__ != PATCHED_MOTO_VERSION or dynamodb_models.copy is not copy:
         sys.exit(f"moto_launcher: written for moto {PATCHED_MOTO_VERSION}, found {moto.__version__}")
@@ -99,12 +107,21 @@ def patch_transactions(conflicts: ConflictMode, capacity: WriteCapacity) -> None
     def transact_write_items(self: dynamodb_models.DynamoDBBackend, transact_items: list[dict[str, Any]]) -> None:
         capacity.charge_transaction(self, transact_items)
         conflicts.take_transaction(self, transact_items)
+        injected = reasons.take(transact_items)
         undo = ItemUndo(self, transact_items)
         try:
             original(self, transact_items)
+        except TransactionCanceledException as cancelled:
+            undo.restore()
+            if not injected:
+                raise
+            raise TransactionCanceledException(with_reasons(reasons_of(cancelled.description), injected)) from None
         except BaseException:
             undo.restore()
             raise
+        if injected:
+            undo.restore()
+            raise TransactionCanceledException(with_reasons([(None, None, None)] * len(transact_items), injected))
 
     dynamodb_models.DynamoDBBackend.transact_write_items = transact_write_items
 

@@ -180,6 +180,7 @@ def no_faults_left(launcher: Server) -> Iterator[None]:
     launcher.http("DELETE", "/_fault")
     launcher.http("DELETE", "/_conflicts")
     launcher.http("DELETE", "/_capacity")
+    launcher.http("DELETE", "/_reasons")
 
 
 # ---- tables, items, streams -------------------------------------------------
@@ -623,6 +624,59 @@ def test_fault_admin_lists_clears_and_rejects_bad_rules(launcher: Server) -> Non
         [],
     ]:
         assert launcher.http("POST", "/_fault", bad)[0] == 400, bad
+
+
+# ---- fix 10: a passing reason beside the transaction's own --------------------------
+# One reason per action, in order ("CancellationReason", Amazon DynamoDB API Reference,
+# https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_CancellationReason.html).
+
+
+def test_reason_stands_beside_a_real_condition_failure_in_place_of_the_guard_and_writes_nothing(
+        launcher: Server) -> None:
+    dynamodb = launcher.client("dynamodb")
+    accounts, ledger = create_table(dynamodb), create_table(dynamodb)
+    dynamodb.put_item(TableName=accounts, Item={"pk": {"S": "ACC-1"}, "balance": {"N": "5"}})
+    dynamodb.put_item(TableName=ledger, Item={"pk": {"S": "TXN-1"}})
+    # GIVEN the ledger's actions naming TXN-1 throttled once
+    assert launcher.http("POST", "/_reasons", {"table": ledger, "match": "TXN-1"})[0] == 200
+    entries = [put_new(accounts, "REC-1"), debit(accounts, "ACC-1", 10), put_new(ledger, "TXN-1")]
+    # WHEN a transaction debits more than the account holds and puts a ledger entry that exists
+    with pytest.raises(ClientError) as cancelled:
+        dynamodb.transact_write_items(TransactItems=entries)
+    # THEN the account's condition failure stands, with its item, beside the ledger's throttling
+    # in place of the ledger's own condition failure
+    assert cancellation_codes(cancelled.value) == ["None", "ConditionalCheckFailed", "ThrottlingError"]
+    reasons = cancelled.value.response["CancellationReasons"]
+    assert reasons[2]["Message"].startswith("Throughput exceeds the current capacity")
+    # AND nothing was written
+    assert [item["pk"]["S"] for item in scan_all(dynamodb, accounts)] == ["ACC-1"]
+    # AND the rule is used up: the same transaction again has the ledger speak for itself
+    with pytest.raises(ClientError) as again:
+        dynamodb.transact_write_items(TransactItems=entries)
+    assert cancellation_codes(again.value) == ["None", "ConditionalCheckFailed", "ConditionalCheckFailed"]
+    assert json.loads(launcher.http("GET", "/_reasons")[2]) == {"reasons": []}
+
+
+def test_reason_cancels_a_transaction_that_would_commit_and_leaves_no_stream_record(launcher: Server) -> None:
+    dynamodb = launcher.client("dynamodb")
+    table = create_table(dynamodb, stream=True)
+    stream = Stream(launcher, dynamodb, table)
+    launcher.http("POST", "/_reasons", {"table": table, "match": "item-b", "reason": "TransactionConflict"})
+    with pytest.raises(ClientError) as cancelled:
+        dynamodb.transact_write_items(TransactItems=[put_new(table, "item-a"), put_new(table, "item-b")])
+    assert cancellation_codes(cancelled.value) == ["None", "TransactionConflict"]
+    assert scan_all(dynamodb, table) == []
+    assert stream.all_records() == []
+
+
+def test_reason_admin_lists_clears_and_rejects_bad_rules(launcher: Server) -> None:
+    launcher.http("POST", "/_reasons", {"table": "t", "count": 2})
+    assert json.loads(launcher.http("GET", "/_reasons")[2]) == {
+        "reasons": [{"table": "t", "reason": "ThrottlingError", "count": 2, "match": None}]}
+    assert json.loads(launcher.http("DELETE", "/_reasons")[2]) == {"cleared": 1}
+    for bad in [{}, {"table": "t", "reason": "ConditionalCheckFailed"}, {"table": "t", "count": 0},
+                {"table": "t", "typo": 1}, []]:
+        assert launcher.http("POST", "/_reasons", bad)[0] == 400, bad
 
 
 # ---- fix 4: transaction conflicts ----------------------------------------------

@@ -12,7 +12,8 @@ import java.util.SplittableRandom;
  * the DLQ and an operator redrives them), slow calls that time invocations out, windows of up to
  * 30 minutes (the profile's) in which Lambda throttles every invocation (the account's concurrency taken by
  * other functions, as the runbook's {@code function-throttles} alarm says); and, at every
- * call, a rare 500 whose write may have happened, a crash of the environment, an extra SQS copy;
+ * call, a rare 500 whose write may have happened, a crash of the environment, an extra SQS copy, a
+ * transaction throttled at its last table's actions beside its other actions' own reasons;
  * and downstream, windows of the topic throttling the publisher, answering 500, or gone for longer
  * than the stream event source's {@code MaximumRecordAgeInSeconds} (12 h), so that the failure
  * queue fills and an operator replays it.
@@ -21,8 +22,12 @@ import java.util.SplittableRandom;
  * @param serverErrors the chance of a 500 at any DynamoDB call outside the windows
  * @param crashes     the chance that an environment crashes at any AWS call
  * @param extraCopies the chance that a delete misses a copy of the message
+ * @param hotPartitionThrottles the chance that a transaction outside the windows is throttled at
+ *                    its last table's actions only (a hot partition of the ledger), its other
+ *                    actions' conditions answered beside it
  */
-record FaultSchedule(List<Window> windows, double serverErrors, double crashes, double extraCopies) {
+record FaultSchedule(List<Window> windows, double serverErrors, double crashes, double extraCopies,
+                     double hotPartitionThrottles) {
 
     /** DynamoDB's windows, Lambda's, the cache's ({@link CacheFaults}: a shard's failover, a shard unreachable) and the topic's. */
     enum Kind {
@@ -51,7 +56,7 @@ record FaultSchedule(List<Window> windows, double serverErrors, double crashes, 
         }
     }
 
-    static final FaultSchedule NONE = new FaultSchedule(List.of(), 0, 0, 0);
+    static final FaultSchedule NONE = new FaultSchedule(List.of(), 0, 0, 0, 0);
 
     static FaultSchedule draw(SplittableRandom random, Duration traffic, Duration longestLambdaThrottle) {
         long span = Scheduler.micros(traffic);
@@ -74,7 +79,7 @@ record FaultSchedule(List<Window> windows, double serverErrors, double crashes, 
         if (random.nextBoolean()) {
             windows.add(window(windows.size(), Kind.TOPIC_GONE, random, span, Duration.ofHours(12).plusMinutes(10), Duration.ofHours(16)));
         }
-        return new FaultSchedule(List.copyOf(windows), 0.0005, 0.0003, 0.001);
+        return new FaultSchedule(List.copyOf(windows), 0.0005, 0.0003, 0.001, 0.01);
     }
 
     private static Window window(int index, Kind kind, SplittableRandom random, long span, Duration shortest, Duration longest) {
@@ -134,10 +139,11 @@ record FaultSchedule(List<Window> windows, double serverErrors, double crashes, 
     FaultSchedule plus(List<Window> more) {
         List<Window> all = new ArrayList<>(windows);
         all.addAll(more);
-        return new FaultSchedule(List.copyOf(all), serverErrors, crashes, extraCopies);
+        return new FaultSchedule(List.copyOf(all), serverErrors, crashes, extraCopies, hotPartitionThrottles);
     }
 
     FaultSchedule keeping(java.util.function.IntPredicate kept) {
-        return new FaultSchedule(windows.stream().filter(w -> kept.test(w.index)).toList(), serverErrors, crashes, extraCopies);
+        return new FaultSchedule(windows.stream().filter(w -> kept.test(w.index)).toList(), serverErrors, crashes, extraCopies,
+                hotPartitionThrottles);
     }
 }

@@ -7,9 +7,11 @@ import com.example.sim.model.SqsQueue;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -35,6 +37,8 @@ final class Oracles {
     private final Workload workload;
     private final Scheduler scheduler;
     private final Map<String, Decision> decisions = new HashMap<>();
+    /** The transactions decided before the run ({@link History}): their records since expired. */
+    private final Set<String> decidedBefore = new HashSet<>();
     private final Map<String, Integer> debits = new HashMap<>();
     private final List<Violation> violations = new ArrayList<>();
     private final Latencies latencies = new Latencies();
@@ -44,10 +48,20 @@ final class Oracles {
         this.scheduler = scheduler;
     }
 
+    /** {@code txn} was approved before the run: a record written for it in the run decides it again. */
+    void decidedBefore(String txn) {
+        decidedBefore.add(txn);
+    }
+
     void written(String recordsTable, String ledgerTable, DynamoDbModel.Write write) {
         if (write.table().equals(recordsTable)) {
             String txn = write.after().get(IdempotencyRecordAttributes.PK).s().substring(RECORD_PREFIX.length());
             String status = write.after().get(IdempotencyRecordAttributes.STATUS).s();
+            if (decidedBefore.contains(txn)) {
+                violations.add(new Violation(Violation.DECIDED_TWICE, txn, "approved before the run (its record since"
+                        + " expired, its ledger entry kept), then " + status + " at " + at(scheduler.now())
+                        + ("APPROVED".equals(status) ? "" : " (differently)")));
+            }
             Decision first = decisions.putIfAbsent(txn, new Decision(status, scheduler.now(), recordedChange(write.after())));
             if (first != null) {
                 violations.add(new Violation(Violation.DECIDED_TWICE, txn, "decided " + first.status() + " at "
@@ -70,12 +84,12 @@ final class Oracles {
         if (payment == null || !payment.good()) {
             return;
         }
-        if (why == SqsQueue.Departure.EXPIRED && !decisions.containsKey(payment.txnId())) {
+        if (why == SqsQueue.Departure.EXPIRED && !decided(payment.txnId())) {
             violations.add(new Violation(Violation.STUCK, payment.txnId(), "expired undecided in " + queue.name()
                     + " at " + at(scheduler.now())));
         }
         if (why == SqsQueue.Departure.MOVED_TO_DEAD_LETTER_QUEUE && sourceQueue
-                && !LambdaService.copy(message).hardFailure && !decisions.containsKey(payment.txnId())) {
+                && !LambdaService.copy(message).hardFailure && !decided(payment.txnId())) {
             violations.add(new Violation(Violation.DEAD_LETTERED_BY_PASSING, payment.txnId(), "moved to the DLQ at "
                     + at(scheduler.now()) + " after " + message.receiveCount()
                     + " receives that all failed for passing reasons (throttling, contention)"));
@@ -91,7 +105,7 @@ final class Oracles {
     void atEnd(Map<String, Long> balances, Map<String, Long> initial, List<SqsMessage> queueLeft,
                List<SqsMessage> deadLetters) {
         for (Payment payment : workload.payments()) {
-            if (payment.good() && !decisions.containsKey(payment.txnId())) {
+            if (payment.good() && !decided(payment.txnId())) {
                 violations.add(new Violation(Violation.LOST, payment.txnId(), "never decided"));
             }
         }
@@ -126,6 +140,11 @@ final class Oracles {
             violations.add(new Violation(Violation.STUCK, payment == null ? "-" : payment.txnId(),
                     "still in the payments queue as the run ends"));
         }
+    }
+
+    /** Whether {@code txn} has a decision: made in the run, or before it. */
+    private boolean decided(String txn) {
+        return decisions.containsKey(txn) || decidedBefore.contains(txn);
     }
 
     List<Violation> violations() {

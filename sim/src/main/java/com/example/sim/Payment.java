@@ -12,9 +12,11 @@ package com.example.sim;
  * @param retries     how many times its producer sends it again (new message ids, signed anew)
  * @param conflicting whether another operation is sent under its transaction id (a producer bug)
  * @param poison      whether its body is unreadable (never a payment the oracles expect decided)
+ * @param late        whether it was approved a month before the run (its record since expired, its
+ *                    ledger entry and debit kept) and is sent again in it: never to be decided again
  */
 record Payment(int index, String txnId, String account, long amountMinor, boolean refund, long at, int retries,
-               boolean conflicting, boolean poison) {
+               boolean conflicting, boolean poison, boolean late) {
 
     /** Whether the oracles expect it decided, once: neither poison nor contested by a conflicting operation. */
     boolean good() {

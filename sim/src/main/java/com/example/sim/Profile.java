@@ -25,10 +25,13 @@ import java.time.Duration;
  *                         {@code EnableFastPath=true}), {@code cluster} (node-based, cluster mode) or
  *                         {@code off} (the template's default: no fast path)
  * @param queue            the payments queue: {@code standard} (the template's) or {@code fifo}
+ * @param lateShare        the share of payments that were approved a month before the run (their
+ *                         records since expired, their ledger entries kept) and are sent again in
+ *                         it, as a producer replaying its outbox does
  */
 record Profile(String name, int payments, Duration traffic, int accounts, int hotAccounts, double hotShare,
                double burstShare, int bursts, int maxConcurrency, long warmWriteUnits, boolean faults,
-               int reservedConcurrency, Duration longestLambdaThrottle, String cache, String queue) {
+               int reservedConcurrency, Duration longestLambdaThrottle, String cache, String queue, double lateShare) {
 
     static final Duration LONGEST_LAMBDA_THROTTLE = Duration.ofMinutes(30);
     static final java.util.Set<String> CACHES = java.util.Set.of("serverless", "cluster", "off");
@@ -39,25 +42,25 @@ record Profile(String name, int payments, Duration traffic, int accounts, int ho
     /** Seven days of traffic, a fault schedule drawing every kind, the template's concurrency. */
     static Profile standard(TemplateWindows windows, int payments) {
         return new Profile("default", payments, Duration.ofDays(7), Math.max(50, payments / 100), 5, 0.05, 0.4,
-                40, windows.maxConcurrency(), 4_000, true, 0, LONGEST_LAMBDA_THROTTLE, "serverless", "standard");
+                40, windows.maxConcurrency(), 4_000, true, 0, LONGEST_LAMBDA_THROTTLE, "serverless", "standard", 0.01);
     }
 
     /** A peak: {@code perSecond} payments a second for {@code minutes}, 1 % on 5 hot accounts, at {@code concurrency}. */
     static Profile peak(int perSecond, int minutes, int concurrency, long warmWriteUnits) {
         return new Profile("peak", perSecond * 60 * minutes, Duration.ofMinutes(minutes), 200_000, 5, 0.01, 0, 0,
-                concurrency, warmWriteUnits, false, 0, LONGEST_LAMBDA_THROTTLE, "off", "standard");
+                concurrency, warmWriteUnits, false, 0, LONGEST_LAMBDA_THROTTLE, "off", "standard", 0);
     }
 
     /** The same, the function's concurrency reserved at {@code reserved} (0: none). */
     Profile withReservedConcurrency(int reserved) {
         return new Profile(name, payments, traffic, accounts, hotAccounts, hotShare, burstShare, bursts, maxConcurrency,
-                warmWriteUnits, faults, reserved, longestLambdaThrottle, cache, queue);
+                warmWriteUnits, faults, reserved, longestLambdaThrottle, cache, queue, lateShare);
     }
 
     /** The same, drawing windows of Lambda throttling up to {@code longest}. */
     Profile withLongestLambdaThrottle(Duration longest) {
         return new Profile(name, payments, traffic, accounts, hotAccounts, hotShare, burstShare, bursts, maxConcurrency,
-                warmWriteUnits, faults, reservedConcurrency, longest, cache, queue);
+                warmWriteUnits, faults, reservedConcurrency, longest, cache, queue, lateShare);
     }
 
     /** This profile with the cache {@code cache} ({@link #CACHES}) and the payments queue {@code queue} ({@link #QUEUES}). */
@@ -69,7 +72,7 @@ record Profile(String name, int payments, Duration traffic, int accounts, int ho
             throw new IllegalArgumentException("QUEUE must be one of " + new java.util.TreeSet<>(QUEUES) + ", was '" + queue + "'");
         }
         return new Profile(name, payments, traffic, accounts, hotAccounts, hotShare, burstShare, bursts, maxConcurrency,
-                warmWriteUnits, faults, reservedConcurrency, longestLambdaThrottle, cache, queue);
+                warmWriteUnits, faults, reservedConcurrency, longestLambdaThrottle, cache, queue, lateShare);
     }
 
     boolean cacheOn() {

@@ -78,14 +78,18 @@ final class SimWorld implements World {
         }
         long now = scheduler.now();
         SplittableRandom random = scheduler.random();
-        if (faults.in(FaultSchedule.Kind.THROTTLING, now)) {
-            return Fault.THROTTLE;
+        if (faults.in(FaultSchedule.Kind.THROTTLING, now)) { // the whole transaction's tables, or one (a hot partition)
+            return random.nextBoolean() ? Fault.THROTTLE : Fault.THROTTLE_LAST_TABLE;
         }
         if (faults.in(FaultSchedule.Kind.OUTAGE, now)) { // mostly refused before anything is written
             return random.nextDouble() < 0.1 ? Fault.SERVER_ERROR_APPLIED : Fault.SERVER_ERROR_NOT_APPLIED;
         }
         if (faults.serverErrors() > 0 && random.nextDouble() < faults.serverErrors()) {
             return random.nextBoolean() ? Fault.SERVER_ERROR_APPLIED : Fault.SERVER_ERROR_NOT_APPLIED;
+        }
+        if (operation.equals("TransactWriteItems") && faults.hotPartitionThrottles() > 0
+                && random.nextDouble() < faults.hotPartitionThrottles()) {
+            return Fault.THROTTLE_LAST_TABLE;
         }
         return Fault.NONE;
     }

@@ -8,6 +8,7 @@ import com.example.sim.model.DynamoDbTable;
 import com.example.sim.model.SqsMessage;
 import com.example.sim.model.SqsModel;
 import com.example.sim.model.SqsQueue;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -68,6 +69,7 @@ final class Simulation {
         payments.redrivePolicy(deadLetters, windows.maxReceiveCount());
 
         Oracles oracles = new Oracles(workload, scheduler);
+        History.load(workload, dynamoDb, scheduler.instant(), Duration.ofSeconds(windows.recordTtlSeconds()), oracles);
         dynamoDb.observe(write -> oracles.written(RECORDS, LEDGER, write));
         Optional<FifoOrder> fifoOrder = profile.fifo() ? Optional.of(new FifoOrder(workload, scheduler)) : Optional.empty();
         fifoOrder.ifPresent(order -> payments.onDeparture(order::departed));

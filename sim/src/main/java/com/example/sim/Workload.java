@@ -11,7 +11,8 @@ import java.util.function.IntPredicate;
  * The payments of a run, drawn from its seed: spread over the traffic period and in bursts (a
  * sale), a share on a few hot accounts, a quarter refunds (which top accounts up, so that a
  * payment declined for want of funds could be approved later), some sent again by their producer,
- * a few contested by a conflicting operation, a few unreadable.
+ * a few contested by a conflicting operation, a few unreadable, and a few approved a month before
+ * the run and sent again in it (each more than its account opens the run with).
  */
 final class Workload {
 
@@ -50,7 +51,11 @@ final class Workload {
             int retries = kind < 0.08 ? 1 + random.nextInt(2) : 0;
             boolean conflicting = kind >= 0.08 && kind < 0.082;
             boolean poison = kind >= 0.082 && kind < 0.084;
-            Payment payment = new Payment(i, "TXN-" + i, account(account), amount, refund, at, retries, conflicting, poison);
+            // A purchase approved a month ago, when the account held more than it opens the run with.
+            boolean late = kind >= 0.084 && kind < 0.084 + profile.lateShare();
+            Payment payment = late
+                    ? new Payment(i, "TXN-" + i, account(account), balances.get(account) + amount, false, at, 0, false, false, true)
+                    : new Payment(i, "TXN-" + i, account(account), amount, refund, at, retries, conflicting, poison, false);
             if (kept.test(i)) {
                 payments.add(payment);
             }

@@ -51,7 +51,7 @@ class EventSourceScalingTest {
         assertEquals(true, reserved.throttles(3, 0));
         assertEquals(1, reserved.throttles());
         FunctionConcurrency window = new FunctionConcurrency(0, new FaultSchedule(java.util.List.of(
-                new FaultSchedule.Window(0, FaultSchedule.Kind.LAMBDA_THROTTLING, 10 * SECOND, 20 * SECOND)), 0, 0, 0));
+                new FaultSchedule.Window(0, FaultSchedule.Kind.LAMBDA_THROTTLING, 10 * SECOND, 20 * SECOND)), 0, 0, 0, 0));
         assertEquals(false, window.throttles(0, 9 * SECOND));
         assertEquals(true, window.throttles(0, 10 * SECOND));
         assertEquals(false, window.throttles(500, 20 * SECOND));

@@ -98,10 +98,26 @@ public final class MotoServer implements AwsApi {
                 .POST(HttpRequest.BodyPublishers.ofString(fault.toJson())));
     }
 
+    /** Cancels the next transactions {@code reason} names with its reason beside their own ({@link ItemReason}). */
+    public void inject(ItemReason reason) {
+        send(HttpRequest.newBuilder(endpoint.resolve("/_reasons"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(reason.toJson())));
+    }
+
     /** How many more requests the injected faults will fail (their counts left, summed). */
     public int faultsLeft() {
+        return countsLeft("/_fault");
+    }
+
+    /** How many more transactions the injected reasons will cancel (their counts left, summed). */
+    public int reasonsLeft() {
+        return countsLeft("/_reasons");
+    }
+
+    private int countsLeft(String path) {
         Matcher counts = Pattern.compile("\"count\"\\s*:\\s*(\\d+)").matcher(send(
-                HttpRequest.newBuilder(endpoint.resolve("/_fault")).GET()));
+                HttpRequest.newBuilder(endpoint.resolve(path)).GET()));
         int left = 0;
         while (counts.find()) {
             left += Integer.parseInt(counts.group(1));
@@ -109,9 +125,11 @@ public final class MotoServer implements AwsApi {
         return left;
     }
 
+    /** Removes every fault and every injected reason not yet used up. */
     @Override
     public void clearFaults() {
         send(HttpRequest.newBuilder(endpoint.resolve("/_fault")).DELETE());
+        send(HttpRequest.newBuilder(endpoint.resolve("/_reasons")).DELETE());
     }
 
     /** See {@link AwsApi#transactionConflicts}: the launcher's {@code /_conflicts} (its fix 4). */

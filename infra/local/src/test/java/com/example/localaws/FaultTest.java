@@ -14,7 +14,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A fault rule reaches the launcher's {@code /_fault} as it was written, whatever its match holds:
- * the rule the launcher lists back is the one injected. Runs a launcher of its own (about 3 s).
+ * the rule the launcher lists back is the one injected; so does a reason rule its
+ * {@code /_reasons}. Runs a launcher of its own (about 3 s).
  */
 class FaultTest {
 
@@ -43,11 +44,34 @@ class FaultTest {
         assertEquals(0, remainingFaults().size());
     }
 
+    @Test
+    void anItemReason_isTheLaunchersReasonRuleToTheLetter_andClearingFaultsDropsIt() throws IOException, InterruptedException {
+        // GIVEN a reason rule for the ledger's actions naming one transaction, twice
+        ItemReason reason = ItemReason.throttled("LedgerTable", "TXN-\"1\"", 2);
+
+        // WHEN it is injected
+        launcher.moto().inject(reason);
+
+        // THEN the launcher lists exactly that rule, its two cancellations to come
+        JsonNode listed = remaining("/_reasons").get("reasons");
+        assertEquals(1, listed.size(), listed.toString());
+        JsonNode rule = listed.get(0);
+        assertEquals(reason, new ItemReason(rule.get("table").asText(), rule.get("match").asText(),
+                rule.get("reason").asText(), rule.get("count").asInt()));
+        assertEquals(2, launcher.moto().reasonsLeft());
+        launcher.moto().clearFaults();
+        assertEquals(0, launcher.moto().reasonsLeft());
+    }
+
     private static JsonNode remainingFaults() throws IOException, InterruptedException {
+        return remaining("/_fault").get("faults");
+    }
+
+    private static JsonNode remaining(String path) throws IOException, InterruptedException {
         HttpResponse<String> response = HttpClient.newBuilder().sslContext(launcher.tls().sslContext()).build().send(HttpRequest.newBuilder(
-                launcher.moto().endpoint().resolve("/_fault")).timeout(Duration.ofSeconds(5)).GET().build(),
+                launcher.moto().endpoint().resolve(path)).timeout(Duration.ofSeconds(5)).GET().build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(200, response.statusCode(), response.body());
-        return JSON.readTree(response.body()).get("faults");
+        return JSON.readTree(response.body());
     }
 }

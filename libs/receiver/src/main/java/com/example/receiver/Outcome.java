@@ -1,5 +1,6 @@
 package com.example.receiver;
 
+import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -41,14 +42,29 @@ public sealed interface Outcome {
     /**
      * The operation was decided before; {@code original} is that decision, replayed.
      *
-     * @param source   what recognised it: the cache, the store's record, the domain's guard, the batch
-     * @param original the first decision
+     * @param source          what recognised it: the cache, the store's record, the domain's guard, the batch
+     * @param original        the first decision
+     * @param recordExpiresAt when the stored record that recognised it stops counting (its
+     *                        {@code expiresAt}), so that no cache keeps the decision longer; empty
+     *                        when no record recognised it (the cache, the batch, a guard after the
+     *                        record expired)
      */
-    record Duplicate(DuplicateSource source, Decision original) implements Outcome {
+    record Duplicate(DuplicateSource source, Decision original, Optional<Instant> recordExpiresAt) implements Outcome {
         /** Refuses a missing component. */
         public Duplicate {
             Objects.requireNonNull(source, "source");
             Objects.requireNonNull(original, "original");
+            Objects.requireNonNull(recordExpiresAt, "recordExpiresAt");
+        }
+
+        /**
+         * A duplicate no stored record recognised.
+         *
+         * @param source   what recognised it
+         * @param original the first decision
+         */
+        public Duplicate(DuplicateSource source, Decision original) {
+            this(source, original, Optional.empty());
         }
     }
 

@@ -3,10 +3,12 @@ package com.example.sim.model;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -42,7 +44,12 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  *   <li>{@code TransactWriteItems}, all or nothing; a cancellation carries one reason per action, in
  *       order ({@code ConditionalCheckFailed} with the {@code ALL_OLD} item, {@code TransactionConflict},
  *       {@code ThrottlingError}, or {@code None}) ("TransactWriteItems", Errors,
- *       https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html#API_TransactWriteItems_Errors).</li>
+ *       https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html#API_TransactWriteItems_Errors;
+ *       "CancellationReason", https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_CancellationReason.html).
+ *       Reasons mix: an action on a throttled table ({@link World.Fault#THROTTLE_LAST_TABLE}, or a
+ *       table whose capacity does not admit the transaction) answers {@code ThrottlingError}, an
+ *       action on a held item {@code TransactionConflict}, and every other action its own condition,
+ *       so a {@code ConditionalCheckFailed} can stand beside either.</li>
  *   <li>Transaction conflicts: a transaction holds its items from when it is applied until its
  *       answer reaches its caller; another transaction on one of them is cancelled with {@code TransactionConflict},
  *       a single write is refused with {@code TransactionConflictException} ("Transaction conflict
@@ -210,7 +217,7 @@ public final class DynamoDbModel implements DynamoDbClient {
         World.Fault fault = world.fault(SERVICE, "PutItem");
         long units = units(request.item());
         OnDemandCapacity capacity = capacities.get(table.name());
-        if (fault == World.Fault.THROTTLE || fault == World.Fault.REQUEST_THROTTLED
+        if (fault == World.Fault.THROTTLE || fault == World.Fault.THROTTLE_LAST_TABLE || fault == World.Fault.REQUEST_THROTTLED
                 || !capacity.admits(now.getEpochSecond(), units, Map.of(key, units))) {
             throttled++;
             if (flaw == Flaw.THROTTLED_CALLS_APPLIED) {
@@ -270,16 +277,25 @@ public final class DynamoDbModel implements DynamoDbClient {
             units += u;
             byTable.computeIfAbsent(action.table().name(), table -> new HashMap<>()).merge(action.key(), u, Long::sum);
         }
-        boolean admitted = byTable.entrySet().stream().allMatch(table -> capacities.get(table.getKey()).admits(
-                now.getEpochSecond(), table.getValue().values().stream().mapToLong(Long::longValue).sum(), table.getValue()));
-        if (fault == World.Fault.THROTTLE || fault == World.Fault.REQUEST_THROTTLED || !admitted) {
+        Set<String> throttledTables = new HashSet<>();
+        byTable.forEach((table, items) -> {
+            if (!capacities.get(table).admits(now.getEpochSecond(), items.values().stream().mapToLong(Long::longValue).sum(), items)) {
+                throttledTables.add(table);
+            }
+        });
+        if (fault == World.Fault.THROTTLE) {
+            throttledTables.addAll(byTable.keySet());
+        } else if (fault == World.Fault.THROTTLE_LAST_TABLE && !actions.isEmpty()) {
+            throttledTables.add(actions.get(actions.size() - 1).table().name());
+        }
+        if (fault == World.Fault.REQUEST_THROTTLED || !throttledTables.isEmpty()) {
             throttled++;
             if (flaw == Flaw.THROTTLED_CALLS_APPLIED) {
                 transactFlawed(actions, now);
             }
             world.fromService(SERVICE, "TransactWriteItems");
             throw fault == World.Fault.REQUEST_THROTTLED ? DynamoDbErrors.requestThrottled()
-                    : DynamoDbErrors.cancelled(actions.stream().map(a -> DynamoDbErrors.reason("ThrottlingError", null)).toList());
+                    : DynamoDbErrors.cancelled(reasons(actions, now, throttledTables));
         }
         if (fault == World.Fault.SERVER_ERROR_NOT_APPLIED) {
             if (flaw == Flaw.SERVER_ERRORS_AFTER_THE_WRITE) {
@@ -298,27 +314,8 @@ public final class DynamoDbModel implements DynamoDbClient {
             }
             return TransactWriteItemsResponse.builder().build(); // applied before: success, nothing applied again
         }
-        List<CancellationReason> reasons = new ArrayList<>();
-        boolean cancel = false;
-        for (WriteAction action : actions) {
-            if (held.containsKey(action.lock())) {
-                reasons.add(DynamoDbErrors.reason("TransactionConflict", null));
-                cancel = true;
-            } else {
-                reasons.add(null);
-            }
-        }
-        if (!cancel) {
-            for (int i = 0; i < actions.size(); i++) {
-                WriteAction action = actions.get(i);
-                Optional<Map<String, AttributeValue>> old = action.before(now);
-                boolean holds = Expressions.holds(action.condition(), old.orElse(Map.of()), action.names(), action.values());
-                cancel |= !holds;
-                reasons.set(i, holds ? DynamoDbErrors.reason("None", null) : DynamoDbErrors.reason("ConditionalCheckFailed", action.allOld() ? old.orElse(null) : null));
-            }
-        } else {
-            reasons.replaceAll(r -> r == null ? DynamoDbErrors.reason("None", null) : r);
-        }
+        List<CancellationReason> reasons = reasons(actions, now, Set.of());
+        boolean cancel = reasons.stream().anyMatch(reason -> !"None".equals(reason.code()));
         if (cancel && flaw == Flaw.PARTIAL_TRANSACTIONS) {
             for (int i = 0; i < actions.size(); i++) {
                 if ("None".equals(reasons.get(i).code())) {
@@ -349,6 +346,28 @@ public final class DynamoDbModel implements DynamoDbClient {
             throw DynamoDbErrors.serverError();
         }
         return TransactWriteItemsResponse.builder().build();
+    }
+
+    /**
+     * One reason per action, in order: {@code ThrottlingError} on a throttled table,
+     * {@code TransactionConflict} on an item another transaction holds, else what its condition
+     * says ({@code ConditionalCheckFailed} with the old item when asked for, or {@code None}).
+     */
+    private List<CancellationReason> reasons(List<WriteAction> actions, Instant now, Set<String> throttledTables) {
+        List<CancellationReason> reasons = new ArrayList<>();
+        for (WriteAction action : actions) {
+            if (throttledTables.contains(action.table().name())) {
+                reasons.add(DynamoDbErrors.reason("ThrottlingError", null));
+            } else if (held.containsKey(action.lock())) {
+                reasons.add(DynamoDbErrors.reason("TransactionConflict", null));
+            } else {
+                Optional<Map<String, AttributeValue>> old = action.before(now);
+                reasons.add(Expressions.holds(action.condition(), old.orElse(Map.of()), action.names(), action.values())
+                        ? DynamoDbErrors.reason("None", null)
+                        : DynamoDbErrors.reason("ConditionalCheckFailed", action.allOld() ? old.orElse(null) : null));
+            }
+        }
+        return reasons;
     }
 
     /** A flaw's write: the put applied if its condition holds, whatever the call then answers. */

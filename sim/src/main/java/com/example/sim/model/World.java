@@ -15,8 +15,14 @@ public interface World {
     enum Fault {
         /** The call is served. */
         NONE,
-        /** Refused for capacity: request-level throttling, or a transaction's ThrottlingError. */
+        /** Refused for capacity: request-level throttling, or a transaction's ThrottlingError at every action. */
         THROTTLE,
+        /**
+         * Refused for capacity at one table only: a transaction's ThrottlingError at its actions on
+         * the last table it writes (a hot partition of the ledger, say), the other actions'
+         * conditions read and answered beside it; a single write as {@link #THROTTLE}.
+         */
+        THROTTLE_LAST_TABLE,
         /** A 500 after the call was applied, or before: the caller cannot tell. */
         SERVER_ERROR_APPLIED,
         /** A 500, nothing applied. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.localaws.Fault;
+import com.example.localaws.ItemReason;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
 import com.example.sim.model.DynamoDbModel;
@@ -185,14 +186,25 @@ class ConformanceTest {
         public void fromService(String service, String operation) {
         }
 
+        /**
+         * The first armed fault of the call's operation, those answered before the request reaches
+         * the tables first (the launcher's {@code /_fault} answers before its {@code /_reasons} runs).
+         */
         @Override
         public Fault fault(String service, String operation) {
+            Fault before = armedFault(operation, false);
+            return before != Fault.NONE ? before : armedFault(operation, true);
+        }
+
+        private Fault armedFault(String operation, boolean atTheActions) {
             for (int f = 0; f < faults.size(); f++) {
-                if (faults.get(f).operation().equals(operation) && armed.get(f)[0] > 0) {
+                if (faults.get(f).operation().equals(operation) && armed.get(f)[0] > 0
+                        && (faults.get(f).kind() == ConformanceTrace.FaultKind.LEDGER_THROTTLED) == atTheActions) {
                     armed.get(f)[0]--;
                     return switch (faults.get(f).kind()) {
                         case SERVER_ERROR -> Fault.SERVER_ERROR_NOT_APPLIED;
                         case THROTTLING -> Fault.REQUEST_THROTTLED;
+                        case LEDGER_THROTTLED -> Fault.THROTTLE_LAST_TABLE;
                         case CRASH -> throw new IllegalStateException("a crash is the environment's, not DynamoDB's");
                     };
                 }
@@ -233,11 +245,12 @@ class ConformanceTest {
 
         @Override
         public void arm(ConformanceTrace.TraceFault fault, String prefix) {
-            aws.moto().inject(switch (fault.kind()) {
-                case SERVER_ERROR -> Fault.internalError(fault.operation(), prefix, fault.count());
-                case THROTTLING -> Fault.throttling(fault.operation(), prefix, fault.count());
+            switch (fault.kind()) {
+                case SERVER_ERROR -> aws.moto().inject(Fault.internalError(fault.operation(), prefix, fault.count()));
+                case THROTTLING -> aws.moto().inject(Fault.throttling(fault.operation(), prefix, fault.count()));
+                case LEDGER_THROTTLED -> aws.moto().inject(ItemReason.throttled(ConformanceRun.LEDGER, prefix, fault.count()));
                 case CRASH -> throw new IllegalStateException("a crash is the environment's, not DynamoDB's");
-            });
+            }
         }
 
         @Override

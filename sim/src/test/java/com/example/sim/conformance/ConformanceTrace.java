@@ -27,6 +27,13 @@ record ConformanceTrace(String prefix, List<long[]> accounts, List<List<String>>
         /** 400 ThrottlingException (an on-demand table's answer): retried by the SDK, then by the receiver's back-off. */
         THROTTLING,
         /**
+         * A transaction's actions on the ledger table (its last) cancelled with {@code ThrottlingError}
+         * beside its other actions' own reasons, a failed condition among them maybe (the launcher's
+         * {@code /_reasons}): a cancellation, which the SDK hands back at once, and the receiver
+         * waits out while no record or guard answered beside it. {@code TransactWriteItems} only.
+         */
+        LEDGER_THROTTLED,
+        /**
          * The function environment dies once the count-th call of the operation in the batch is
          * answered (applied), before the receiver hears it; the batch comes back to a new
          * environment ({@link EnvironmentCrash}).
@@ -80,8 +87,11 @@ record ConformanceTrace(String prefix, List<long[]> accounts, List<List<String>>
         if (random.nextBoolean()) {
             int count = 1 + random.nextInt(2);
             for (int f = 0; f < count; f++) {
-                faults.add(new TraceFault(random.nextInt(batches), random.nextInt(5) == 0 ? "PutItem" : "TransactWriteItems",
-                        FaultKind.values()[random.nextInt(FaultKind.values().length)], 1 + random.nextInt(4)));
+                int batch = random.nextInt(batches);
+                String operation = random.nextInt(5) == 0 ? "PutItem" : "TransactWriteItems";
+                FaultKind kind = FaultKind.values()[random.nextInt(FaultKind.values().length)];
+                faults.add(new TraceFault(batch, kind == FaultKind.LEDGER_THROTTLED ? "TransactWriteItems" : operation, kind,
+                        1 + random.nextInt(4)));
             }
         }
         return List.copyOf(faults);

@@ -21,6 +21,8 @@ class ModelsTest {
     private static final class Still extends StillWorld {
         /** Runs once while the next answer is on its way back: another caller's call, overlapping. */
         Runnable onTheWayBack;
+        /** Whether every call is throttled at its transaction's last table. */
+        boolean throttleLastTable;
 
         @Override
         public void fromService(String service, String operation) {
@@ -29,6 +31,11 @@ class ModelsTest {
             if (overlapping != null) {
                 overlapping.run();
             }
+        }
+
+        @Override
+        public Fault fault(String service, String operation) {
+            return throttleLastTable ? Fault.THROTTLE_LAST_TABLE : Fault.NONE;
         }
     }
 
@@ -86,8 +93,44 @@ class ModelsTest {
         assertEquals(1, dynamoDb.table("t").size()); // b not written: all or nothing
     }
 
+    @Test
+    void reasonsMix_aFailedConditionStandsBesideAThrottledTableAndBesideAConflict_andNothingIsWritten() {
+        Still world = new Still();
+        DynamoDbModel dynamoDb = new DynamoDbModel(world, 4_000);
+        dynamoDb.createTable("t", "pk", Optional.empty(), Optional.empty());
+        dynamoDb.createTable("u", "pk", Optional.empty(), Optional.empty());
+        dynamoDb.transactWriteItems(request -> request.transactItems(put("t", "a", null), put("u", "x", null)));
+        // GIVEN the last table's actions throttled (a hot partition): its put does not speak
+        world.throttleLastTable = true;
+        TransactionCanceledException throttled = assertThrows(TransactionCanceledException.class, () -> dynamoDb.transactWriteItems(
+                request -> request.transactItems(put("t", "new", NEW), put("t", "a", NEW), put("u", "x", NEW))));
+        // THEN the failed condition stands, with its item, beside the throttled table's ThrottlingError
+        assertEquals(List.of("None", "ConditionalCheckFailed", "ThrottlingError"), codes(throttled));
+        assertEquals("a", throttled.cancellationReasons().get(1).item().get("pk").s());
+        world.throttleLastTable = false;
+        // AND a transaction meeting one in flight: its held item conflicts, the other's condition fails beside it
+        TransactionCanceledException[] overlapping = new TransactionCanceledException[1];
+        world.onTheWayBack = () -> overlapping[0] = assertThrows(TransactionCanceledException.class,
+                () -> dynamoDb.transactWriteItems(request -> request.transactItems(put("t", "a", NEW), put("u", "y", NEW))));
+        dynamoDb.transactWriteItems(request -> request.transactItems(put("u", "y", NEW)));
+        assertEquals(List.of("ConditionalCheckFailed", "TransactionConflict"), codes(overlapping[0]));
+        // AND neither wrote anything: all or nothing
+        assertEquals(1, dynamoDb.table("t").size());
+        assertEquals(2, dynamoDb.table("u").size());
+    }
+
+    private static final String NEW = "attribute_not_exists(#pk)";
+
+    private static List<String> codes(TransactionCanceledException cancelled) {
+        return cancelled.cancellationReasons().stream().map(reason -> reason.code()).toList();
+    }
+
     private static TransactWriteItem put(String key, String condition) {
-        Put.Builder put = Put.builder().tableName("t").item(Map.of("pk", AttributeValue.fromS(key)))
+        return put("t", key, condition);
+    }
+
+    private static TransactWriteItem put(String table, String key, String condition) {
+        Put.Builder put = Put.builder().tableName(table).item(Map.of("pk", AttributeValue.fromS(key)))
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD);
         if (condition != null) {
             put.conditionExpression(condition).expressionAttributeNames(Map.of("#pk", "pk"));

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.lambdakit.config.ConfigurationException;
+import com.example.localaws.ItemReason;
 import com.example.localaws.LocalAws;
 import com.example.payment.AccountAttributes;
 import com.example.payment.PaymentTables;
@@ -23,6 +24,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Declines, refunds, late duplicates, invalid messages and start-up refusal. */
 class DecisionTest extends LocalAwsTest {
@@ -84,11 +86,7 @@ class DecisionTest extends LocalAwsTest {
     @Test
     void expiredRecordWithLedgerRow_isLateDuplicate_withoutDebit() {
         // GIVEN a payment approved 31 days ago: its record (30 days) has expired but is still stored (TTL lags)
-        Clock monthAgo = Clock.fixed(Instant.now().minus(Duration.ofDays(31)), ZoneOffset.UTC);
-        try (AuthorizerRig past = AuthorizerRig.with(aws, AuthorizerRig.environment(aws, false), monthAgo)) {
-            past.ledger.openAccount("ACC-1", 10_000, "EUR");
-            past.invoke(event(purchase("TXN-1", "ACC-1", "25.50", "EUR")));
-        }
+        approvedAMonthAgo("ACC-1");
         try (AuthorizerRig rig = AuthorizerRig.withoutFastPath(aws)) {
             long expiresAt = Long.parseLong(rig.ledger.record("TXN-1").orElseThrow().get("expiresAt").n());
             assertTrue(expiresAt < Instant.now().getEpochSecond(), "the record is expired");
@@ -104,6 +102,43 @@ class DecisionTest extends LocalAwsTest {
     }
 
     /**
+     * DynamoDB gives each action its own cancellation reason ("CancellationReason", Amazon
+     * DynamoDB API Reference,
+     * https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_CancellationReason.html):
+     * the account's condition can fail while the ledger's put is throttled, and the ledger, which
+     * would have said "applied before", then says nothing. The launcher gives exactly that
+     * ({@code [None, ConditionalCheckFailed, ThrottlingError]}) once.
+     */
+    @Test
+    void lateResend_accountShort_ledgerGuardThrottled_isLateDuplicate_neverADeclineOverTheApproval() {
+        // GIVEN a payment approved 31 days ago: record, debit, ledger row; the record since expired
+        approvedAMonthAgo("ACC-1");
+        try (AuthorizerRig rig = AuthorizerRig.withoutFastPath(aws)) {
+            Map<String, AttributeValue> approval = rig.ledger.record("TXN-1").orElseThrow();
+            // AND the account short of the amount now
+            rig.ledger.openAccount("ACC-1", 1_000, "EUR");
+            // AND the ledger's put of the next transaction naming TXN-1 throttled
+            aws.moto().inject(ItemReason.throttled(Ledger.LEDGER, "TXN-1", 1));
+            // WHEN it is re-sent
+            SQSBatchResponse late = rig.invoke(event(purchase("TXN-1", "ACC-1", "25.50", "EUR")));
+            // THEN it is acknowledged as a late duplicate, once the ledger guard was asked again,
+            // and the record still says APPROVED
+            assertEquals(List.of(), failures(late));
+            assertEquals("APPROVED", rig.ledger.record("TXN-1").orElseThrow().get("status").s(), "the record after the re-send");
+            assertEquals(1, rig.metric("DuplicateLate"));
+            assertEquals(0, rig.metric("Declined"));
+            assertEquals(List.of(), rig.logsOf("DECLINED"));
+            assertEquals(0, aws.moto().reasonsLeft(), "the launcher cancelled the first attempt");
+            assertEquals(2, rig.calls.total(), "the throttled transaction, then the one the ledger answered");
+            // AND the record is the approval, untouched: nothing new on its stream to publish
+            assertEquals(approval, rig.ledger.record("TXN-1").orElseThrow());
+            assertEquals("APPROVED", approval.get("status").s());
+            assertEquals(1_000, rig.ledger.balance("ACC-1"));
+            assertEquals(1, rig.ledger.entries("ACC-1").size());
+        }
+    }
+
+    /**
      * The limit of the permanent guard, shown rather than hidden: the ledger row is keyed by
      * account and transaction, so after the record's TTL a copy of a transaction id that names
      * another account finds no row of its own and is decided as new. Within the TTL the record
@@ -112,12 +147,7 @@ class DecisionTest extends LocalAwsTest {
     @Test
     void afterTheRecordsTtl_aCopyNamingAnotherAccount_isDecidedAsNew_theLedgerGuardIsPerAccount() {
         // GIVEN a payment approved on ACC-1 31 days ago: its record has expired, its ledger row stays
-        Clock monthAgo = Clock.fixed(Instant.now().minus(Duration.ofDays(31)), ZoneOffset.UTC);
-        try (AuthorizerRig past = AuthorizerRig.with(aws, AuthorizerRig.environment(aws, false), monthAgo)) {
-            past.ledger.openAccount("ACC-1", 10_000, "EUR");
-            past.ledger.openAccount("ACC-2", 10_000, "EUR");
-            past.invoke(event(purchase("TXN-1", "ACC-1", "25.50", "EUR")));
-        }
+        approvedAMonthAgo("ACC-1", "ACC-2");
         try (AuthorizerRig rig = AuthorizerRig.withoutFastPath(aws)) {
             // WHEN the same transaction id arrives today naming ACC-2
             SQSBatchResponse copy = rig.invoke(event(purchase("TXN-1", "ACC-2", "25.50", "EUR")));
@@ -127,6 +157,21 @@ class DecisionTest extends LocalAwsTest {
             assertEquals(10_000 - 2_550, rig.ledger.balance("ACC-2"));
             assertEquals(1, rig.ledger.entries("ACC-2").size());
             assertEquals(10_000 - 2_550, rig.ledger.balance("ACC-1"));
+        }
+    }
+
+    /**
+     * TXN-1, a purchase of 25.50 EUR on ACC-1, approved 31 days ago (record, debit, ledger row),
+     * {@code accounts} opened then with 100.00 EUR each: its record (30 days) has expired since,
+     * and is still stored (TTL deletion lags).
+     */
+    private void approvedAMonthAgo(String... accounts) {
+        Clock monthAgo = Clock.fixed(Instant.now().minus(Duration.ofDays(31)), ZoneOffset.UTC);
+        try (AuthorizerRig past = AuthorizerRig.with(aws, AuthorizerRig.environment(aws, false), monthAgo)) {
+            for (String account : accounts) {
+                past.ledger.openAccount(account, 10_000, "EUR");
+            }
+            past.invoke(event(purchase("TXN-1", "ACC-1", "25.50", "EUR")));
         }
     }
 

@@ -3,6 +3,7 @@ package com.example.receiver.internal;
 import com.example.lambdakit.telemetry.Invocation;
 import com.example.receiver.BatchResult;
 import com.example.receiver.Command;
+import com.example.receiver.Decision;
 import com.example.receiver.DuplicateSource;
 import com.example.receiver.Fingerprint;
 import com.example.receiver.IdempotencyKey;
@@ -62,7 +63,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *       decide together is then committed one by one, so every decision is the sequential one.</li>
  *   <li>No message is started when the invocation's remaining time is short of
  *       {@link ReceiverSettings#minRemainingTime()}: it is a {@link RetryCause#OUT_OF_TIME} retry.</li>
- *   <li>The decisions are written back to the fast path at once, after the lanes.</li>
+ *   <li>The decisions are written back to the fast path at once, after the lanes; one recognised
+ *       from a stored record is kept no longer than that record counts ({@link CachedDecision#keepUntil()}).</li>
  *   <li>The messages no delivery can decide ({@link DeadLetter}s: rejected or conflicting) are
  *       then handed to the batch's {@link DeadLetterChannel}, which acknowledges those it holds;
  *       on a FIFO lane the messages after a dead letter have failed already, so they come back
@@ -222,11 +224,10 @@ public final class BatchReceiver<P> implements AutoCloseable {
         Map<IdempotencyKey, CachedDecision> decided = new LinkedHashMap<>();
         for (Slot<P> slot : slots) {
             Optional<Command<P>> command = slot.command();
-            if (command.isEmpty() || !worthRemembering(slot.outcome)) {
-                continue;
+            if (command.isPresent()) {
+                remembered(slot.outcome, command.get().fingerprint())
+                        .ifPresent(cached -> decided.putIfAbsent(command.get().key(), cached));
             }
-            slot.outcome.decision().ifPresent(decision ->
-                    decided.putIfAbsent(command.get().key(), new CachedDecision(decision, command.get().fingerprint())));
         }
         if (!decided.isEmpty()) {
             fastPath.remember(decided);
@@ -263,15 +264,22 @@ public final class BatchReceiver<P> implements AutoCloseable {
         return deadLettered;
     }
 
-    /** What the store decided or recognised; fast-path hits are cached already. */
-    private static boolean worthRemembering(Outcome outcome) {
+    /**
+     * What the cache is to remember of an outcome: what the store decided now (its record lives
+     * longer than the cache's TTL), or recognised from a record, kept no longer than that record
+     * counts. Not a late duplicate (its record has expired: a re-send is decided anew), nor a
+     * fast-path hit (cached already), nor what was not decided.
+     */
+    private static Optional<CachedDecision> remembered(Outcome outcome, Fingerprint fingerprint) {
         return switch (outcome) {
-            case Outcome.Approved a -> true;
-            case Outcome.Declined d -> true;
-            case Outcome.Duplicate d -> d.source() == DuplicateSource.STORE || d.source() == DuplicateSource.LATE;
-            case Outcome.Conflict c -> false;
-            case Outcome.Rejected r -> false;
-            case Outcome.Retry r -> false;
+            case Outcome.Approved a -> Optional.of(new CachedDecision(Decision.approved(), fingerprint));
+            case Outcome.Declined d -> Optional.of(new CachedDecision(Decision.declined(d.reason()), fingerprint));
+            case Outcome.Duplicate d -> d.source() == DuplicateSource.STORE
+                    ? d.recordExpiresAt().map(expiresAt -> new CachedDecision(d.original(), fingerprint, Optional.of(expiresAt)))
+                    : Optional.empty();
+            case Outcome.Conflict c -> Optional.empty();
+            case Outcome.Rejected r -> Optional.empty();
+            case Outcome.Retry r -> Optional.empty();
         };
     }
 

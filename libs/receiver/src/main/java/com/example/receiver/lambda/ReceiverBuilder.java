@@ -356,7 +356,7 @@ public final class ReceiverBuilder<P> {
         Optional<ProducerSignatures> signatures = config.producerSignatures().map(required -> ProducerSignatures.reading(
                 required, secrets(ReceiverConfig.PRODUCER_SIGNING_SECRETS), clock, telemetry.log()));
         Optional<RedisFastPath> redis = config.fastPath().map(cache -> RedisFastPath.connect(
-                cache, seams.cache(), secrets(ReceiverConfig.FAST_PATH_SIGNING_SECRET), clock, telemetry.log()));
+                cache, keyPrefix, seams.cache(), secrets(ReceiverConfig.FAST_PATH_SIGNING_SECRET), clock, telemetry.log()));
         Store<P> store = seams.store().apply(new DynamoDbStore<>(dynamoDb, config.idempotencyTable(), keyPrefix,
                 config.recordTtl(), effect, RetryPolicy.standard(config.settings().minRemainingTime(), jitter), clock,
                 seams.sleeper()));

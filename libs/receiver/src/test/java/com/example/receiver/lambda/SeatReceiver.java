@@ -66,7 +66,7 @@ public final class SeatReceiver implements AutoCloseable {
         interceptors.add(calls);
         this.dynamoDb = setup.aws.dynamoDb(interceptors.toArray(ExecutionInterceptor[]::new));
         this.receiver = IdempotentReceiver.builder(new BookingParser(), new SeatBookings(tables.seats()))
-                .service(SERVICE).keyPrefix(SeatTables.KEY_PREFIX).keyField(KEY_FIELD)
+                .service(SERVICE).keyPrefix(setup.keyPrefix).keyField(KEY_FIELD)
                 .environment(setup.environment)
                 .dynamoDb(dynamoDb)
                 .secrets(setup.secrets)
@@ -99,6 +99,7 @@ public final class SeatReceiver implements AutoCloseable {
         private final SeatTables tables;
         private final Map<String, String> environment = new HashMap<>();
         private Clock clock = Clock.systemUTC();
+        private String keyPrefix = SeatTables.KEY_PREFIX;
         private Supplier<SqsClient> sqs;
         private SecretReader secrets;
         private final List<ExecutionInterceptor> interceptors = new ArrayList<>();
@@ -156,6 +157,12 @@ public final class SeatReceiver implements AutoCloseable {
         /** Where the receiver's SQS client comes from (soon redelivery, dead letters). */
         public Setup sqs(Supplier<SqsClient> client) {
             this.sqs = Objects.requireNonNull(client, "client");
+            return this;
+        }
+
+        /** The prefix of the receiver's keys ({@link SeatTables#KEY_PREFIX} unless set): another receiver's. */
+        public Setup keyPrefix(String prefix) {
+            this.keyPrefix = Objects.requireNonNull(prefix, "prefix");
             return this;
         }
 

@@ -20,7 +20,11 @@ import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
  *   <li>{@code TransactionConflict} and throttling ({@code ThrottlingError} on an on-demand table,
  *       {@code ProvisionedThroughputExceeded} on a provisioned one) are passing: waiting changes
  *       them. A throttled transaction comes back so, not as a throttling exception, and the SDK
- *       does not retry it.</li>
+ *       does not retry it. Each action has its own reason ("CancellationReason", Amazon DynamoDB
+ *       API Reference, https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_CancellationReason.html),
+ *       so a condition failure can stand beside a passing reason of another action: the
+ *       cancellation is then passing, unless a condition that failed answers for the whole
+ *       operation whatever the others say (its record; a guard saying it was applied before).</li>
  *   <li>Anything else (a validation error, a size limit) is neither: waiting changes nothing.</li>
  * </ul>
  */
@@ -53,14 +57,16 @@ final class CancellationReasons {
     }
 
     /**
-     * Why the transaction was cancelled, when every reason is a passing one: throttling if any
-     * action was throttled, else contention. Empty when a condition failed (that is an answer) or
-     * another reason came up.
+     * Why the transaction was cancelled, when a passing reason stood among its reasons: throttling
+     * if any action was throttled, else contention. Condition failures beside it do not make it an
+     * answer: the actions that were throttled or contended did not speak, and one of them may be
+     * the guard that would (a ledger entry that says the payment was applied before). Empty when
+     * no reason is passing, or another reason (a validation error, a size limit) came up.
      */
     Optional<RetryCause> passingCause() {
         Optional<RetryCause> cause = Optional.empty();
         for (CancellationReason reason : reasons) {
-            if (isNone(reason.code())) {
+            if (isNone(reason.code()) || CONDITIONAL_CHECK_FAILED.equals(reason.code())) {
                 continue;
             }
             Optional<RetryCause> passing = passingCause(reason.code());
@@ -70,6 +76,12 @@ final class CancellationReasons {
             cause = cause.filter(RetryCause.THROTTLING::equals).or(() -> passing);
         }
         return cause;
+    }
+
+    /** Whether every reason other than {@code None} is a failed condition: every action that failed spoke. */
+    boolean onlyConditionsFailed() {
+        return reasons.stream().map(CancellationReason::code)
+                .allMatch(code -> isNone(code) || CONDITIONAL_CHECK_FAILED.equals(code));
     }
 
     /**

@@ -37,8 +37,13 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  *   <li>A domain write failed and the domain says it was {@link EffectVerdict.AlreadyApplied
  *       applied before}: a late duplicate (its record expired).</li>
  *   <li>A domain write failed and the domain {@link EffectVerdict.Decline declines}: the decline
- *       is recorded with one conditional {@code PutItem} (losing that race makes it a duplicate).</li>
- *   <li>Only passing reasons ({@code TransactionConflict}, throttling): tried again per the
+ *       is recorded with one conditional {@code PutItem} (losing that race makes it a duplicate),
+ *       but only when every reason other than {@code None} is a failed condition: a guard that
+ *       was throttled or contended beside it did not speak, and may be the one that says the
+ *       operation was applied before (its record since expired). A decline is never written
+ *       over an approval so.</li>
+ *   <li>A passing reason ({@code TransactionConflict}, throttling) among the reasons, unless the
+ *       record or a guard answered beside it: tried again per the
  *       {@link RetryPolicy}, within the invocation's remaining time, then a
  *       {@link Outcome.Retry#soon() soon} retry ({@link RetryCause#CONTENTION} or
  *       {@link RetryCause#THROTTLING}). DynamoDB reports a throttled transaction as a
@@ -92,7 +97,8 @@ public final class DynamoDbStore<P> implements Store<P> {
 
     @Override
     public Outcome commit(Command<P> command, RemainingTime remaining) {
-        return switch (transactions.transact(now -> records.transaction(command, now), remaining)) {
+        return switch (transactions.transact(now -> records.transaction(command, now),
+                reasons -> answeredByGuards(reasons, command).isPresent(), remaining)) {
             case Transacted.Committed committed -> new Outcome.Approved();
             case Transacted.Cancelled cancelled -> explain(cancelled.reasons(), command, cancelled.at(), remaining);
             case Transacted.Refused refused -> refused.retry();
@@ -110,28 +116,41 @@ public final class DynamoDbStore<P> implements Store<P> {
         if (reasons.size() == 0) {
             return new Outcome.Retry("transaction cancelled without reasons");
         }
-        if (reasons.failedCondition(0)) {
-            return Records.fromStoredRecord(reasons.item(0), command);
+        Optional<Outcome> answered = answeredByGuards(reasons, command);
+        if (answered.isPresent()) {
+            return answered.get();
         }
-        Optional<EffectVerdict.Decline> decline = Optional.empty();
+        if (!reasons.onlyConditionsFailed()) {
+            // An action failed without speaking: its guard may be the one that says "applied before".
+            return new Outcome.Retry("transaction cancelled: " + reasons);
+        }
         for (int i = 1; i < reasons.size(); i++) {
-            if (!reasons.failedCondition(i)) {
-                continue;
+            if (reasons.failedCondition(i)
+                    && effect.onConditionFailed(i - 1, reasons.item(i), command) instanceof EffectVerdict.Decline decline) {
+                // The decision is idempotent too: the decline's record alone, on the same condition.
+                return transactions.putDecline(records.decline(command, decline.reason(), now), command,
+                        new Outcome.Declined(decline.reason()), remaining);
             }
-            switch (effect.onConditionFailed(i - 1, reasons.item(i), command)) {
-                case EffectVerdict.AlreadyApplied applied -> {
-                    return lateDuplicate(applied, command);
-                }
-                case EffectVerdict.Decline d -> decline = decline.or(() -> Optional.of(d));
-            }
-        }
-        if (decline.isPresent()) {
-            // The decision is idempotent too: the decline's record alone, on the same condition.
-            String reason = decline.get().reason();
-            return transactions.putDecline(records.decline(command, reason, now), command,
-                    new Outcome.Declined(reason), remaining);
         }
         return new Outcome.Retry("transaction cancelled: " + reasons);
+    }
+
+    /**
+     * What the conditions that failed decide whatever else failed beside them: the record
+     * ([0]: decided before), or a domain write applied before (a late duplicate). Empty when
+     * neither failed.
+     */
+    private Optional<Outcome> answeredByGuards(CancellationReasons reasons, Command<P> command) {
+        if (reasons.size() > 0 && reasons.failedCondition(0)) {
+            return Optional.of(Records.fromStoredRecord(reasons.item(0), command));
+        }
+        for (int i = 1; i < reasons.size(); i++) {
+            if (reasons.failedCondition(i)
+                    && effect.onConditionFailed(i - 1, reasons.item(i), command) instanceof EffectVerdict.AlreadyApplied applied) {
+                return Optional.of(lateDuplicate(applied, command));
+            }
+        }
+        return Optional.empty();
     }
 
     private static Outcome lateDuplicate(EffectVerdict.AlreadyApplied applied, Command<?> command) {

@@ -24,8 +24,13 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  *       one per message, although its merged writes fail too (the seat is taken by the very
  *       booking redelivered);</li>
  *   <li>a group refused for a passing reason is tried again whole, never multiplied into one call
- *       per operation (that would only add load to a throttled table or a contended item); what
- *       the budget does not outlast is a retry for all of its operations;</li>
+ *       per operation (that would only add load to a throttled table or a contended item); so is
+ *       a group whose merged writes failed their conditions beside a passing reason while no
+ *       record failed (the actions that did not speak are asked again); what the budget does not
+ *       outlast is a retry for all of its operations;</li>
+ *   <li>no transaction starts, neither a chunk nor a round of the rest, once the invocation's
+ *       time reserve is reached ({@link RetryPolicy}): the outcomes decided so far are the prefix,
+ *       and the caller ends the rest as out-of-time retries;</li>
  *   <li>a cancellation with no failed record, or a refusal unrun (a 4xx), is not explained: its
  *       operations go back to the caller to be committed one by one, which decides each exactly as
  *       the sequential path does. A group whose outcome is unknown is a retry for all.</li>
@@ -79,8 +84,11 @@ final class GroupCommit<P> {
             if (writes.isEmpty()) {
                 return outcomes;
             }
-            tryTheRestTogether = switch (transactions.transact(
-                    now -> records.groupTransaction(group, writes.get(), now), remaining)) {
+            if (!transactions.mayStart(remaining)) {
+                return outcomes; // the time reserve is reached: no call starts, the rest are the caller's
+            }
+            tryTheRestTogether = switch (transactions.transact(now -> records.groupTransaction(group, writes.get(), now),
+                    reasons -> reasons.anyRecordFailed(group.size()), remaining)) {
                 case Transacted.Committed committed -> {
                     open.forEach(i -> outcomes[i] = new Outcome.Approved());
                     yield false;

@@ -66,13 +66,14 @@ record IdempotencyRecord(String pk, Decision decision, Fingerprint fingerprint,
             Decision decision = status == Decision.Status.APPROVED
                     ? Decision.approved()
                     : Decision.declined(item.get(REASON).s());
-            return Optional.of(new Stored(decision, new Fingerprint(item.get(FINGERPRINT).s())));
+            return Optional.of(new Stored(decision, new Fingerprint(item.get(FINGERPRINT).s()),
+                    Optional.ofNullable(item.get(EXPIRES_AT)).map(expiresAt -> Instant.ofEpochSecond(Long.parseLong(expiresAt.n())))));
         } catch (RuntimeException e) {
             return Optional.empty();
         }
     }
 
-    /** What a stored record says, as far as a duplicate needs it. */
-    record Stored(Decision decision, Fingerprint fingerprint) {
+    /** What a stored record says, as far as a duplicate needs it: its decision, for what, until when. */
+    record Stored(Decision decision, Fingerprint fingerprint, Optional<Instant> expiresAt) {
     }
 }

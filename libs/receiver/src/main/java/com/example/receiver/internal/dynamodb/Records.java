@@ -79,7 +79,7 @@ final class Records<P> {
     static Outcome fromStoredRecord(Map<String, AttributeValue> item, Command<?> command) {
         return IdempotencyRecord.storedIn(item)
                 .<Outcome>map(stored -> stored.fingerprint().equals(command.fingerprint())
-                        ? new Outcome.Duplicate(DuplicateSource.STORE, stored.decision())
+                        ? new Outcome.Duplicate(DuplicateSource.STORE, stored.decision(), stored.expiresAt())
                         : new Outcome.Conflict(stored.fingerprint(), command.fingerprint()))
                 .orElseGet(() -> new Outcome.Retry("stored record unreadable"));
     }

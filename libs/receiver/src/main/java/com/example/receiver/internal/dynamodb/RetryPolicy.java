@@ -36,6 +36,14 @@ public record RetryPolicy(BackOff contention, BackOff throttling) {
     }
 
     /**
+     * Whether a new call may start with {@code remaining} left: as another attempt after no
+     * pause, only while the reserve of both back-offs still remains.
+     */
+    boolean mayStart(Duration remaining) {
+        return remaining.compareTo(contention.reserve()) >= 0 && remaining.compareTo(throttling.reserve()) >= 0;
+    }
+
+    /**
      * The pause before trying again after the {@code attempt}-th refusal for {@code cause}, or
      * empty when its budget is spent (or the cause is none this policy waits out).
      */

@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -41,8 +42,19 @@ final class Transactions {
         return clock.instant();
     }
 
-    /** One {@code TransactWriteItems} of the items made for the time of each attempt. */
-    Transacted transact(Function<Instant, List<TransactWriteItem>> transaction, RemainingTime remaining) {
+    /** Whether a call may start with {@code remaining} left: not once the time reserve is reached. */
+    boolean mayStart(RemainingTime remaining) {
+        return retries.mayStart(remaining.remaining());
+    }
+
+    /**
+     * One {@code TransactWriteItems} of the items made for the time of each attempt. A
+     * cancellation with a passing reason among its reasons is waited out and tried again, unless
+     * the conditions that failed beside it {@code answer} for the whole transaction: the actions
+     * that did not speak are asked again, never guessed.
+     */
+    Transacted transact(Function<Instant, List<TransactWriteItem>> transaction, Predicate<CancellationReasons> answer,
+                        RemainingTime remaining) {
         return patiently(remaining, () -> {
             Instant now = clock.instant();
             try {
@@ -50,7 +62,8 @@ final class Transactions {
                 return new Try.Answer<>(new Transacted.Committed());
             } catch (TransactionCanceledException cancelled) {
                 CancellationReasons reasons = new CancellationReasons(cancelled.cancellationReasons());
-                return reasons.passingCause().<Try<Transacted>>map(cause -> new Try.Passing<>(cause, reasons.toString()))
+                return reasons.passingCause().filter(cause -> !answer.test(reasons))
+                        .<Try<Transacted>>map(cause -> new Try.Passing<>(cause, reasons.toString()))
                         .orElseGet(() -> new Try.Answer<>(new Transacted.Cancelled(reasons, now)));
             }
         }, Transacted.Refused::new, Transacted.Unknown::new);

@@ -9,6 +9,7 @@ import com.example.receiver.internal.config.FastPathConfig;
 import com.example.receiver.lambda.SecretReader;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -33,8 +35,12 @@ import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 
 /**
- * The {@link FastPath} on Redis, cluster mode or not. Keys are {@code dedup:<key>}; values are
- * {@link CachedDecisionCodec signed} decisions with their fingerprints.
+ * The {@link FastPath} on Redis, cluster mode or not. Keys are {@code dedup:<prefix>#<key>}, the
+ * receiver's key prefix as in its records' partition keys, so that receivers sharing one cache
+ * (and one signing key) never read each other's decisions; values are
+ * {@link CachedDecisionCodec signed} decisions with their fingerprints, each kept for the
+ * configured TTL, or less: never past the expiry of the record a duplicate was recognised from
+ * ({@link CachedDecision#keepUntil()}), whole seconds rounded down.
  *
  * <p>A batch's keys are grouped by the node serving their hash slot; each node gets one pipeline
  * of {@code GET}s (one round trip, whatever the number of slots: a multi-key {@code MGET} across
@@ -62,7 +68,9 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
 
     private final CacheNodes cache;
     private final SigningKey signingKey;
+    private final String keyPrefix;
     private final long ttlSeconds;
+    private final Clock clock;
     private final Function<String, CircuitBreaker> newBreaker;
     private final Map<String, CircuitBreaker> breakers = new ConcurrentHashMap<>();
     /** For learning the slot map itself (the configuration endpoint down or slow). */
@@ -71,10 +79,12 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
     private final ExecutorService nodes;
 
     RedisFastPath(CacheNodes cache, ExecutorService askers, SigningKey signingKey, FastPathConfig config,
-                  Clock clock) {
+                  String keyPrefix, Clock clock) {
         this.cache = Objects.requireNonNull(cache, "cache");
         this.signingKey = Objects.requireNonNull(signingKey, "signingKey");
+        this.keyPrefix = Objects.requireNonNull(keyPrefix, "keyPrefix");
         this.ttlSeconds = config.ttl().toSeconds();
+        this.clock = Objects.requireNonNull(clock, "clock");
         this.newBreaker = node -> new CircuitBreaker(clock, config.breakerOpenFor());
         this.topologyBreaker = new CircuitBreaker(clock, config.breakerOpenFor());
         this.nodes = Objects.requireNonNull(askers, "askers");
@@ -106,32 +116,35 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
      * (or is shorter than {@link ValueSigner#MIN_KEY_BYTES}) does not stop it: it starts off, says
      * so on {@code log}, and reads the key again later (see the class comment).
      *
-     * @param config  where the cache is, how patient to be with it, which secret signs its values
-     * @param secrets reads the signing key's secret, bounded
-     * @param clock   the time of the key's reads again
-     * @param log where a failed read of the key is reported, once per read
-     * @return the fast path, connecting on first use
-     */
-    public static RedisFastPath connect(FastPathConfig config, SecretReader secrets, Clock clock, FunctionLog log) {
-        return connect(config, JEDIS, secrets, clock, log);
-    }
-
-    /**
-     * {@link #connect(FastPathConfig, SecretReader, Clock, FunctionLog)} on the nodes and threads
-     * {@code connector} gives: {@link #JEDIS} in a function, a model of the cache in the simulation.
-     *
      * @param config    where the cache is, how patient to be with it, which secret signs its values
-     * @param connector the cache's nodes, and the threads that ask them
+     * @param keyPrefix the receiver's key prefix (its records' {@code <prefix>#<key>}), in every cache key
      * @param secrets   reads the signing key's secret, bounded
-     * @param clock     the time of the breakers and of the key's reads again
+     * @param clock     the time of the key's reads again, and of the values' remaining lives
      * @param log       where a failed read of the key is reported, once per read
      * @return the fast path, connecting on first use
      */
-    public static RedisFastPath connect(FastPathConfig config, CacheNodes.Connector connector, SecretReader secrets,
-                                        Clock clock, FunctionLog log) {
+    public static RedisFastPath connect(FastPathConfig config, String keyPrefix, SecretReader secrets, Clock clock,
+                                        FunctionLog log) {
+        return connect(config, keyPrefix, JEDIS, secrets, clock, log);
+    }
+
+    /**
+     * {@link #connect(FastPathConfig, String, SecretReader, Clock, FunctionLog)} on the nodes and threads
+     * {@code connector} gives: {@link #JEDIS} in a function, a model of the cache in the simulation.
+     *
+     * @param config    where the cache is, how patient to be with it, which secret signs its values
+     * @param keyPrefix the receiver's key prefix, in every cache key
+     * @param connector the cache's nodes, and the threads that ask them
+     * @param secrets   reads the signing key's secret, bounded
+     * @param clock     the time of the breakers, of the key's reads again and of the values' remaining lives
+     * @param log       where a failed read of the key is reported, once per read
+     * @return the fast path, connecting on first use
+     */
+    public static RedisFastPath connect(FastPathConfig config, String keyPrefix, CacheNodes.Connector connector,
+                                        SecretReader secrets, Clock clock, FunctionLog log) {
         CacheNodes nodes = connector.connect(config);
         SigningKey signingKey = new SigningKey(secrets, config.signingSecret(), clock, SIGNING_KEY_RETRY_EVERY, log);
-        return new RedisFastPath(nodes, connector.askers(config.maxParallelNodes()), signingKey, config, clock);
+        return new RedisFastPath(nodes, connector.askers(config.maxParallelNodes()), signingKey, config, keyPrefix, clock);
     }
 
     /** The client of the configured cache, cluster mode or not, with its timeouts, TLS and trust; connects lazily. */
@@ -203,9 +216,24 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
             return;
         }
         CachedDecisionCodec codec = new CachedDecisionCodec(signer.get());
-        Map<String, String> values = new LinkedHashMap<>();
-        decisions.forEach((key, decision) -> values.put(redisKey(key), codec.encode(redisKey(key), decision)));
-        acrossNodes(List.copyOf(values.keySet()), new NodeWrites(cache, values, ttlSeconds));
+        Instant now = clock.instant();
+        Map<Long, Map<String, String>> byTtl = new TreeMap<>();
+        decisions.forEach((key, decision) -> {
+            long seconds = ttlSeconds(decision, now);
+            if (seconds > 0) {
+                byTtl.computeIfAbsent(seconds, ttl -> new LinkedHashMap<>())
+                        .put(redisKey(key), codec.encode(redisKey(key), decision));
+            }
+        });
+        // Nearly always one TTL, so one pipeline per node: only duplicates near their record's end differ.
+        byTtl.forEach((seconds, values) -> acrossNodes(List.copyOf(values.keySet()), new NodeWrites(cache, values, seconds)));
+    }
+
+    /** {@code min(TTL, keepUntil - now)} in whole seconds, rounded down: zero or less is not written. */
+    private long ttlSeconds(CachedDecision decision, Instant now) {
+        return decision.keepUntil()
+                .map(keepUntil -> Math.min(ttlSeconds, Duration.between(now, keepUntil).toSeconds()))
+                .orElse(ttlSeconds);
     }
 
     /** What the nodes answered: the values found (absent keys left out), and whether every node could be asked. */
@@ -309,8 +337,13 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
         }
     }
 
-    static String redisKey(IdempotencyKey key) {
-        return KEY_PREFIX + key.value();
+    private String redisKey(IdempotencyKey key) {
+        return redisKey(keyPrefix, key);
+    }
+
+    /** The cache key of {@code key} for a receiver whose records are {@code keyPrefix#key}. */
+    static String redisKey(String keyPrefix, IdempotencyKey key) {
+        return KEY_PREFIX + keyPrefix + "#" + key.value();
     }
 
     @Override

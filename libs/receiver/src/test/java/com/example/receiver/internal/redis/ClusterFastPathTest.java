@@ -9,11 +9,13 @@ import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
 import com.example.localaws.RedisCluster;
 import com.example.localaws.RedisNode;
+import com.example.receiver.IdempotencyKey;
 import com.example.receiver.fixtures.SqsEvents;
 import com.example.receiver.fixtures.TestClock;
 import com.example.receiver.internal.config.ReceiverConfig;
 import com.example.receiver.lambda.SeatReceiver;
 import com.example.receiver.seats.Booking;
+import com.example.receiver.seats.SeatTables;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -70,7 +72,7 @@ class ClusterFastPathTest {
     }
 
     private static String keyOf(Booking booking) {
-        return RedisFastPath.KEY_PREFIX + booking.bookingId();
+        return RedisFastPath.redisKey(SeatTables.KEY_PREFIX, new IdempotencyKey(booking.bookingId()));
     }
 
     @Test

@@ -8,9 +8,11 @@ import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
+import com.example.receiver.IdempotencyKey;
 import com.example.receiver.fixtures.SqsEvents;
 import com.example.receiver.lambda.SeatReceiver;
 import com.example.receiver.seats.Booking;
+import com.example.receiver.seats.SeatTables;
 import com.example.receiver.seats.BookingParser;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -39,7 +41,7 @@ class ForgedFastPathTest {
 
     private final LocalAws aws;
     private final Booking booking = new Booking("BKG-F-" + UUID.randomUUID().toString().substring(0, 8), "EVT-F", "A1");
-    private final String key = RedisFastPath.KEY_PREFIX + booking.bookingId();
+    private final String key = RedisFastPath.redisKey(SeatTables.KEY_PREFIX, new IdempotencyKey(booking.bookingId()));
 
     ForgedFastPathTest(LocalAws aws) {
         this.aws = aws;
