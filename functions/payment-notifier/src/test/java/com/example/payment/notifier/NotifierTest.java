@@ -14,13 +14,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.sqs.model.Message;
 
 /**
@@ -166,28 +171,57 @@ class NotifierTest {
     }
 
     @Test
-    void refusedWith4xx_goesToTheDlqWithTheReason_andIsAcknowledged_evenWhenRedelivered() {
+    void refusedWith4xx_goesToTheDlqWithTheReason_keepsNoRecord_andOnceFixedARedriveDeliversItOnce() {
         // GIVEN an approval the push API refuses with 422
         SQSEvent.SQSMessage message = NotifierRig.message("m-422", NotifierRig.approved("TXN-422", "ACC-1", 100));
         rig.api.failNext(1, 422);
 
-        // WHEN it is delivered, and delivered again (e.g. a lost delete)
-        List<String> first = rig.deliver(message);
-        List<String> second = rig.deliver(message);
+        // WHEN it is delivered
+        List<String> refused = rig.deliver(message);
 
-        // THEN both are acknowledged, and the DLQ holds the message twice with the API's reason,
-        // the second from the stored answer: the API was asked once
-        assertEquals(List.of(), first);
-        assertEquals(List.of(), second);
+        // THEN it is acknowledged, and the DLQ holds it with the API's reason, its transaction and its origin
+        assertEquals(List.of(), refused);
         List<Message> dead = rig.deadLetters();
-        assertEquals(2, dead.size());
-        for (Message letter : dead) {
-            assertEquals("push API refused it with 422", letter.messageAttributes().get("reason").stringValue());
-            assertEquals("m-422", letter.messageAttributes().get("source_message_id").stringValue());
-            assertEquals(message.getBody(), letter.body());
+        assertEquals(1, dead.size());
+        assertEquals("push API refused it with 422", dead.get(0).messageAttributes().get("reason").stringValue());
+        assertEquals("TXN-422", dead.get(0).messageAttributes().get("txn_id").stringValue());
+        assertEquals("m-422", dead.get(0).messageAttributes().get("source_message_id").stringValue());
+        assertEquals(message.getBody(), dead.get(0).body());
+        // AND the notifier kept no record of the refusal (Powertools' key: <function>.send#<md5 of the id>)
+        assertEquals(List.of(), recordsOf("TXN-422"));
+
+        // WHEN the API is fixed and the dead letter is moved back (a redrive), then redelivered once more
+        List<String> redriven = rig.deliver(message);
+        List<String> again = rig.deliver(message);
+
+        // THEN the redrive reached the API and delivered it; the later copy is answered from the
+        // record (Replayed): two requests, one delivery, nothing more dead-lettered
+        assertEquals(List.of(), redriven);
+        assertEquals(List.of(), again);
+        assertEquals(2, rig.api.requestsReceived());
+        assertEquals(1, rig.api.delivered());
+        assertEquals(1, rig.metric("Delivered"));
+        assertEquals(1, rig.metric("Replayed"));
+        assertEquals(1, rig.metric("DeadLettered"));
+        // AND the delivery is what the record keeps, under the key the runbook names
+        List<Map<String, AttributeValue>> records = recordsOf("TXN-422");
+        assertEquals(1, records.size(), records::toString);
+        assertTrue(records.get(0).get("id").s().matches("[A-Za-z0-9_-]+\\.send#" + md5("TXN-422")), records::toString);
+        assertEquals("COMPLETED", records.get(0).get("status").s(), records::toString);
+    }
+
+    /** The notifier's records of {@code txn}: Powertools keys them {@code <function name>.send#<md5 hex of the id>}. */
+    private List<Map<String, AttributeValue>> recordsOf(String txn) {
+        return rig.dynamoDb.scanPaginator(request -> request.tableName("NotificationIdempotencyTable").consistentRead(true))
+                .items().stream().filter(item -> item.get("id").s().endsWith("#" + md5(txn))).toList();
+    }
+
+    private static String md5(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
         }
-        assertEquals(1, rig.api.requestsReceived());
-        assertEquals(0, rig.api.delivered());
     }
 
     @Test
