@@ -90,11 +90,11 @@ drain: $(LOCAL_CLI_CLASSPATH) ## run the queues and the stream through the funct
 state: $(LOCAL_CLI_CLASSPATH) ## accounts, ledger, records, DLQs, notifications delivered, queue depths; totals
 	@$(LOCAL_CLI) state
 
-dlq: $(LOCAL_CLI_CLASSPATH) ## a queue's messages and attributes, left visible; DELETE= deletes those handled ## QUEUE=PaymentsDeadLetterQueue (a logical id) DELETE=<message id>,...
-	@$(LOCAL_CLI) dlq --queue "$(QUEUE)" --delete "$(DELETE)"
+dlq: $(LOCAL_CLI_CLASSPATH) ## a queue's messages (id, txn, outcome, reason, field, rule, receives, age), in flight and delayed counts; DELETE= deletes ## QUEUE=PaymentsDeadLetterQueue (a logical id) DELETE=<message id>,... BODY=true
+	@$(LOCAL_CLI) dlq --queue "$(QUEUE)" --delete "$(DELETE)" --body "$(BODY)"
 
-redrive: $(LOCAL_CLI_CLASSPATH) ## move a DLQ back to its queue (the payments DLQ by default); then make drain ## FROM=PaymentsDeadLetterQueue TO=PaymentsQueue (logical ids)
-	@$(LOCAL_CLI) redrive --from "$(FROM)" --to "$(TO)"
+redrive: $(LOCAL_CLI_CLASSPATH) ## move a DLQ back to its queue (all, one message, one outcome); says why fewer; then make drain ## FROM=PaymentsDeadLetterQueue TO=PaymentsQueue (logical ids) MESSAGE_ID=<id>,... OUTCOME=<outcome>|none REASON=<start of reason>
+	@$(LOCAL_CLI) redrive --from "$(FROM)" --to "$(TO)" --message-id "$(MESSAGE_ID)" --outcome "$(OUTCOME)" --reason "$(REASON)"
 
 push-api-fault: $(LOCAL_CLI_CLASSPATH) ## the local push API fails the next COUNT notifications (COUNT=0: back) ## COUNT=20 STATUS=503 (a 4xx or 5xx)
 	@$(LOCAL_CLI) push-api-fault --count "$(COUNT)" --status "$(STATUS)"
