@@ -8,12 +8,16 @@ import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.Fault;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
+import com.example.localaws.ProjectRoot;
 import com.example.localaws.invoke.LocalContext;
 import com.example.localaws.observability.FunctionOutput;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
@@ -99,6 +103,12 @@ class NotifierTest {
         FunctionOutput output = FunctionOutput.parse(bytes.toByteArray());
         JsonNode retry = output.logs().get(0);
         assertEquals("IllegalStateException: bad\tvalue\rwith\u0000nul and \uFFFD lone", retry.path("detail").textValue());
+        // AND its cause is one the runbook's notifications entry names, as it names every cause a RETRY line may carry
+        assertEquals(Notifier.RetryCause.FAILURE.name(), retry.path("cause").textValue(), retry::toString);
+        for (Notifier.RetryCause cause : Notifier.RetryCause.values()) {
+            assertTrue(notificationsEntry().contains("`" + cause.name() + "`"),
+                    "docs/deploy.md#alarm-notifications-dlq-not-empty names the cause " + cause);
+        }
         assertEquals(context.getAwsRequestId(), retry.path("function_request_id").textValue());
         assertTrue(retry.path("cold_start").booleanValue());
         // AND one valid EMF line counts the retry
@@ -187,6 +197,14 @@ class NotifierTest {
         assertEquals("TXN-422", dead.get(0).messageAttributes().get("txn_id").stringValue());
         assertEquals("m-422", dead.get(0).messageAttributes().get("source_message_id").stringValue());
         assertEquals(message.getBody(), dead.get(0).body());
+        // AND one vocabulary: its DEAD_LETTERED line names the dead letter's reason as reason, in the words of the
+        // runbook's notifications entry (docs/deploy.md), the status as the placeholder it writes
+        JsonNode deadLettered = rig.output().logs().stream().filter(line -> "DEAD_LETTERED".equals(line.path("outcome").asText()))
+                .findFirst().orElseThrow();
+        assertEquals("push API refused it with 422", deadLettered.path("reason").asText(), deadLettered::toString);
+        assertTrue(deadLettered.path("detail").isMissingNode(), deadLettered::toString);
+        assertTrue(notificationsEntry().contains("`" + deadLettered.path("reason").asText().replace("422", "<status>") + "`"),
+                "docs/deploy.md#alarm-notifications-dlq-not-empty names the reason " + deadLettered.path("reason"));
         // AND the notifier kept no record of the refusal (Powertools' key: <function>.send#<md5 of the id>)
         assertEquals(List.of(), recordsOf("TXN-422"));
 
@@ -208,6 +226,17 @@ class NotifierTest {
         assertEquals(1, records.size(), records::toString);
         assertTrue(records.get(0).get("id").s().matches("[A-Za-z0-9_-]+\\.send#" + md5("TXN-422")), records::toString);
         assertEquals("COMPLETED", records.get(0).get("status").s(), records::toString);
+    }
+
+    /** docs/deploy.md's runbook entry of the notifications DLQ. */
+    private static String notificationsEntry() {
+        try {
+            String guide = Files.readString(ProjectRoot.find().resolve("docs/deploy.md"), StandardCharsets.UTF_8);
+            int from = guide.indexOf("<a id=\"alarm-notifications-dlq-not-empty\"></a>");
+            return guide.substring(from, guide.indexOf("<a id=\"alarm-", from + 1));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The notifier's records of {@code txn}: Powertools keys them {@code <function name>.send#<md5 hex of the id>}. */
