@@ -214,7 +214,18 @@ class LocalRuntimeCommandLineTest {
         assertFalse(refusal.has("body"), "the body only on request (BODY=true): " + refusal);
         // WHEN the engineer reads it with docs/deploy.md's one DLQ read (aws sqs receive-message, which hides what it
         // reads for 60 s), then tries make dlq and make redrive
-        String notificationsDlq = up.path("queues").path("NotificationsDeadLetterQueue").asText();
+        // (DLQ="$(out NotificationsDeadLetterQueueUrl)": out() answers the stack's output names locally, make out)
+        Result output = run("outputs", "--name", "NotificationsDeadLetterQueueUrl");
+        assertEquals(0, output.status(), output::err);
+        String notificationsDlq = output.out().strip();
+        assertEquals(up.path("queues").path("NotificationsDeadLetterQueue").asText(), notificationsDlq);
+        JsonNode outputs = ok(run("outputs"));
+        assertTrue(outputs.path("outputs").path("NotificationsDeadLetterQueueArn").asText().startsWith("arn:aws:sqs:"), outputs::toString);
+        assertTrue(outputs.path("outputs").path("IdempotencyTableStreamArn").asText().startsWith("arn:aws:dynamodb:"), outputs::toString);
+        assertTrue(outputs.path("noLocalForm").has("PaymentAuthorizerFunctionName"), outputs::toString);
+        Result noOutput = run("outputs", "--name", "PaymentAuthorizerFunctionName");
+        assertEquals(2, noOutput.status(), noOutput::toString);
+        assertTrue(noOutput.err().contains("no local form"), noOutput::err);
         JsonNode awsRead = JSON.readTree(runbookCommand(up, "alarm-dlq-not-empty", "receive-message", notificationsDlq, Map.of()));
         JsonNode hidden = ok(run("dlq", "--queue", "NotificationsDeadLetterQueue"));
         JsonNode blocked = ok(run("redrive", "--from", "NotificationsDeadLetterQueue", "--to", "NotificationsQueue"));
