@@ -63,8 +63,15 @@ final class AwsCommands {
         return problems;
     }
 
-    /** DynamoDB JSON for {@code --item} and {@code --key}; plain JSON for any other value that starts as JSON. */
+    /**
+     * DynamoDB JSON for {@code --item} and {@code --key}; plain JSON for any other value that starts
+     * as JSON. A {@code file://} value is read by the AWS CLI from that file ("Loading AWS CLI
+     * parameters from a file", AWS CLI User Guide), which a walk checks by running it.
+     */
     private static List<String> json(String service, String option, String value) {
+        if (value.startsWith("file://")) {
+            return List.of();
+        }
         try {
             if (service.equals("dynamodb") && DYNAMODB_JSON_OPTIONS.contains(option)) {
                 DynamoDbJson.item(value);

@@ -32,6 +32,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -172,6 +174,12 @@ class PublisherAlarmWalksTest {
         // GIVEN two approvals published and notified
         decide("TXN-UP-1", "TXN-UP-2");
         assertTrue(downstream.drain(Duration.ofSeconds(30)));
+        // AND its record's good version kept (as point-in-time recovery keeps it), as get-item prints it
+        RunbookCommands entry = RunbookCommands.of(aws, "payment-events-unpublishable", Map.of(
+                "PaymentEventsUnpublishableQueueUrl", downstream.unpublishableQueueUrl(),
+                "IdempotencyTableName", Downstream.IDEMPOTENCY_TABLE));
+        Path goodVersion = Files.createTempFile("record", ".json");
+        Files.writeString(goodVersion, entry.run("get-item", Map.of("key", "PAYMENT#TXN-UP-2")).path("Item").toString());
         // AND one of them edited by hand: its result summary removed (a MODIFY the publisher cannot
         // make a decision event of)
         Map<String, AttributeValue> decided = record("PAYMENT#TXN-UP-2");
@@ -186,9 +194,6 @@ class PublisherAlarmWalksTest {
 
         // WHEN the on-call engineer runs the entry's commands as written (the AWS CLI against the
         // local AWS): the queue read (hidden 60 s), then the record by the key its body names
-        RunbookCommands entry = RunbookCommands.of(aws, "payment-events-unpublishable", Map.of(
-                "PaymentEventsUnpublishableQueueUrl", downstream.unpublishableQueueUrl(),
-                "IdempotencyTableName", Downstream.IDEMPOTENCY_TABLE));
         JsonNode read = entry.run("receive-message", Map.of());
         assertEquals(1, read.size(), read::toString);
         JsonNode setAside = JSON.readTree(read.get(0).path("record").asText());
@@ -199,9 +204,10 @@ class PublisherAlarmWalksTest {
         assertEquals("APPROVED", stored.path("status").path("S").asText(), stored::toString);
         assertFalse(stored.has("result"), stored::toString);
 
-        // WHEN the record is fixed there (written again whole: a MODIFY), and the message deleted
-        // with the handle the read gave
-        dynamoDb.putItem(request -> request.tableName(Downstream.IDEMPOTENCY_TABLE).item(decided));
+        // WHEN the record is fixed there with the entry's command (its good version written again whole: a
+        // MODIFY), and the message deleted with the handle the read gave
+        assertEquals(null, entry.run("put-item", Map.of("record file", goodVersion.toString())));
+        assertEquals(decided, record("PAYMENT#TXN-UP-2"));
         assertTrue(downstream.drain(Duration.ofSeconds(30)));
         assertEquals(null, entry.run("delete-message", Map.of("handle", read.get(0).path("handle").asText())));
         time.advance(PERIOD);
