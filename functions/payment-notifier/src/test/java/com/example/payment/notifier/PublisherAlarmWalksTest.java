@@ -148,8 +148,15 @@ class PublisherAlarmWalksTest {
                 && !line.path("sequence").asText().isEmpty(), line::toString));
         assertEquals(0, sum("Published"));
 
-        // WHEN the cause is fixed (the topic made again, as a redeploy does), and the source polls on
-        downstream.topicBack();
+        // WHEN the cause is fixed with the entry's commands (the topic made again under its name, with the stack's
+        // key, and its notifications subscription), and the source polls on
+        RunbookCommands entry = RunbookCommands.of(aws, "payment-events-iterator-age", Map.of(
+                "PaymentsAuthorizedTopicArn", downstream.topicArn(),
+                "NotificationsQueueArn", downstream.notificationsQueueArn(),
+                "PaymentsKeyArn", "arn:aws:kms:us-east-1:123456789012:key/11111111-2222-3333-4444-555555555555"));
+        assertEquals(downstream.topicArn(), entry.run("create-topic", Map.of()).path("TopicArn").asText());
+        assertTrue(entry.run("subscribe", Map.of()).path("SubscriptionArn").asText().startsWith(downstream.topicArn()));
+        downstream.auditSubscribedAgain();
         assertTrue(downstream.drain(Duration.ofSeconds(30)));
         // THEN it caught up by itself: each decision published and notified once; the failure queue is empty
         assertEquals(List.of("TXN-IA-1", "TXN-IA-2", "TXN-IA-3"),
