@@ -23,6 +23,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,7 +48,7 @@ class LocalRuntimeCommandLineTest {
     }
 
     @Test
-    void upSendDrainStateDown_stateTotalsMatchTheInputs_andOneNotificationPerApprovedPayment() {
+    void upSendDrainStateDown_stateTotalsMatchTheInputs_andOneNotificationPerApprovedPayment() throws IOException {
         // GIVEN the local AWS started by `up`, with a 1 s visibility timeout so redeliveries are quick
         JsonNode up = ok(run("up", "--visibility-timeout", "1"));
         assertEquals("started", up.path("status").asText());
@@ -132,10 +133,11 @@ class LocalRuntimeCommandLineTest {
         // WHEN the on-call engineer follows docs/deploy.md#alarm-conflict and #alarm-dlq-not-empty
         // with their local forms: the DLQ read without hiding it (make dlq), the conflict beside the
         // record its txn_id names
-        JsonNode dlq = ok(run("dlq"));
+        JsonNode dlq = ok(run("dlq", "--body", "true"));
         assertEquals(2, dlq.path("messages").size(), dlq::toString);
         JsonNode conflict = only(dlq.path("messages"), "CONFLICT");
         assertEquals("TXN-LOCAL-0003", conflict.path("attributes").path("txn_id").asText(), conflict::toString);
+        assertEquals("TXN-LOCAL-0003", conflict.path("txnId").asText(), conflict::toString);
         assertTrue(conflict.path("body").asText().contains("Other Merchant"), conflict::toString);
         assertEquals("PAYMENT#TXN-LOCAL-0003", conflict.path("storedRecord").path("pk").asText(), conflict::toString);
         assertEquals("APPROVED", conflict.path("storedRecord").path("status").asText(), conflict::toString);
@@ -179,7 +181,8 @@ class LocalRuntimeCommandLineTest {
         JsonNode stranded = ok(run("dlq", "--queue", "NotificationsDeadLetterQueue"));
         assertEquals(1, stranded.path("messages").size(), stranded::toString);
         assertFalse(stranded.path("messages").get(0).path("attributes").has("reason"), stranded::toString);
-        assertTrue(stranded.path("messages").get(0).path("body").asText().contains("TXN-LOCAL-0101"), stranded::toString);
+        assertEquals("TXN-LOCAL-0101", stranded.path("messages").get(0).path("txnId").asText(), stranded::toString);
+        assertTrue(stranded.path("messages").get(0).path("receiveCount").asInt() >= 15, stranded::toString);
         assertTrue(retriedInEmf(stateDir) >= 15, "the notifier's EMF lines count Retried");
         // WHEN the push API is back and the engineer follows docs/deploy.md#alarm-notifications-dlq-not-empty
         assertEquals(0, ok(run("push-api-fault", "--count", "0")).path("pending").asInt());
@@ -192,6 +195,75 @@ class LocalRuntimeCommandLineTest {
         assertEquals(approved.size() + 1, afterPush.path("totals").path("notificationsDelivered").asInt(), afterPush::toString);
         afterPush.path("queues").forEach(queue -> assertEquals(0, queue.path("visible").asInt() + queue.path("inFlight").asInt(),
                 afterPush.path("queues")::toString));
+
+        // WHEN the push API refuses the next notification with 422 (make push-api-fault COUNT=1 STATUS=422)
+        assertEquals(1, ok(run("push-api-fault", "--count", "1", "--status", "422")).path("pending").asInt());
+        Path refusedPayment = stateDir.resolve("refused.jsonl");
+        writeString(refusedPayment, Files.readString(late).replace("0101", "0102"));
+        assertEquals(1, ok(run("send", "--messages", refusedPayment.toString())).path("sent").asInt());
+        JsonNode refusing = ok(run("drain", "--timeout-seconds", "120"));
+        // THEN the notifier dead-lettered it at once, with the API's status as its reason, retrying nothing
+        assertEquals(1, refusing.path("notifierOutcomes").path("DEAD_LETTERED").asInt(), refusing::toString);
+        assertEquals(0, refusing.path("notifierOutcomes").path("RETRY").asInt(), refusing::toString);
+        JsonNode refusedRead = ok(run("dlq", "--queue", "NotificationsDeadLetterQueue"));
+        assertEquals(1, refusedRead.path("listed").asInt(), refusedRead::toString);
+        JsonNode refusal = refusedRead.path("messages").get(0);
+        assertEquals("push API refused it with 422", refusal.path("reason").asText(), refusal::toString);
+        assertEquals("TXN-LOCAL-0102", refusal.path("txnId").asText(), refusal::toString);
+        assertTrue(refusal.path("receiveCount").asInt() >= 1 && refusal.path("ageSeconds").asLong() >= 0, refusal::toString);
+        assertFalse(refusal.has("body"), "the body only on request (BODY=true): " + refusal);
+        // WHEN the engineer reads it with docs/deploy.md's one DLQ read (aws sqs receive-message, which hides what it
+        // reads for 60 s), then tries make dlq and make redrive
+        // (DLQ="$(out NotificationsDeadLetterQueueUrl)": out() answers the stack's output names locally, make out)
+        Result output = run("outputs", "--name", "NotificationsDeadLetterQueueUrl");
+        assertEquals(0, output.status(), output::err);
+        String notificationsDlq = output.out().strip();
+        assertEquals(up.path("queues").path("NotificationsDeadLetterQueue").asText(), notificationsDlq);
+        JsonNode outputs = ok(run("outputs"));
+        assertTrue(outputs.path("outputs").path("NotificationsDeadLetterQueueArn").asText().startsWith("arn:aws:sqs:"), outputs::toString);
+        assertTrue(outputs.path("outputs").path("IdempotencyTableStreamArn").asText().startsWith("arn:aws:dynamodb:"), outputs::toString);
+        assertTrue(outputs.path("noLocalForm").has("PaymentAuthorizerFunctionName"), outputs::toString);
+        Result noOutput = run("outputs", "--name", "PaymentAuthorizerFunctionName");
+        assertEquals(2, noOutput.status(), noOutput::toString);
+        assertTrue(noOutput.err().contains("no local form"), noOutput::err);
+        JsonNode awsRead = JSON.readTree(runbookCommand(up, "alarm-dlq-not-empty", "receive-message", notificationsDlq, Map.of()));
+        JsonNode hidden = ok(run("dlq", "--queue", "NotificationsDeadLetterQueue"));
+        JsonNode blocked = ok(run("redrive", "--from", "NotificationsDeadLetterQueue", "--to", "NotificationsQueue"));
+        // THEN the AWS read shows the columns to act on: the message id, the transaction, the reason, the receives
+        assertEquals(1, awsRead.size(), awsRead::toString);
+        assertEquals(refusal.path("messageId").asText(), awsRead.get(0).path("id").asText(), awsRead::toString);
+        assertEquals("TXN-LOCAL-0102", awsRead.get(0).path("txn").asText(), awsRead::toString);
+        assertEquals("push API refused it with 422", awsRead.get(0).path("reason").asText(), awsRead::toString);
+        assertTrue(awsRead.get(0).path("receives").asInt() >= 1, awsRead::toString);
+        // AND neither make dlq nor make redrive prints a silent zero: both say one message is in flight, and why
+        // it is neither listed nor moved
+        assertEquals(0, hidden.path("listed").asInt(), hidden::toString);
+        assertEquals(1, hidden.path("inFlight").asInt(), hidden::toString);
+        assertTrue(hidden.path("why").asText().startsWith("1 in flight"), hidden::toString);
+        assertEquals(0, blocked.path("moved").asInt(), blocked::toString);
+        assertEquals(1, blocked.path("inFlight").asInt(), blocked::toString);
+        assertTrue(blocked.path("why").asText().contains("run it again once they are visible"), blocked::toString);
+        // WHEN the reader releases what it read (the runbook's change-message-visibility), the API is fixed (the
+        // fault is used up), and the engineer moves the refusals back as #alarm-notifications-dlq-not-empty says
+        runbookCommand(up, "alarm-dlq-not-empty", "change-message-visibility", notificationsDlq,
+                Map.of("handle", awsRead.get(0).path("handle").asText()));
+        JsonNode redrivenRefusal = ok(run("redrive", "--from", "NotificationsDeadLetterQueue", "--to", "NotificationsQueue",
+                "--reason", "push API refused"));
+        assertEquals(1, redrivenRefusal.path("moved").asInt(), redrivenRefusal::toString);
+        JsonNode delivered = ok(run("drain", "--timeout-seconds", "120"));
+        // THEN it is delivered, once, with no table edited by hand: the push API received the refused request and the
+        // delivering one, and every queue is empty
+        assertEquals(1, delivered.path("notifierOutcomes").path("DELIVERED").asInt(), delivered::toString);
+        JsonNode afterRefusal = ok(run("state"));
+        assertEquals(approved.size() + 2, afterRefusal.path("totals").path("notificationsDelivered").asInt(), afterRefusal::toString);
+        JsonNode notification = StreamSupport.stream(afterRefusal.path("notifications").spliterator(), false)
+                .filter(item -> item.path("transactionId").asText().equals("TXN-LOCAL-0102")).findFirst().orElseThrow();
+        assertEquals(2, notification.path("requests").asInt(), notification::toString);
+        assertEquals(0, afterRefusal.path("totals").path("notificationDeadLetters").asInt(), afterRefusal::toString);
+        // AND the push API's log has each of its requests with its status
+        String pushLog = Files.readString(stateDir.resolve("push-api.log"));
+        assertTrue(pushLog.contains("Idempotency-Key=TXN-LOCAL-0102 422 injected failure"), pushLog);
+        assertTrue(pushLog.contains("Idempotency-Key=TXN-LOCAL-0102 201 delivered"), pushLog);
 
         // AND a message id the queue does not hold is named, exit status 2
         Result unknown = run("dlq", "--delete", "no-such-message");
@@ -296,6 +368,44 @@ class LocalRuntimeCommandLineTest {
                 .filter(line -> line.contains(" aws ") && line.contains("--endpoint-url \"$ENDPOINT\"")).toList();
         assertEquals(1, calls.size(), () -> "README.md's aws calls against make up: " + calls);
         return calls.get(0);
+    }
+
+    /**
+     * Runs the one command of docs/deploy.md's entry {@code anchor} that contains {@code verb}, as written (continued
+     * lines joined), against make up's local AWS: {@code aws} given its endpoint, {@code REGION} its region, the
+     * entry's queue variable {@code DLQ} the queue {@code queueUrl}, each {@code <placeholder>} filled from {@code fill}.
+     */
+    private static String runbookCommand(JsonNode up, String anchor, String verb, String queueUrl, Map<String, String> fill)
+            throws IOException {
+        String guide = Files.readString(ROOT.resolve("docs/deploy.md"));
+        int from = guide.indexOf("<a id=\"" + anchor + "\"></a>");
+        String entry = guide.substring(from, guide.indexOf("<a id=\"alarm-", from + 1));
+        List<String> commands = new ArrayList<>();
+        java.util.regex.Matcher block = java.util.regex.Pattern.compile("```sh\n(.*?)```", java.util.regex.Pattern.DOTALL).matcher(entry);
+        while (block.find()) {
+            for (String command : block.group(1).replace("\\\n", " ").split("\n")) {
+                if (command.contains(" " + verb + " ")) {
+                    commands.add(command.strip());
+                }
+            }
+        }
+        assertEquals(1, commands.size(), () -> "the commands with " + verb + " in docs/deploy.md#" + anchor + ": " + commands);
+        String command = commands.get(0);
+        for (Map.Entry<String, String> placeholder : fill.entrySet()) {
+            command = command.replace("<" + placeholder.getKey() + ">", placeholder.getValue());
+        }
+        Map<String, String> environment = new HashMap<>(Map.of("ENDPOINT", up.path("moto").asText(), "DLQ", queueUrl,
+                "AWS_ACCESS_KEY_ID", "local", "AWS_SECRET_ACCESS_KEY", "local", "AWS_CONFIG_FILE", "/dev/null",
+                "AWS_SHARED_CREDENTIALS_FILE", "/dev/null", "AWS_DEFAULT_OUTPUT", "json", "REGION", "us-east-1"));
+        if (LocalTls.awsEndpointTls()) {
+            environment.put("AWS_CA_BUNDLE", up.path("caBundle").asText());
+        }
+        try {
+            return runWith("aws() { command aws --endpoint-url \"$ENDPOINT\" \"$@\"; }\n" + command, environment);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     /** Runs {@code line} with bash, the project's AWS CLI first on the PATH; its output, once it exited 0. */

@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Predicate;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.DeleteMessageBatchRequestEntry;
 import software.amazon.awssdk.services.sqs.model.Message;
@@ -23,14 +24,33 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchResponse;
  * the dead-letter queue. A message whose send fails stays in the dead-letter queue (invisible for
  * the minute of its receive) and is counted as failed. Not SQS's task: no velocity, no task to
  * list or cancel, and it runs in the caller's thread until the dead-letter queue is empty.
+ * {@link #move(SqsClient, String, String, Predicate)} moves only the messages it selects (one
+ * message, one outcome), leaving the others in the dead-letter queue, visible again as it ends.
  */
 public final class DeadLetterRedrive {
 
     private static final int SQS_MAX_BATCH = 10;
     private static final int RECEIVE_VISIBILITY_SECONDS = 60;
 
-    /** What one redrive did. */
-    public record Result(int moved, int failed) {
+    /**
+     * What one redrive did.
+     *
+     * @param moved   sent to the destination and deleted from the dead-letter queue
+     * @param failed  whose send failed: still in the dead-letter queue
+     * @param skipped not selected: left in the dead-letter queue, visible
+     */
+    public record Result(int moved, int failed, int skipped) {
+
+        public Result {
+            if (moved < 0 || failed < 0 || skipped < 0) {
+                throw new IllegalArgumentException("a count is never negative");
+            }
+        }
+
+        /** A redrive of every message. */
+        public Result(int moved, int failed) {
+            this(moved, failed, 0);
+        }
     }
 
     private DeadLetterRedrive() {
@@ -38,18 +58,37 @@ public final class DeadLetterRedrive {
 
     /** Moves every message of {@code deadLetterQueueUrl} to {@code destinationUrl}. */
     public static Result move(SqsClient sqs, String deadLetterQueueUrl, String destinationUrl) {
+        return move(sqs, deadLetterQueueUrl, destinationUrl, message -> true);
+    }
+
+    /**
+     * Moves the messages of {@code deadLetterQueueUrl} that {@code selected} accepts (it sees their
+     * message attributes) to {@code destinationUrl}; the others stay, visible again once it ends.
+     */
+    public static Result move(SqsClient sqs, String deadLetterQueueUrl, String destinationUrl, Predicate<Message> selected) {
         Objects.requireNonNull(deadLetterQueueUrl, "deadLetterQueueUrl");
         Objects.requireNonNull(destinationUrl, "destinationUrl");
+        Objects.requireNonNull(selected, "selected");
         boolean fifo = destinationUrl.endsWith(".fifo");
         int moved = 0;
         int failed = 0;
+        List<Message> left = new ArrayList<>();
         while (true) {
-            List<Message> batch = sqs.receiveMessage(request -> request.queueUrl(deadLetterQueueUrl)
+            List<Message> received = sqs.receiveMessage(request -> request.queueUrl(deadLetterQueueUrl)
                     .maxNumberOfMessages(SQS_MAX_BATCH).visibilityTimeout(RECEIVE_VISIBILITY_SECONDS)
                     .messageAttributeNames("All").messageSystemAttributeNames(MessageSystemAttributeName.MESSAGE_GROUP_ID))
                     .messages();
+            if (received.isEmpty()) {
+                for (Message message : left) {
+                    sqs.changeMessageVisibility(request -> request.queueUrl(deadLetterQueueUrl)
+                            .receiptHandle(message.receiptHandle()).visibilityTimeout(0));
+                }
+                return new Result(moved, failed, left.size());
+            }
+            List<Message> batch = received.stream().filter(selected).toList();
+            received.stream().filter(selected.negate()).forEach(left::add);
             if (batch.isEmpty()) {
-                return new Result(moved, failed);
+                continue;
             }
             List<SendMessageBatchRequestEntry> entries = new ArrayList<>();
             for (Message message : batch) {

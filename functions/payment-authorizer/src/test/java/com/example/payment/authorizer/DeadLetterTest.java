@@ -20,10 +20,13 @@ import com.example.localaws.invoke.LocalContext;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.receiver.internal.config.DeadLetterConfig;
+import com.example.localaws.ProjectRoot;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
@@ -82,7 +85,7 @@ class DeadLetterTest extends LocalAwsTest {
     }
 
     @Test
-    void poisonAndConflict_reachTheDlqInTheInvocationThatFirstSeesThem_withTheirReasons_andAreAcknowledged() {
+    void poisonAndConflict_reachTheDlqInTheInvocationThatFirstSeesThem_withTheirReasons_andAreAcknowledged() throws IOException {
         Queues queues = Queues.create(sqs, "dl-" + UUID.randomUUID());
         try (InProcessFunction function = InProcessFunction.of(aws, FUNCTION)) {
             SqsEventSourceMapping mapping = mapping(queues, handler(environment(queues.dlq()), function));
@@ -137,6 +140,19 @@ class DeadLetterTest extends LocalAwsTest {
             assertEquals(1, metric("Rejected"));
             assertEquals(1, metric("Conflict"));
             assertEquals(2, logs().stream().filter(line -> line.path("dead_lettered").asBoolean(false)).count());
+            // AND one vocabulary: the conflict's log line says what its dead letter's reason says, in the words the
+            // runbook uses (docs/deploy.md), and so does the rejection's
+            JsonNode conflictLine = logs().stream().filter(line -> "CONFLICT".equals(line.path("outcome").asText()))
+                    .findFirst().orElseThrow();
+            assertEquals(conflicting.get("reason"), conflictLine.path("reason").asText(), conflictLine::toString);
+            String conflictWords = conflicting.get("reason").substring("conflict: ".length());
+            assertTrue(conflictLine.path("message").asText().contains(conflictWords), conflictLine::toString);
+            String guide = Files.readString(ProjectRoot.find().resolve("docs/deploy.md"));
+            assertTrue(guide.contains("`" + conflicting.get("reason") + "`"), "docs/deploy.md names the conflict's reason "
+                    + conflicting.get("reason"));
+            JsonNode rejectedLine = logs().stream().filter(line -> "REJECTED".equals(line.path("outcome").asText()))
+                    .findFirst().orElseThrow();
+            assertEquals(rejected.get("reason"), rejectedLine.path("reason").asText(), rejectedLine::toString);
         }
     }
 

@@ -18,6 +18,13 @@ import java.util.Set;
 final class AwsCommands {
 
     private static final Set<String> DYNAMODB_JSON_OPTIONS = Set.of("--item", "--key");
+    /**
+     * Options the AWS CLI renames from its model's member (service, operation, the CLI's name: the
+     * model's): {@code aws sns subscribe}'s {@code Endpoint} is {@code --notification-endpoint}, since
+     * {@code --endpoint} would clash with the global {@code --endpoint-url} (the AWS CLI Command
+     * Reference, "sns subscribe").
+     */
+    private static final Map<String, String> CLI_RENAMES = Map.of("sns subscribe --notification-endpoint", "--endpoint");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final ServiceModels models;
@@ -54,7 +61,8 @@ final class AwsCommands {
         if (operation.isEmpty()) {
             return List.of("the AWS CLI's service models have no operation `aws " + service + " " + name + "`");
         }
-        List<String> options = words.stream().skip(3).filter(word -> word.startsWith("--")).toList();
+        List<String> options = words.stream().skip(3).filter(word -> word.startsWith("--"))
+                .map(option -> CLI_RENAMES.getOrDefault(service + " " + name + " " + option, option)).toList();
         List<String> problems = new ArrayList<>();
         options.stream().filter(option -> !operation.get().accepts(option))
                 .forEach(option -> problems.add(option + " is no option of aws " + service + " " + name));
@@ -63,8 +71,15 @@ final class AwsCommands {
         return problems;
     }
 
-    /** DynamoDB JSON for {@code --item} and {@code --key}; plain JSON for any other value that starts as JSON. */
+    /**
+     * DynamoDB JSON for {@code --item} and {@code --key}; plain JSON for any other value that starts
+     * as JSON. A {@code file://} value is read by the AWS CLI from that file ("Loading AWS CLI
+     * parameters from a file", AWS CLI User Guide), which a walk checks by running it.
+     */
     private static List<String> json(String service, String option, String value) {
+        if (value.startsWith("file://")) {
+            return List.of();
+        }
         try {
             if (service.equals("dynamodb") && DYNAMODB_JSON_OPTIONS.contains(option)) {
                 DynamoDbJson.item(value);

@@ -111,7 +111,7 @@ public final class StreamPublisher {
             decision.ifPresent(publisher::publish);
             decision.ifPresent(published -> metrics.count(PublisherMetrics.PUBLISHED));
             lag(record);
-            log(FunctionLog.Level.INFO, "Stream record handled", sequence, transactionId,
+            log(FunctionLog.Level.INFO, decision.isPresent() ? "Published" : "Stream record ignored", sequence, transactionId,
                     decision.map(DecisionEvent::type).orElse("ignored " + record.getEventName()), null);
             return true;
         } catch (UnpublishableRecordException e) {

@@ -13,7 +13,10 @@ import com.example.localpayments.Accounts;
 import com.example.localpayments.downstream.Downstream;
 import com.example.payment.events.replay.DecisionReplay;
 import com.example.payment.events.replay.OnFailureReplay;
+import com.example.payment.events.replay.BatchReport;
+import com.example.payment.events.replay.ReplayCommand;
 import com.example.payment.events.replay.ReplayResult;
+import com.example.payment.events.replay.StreamBatchTransactions;
 import com.example.payment.events.replay.ReplayWindow;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -35,6 +38,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.sns.SnsClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
@@ -317,8 +321,12 @@ class PublishDecisionsTest {
 
     @Test
     void replayOfTheFailureQueueDuringTheOutage_leavesItsBatchVisible_andTheRunAfterTheFixPublishesWhatTheFirstCouldNot() {
-        // GIVEN a batch of three approvals skipped to the failure queue while the topic is down
+        // GIVEN an approval published before the outage, then a batch of three approvals skipped to the failure
+        // queue while the topic is down
         connect(settings(100, 1));
+        assertEquals(List.of(), authorizer.deliver(Authorizer.purchase("TXN-0", "ACC-RICH", "3")));
+        assertTrue(downstream.drain(Duration.ofSeconds(30)));
+        assertEquals(Map.of("TXN-0", 1), countByTransaction(downstream.published()));
         for (int i = 1; i <= 3; i++) {
             assertEquals(List.of(), authorizer.deliver(Authorizer.purchase("TXN-" + i, "ACC-RICH", "3")));
         }
@@ -326,25 +334,49 @@ class PublishDecisionsTest {
         assertTrue(downstream.drain(Duration.ofSeconds(30)));
 
         // WHEN the operator runs the replay (make replay ON_FAILURE_QUEUE=...) before the cause is fixed
-        ReplayResult first = new OnFailureReplay(operator, replay(), quiet()).replay(downstream.streamFailuresQueueUrl());
+        try (DynamoDbStreamsClient streams = aws.dynamoDbStreams()) {
+            OnFailureReplay.Run first = new OnFailureReplay(operator, replay(), new StreamBatchTransactions(streams), quiet())
+                    .run(downstream.streamFailuresQueueUrl());
 
-        // THEN it publishes nothing and says so: each decision named, the batch left in the queue
-        assertEquals(new ReplayResult(3, 0, first.failed()), first);
-        assertEquals(3, first.failed().size());
-        assertTrue(logs.toString(StandardCharsets.UTF_8).contains("left in the failure queue"), logs.toString(StandardCharsets.UTF_8));
-        // AND the batch's message is visible at once, not hidden from the next run
-        assertEquals("1", sqs.getQueueAttributes(r -> r.queueUrl(downstream.streamFailuresQueueUrl())
-                .attributeNames(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES)).attributes()
-                .get(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES));
+            // THEN it publishes nothing and says so: each decision of its window named (the approval before the
+            // outage too: the window reaches 5 minutes before the batch), the batch left in the queue
+            assertEquals(new ReplayResult(4, 0, first.total().failed()), first.total());
+            assertEquals(4, first.total().failed().size());
+            assertTrue(logs.toString(StandardCharsets.UTF_8).contains("left in the failure queue"), logs.toString(StandardCharsets.UTF_8));
+            // AND the batch's message is visible at once, not hidden from the next run
+            assertEquals("1", sqs.getQueueAttributes(r -> r.queueUrl(downstream.streamFailuresQueueUrl())
+                    .attributeNames(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES)).attributes()
+                    .get(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES));
 
-        // WHEN the topic is back and the operator runs the same command again
-        publisher.endOutage();
-        ReplayResult second = new OnFailureReplay(operator, replay(), quiet()).replay(downstream.streamFailuresQueueUrl());
+            // WHEN the topic is back and the operator runs the same command again
+            publisher.endOutage();
+            OnFailureReplay.Run second = new OnFailureReplay(operator, replay(), new StreamBatchTransactions(streams), quiet())
+                    .run(downstream.streamFailuresQueueUrl());
 
-        // THEN the second run publishes what the first could not, each approval once, and empties the queue
-        assertEquals(new ReplayResult(3, 3, List.of()), second);
-        assertEquals(Map.of("TXN-1", 1, "TXN-2", 1, "TXN-3", 1), countByTransaction(downstream.published()));
-        assertEquals(List.of(), downstream.takeStreamFailures());
+            // THEN the second run publishes what the first could not, each approval of the batch once, and empties
+            // the queue
+            assertEquals(new ReplayResult(4, 4, List.of()), second.total());
+            assertEquals(Map.of("TXN-0", 2, "TXN-1", 1, "TXN-2", 1, "TXN-3", 1), countByTransaction(downstream.published()));
+            assertEquals(List.of(), downstream.takeStreamFailures());
+            // AND it says what it did: the batch held TXN-1..3, published for the first time; TXN-0, decided in the
+            // window's margin before the batch, was published before and again now
+            assertEquals(1, second.batches().size(), second.batches()::toString);
+            BatchReport batch = second.batches().get(0);
+            assertTrue(batch.coveredKnown(), batch::toString);
+            assertEquals(List.of("TXN-1", "TXN-2", "TXN-3"), batch.covered().stream().sorted().toList(), batch::toString);
+            assertEquals(List.of("TXN-1", "TXN-2", "TXN-3"), batch.publishedFirstTime().stream().sorted().toList(), batch::toString);
+            assertEquals(List.of("TXN-0"), batch.publishedAgain(), batch::toString);
+            assertEquals(List.of(), batch.failed(), batch::toString);
+        }
+        // AND what make replay prints says the same, on one JSON line
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        ReplayCommand.print(new ReplayResult(4, 4, List.of()), List.of(new BatchReport(List.of("m-1"),
+                new ReplayWindow(Instant.parse("2026-12-03T08:00:00Z"), Instant.parse("2026-12-03T08:10:00Z")), true,
+                List.of("TXN-1"), List.of("TXN-1"), List.of("TXN-0"), List.of())), new PrintStream(printed, true, StandardCharsets.UTF_8));
+        assertEquals("{\"found\":4,\"published\":4,\"failed\":[],\"batches\":[{\"messages\":[\"m-1\"],\"window\":{\"from\":"
+                + "\"2026-12-03T08:00:00Z\",\"to\":\"2026-12-03T08:10:00Z\"},\"coveredKnown\":true,\"covered\":[\"TXN-1\"],"
+                + "\"publishedFirstTime\":[\"TXN-1\"],\"publishedAgain\":[\"TXN-0\"],\"failed\":[]}]}\n",
+                printed.toString(StandardCharsets.UTF_8));
     }
 
     @Test

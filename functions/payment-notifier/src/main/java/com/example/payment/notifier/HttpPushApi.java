@@ -91,6 +91,9 @@ public final class HttpPushApi implements PushApi {
         if (status >= 500 || status == 409 || status == 429 || status < 200 || status / 100 == 3) {
             throw new PushUnavailableException("push API answered " + status, null);
         }
+        if (status / 100 == 4) {
+            throw new PushRefusedException(status);
+        }
         return new PushReceipt(status, response.body());
     }
 

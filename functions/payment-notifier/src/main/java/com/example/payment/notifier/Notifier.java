@@ -9,13 +9,16 @@ import com.example.lambdakit.telemetry.TelemetryConfig;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.MessageAttributeValue;
+import software.amazon.lambda.powertools.idempotency.exceptions.IdempotencyAlreadyInProgressException;
 import software.amazon.lambda.powertools.idempotency.exceptions.IdempotencyValidationException;
 
 /**
@@ -23,13 +26,16 @@ import software.amazon.lambda.powertools.idempotency.exceptions.IdempotencyValid
  * <ul>
  *   <li>delivered, replayed from the idempotency record, or not a notification (a decline): acknowledged;</li>
  *   <li>no final answer (timeout, 5xx, 409, 429, the record in progress or unreachable): a batch
- *       item failure, redelivered by the queue, with the same {@code Idempotency-Key};</li>
+ *       item failure, redelivered by the queue, with the same {@code Idempotency-Key}; its
+ *       {@code RETRY} line's {@code cause} says which ({@link RetryCause});</li>
  *   <li>the push API did not admit the notifier (401, 403, or no credential to send): a batch item
  *       failure too, counted {@code PushAuthRejected}: the credential is at fault, not the
  *       notification, which goes out once the credential is fixed;</li>
- *   <li>refused for good (another 4xx), invalid, or the same transaction with other amount,
- *       account or currency: sent to the DLQ with a {@code reason} message attribute, then
- *       acknowledged; if that send fails, a batch item failure (never silently lost).</li>
+ *   <li>refused (another 4xx: {@link PushRefusedException}, which leaves no record, so that a
+ *       redrive after a fix sends it again), invalid, or the same transaction with other amount,
+ *       account or currency (final: the record holds what was delivered): sent to the DLQ with a
+ *       {@code reason} message attribute, then acknowledged; if that send fails, a batch item
+ *       failure (never silently lost).</li>
  * </ul>
  */
 public final class Notifier {
@@ -38,6 +44,26 @@ public final class Notifier {
     public static final String SERVICE = "payment-notifier";
     /** The CloudWatch namespace when neither {@code METRICS_NAMESPACE} nor its Powertools alias is set: the template's default {@code MetricsNamespace}. */
     public static final String METRICS_NAMESPACE = "Payments";
+
+    /** The {@code reason} of a notification whose transaction was notified before with other values. */
+    static final String CONFLICT = "conflict: transaction already notified with other account, amount or currency";
+    /**
+     * How many of the message's own attributes a dead letter keeps: SQS allows ten, and the
+     * notifier adds three ({@code reason}, {@code source_message_id}, {@code txn_id}).
+     */
+    static final int OWN_ATTRIBUTES_KEPT = 7;
+
+    /** Why a notification was handed back to its queue: the {@code cause} of its {@code RETRY} line. */
+    enum RetryCause {
+        /** The push API did not admit the notifier (401, 403, or no credential): see push-auth-rejected. */
+        PUSH_AUTH_REJECTED,
+        /** No final answer from the push API: a timeout, a refused connection, a 5xx, a 409 or a 429. */
+        PUSH_API_UNAVAILABLE,
+        /** Another environment is sending this notification now (its record is in progress). */
+        IN_PROGRESS,
+        /** Anything else: the records table or the DLQ unreachable, an unexpected error. */
+        FAILURE
+    }
 
     private final IdempotentPush push;
     private final SqsClient sqs;
@@ -102,7 +128,7 @@ public final class Notifier {
             return deadLetter(message, "", "invalid: " + e.getMessage());
         }
         if (notification.isEmpty()) {
-            log(FunctionLog.Level.INFO, message, "", "IGNORED", "not an approval");
+            log(FunctionLog.Level.INFO, message, "", "IGNORED", line -> line.text("detail", "not an approval"));
             return true;
         }
         String txn = notification.get().transactionId();
@@ -112,19 +138,24 @@ public final class Notifier {
             if (receipt.accepted()) {
                 metrics.count(delivery.replayed() ? NotifierMetrics.REPLAYED : NotifierMetrics.DELIVERED);
                 log(FunctionLog.Level.INFO, message, txn, delivery.replayed() ? "REPLAYED" : "DELIVERED",
-                        "push API answered " + receipt.status());
+                        line -> line.text("detail", "push API answered " + receipt.status()));
                 return true;
             }
+            // A refusal an earlier version of the notifier stored as its record's answer.
             return deadLetter(message, txn, "push API refused it with " + receipt.status());
+        } catch (PushRefusedException e) {
+            return deadLetter(message, txn, e.getMessage());
         } catch (IdempotencyValidationException e) {
-            return deadLetter(message, txn, "conflict: transaction already notified with other account, amount or currency");
+            return deadLetter(message, txn, CONFLICT);
         } catch (PushAuthRejectedException e) {
             metrics.count(NotifierMetrics.PUSH_AUTH_REJECTED);
-            log(FunctionLog.Level.WARN, message, txn, "RETRY", "PushAuthRejected: " + e.getMessage());
-            return false;
+            return retry(message, txn, RetryCause.PUSH_AUTH_REJECTED, e.getMessage());
+        } catch (PushUnavailableException e) {
+            return retry(message, txn, RetryCause.PUSH_API_UNAVAILABLE, e.getMessage());
+        } catch (IdempotencyAlreadyInProgressException e) {
+            return retry(message, txn, RetryCause.IN_PROGRESS, e.getMessage());
         } catch (RuntimeException e) {
-            log(FunctionLog.Level.WARN, message, txn, "RETRY", e.getClass().getSimpleName() + ": " + e.getMessage());
-            return false;
+            return retry(message, txn, RetryCause.FAILURE, e.getClass().getSimpleName() + ": " + e.getMessage());
         }
     }
 
@@ -136,22 +167,58 @@ public final class Notifier {
     private boolean deadLetter(SQSEvent.SQSMessage message, String txn, String reason) {
         try {
             sqs.sendMessage(request -> request.queueUrl(deadLetterQueueUrl).messageBody(message.getBody())
-                    .messageAttributes(Map.of(
-                            "reason", MessageAttributeValue.builder().dataType("String").stringValue(reason).build(),
-                            "source_message_id", MessageAttributeValue.builder().dataType("String")
-                                    .stringValue(message.getMessageId()).build())));
+                    .messageAttributes(deadLetterAttributes(message, txn, reason)));
         } catch (RuntimeException e) {
-            log(FunctionLog.Level.ERROR, message, txn, "RETRY", "cannot dead-letter (" + reason + "): "
-                    + e.getClass().getSimpleName());
-            return false;
+            return retry(FunctionLog.Level.ERROR, message, txn, RetryCause.FAILURE,
+                    "cannot dead-letter (" + reason + "): " + e.getClass().getSimpleName());
         }
         metrics.count(NotifierMetrics.DEAD_LETTERED);
-        log(FunctionLog.Level.WARN, message, txn, "DEAD_LETTERED", reason);
+        log(FunctionLog.Level.WARN, message, txn, "DEAD_LETTERED", line -> line.text("reason", reason));
         return true;
     }
 
-    private void log(FunctionLog.Level level, SQSEvent.SQSMessage message, String txn, String outcome, String detail) {
-        log.write(level, "Notification " + outcome.toLowerCase(Locale.ROOT), line -> line.text("txn_id", txn)
-                .text("message_id", message.getMessageId()).text("outcome", outcome).text("detail", detail));
+    /**
+     * The message's own attributes (the publisher's {@code event_type}, {@code decision},
+     * {@code account} and {@code transaction_id}; a redriven dead letter's {@code source_message_id}),
+     * then {@code reason}, {@code source_message_id} (the first queue message's id, kept through
+     * redrives) and {@code txn_id} (the name every dead letter of the stack gives the
+     * transaction): at most ten, SQS's limit.
+     */
+    static Map<String, MessageAttributeValue> deadLetterAttributes(SQSEvent.SQSMessage message, String txn, String reason) {
+        Map<String, MessageAttributeValue> attributes = new LinkedHashMap<>();
+        Map<String, SQSEvent.MessageAttribute> own = message.getMessageAttributes() == null ? Map.of() : message.getMessageAttributes();
+        new TreeMap<>(own).forEach((name, value) -> {
+            if (value.getStringValue() != null && !name.equals("reason") && !name.equals("txn_id")
+                    && attributes.size() < OWN_ATTRIBUTES_KEPT) {
+                attributes.put(name, string(value.getStringValue()));
+            }
+        });
+        attributes.put("reason", string(reason));
+        attributes.putIfAbsent("source_message_id", string(message.getMessageId()));
+        if (!txn.isEmpty()) {
+            attributes.put("txn_id", string(txn));
+        }
+        return attributes;
+    }
+
+    private static MessageAttributeValue string(String value) {
+        return MessageAttributeValue.builder().dataType("String").stringValue(value).build();
+    }
+
+    private boolean retry(SQSEvent.SQSMessage message, String txn, RetryCause cause, String detail) {
+        return retry(FunctionLog.Level.WARN, message, txn, cause, detail);
+    }
+
+    private boolean retry(FunctionLog.Level level, SQSEvent.SQSMessage message, String txn, RetryCause cause, String detail) {
+        log(level, message, txn, "RETRY",
+                line -> line.text("cause", cause.name()).text("detail", detail));
+        return false;
+    }
+
+    private void log(FunctionLog.Level level, SQSEvent.SQSMessage message, String txn, String outcome, FunctionLog.Fields fields) {
+        log.write(level, "Notification " + outcome.toLowerCase(Locale.ROOT), line -> {
+            line.text("txn_id", txn).text("message_id", message.getMessageId()).text("outcome", outcome);
+            fields.write(line);
+        });
     }
 }

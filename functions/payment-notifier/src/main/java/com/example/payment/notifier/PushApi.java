@@ -10,7 +10,9 @@ public interface PushApi {
     /**
      * Sends {@code notification}.
      *
-     * @return the API's final answer (2xx, or a 4xx other than 401, 403, 409 and 429)
+     * @return the API's delivery (a 2xx)
+     * @throws PushRefusedException when the API refused the notification (a 4xx other than 401,
+     *                              403, 409 and 429): never stored, so a person may send it again
      * @throws PushUnavailableException when there is no final answer
      * @throws PushAuthRejectedException when the API did not admit the notifier (401, 403) or
      *                                   there was no credential to send

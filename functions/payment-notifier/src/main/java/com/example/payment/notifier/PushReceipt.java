@@ -1,10 +1,11 @@
 package com.example.payment.notifier;
 
 /**
- * The push API's final answer for one notification, as the Powertools record stores it and
- * replays it to a redelivery.
+ * The push API's delivery of one notification, as the Powertools record stores it and replays it
+ * to a redelivery. Since a refusal is thrown ({@link PushRefusedException}) and never stored, only
+ * a record written by an earlier version of the notifier can hold a 4xx.
  *
- * @param status the HTTP status: 2xx delivered, 4xx refused for good
+ * @param status the HTTP status: 2xx delivered; 4xx only in a record of an earlier version
  * @param body   the API's answer (its notification id, or why it refused)
  */
 public record PushReceipt(int status, String body) {

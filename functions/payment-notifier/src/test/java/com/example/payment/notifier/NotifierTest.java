@@ -8,19 +8,28 @@ import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.Fault;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
+import com.example.localaws.ProjectRoot;
 import com.example.localaws.invoke.LocalContext;
 import com.example.localaws.observability.FunctionOutput;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.sqs.model.Message;
 
 /**
@@ -94,6 +103,12 @@ class NotifierTest {
         FunctionOutput output = FunctionOutput.parse(bytes.toByteArray());
         JsonNode retry = output.logs().get(0);
         assertEquals("IllegalStateException: bad\tvalue\rwith\u0000nul and \uFFFD lone", retry.path("detail").textValue());
+        // AND its cause is one the runbook's notifications entry names, as it names every cause a RETRY line may carry
+        assertEquals(Notifier.RetryCause.FAILURE.name(), retry.path("cause").textValue(), retry::toString);
+        for (Notifier.RetryCause cause : Notifier.RetryCause.values()) {
+            assertTrue(notificationsEntry().contains("`" + cause.name() + "`"),
+                    "docs/deploy.md#alarm-notifications-dlq-not-empty names the cause " + cause);
+        }
         assertEquals(context.getAwsRequestId(), retry.path("function_request_id").textValue());
         assertTrue(retry.path("cold_start").booleanValue());
         // AND one valid EMF line counts the retry
@@ -166,28 +181,76 @@ class NotifierTest {
     }
 
     @Test
-    void refusedWith4xx_goesToTheDlqWithTheReason_andIsAcknowledged_evenWhenRedelivered() {
+    void refusedWith4xx_goesToTheDlqWithTheReason_keepsNoRecord_andOnceFixedARedriveDeliversItOnce() {
         // GIVEN an approval the push API refuses with 422
         SQSEvent.SQSMessage message = NotifierRig.message("m-422", NotifierRig.approved("TXN-422", "ACC-1", 100));
         rig.api.failNext(1, 422);
 
-        // WHEN it is delivered, and delivered again (e.g. a lost delete)
-        List<String> first = rig.deliver(message);
-        List<String> second = rig.deliver(message);
+        // WHEN it is delivered
+        List<String> refused = rig.deliver(message);
 
-        // THEN both are acknowledged, and the DLQ holds the message twice with the API's reason,
-        // the second from the stored answer: the API was asked once
-        assertEquals(List.of(), first);
-        assertEquals(List.of(), second);
+        // THEN it is acknowledged, and the DLQ holds it with the API's reason, its transaction and its origin
+        assertEquals(List.of(), refused);
         List<Message> dead = rig.deadLetters();
-        assertEquals(2, dead.size());
-        for (Message letter : dead) {
-            assertEquals("push API refused it with 422", letter.messageAttributes().get("reason").stringValue());
-            assertEquals("m-422", letter.messageAttributes().get("source_message_id").stringValue());
-            assertEquals(message.getBody(), letter.body());
+        assertEquals(1, dead.size());
+        assertEquals("push API refused it with 422", dead.get(0).messageAttributes().get("reason").stringValue());
+        assertEquals("TXN-422", dead.get(0).messageAttributes().get("txn_id").stringValue());
+        assertEquals("m-422", dead.get(0).messageAttributes().get("source_message_id").stringValue());
+        assertEquals(message.getBody(), dead.get(0).body());
+        // AND one vocabulary: its DEAD_LETTERED line names the dead letter's reason as reason, in the words of the
+        // runbook's notifications entry (docs/deploy.md), the status as the placeholder it writes
+        JsonNode deadLettered = rig.output().logs().stream().filter(line -> "DEAD_LETTERED".equals(line.path("outcome").asText()))
+                .findFirst().orElseThrow();
+        assertEquals("push API refused it with 422", deadLettered.path("reason").asText(), deadLettered::toString);
+        assertTrue(deadLettered.path("detail").isMissingNode(), deadLettered::toString);
+        assertTrue(notificationsEntry().contains("`" + deadLettered.path("reason").asText().replace("422", "<status>") + "`"),
+                "docs/deploy.md#alarm-notifications-dlq-not-empty names the reason " + deadLettered.path("reason"));
+        // AND the notifier kept no record of the refusal (Powertools' key: <function>.send#<md5 of the id>)
+        assertEquals(List.of(), recordsOf("TXN-422"));
+
+        // WHEN the API is fixed and the dead letter is moved back (a redrive), then redelivered once more
+        List<String> redriven = rig.deliver(message);
+        List<String> again = rig.deliver(message);
+
+        // THEN the redrive reached the API and delivered it; the later copy is answered from the
+        // record (Replayed): two requests, one delivery, nothing more dead-lettered
+        assertEquals(List.of(), redriven);
+        assertEquals(List.of(), again);
+        assertEquals(2, rig.api.requestsReceived());
+        assertEquals(1, rig.api.delivered());
+        assertEquals(1, rig.metric("Delivered"));
+        assertEquals(1, rig.metric("Replayed"));
+        assertEquals(1, rig.metric("DeadLettered"));
+        // AND the delivery is what the record keeps, under the key the runbook names
+        List<Map<String, AttributeValue>> records = recordsOf("TXN-422");
+        assertEquals(1, records.size(), records::toString);
+        assertTrue(records.get(0).get("id").s().matches("[A-Za-z0-9_-]+\\.send#" + md5("TXN-422")), records::toString);
+        assertEquals("COMPLETED", records.get(0).get("status").s(), records::toString);
+    }
+
+    /** docs/deploy.md's runbook entry of the notifications DLQ. */
+    private static String notificationsEntry() {
+        try {
+            String guide = Files.readString(ProjectRoot.find().resolve("docs/deploy.md"), StandardCharsets.UTF_8);
+            int from = guide.indexOf("<a id=\"alarm-notifications-dlq-not-empty\"></a>");
+            return guide.substring(from, guide.indexOf("<a id=\"alarm-", from + 1));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        assertEquals(1, rig.api.requestsReceived());
-        assertEquals(0, rig.api.delivered());
+    }
+
+    /** The notifier's records of {@code txn}: Powertools keys them {@code <function name>.send#<md5 hex of the id>}. */
+    private List<Map<String, AttributeValue>> recordsOf(String txn) {
+        return rig.dynamoDb.scanPaginator(request -> request.tableName("NotificationIdempotencyTable").consistentRead(true))
+                .items().stream().filter(item -> item.get("id").s().endsWith("#" + md5(txn))).toList();
+    }
+
+    private static String md5(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Test

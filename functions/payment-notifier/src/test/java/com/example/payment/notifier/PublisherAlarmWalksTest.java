@@ -32,6 +32,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -146,8 +148,15 @@ class PublisherAlarmWalksTest {
                 && !line.path("sequence").asText().isEmpty(), line::toString));
         assertEquals(0, sum("Published"));
 
-        // WHEN the cause is fixed (the topic made again, as a redeploy does), and the source polls on
-        downstream.topicBack();
+        // WHEN the cause is fixed with the entry's commands (the topic made again under its name, with the stack's
+        // key, and its notifications subscription), and the source polls on
+        RunbookCommands entry = RunbookCommands.of(aws, "payment-events-iterator-age", Map.of(
+                "PaymentsAuthorizedTopicArn", downstream.topicArn(),
+                "NotificationsQueueArn", downstream.notificationsQueueArn(),
+                "PaymentsKeyArn", "arn:aws:kms:us-east-1:123456789012:key/11111111-2222-3333-4444-555555555555"));
+        assertEquals(downstream.topicArn(), entry.run("create-topic", Map.of()).path("TopicArn").asText());
+        assertTrue(entry.run("subscribe", Map.of()).path("SubscriptionArn").asText().startsWith(downstream.topicArn()));
+        downstream.auditSubscribedAgain();
         assertTrue(downstream.drain(Duration.ofSeconds(30)));
         // THEN it caught up by itself: each decision published and notified once; the failure queue is empty
         assertEquals(List.of("TXN-IA-1", "TXN-IA-2", "TXN-IA-3"),
@@ -172,6 +181,12 @@ class PublisherAlarmWalksTest {
         // GIVEN two approvals published and notified
         decide("TXN-UP-1", "TXN-UP-2");
         assertTrue(downstream.drain(Duration.ofSeconds(30)));
+        // AND its record's good version kept (as point-in-time recovery keeps it), as get-item prints it
+        RunbookCommands entry = RunbookCommands.of(aws, "payment-events-unpublishable", Map.of(
+                "PaymentEventsUnpublishableQueueUrl", downstream.unpublishableQueueUrl(),
+                "IdempotencyTableName", Downstream.IDEMPOTENCY_TABLE));
+        Path goodVersion = Files.createTempFile("record", ".json");
+        Files.writeString(goodVersion, entry.run("get-item", Map.of("key", "PAYMENT#TXN-UP-2")).path("Item").toString());
         // AND one of them edited by hand: its result summary removed (a MODIFY the publisher cannot
         // make a decision event of)
         Map<String, AttributeValue> decided = record("PAYMENT#TXN-UP-2");
@@ -186,9 +201,6 @@ class PublisherAlarmWalksTest {
 
         // WHEN the on-call engineer runs the entry's commands as written (the AWS CLI against the
         // local AWS): the queue read (hidden 60 s), then the record by the key its body names
-        RunbookCommands entry = RunbookCommands.of(aws, "payment-events-unpublishable", Map.of(
-                "PaymentEventsUnpublishableQueueUrl", downstream.unpublishableQueueUrl(),
-                "IdempotencyTableName", Downstream.IDEMPOTENCY_TABLE));
         JsonNode read = entry.run("receive-message", Map.of());
         assertEquals(1, read.size(), read::toString);
         JsonNode setAside = JSON.readTree(read.get(0).path("record").asText());
@@ -199,9 +211,10 @@ class PublisherAlarmWalksTest {
         assertEquals("APPROVED", stored.path("status").path("S").asText(), stored::toString);
         assertFalse(stored.has("result"), stored::toString);
 
-        // WHEN the record is fixed there (written again whole: a MODIFY), and the message deleted
-        // with the handle the read gave
-        dynamoDb.putItem(request -> request.tableName(Downstream.IDEMPOTENCY_TABLE).item(decided));
+        // WHEN the record is fixed there with the entry's command (its good version written again whole: a
+        // MODIFY), and the message deleted with the handle the read gave
+        assertEquals(null, entry.run("put-item", Map.of("record file", goodVersion.toString())));
+        assertEquals(decided, record("PAYMENT#TXN-UP-2"));
         assertTrue(downstream.drain(Duration.ofSeconds(30)));
         assertEquals(null, entry.run("delete-message", Map.of("handle", read.get(0).path("handle").asText())));
         time.advance(PERIOD);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -18,11 +19,16 @@ import software.amazon.awssdk.services.sqs.model.Message;
 
 /**
  * {@code make dlq}: the messages of one queue of {@code make up}'s local AWS (a DLQ by default),
- * with their attributes, read without hiding them, as {@code aws sqs receive-message} then
- * {@code aws sqs delete-message} do in AWS (docs/deploy.md, {@code dlq-not-empty}). Options:
+ * read without hiding them, as docs/deploy.md's one DLQ read ({@code aws sqs receive-message})
+ * then {@code aws sqs delete-message} do in AWS. Each message with the columns of that read:
+ * {@code messageId}, {@code txnId} (its {@code txn_id} or {@code transaction_id} attribute, else
+ * the body's transaction id), {@code outcome}, {@code reason}, {@code field}, {@code rule},
+ * {@code receiveCount} (SQS's, reads included), {@code ageSeconds} since it was sent, its
+ * attributes, and its body when asked ({@code --body true}). Beside them, how many messages are
+ * in flight or delayed, and why none of those is listed ({@link QueueCounts}). Options:
  * {@code --queue LOGICAL_ID} (default {@code PaymentsDeadLetterQueue}), {@code --delete ID,...}
- * (the message ids to delete once handled; every other message stays, visible). A
- * {@code CONFLICT} is shown with the idempotency record its {@code txn_id} names
+ * (the message ids to delete once handled; every other message stays, visible), {@code --body}.
+ * A {@code CONFLICT} is shown with the idempotency record its {@code txn_id} names
  * ({@code storedRecord}), so what the stored decision holds is seen beside the message's body.
  */
 final class Dlq implements Command {
@@ -31,6 +37,16 @@ final class Dlq implements Command {
     private static final int MAX_ROUNDS = 1_000;
     /** The idempotency table, named after its logical id as the local AWS names every resource. */
     private static final String IDEMPOTENCY_TABLE = "IdempotencyTable";
+
+    private final Clock clock;
+
+    Dlq() {
+        this(Clock.systemUTC());
+    }
+
+    Dlq(Clock clock) {
+        this.clock = clock;
+    }
 
     @Override
     public JsonNode run(Options options, Console console) {
@@ -47,16 +63,63 @@ final class Dlq implements Command {
                 throw new CliException("no message " + missing + " in " + queue + " (make dlq QUEUE=" + queue
                         + " lists its message ids); deleted " + deleted);
             }
-            ArrayNode messages = new StateDocument.DeadLetterSection(queue, sqs, url).items();
+            boolean body = options.get("body").map(Boolean::parseBoolean).orElse(false);
+            ArrayNode messages = JSON.createArrayNode();
+            new StateDocument.DeadLetterSection(queue, sqs, url).items()
+                    .forEach(item -> messages.add(columns((ObjectNode) item, body)));
             try (DynamoDbClient dynamoDb = aws.dynamoDb()) {
                 messages.forEach(message -> storedRecordOfConflict(dynamoDb, (ObjectNode) message));
             }
-            console.progress("%s: %d messages%s", queue, messages.size(), deleted.isEmpty() ? "" : ", " + deleted.size() + " deleted");
+            QueueCounts counts = QueueCounts.of(sqs, url);
+            console.progress("%s: %d messages listed, %d in flight, %d delayed%s%s", queue, messages.size(), counts.inFlight(),
+                    counts.delayed(), deleted.isEmpty() ? "" : ", " + deleted.size() + " deleted",
+                    counts.hidden() ? ": " + counts.why() : "");
             ObjectNode document = JSON.createObjectNode();
             document.put("queue", queue);
             document.set("deleted", JSON.valueToTree(deleted));
+            document.put("listed", messages.size());
+            counts.addTo(document);
             document.set("messages", messages);
             return document;
+        }
+    }
+
+    /** The read's columns of one dead letter ({@link StateDocument.DeadLetterSection}'s item), its body only when asked. */
+    private ObjectNode columns(ObjectNode item, boolean withBody) {
+        JsonNode attributes = item.path("attributes");
+        ObjectNode message = JSON.createObjectNode();
+        message.put("messageId", item.path("messageId").asText());
+        message.put("txnId", transactionId(attributes, item.path("body").asText("")));
+        for (String column : new String[] {"outcome", "reason", "field", "rule"}) {
+            message.put(column, attributes.path(column).asText(""));
+        }
+        message.put("receiveCount", item.path("receiveCount").asInt());
+        long sent = Long.parseLong(item.path("sentTimestamp").asText("0"));
+        message.put("ageSeconds", Math.max(0, (clock.millis() - sent) / 1000));
+        message.set("attributes", attributes.isMissingNode() ? JSON.createObjectNode() : attributes);
+        if (withBody) {
+            message.put("body", item.path("body").asText());
+        }
+        return message;
+    }
+
+    /**
+     * The transaction a dead letter is about: its {@code txn_id} attribute (what the functions set),
+     * its {@code transaction_id} attribute (the publisher's, on a notification SQS moved), else the
+     * body's ({@code body.transaction_id} of a payment, {@code transaction_id} of a decision event);
+     * empty when none says (a body that is not JSON).
+     */
+    static String transactionId(JsonNode attributes, String body) {
+        for (String name : new String[] {"txn_id", "transaction_id"}) {
+            if (!attributes.path(name).asText("").isEmpty()) {
+                return attributes.path(name).asText();
+            }
+        }
+        try {
+            JsonNode json = JSON.readTree(body);
+            return json.path("body").path("transaction_id").asText(json.path("transaction_id").asText(""));
+        } catch (java.io.IOException notJson) {
+            return "";
         }
     }
 

@@ -13,8 +13,8 @@ import java.util.function.Supplier;
 
 /**
  * The local runtime's command line, which the Makefile wraps:
- * {@code LocalAwsCli <up|down|invoke|send|drain|state|redrive> [--name value]...}. Prints the command's
- * JSON document on stdout and progress on stderr; exit status 0 on success, 1 when the command
+ * {@code LocalAwsCli <up|down|invoke|send|drain|state|dlq|redrive|outputs|push-api-fault> [--name value]...}.
+ * Prints the command's JSON document (or one value, as plain text) on stdout and progress on stderr; exit status 0 on success, 1 when the command
  * ran but did not succeed (the function failed, the queues did not drain), 2 for a usage error or
  * a situation the user can fix (the message says how).
  *
@@ -31,6 +31,7 @@ public final class LocalAwsCli {
             "drain", Drain::new,
             "state", State::new,
             "dlq", Dlq::new,
+            "outputs", Outputs::new,
             "push-api-fault", PushApiFault::new,
             "redrive", Redrive::new);
 
@@ -59,7 +60,8 @@ public final class LocalAwsCli {
             Path root = ProjectRoot.find();
             Path stateDir = options.get("state-dir").map(Path::of).orElse(root.resolve("target/local-aws")).toAbsolutePath();
             JsonNode document = COMMANDS.get(args.get(0)).get().run(options, new Console(root, stateDir, out, err));
-            out.println(JSON.writeValueAsString(document));
+            // A single value (an output's, for out()) is printed as plain text, as aws --output text prints one.
+            out.println(document.isTextual() ? document.asText() : JSON.writeValueAsString(document));
             return succeeded(document) ? 0 : 1;
         } catch (CliException e) {
             err.println("local-aws: " + e.getMessage());

@@ -192,6 +192,7 @@ public final class StateDocument {
                 item.put("messageId", message.messageId());
                 item.put("body", message.body());
                 item.put("sentTimestamp", message.attributesAsStrings().get("SentTimestamp"));
+                item.put("receiveCount", Integer.parseInt(message.attributesAsStrings().getOrDefault("ApproximateReceiveCount", "0")));
                 if (message.hasMessageAttributes() && !message.messageAttributes().isEmpty()) {
                     ObjectNode attributes = item.putObject("attributes");
                     new TreeMap<>(message.messageAttributes()).forEach((key, value) -> attributes.put(key, value.stringValue()));

@@ -79,7 +79,7 @@ final class Up implements Command {
             Accounts.seed(aws.dynamoDb(), accounts);
             aws.fastPathSigningSecret();
             aws.producerSigningSecret();
-            pushApi = PushApiProcess.start(console.root().resolve("target/local-aws/push-api.log"),
+            pushApi = PushApiProcess.start(console.stateDir().resolve("push-api.log"),
                     aws.pushApiCredential(LocalAws.PUSH_API_CREDENTIAL_SECRET));
             StreamPosition.remove(console.stateDir());
             RunState state = new RunState(aws.endpoint().getPort(), aws.moto().pid(), RunState.startOf(aws.moto().pid()),

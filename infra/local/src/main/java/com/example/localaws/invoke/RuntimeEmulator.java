@@ -29,8 +29,9 @@ import java.util.UUID;
  *
  * <p>The emulator's own Runtime API listens on a second free port rather than its fixed default
  * (9001), so that several emulators (tests, {@code make up}) can run side by side. The function's
- * output and the emulator's START/END/REPORT lines go to {@code <workDir>/<function>.log}, the
- * emulator's own log to {@code <workDir>/<function>-rie.log}. The function's process signs as the
+ * output and the emulator's START/END/REPORT lines are appended to {@code <workDir>/<function>.log}
+ * (each run's lines after the last's, so that what an earlier {@code make drain} logged is still
+ * there to read), the emulator's own log to {@code <workDir>/<function>-rie.log}. The function's process signs as the
  * function and says the phase of its calls, for the launcher's recording
  * ({@link com.example.localaws.CallRecording}).
  */
@@ -51,8 +52,10 @@ public final class RuntimeEmulator implements FunctionInvoker {
     private final Thread stopOnExit;
     private long outputRead;
 
-    private RuntimeEmulator(LambdaFunction function, Process process, int port, Path output, Path emulatorLog) {
+    private RuntimeEmulator(LambdaFunction function, Process process, int port, Path output, long earlierOutput,
+                            Path emulatorLog) {
         this.function = function;
+        this.outputRead = earlierOutput;
         this.process = process;
         this.invocations = URI.create("http://127.0.0.1:" + port + INVOCATIONS);
         this.output = output;
@@ -109,19 +112,21 @@ public final class RuntimeEmulator implements FunctionInvoker {
                 "--runtime-api-address", "127.0.0.1:" + runtimeApiPort));
         command.addAll(runtimeCommand(function, root, workDir));
         Process process;
+        long earlierOutput;
         try {
             Files.createDirectories(taskRoot);
+            earlierOutput = Files.exists(output) ? Files.size(output) : 0;
             ProcessBuilder builder = new ProcessBuilder(command)
                     .directory(taskRoot.toFile())
-                    .redirectOutput(ProcessBuilder.Redirect.to(output.toFile()))
-                    .redirectError(ProcessBuilder.Redirect.to(emulatorLog.toFile()));
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(output.toFile()))
+                    .redirectError(ProcessBuilder.Redirect.appendTo(emulatorLog.toFile()));
             builder.environment().clear();
             builder.environment().putAll(function.runtimeEnvironment(taskRoot));
             process = builder.start();
         } catch (IOException e) {
             throw new UncheckedIOException("could not start " + emulator, e);
         }
-        RuntimeEmulator started = new RuntimeEmulator(function, process, port, output, emulatorLog);
+        RuntimeEmulator started = new RuntimeEmulator(function, process, port, output, earlierOutput, emulatorLog);
         started.awaitListening(port, Duration.ofSeconds(10));
         return started;
     }

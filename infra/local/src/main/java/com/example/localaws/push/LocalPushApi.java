@@ -6,6 +6,7 @@ import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -49,7 +50,8 @@ import java.util.concurrent.Executors;
  * <p>{@code GET <base path>/notifications} answers every request received so far, in arrival order, as a
  * JSON array of {@code {"idempotencyKey", "status", "delivered"}} (bodies left out), so that
  * another process ({@code make state}) can read what was delivered. {@link #main} runs the API
- * on its own, for {@code make up}, until the process is stopped.
+ * on its own, for {@code make up}, until the process is stopped, logging one line per request
+ * (its key, the status answered, what it did) to stdout, which make up appends to push-api.log.
  */
 public final class LocalPushApi implements AutoCloseable {
 
@@ -87,11 +89,14 @@ public final class LocalPushApi implements AutoCloseable {
         return thread;
     });
     private final Object lock = new Object();
+    private final Clock clock = Clock.systemUTC();
     private final List<Request> requests = new ArrayList<>();
     private final Map<String, Response> answered = new HashMap<>();
     private final Map<String, Boolean> inFlight = new HashMap<>();
     private final List<Fault> faults = new ArrayList<>();
     private volatile Admission admission;
+    /** Where each request is logged with its answer ({@link #main}: the process's stdout, make up's push-api.log); none in tests. */
+    private volatile PrintStream requestLog;
 
     private LocalPushApi(HttpServer server, String basePath, Admission admission) {
         this.server = server;
@@ -224,6 +229,7 @@ public final class LocalPushApi implements AutoCloseable {
                 synchronized (lock) {
                     requests.add(new Request(key, body, refused.status(), false));
                 }
+                logRequest(key, refused.status(), "not admitted: " + refusal.get());
                 answer(exchange, refused, false);
                 return;
             }
@@ -252,6 +258,8 @@ public final class LocalPushApi implements AutoCloseable {
                 }
                 requests.add(new Request(key, body, response.status(), delivered));
             }
+            logRequest(key, response.status(), delivered ? "delivered" : replayed ? "replayed the first answer"
+                    : fault instanceof Fail ? "injected failure (make push-api-fault)" : "not delivered");
             if (fault instanceof Delay delay) {
                 Sleeper.THREAD.pauseQuietly(delay.delay());
             }
@@ -262,6 +270,14 @@ public final class LocalPushApi implements AutoCloseable {
                 }
             }
             answer(exchange, response, replayed);
+        }
+    }
+
+    /** One line per request: when, its key, the status answered and what it did (never the body). */
+    private void logRequest(String key, int status, String what) {
+        PrintStream log = requestLog;
+        if (log != null) {
+            log.println(clock.instant() + " POST " + basePath + PATH + " Idempotency-Key=" + key + " " + status + " " + what);
         }
     }
 
@@ -303,6 +319,7 @@ public final class LocalPushApi implements AutoCloseable {
         String keys = System.getenv(SIGNING_KEYS);
         LocalPushApi api = start(Integer.parseInt(args[0]),
                 keys == null ? Admission.anyone() : Admission.signed(signingKeys(keys), Clock.systemUTC()));
+        api.requestLog = System.out;
         System.out.println("local push API listening at " + api.baseUrl() + (keys == null ? ", admitting anyone"
                 : ", admitting requests signed with key " + String.join(", ", signingKeys(keys).keySet())));
         Thread.currentThread().join();

@@ -19,6 +19,12 @@ import java.util.Set;
  */
 public record DeadLetter(InboundMessage message, Optional<IdempotencyKey> key, Outcome outcome) {
 
+    /**
+     * What a conflict is, in the one wording of its dead letter's {@code reason}, its log line's
+     * message and {@code reason}, and the runbook.
+     */
+    public static final String CONFLICT = "the key was decided before for another operation (another fingerprint)";
+
     /** The names {@link #details()} may use. */
     public static final Set<String> DETAIL_NAMES = Set.of("field", "rule", "stored_fingerprint", "received_fingerprint");
 
@@ -68,7 +74,7 @@ public record DeadLetter(InboundMessage message, Optional<IdempotencyKey> key, O
     public static String reasonOf(Outcome outcome) {
         return outcome instanceof Outcome.Rejected rejected
                 ? "rejected: " + rejected.field() + " " + rejected.rule()
-                : "conflict: the key was decided before for another operation (another fingerprint)";
+                : "conflict: " + CONFLICT;
     }
 
     /**

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -53,8 +54,13 @@ public final class DecisionReplay {
 
     /** Publishes each decision of {@code window}; a failure is reported and the rest go on. */
     public ReplayResult replay(ReplayWindow window) {
+        return replay(window, transaction -> { });
+    }
+
+    /** As {@link #replay(ReplayWindow)}, telling {@code published} each transaction id it published, in order. */
+    public ReplayResult replay(ReplayWindow window, Consumer<String> published) {
         int found = 0;
-        int published = 0;
+        int count = 0;
         List<String> failed = new ArrayList<>();
         String lower = SECONDS.format(window.from().truncatedTo(ChronoUnit.SECONDS));
         String upper = SECONDS.format(window.to().truncatedTo(ChronoUnit.SECONDS)) + AFTER_THE_SECOND;
@@ -79,14 +85,15 @@ public final class DecisionReplay {
                 }
                 DecisionEvent decision = DecisionImages.read(item);
                 publisher.publish(decision);
-                published++;
+                count++;
+                published.accept(decision.transactionId());
             } catch (RuntimeException e) {
                 String failure = key + ": " + e.getClass().getSimpleName() + ": " + e.getMessage();
                 failed.add(failure);
                 progress.println("not published " + failure);
             }
         }
-        return new ReplayResult(found, published, failed);
+        return new ReplayResult(found, count, failed);
     }
 
     /** The record's decision time; null when it is not an instant (reported, never skipped). */

@@ -9,8 +9,11 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.Message;
 
@@ -43,33 +46,64 @@ public final class OnFailureReplay {
 
     private final SqsClient sqs;
     private final DecisionReplay replay;
+    private final BatchTransactions batchTransactions;
     private final PrintStream progress;
 
+    /** A replay that does not read the batches' records back (it cannot tell published before from not). */
     public OnFailureReplay(SqsClient sqs, DecisionReplay replay, PrintStream progress) {
+        this(sqs, replay, BatchTransactions.UNREAD, progress);
+    }
+
+    /** A replay that tells, through {@code batchTransactions}, which transactions each batch held. */
+    public OnFailureReplay(SqsClient sqs, DecisionReplay replay, BatchTransactions batchTransactions, PrintStream progress) {
         this.sqs = Objects.requireNonNull(sqs, "sqs");
         this.replay = Objects.requireNonNull(replay, "replay");
+        this.batchTransactions = Objects.requireNonNull(batchTransactions, "batchTransactions");
         this.progress = Objects.requireNonNull(progress, "progress");
+    }
+
+    /** What a run did: the totals, and per group of overlapping batches what it covered and published. */
+    public record Run(ReplayResult total, List<BatchReport> batches) {
+
+        public Run {
+            Objects.requireNonNull(total, "total");
+            batches = List.copyOf(batches);
+        }
+    }
+
+    /** As {@link #run}, the totals only. */
+    public ReplayResult replay(String queueUrl) {
+        return run(queueUrl).total();
     }
 
     /**
      * Replays every batch the queue names, until the queue has none left visible; the messages of
      * batches not wholly published are left in the queue, visible, each named on the progress stream.
      */
-    public ReplayResult replay(String queueUrl) {
+    public Run run(String queueUrl) {
         ReplayResult total = ReplayResult.NONE;
+        List<BatchReport> reports = new ArrayList<>();
         List<Message> left = new ArrayList<>();
         try {
             while (true) {
                 List<Message> messages = sqs.receiveMessage(request -> request.queueUrl(queueUrl).maxNumberOfMessages(10)
                         .visibilityTimeout((int) VISIBILITY.toSeconds())).messages();
                 if (messages.isEmpty()) {
-                    return total;
+                    return new Run(total, reports);
                 }
                 for (Overlapping batches : overlapping(messages)) {
                     ReplayWindow window = batches.window();
-                    ReplayResult result = replay.replay(window);
+                    Optional<Set<String>> covered = covered(batches.messages());
+                    List<String> published = new ArrayList<>();
+                    ReplayResult result = replay.replay(window, published::add);
+                    BatchReport report = report(batches, covered, published, result);
+                    reports.add(report);
                     progress.println("batches " + window.from() + " .. " + window.to() + ": " + result.published() + " of "
-                            + result.found() + " decisions published");
+                            + result.found() + " decisions published; "
+                            + (report.coveredKnown() ? "the batches held " + report.covered() + ", published for the first time "
+                                    + report.publishedFirstTime() + ", published again (decided in the window's margins, "
+                                    + "before or after the batches: already published) " + report.publishedAgain()
+                                    : "the stream no longer holds the batches' records: which were published before is unknown"));
                     if (result.complete()) {
                         batches.messages().forEach(message -> sqs.deleteMessage(request -> request.queueUrl(queueUrl)
                                 .receiptHandle(message.receiptHandle())));
@@ -86,6 +120,35 @@ public final class OnFailureReplay {
         } finally {
             release(queueUrl, left);
         }
+    }
+
+    /** The transactions the messages' batches held, or empty when one of them cannot be read back. */
+    private Optional<Set<String>> covered(List<Message> messages) {
+        Set<String> covered = new LinkedHashSet<>();
+        for (Message message : messages) {
+            Optional<Set<String>> batch;
+            try {
+                batch = batchTransactions.of(JSON.readTree(message.body()).path("DDBStreamBatchInfo"));
+            } catch (IOException e) {
+                return Optional.empty();
+            }
+            if (batch.isEmpty()) {
+                return Optional.empty();
+            }
+            covered.addAll(batch.get());
+        }
+        return Optional.of(covered);
+    }
+
+    private static BatchReport report(Overlapping batches, Optional<Set<String>> covered, List<String> published,
+                                      ReplayResult result) {
+        List<String> ids = batches.messages().stream().map(Message::messageId).toList();
+        if (covered.isEmpty()) {
+            return new BatchReport(ids, batches.window(), false, List.of(), published, List.of(), result.failed());
+        }
+        return new BatchReport(ids, batches.window(), true, List.copyOf(covered.get()),
+                published.stream().filter(covered.get()::contains).toList(),
+                published.stream().filter(txn -> !covered.get().contains(txn)).toList(), result.failed());
     }
 
     /** Messages whose windows overlap, and the one window that covers them all. */

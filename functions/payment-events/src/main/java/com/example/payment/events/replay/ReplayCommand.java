@@ -4,10 +4,15 @@ import com.example.payment.events.SnsDecisionPublisher;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 import software.amazon.awssdk.services.sns.SnsClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 
@@ -18,11 +23,13 @@ import software.amazon.awssdk.services.sqs.SqsClient;
  * --table &lt;idempotency table&gt; --topic &lt;topic ARN&gt; --from &lt;instant&gt; --to &lt;instant&gt;
  * --table &lt;idempotency table&gt; --topic &lt;topic ARN&gt; --on-failure-queue &lt;queue URL&gt;
  * </pre>
- * Prints one JSON line (found, published, failed) on stdout; exit status 0 when every decision
+ * Prints one JSON line (found, published, failed; with a failure queue, per batch what it covered and
+ * published for the first time or again) on stdout; exit status 0 when every decision
  * found was published, 1 when some were not (run it again), 2 on a usage error.
  */
 public final class ReplayCommand {
 
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Set<String> OPTIONS = Set.of("--table", "--topic", "--from", "--to", "--on-failure-queue");
 
     private ReplayCommand() {
@@ -41,14 +48,18 @@ public final class ReplayCommand {
             DecisionReplay replay = new DecisionReplay(dynamoDb, options.get("--table"),
                     new SnsDecisionPublisher(sns, options.get("--topic")), System.err);
             ReplayResult result;
+            List<BatchReport> batches = List.of();
             if (options.containsKey("--on-failure-queue")) {
-                try (SqsClient sqs = SqsClient.create()) {
-                    result = new OnFailureReplay(sqs, replay, System.err).replay(options.get("--on-failure-queue"));
+                try (SqsClient sqs = SqsClient.create(); DynamoDbStreamsClient streams = DynamoDbStreamsClient.create()) {
+                    OnFailureReplay.Run run = new OnFailureReplay(sqs, replay, new StreamBatchTransactions(streams), System.err)
+                            .run(options.get("--on-failure-queue"));
+                    result = run.total();
+                    batches = run.batches();
                 }
             } else {
                 result = replay.replay(window(options));
             }
-            print(result, System.out);
+            print(result, batches, System.out);
             System.exit(result.complete() ? 0 : 1);
         }
     }
@@ -99,11 +110,26 @@ public final class ReplayCommand {
         }
     }
 
-    static void print(ReplayResult result, PrintStream out) {
-        StringBuilder failed = new StringBuilder();
-        for (String failure : result.failed()) {
-            failed.append(failed.isEmpty() ? "" : ",").append('"').append(failure.replace("\\", "\\\\").replace("\"", "\\\"")).append('"');
+    /**
+     * One JSON line: {@code found}, {@code published}, {@code failed}, and with a failure queue
+     * {@code batches}, each {@link BatchReport} as its components.
+     */
+    public static void print(ReplayResult result, List<BatchReport> batches, PrintStream out) {
+        ObjectNode line = JSON.createObjectNode().put("found", result.found()).put("published", result.published());
+        line.set("failed", JSON.valueToTree(result.failed()));
+        if (!batches.isEmpty()) {
+            ArrayNode reports = line.putArray("batches");
+            for (BatchReport batch : batches) {
+                ObjectNode report = reports.addObject();
+                report.set("messages", JSON.valueToTree(batch.messages()));
+                report.putObject("window").put("from", batch.window().from().toString()).put("to", batch.window().to().toString());
+                report.put("coveredKnown", batch.coveredKnown());
+                report.set("covered", JSON.valueToTree(batch.covered()));
+                report.set("publishedFirstTime", JSON.valueToTree(batch.publishedFirstTime()));
+                report.set("publishedAgain", JSON.valueToTree(batch.publishedAgain()));
+                report.set("failed", JSON.valueToTree(batch.failed()));
+            }
         }
-        out.println("{\"found\":" + result.found() + ",\"published\":" + result.published() + ",\"failed\":[" + failed + "]}");
+        out.println(line);
     }
 }

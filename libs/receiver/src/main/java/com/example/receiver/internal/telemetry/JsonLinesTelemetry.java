@@ -179,7 +179,7 @@ public final class JsonLinesTelemetry implements Telemetry {
             case Outcome.Approved a -> "Message approved" + suffix;
             case Outcome.Declined d -> "Message declined" + suffix;
             case Outcome.Duplicate d -> "Duplicate message discarded" + suffix;
-            case Outcome.Conflict c -> "Conflicting message: same key, different fingerprint" + suffix;
+            case Outcome.Conflict c -> "Conflicting message: " + DeadLetter.CONFLICT + suffix;
             case Outcome.Rejected r -> "Message rejected: " + r.field() + " " + r.rule();
             case Outcome.Retry r -> "Message returned for retry" + suffix;
         };
