@@ -90,13 +90,13 @@ drain: $(LOCAL_CLI_CLASSPATH) ## run the queues and the stream through the funct
 state: $(LOCAL_CLI_CLASSPATH) ## accounts, ledger, records, DLQs, notifications delivered, queue depths; totals
 	@$(LOCAL_CLI) state
 
-dlq: $(LOCAL_CLI_CLASSPATH) ## a queue's messages (id, txn, outcome, reason, field, rule, receives, age), in flight and delayed counts; DELETE= deletes ## QUEUE=PaymentsDeadLetterQueue (a logical id) DELETE=<message id>,... BODY=true
+dlq: $(LOCAL_CLI_CLASSPATH) ## a DLQ's messages: id, txn, outcome, reason, rule, receives; in flight, delayed ## QUEUE=PaymentsDeadLetterQueue (logical id) BODY=true DELETE=<message id>,...
 	@$(LOCAL_CLI) dlq --queue "$(QUEUE)" --delete "$(DELETE)" --body "$(BODY)"
 
-redrive: $(LOCAL_CLI_CLASSPATH) ## move a DLQ back to its queue (all, one message, one outcome); says why fewer; then make drain ## FROM=PaymentsDeadLetterQueue TO=PaymentsQueue (logical ids) MESSAGE_ID=<id>,... OUTCOME=<outcome>|none REASON=<start of reason>
+redrive: $(LOCAL_CLI_CLASSPATH) ## a DLQ back to its queue: all, one message, outcome or reason; says why fewer ## FROM=PaymentsDeadLetterQueue TO=PaymentsQueue MESSAGE_ID= OUTCOME= REASON=
 	@$(LOCAL_CLI) redrive --from "$(FROM)" --to "$(TO)" --message-id "$(MESSAGE_ID)" --outcome "$(OUTCOME)" --reason "$(REASON)"
 
-out: $(LOCAL_CLI_CLASSPATH) ## a stack output's local value, as the runbook's out() reads it in AWS (docs/deploy.md) ## NAME=PaymentsDeadLetterQueueUrl (empty: every output)
+out: $(LOCAL_CLI_CLASSPATH) ## a stack output's local value, as the runbook's out() reads it (docs/deploy.md) ## NAME=PaymentsDeadLetterQueueUrl (empty: every output)
 	@$(LOCAL_CLI) outputs --name "$(NAME)"
 
 push-api-fault: $(LOCAL_CLI_CLASSPATH) ## the local push API fails the next COUNT notifications (COUNT=0: back) ## COUNT=20 STATUS=503 (a 4xx or 5xx)
