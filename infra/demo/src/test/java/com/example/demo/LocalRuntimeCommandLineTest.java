@@ -305,23 +305,13 @@ class LocalRuntimeCommandLineTest {
         assertEquals(1, recoveredFromRefusal.path("notifierOutcomes").path("DELIVERED").asInt(), recoveredFromRefusal::toString);
         assertTrue(recoveredFromRefusal.path("notifierOutcomes").path("RETRY").asInt() >= 2, recoveredFromRefusal::toString);
         // WHEN a notification is sent after step 2 THEN an environment started since reads both keys and is admitted at once
-        Path afterDrop = stateDir.resolve("after-drop.jsonl");
-        writeString(afterDrop, Files.readString(late).replace("0101", "0104"));
-        ok(run("send", "--messages", afterDrop.toString()));
-        JsonNode admittedAtOnce = ok(run("drain", "--timeout-seconds", "120"));
-        assertEquals(1, admittedAtOnce.path("notifierOutcomes").path("DELIVERED").asInt(), admittedAtOnce::toString);
-        assertEquals(0, admittedAtOnce.path("notifierOutcomes").path("RETRY").asInt(), admittedAtOnce::toString);
+        assertDeliveredAtOnce(late, "0104");
         // WHEN step 3 removes the old key from the secret and another notification is sent
         aws(up, "aws secretsmanager put-secret-value --region \"$REGION\" --secret-id PushApiCredential-local --secret-string \"$SECRET\"",
                 Map.of("SECRET", "{\"keys\": {\"" + newKeyId + "\": \"" + newKey + "\"}}"));
-        Path afterRemoval = stateDir.resolve("after-removal.jsonl");
-        writeString(afterRemoval, Files.readString(late).replace("0101", "0105"));
-        ok(run("send", "--messages", afterRemoval.toString()));
-        JsonNode withNewKeyAlone = ok(run("drain", "--timeout-seconds", "120"));
         // THEN it is delivered at once too; through the rotation each notification was delivered once, none lost,
         // none dead-lettered, every queue empty
-        assertEquals(1, withNewKeyAlone.path("notifierOutcomes").path("DELIVERED").asInt(), withNewKeyAlone::toString);
-        assertEquals(0, withNewKeyAlone.path("notifierOutcomes").path("RETRY").asInt(), withNewKeyAlone::toString);
+        assertDeliveredAtOnce(late, "0105");
         JsonNode afterRotation = ok(run("state"));
         assertEquals(approved.size() + 5, afterRotation.path("totals").path("notificationsDelivered").asInt(), afterRotation::toString);
         assertEquals(0, afterRotation.path("totals").path("notificationDeadLetters").asInt(), afterRotation::toString);
@@ -481,6 +471,16 @@ class LocalRuntimeCommandLineTest {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    /** The payment of {@code template} as transaction {@code number}, sent and drained, is notified at its first request. */
+    private void assertDeliveredAtOnce(Path template, String number) throws IOException {
+        Path payment = stateDir.resolve("payment-" + number + ".jsonl");
+        writeString(payment, Files.readString(template).replace("0101", number));
+        assertEquals(1, ok(run("send", "--messages", payment.toString())).path("sent").asInt());
+        JsonNode drained = ok(run("drain", "--timeout-seconds", "120"));
+        assertEquals(1, drained.path("notifierOutcomes").path("DELIVERED").asInt(), drained::toString);
+        assertEquals(0, drained.path("notifierOutcomes").path("RETRY").asInt(), drained::toString);
     }
 
     /** Waits up to 60 s for push-api.log to hold {@code text}. */

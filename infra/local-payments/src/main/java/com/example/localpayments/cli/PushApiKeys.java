@@ -3,12 +3,8 @@ package com.example.localpayments.cli;
 import com.example.localaws.LocalAws;
 import com.example.localaws.push.LocalPushApi;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -24,8 +20,6 @@ import java.util.Map;
  * never a key.
  */
 final class PushApiKeys implements Command {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Override
     public JsonNode run(Options options, Console console) {
@@ -48,19 +42,8 @@ final class PushApiKeys implements Command {
         URI knob = state.pushApiBaseUrl().resolve("/_keys");
         HttpRequest request = HttpRequest.newBuilder(knob).timeout(Duration.ofSeconds(5))
                 .PUT(HttpRequest.BodyPublishers.ofString(LocalPushApi.signingKeysText(keys))).build();
-        try (HttpClient http = HttpClient.newHttpClient()) {
-            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != 200) {
-                throw new CliException("the local push API refused the keys: " + response.body());
-            }
-            JsonNode document = JSON.readTree(response.body());
-            console.progress("the local push API admits requests signed with key %s", String.join(", ", keys.keySet()));
-            return document;
-        } catch (IOException e) {
-            throw new CliException("the local push API does not answer at " + state.pushApiBaseUrl() + ": " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new CliException("interrupted");
-        }
+        JsonNode document = PushApiKnob.call(state, request, "keys");
+        console.progress("the local push API admits requests signed with key %s", String.join(", ", keys.keySet()));
+        return document;
     }
 }

@@ -3,7 +3,6 @@ package com.example.localaws.push;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Objects;
@@ -32,27 +31,18 @@ final class KeysKnob implements HttpHandler {
         try (exchange) {
             String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8).strip();
             if (!"PUT".equals(exchange.getRequestMethod())) {
-                answer(exchange, 405, "{\"error\":\"PUT <key id>=<key>[,<key id>=<key>]\"}");
+                FaultKnob.answer(exchange, 405, "{\"error\":\"PUT <key id>=<key>[,<key id>=<key>]\"}");
                 return;
             }
             Map<String, String> keys;
             try {
                 keys = LocalPushApi.signingKeys(body);
             } catch (IllegalArgumentException e) {
-                answer(exchange, 400, "{\"error\":\"the body must be <key id>=<key>[,<key id>=<key>]\"}");
+                FaultKnob.answer(exchange, 400, "{\"error\":\"the body must be <key id>=<key>[,<key id>=<key>]\"}");
                 return;
             }
             api.admitKeys(keys);
-            answer(exchange, 200, "{\"keyIds\":[\"" + String.join("\",\"", keys.keySet()) + "\"]}");
-        }
-    }
-
-    private static void answer(HttpExchange exchange, int status, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
+            FaultKnob.answer(exchange, 200, "{\"keyIds\":[\"" + String.join("\",\"", keys.keySet()) + "\"]}");
         }
     }
 }
