@@ -73,7 +73,7 @@ $(LOCAL_CLI_CLASSPATH): $(LOCAL_CLI_SOURCES)
 	@touch $@
 
 ##@ Local AWS (make up first; each prints one JSON document on stdout)
-.PHONY: up down invoke send drain state dlq redrive replay push-api-fault out
+.PHONY: up down invoke send drain state dlq redrive replay push-api-fault push-api-keys out
 up: $(LOCAL_CLI_CLASSPATH) ## moto, TLS Redis Cluster, push API, template.yaml's resources, seeded accounts ## ACCOUNTS=file.json VISIBILITY_TIMEOUT=s REQUIRE_PRODUCER_SIGNATURES=true
 	@$(ROOT)/infra/local/setup.sh >&2 && $(ROOT)/infra/local/setup-rie.sh >&2
 	@$(LOCAL_CLI) up --accounts "$(ACCOUNTS)" --visibility-timeout "$(VISIBILITY_TIMEOUT)" --require-producer-signatures "$(REQUIRE_PRODUCER_SIGNATURES)"
@@ -90,10 +90,10 @@ drain: $(LOCAL_CLI_CLASSPATH) ## run the queues and the stream through the funct
 state: $(LOCAL_CLI_CLASSPATH) ## accounts, ledger, records, DLQs, notifications delivered, queue depths; totals
 	@$(LOCAL_CLI) state
 
-dlq: $(LOCAL_CLI_CLASSPATH) ## a DLQ's messages: id, txn, outcome, reason, rule, receives; in flight, delayed ## QUEUE=PaymentsDeadLetterQueue (logical id) BODY=true DELETE=<message id>,...
+dlq: $(LOCAL_CLI_CLASSPATH) ## a queue's messages to act on, its in-flight and delayed counts; DELETE= deletes ## QUEUE=PaymentsDeadLetterQueue DELETE=<message id>,... BODY=true
 	@$(LOCAL_CLI) dlq --queue "$(QUEUE)" --delete "$(DELETE)" --body "$(BODY)"
 
-redrive: $(LOCAL_CLI_CLASSPATH) ## a DLQ back to its queue: all, one message, outcome or reason; says why fewer ## FROM=PaymentsDeadLetterQueue TO=PaymentsQueue MESSAGE_ID= OUTCOME= REASON=
+redrive: $(LOCAL_CLI_CLASSPATH) ## move a DLQ back to its queue (all or some); says why fewer; then make drain ## FROM=<DLQ> TO=<queue> (logical ids) MESSAGE_ID=<id>,... OUTCOME= REASON=
 	@$(LOCAL_CLI) redrive --from "$(FROM)" --to "$(TO)" --message-id "$(MESSAGE_ID)" --outcome "$(OUTCOME)" --reason "$(REASON)"
 
 out: $(LOCAL_CLI_CLASSPATH) ## a stack output's local value, as the runbook's out() reads it (docs/deploy.md) ## NAME=PaymentsDeadLetterQueueUrl (empty: every output)
@@ -101,6 +101,9 @@ out: $(LOCAL_CLI_CLASSPATH) ## a stack output's local value, as the runbook's ou
 
 push-api-fault: $(LOCAL_CLI_CLASSPATH) ## the local push API fails the next COUNT notifications (COUNT=0: back) ## COUNT=20 STATUS=503 (a 4xx or 5xx)
 	@$(LOCAL_CLI) push-api-fault --count "$(COUNT)" --status "$(STATUS)"
+
+push-api-keys: $(LOCAL_CLI_CLASSPATH) ## the local push API admits only these keys of its credential's secret (rotation) ## KEY_IDS=local-1,k-2026-12 (empty: every key the secret holds)
+	@$(LOCAL_CLI) push-api-keys --key-ids "$(KEY_IDS)"
 
 replay: ## publish the idempotency table's decisions again (docs/deploy.md) ## FROM= TO= or ON_FAILURE_QUEUE=<url>|local; TABLE= TOPIC= for AWS
 	@$(MVN) -q -DskipTests -pl functions/payment-events -am package dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/replay.classpath >&2

@@ -42,6 +42,22 @@ final class Template {
         return root.path("Parameters").has(name);
     }
 
+    /**
+     * The {@code maxReceiveCount} of every queue's {@code RedrivePolicy}, a {@code !Ref} to a parameter read as that
+     * parameter's {@code Default}.
+     */
+    Set<Integer> maxReceiveCounts() {
+        Set<Integer> counts = new TreeSet<>();
+        for (JsonNode resource : root.path("Resources")) {
+            JsonNode count = resource.path("Properties").path("RedrivePolicy").path("maxReceiveCount");
+            if (!count.isMissingNode()) {
+                JsonNode parameter = root.path("Parameters").path(count.asText());
+                counts.add((parameter.isMissingNode() ? count : parameter.path("Default")).asInt());
+            }
+        }
+        return counts;
+    }
+
     boolean hasFunction(String logicalId) {
         return "AWS::Serverless::Function".equals(root.path("Resources").path(logicalId).path("Type").asText());
     }

@@ -13,7 +13,7 @@ import java.util.function.Supplier;
 
 /**
  * The local runtime's command line, which the Makefile wraps:
- * {@code LocalAwsCli <up|down|invoke|send|drain|state|dlq|redrive|outputs|push-api-fault> [--name value]...}.
+ * {@code LocalAwsCli <up|down|invoke|send|drain|state|dlq|redrive|outputs|push-api-fault|push-api-keys> [--name value]...}.
  * Prints the command's JSON document (or one value, as plain text) on stdout and progress on stderr; exit status 0 on success, 1 when the command
  * ran but did not succeed (the function failed, the queues did not drain), 2 for a usage error or
  * a situation the user can fix (the message says how).
@@ -23,17 +23,18 @@ import java.util.function.Supplier;
  */
 public final class LocalAwsCli {
 
-    private static final Map<String, Supplier<Command>> COMMANDS = Map.of(
-            "up", Up::new,
-            "down", Down::new,
-            "invoke", Invoke::new,
-            "send", Send::new,
-            "drain", Drain::new,
-            "state", State::new,
-            "dlq", Dlq::new,
-            "outputs", Outputs::new,
-            "push-api-fault", PushApiFault::new,
-            "redrive", Redrive::new);
+    private static final Map<String, Supplier<Command>> COMMANDS = Map.ofEntries(
+            Map.entry("up", Up::new),
+            Map.entry("down", Down::new),
+            Map.entry("invoke", Invoke::new),
+            Map.entry("send", Send::new),
+            Map.entry("drain", Drain::new),
+            Map.entry("state", State::new),
+            Map.entry("dlq", Dlq::new),
+            Map.entry("outputs", Outputs::new),
+            Map.entry("push-api-fault", PushApiFault::new),
+            Map.entry("push-api-keys", PushApiKeys::new),
+            Map.entry("redrive", Redrive::new));
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 

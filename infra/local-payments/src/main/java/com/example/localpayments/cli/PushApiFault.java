@@ -1,12 +1,8 @@
 package com.example.localpayments.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 
 /**
@@ -17,8 +13,6 @@ import java.time.Duration;
  */
 final class PushApiFault implements Command {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     @Override
     public JsonNode run(Options options, Console console) {
         RunState state = RunState.require(console.stateDir());
@@ -27,19 +21,8 @@ final class PushApiFault implements Command {
                 : "?count=" + count + "&status=" + options.number("status").orElse(503)));
         HttpRequest request = HttpRequest.newBuilder(knob).timeout(Duration.ofSeconds(5))
                 .method(count == 0 ? "DELETE" : "POST", HttpRequest.BodyPublishers.noBody()).build();
-        try (HttpClient http = HttpClient.newHttpClient()) {
-            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != 200) {
-                throw new CliException("the local push API refused the fault: " + response.body());
-            }
-            JsonNode document = JSON.readTree(response.body());
-            console.progress("the local push API fails the next %d notifications", document.path("pending").asInt());
-            return document;
-        } catch (IOException e) {
-            throw new CliException("the local push API does not answer at " + state.pushApiBaseUrl() + ": " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new CliException("interrupted");
-        }
+        JsonNode document = PushApiKnob.call(state, request, "fault");
+        console.progress("the local push API fails the next %d notifications", document.path("pending").asInt());
+        return document;
     }
 }

@@ -78,7 +78,8 @@ final class FaultKnob implements HttpHandler {
         return query;
     }
 
-    private static void answer(HttpExchange exchange, int status, String body) throws IOException {
+    /** Answers {@code body}, JSON, with {@code status}: each knob's answer. */
+    static void answer(HttpExchange exchange, int status, String body) throws IOException {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().set("Content-Type", "application/json");
         exchange.sendResponseHeaders(status, bytes.length);

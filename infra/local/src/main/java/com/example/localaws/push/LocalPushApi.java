@@ -40,7 +40,8 @@ import java.util.concurrent.Executors;
  * signature over the timestamp and the body, checked by {@link NotificationVerifier}, as
  * docs/deploy.md's push API contract says): a request that is not is answered 401 with the rule it
  * broke, delivers nothing and stores nothing, as a real API refuses an unauthenticated call.
- * {@link #admit} changes whom it admits (a rotation on the API's side).
+ * {@link #admit} changes whom it admits (a rotation on the API's side); another process changes
+ * the keys it admits through {@link KeysKnob}.
  * Faults for the next N requests that carry a key: {@link #failNext} answers a status without
  * delivering (nothing stored: the API failed before executing, so a retry may deliver);
  * {@link #delayNext} delivers, then holds the answer for a while, which a client with a shorter
@@ -119,6 +120,15 @@ public final class LocalPushApi implements AutoCloseable {
         this.admission = Objects.requireNonNull(admission, "admission");
     }
 
+    /** From now on, admits requests signed with one of {@code keys} (by key id), and logs their ids ({@link KeysKnob}). */
+    void admitKeys(Map<String, String> keys) {
+        admit(Admission.signed(keys, clock));
+        PrintStream log = requestLog;
+        if (log != null) {
+            log.println(clock.instant() + " admitting requests signed with key " + String.join(", ", keys.keySet()));
+        }
+    }
+
     /**
      * Starts the API on a free port of 127.0.0.1, below {@code basePath} (e.g. {@code /v1}: it
      * then answers {@code /v1/notifications}, as an API versioned in its path does).
@@ -143,6 +153,7 @@ public final class LocalPushApi implements AutoCloseable {
             LocalPushApi api = new LocalPushApi(server, basePath, admission);
             server.createContext(basePath + PATH, api::handle);
             server.createContext(FaultKnob.PATH, new FaultKnob(api));
+            server.createContext(KeysKnob.PATH, new KeysKnob(api));
             server.setExecutor(api.executor);
             server.start();
             return api;

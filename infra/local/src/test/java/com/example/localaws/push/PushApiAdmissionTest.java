@@ -98,6 +98,32 @@ class PushApiAdmissionTest {
     }
 
     @Test
+    void keysSetThroughTheKnob_areTheOnlyOnesAdmitted_andABodyThatIsNoKeyListIsRefused() throws Exception {
+        String newKey = KEY.replace('c', 'e');
+        try (LocalPushApi api = LocalPushApi.start(Admission.signed(Map.of("k-1", KEY), Clock.systemUTC()))) {
+            // GIVEN the receiver's keys changed from outside to the new one alone (make push-api-keys KEY_IDS=k-2)
+            HttpResponse<String> set = keys(api, "k-2=" + newKey);
+            assertEquals(200, set.statusCode(), set.body());
+            assertEquals("{\"keyIds\":[\"k-2\"]}", set.body());
+            // WHEN a request signed with the old key, then one signed with the new, are sent
+            HttpResponse<String> old = post(api, BODY, signed("k-1", KEY, Instant.now(), BODY));
+            HttpResponse<String> renewed = post(api, BODY, signed("k-2", newKey, Instant.now(), BODY));
+            // THEN the old key is refused 401, the new one delivers
+            assertEquals(401, old.statusCode(), old.body());
+            assertEquals(201, renewed.statusCode(), renewed.body());
+            assertEquals(1, api.delivered());
+            // AND a body that is no key list is refused, the keys left as they were
+            assertEquals(400, keys(api, "k-3").statusCode());
+            assertEquals(401, post(api, BODY, signed("k-1", KEY, Instant.now(), BODY)).statusCode());
+        }
+    }
+
+    private HttpResponse<String> keys(LocalPushApi api, String body) throws Exception {
+        return http.send(HttpRequest.newBuilder(api.baseUrl().resolve(KeysKnob.PATH)).timeout(Duration.ofSeconds(5))
+                .PUT(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
     void bearer_admitsTheTokenItIssued_only() throws Exception {
         try (LocalPushApi api = LocalPushApi.start(Admission.bearer(Set.of("issued-token-0123456789")))) {
             HttpResponse<String> wrong = post(api, BODY, Map.of("Authorization", "Bearer mistyped-token-0123456789"));
