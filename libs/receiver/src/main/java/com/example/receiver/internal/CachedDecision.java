@@ -2,6 +2,7 @@ package com.example.receiver.internal;
 
 import com.example.receiver.Decision;
 import com.example.receiver.Fingerprint;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
@@ -35,5 +36,17 @@ public record CachedDecision(Decision decision, Fingerprint fingerprint, Optiona
      */
     public CachedDecision(Decision decision, Fingerprint fingerprint) {
         this(decision, fingerprint, Optional.empty());
+    }
+
+    /**
+     * How long a cache may keep this decision at {@code now}: {@code min(ttlSeconds, keepUntil - now)}
+     * in whole seconds, rounded down; zero or less means it must not be written.
+     *
+     * @param ttlSeconds the cache's own TTL, in seconds
+     * @param now        the time of the write
+     * @return the seconds to keep it
+     */
+    public long secondsToKeep(long ttlSeconds, Instant now) {
+        return keepUntil.map(until -> Math.min(ttlSeconds, Duration.between(now, until).toSeconds())).orElse(ttlSeconds);
     }
 }

@@ -34,7 +34,8 @@ public final class DecisionReplay {
     private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss").withZone(ZoneOffset.UTC);
     /** Sorts after every character of an ISO-8601 instant's tail, so "…:05~" bounds "…:05.123Z" and "…:05Z". */
     private static final String AFTER_THE_SECOND = "~";
-    private static final String KEY_PREFIX = "PAYMENT#";
+    /** The records' partition keys are {@code PAYMENT#<transaction id>}. */
+    static final String KEY_PREFIX = "PAYMENT#";
 
     private final DynamoDbClient dynamoDb;
     private final String table;

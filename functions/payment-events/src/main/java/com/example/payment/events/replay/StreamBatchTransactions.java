@@ -1,5 +1,6 @@
 package com.example.payment.events.replay;
 
+import com.example.receiver.record.IdempotencyRecordAttributes;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigInteger;
 import java.util.LinkedHashSet;
@@ -23,8 +24,6 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
  */
 public final class StreamBatchTransactions implements BatchTransactions {
 
-    private static final String KEY = "pk";
-    private static final String KEY_PREFIX = "PAYMENT#";
     /** Pages read at most per batch: a batch is at most 10 000 records, 1 000 a page. */
     private static final int MAX_PAGES = 20;
 
@@ -55,9 +54,9 @@ public final class StreamBatchTransactions implements BatchTransactions {
                     if (new BigInteger(record.dynamodb().sequenceNumber()).compareTo(last) > 0) {
                         return Optional.of(transactions);
                     }
-                    AttributeValue key = record.dynamodb().keys().get(KEY);
-                    if (key != null && key.s() != null && key.s().startsWith(KEY_PREFIX)) {
-                        transactions.add(key.s().substring(KEY_PREFIX.length()));
+                    AttributeValue key = record.dynamodb().keys().get(IdempotencyRecordAttributes.PK);
+                    if (key != null && key.s() != null && key.s().startsWith(DecisionReplay.KEY_PREFIX)) {
+                        transactions.add(key.s().substring(DecisionReplay.KEY_PREFIX.length()));
                     }
                 }
                 if (records.records().isEmpty()) {

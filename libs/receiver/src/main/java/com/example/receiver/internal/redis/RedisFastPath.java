@@ -219,21 +219,14 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
         Instant now = clock.instant();
         Map<Long, Map<String, String>> byTtl = new TreeMap<>();
         decisions.forEach((key, decision) -> {
-            long seconds = ttlSeconds(decision, now);
+            long seconds = decision.secondsToKeep(ttlSeconds, now);
             if (seconds > 0) {
-                byTtl.computeIfAbsent(seconds, ttl -> new LinkedHashMap<>())
-                        .put(redisKey(key), codec.encode(redisKey(key), decision));
+                String redisKey = redisKey(key);
+                byTtl.computeIfAbsent(seconds, ttl -> new LinkedHashMap<>()).put(redisKey, codec.encode(redisKey, decision));
             }
         });
         // Nearly always one TTL, so one pipeline per node: only duplicates near their record's end differ.
         byTtl.forEach((seconds, values) -> acrossNodes(List.copyOf(values.keySet()), new NodeWrites(cache, values, seconds)));
-    }
-
-    /** {@code min(TTL, keepUntil - now)} in whole seconds, rounded down: zero or less is not written. */
-    private long ttlSeconds(CachedDecision decision, Instant now) {
-        return decision.keepUntil()
-                .map(keepUntil -> Math.min(ttlSeconds, Duration.between(now, keepUntil).toSeconds()))
-                .orElse(ttlSeconds);
     }
 
     /** What the nodes answered: the values found (absent keys left out), and whether every node could be asked. */
