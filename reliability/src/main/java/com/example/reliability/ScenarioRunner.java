@@ -9,8 +9,7 @@ import com.example.localaws.TransactionConflicts;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.proxy.LoopbackProxy;
 import com.example.payment.PaymentTables;
-import com.example.receiver.internal.config.DeadLetterConfig;
-import com.example.receiver.internal.config.ReceiverConfig;
+import com.example.receiver.lambda.ReceiverVariables;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -182,10 +181,10 @@ public final class ScenarioRunner {
         env.putAll(ReceiverEnvironment.idempotencyStore("IdempotencyTable"));
         env.put(PaymentTables.ACCOUNTS_TABLE, Accounts.TABLE);
         env.put(PaymentTables.LEDGER_TABLE, "LedgerTable");
-        env.put(ReceiverConfig.FAST_PATH_ENDPOINT, redisProxy.endpoint());
-        env.remove(ReceiverConfig.FAST_PATH_TIMEOUT_MS);
+        env.put(ReceiverVariables.FAST_PATH_ENDPOINT, redisProxy.endpoint());
+        env.remove(ReceiverVariables.FAST_PATH_TIMEOUT_MS);
         env.put(TelemetryConfig.METRICS_NAMESPACE, "Reliability");
-        deadLetterQueue.ifPresent(url -> env.put(DeadLetterConfig.DEAD_LETTER_QUEUE_URL, url));
+        deadLetterQueue.ifPresent(url -> env.put(ReceiverVariables.DEAD_LETTER_QUEUE_URL, url));
         return env;
     }
 

@@ -8,8 +8,7 @@ import com.example.localaws.invoke.Invocation;
 import com.example.localaws.invoke.LambdaFunction;
 import com.example.localaws.invoke.RuntimeEmulator;
 import com.example.payment.PaymentTables;
-import com.example.payment.authorizer.SecretsThroughExtension;
-import com.example.receiver.internal.config.ReceiverConfig;
+import com.example.receiver.lambda.ReceiverVariables;
 import com.example.reliability.ScenarioRunner;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -133,15 +132,15 @@ public final class ColdStartBench {
         // so no cluster client, no TLS to Redis and no signing key read at init.
         variants.add(new Variant("default", "ours as the template deploys it by default (EnableFastPath=false: no cache)",
                 production, ours, JVM_BASE, "",
-                Map.of(ReceiverConfig.FAST_PATH_ENDPOINT, "", ReceiverConfig.FAST_PATH_SIGNING_SECRET, ""), mainRuns));
+                Map.of(ReceiverVariables.FAST_PATH_ENDPOINT, "", ReceiverVariables.FAST_PATH_SIGNING_SECRET, ""), mainRuns));
         // Before the cold ramp: an environment's first batch on all 8 lanes, so 8 TLS handshakes at once.
-        Map<String, String> wide = Map.of(ReceiverConfig.FIRST_BATCH_LANES, "8");
+        Map<String, String> wide = Map.of(ReceiverVariables.FIRST_BATCH_LANES, "8");
         variants.add(new Variant("ours-wide", "`ours`, its first batch on 8 lanes (before the cold ramp)", production, ours,
                 JVM_BASE, "", wide, mainRuns));
         variants.add(new Variant("default-wide", "`default`, its first batch on 8 lanes (before the cold ramp)",
                 production, ours, JVM_BASE, "",
-                Map.of(ReceiverConfig.FAST_PATH_ENDPOINT, "", ReceiverConfig.FAST_PATH_SIGNING_SECRET, "",
-                        ReceiverConfig.FIRST_BATCH_LANES, "8"), mainRuns));
+                Map.of(ReceiverVariables.FAST_PATH_ENDPOINT, "", ReceiverVariables.FAST_PATH_SIGNING_SECRET, "",
+                        ReceiverVariables.FIRST_BATCH_LANES, "8"), mainRuns));
         against().ifPresent(checkout -> {
             // The same function from another checkout (COLD_AGAINST), interleaved with this one's: a change measured against main.
             List<Path> theirs = LambdaFunction.moduleClasspath(checkout.root().resolve("functions/payment-authorizer"));
@@ -149,7 +148,7 @@ public final class ColdStartBench {
                     theirs, JVM_BASE, "", Map.of(), mainRuns));
             variants.add(new Variant("against-default", "`default` built from " + checkout.commit() + " (`COLD_AGAINST`)",
                     production, theirs, JVM_BASE, "",
-                    Map.of(ReceiverConfig.FAST_PATH_ENDPOINT, "", ReceiverConfig.FAST_PATH_SIGNING_SECRET, ""), mainRuns));
+                    Map.of(ReceiverVariables.FAST_PATH_ENDPOINT, "", ReceiverVariables.FAST_PATH_SIGNING_SECRET, ""), mainRuns));
         });
         variants.add(new Variant("extension", "ours, keys read through the Parameters and Secrets extension's local API",
                 SecretsThroughExtension.class.getName() + "::handleRequest", withBench, JVM_BASE, "",

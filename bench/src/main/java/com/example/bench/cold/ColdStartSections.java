@@ -308,7 +308,7 @@ final class ColdStartSections {
                 - `primed` and `primed-main` construct the production handler and then run its CRaC hooks
                   (`beforeCheckpoint`, `afterRestore`) as a CRaC JVM would around the snapshot
                   (`PrimedAuthorizerHandler`): `primed` with the priming as deployed, `primed-main` with the
-                  in-memory priming of before issue 24 (benchmark-only, `AsBeforeIssue24`). `traced` and
+                  in-memory priming of before issue 24 (`RequestPathPriming.inMemoryOnly`). `traced` and
                   `traced-main` are the same with a flight recording (`FirstTimeWork`).
                 - `default` is the template's default deployment (`EnableFastPath=false`: both fast-path variables
                   empty). `ours-wide` and `default-wide` run their first batch on all 8 lanes at once

@@ -1,6 +1,5 @@
 package com.example.bench.cold;
 
-import com.example.payment.authorizer.SecretsThroughExtension;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;

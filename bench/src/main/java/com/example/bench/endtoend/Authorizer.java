@@ -11,8 +11,8 @@ import com.example.payment.PaymentTables;
 import com.example.payment.authorizer.PaymentAuthorizer;
 import com.example.payment.authorizer.PaymentAuthorizerHandler;
 import com.example.payment.notifier.NotificationRecords;
-import com.example.receiver.internal.config.ReceiverConfig;
 import com.example.receiver.lambda.IdempotentReceiver;
+import com.example.receiver.lambda.ReceiverVariables;
 import com.example.reliability.Implementation;
 import com.example.reliability.baseline.BaselineFaults;
 import com.example.reliability.baseline.PowertoolsAuthorizer;
@@ -52,8 +52,8 @@ interface Authorizer extends AutoCloseable {
         env.put(PaymentTables.ACCOUNTS_TABLE, Fixture.ACCOUNTS);
         env.put(PaymentTables.LEDGER_TABLE, Fixture.LEDGER);
         env.putAll(ReceiverEnvironment.fastPath(aws.redis(), aws.fastPathSigningSecret()));
-        env.put(ReceiverConfig.FAST_PATH_ENDPOINT, redisEndpoint);
-        env.put(ReceiverConfig.MAX_CONCURRENCY, Integer.toString(concurrency));
+        env.put(ReceiverVariables.FAST_PATH_ENDPOINT, redisEndpoint);
+        env.put(ReceiverVariables.MAX_CONCURRENCY, Integer.toString(concurrency));
         env.put(TelemetryConfig.METRICS_NAMESPACE, "Bench");
         DynamoDbClient dynamoDb = client(dynamoDbEndpoint, interceptors);
         IdempotentReceiver<Payment> receiver = PaymentAuthorizer.create(env, dynamoDb, aws::secretString, clock,

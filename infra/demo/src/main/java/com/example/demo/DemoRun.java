@@ -22,8 +22,8 @@ import com.example.payment.events.SqsUnpublishableRecords;
 import com.example.payment.events.StreamPublisher;
 import com.example.payment.notifier.PaymentNotifier;
 import com.example.payment.notifier.PaymentNotifierHandler;
-import com.example.receiver.internal.config.DeadLetterConfig;
 import com.example.receiver.lambda.IdempotentReceiver;
+import com.example.receiver.lambda.ReceiverVariables;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -272,7 +272,7 @@ final class DemoRun {
 
     private static Map<String, String> environment(LocalAws aws, String deadLetterQueue) {
         Map<String, String> env = new HashMap<>(ReceiverEnvironment.idempotencyStore("IdempotencyTable", RECORD_TTL));
-        env.put(DeadLetterConfig.DEAD_LETTER_QUEUE_URL, deadLetterQueue);
+        env.put(ReceiverVariables.DEAD_LETTER_QUEUE_URL, deadLetterQueue);
         env.put(PaymentTables.ACCOUNTS_TABLE, "AccountsTable");
         env.put(PaymentTables.LEDGER_TABLE, "LedgerTable");
         env.putAll(ReceiverEnvironment.fastPath(aws.redis(), aws.fastPathSigningSecret()));

@@ -2,14 +2,14 @@ package com.example.localpayments;
 
 import com.example.localaws.LocalAws;
 import com.example.localaws.RedisCluster;
-import com.example.receiver.internal.config.ReceiverConfig;
+import com.example.receiver.lambda.ReceiverVariables;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 
 /**
  * The variables of a function built on the receiver that point it at local resources, named by the
- * receiver's own configuration ({@link ReceiverConfig}): a renamed variable breaks the build here,
+ * receiver's own names ({@link ReceiverVariables}): a renamed variable breaks the build here,
  * not a run. {@link LocalAws} provides the resources (tables, a Redis Cluster, the signing secret)
  * and knows no function's variables; this turns the resources into variables. A function's own
  * variables (the authorizer's tables) are its callers' to add, by its own constants.
@@ -39,9 +39,9 @@ public final class ReceiverEnvironment {
      */
     public static Map<String, String> idempotencyStore(String table, Duration recordTtl) {
         return Map.of(
-                ReceiverConfig.IDEMPOTENCY_TABLE, table,
-                ReceiverConfig.IDEMPOTENCY_TTL_SECONDS, Long.toString(recordTtl.toSeconds()),
-                ReceiverConfig.QUEUE_RETENTION_SECONDS, Long.toString(QUEUE_RETENTION.toSeconds()));
+                ReceiverVariables.IDEMPOTENCY_TABLE, table,
+                ReceiverVariables.IDEMPOTENCY_TTL_SECONDS, Long.toString(recordTtl.toSeconds()),
+                ReceiverVariables.QUEUE_RETENTION_SECONDS, Long.toString(QUEUE_RETENTION.toSeconds()));
     }
 
     /**
@@ -56,11 +56,11 @@ public final class ReceiverEnvironment {
     /** The same for a cluster at {@code endpoint} whose certificates chain to {@code caFile}. */
     public static Map<String, String> fastPath(String endpoint, Path caFile, String signingSecret) {
         return Map.of(
-                ReceiverConfig.FAST_PATH_ENDPOINT, endpoint,
-                ReceiverConfig.FAST_PATH_TLS, "true",
-                ReceiverConfig.FAST_PATH_CLUSTER, "true",
-                ReceiverConfig.FAST_PATH_CA_FILE, caFile.toString(),
-                ReceiverConfig.FAST_PATH_SIGNING_SECRET, signingSecret,
-                ReceiverConfig.FAST_PATH_TIMEOUT_MS, FAST_PATH_TIMEOUT_MS);
+                ReceiverVariables.FAST_PATH_ENDPOINT, endpoint,
+                ReceiverVariables.FAST_PATH_TLS, "true",
+                ReceiverVariables.FAST_PATH_CLUSTER, "true",
+                ReceiverVariables.FAST_PATH_CA_FILE, caFile.toString(),
+                ReceiverVariables.FAST_PATH_SIGNING_SECRET, signingSecret,
+                ReceiverVariables.FAST_PATH_TIMEOUT_MS, FAST_PATH_TIMEOUT_MS);
     }
 }

@@ -1,7 +1,6 @@
 package com.example.rehearse;
 
-import com.example.receiver.internal.config.DeadLetterConfig;
-import com.example.receiver.internal.config.ReceiverConfig;
+import com.example.receiver.lambda.ReceiverVariables;
 import com.example.rehearse.calls.RecordedCall;
 import com.example.rehearse.calls.RecordedCalls;
 import com.example.rehearse.checks.CachePorts;
@@ -38,8 +37,8 @@ final class SetRehearsal {
      * its off value.
      */
     private static final Map<String, List<String>> SWITCHES = Map.of(
-            "sqs:ChangeMessageVisibilityBatch", List.of(ReceiverConfig.SOON_REDELIVERY, "false"),
-            "sqs:SendMessageBatch", List.of(DeadLetterConfig.DEAD_LETTER_AT_ONCE, "false"));
+            "sqs:ChangeMessageVisibilityBatch", List.of(ReceiverVariables.SOON_REDELIVERY, "false"),
+            "sqs:SendMessageBatch", List.of(ReceiverVariables.DEAD_LETTER_AT_ONCE, "false"));
 
     /** A generic other workload of the VPC, and a call each endpoint's service must still allow it. */
     private static final String NEIGHBOUR = "arn:aws:iam::" + ResolvedTemplate.ACCOUNT + ":role/another-workload";
@@ -132,7 +131,7 @@ final class SetRehearsal {
             }
             recorded.addAll(recorded(routes, function.get(), call, needs.get()));
         }
-        functions.stream().filter(function -> !function.environment().getOrDefault(ReceiverConfig.FAST_PATH_ENDPOINT, "").isEmpty())
+        functions.stream().filter(function -> !function.environment().getOrDefault(ReceiverVariables.FAST_PATH_ENDPOINT, "").isEmpty())
                 .forEach(function -> CachePorts.missing(template, function.logicalId(), function.securityGroups())
                         .forEach(missing -> section.failure("unrouted", missing + " in parameter set " + set.name())));
         Set<String> roles = new HashSet<>();

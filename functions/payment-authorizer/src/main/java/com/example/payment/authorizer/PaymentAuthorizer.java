@@ -151,7 +151,7 @@ public final class PaymentAuthorizer {
     }
 
     /** The SQS client of the function (visibility changes, dead letters): the same HTTP client, retries and timeouts as DynamoDB's. */
-    static SqsClient sqsClient() {
+    public static SqsClient sqsClient() {
         return SqsClient.builder()
                 .httpClientBuilder(httpClient())
                 .overrideConfiguration(callBounds().build())

@@ -36,31 +36,29 @@ public final class PaymentAuthorizerHandler implements RequestHandler<SQSEvent, 
 
     /** Lambda's constructor: configuration and clients, once per execution environment. */
     public PaymentAuthorizerHandler() {
-        this(true);
-    }
-
-    /**
-     * As Lambda's constructor, priming with or without its read through the network
-     * ({@link RequestPathPriming}): the cold-start benchmark compares the two.
-     */
-    PaymentAuthorizerHandler(boolean primingReadsThroughTheNetwork) {
         this(FunctionLog.librariesLogAs(PaymentAuthorizer.SERVICE, System.getenv()), PaymentAuthorizer.dynamoDbClient(),
                 PaymentAuthorizer.secretsManager(), PaymentAuthorizer::sqsClient, Clock.systemUTC(), System.out,
-                new SecureRandom(), primingReadsThroughTheNetwork);
+                new SecureRandom());
         Core.getGlobalContext().register(this); // held weakly by CRaC: Lambda keeps this handler
     }
 
-    /** As Lambda builds it, on the given clients and output: tests point them at the local AWS. */
-    PaymentAuthorizerHandler(Map<String, String> env, DynamoDbClient dynamoDb, SecretReader secrets,
-                             Supplier<SqsClient> sqs, Clock clock, PrintStream out, SecureRandom random) {
-        this(env, dynamoDb, secrets, sqs, clock, out, random, true);
+    /**
+     * As Lambda builds it, on the given clients and output: tests point them at the local AWS, a
+     * benchmark reads the secrets its own way.
+     */
+    public PaymentAuthorizerHandler(Map<String, String> env, DynamoDbClient dynamoDb, SecretReader secrets,
+                                    Supplier<SqsClient> sqs, Clock clock, PrintStream out, SecureRandom random) {
+        this(PaymentAuthorizer.receiver(env, dynamoDb, secrets, sqs, clock, out, random),
+                RequestPathPriming.ofFunction(env, clock, random));
     }
 
-    private PaymentAuthorizerHandler(Map<String, String> env, DynamoDbClient dynamoDb, SecretReader secrets,
-                                     Supplier<SqsClient> sqs, Clock clock, PrintStream out, SecureRandom random,
-                                     boolean primingReadsThroughTheNetwork) {
-        this.receiver = PaymentAuthorizer.receiver(env, dynamoDb, secrets, sqs, clock, out, random);
-        this.priming = Optional.of(RequestPathPriming.ofFunction(env, clock, random, primingReadsThroughTheNetwork));
+    /**
+     * A receiver built elsewhere, and the SnapStart priming run before its snapshot (the
+     * function's, {@link RequestPathPriming#ofFunction}, or another to compare it with).
+     */
+    public PaymentAuthorizerHandler(IdempotentReceiver<Payment> receiver, RequestPathPriming priming) {
+        this.receiver = Objects.requireNonNull(receiver, "receiver");
+        this.priming = Optional.of(priming);
     }
 
     /**

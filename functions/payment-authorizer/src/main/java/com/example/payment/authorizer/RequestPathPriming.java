@@ -9,9 +9,8 @@ import com.example.payment.PaymentTables;
 import com.example.receiver.BatchResult;
 import com.example.receiver.MessageResult;
 import com.example.receiver.Outcome;
-import com.example.receiver.internal.config.ReceiverConfig;
-import com.example.receiver.internal.sqs.SqsBatch;
 import com.example.receiver.lambda.IdempotentReceiver;
+import com.example.receiver.lambda.ReceiverVariables;
 import com.example.receiver.lambda.SecretReader;
 import com.example.receiver.record.IdempotencyRecordAttributes;
 import java.io.OutputStream;
@@ -76,7 +75,7 @@ import software.amazon.awssdk.services.sqs.SqsClient;
  *       replaces, its seed).</li>
  * </ul>
  */
-final class RequestPathPriming implements Resource {
+public final class RequestPathPriming implements Resource {
 
     /** Names no table of the stack has: a request that escaped the stop would fail, not write. */
     static final String TABLE_SUFFIX = "-snapstart-priming-never-written";
@@ -104,18 +103,32 @@ final class RequestPathPriming implements Resource {
     private volatile Optional<Run> lastRun = Optional.empty();
 
     /**
-     * The function's priming, on clients built as {@link PaymentAuthorizer} builds the function's.
+     * The function's priming, on clients built as {@link PaymentAuthorizer} builds the function's:
+     * the in-memory batch and the read through the network.
      *
-     * @param environment           the function's configuration, as the production receiver was built from
-     * @param random                the generator the production receiver draws its jitter from
-     * @param readsThroughTheNetwork false: the priming of before issue 24 (no read), which the
-     *                              cold-start benchmark compares with
+     * @param environment the function's configuration, as the production receiver was built from
+     * @param random      the generator the production receiver draws its jitter from
+     * @return the priming, to run before a snapshot
      */
-    static RequestPathPriming ofFunction(Map<String, String> environment, Clock clock, SecureRandom random,
-                                         boolean readsThroughTheNetwork) {
-        Optional<Function<SdkHttpClient, DynamoDbClient>> readers = readsThroughTheNetwork
-                ? Optional.of(PaymentAuthorizer::dynamoDbClient)
-                : Optional.empty();
+    public static RequestPathPriming ofFunction(Map<String, String> environment, Clock clock, SecureRandom random) {
+        return onFunctionClients(environment, clock, random, Optional.of(PaymentAuthorizer::dynamoDbClient));
+    }
+
+    /**
+     * The priming of before issue 24, on the function's clients: an in-memory batch of one record,
+     * without the fast path, and no read through the network (the cold-start benchmark compares
+     * the function's priming with it).
+     *
+     * @param environment the function's configuration, as the production receiver was built from
+     * @param random      the generator the production receiver draws its jitter from
+     * @return the priming, to run before a snapshot
+     */
+    public static RequestPathPriming inMemoryOnly(Map<String, String> environment, Clock clock, SecureRandom random) {
+        return onFunctionClients(environment, clock, random, Optional.empty());
+    }
+
+    private static RequestPathPriming onFunctionClients(Map<String, String> environment, Clock clock, SecureRandom random,
+                                                        Optional<Function<SdkHttpClient, DynamoDbClient>> readers) {
         return new RequestPathPriming(environment, PaymentAuthorizer::dynamoDbClient, readers, clock, random,
                 new FunctionLog(System.out, clock, PaymentAuthorizer.SERVICE));
     }
@@ -187,7 +200,7 @@ final class RequestPathPriming implements Resource {
                 SQSEvent event = LambdaEventSerializers.serializerFor(SQSEvent.class, loader).fromJson(event(invoke ? RECORDS : 1));
                 BatchResult result = primed.decide(event, null);
                 LambdaEventSerializers.serializerFor(SQSBatchResponse.class, loader)
-                        .toJson(SqsBatch.response(result), OutputStream.nullOutputStream());
+                        .toJson(IdempotentReceiver.batchResponse(result), OutputStream.nullOutputStream());
                 outcomes = result.results().stream().map(MessageResult::outcome).toList();
             } finally {
                 primed.close(); // its lanes, and its fast path's connections
@@ -199,7 +212,7 @@ final class RequestPathPriming implements Resource {
         try (DisconnectingHttpClient http = new DisconnectingHttpClient(PaymentAuthorizer.httpClient().build());
              DynamoDbClient client = readers.get().apply(http)) {
             GetItemResponse read = client.getItem(request -> request
-                    .tableName(environment.get(ReceiverConfig.IDEMPOTENCY_TABLE))
+                    .tableName(environment.get(ReceiverVariables.IDEMPOTENCY_TABLE))
                     .key(Map.of(IdempotencyRecordAttributes.PK, AttributeValue.fromS(READ_KEY))));
             return new Run(outcomes, stop.stopped.get(), stop.operations, true, read.hasItem() ? 1 : 0);
         } catch (SdkException e) {
@@ -252,11 +265,11 @@ final class RequestPathPriming implements Resource {
     private Map<String, String> primingEnvironment(boolean withFastPath) {
         Map<String, String> env = new HashMap<>(environment);
         if (!withFastPath) {
-            env.remove(ReceiverConfig.FAST_PATH_ENDPOINT);
+            env.remove(ReceiverVariables.FAST_PATH_ENDPOINT);
         }
-        env.remove(ReceiverConfig.REQUIRE_PRODUCER_SIGNATURES);
-        env.remove(ReceiverConfig.PRODUCER_SIGNING_SECRETS);
-        for (String table : List.of(ReceiverConfig.IDEMPOTENCY_TABLE, PaymentTables.ACCOUNTS_TABLE, PaymentTables.LEDGER_TABLE)) {
+        env.remove(ReceiverVariables.REQUIRE_PRODUCER_SIGNATURES);
+        env.remove(ReceiverVariables.PRODUCER_SIGNING_SECRETS);
+        for (String table : List.of(ReceiverVariables.IDEMPOTENCY_TABLE, PaymentTables.ACCOUNTS_TABLE, PaymentTables.LEDGER_TABLE)) {
             env.computeIfPresent(table, (name, value) -> value + TABLE_SUFFIX);
         }
         return env;

@@ -5,7 +5,7 @@ import com.example.localaws.LocalTls;
 import com.example.localpayments.ReceiverEnvironment;
 import com.example.localaws.invoke.EnvVarsFile;
 import com.example.localaws.invoke.LambdaFunction;
-import com.example.receiver.internal.config.ReceiverConfig;
+import com.example.receiver.lambda.ReceiverVariables;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -48,13 +48,13 @@ final class LocalFunctions {
         } catch (IllegalArgumentException noSection) {
             throw new CliException(noSection.getMessage());
         }
-        if (env.containsKey(ReceiverConfig.FAST_PATH_ENDPOINT)) {
+        if (env.containsKey(ReceiverVariables.FAST_PATH_ENDPOINT)) {
             env.putAll(ReceiverEnvironment.fastPath("127.0.0.1:" + state.redisPort(), LocalTls.in(root).caFile(),
                     LocalAws.FAST_PATH_SIGNING_SECRET));
         }
-        if (env.containsKey(ReceiverConfig.REQUIRE_PRODUCER_SIGNATURES)) {
-            env.put(ReceiverConfig.REQUIRE_PRODUCER_SIGNATURES, Boolean.toString(state.producerSignatures()));
-            env.put(ReceiverConfig.PRODUCER_SIGNING_SECRETS,
+        if (env.containsKey(ReceiverVariables.REQUIRE_PRODUCER_SIGNATURES)) {
+            env.put(ReceiverVariables.REQUIRE_PRODUCER_SIGNATURES, Boolean.toString(state.producerSignatures()));
+            env.put(ReceiverVariables.PRODUCER_SIGNING_SECRETS,
                     state.producerSignatures() ? LocalAws.PRODUCER_SIGNING_SECRET : "");
         }
         if (env.containsKey("PUSH_API_BASE_URL")) {

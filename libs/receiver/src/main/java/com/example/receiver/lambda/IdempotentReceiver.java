@@ -81,7 +81,18 @@ public final class IdempotentReceiver<P> implements AutoCloseable {
      * @return the partial batch response: the messages to deliver again
      */
     public SQSBatchResponse handle(SQSEvent event, Context context) {
-        return SqsBatch.response(decide(event, context));
+        return batchResponse(decide(event, context));
+    }
+
+    /**
+     * Lambda's partial batch response for decisions already made: the messages not acknowledged,
+     * as {@link #handle} answers them.
+     *
+     * @param result the batch's decisions ({@link #decide})
+     * @return the response naming every message to be delivered again
+     */
+    public static SQSBatchResponse batchResponse(BatchResult result) {
+        return SqsBatch.response(result);
     }
 
     /**

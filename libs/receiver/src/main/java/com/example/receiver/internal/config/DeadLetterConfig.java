@@ -2,6 +2,7 @@ package com.example.receiver.internal.config;
 
 import com.example.lambdakit.config.ConfigurationException;
 import com.example.lambdakit.config.Environment;
+import com.example.receiver.lambda.ReceiverVariables;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -27,9 +28,9 @@ import java.util.Optional;
  */
 public record DeadLetterConfig(Optional<String> queueUrl, int maxMessageBytes) {
 
-    public static final String DEAD_LETTER_QUEUE_URL = "DEAD_LETTER_QUEUE_URL";
-    public static final String DEAD_LETTER_AT_ONCE = "DEAD_LETTER_AT_ONCE";
-    public static final String DEAD_LETTER_QUEUE_MAX_MESSAGE_BYTES = "DEAD_LETTER_QUEUE_MAX_MESSAGE_BYTES";
+    public static final String DEAD_LETTER_QUEUE_URL = ReceiverVariables.DEAD_LETTER_QUEUE_URL;
+    public static final String DEAD_LETTER_AT_ONCE = ReceiverVariables.DEAD_LETTER_AT_ONCE;
+    public static final String DEAD_LETTER_QUEUE_MAX_MESSAGE_BYTES = ReceiverVariables.DEAD_LETTER_QUEUE_MAX_MESSAGE_BYTES;
     /** SQS's bounds on a queue's {@code MaximumMessageSize}. */
     static final int MIN_MESSAGE_BYTES = 1024;
     static final int MAX_MESSAGE_BYTES = 1024 * 1024;

@@ -2,6 +2,7 @@ package com.example.receiver.internal.config;
 
 import com.example.lambdakit.config.ConfigurationException;
 import com.example.lambdakit.config.Environment;
+import com.example.receiver.lambda.ReceiverVariables;
 import com.example.receiver.internal.ReceiverSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,27 +51,27 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
                              Optional<ProducerSignaturesConfig> producerSignatures, DeadLetterConfig deadLetters,
                              Optional<String> functionVersion) {
 
-    public static final String IDEMPOTENCY_TABLE = "IDEMPOTENCY_TABLE";
-    public static final String IDEMPOTENCY_TTL_SECONDS = "IDEMPOTENCY_TTL_SECONDS";
-    public static final String QUEUE_RETENTION_SECONDS = "QUEUE_RETENTION_SECONDS";
-    public static final String DEAD_LETTER_RETENTION_SECONDS = "DEAD_LETTER_RETENTION_SECONDS";
-    public static final String FAST_PATH_ENDPOINT = "FAST_PATH_ENDPOINT";
-    public static final String FAST_PATH_TLS = "FAST_PATH_TLS";
-    public static final String FAST_PATH_CLUSTER = "FAST_PATH_CLUSTER";
-    public static final String FAST_PATH_CA_FILE = "FAST_PATH_CA_FILE";
-    public static final String FAST_PATH_SIGNING_SECRET = "FAST_PATH_SIGNING_SECRET";
-    public static final String FAST_PATH_TIMEOUT_MS = "FAST_PATH_TIMEOUT_MS";
-    public static final String FAST_PATH_CONNECT_TIMEOUT_MS = "FAST_PATH_CONNECT_TIMEOUT_MS";
-    public static final String FAST_PATH_MAX_IDLE_MS = "FAST_PATH_MAX_IDLE_MS";
-    public static final String FAST_PATH_TTL_SECONDS = "FAST_PATH_TTL_SECONDS";
-    public static final String MAX_CONCURRENCY = "MAX_CONCURRENCY";
-    public static final String FIRST_BATCH_LANES = "FIRST_BATCH_LANES";
-    public static final String MIN_REMAINING_TIME_MS = "MIN_REMAINING_TIME_MS";
-    public static final String GROUP_COMMIT = "GROUP_COMMIT";
-    public static final String SOON_REDELIVERY = "SOON_REDELIVERY";
-    public static final String REQUIRE_PRODUCER_SIGNATURES = "REQUIRE_PRODUCER_SIGNATURES";
-    public static final String PRODUCER_SIGNING_SECRETS = "PRODUCER_SIGNING_SECRETS";
-    public static final String PRODUCER_SIGNATURE_WINDOW_SECONDS = "PRODUCER_SIGNATURE_WINDOW_SECONDS";
+    public static final String IDEMPOTENCY_TABLE = ReceiverVariables.IDEMPOTENCY_TABLE;
+    public static final String IDEMPOTENCY_TTL_SECONDS = ReceiverVariables.IDEMPOTENCY_TTL_SECONDS;
+    public static final String QUEUE_RETENTION_SECONDS = ReceiverVariables.QUEUE_RETENTION_SECONDS;
+    public static final String DEAD_LETTER_RETENTION_SECONDS = ReceiverVariables.DEAD_LETTER_RETENTION_SECONDS;
+    public static final String FAST_PATH_ENDPOINT = ReceiverVariables.FAST_PATH_ENDPOINT;
+    public static final String FAST_PATH_TLS = ReceiverVariables.FAST_PATH_TLS;
+    public static final String FAST_PATH_CLUSTER = ReceiverVariables.FAST_PATH_CLUSTER;
+    public static final String FAST_PATH_CA_FILE = ReceiverVariables.FAST_PATH_CA_FILE;
+    public static final String FAST_PATH_SIGNING_SECRET = ReceiverVariables.FAST_PATH_SIGNING_SECRET;
+    public static final String FAST_PATH_TIMEOUT_MS = ReceiverVariables.FAST_PATH_TIMEOUT_MS;
+    public static final String FAST_PATH_CONNECT_TIMEOUT_MS = ReceiverVariables.FAST_PATH_CONNECT_TIMEOUT_MS;
+    public static final String FAST_PATH_MAX_IDLE_MS = ReceiverVariables.FAST_PATH_MAX_IDLE_MS;
+    public static final String FAST_PATH_TTL_SECONDS = ReceiverVariables.FAST_PATH_TTL_SECONDS;
+    public static final String MAX_CONCURRENCY = ReceiverVariables.MAX_CONCURRENCY;
+    public static final String FIRST_BATCH_LANES = ReceiverVariables.FIRST_BATCH_LANES;
+    public static final String MIN_REMAINING_TIME_MS = ReceiverVariables.MIN_REMAINING_TIME_MS;
+    public static final String GROUP_COMMIT = ReceiverVariables.GROUP_COMMIT;
+    public static final String SOON_REDELIVERY = ReceiverVariables.SOON_REDELIVERY;
+    public static final String REQUIRE_PRODUCER_SIGNATURES = ReceiverVariables.REQUIRE_PRODUCER_SIGNATURES;
+    public static final String PRODUCER_SIGNING_SECRETS = ReceiverVariables.PRODUCER_SIGNING_SECRETS;
+    public static final String PRODUCER_SIGNATURE_WINDOW_SECONDS = ReceiverVariables.PRODUCER_SIGNATURE_WINDOW_SECONDS;
     /** Set by Lambda: the version a dead letter names as its sender's. */
     public static final String LAMBDA_FUNCTION_VERSION = "AWS_LAMBDA_FUNCTION_VERSION";
 

@@ -1,10 +1,12 @@
-package com.example.payment.authorizer;
+package com.example.bench.cold;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.lambdakit.telemetry.FunctionLog;
+import com.example.payment.authorizer.PaymentAuthorizer;
+import com.example.payment.authorizer.PaymentAuthorizerHandler;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -20,8 +22,7 @@ import java.time.Clock;
 import java.util.Objects;
 
 /**
- * Benchmark only, in the handler's package for its package-private constructor: the payment
- * authorizer reading its keys through the AWS Parameters and Secrets Lambda Extension's local HTTP
+ * Benchmark only: the payment authorizer, built by its handler's injecting constructor, reading its keys through the AWS Parameters and Secrets Lambda Extension's local HTTP
  * API instead of its own Secrets Manager client, so that its init builds no Secrets Manager client
  * and makes no TLS handshake of its own: {@code GET http://localhost:<port>/secretsmanager/get?secretId=<id>}
  * with the header {@code X-Aws-Parameters-Secrets-Token} set to {@code AWS_SESSION_TOKEN}, the port
