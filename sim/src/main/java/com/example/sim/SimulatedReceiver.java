@@ -7,6 +7,7 @@ import com.example.payment.PaymentTables;
 import com.example.payment.authorizer.PaymentAuthorizer;
 import com.example.receiver.internal.Seams;
 import com.example.receiver.lambda.IdempotentReceiver;
+import com.example.receiver.lambda.ReceiverRuntime;
 import com.example.sim.model.DynamoDbModel;
 import com.example.sim.model.SdkRetries;
 import com.example.sim.model.SqsModel;
@@ -61,11 +62,9 @@ final class SimulatedReceiver {
                 .dynamoDb(new SdkRetries(dynamoDb, scheduler::random, pause -> scheduler.sleep(Scheduler.micros(pause))))
                 .secrets(secretId -> secretId.equals(CacheSetup.SIGNING_SECRET) ? CacheSetup.SIGNING_KEY : signingSecret)
                 .sqs(() -> sqs)
-                .clock(clock)
                 .out(out)
-                .random(random())
-                .seams(moreSeams.apply(Seams.<Payment>none().withTime(pause -> scheduler.sleep(Scheduler.micros(pause)),
-                        () -> scheduler.now() * 1_000, lanes -> new LaneExecutor(scheduler))))
+                .runtime(new ReceiverRuntime(clock, () -> scheduler.now() * 1_000, pause -> scheduler.sleep(Scheduler.micros(pause)), random(), lanes -> new LaneExecutor(scheduler)))
+                .seams(moreSeams.apply(Seams.<Payment>none()))
                 .build();
     }
 

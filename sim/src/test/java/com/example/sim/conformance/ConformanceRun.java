@@ -8,10 +8,8 @@ import com.example.payment.PaymentParser;
 import com.example.payment.PaymentPosting;
 import com.example.payment.PaymentTables;
 import com.example.payment.authorizer.PaymentAuthorizer;
-import com.example.receiver.internal.MonotonicClock;
-import com.example.receiver.internal.Seams;
-import com.example.receiver.internal.Sleeper;
 import com.example.receiver.lambda.IdempotentReceiver;
+import com.example.receiver.lambda.ReceiverRuntime;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.time.Clock;
@@ -46,7 +44,7 @@ final class ConformanceRun {
     static final String LEDGER = "LedgerTable";
     private static final Pattern TXN = Pattern.compile("\"transaction_id\":\"([^\"]+)\"");
     /** The receiver's pauses between attempts, taken as nothing: they change when an attempt comes, not what it meets (the faults are counted, not timed). */
-    private static final Sleeper NO_PAUSE = pause -> { };
+    private static final ReceiverRuntime.Sleeper NO_PAUSE = pause -> { };
 
     /** What the trace came to. */
     record Observed(List<List<String>> failures, Map<String, Map<String, AttributeValue>> items, List<String> deadLetters,
@@ -112,9 +110,8 @@ final class ConformanceRun {
                 .service(PaymentAuthorizer.SERVICE).keyPrefix(PaymentAuthorizer.KEY_PREFIX).keyField(PaymentAuthorizer.KEY_FIELD)
                 .environment(env).dynamoDb(crash.dynamoDb(side.environmentClient(calls))).sqs(() -> crash.sqs(sqs)).clock(clock)
                 .out(new PrintStream(OutputStream.nullOutputStream()))
-                .random((RandomGenerator) jitter::nextLong)
-                .seams(Seams.<Payment>none().withTime(NO_PAUSE, MonotonicClock.SYSTEM,
-                        lanes -> Executors.newSingleThreadExecutor()))
+                .runtime(ReceiverRuntime.system().withClock(clock).withRandom((RandomGenerator) jitter::nextLong)
+                        .withTime(System::nanoTime, NO_PAUSE, lanes -> Executors.newSingleThreadExecutor()))
                 .build();
         EnvironmentCrash crash = new EnvironmentCrash();
         IdempotentReceiver<Payment> receiver = environment.apply(crash);

@@ -39,7 +39,7 @@ class LibraryGuideTest {
             "None", "ConditionalCheckFailed", "TransactionConflict", "ThrottlingError",
             "BatchMessageHandlerBuilder", "IdempotencyValidationException",
             "DuplicateStore", "DuplicateFastPath",
-            "SecureRandom", "SQSBatchResponse", "SQSEvent");
+            "SecureRandom", "System", "SQSBatchResponse", "SQSEvent");
     /** The sentence the guide lists a record's attributes in, then the list in parentheses. */
     static final Pattern RECORD_ATTRIBUTES = Pattern.compile("one record per decided key \\(([^)]*)\\)");
 

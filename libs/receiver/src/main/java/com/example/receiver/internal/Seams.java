@@ -2,47 +2,37 @@ package com.example.receiver.internal;
 
 import com.example.receiver.internal.redis.RedisFastPath;
 import java.util.Objects;
-import java.util.concurrent.ExecutorService;
-import java.util.function.IntFunction;
 import java.util.function.UnaryOperator;
 
 /**
  * Not API: where the library's own tests, the fault-injecting reliability harness and the
  * simulation reach inside a receiver the builder wires, and nothing a function sets. Each part
- * has the value a function runs with ({@link #none()}).
+ * has the value a function runs with ({@link #none()}). Time, randomness and the lanes' threads
+ * are not seams: they are the public {@code ReceiverRuntime}.
  *
  * @param store     wraps the DynamoDB store the builder made (fault injection)
  * @param fastPath  wraps the fast path the builder made, {@link FastPath#DISABLED} when none is configured
- * @param sleeper   how the store pauses between attempts
- * @param monotonic measures the latencies reported
- * @param lanes     makes the executor of the lanes, given the most lanes run at once
  * @param cache     the configured fast path's cache: its nodes and the threads that ask them
  *                  ({@link RedisFastPath#JEDIS} in a function, a model in the simulation)
  * @param <P>       the domain's payload type
  */
-public record Seams<P>(UnaryOperator<Store<P>> store, UnaryOperator<FastPath> fastPath, Sleeper sleeper,
-                       MonotonicClock monotonic, IntFunction<ExecutorService> lanes, CacheNodes.Connector cache) {
+public record Seams<P>(UnaryOperator<Store<P>> store, UnaryOperator<FastPath> fastPath, CacheNodes.Connector cache) {
 
     /** Refuses a missing part. */
     public Seams {
         Objects.requireNonNull(store, "store");
         Objects.requireNonNull(fastPath, "fastPath");
-        Objects.requireNonNull(sleeper, "sleeper");
-        Objects.requireNonNull(monotonic, "monotonic");
-        Objects.requireNonNull(lanes, "lanes");
         Objects.requireNonNull(cache, "cache");
     }
 
     /**
-     * A function's parts: nothing wrapped, the thread's sleep, {@code System.nanoTime}, daemon lanes,
-     * Jedis on the configured cache.
+     * A function's parts: nothing wrapped, Jedis on the configured cache.
      *
      * @param <P> the domain's payload type
      * @return the seams of a function
      */
     public static <P> Seams<P> none() {
-        return new Seams<>(UnaryOperator.identity(), UnaryOperator.identity(), Sleeper.THREAD, MonotonicClock.SYSTEM,
-                BatchReceiver::lanePool, RedisFastPath.JEDIS);
+        return new Seams<>(UnaryOperator.identity(), UnaryOperator.identity(), RedisFastPath.JEDIS);
     }
 
     /**
@@ -52,7 +42,7 @@ public record Seams<P>(UnaryOperator<Store<P>> store, UnaryOperator<FastPath> fa
      * @return new seams
      */
     public Seams<P> withStore(UnaryOperator<Store<P>> wrapper) {
-        return new Seams<>(wrapper, fastPath, sleeper, monotonic, lanes, cache);
+        return new Seams<>(wrapper, fastPath, cache);
     }
 
     /**
@@ -62,19 +52,7 @@ public record Seams<P>(UnaryOperator<Store<P>> store, UnaryOperator<FastPath> fa
      * @return new seams
      */
     public Seams<P> withFastPath(UnaryOperator<FastPath> wrapper) {
-        return new Seams<>(store, wrapper, sleeper, monotonic, lanes, cache);
-    }
-
-    /**
-     * These seams, with time's passing and the lanes' threads given (a virtual clock's).
-     *
-     * @param pauses   how the store pauses between attempts
-     * @param latency  measures the latencies reported
-     * @param executor makes the executor of the lanes
-     * @return new seams
-     */
-    public Seams<P> withTime(Sleeper pauses, MonotonicClock latency, IntFunction<ExecutorService> executor) {
-        return new Seams<>(store, fastPath, pauses, latency, executor, cache);
+        return new Seams<>(store, wrapper, cache);
     }
 
     /**
@@ -85,6 +63,6 @@ public record Seams<P>(UnaryOperator<Store<P>> store, UnaryOperator<FastPath> fa
      * @return new seams
      */
     public Seams<P> withCache(CacheNodes.Connector connector) {
-        return new Seams<>(store, fastPath, sleeper, monotonic, lanes, connector);
+        return new Seams<>(store, fastPath, connector);
     }
 }

@@ -1,21 +1,18 @@
 package com.example.receiver.lambda;
 
-import java.util.Objects;
-
 /**
  * The receiver refuses to be built: a setting is missing, malformed or unsafe, or needs a part the
- * builder was not given. Its message is the setting's name (an environment variable, or the
- * builder's call for what only code gives), then the rule; never a secret's value. Thrown by
- * {@link ReceiverBuilder#build} for every refusal, so that a function's init fails with one type
- * whatever was wrong.
+ * builder was not given. Its message is the setting's name (an environment variable of
+ * {@link ReceiverVariables}, or the builder's call for what only code gives, e.g. {@code service}),
+ * then the rule; never a secret's value. {@link ReceiverBuilder#build} throws it for every
+ * refusal; it is a Lambda kit {@link com.example.lambdakit.config.ConfigurationException}, so a
+ * function that catches those for its own settings catches the receiver's too.
  */
-public final class ConfigurationException extends RuntimeException {
+public final class ConfigurationException extends com.example.lambdakit.config.ConfigurationException {
 
     @java.io.Serial
     private static final long serialVersionUID = 1L;
 
-    /** The offending setting's name. */
-    private final String setting;
     /** The rule it breaks. */
     private final String rule;
 
@@ -37,18 +34,8 @@ public final class ConfigurationException extends RuntimeException {
      * @param cause   what found it, or null
      */
     public ConfigurationException(String setting, String rule, Throwable cause) {
-        super(Objects.requireNonNull(setting, "setting") + " " + Objects.requireNonNull(rule, "rule"), cause);
-        this.setting = setting;
+        super(setting, rule, cause);
         this.rule = rule;
-    }
-
-    /**
-     * The setting refused.
-     *
-     * @return its name
-     */
-    public String setting() {
-        return setting;
     }
 
     /**
@@ -58,5 +45,14 @@ public final class ConfigurationException extends RuntimeException {
      */
     public String rule() {
         return rule;
+    }
+
+    /** {@code refusal} as the receiver's own, the same setting and rule. */
+    static ConfigurationException of(com.example.lambdakit.config.ConfigurationException refusal) {
+        if (refusal instanceof ConfigurationException own) {
+            return own;
+        }
+        String rule = refusal.getMessage().substring(refusal.setting().length()).strip();
+        return new ConfigurationException(refusal.setting(), rule, refusal);
     }
 }

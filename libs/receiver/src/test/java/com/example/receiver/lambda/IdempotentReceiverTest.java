@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
-import com.example.lambdakit.config.ConfigurationException;
 import com.example.receiver.BatchResult;
 import com.example.receiver.Command;
 import com.example.receiver.Fingerprint;
@@ -135,6 +134,50 @@ class IdempotentReceiverTest {
         assertEquals("IDEMPOTENCY_TABLE", refused.setting());
         assertTrue(refused.getMessage().contains("orders-idempotency") && refused.getMessage().contains("another-table"),
                 refused.getMessage());
+    }
+
+    @Test
+    void aMissingService_isRefusedByTheLibrarysException_namingTheCall() {
+        // GIVEN a builder given everything but its service
+        ReceiverBuilder<String> noService = IdempotentReceiver.builder(PARSER, UNREACHED)
+                .keyPrefix("ORDER").keyField("order_id").dynamoDb(unused).environment(environment("SOON_REDELIVERY", "false"));
+        // WHEN it is built THEN the library's ConfigurationException names the call and the rule
+        ConfigurationException refused = assertThrows(ConfigurationException.class, noService::build);
+        assertEquals("service", refused.setting());
+        assertEquals("service is required: ReceiverBuilder.service(...) was not called", refused.getMessage());
+    }
+
+    @Test
+    void aMalformedVariable_isRefusedByTheLibrarysException_namingTheVariableAndTheRule() {
+        ConfigurationException refused = assertThrows(ConfigurationException.class,
+                () -> builder(environment("SOON_REDELIVERY", "false", ReceiverVariables.MAX_CONCURRENCY, "many")).build());
+        assertEquals(ReceiverVariables.MAX_CONCURRENCY, refused.setting());
+        assertEquals("must be a whole number", refused.rule());
+        assertEquals("MAX_CONCURRENCY must be a whole number", refused.getMessage());
+    }
+
+    @Test
+    void aTypedSettingOutsideItsVariablesRule_isRefusedByThatRule() {
+        assertEquals("MAX_CONCURRENCY must be between 1 and 64, was 65", assertThrows(ConfigurationException.class,
+                () -> builder(environment("SOON_REDELIVERY", "false")).maxConcurrency(65).build()).getMessage());
+        assertEquals("QUEUE_RETENTION_SECONDS must be greater than zero", assertThrows(ConfigurationException.class,
+                () -> builder(Map.of("IDEMPOTENCY_TABLE", "orders-idempotency", "SOON_REDELIVERY", "false"))
+                        .queueRetention(java.time.Duration.ofMillis(999)).build()).getMessage());
+    }
+
+    @Test
+    void aTypedDuration_givenAlsoInTheEnvironment_agreesByValue() {
+        // GIVEN the queue's retention in the environment (345600 s) and the same 4 days typed: one value, accepted
+        try (IdempotentReceiver<String> receiver = builder(environment("SOON_REDELIVERY", "false"))
+                .queueRetention(java.time.Duration.ofDays(4))
+                .seams(Seams.<String>none().withStore(built -> (command, remaining) -> new Outcome.Approved())).build()) {
+            assertEquals(List.of(), receiver.handle(SqsEvents.of("A"), null).getBatchItemFailures());
+        }
+        // AND 5 days typed: two values, refused with both
+        ConfigurationException refused = assertThrows(ConfigurationException.class,
+                () -> builder(environment("SOON_REDELIVERY", "false")).queueRetention(java.time.Duration.ofDays(5)).build());
+        assertEquals("QUEUE_RETENTION_SECONDS is set both in the environment (345600) and by the builder (432000): "
+                + "give it one way", refused.getMessage());
     }
 
     @Test

@@ -52,7 +52,19 @@ public record DeadLetterConfig(Optional<String> queueUrl, int maxMessageBytes) {
      * @return the settings
      */
     public static DeadLetterConfig from(Environment env) {
-        Optional<String> url = env.optional(DEAD_LETTER_QUEUE_URL);
+        return from(env, Optional.empty());
+    }
+
+    /**
+     * Reads and validates the three settings, the queue's URL given in code or by its variable.
+     *
+     * @param env   the function's environment
+     * @param typed the queue's URL given in code; refused when the environment gives another
+     * @return the settings
+     */
+    public static DeadLetterConfig from(Environment env, Optional<String> typed) {
+        Optional<String> url = TypedSettings.either(env, DEAD_LETTER_QUEUE_URL, typed.map(Optional::of),
+                () -> env.optional(DEAD_LETTER_QUEUE_URL), given -> given.orElse(""));
         boolean atOnce = env.bool(DEAD_LETTER_AT_ONCE, url.isPresent());
         if (atOnce && url.isEmpty()) {
             throw new ConfigurationException(DEAD_LETTER_QUEUE_URL, "is required with " + DEAD_LETTER_AT_ONCE + "=true");

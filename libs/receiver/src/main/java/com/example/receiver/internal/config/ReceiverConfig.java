@@ -149,28 +149,59 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
      * @return the settings, validated
      */
     public static ReceiverConfig from(Environment env) {
-        Duration recordTtl = env.seconds(IDEMPOTENCY_TTL_SECONDS, Optional.of(DEFAULT_RECORD_TTL));
-        int maxConcurrency = env.integer(MAX_CONCURRENCY, DEFAULT_MAX_CONCURRENCY, 1, 64);
-        Duration queueRetention = env.seconds(QUEUE_RETENTION_SECONDS, Optional.empty());
-        Duration deadLetterRetention = env.seconds(DEAD_LETTER_RETENTION_SECONDS, Optional.of(DEFAULT_DEAD_LETTER_RETENTION));
+        return from(env, TypedSettings.NONE);
+    }
+
+    /**
+     * Reads and validates the receiver's settings: those given in code as they were given, the
+     * others from the environment, each by its variable's rule, once.
+     *
+     * @param env   the function's environment
+     * @param typed the settings given in code; one given both ways must agree with its variable
+     * @return the settings, validated
+     */
+    public static ReceiverConfig from(Environment env, TypedSettings typed) {
+        Duration recordTtl = TypedSettings.either(env, IDEMPOTENCY_TTL_SECONDS,
+                TypedSettings.positive(IDEMPOTENCY_TTL_SECONDS, typed.recordTtl()),
+                () -> env.seconds(IDEMPOTENCY_TTL_SECONDS, Optional.of(DEFAULT_RECORD_TTL)), ReceiverConfig::seconds);
+        int maxConcurrency = TypedSettings.either(env, MAX_CONCURRENCY,
+                TypedSettings.within(MAX_CONCURRENCY, typed.maxConcurrency(), 1, 64),
+                () -> env.integer(MAX_CONCURRENCY, DEFAULT_MAX_CONCURRENCY, 1, 64), String::valueOf);
+        Duration queueRetention = TypedSettings.either(env, QUEUE_RETENTION_SECONDS,
+                TypedSettings.positive(QUEUE_RETENTION_SECONDS, typed.queueRetention()),
+                () -> env.seconds(QUEUE_RETENTION_SECONDS, Optional.empty()), ReceiverConfig::seconds);
+        Duration deadLetterRetention = TypedSettings.either(env, DEAD_LETTER_RETENTION_SECONDS,
+                TypedSettings.positive(DEAD_LETTER_RETENTION_SECONDS, typed.deadLetterRetention()),
+                () -> env.seconds(DEAD_LETTER_RETENTION_SECONDS, Optional.of(DEFAULT_DEAD_LETTER_RETENTION)),
+                ReceiverConfig::seconds);
         Duration window = signatureWindow(env);
         return new ReceiverConfig(
-                env.required(IDEMPOTENCY_TABLE),
+                TypedSettings.either(env, IDEMPOTENCY_TABLE, TypedSettings.present(IDEMPOTENCY_TABLE, typed.idempotencyTable()),
+                        () -> env.required(IDEMPOTENCY_TABLE), String::valueOf),
                 recordTtl,
                 queueRetention,
                 deadLetterRetention,
                 fastPath(env),
                 new ReceiverSettings(
                         maxConcurrency,
-                        env.millis(MIN_REMAINING_TIME_MS, DEFAULT_MIN_REMAINING_TIME),
-                        env.bool(GROUP_COMMIT, true),
+                        TypedSettings.either(env, MIN_REMAINING_TIME_MS,
+                                TypedSettings.notNegative(MIN_REMAINING_TIME_MS, typed.minRemainingTime()),
+                                () -> env.millis(MIN_REMAINING_TIME_MS, DEFAULT_MIN_REMAINING_TIME),
+                                reserve -> Long.toString(reserve.toMillis())),
+                        TypedSettings.either(env, GROUP_COMMIT, typed.groupCommit(), () -> env.bool(GROUP_COMMIT, true),
+                                String::valueOf),
                         env.integer(FIRST_BATCH_LANES, ReceiverSettings.defaultFirstBatchLanes(maxConcurrency), 1,
                                 maxConcurrency)),
-                env.bool(SOON_REDELIVERY, true),
+                TypedSettings.either(env, SOON_REDELIVERY, typed.soonRedelivery(), () -> env.bool(SOON_REDELIVERY, true),
+                        String::valueOf),
                 window,
                 producerSignatures(env, window, queueRetention.plus(deadLetterRetention)),
-                DeadLetterConfig.from(env),
+                DeadLetterConfig.from(env, typed.deadLetterQueue()),
                 env.optional(LAMBDA_FUNCTION_VERSION).filter(version -> !version.isBlank()));
+    }
+
+    private static String seconds(Duration duration) {
+        return Long.toString(duration.toSeconds());
     }
 
     /** The producers' signature window, validated whether or not signatures are required (it bounds the record's lifetime). */

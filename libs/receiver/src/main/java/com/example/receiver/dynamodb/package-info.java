@@ -1,0 +1,8 @@
+/**
+ * What a domain writes: its {@link com.example.receiver.dynamodb.TransactionalEffect} (the
+ * conditional writes of one operation, committed in the same {@code TransactWriteItems} as its
+ * idempotency record, and optionally their group merge for a hot lane) and the
+ * {@link com.example.receiver.dynamodb.EffectVerdict} that explains a failed condition (a decline,
+ * or a permanent guard that says the operation was already applied).
+ */
+package com.example.receiver.dynamodb;
