@@ -26,14 +26,7 @@ public final class ConfigurationException extends com.example.lambdakit.config.C
         this(setting, rule, null);
     }
 
-    /**
-     * A refusal of {@code setting}, found by a read that failed with {@code cause}.
-     *
-     * @param setting the offending setting's name
-     * @param rule    the rule it breaks
-     * @param cause   what found it, or null
-     */
-    public ConfigurationException(String setting, String rule, Throwable cause) {
+    private ConfigurationException(String setting, String rule, Throwable cause) {
         super(setting, rule, cause);
         this.rule = rule;
     }
