@@ -9,7 +9,7 @@ import java.util.Optional;
  * parameter): {@link Template#range} and {@link Template#defaultNumber} read them.
  *
  * @param resource the queue as written
- * @param redrive  its {@code RedrivePolicy}, if it has one
+ * @param redrive  its {@code RedrivePolicy}, if it has one (an empty one is none)
  */
 public record Queue(Resource resource, Optional<RedrivePolicy> redrive) {
 
@@ -33,7 +33,7 @@ public record Queue(Resource resource, Optional<RedrivePolicy> redrive) {
 
     static Queue of(Resource resource) {
         JsonNode policy = resource.property("RedrivePolicy");
-        Optional<RedrivePolicy> redrive = policy.isMissingNode() ? Optional.empty() : Optional.of(new RedrivePolicy(
+        Optional<RedrivePolicy> redrive = policy.isMissingNode() || policy.isNull() ? Optional.empty() : Optional.of(new RedrivePolicy(
                 Intrinsic.target(policy.path("deadLetterTargetArn")).orElseThrow(() -> new IllegalArgumentException(
                         resource.logicalId() + ": deadLetterTargetArn names no resource of the template")),
                 policy.path("maxReceiveCount")));
