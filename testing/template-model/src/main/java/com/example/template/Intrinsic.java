@@ -92,6 +92,23 @@ public sealed interface Intrinsic {
         });
     }
 
+    /**
+     * The text that names what {@code node} is where resources are named after their logical ids
+     * (the local AWS, a metric's namespace parameter): a literal's text, a {@code Ref}'s name,
+     * {@code Resource.Attribute} for an {@code Fn::GetAtt}, an {@code Fn::Sub}'s text; empty for
+     * anything else.
+     */
+    static String text(JsonNode node) {
+        return of(node).map(intrinsic -> switch (intrinsic) {
+            case Ref ref -> ref.name();
+            case GetAtt getAtt -> getAtt.resource() + (getAtt.attribute().isMissingNode() ? "" : "." + getAtt.attribute().asText());
+            case Sub sub -> sub.text();
+            case If branch -> "";
+            case ConditionRef condition -> "";
+            case Call call -> "";
+        }).orElse(node.isValueNode() ? node.asText() : "");
+    }
+
     /** The name {@code node} refers to when it is a {@code Ref}. */
     static Optional<String> ref(JsonNode node) {
         return of(node).filter(Ref.class::isInstance).map(ref -> ((Ref) ref).name());

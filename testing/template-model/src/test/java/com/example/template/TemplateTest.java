@@ -140,6 +140,14 @@ class TemplateTest {
     }
 
     @Test
+    void anIntrinsicsText_namesWhatItRefersTo_asTheLocalAwsNamesIt() {
+        assertEquals("Retention", Intrinsic.text(template.queue("Queue").retention()));
+        assertEquals("Queue.Arn", Intrinsic.text(template.function("Handler").events().get(0).property("Queue")));
+        assertEquals("181", Intrinsic.text(template.queue("Queue").visibilityTimeout()));
+        assertEquals("", Intrinsic.text(template.queue("Queue").resource().property("RedrivePolicy")));
+    }
+
+    @Test
     void theProjectTemplate_readsFromAnyFolderBelowIt() {
         Template project = Template.read();
         assertTrue(project.has("PaymentAuthorizerFunction"));
