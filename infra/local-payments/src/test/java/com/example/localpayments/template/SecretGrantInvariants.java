@@ -22,35 +22,12 @@ final class SecretGrantInvariants {
      */
     static List<String> producerKeyGrants(Template template) {
         List<String> violations = new ArrayList<>();
-        boolean read = false;
-        boolean decrypt = false;
-        for (JsonNode policy : template.resource("PaymentAuthorizerRole").property("Policies")) {
-            for (JsonNode element : policy.path("PolicyDocument").path("Statement")) {
-                String condition = element.has("Fn::If") ? element.get("Fn::If").get(0).asText() : "";
-                JsonNode statement = element.has("Fn::If") ? element.get("Fn::If").get(1) : element;
-                boolean producers = statement.toString().contains("\"Ref\":\"ProducerSigningSecretArns\"");
-                if (!producers) {
-                    continue;
-                }
-                if (!condition.equals("ProducerSignaturesRequired")) {
-                    violations.add(statement.path("Sid").asText() + " is granted whether or not producers' signatures are required");
-                }
-                String action = statement.path("Action").asText();
-                JsonNode equals = statement.path("Condition").path("StringEquals");
-                if (action.equals("secretsmanager:GetSecretValue")) {
-                    read = "ProducerSigningSecretArns".equals(statement.path("Resource").path("Ref").asText());
-                } else if (action.equals("kms:Decrypt")) {
-                    decrypt = equals.path("kms:ViaService").toString().contains("secretsmanager.${AWS::Region}.amazonaws.com")
-                            && "ProducerSigningSecretArns".equals(equals.path("kms:EncryptionContext:SecretARN").path("Ref").asText());
-                } else {
-                    violations.add(statement.path("Sid").asText() + " grants " + action + " on the producers' secrets");
-                }
-            }
-        }
-        if (!read) {
+        Grants grants = grants(template, "PaymentAuthorizerRole", "ProducerSigningSecretArns", "ProducerSignaturesRequired",
+                "whether or not producers' signatures are required", "the producers' secrets", violations);
+        if (!grants.read()) {
             violations.add("no secretsmanager:GetSecretValue on exactly ProducerSigningSecretArns");
         }
-        if (!decrypt) {
+        if (!grants.decrypt()) {
             violations.add("no kms:Decrypt through Secrets Manager for exactly the producers' secrets");
         }
         JsonNode variables = template.resource("PaymentAuthorizerFunction").property("Environment").path("Variables");
@@ -81,34 +58,12 @@ final class SecretGrantInvariants {
      */
     static List<String> pushApiCredentialGrants(Template template) {
         List<String> violations = new ArrayList<>();
-        boolean read = false;
-        boolean decrypt = false;
-        for (JsonNode policy : template.resource("PaymentNotifierRole").property("Policies")) {
-            for (JsonNode element : policy.path("PolicyDocument").path("Statement")) {
-                String condition = element.has("Fn::If") ? element.get("Fn::If").get(0).asText() : "";
-                JsonNode statement = element.has("Fn::If") ? element.get("Fn::If").get(1) : element;
-                if (!statement.toString().contains("\"Ref\":\"PushApiCredentialSecretArn\"")) {
-                    continue;
-                }
-                if (!condition.equals("PushApiAuthenticated")) {
-                    violations.add(statement.path("Sid").asText() + " is granted whether or not the notifier authenticates");
-                }
-                String action = statement.path("Action").asText();
-                JsonNode equals = statement.path("Condition").path("StringEquals");
-                if (action.equals("secretsmanager:GetSecretValue")) {
-                    read = "PushApiCredentialSecretArn".equals(statement.path("Resource").path("Ref").asText());
-                } else if (action.equals("kms:Decrypt")) {
-                    decrypt = equals.path("kms:ViaService").toString().contains("secretsmanager.${AWS::Region}.amazonaws.com")
-                            && "PushApiCredentialSecretArn".equals(equals.path("kms:EncryptionContext:SecretARN").path("Ref").asText());
-                } else {
-                    violations.add(statement.path("Sid").asText() + " grants " + action + " on the push API credential");
-                }
-            }
-        }
-        if (!read) {
+        Grants grants = grants(template, "PaymentNotifierRole", "PushApiCredentialSecretArn", "PushApiAuthenticated",
+                "whether or not the notifier authenticates", "the push API credential", violations);
+        if (!grants.read()) {
             violations.add("no secretsmanager:GetSecretValue on exactly PushApiCredentialSecretArn");
         }
-        if (!decrypt) {
+        if (!grants.decrypt()) {
             violations.add("no kms:Decrypt through Secrets Manager for exactly the push API credential's secret");
         }
         JsonNode variables = template.resource("PaymentNotifierFunction").property("Environment").path("Variables");
@@ -121,5 +76,43 @@ final class SecretGrantInvariants {
             violations.add("PUSH_API_CREDENTIAL_SECRET is not the credential's secret when authenticating, and empty otherwise: " + secret);
         }
         return violations;
+    }
+
+    /** Whether a role reads a secret (GetSecretValue on exactly it) and decrypts it (only through Secrets Manager, only it). */
+    private record Grants(boolean read, boolean decrypt) {
+    }
+
+    /**
+     * What {@code role}'s policies grant on the secrets the parameter {@code secrets} names: each
+     * such statement must be under {@code Fn::If condition} (else "is granted {@code unless}") and
+     * be the read or the decrypt (else "grants ... on {@code what}"), reported into {@code violations}.
+     */
+    private static Grants grants(Template template, String role, String secrets, String condition, String unless, String what,
+                                 List<String> violations) {
+        boolean read = false;
+        boolean decrypt = false;
+        for (JsonNode policy : template.resource(role).property("Policies")) {
+            for (JsonNode element : policy.path("PolicyDocument").path("Statement")) {
+                String gate = element.has("Fn::If") ? element.get("Fn::If").get(0).asText() : "";
+                JsonNode statement = element.has("Fn::If") ? element.get("Fn::If").get(1) : element;
+                if (!statement.toString().contains("\"Ref\":\"" + secrets + "\"")) {
+                    continue;
+                }
+                if (!gate.equals(condition)) {
+                    violations.add(statement.path("Sid").asText() + " is granted " + unless);
+                }
+                String action = statement.path("Action").asText();
+                JsonNode equals = statement.path("Condition").path("StringEquals");
+                if (action.equals("secretsmanager:GetSecretValue")) {
+                    read = secrets.equals(statement.path("Resource").path("Ref").asText());
+                } else if (action.equals("kms:Decrypt")) {
+                    decrypt = equals.path("kms:ViaService").toString().contains("secretsmanager.${AWS::Region}.amazonaws.com")
+                            && secrets.equals(equals.path("kms:EncryptionContext:SecretARN").path("Ref").asText());
+                } else {
+                    violations.add(statement.path("Sid").asText() + " grants " + action + " on " + what);
+                }
+            }
+        }
+        return new Grants(read, decrypt);
     }
 }
