@@ -37,6 +37,8 @@ class TemplateTest {
             Globals:
               Function:
                 Timeout: 30
+                LoggingConfig:
+                  LogFormat: JSON
                 Environment:
                   Variables:
                     GLOBAL: "1"
@@ -69,6 +71,8 @@ class TemplateTest {
                 Type: AWS::Serverless::Function
                 Properties:
                   Timeout: 60
+                  LoggingConfig:
+                    LogGroup: !Ref Logs
                   Environment:
                     Variables:
                       TABLE: !Ref Records
@@ -110,6 +114,15 @@ class TemplateTest {
         assertEquals("Handler.Messages", messages.name());
         assertTrue(messages.isSqs());
         assertEquals(Optional.of("Queue"), messages.queue());
+    }
+
+    @Test
+    void aFunctionsOwnMap_mergesWithTheGlobalsMemberByMember_asSamDocumentsIt() {
+        // GIVEN Globals logging as JSON and a function naming only its log group
+        // WHEN its LoggingConfig is read THEN it has both: its own map does not replace the Globals' whole
+        assertEquals("JSON", template.function("Handler").property("LoggingConfig").path("LogFormat").asText());
+        assertEquals(Optional.of("Logs"), Intrinsic.ref(template.function("Handler").property("LoggingConfig").path("LogGroup")));
+        assertTrue(template.function("Handler").ownProperty("LoggingConfig").path("LogFormat").isMissingNode());
     }
 
     @Test
