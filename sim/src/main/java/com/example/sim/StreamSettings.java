@@ -1,5 +1,9 @@
 package com.example.sim;
 
+import com.example.template.EventSource;
+import com.example.template.Function;
+import com.example.template.Template;
+
 /**
  * The publisher's side of template.yaml, as a deployment gets it: the stream event source
  * mapping of {@code PaymentEventsFunction} ({@code Events.Decisions}), its timeout, and the
@@ -19,25 +23,31 @@ record StreamSettings(int batchSize, long batchingWindowSeconds, int paralleliza
                       boolean reportBatchItemFailures, boolean bisectOnFunctionError, int maximumRetryAttempts,
                       long maximumRecordAgeSeconds, long functionTimeoutSeconds, long failureRetentionSeconds) {
 
-    /** The settings of the template {@code text} ({@link TemplateWindows#read} reads it). */
-    static StreamSettings of(String text) {
-        String function = TemplateWindows.section(text, "  PaymentEventsFunction:");
-        String failures = TemplateWindows.section(text, "  PaymentEventsFailureQueue:");
+    /** The settings of {@code template} ({@link TemplateWindows#of} reads them with the rest). */
+    static StreamSettings of(Template template) {
+        Function function = template.function("PaymentEventsFunction");
+        EventSource stream = function.events().stream().filter(EventSource::isDynamoDbStream).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("PaymentEventsFunction has no DynamoDB stream event source"));
         StreamSettings settings = new StreamSettings(
-                Integer.parseInt(TemplateWindows.first(function, "BatchSize: (\\d+)")),
-                Long.parseLong(TemplateWindows.first(function, "MaximumBatchingWindowInSeconds: (\\d+)")),
-                Integer.parseInt(TemplateWindows.first(function, "ParallelizationFactor: (\\d+)")),
-                function.contains("- ReportBatchItemFailures"),
-                Boolean.parseBoolean(TemplateWindows.first(function, "BisectBatchOnFunctionError: (true|false)")),
-                Integer.parseInt(TemplateWindows.first(function, "MaximumRetryAttempts: (\\d+)")),
-                Long.parseLong(TemplateWindows.first(function, "MaximumRecordAgeInSeconds: (\\d+)")),
-                Long.parseLong(TemplateWindows.first(function, "\\n      Timeout: (\\d+)")),
-                Long.parseLong(TemplateWindows.first(failures, "MessageRetentionPeriod: (\\d+)")));
+                Math.toIntExact(number(template, stream, "BatchSize")),
+                number(template, stream, "MaximumBatchingWindowInSeconds"),
+                Math.toIntExact(number(template, stream, "ParallelizationFactor")),
+                stream.functionResponseTypes().contains("ReportBatchItemFailures"),
+                stream.property("BisectBatchOnFunctionError").asBoolean(false),
+                Math.toIntExact(number(template, stream, "MaximumRetryAttempts")),
+                number(template, stream, "MaximumRecordAgeInSeconds"),
+                TemplateWindows.number(template, function.property("Timeout"), "PaymentEventsFunction's Timeout"),
+                TemplateWindows.number(template, template.queue("PaymentEventsFailureQueue").retention(),
+                        "PaymentEventsFailureQueue's MessageRetentionPeriod"));
         if (settings.parallelizationFactor != 1 || !settings.reportBatchItemFailures) {
             throw new IllegalArgumentException("the simulation models the stream event source with ParallelizationFactor 1 "
                     + "and ReportBatchItemFailures, as the template had them; the template now has ParallelizationFactor "
                     + settings.parallelizationFactor + (settings.reportBatchItemFailures ? "" : " and no ReportBatchItemFailures"));
         }
         return settings;
+    }
+
+    private static long number(Template template, EventSource stream, String property) {
+        return TemplateWindows.number(template, stream.property(property), stream.name() + "'s " + property);
     }
 }

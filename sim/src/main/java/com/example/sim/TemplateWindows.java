@@ -1,16 +1,15 @@
 package com.example.sim;
 
-import java.io.IOException;
-import java.nio.file.Files;
+import com.example.template.EventSource;
+import com.example.template.Function;
+import com.example.template.Template;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * The production windows a run lives through, read from template.yaml as a deployment without
- * parameter overrides gets them: each parameter's {@code Default}, and the literals of the
+ * The production windows a run lives through, a view of the template model as a deployment
+ * without parameter overrides gets them: each parameter's {@code Default}, and the values of the
  * payments queue, its DLQ, the event source mapping and the function.
  *
  * @param queueRetentionSeconds       {@code QueueRetentionSeconds}
@@ -38,67 +37,49 @@ record TemplateWindows(long queueRetentionSeconds, long recordTtlSeconds, int ma
                        StreamSettings stream, long fastPathTimeoutMs, long fastPathTtlSeconds) {
 
     static TemplateWindows read(Path template) {
-        String text;
-        try {
-            text = Files.readString(template);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read the template " + template + ": " + e.getMessage(), e);
-        }
-        Map<String, String> defaults = defaults(text);
-        String function = section(text, "  PaymentAuthorizerFunction:");
-        String queue = section(text, "  PaymentsQueue:");
+        return of(Template.read(template));
+    }
+
+    /** The windows of {@code template}: a view of the template model. */
+    static TemplateWindows of(Template template) {
+        Function function = template.function("PaymentAuthorizerFunction");
+        EventSource payments = sqsSource(function, "PaymentsQueue");
         return new TemplateWindows(
-                Long.parseLong(defaults.get("QueueRetentionSeconds")),
-                Long.parseLong(defaults.get("IdempotencyTtlSeconds")),
-                Integer.parseInt(defaults.get("MaxReceiveCount")),
-                Integer.parseInt(defaults.get("EventSourceMaximumConcurrency")),
-                Integer.parseInt(defaults.get("InFunctionConcurrency")),
-                Long.parseLong(defaults.get("MinRemainingTimeMs")),
-                Boolean.parseBoolean(defaults.get("GroupCommit")),
-                Long.parseLong(defaults.get("ProducerSignatureWindowSeconds")),
-                Long.parseLong(first(queue, "VisibilityTimeout: (\\d+)")),
-                Long.parseLong(first(function, "DEAD_LETTER_RETENTION_SECONDS: \"(\\d+)\"")),
-                Long.parseLong(first(function, "\\n      Timeout: (\\d+)")),
-                Integer.parseInt(first(function, "BatchSize: (\\d+)")),
-                Long.parseLong(first(function, "MaximumBatchingWindowInSeconds: (\\d+)")),
-                Integer.parseInt(first(section(text, "  EventSourceMaximumConcurrency:"), "MaxValue: (\\d+)")),
-                StreamSettings.of(text), Long.parseLong(defaults.get("FastPathTimeoutMs")),
-                Long.parseLong(defaults.get("FastPathTtlSeconds")));
+                byDefault(template, "QueueRetentionSeconds"),
+                byDefault(template, "IdempotencyTtlSeconds"),
+                Math.toIntExact(byDefault(template, "MaxReceiveCount")),
+                Math.toIntExact(byDefault(template, "EventSourceMaximumConcurrency")),
+                Math.toIntExact(byDefault(template, "InFunctionConcurrency")),
+                byDefault(template, "MinRemainingTimeMs"),
+                Boolean.parseBoolean(template.requireParameter("GroupCommit").byDefault().orElseThrow()),
+                byDefault(template, "ProducerSignatureWindowSeconds"),
+                number(template, template.queue("PaymentsQueue").visibilityTimeout(), "PaymentsQueue's VisibilityTimeout"),
+                number(template, function.environment().get("DEAD_LETTER_RETENTION_SECONDS"), "DEAD_LETTER_RETENTION_SECONDS"),
+                number(template, function.property("Timeout"), "PaymentAuthorizerFunction's Timeout"),
+                Math.toIntExact(number(template, payments.property("BatchSize"), payments.name() + "'s BatchSize")),
+                number(template, payments.property("MaximumBatchingWindowInSeconds"), payments.name() + "'s MaximumBatchingWindowInSeconds"),
+                Math.toIntExact(template.requireParameter("EventSourceMaximumConcurrency").maxValue().orElseThrow(() ->
+                        new IllegalArgumentException("the template has no MaxValue of EventSourceMaximumConcurrency"))),
+                StreamSettings.of(template), byDefault(template, "FastPathTimeoutMs"),
+                byDefault(template, "FastPathTtlSeconds"));
     }
 
-    /** Each parameter's Default, by name. */
-    private static Map<String, String> defaults(String text) {
-        Map<String, String> defaults = new LinkedHashMap<>();
-        String parameter = null;
-        for (String line : section(text, "Parameters:").split("\n")) {
-            Matcher name = Pattern.compile("^  ([A-Za-z0-9]+):\\s*$").matcher(line);
-            Matcher value = Pattern.compile("^    Default: \"?([^\"]*)\"?\\s*$").matcher(line);
-            if (name.matches()) {
-                parameter = name.group(1);
-            } else if (value.matches() && parameter != null) {
-                defaults.put(parameter, value.group(1).strip());
-            }
-        }
-        return defaults;
+    /** A parameter's Default, as a deployment without overrides gets it. */
+    private static long byDefault(Template template, String parameter) {
+        return template.requireParameter(parameter).defaultNumber();
     }
 
-    /** The text from {@code heading} to the next line of the same indentation or less. */
-    static String section(String text, String heading) {
-        int start = text.indexOf("\n" + heading + "\n");
-        if (start < 0) {
-            throw new IllegalArgumentException("the template has no " + heading.strip());
-        }
-        int indent = heading.length() - heading.stripLeading().length();
-        Matcher next = Pattern.compile("\\n {0," + indent + "}[A-Za-z]").matcher(text);
-        int end = next.find(start + heading.length() + 2) ? next.start() : text.length();
-        return text.substring(start, end);
+    /** A number of the template as a deployment without overrides gets it (a literal, or a parameter's Default). */
+    static long number(Template template, JsonNode value, String what) {
+        return template.defaultNumber(value == null ? MissingNode.getInstance() : value).orElseThrow(() ->
+                new IllegalArgumentException("the template has no number for " + what + ": " + value));
     }
 
-    static String first(String text, String regex) {
-        Matcher m = Pattern.compile(regex).matcher(text);
-        if (!m.find()) {
-            throw new IllegalArgumentException("the template has no " + regex);
-        }
-        return m.group(1);
+    /** The function's SQS event source on {@code queue}. */
+    private static EventSource sqsSource(Function function, String queue) {
+        return function.events().stream()
+                .filter(event -> event.isSqs() && event.queue().filter(queue::equals).isPresent())
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException(function.logicalId() + " has no SQS event source on " + queue));
     }
 }

@@ -1,6 +1,8 @@
 package com.example.bench.cost;
 
 import com.example.localaws.invoke.LambdaFunction;
+import com.example.template.EventSource;
+import com.example.template.Function;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.Iterator;
@@ -21,16 +23,16 @@ public record FunctionSettings(String logicalId, int memoryMb, String architectu
 
     /** The settings of {@code logicalId} in {@code template}. */
     public static FunctionSettings read(Path template, String logicalId) {
-        JsonNode properties = LambdaFunction.propertiesInTemplate(template, logicalId);
-        JsonNode memory = properties.path("MemorySize");
+        Function function = LambdaFunction.declared(template, logicalId);
+        JsonNode memory = function.property("MemorySize");
         if (!(memory.isMissingNode() || memory.canConvertToInt())) {
             throw new IllegalArgumentException(logicalId + ": MemorySize must be a literal number in " + template);
         }
-        JsonNode architectures = properties.path("Architectures");
+        JsonNode architectures = function.property("Architectures");
         String architecture = architectures.isArray() && !architectures.isEmpty() ? architectures.get(0).asText() : "x86_64";
         int batchSize = 0;
-        for (Iterator<JsonNode> events = properties.path("Events").elements(); events.hasNext() && batchSize == 0; ) {
-            batchSize = events.next().path("Properties").path("BatchSize").asInt(0);
+        for (Iterator<EventSource> events = function.events().iterator(); events.hasNext() && batchSize == 0; ) {
+            batchSize = events.next().property("BatchSize").asInt(0);
         }
         if (batchSize == 0) {
             throw new IllegalArgumentException(logicalId + " has no event source with a literal BatchSize in " + template);

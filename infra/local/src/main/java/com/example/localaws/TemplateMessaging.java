@@ -1,29 +1,27 @@
 package com.example.localaws;
 
+import com.example.template.EventSource;
+import com.example.template.Subscription;
+import com.example.template.Template;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 /**
  * The SQS queues and SNS topics {@code template.yaml} declares, and the SQS event sources of its
- * functions, read from it so that the local ones have the deployed settings. Each queue and
- * topic is named after its logical id, like the local tables.
+ * functions: a view of the template model, so that the local ones have the deployed settings.
+ * Each queue and topic is named after its logical id, like the local tables.
  *
- * <p>Jackson reads a short-form intrinsic such as {@code !Ref MaxReceiveCount} as the plain
- * string {@code MaxReceiveCount} (see {@code CloudFormationYamlTest}); a setting given that way
- * takes the named parameter's {@code Default}, and {@code !GetAtt Queue.Arn} names the queue
- * {@code Queue}. Settings the local AWS has no use for (encryption, tags) are left out.
+ * <p>A setting given as {@code !Ref Parameter} takes the parameter's {@code Default}, and
+ * {@code !GetAtt Queue.Arn} names the queue {@code Queue}. Settings the local AWS has no use for
+ * (encryption, tags) are left out.
  */
 public final class TemplateMessaging {
 
@@ -88,29 +86,23 @@ public final class TemplateMessaging {
         }
     }
 
-    private final JsonNode parameters;
-    private final JsonNode resources;
+    private final Template template;
 
-    private TemplateMessaging(JsonNode root) {
-        this.parameters = root.path("Parameters");
-        this.resources = root.path("Resources");
+    private TemplateMessaging(Template template) {
+        this.template = template;
     }
 
     /** The template at {@code template}. */
     public static TemplateMessaging read(Path template) {
-        try {
-            return new TemplateMessaging(new ObjectMapper(new YAMLFactory()).readTree(template.toFile()));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + template, e);
-        }
+        return new TemplateMessaging(Template.read(template));
     }
 
     /** Every queue, each redrive target before the queues that use it. */
     public List<Queue> queues() {
         List<Queue> targets = new ArrayList<>();
         List<Queue> sources = new ArrayList<>();
-        for (Map.Entry<String, JsonNode> resource : resources("AWS::SQS::Queue")) {
-            Queue queue = queue(resource.getKey(), resource.getValue().path("Properties"));
+        for (com.example.template.Queue declared : template.queues()) {
+            Queue queue = queue(declared);
             (queue.deadLetterQueue().isPresent() ? sources : targets).add(queue);
         }
         targets.addAll(sources);
@@ -119,29 +111,28 @@ public final class TemplateMessaging {
 
     /** The logical ids of every topic. */
     public List<String> topics() {
-        return resources("AWS::SNS::Topic").stream().map(Map.Entry::getKey).toList();
+        return template.topics();
     }
 
     /** The subscriptions whose protocol is {@code sqs} (others, such as e-mail, have no local use). */
     public List<QueueSubscription> queueSubscriptions() {
         List<QueueSubscription> subscriptions = new ArrayList<>();
-        for (Map.Entry<String, JsonNode> resource : resources("AWS::SNS::Subscription")) {
-            JsonNode properties = resource.getValue().path("Properties");
-            if (!"sqs".equals(properties.path("Protocol").asText())) {
+        for (Subscription subscription : template.subscriptions()) {
+            if (!"sqs".equals(subscription.protocol())) {
                 continue;
             }
             Map<String, String> attributes = new LinkedHashMap<>();
-            if (properties.has("RawMessageDelivery")) {
-                attributes.put("RawMessageDelivery", Boolean.toString(properties.path("RawMessageDelivery").asBoolean()));
+            if (!subscription.property("RawMessageDelivery").isMissingNode()) {
+                attributes.put("RawMessageDelivery", Boolean.toString(subscription.property("RawMessageDelivery").asBoolean()));
             }
-            if (properties.has("FilterPolicy")) {
-                attributes.put("FilterPolicy", properties.path("FilterPolicy").toString());
+            if (!subscription.property("FilterPolicy").isMissingNode()) {
+                attributes.put("FilterPolicy", subscription.property("FilterPolicy").toString());
             }
-            if (properties.has("FilterPolicyScope")) {
-                attributes.put("FilterPolicyScope", properties.path("FilterPolicyScope").asText());
+            if (!subscription.property("FilterPolicyScope").isMissingNode()) {
+                attributes.put("FilterPolicyScope", subscription.property("FilterPolicyScope").asText());
             }
-            subscriptions.add(new QueueSubscription(resource.getKey(), resourceName(properties.path("TopicArn").asText()),
-                    resourceName(properties.path("Endpoint").asText()), attributes));
+            subscriptions.add(new QueueSubscription(subscription.logicalId(), named(subscription.topic(), subscription, "TopicArn"),
+                    named(subscription.endpointResource(), subscription, "Endpoint"), attributes));
         }
         return subscriptions;
     }
@@ -149,63 +140,34 @@ public final class TemplateMessaging {
     /** The SQS event sources of every function. */
     public List<SqsEventSource> sqsEventSources() {
         List<SqsEventSource> sources = new ArrayList<>();
-        for (Map.Entry<String, JsonNode> function : resources("AWS::Serverless::Function")) {
-            function.getValue().path("Properties").path("Events").forEach(event -> {
-                if ("SQS".equals(event.path("Type").asText())) {
-                    JsonNode properties = event.path("Properties");
-                    sources.add(new SqsEventSource(function.getKey(), resourceName(properties.path("Queue").asText()),
-                            number(properties.path("BatchSize")).orElse(10)));
-                }
-            });
+        for (EventSource event : template.eventSources()) {
+            if (event.isSqs()) {
+                sources.add(new SqsEventSource(event.function(), event.queue().orElseThrow(() ->
+                        new IllegalArgumentException(event.name() + ": Queue names no queue of the template")),
+                        number(event.property("BatchSize")).orElse(10)));
+            }
         }
         return sources;
     }
 
-    private Queue queue(String logicalId, JsonNode properties) {
-        boolean fifo = properties.path("FifoQueue").asBoolean(false);
-        JsonNode redrive = properties.path("RedrivePolicy");
-        Optional<String> target = redrive.isMissingNode()
-                ? Optional.empty()
-                : Optional.of(resourceName(redrive.path("deadLetterTargetArn").asText()));
-        int maxReceiveCount = redrive.isMissingNode() ? 0 : number(redrive.path("maxReceiveCount")).orElseThrow(() ->
+    private Queue queue(com.example.template.Queue declared) {
+        String logicalId = declared.logicalId();
+        Optional<com.example.template.Queue.RedrivePolicy> redrive = declared.redrive();
+        int maxReceiveCount = redrive.isEmpty() ? 0 : number(redrive.get().maxReceiveCount()).orElseThrow(() ->
                 new IllegalArgumentException(logicalId + ": RedrivePolicy.maxReceiveCount must be a number or a parameter with a Default"));
-        return new Queue(fifo ? logicalId + ".fifo" : logicalId, logicalId, number(properties.path("VisibilityTimeout")),
-                number(properties.path("MessageRetentionPeriod")), target, maxReceiveCount, fifo);
+        return new Queue(declared.fifo() ? logicalId + ".fifo" : logicalId, logicalId, number(declared.visibilityTimeout()),
+                number(declared.retention()), redrive.map(com.example.template.Queue.RedrivePolicy::deadLetterQueue),
+                maxReceiveCount, declared.fifo());
     }
 
-    /** A literal number, a numeric string, or the name of a parameter with a numeric Default. */
+    /** A number as a deployment without parameter overrides has it (a literal, or a parameter's Default). */
     private OptionalInt number(JsonNode value) {
-        if (value.isMissingNode() || value.isNull()) {
-            return OptionalInt.empty();
-        }
-        if (value.canConvertToInt()) {
-            return OptionalInt.of(value.asInt());
-        }
-        String text = value.asText();
-        if (text.matches("[0-9]{1,9}")) {
-            return OptionalInt.of(Integer.parseInt(text));
-        }
-        JsonNode parameter = parameters.path(text).path("Default");
-        if (!parameter.isMissingNode() && parameter.asText().matches("[0-9]{1,9}")) {
-            return OptionalInt.of(Integer.parseInt(parameter.asText()));
-        }
-        return OptionalInt.empty();
+        OptionalLong number = template.defaultNumber(value);
+        return number.isPresent() ? OptionalInt.of(Math.toIntExact(number.getAsLong())) : OptionalInt.empty();
     }
 
-    /** {@code Queue.Arn} (a tag-less {@code !GetAtt}) names the resource {@code Queue}. */
-    private static String resourceName(String reference) {
-        int dot = reference.indexOf('.');
-        return dot < 0 ? reference : reference.substring(0, dot);
-    }
-
-    private List<Map.Entry<String, JsonNode>> resources(String type) {
-        List<Map.Entry<String, JsonNode>> found = new ArrayList<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = resources.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> resource = it.next();
-            if (type.equals(resource.getValue().path("Type").asText())) {
-                found.add(resource);
-            }
-        }
-        return found;
+    private static String named(Optional<String> logicalId, Subscription subscription, String property) {
+        return logicalId.orElseThrow(() -> new IllegalArgumentException(subscription.logicalId() + ": " + property
+                + " names no resource of the template"));
     }
 }

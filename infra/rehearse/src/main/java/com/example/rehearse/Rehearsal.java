@@ -3,12 +3,9 @@ package com.example.rehearse;
 import com.example.rehearse.calls.RecordedCalls;
 import com.example.rehearse.iam.AccessRequest;
 import com.example.rehearse.iam.IamSimulator;
+import com.example.template.Template;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -108,13 +105,9 @@ public final class Rehearsal {
         return report.passed();
     }
 
-    /** template.yaml's Parameters section (literal: no intrinsic function there). */
+    /** template.yaml's Parameters section, as the template model reads it. */
     private static JsonNode templateParameters(Path template) {
-        try {
-            return new ObjectMapper(new YAMLFactory()).readTree(template.toFile()).path("Parameters");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + template, e);
-        }
+        return Template.read(template).root().path("Parameters");
     }
 
 }

@@ -11,7 +11,6 @@ import com.example.rehearse.iam.IamSimulator;
 import com.example.rehearse.iam.Policies;
 import com.example.rehearse.stack.Bootstrap;
 import com.example.rehearse.stack.DeployPolicy;
-import com.example.rehearse.template.ParameterRules;
 import com.example.rehearse.template.ResolvedTemplate;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
@@ -74,7 +73,7 @@ final class SetRehearsal {
             return new SetRehearsal(set, section, null, null);
         }
         ResolvedTemplate template = ResolvedTemplate.of(translated, set.values(), set.stackName());
-        ParameterRules.refusals(translated.path("Rules"), ruleValues(template, translated)).forEach(section::parameterFinding);
+        template.refusals(ruleValues(template)).forEach(section::parameterFinding);
         Bootstrap bootstrap = Bootstrap.of(subject, template);
         SetRehearsal rehearsal = new SetRehearsal(set, section, template, bootstrap.boundary());
         rehearsal.collect(calls);
@@ -296,12 +295,11 @@ final class SetRehearsal {
     }
 
     /** The parameter values the Rules see: every parameter, lists as lists. */
-    private static Map<String, Object> ruleValues(ResolvedTemplate template, JsonNode translated) {
+    private static Map<String, Object> ruleValues(ResolvedTemplate template) {
         Map<String, Object> values = new LinkedHashMap<>();
-        translated.path("Parameters").properties().forEach(parameter -> {
-            String value = template.parameter(parameter.getKey());
-            values.put(parameter.getKey(), "CommaDelimitedList".equals(parameter.getValue().path("Type").asText())
-                    ? List.of(value.split(",", -1)) : value);
+        template.model().parameters().values().forEach(parameter -> {
+            String value = template.parameter(parameter.name());
+            values.put(parameter.name(), parameter.isList() ? List.of(value.split(",", -1)) : value);
         });
         return values;
     }

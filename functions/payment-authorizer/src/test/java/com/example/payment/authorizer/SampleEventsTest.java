@@ -20,9 +20,9 @@ import com.example.payment.PaymentTables;
 import com.example.receiver.internal.config.DeadLetterConfig;
 import com.example.receiver.internal.config.ReceiverConfig;
 import com.example.receiver.record.IdempotencyRecordAttributes;
+import com.example.template.Template;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -370,13 +370,8 @@ class SampleEventsTest extends LocalAwsTest {
                 "PaymentEventsFunction", "events/payment-events/stream-insert-and-remove.json",
                 "PaymentNotifierFunction", "events/payment-notifier/sns-raw-approval.json",
                 "DedupStoreSizeFunction", "events/dedup-store-size/scheduled.json");
-        JsonNode resources = new ObjectMapper(new YAMLFactory()).readTree(aws.root().resolve("template.yaml").toFile()).path("Resources");
         Set<String> functions = new TreeSet<>();
-        resources.properties().forEach(resource -> {
-            if (LambdaFunction.SERVERLESS_FUNCTION.equals(resource.getValue().path("Type").asText())) {
-                functions.add(resource.getKey());
-            }
-        });
+        Template.read(aws.root().resolve("template.yaml")).functions().forEach(function -> functions.add(function.logicalId()));
         // THEN every function has one, and every file of those folders is one
         Set<String> covered = new TreeSet<>(samples.keySet());
         covered.add(FUNCTION);

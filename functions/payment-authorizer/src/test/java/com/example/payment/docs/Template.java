@@ -1,45 +1,36 @@
 package com.example.payment.docs;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import com.example.template.Intrinsic;
+import com.example.template.Queue;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * What template.yaml declares that the docs name: its Outputs, Parameters and functions. Read
- * with a plain YAML reader, which keeps an intrinsic's argument and drops its tag
- * ({@code !Ref PaymentsQueue} reads as {@code PaymentsQueue}).
+ * What template.yaml declares that the docs name: its Outputs, Parameters, functions, redrive
+ * policies and alarms; a view of the one template model ({@link com.example.template.Template}).
  */
 final class Template {
 
-    private final JsonNode root;
+    private final com.example.template.Template model;
 
-    private Template(JsonNode root) {
-        this.root = root;
+    private Template(com.example.template.Template model) {
+        this.model = model;
     }
 
     static Template read(Path projectRoot) {
-        try {
-            return new Template(new ObjectMapper(new YAMLFactory()).readTree(projectRoot.resolve("template.yaml").toFile()));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read template.yaml", e);
-        }
+        return new Template(com.example.template.Template.read(projectRoot.resolve("template.yaml")));
     }
 
     boolean hasOutput(String name) {
-        return root.path("Outputs").has(name);
+        return model.outputs().containsKey(name);
     }
 
     boolean hasParameter(String name) {
-        return root.path("Parameters").has(name);
+        return model.parameter(name).isPresent();
     }
 
     /**
@@ -48,25 +39,24 @@ final class Template {
      */
     Set<Integer> maxReceiveCounts() {
         Set<Integer> counts = new TreeSet<>();
-        for (JsonNode resource : root.path("Resources")) {
-            JsonNode count = resource.path("Properties").path("RedrivePolicy").path("maxReceiveCount");
-            if (!count.isMissingNode()) {
-                JsonNode parameter = root.path("Parameters").path(count.asText());
-                counts.add((parameter.isMissingNode() ? count : parameter.path("Default")).asInt());
-            }
+        for (Queue queue : model.queues()) {
+            queue.redrive().ifPresent(redrive -> counts.add(Math.toIntExact(model.defaultNumber(redrive.maxReceiveCount())
+                    .orElseThrow(() -> new AssertionError("template.yaml: " + queue.logicalId()
+                            + "'s maxReceiveCount is neither a number nor a parameter with a numeric Default")))));
         }
         return counts;
     }
 
     boolean hasFunction(String logicalId) {
-        return "AWS::Serverless::Function".equals(root.path("Resources").path(logicalId).path("Type").asText());
+        return model.has(logicalId) && "AWS::Serverless::Function".equals(model.resource(logicalId).type());
     }
 
     /** The {@code Type}s of the function's {@code Events} ({@code SQS}, {@code DynamoDB}, {@code Schedule}, ...). */
     Set<String> eventTypes(String function) {
         Set<String> types = new TreeSet<>();
-        root.path("Resources").path(function).path("Properties").path("Events")
-                .forEach(event -> types.add(event.path("Type").asText()));
+        if (hasFunction(function)) {
+            model.function(function).events().forEach(event -> types.add(event.type()));
+        }
         return types;
     }
 
@@ -80,23 +70,14 @@ final class Template {
     record Alarm(String logicalId, String name, String description) {
     }
 
-    private static final String STACK_PREFIX = "${AWS::StackName}-";
-
     /** Every {@code AWS::CloudWatch::Alarm} of the template, in the template's order. */
     List<Alarm> alarms() {
         List<Alarm> alarms = new ArrayList<>();
-        for (Map.Entry<String, JsonNode> resource : root.path("Resources").properties()) {
-            if (!"AWS::CloudWatch::Alarm".equals(resource.getValue().path("Type").asText())) {
-                continue;
-            }
-            JsonNode properties = resource.getValue().path("Properties");
-            String name = properties.path("AlarmName").asText("");
-            if (!name.startsWith(STACK_PREFIX)) {
-                throw new AssertionError("template.yaml: " + resource.getKey() + "'s AlarmName must be !Sub \"" + STACK_PREFIX
-                        + "<name>\", was '" + name + "'");
-            }
-            alarms.add(new Alarm(resource.getKey(), name.substring(STACK_PREFIX.length()),
-                    properties.path("AlarmDescription").asText("").strip()));
+        for (com.example.template.Alarm alarm : model.alarms()) {
+            String name = alarm.shortName().orElseThrow(() -> new AssertionError("template.yaml: " + alarm.logicalId()
+                    + "'s AlarmName must be !Sub \"" + com.example.template.Alarm.STACK_PREFIX + "<name>\", was '"
+                    + alarm.alarmName() + "'"));
+            alarms.add(new Alarm(alarm.logicalId(), name, alarm.description()));
         }
         return alarms;
     }
@@ -106,7 +87,6 @@ final class Template {
      * names each resource after its logical id, so this is also its local name.
      */
     Optional<String> resourceOf(String output) {
-        String value = root.path("Outputs").path(output).path("Value").asText("");
-        return root.path("Resources").has(value) ? Optional.of(value) : Optional.empty();
+        return Optional.ofNullable(model.outputs().get(output)).flatMap(Intrinsic::ref).filter(model::has);
     }
 }

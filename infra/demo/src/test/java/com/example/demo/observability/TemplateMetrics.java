@@ -1,12 +1,13 @@
 package com.example.demo.observability;
 
 import com.example.lambdakit.telemetry.TelemetryConfig;
+import com.example.template.Intrinsic;
+import com.example.template.Template;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
@@ -21,9 +22,8 @@ import java.util.regex.Pattern;
  * against the metrics the code emits: a name, namespace or dimension that differs on one side
  * gives an alarm that never fires or a widget that stays empty.
  *
- * <p>Read with a plain YAML reader, which keeps the text of a short-form intrinsic and drops its
- * tag: {@code !Ref MetricsNamespace} reads as {@code MetricsNamespace}, a {@code !Sub} dashboard
- * body as its text. Dashboard rows follow CloudWatch's shorthand: {@code "."} repeats the value
+ * <p>Read with the template model: a namespace given as {@code !Ref MetricsNamespace} is that
+ * parameter's, a {@code !Sub} dashboard body is read as its text. Dashboard rows follow CloudWatch's shorthand: {@code "."} repeats the value
  * above it, a leading {@code "..."} the whole row above ("Dashboard body structure and syntax",
  * Amazon CloudWatch User Guide:
  * https://docs.aws.amazon.com/AmazonCloudWatch/latest/APIReference/CloudWatch-Dashboard-Body-Structure.html).
@@ -37,32 +37,26 @@ final class TemplateMetrics {
     private static final Set<String> MATH_FUNCTIONS = Set.of("IF", "FILL", "SUM", "AVG", "MIN", "MAX", "METRICS",
             "RATE", "DIFF", "ABS", "REPEAT", "LINEAR", "AND", "OR", "SEARCH");
 
-    private final JsonNode resources;
     private final List<String> problems = new ArrayList<>();
     private final Set<EmittedMetric> alarmed = new LinkedHashSet<>();
     private final Set<EmittedMetric> shown = new LinkedHashSet<>();
 
-    private TemplateMetrics(JsonNode template) {
-        this.resources = template.path("Resources");
-        resources.properties().forEach(resource -> {
-            String type = resource.getValue().path("Type").asText();
+    private TemplateMetrics(Template template) {
+        template.resources().values().forEach(resource -> {
+            String type = resource.type();
             if (type.equals("AWS::CloudWatch::Alarm")) {
-                alarm(resource.getKey(), resource.getValue().path("Properties"));
+                alarm(resource.logicalId(), resource.properties());
             } else if (type.equals("AWS::CloudWatch::Dashboard")) {
-                dashboard(resource.getKey(), resource.getValue().path("Properties").path("DashboardBody").asText());
+                dashboard(resource.logicalId(), Intrinsic.text(resource.property("DashboardBody")));
             } else if (type.equals("AWS::Serverless::Function")) {
-                namespaceOf(resource.getKey(), resource.getValue());
+                namespaceOf(resource.logicalId(), resource.node());
             }
         });
     }
 
-    /** Reads {@code yaml}, a SAM template. */
+    /** Reads {@code yaml}, a SAM template, with the template model. */
     static TemplateMetrics of(String yaml) {
-        try {
-            return new TemplateMetrics(new ObjectMapper(new YAMLFactory()).readTree(yaml));
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("not YAML: " + e.getOriginalMessage(), e);
-        }
+        return new TemplateMetrics(Template.parse(yaml));
     }
 
     /**
@@ -96,7 +90,7 @@ final class TemplateMetrics {
 
     private void namespaceOf(String function, JsonNode resource) {
         JsonNode variables = resource.path("Properties").path("Environment").path("Variables");
-        if (!NAMESPACE_PARAMETER.equals(variables.path(TelemetryConfig.METRICS_NAMESPACE).asText())) {
+        if (!NAMESPACE_PARAMETER.equals(Intrinsic.ref(variables.path(TelemetryConfig.METRICS_NAMESPACE)).orElse(""))) {
             problems.add(function + ": METRICS_NAMESPACE is not the " + NAMESPACE_PARAMETER + " parameter, so its "
                     + "metrics land elsewhere than the alarms and the dashboard look");
         }
@@ -104,7 +98,7 @@ final class TemplateMetrics {
 
     private void alarm(String name, JsonNode properties) {
         if (properties.has("MetricName")) {
-            metric(name, properties.path("Namespace").asText(), properties.path("MetricName").asText(),
+            metric(name, Intrinsic.text(properties.path("Namespace")), properties.path("MetricName").asText(),
                     properties.path("Dimensions"), alarmed);
         }
         Set<String> ids = new LinkedHashSet<>();
@@ -116,7 +110,7 @@ final class TemplateMetrics {
             }
             JsonNode stat = query.path("MetricStat").path("Metric");
             if (!stat.isMissingNode()) {
-                metric(name, stat.path("Namespace").asText(), stat.path("MetricName").asText(), stat.path("Dimensions"),
+                metric(name, Intrinsic.text(stat.path("Namespace")), stat.path("MetricName").asText(), stat.path("Dimensions"),
                         alarmed);
             }
         }

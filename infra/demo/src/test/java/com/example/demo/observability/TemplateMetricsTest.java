@@ -14,8 +14,7 @@ import com.example.receiver.internal.telemetry.ReceiverMetrics;
 import com.example.storesize.DedupStoreSize;
 import com.example.storesize.DedupStoreSizeHandler;
 import com.example.storesize.StoreSizeMetrics;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.example.template.Template;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.LinkedHashSet;
@@ -105,10 +104,9 @@ class TemplateMetricsTest {
     }
 
     @Test
-    void eachFunctionsDefaultNamespace_isTheTemplatesDefaultMetricsNamespace() throws IOException {
+    void eachFunctionsDefaultNamespace_isTheTemplatesDefaultMetricsNamespace() {
         // A function run without METRICS_NAMESPACE writes where the alarms and the dashboard look by default.
-        String namespace = new ObjectMapper(new YAMLFactory()).readTree(template)
-                .path("Parameters").path("MetricsNamespace").path("Default").asText();
+        String namespace = Template.parse(template).requireParameter("MetricsNamespace").byDefault().orElseThrow();
         assertEquals(List.of(namespace, namespace, namespace, namespace),
                 List.of(PaymentAuthorizer.METRICS_NAMESPACE, StreamPublisher.METRICS_NAMESPACE,
                         Notifier.METRICS_NAMESPACE, DedupStoreSizeHandler.METRICS_NAMESPACE));

@@ -6,11 +6,9 @@ import com.example.localpayments.ReceiverEnvironment;
 import com.example.localaws.invoke.EnvVarsFile;
 import com.example.localaws.invoke.LambdaFunction;
 import com.example.receiver.lambda.ReceiverVariables;
+import com.example.template.Template;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -38,7 +36,8 @@ final class LocalFunctions {
 
     LambdaFunction function(String logicalId) {
         Path template = root.resolve("template.yaml");
-        JsonNode codeUri = readYaml(template).path("Resources").path(logicalId).path("Properties").path("CodeUri");
+        Template model = Template.read(template);
+        JsonNode codeUri = model.has(logicalId) ? model.resource(logicalId).property("CodeUri") : MissingNode.getInstance();
         if (!codeUri.isTextual()) {
             throw new CliException("template.yaml declares no function " + logicalId + " with a CodeUri");
         }
@@ -76,13 +75,5 @@ final class LocalFunctions {
     /** A queue's or topic's logical id to its local URL or ARN; any other value stays as it is. */
     private String messaging(String value) {
         return state.queues().getOrDefault(value, state.topics().getOrDefault(value, value));
-    }
-
-    private static JsonNode readYaml(Path file) {
-        try {
-            return new ObjectMapper(new YAMLFactory()).readTree(file.toFile());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
-        }
     }
 }

@@ -1,14 +1,12 @@
 package com.example.localpayments.cli;
 
 import com.example.localaws.LocalAws;
+import com.example.template.Intrinsic;
+import com.example.template.Template;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -32,14 +30,13 @@ final class Outputs implements Command {
     @Override
     public JsonNode run(Options options, Console console) {
         RunState state = RunState.require(console.stateDir());
-        JsonNode outputs = template(console).path("Outputs");
+        Map<String, JsonNode> outputs = Template.read(console.root().resolve("template.yaml")).outputs();
         ObjectNode local = JSON.createObjectNode();
         ObjectNode none = JSON.createObjectNode();
         try (LocalAws aws = LocalAws.attach(state.motoEndpoint(), state.redisPort()); SqsClient sqs = aws.sqs();
              DynamoDbClient dynamoDb = aws.dynamoDb()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = outputs.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> output = it.next();
-                Optional<String> value = value(output.getValue().path("Value"), state, sqs, dynamoDb);
+            for (Map.Entry<String, JsonNode> output : outputs.entrySet()) {
+                Optional<String> value = reference(output.getValue()).flatMap(named -> value(named, state, sqs, dynamoDb));
                 if (value.isPresent()) {
                     local.put(output.getKey(), value.get());
                 } else {
@@ -61,12 +58,21 @@ final class Outputs implements Command {
         return document;
     }
 
-    /** The local value of an output's {@code Value} (the YAML reader keeps a short-form tag's text: {@code X} or {@code X.Attr}). */
-    private static Optional<String> value(JsonNode value, RunState state, SqsClient sqs, DynamoDbClient dynamoDb) {
-        if (!value.isTextual() || !value.asText().matches("[A-Za-z0-9]+(\\.[A-Za-z]+)?")) {
+    /** What an output's {@code Value} names: {@code X} for {@code !Ref X}, {@code X.Attr} for {@code !GetAtt X.Attr}; nothing else has a local form. */
+    private static Optional<String> reference(JsonNode value) {
+        return Intrinsic.of(value).flatMap(intrinsic -> switch (intrinsic) {
+            case Intrinsic.Ref ref -> Optional.of(ref.name());
+            case Intrinsic.GetAtt getAtt -> Optional.of(getAtt.resource() + "." + getAtt.attribute().asText());
+            default -> Optional.<String>empty();
+        });
+    }
+
+    /** The local value of what an output names ({@code X} or {@code X.Attr}). */
+    private static Optional<String> value(String named, RunState state, SqsClient sqs, DynamoDbClient dynamoDb) {
+        if (!named.matches("[A-Za-z0-9]+(\\.[A-Za-z]+)?")) {
             return Optional.empty();
         }
-        String[] parts = value.asText().split("\\.");
+        String[] parts = named.split("\\.");
         String resource = parts[0];
         String attribute = parts.length == 2 ? parts[1] : "";
         if (state.queues().containsKey(resource)) {
@@ -91,14 +97,6 @@ final class Outputs implements Command {
             };
         } catch (ResourceNotFoundException notATable) {
             return Optional.empty();
-        }
-    }
-
-    private static JsonNode template(Console console) {
-        try {
-            return new ObjectMapper(new YAMLFactory()).readTree(console.root().resolve("template.yaml").toFile());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read template.yaml", e);
         }
     }
 }

@@ -1,8 +1,8 @@
 package com.example.localaws.invoke;
 
+import com.example.template.Template;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -77,14 +77,9 @@ public final class EnvVarsFile {
      * naming no function. Empty when they agree.
      */
     public List<String> disagreements(Path template) {
-        JsonNode resources = readYaml(template).path("Resources");
         List<String> problems = new ArrayList<>();
         Set<String> functions = new TreeSet<>();
-        resources.properties().forEach(resource -> {
-            if (LambdaFunction.SERVERLESS_FUNCTION.equals(resource.getValue().path("Type").asText())) {
-                functions.add(resource.getKey());
-            }
-        });
+        Template.read(template).functions().forEach(function -> functions.add(function.logicalId()));
         for (String function : functions) {
             if (!root.path(function).isObject()) {
                 problems.add(NAME + " has no section for " + function + ", a function of template.yaml");
@@ -110,13 +105,5 @@ public final class EnvVarsFile {
             }
         });
         return problems;
-    }
-
-    private static JsonNode readYaml(Path file) {
-        try {
-            return new ObjectMapper(new YAMLFactory()).readTree(file.toFile());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
-        }
     }
 }

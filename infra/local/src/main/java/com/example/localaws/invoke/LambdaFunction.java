@@ -1,11 +1,9 @@
 package com.example.localaws.invoke;
 
 import com.example.localaws.CallRecording;
+import com.example.template.Function;
+import com.example.template.Template;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -71,10 +69,10 @@ public record LambdaFunction(String name, String handler, List<Path> classpath, 
      */
     public static LambdaFunction fromTemplate(Path template, String logicalId, List<Path> classpath,
                                               Map<String, String> environment) {
-        JsonNode properties = propertiesInTemplate(template, logicalId);
-        String handler = properties.path("Handler").asText();
-        JsonNode timeout = properties.path("Timeout");
-        JsonNode memory = properties.path("MemorySize");
+        Function function = declared(template, logicalId);
+        String handler = function.property("Handler").asText();
+        JsonNode timeout = function.property("Timeout");
+        JsonNode memory = function.property("MemorySize");
         if (handler.isEmpty() || !(timeout.isMissingNode() || timeout.canConvertToInt())
                 || !(memory.isMissingNode() || memory.canConvertToInt())) {
             throw new IllegalArgumentException(logicalId + ": Handler, Timeout and MemorySize must be literals in " + template);
@@ -88,41 +86,19 @@ public record LambdaFunction(String name, String handler, List<Path> classpath, 
      * its own {@code Environment.Variables} and the {@code Globals}' (which SAM merges into it).
      */
     public static Set<String> declaredVariables(Path template, String logicalId) {
-        JsonNode root = readTemplate(template);
-        Set<String> names = new TreeSet<>();
-        properties(root, template, logicalId).path("Environment").path("Variables").fieldNames().forEachRemaining(names::add);
-        root.path("Globals").path("Function").path("Environment").path("Variables").fieldNames().forEachRemaining(names::add);
-        return names;
+        return new TreeSet<>(declared(template, logicalId).environment().keySet());
     }
 
     /**
-     * The {@code Properties} of the {@code AWS::Serverless::Function} {@code logicalId} in
-     * {@code template}, each one it does not set taken from the template's {@code Globals.Function}
-     * (as SAM applies them to a property of one value; not merged within maps or lists).
+     * The {@code AWS::Serverless::Function} {@code logicalId} of {@code template}, the Globals
+     * applied as SAM applies them (a view of the template model).
      */
-    public static ObjectNode propertiesInTemplate(Path template, String logicalId) {
-        JsonNode root = readTemplate(template);
-        JsonNode own = properties(root, template, logicalId);
-        ObjectNode properties = root.path("Globals").path("Function") instanceof ObjectNode globals
-                ? globals.deepCopy() : JsonNodeFactory.instance.objectNode();
-        own.properties().forEach(entry -> properties.set(entry.getKey(), entry.getValue()));
-        return properties;
-    }
-
-    private static JsonNode readTemplate(Path template) {
-        try {
-            return new ObjectMapper(new YAMLFactory()).readTree(template.toFile());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + template, e);
-        }
-    }
-
-    private static JsonNode properties(JsonNode root, Path template, String logicalId) {
-        JsonNode function = root.path("Resources").path(logicalId);
-        if (!SERVERLESS_FUNCTION.equals(function.path("Type").asText())) {
+    public static Function declared(Path template, String logicalId) {
+        Template model = Template.read(template);
+        if (!model.has(logicalId) || !SERVERLESS_FUNCTION.equals(model.resource(logicalId).type())) {
             throw new IllegalArgumentException(template + " declares no " + SERVERLESS_FUNCTION + " " + logicalId);
         }
-        return function.path("Properties");
+        return model.function(logicalId);
     }
 
     /**

@@ -2,11 +2,10 @@ package com.example.localaws.observability;
 
 import com.example.localaws.observability.MetricSamples.Metric;
 import com.example.localaws.observability.MetricSamples.Sample;
+import com.example.template.Intrinsic;
+import com.example.template.Parameter;
+import com.example.template.Template;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -38,7 +37,6 @@ import java.util.Optional;
  */
 public final class TemplateAlarm {
 
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     /**
      * One metric the alarm reads.
@@ -91,18 +89,11 @@ public final class TemplateAlarm {
 
     /** The alarm {@code logicalId} of {@code template}. */
     public static TemplateAlarm read(Path template, String logicalId) {
-        JsonNode root;
-        try {
-            root = YAML.readTree(template.toFile());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + template, e);
-        }
-        JsonNode resource = root.path("Resources").path(logicalId);
-        if (!"AWS::CloudWatch::Alarm".equals(resource.path("Type").asText())) {
+        Template model = Template.read(template);
+        if (!model.has(logicalId) || !"AWS::CloudWatch::Alarm".equals(model.resource(logicalId).type())) {
             throw new IllegalArgumentException(template + " has no AWS::CloudWatch::Alarm " + logicalId);
         }
-        JsonNode parameters = root.path("Parameters");
-        JsonNode properties = resource.path("Properties");
+        JsonNode properties = model.resource(logicalId).properties();
         Map<String, Query> queries = new LinkedHashMap<>();
         Optional<String> expression = Optional.empty();
         if (properties.has("Metrics")) {
@@ -112,20 +103,20 @@ public final class TemplateAlarm {
                     continue;
                 }
                 JsonNode stat = query.path("MetricStat");
-                queries.put(query.path("Id").asText(), new Query(query.path("Id").asText(), metric(stat.path("Metric"), parameters),
+                queries.put(query.path("Id").asText(), new Query(query.path("Id").asText(), metric(stat.path("Metric"), model),
                         Duration.ofSeconds(stat.path("Period").asLong()), stat.path("Stat").asText()));
             }
         } else {
             String stat = properties.has("ExtendedStatistic") ? properties.path("ExtendedStatistic").asText()
                     : properties.path("Statistic").asText();
-            queries.put("m", new Query("m", metric(properties, parameters), Duration.ofSeconds(properties.path("Period").asLong()), stat));
+            queries.put("m", new Query("m", metric(properties, model), Duration.ofSeconds(properties.path("Period").asLong()), stat));
         }
         if (!"notBreaching".equals(properties.path("TreatMissingData").asText())) {
             throw new IllegalArgumentException(logicalId + ": only TreatMissingData notBreaching is evaluated here");
         }
         int evaluationPeriods = properties.path("EvaluationPeriods").asInt();
         return new TemplateAlarm(logicalId, queries, expression, properties.path("ComparisonOperator").asText(),
-                Double.parseDouble(resolved(properties.path("Threshold"), parameters)), evaluationPeriods,
+                Double.parseDouble(resolved(properties.path("Threshold"), model)), evaluationPeriods,
                 properties.path("DatapointsToAlarm").asInt(evaluationPeriods));
     }
 
@@ -214,18 +205,25 @@ public final class TemplateAlarm {
         };
     }
 
-    private static Metric metric(JsonNode metric, JsonNode parameters) {
+    private static Metric metric(JsonNode metric, Template model) {
         Map<String, String> dimensions = new HashMap<>();
         metric.path("Dimensions").forEach(dimension -> dimensions.put(dimension.path("Name").asText(),
-                resolved(dimension.path("Value"), parameters)));
-        return new Metric(resolved(metric.path("Namespace"), parameters), metric.path("MetricName").asText(), dimensions);
+                resolved(dimension.path("Value"), model)));
+        return new Metric(resolved(metric.path("Namespace"), model), metric.path("MetricName").asText(), dimensions);
     }
 
-    /** A value, or the {@code Default} of the parameter a {@code !Ref} names (read by Jackson as the plain name). */
-    private static String resolved(JsonNode value, JsonNode parameters) {
-        String text = value.asText();
-        JsonNode parameter = parameters.path(text);
-        return parameter.has("Default") ? parameter.path("Default").asText() : text;
+    /**
+     * A value as the local AWS names it: a literal; for a {@code !Ref} the {@code Default} of the
+     * parameter it names, else the name (a resource is named after its logical id);
+     * {@code Resource.Attribute} for a {@code !GetAtt}; a {@code !Sub}'s text.
+     */
+    private static String resolved(JsonNode value, Template model) {
+        return Intrinsic.of(value).map(intrinsic -> switch (intrinsic) {
+            case Intrinsic.Ref ref -> model.parameter(ref.name()).flatMap(Parameter::byDefault).orElse(ref.name());
+            case Intrinsic.GetAtt getAtt -> getAtt.resource() + "." + getAtt.attribute().asText();
+            case Intrinsic.Sub sub -> sub.text();
+            default -> throw new IllegalArgumentException("an alarm value the local AWS does not resolve: " + value);
+        }).orElse(value.asText());
     }
 
     @Override

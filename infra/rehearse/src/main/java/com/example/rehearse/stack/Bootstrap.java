@@ -1,11 +1,8 @@
 package com.example.rehearse.stack;
 
 import com.example.rehearse.template.ResolvedTemplate;
+import com.example.template.Template;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,15 +32,10 @@ public final class Bootstrap {
     public static Bootstrap of(Path root, ResolvedTemplate payments) {
         String stackName = payments.stackName();
         List<String> readableSecrets = readableSecrets(payments);
-        try {
-            JsonNode raw = new ObjectMapper(new YAMLFactory()).readTree(root.resolve(TEMPLATE).toFile());
-            String secrets = readableSecrets.isEmpty() ? "arn:aws:secretsmanager:" + ResolvedTemplate.REGION + ":"
-                    + ResolvedTemplate.ACCOUNT + ":secret:none-named" : String.join(",", readableSecrets);
-            return new Bootstrap(ResolvedTemplate.of(raw, Map.of("PaymentsStackName", stackName, "ReadableSecretArns", secrets),
-                    stackName + "-bootstrap"), readableSecrets);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + TEMPLATE, e);
-        }
+        String secrets = readableSecrets.isEmpty() ? "arn:aws:secretsmanager:" + ResolvedTemplate.REGION + ":"
+                + ResolvedTemplate.ACCOUNT + ":secret:none-named" : String.join(",", readableSecrets);
+        return new Bootstrap(ResolvedTemplate.of(Template.read(root.resolve(TEMPLATE)),
+                Map.of("PaymentsStackName", stackName, "ReadableSecretArns", secrets), stackName + "-bootstrap"), readableSecrets);
     }
 
     /** The permissions boundary's ARN, which template.yaml gives every role. */

@@ -1,4 +1,4 @@
-package com.example.localpayments.template;
+package com.example.template;
 
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -19,7 +19,7 @@ import java.util.Map;
  *
  * <p>Why not {@code YAMLMapper.readTree}: it drops YAML tags. {@code !Ref Foo} reads as the
  * string {@code "Foo"} and {@code !If [c, a, b]} as a plain array, so a reference cannot be
- * told from a literal ({@link CloudFormationYamlTest} pins that down). Jackson's
+ * told from a literal ({@code TemplateYamlTest} pins that down). Jackson's
  * {@link YAMLParser} does expose the tag of the current token as {@code getTypeId()}, without
  * the leading {@code !}; this reader walks the tokens and writes the long form CloudFormation
  * itself uses:
@@ -31,7 +31,7 @@ import java.util.Map;
  *   <li>standard YAML tags ({@code !!str}, reported as {@code tag:yaml.org,2002:str}) are left out.
  * </ul>
  */
-final class CloudFormationYaml {
+public final class TemplateYaml {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
@@ -42,10 +42,10 @@ final class CloudFormationYaml {
      * @param lines the 1-based line of every object, array, string and number node, by identity
      * @param text  the template's lines, for the comments that the tree cannot hold
      */
-    record Document(JsonNode root, Map<JsonNode, Integer> lines, List<String> text) {
+    public record Document(JsonNode root, Map<JsonNode, Integer> lines, List<String> text) {
 
         /** The 1-based line where {@code node} starts. */
-        int lineOf(JsonNode node) {
+        public int lineOf(JsonNode node) {
             Integer line = lines.get(node);
             if (line == null) {
                 throw new IllegalArgumentException("not a node of this document: " + node);
@@ -56,12 +56,12 @@ final class CloudFormationYaml {
 
     private final Map<JsonNode, Integer> lines = new IdentityHashMap<>();
 
-    private CloudFormationYaml() {
+    private TemplateYaml() {
     }
 
     /** Reads {@code yaml}, one CloudFormation template. */
-    static Document read(String yaml) throws IOException {
-        CloudFormationYaml reader = new CloudFormationYaml();
+    public static Document read(String yaml) throws IOException {
+        TemplateYaml reader = new TemplateYaml();
         try (YAMLParser parser = new YAMLFactory().createParser(yaml)) {
             if (parser.nextToken() == null) {
                 throw new IOException("empty template");

@@ -1,4 +1,4 @@
-package com.example.localpayments.template;
+package com.example.template;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,8 +9,8 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
-/** How Jackson reads CloudFormation's short-form tags, and what {@link CloudFormationYaml} makes of them. */
-class CloudFormationYamlTest {
+/** How Jackson reads CloudFormation's short-form tags, and what {@link TemplateYaml} makes of them. */
+class TemplateYamlTest {
 
     private static final String SHORT_FORMS = """
             Ref: !Ref PaymentsQueue
@@ -38,7 +38,7 @@ class CloudFormationYamlTest {
     @Test
     void shortFormTags_readAsCloudFormationLongForms() throws IOException {
         // GIVEN the same template WHEN the CloudFormation reader reads it
-        JsonNode tree = CloudFormationYaml.read(SHORT_FORMS).root();
+        JsonNode tree = TemplateYaml.read(SHORT_FORMS).root();
         // THEN each tag is the intrinsic CloudFormation would see, and literals stay literals
         assertEquals(JSON.readTree("{\"Ref\": \"PaymentsQueue\"}"), tree.get("Ref"));
         assertEquals(JSON.readTree("\"PaymentsQueue\""), tree.get("Literal"));
@@ -58,7 +58,7 @@ class CloudFormationYamlTest {
     @Test
     void everyNode_knowsItsLine() throws IOException {
         // GIVEN the template WHEN it is read
-        CloudFormationYaml.Document document = CloudFormationYaml.read(SHORT_FORMS);
+        TemplateYaml.Document document = TemplateYaml.read(SHORT_FORMS);
         // THEN the reader can point at the line of an intrinsic and of the strings inside it
         assertEquals(1, document.lineOf(document.root().get("Ref")));
         assertEquals(3, document.lineOf(document.root().get("GetAtt").get("Fn::GetAtt").get(0)));
