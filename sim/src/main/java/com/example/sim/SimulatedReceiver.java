@@ -1,12 +1,10 @@
 package com.example.sim;
 
 import com.example.payment.Payment;
-import com.example.payment.PaymentParser;
-import com.example.payment.PaymentPosting;
-import com.example.payment.PaymentTables;
 import com.example.payment.authorizer.PaymentAuthorizer;
 import com.example.receiver.internal.Seams;
 import com.example.receiver.lambda.IdempotentReceiver;
+import com.example.receiver.lambda.ReceiverBuilder;
 import com.example.sim.model.DynamoDbModel;
 import com.example.sim.model.SdkRetries;
 import com.example.sim.model.SqsModel;
@@ -19,8 +17,9 @@ import java.util.function.UnaryOperator;
 import java.util.random.RandomGenerator;
 
 /**
- * The one place the simulation wires the real receiver: the payment authorizer's parser and
- * posting behind {@link IdempotentReceiver#builder}, its environment variables the template's,
+ * The one place the simulation wires the real receiver: through the function's own wiring,
+ * {@link PaymentAuthorizer#builder} (so that no setting of the function can be left out here),
+ * its environment variables the template's,
  * every clock, sleeper, random source and the lanes' executor the scheduler's, and the SDK clients
  * the models, DynamoDB's behind the SDK's own standard retries as the function configures them
  * ({@link SdkRetries}, one client per environment). Nothing of the receiver is replaced.
@@ -51,22 +50,22 @@ final class SimulatedReceiver {
 
     /** What a function environment's init builds, its lines written to {@code out}. */
     IdempotentReceiver<Payment> build(PrintStream out) {
-        Clock clock = clock();
-        return IdempotentReceiver.builder(new PaymentParser(), new PaymentPosting(PaymentTables.from(
-                        new com.example.lambdakit.config.Environment(environment)), clock))
-                .service(PaymentAuthorizer.SERVICE).keyPrefix(PaymentAuthorizer.KEY_PREFIX)
-                .keyField(PaymentAuthorizer.KEY_FIELD)
-                .metricsNamespace(PaymentAuthorizer.METRICS_NAMESPACE)
-                .environment(environment)
-                .dynamoDb(new SdkRetries(dynamoDb, scheduler::random, pause -> scheduler.sleep(Scheduler.micros(pause))))
-                .secrets(secretId -> secretId.equals(CacheSetup.SIGNING_SECRET) ? CacheSetup.SIGNING_KEY : signingSecret)
+        return builder(out).build();
+    }
+
+    /**
+     * The function's own wiring ({@link PaymentAuthorizer#builder}) with the simulation's inputs:
+     * every setting the function gives its receiver (the call timeout among them) is the
+     * function's, and only the seams and the SQS client are added here.
+     */
+    ReceiverBuilder<Payment> builder(PrintStream out) {
+        return PaymentAuthorizer.builder(environment,
+                        new SdkRetries(dynamoDb, scheduler::random, pause -> scheduler.sleep(Scheduler.micros(pause))),
+                        secretId -> secretId.equals(CacheSetup.SIGNING_SECRET) ? CacheSetup.SIGNING_KEY : signingSecret,
+                        clock(), out, random())
                 .sqs(() -> sqs)
-                .clock(clock)
-                .out(out)
-                .random(random())
                 .seams(moreSeams.apply(Seams.<Payment>none().withTime(pause -> scheduler.sleep(Scheduler.micros(pause)),
-                        () -> scheduler.now() * 1_000, lanes -> new LaneExecutor(scheduler))))
-                .build();
+                        () -> scheduler.now() * 1_000, lanes -> new LaneExecutor(scheduler))));
     }
 
     /** The scheduler's virtual time as a {@link Clock}. */
