@@ -1,6 +1,5 @@
 package com.example.sim;
 
-import com.example.sim.model.SqsMessage;
 import com.example.sim.model.SqsQueue;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -23,33 +22,31 @@ import java.util.Map;
  * DLQ's, at once), nor those decided before the run ({@link History}: the run writes nothing for
  * them, so nothing tells when their copy was taken).
  */
-final class FifoOrder {
+final class FifoOrder implements Oracle {
 
     private final Workload workload;
-    private final Scheduler scheduler;
+    private final Map<String, RecordedDecisions.Decision> decisions;
+    private final List<Violation> violations;
     /** When the redrive policy first moved a copy of a payment out of the payments queue. */
     private final Map<String, Long> leftTheGroup = new HashMap<>();
 
-    FifoOrder(Workload workload, Scheduler scheduler) {
+    FifoOrder(Workload workload, Map<String, RecordedDecisions.Decision> decisions, List<Violation> violations) {
         this.workload = workload;
-        this.scheduler = scheduler;
+        this.decisions = decisions;
+        this.violations = violations;
     }
 
-    /** A message left the payments queue without a delete. */
-    void departed(SqsQueue queue, SqsMessage message, SqsQueue.Departure why) {
-        if (why != SqsQueue.Departure.MOVED_TO_DEAD_LETTER_QUEUE) {
-            return;
-        }
-        String body = message.body();
-        int at = body.indexOf("\"transaction_id\":\"");
-        if (at >= 0) {
-            int start = at + "\"transaction_id\":\"".length();
-            leftTheGroup.putIfAbsent(body.substring(start, body.indexOf('"', start)), scheduler.now());
+    /** A message the redrive policy moved out of the payments queue: its payment has left its group. */
+    @Override
+    public void observe(Event event) {
+        if (event instanceof Event.Departed d && d.sourceQueue() && d.why() == SqsQueue.Departure.MOVED_TO_DEAD_LETTER_QUEUE) {
+            d.payment().ifPresent(payment -> leftTheGroup.putIfAbsent(payment.txnId(), d.at()));
         }
     }
 
     /** After the run: each account's decided payments against the order they were sent in. */
-    void check(Map<String, Oracles.Decision> decisions, List<Violation> violations) {
+    @Override
+    public void atEnd(End end) {
         Map<String, List<Payment>> byAccount = new LinkedHashMap<>();
         for (Payment payment : workload.payments()) { // in the order the producers send them
             if (payment.good() && !payment.late()) {
@@ -59,13 +56,13 @@ final class FifoOrder {
         byAccount.forEach((account, payments) -> {
             for (int q = 1; q < payments.size(); q++) {
                 Payment later = payments.get(q);
-                Oracles.Decision decided = decisions.get(later.txnId());
+                RecordedDecisions.Decision decided = decisions.get(later.txnId());
                 if (decided == null) {
                     continue; // "none lost" says so
                 }
                 for (int p = 0; p < q; p++) {
                     Payment earlier = payments.get(p);
-                    Oracles.Decision first = decisions.get(earlier.txnId());
+                    RecordedDecisions.Decision first = decisions.get(earlier.txnId());
                     Long left = leftTheGroup.get(earlier.txnId());
                     boolean excused = left != null && left <= decided.at();
                     if (!excused && (first == null || first.at() > decided.at())) {

@@ -35,7 +35,7 @@ final class History {
                 case ParseResult.Invalid<?> invalid -> throw new IllegalStateException("a late payment's body is valid: " + invalid);
             };
             dynamoDb.load(Simulation.RECORDS, Map.of(
-                    IdempotencyRecordAttributes.PK, AttributeValue.fromS(Oracles.RECORD_PREFIX + payment.txnId()),
+                    IdempotencyRecordAttributes.PK, AttributeValue.fromS(RecordedDecisions.RECORD_PREFIX + payment.txnId()),
                     IdempotencyRecordAttributes.STATUS, AttributeValue.fromS("APPROVED"),
                     IdempotencyRecordAttributes.FINGERPRINT, AttributeValue.fromS(fingerprint),
                     IdempotencyRecordAttributes.PROCESSED_AT, AttributeValue.fromS(approvedAt.toString()),

@@ -1,7 +1,8 @@
 package com.example.sim;
 
-import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.receiver.BatchResult;
+import com.example.receiver.MessageResult;
 import com.example.sim.model.SqsMessage;
 import com.example.sim.model.SqsModel;
 import com.example.sim.model.SqsQueue;
@@ -16,8 +17,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Lambda and its SQS event source mapping, as the function sees them ("Using Lambda with Amazon
@@ -41,10 +40,6 @@ import java.util.regex.Pattern;
  */
 final class LambdaService {
 
-    private static final Pattern RETRY_LINE = Pattern.compile(
-            "\"message_id\":\"([^\"]+)\",\"outcome\":\"RETRY\",\"cause\":\"([A-Z_]+)\"");
-    private static final Set<String> PASSING = Set.of("THROTTLING", "CONTENTION", "OUT_OF_TIME");
-
     private final Scheduler scheduler;
     private final SqsQueue queue;
     private final Supplier<Environment> environments;
@@ -62,10 +57,12 @@ final class LambdaService {
     private long coldStarts;
     private long failedInvocations;
     private int peakConcurrency;
-    private Consumer<String> lineReader = lines -> { };
+    private final SentMessages sent;
+    private final Consumer<Event> events;
 
     LambdaService(Scheduler scheduler, SqsQueue queue, Supplier<Environment> environments, TemplateWindows windows,
-                  int maxConcurrency, FunctionConcurrency concurrency, Consumer<Long> batchLatency) {
+                  int maxConcurrency, FunctionConcurrency concurrency, Consumer<Long> batchLatency, SentMessages sent,
+                  Consumer<Event> events) {
         this.scheduler = scheduler;
         this.queue = queue;
         this.environments = environments;
@@ -74,6 +71,8 @@ final class LambdaService {
         this.scaling = new EventSourceScaling(maxConcurrency);
         this.concurrency = concurrency;
         this.batchLatency = batchLatency;
+        this.sent = sent;
+        this.events = events;
     }
 
     long invocations() {
@@ -94,11 +93,6 @@ final class LambdaService {
 
     int peakConcurrency() {
         return peakConcurrency;
-    }
-
-    /** Hands {@code reader} every invocation's lines as it ends (the cache's duplicate counts). */
-    void onLines(Consumer<String> reader) {
-        this.lineReader = reader;
     }
 
     boolean busy() {
@@ -198,9 +192,9 @@ final class LambdaService {
             if (coldStart > 0) {
                 scheduler.sleep(coldStart);
             }
-            SQSBatchResponse response = null;
+            BatchResult response = null;
             try {
-                response = env.handle(event, new SimulatedContext(scheduler, "req-" + env.id() + "-" + env.nextInvocation(), deadline));
+                response = env.decide(event, new SimulatedContext(scheduler, "req-" + env.id() + "-" + env.nextInvocation(), deadline));
             } catch (Scheduler.Ended ended) {
                 env.die();
             }
@@ -218,43 +212,34 @@ final class LambdaService {
         });
     }
 
-    /** After an invocation: the ESM deletes what succeeded; a failed invocation deletes nothing. */
-    private void finish(Environment env, List<SqsMessage> batch, SQSBatchResponse response, long start) {
+    /**
+     * After an invocation: the ESM deletes what succeeded (what the batch response does not name:
+     * the receiver's answer's {@link BatchResult#failedMessageIds()}); a failed invocation deletes
+     * nothing. The oracles hear each message's answer, or the invocation's failure.
+     */
+    private void finish(Environment env, List<SqsMessage> batch, BatchResult response, long start) {
         inFlight--;
         running--;
-        String lines = env.takeLines();
-        lineReader.accept(lines);
         if (response == null) {
             failedInvocations++;
-            batch.forEach(message -> copy(message).hardFailure = true);
+            events.accept(new Event.InvocationFailed(scheduler.now(), List.copyOf(batch)));
         } else {
-            Map<String, String> causes = new HashMap<>();
-            Matcher retry = RETRY_LINE.matcher(lines);
-            while (retry.find()) {
-                causes.put(retry.group(1), retry.group(2));
-            }
-            Set<String> failed = new HashSet<>();
-            response.getBatchItemFailures().forEach(failure -> failed.add(failure.getItemIdentifier()));
+            Map<String, MessageResult> answers = new HashMap<>();
+            response.results().forEach(result -> answers.put(result.messageId(), result));
+            Set<String> failed = new HashSet<>(response.failedMessageIds());
             for (SqsMessage message : batch) {
+                MessageResult answer = answers.get(message.id());
+                if (answer != null) {
+                    events.accept(new Event.Answered(scheduler.now(), message, sent.payment(message), answer));
+                }
                 if (!failed.contains(message.id())) {
                     queue.delete(message.receiptHandle());
-                } else if (!PASSING.contains(causes.getOrDefault(message.id(), "FAILURE"))) {
-                    copy(message).hardFailure = true;
                 }
             }
             idle.addFirst(env);
             batchLatency.accept(scheduler.now() - start);
         }
         pollNoLaterThan(scheduler.now());
-    }
-
-    static Copy copy(SqsMessage message) {
-        if (!(message.tag() instanceof Copy copy)) {
-            Copy fresh = new Copy();
-            message.tag(fresh);
-            return fresh;
-        }
-        return copy;
     }
 
     private SQSEvent event(List<SqsMessage> batch) {

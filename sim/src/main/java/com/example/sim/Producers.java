@@ -1,6 +1,7 @@
 package com.example.sim;
 
 import com.example.receiver.internal.authenticity.ProducerSignatures;
+import com.example.sim.model.SqsMessage;
 import com.example.sim.model.SqsQueue;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
@@ -24,13 +25,15 @@ final class Producers {
     private final Scheduler scheduler;
     private final SqsQueue queue;
     private final Runnable sent;
+    private final SentMessages messagesSent;
     private final Iterator<Payment> next;
     private final Mac mac;
     private long messages;
 
-    Producers(Scheduler scheduler, SqsQueue queue, Workload workload, Runnable sent) {
+    Producers(Scheduler scheduler, SqsQueue queue, Workload workload, SentMessages messagesSent, Runnable sent) {
         this.scheduler = scheduler;
         this.queue = queue;
+        this.messagesSent = messagesSent;
         this.sent = sent;
         this.next = workload.payments().iterator();
         try {
@@ -77,11 +80,12 @@ final class Producers {
         String signature = HexFormat.of().formatHex(mac.doFinal((timestamp + "." + body).getBytes(StandardCharsets.UTF_8)));
         // on a FIFO queue: the account's group (docs/architecture.md, "The FIFO alternative"), and the
         // producer's own message id as the deduplication id, the same for its retries of one operation
-        queue.send(body, Map.of(
+        SqsMessage message = queue.send(body, Map.of(
                 ProducerSignatures.KEY_ID, new String[] {"String", KEY_ID},
                 ProducerSignatures.TIMESTAMP, new String[] {"String", timestamp},
-                ProducerSignatures.SIGNATURE, new String[] {"String", signature}), 0, null,
+                ProducerSignatures.SIGNATURE, new String[] {"String", signature}), 0,
                 payment.account(), "msg-" + payment.index() + "-" + variant);
+        messagesSent.sent(message, payment);
         messages++;
         sent.run();
     }

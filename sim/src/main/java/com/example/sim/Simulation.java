@@ -68,23 +68,19 @@ final class Simulation {
         }
         payments.redrivePolicy(deadLetters, windows.maxReceiveCount());
 
-        Oracles oracles = new Oracles(workload, scheduler);
+        SentMessages sent = new SentMessages();
+        Oracles oracles = new Oracles(workload, sent, RECORDS, LEDGER);
         History.load(workload, dynamoDb, scheduler.instant(), Duration.ofSeconds(windows.recordTtlSeconds()), oracles);
-        dynamoDb.observe(write -> oracles.written(RECORDS, LEDGER, write));
-        Optional<FifoOrder> fifoOrder = profile.fifo() ? Optional.of(new FifoOrder(workload, scheduler)) : Optional.empty();
-        fifoOrder.ifPresent(order -> payments.onDeparture(order::departed));
+        dynamoDb.observe(write -> oracles.observe(new Event.Written(scheduler.now(), write)));
+        Optional<FifoOrder> fifoOrder = profile.fifo()
+                ? Optional.of(new FifoOrder(workload, oracles.decisions(), oracles.violations())) : Optional.empty();
         payments.onDeparture((queue, message, why) -> {
-            oracles.departed(queue, message, why, true);
-            if (why == SqsQueue.Departure.REDRIVEN) {
-                LambdaService.copy(message).hardFailure = false;
-            }
+            Event departed = new Event.Departed(scheduler.now(), queue, message, sent.payment(message), why, true);
+            fifoOrder.ifPresent(order -> order.observe(departed));
+            oracles.observe(departed);
         });
-        deadLetters.onDeparture((queue, message, why) -> {
-            oracles.departed(queue, message, why, false);
-            if (why == SqsQueue.Departure.REDRIVEN) {
-                LambdaService.copy(message).hardFailure = false;
-            }
-        });
+        deadLetters.onDeparture((queue, message, why) -> oracles.observe(
+                new Event.Departed(scheduler.now(), queue, message, sent.payment(message), why, false)));
 
         Optional<CacheSetup> cache = CacheSetup.of(profile, scheduler, world, faults, windows, records, oracles.violations());
         Map<String, String> env = environment(windows, deadLetters);
@@ -95,9 +91,11 @@ final class Simulation {
         List<Long> batchLatencies = new ArrayList<>();
         LambdaService lambda = new LambdaService(scheduler, payments, () -> new Environment(++environments[0], receivers),
                 windows, profile.maxConcurrency(), new FunctionConcurrency(profile.reservedConcurrency(), faults),
-                batchLatencies::add);
-        cache.ifPresent(c -> lambda.onLines(c::lines));
-        Producers producers = new Producers(scheduler, payments, workload, lambda::sent);
+                batchLatencies::add, sent, event -> {
+                    oracles.observe(event);
+                    cache.ifPresent(c -> c.observe(event));
+                });
+        Producers producers = new Producers(scheduler, payments, workload, sent, lambda::sent);
         long trafficEnd = Scheduler.micros(profile.traffic());
         Operators operators = new Operators(scheduler, deadLetters, payments, faults, lambda, trafficEnd,
                 trafficEnd + TAIL_MICROS);
@@ -115,9 +113,10 @@ final class Simulation {
         }
         List<SqsMessage> left = payments.messages();
         List<SqsMessage> dead = deadLetters.messages();
-        oracles.atEnd(finalBalances, initial, left, dead);
+        Oracle.End end = new Oracle.End(finalBalances, initial, left, dead);
+        oracles.atEnd(end);
         oracles.violations().addAll(downstream.atEnd());
-        fifoOrder.ifPresent(order -> order.check(oracles.decisions(), oracles.violations()));
+        fifoOrder.ifPresent(order -> order.atEnd(end)); // after the stream's: the order the oracles report in
         return Result.of(trace, workload, oracles, producers.messages(), lambda, dynamoDb, dead.size(),
                 operators.redrives(), scheduler.now(), downstream.figures(),
                 cache.map(CacheSetup::report).orElse(""));

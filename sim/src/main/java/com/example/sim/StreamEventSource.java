@@ -248,7 +248,7 @@ final class StreamEventSource {
                 + first.sequenceNumber() + "\",\"endSequenceNumber\":\"" + last.sequenceNumber() + "\",\"batchSize\":"
                 + batch.size() + ",\"streamArn\":\"" + STREAM_ARN + "\",\"approximateArrivalOfFirstRecord\":\""
                 + arrival(first) + "\",\"approximateArrivalOfLastRecord\":\"" + arrival(last) + "\"}}";
-        failureQueue.send(body, Map.of(), 0, null);
+        failureQueue.send(body, Map.of(), 0);
         done(shard, last);
     }
 

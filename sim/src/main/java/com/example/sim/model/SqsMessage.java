@@ -19,22 +19,25 @@ public final class SqsMessage {
     long visibleAtMicros;
     int version;
     boolean gone;
-    /** What the simulation carries with a message (the payment it is a copy of); never seen by the receiver. */
-    Object tag;
+    /**
+     * The id the message was first sent with: the same through a move to the DLQ and a redrive
+     * (which sends it again with a new id), so that the one who sent it knows it by this id.
+     */
+    final String origin;
     /** A FIFO queue's: the message group, the deduplication id, the sequence number; {@code null}/0 on a standard queue. */
     String groupId;
     String deduplicationId;
     long sequenceNumber;
 
     SqsMessage(String id, String body, Map<String, String[]> attributes, long sentAtMillis, long enqueuedAtMillis,
-               long visibleAtMicros, Object tag) {
+               long visibleAtMicros, String origin) {
         this.id = id;
         this.body = body;
         this.attributes = Map.copyOf(attributes);
         this.sentAtMillis = sentAtMillis;
         this.enqueuedAtMillis = enqueuedAtMillis;
         this.visibleAtMicros = visibleAtMicros;
-        this.tag = tag;
+        this.origin = origin == null ? id : origin;
     }
 
     public String id() {
@@ -74,12 +77,9 @@ public final class SqsMessage {
         return sequenceNumber;
     }
 
-    public Object tag() {
-        return tag;
-    }
-
-    public void tag(Object value) {
-        this.tag = value;
+    /** The id of the message's first send: its identity through the DLQ and redrives. */
+    public String origin() {
+        return origin;
     }
 
     /** The receipt handle of its latest receive: only that one deletes it or changes its visibility. */

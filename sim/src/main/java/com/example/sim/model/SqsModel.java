@@ -82,7 +82,7 @@ public final class SqsModel implements SqsClient {
         List<SendMessageBatchResultEntry> sent = new ArrayList<>();
         for (SendMessageBatchRequestEntry entry : request.entries()) {
             SqsMessage message = queue.send(entry.messageBody(), SqsQueue.attributes(entry.messageAttributes()),
-                    entry.delaySeconds() == null ? 0 : entry.delaySeconds(), null, entry.messageGroupId(),
+                    entry.delaySeconds() == null ? 0 : entry.delaySeconds(), entry.messageGroupId(),
                     entry.messageDeduplicationId());
             sent.add(SendMessageBatchResultEntry.builder().id(entry.id()).messageId(message.id()).build());
         }
@@ -114,7 +114,7 @@ public final class SqsModel implements SqsClient {
         world.toService(SERVICE, "SendMessage");
         SqsQueue queue = existing(request.queueUrl());
         SqsMessage message = queue.send(request.messageBody(), SqsQueue.attributes(request.messageAttributes()),
-                request.delaySeconds() == null ? 0 : request.delaySeconds(), null);
+                request.delaySeconds() == null ? 0 : request.delaySeconds());
         world.fromService(SERVICE, "SendMessage");
         return SendMessageResponse.builder().messageId(message.id()).build();
     }

@@ -153,13 +153,17 @@ public final class SqsQueue {
     }
 
     /** Sends a new message, visible after {@code delaySeconds}; its id. */
-    public SqsMessage send(String body, Map<String, String[]> attributes, long delaySeconds, Object tag) {
+    public SqsMessage send(String body, Map<String, String[]> attributes, long delaySeconds) {
+        return send(body, attributes, delaySeconds, (String) null);
+    }
+
+    private SqsMessage send(String body, Map<String, String[]> attributes, long delaySeconds, String origin) {
         if (fifo) {
             throw new IllegalArgumentException("MissingParameter: MessageGroupId is required for a FIFO queue (" + name + ")");
         }
         long now = nowMicros();
         SqsMessage message = new SqsMessage(ids.next(), body, attributes, now / 1000, now / 1000,
-                now + delaySeconds * 1_000_000, tag);
+                now + delaySeconds * 1_000_000, origin);
         add(message);
         return message;
     }
@@ -169,10 +173,15 @@ public final class SqsQueue {
      * message sent in the last 5 minutes is accepted but not delivered (that message is returned).
      * A standard queue ignores both ids.
      */
-    public SqsMessage send(String body, Map<String, String[]> attributes, long delaySeconds, Object tag, String groupId,
+    public SqsMessage send(String body, Map<String, String[]> attributes, long delaySeconds, String groupId,
                            String deduplicationId) {
+        return send(body, attributes, delaySeconds, null, groupId, deduplicationId);
+    }
+
+    private SqsMessage send(String body, Map<String, String[]> attributes, long delaySeconds, String origin, String groupId,
+                            String deduplicationId) {
         if (!fifo) {
-            return send(body, attributes, delaySeconds, tag);
+            return send(body, attributes, delaySeconds, origin);
         }
         if (groupId == null || deduplicationId == null) {
             throw new IllegalArgumentException("MissingParameter: MessageGroupId and MessageDeduplicationId are required ("
@@ -184,7 +193,7 @@ public final class SqsQueue {
             return earlier;
         }
         SqsMessage message = new SqsMessage(ids.next(), body, attributes, now / 1000, now / 1000,
-                now + delaySeconds * 1_000_000, tag);
+                now + delaySeconds * 1_000_000, origin);
         message.groupId = groupId;
         message.deduplicationId = deduplicationId;
         deduplication.put(deduplicationId, message);
@@ -258,7 +267,7 @@ public final class SqsQueue {
     private void moveToDeadLetters(SqsMessage message, long now) {
         depart(message, Departure.MOVED_TO_DEAD_LETTER_QUEUE);
         SqsMessage moved = new SqsMessage(message.id, message.body, message.attributes, message.sentAtMillis,
-                message.enqueuedAtMillis, now, message.tag);
+                message.enqueuedAtMillis, now, message.origin);
         moved.groupId = message.groupId;
         moved.deduplicationId = message.deduplicationId;
         deadLetterQueue.get().add(moved);
@@ -401,9 +410,9 @@ public final class SqsQueue {
     /** A redriven message sent here as a new one: in its group, with a new deduplication id, on a FIFO queue. */
     private void resend(SqsMessage message) {
         if (fifo) {
-            send(message.body, message.attributes, 0, message.tag, message.groupId, "redrive-" + ids.next());
+            send(message.body, message.attributes, 0, message.origin, message.groupId, "redrive-" + ids.next());
         } else {
-            send(message.body, message.attributes, 0, message.tag);
+            send(message.body, message.attributes, 0, message.origin);
         }
     }
 

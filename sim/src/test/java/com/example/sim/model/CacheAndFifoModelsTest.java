@@ -97,9 +97,9 @@ class CacheAndFifoModelsTest {
     void fifo_aGroupInOrder_blockedWhileInFlight_otherGroupsServed() {
         StillWorld world = new StillWorld();
         SqsQueue queue = fifo(world, "payments.fifo");
-        queue.send("a1", Map.of(), 0, null, "A", "a1");
-        queue.send("b1", Map.of(), 0, null, "B", "b1");
-        queue.send("a2", Map.of(), 0, null, "A", "a2");
+        queue.send("a1", Map.of(), 0, "A", "a1");
+        queue.send("b1", Map.of(), 0, "B", "b1");
+        queue.send("a2", Map.of(), 0, "A", "a2");
         // a receive takes as many of the oldest group as it can, then others
         List<SqsMessage> first = queue.receive(2);
         assertEquals(List.of("a1", "a2"), first.stream().map(SqsMessage::body).toList());
@@ -124,16 +124,16 @@ class CacheAndFifoModelsTest {
     void fifo_deduplicatesTheSameIdForFiveMinutes_evenAfterTheDelete() {
         StillWorld world = new StillWorld();
         SqsQueue queue = fifo(world, "payments.fifo");
-        SqsMessage sent = queue.send("x", Map.of(), 0, null, "A", "d");
+        SqsMessage sent = queue.send("x", Map.of(), 0, "A", "d");
         queue.delete(queue.receive(1).get(0).receiptHandle());
         world.now = world.now.plusSeconds(299);
-        assertSame(sent, queue.send("x again", Map.of(), 0, null, "A", "d"));
+        assertSame(sent, queue.send("x again", Map.of(), 0, "A", "d"));
         assertEquals(0, queue.depth());
         world.now = world.now.plusSeconds(1);
-        queue.send("x later", Map.of(), 0, null, "A", "d");
+        queue.send("x later", Map.of(), 0, "A", "d");
         assertEquals(1, queue.depth());
         // a FIFO queue needs its group; its DLQ must be FIFO too
-        assertThrows(IllegalArgumentException.class, () -> queue.send("no group", Map.of(), 0, null));
+        assertThrows(IllegalArgumentException.class, () -> queue.send("no group", Map.of(), 0));
         int[] ids = {0};
         SqsQueue standard = new SqsQueue("dlq", "eu-west-1", "123456789012", 30, 100, world, () -> "s" + ++ids[0]);
         assertThrows(IllegalArgumentException.class, () -> queue.redrivePolicy(standard, 3));
@@ -145,12 +145,12 @@ class CacheAndFifoModelsTest {
         SqsQueue queue = fifo(world, "payments.fifo");
         SqsQueue deadLetters = fifo(world, "payments-dlq.fifo");
         queue.redrivePolicy(deadLetters, 2);
-        queue.send("a1", Map.of(), 0, null, "A", "a1");
+        queue.send("a1", Map.of(), 0, "A", "a1");
         queue.receive(1); // a1 in flight, never deleted
         world.now = world.now.plusSeconds(30);
         queue.receive(1);
         world.now = world.now.plusSeconds(30);
-        queue.send("a2", Map.of(), 0, null, "A", "a2");
+        queue.send("a2", Map.of(), 0, "A", "a2");
         // a1 has had its two receives: moved at the next, and a2 is given behind it
         assertEquals(List.of("a2"), queue.receive(10).stream().map(SqsMessage::body).toList());
         SqsMessage dead = deadLetters.messages().get(0);

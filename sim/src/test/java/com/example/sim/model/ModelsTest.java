@@ -46,7 +46,7 @@ class ModelsTest {
         SqsQueue dlq = sqs.createQueue("dlq", 30, 1_209_600);
         SqsQueue queue = sqs.createQueue("q", 10, 345_600);
         queue.redrivePolicy(dlq, 2);
-        SqsMessage sent = queue.send("body", Map.of(), 0, null);
+        SqsMessage sent = queue.send("body", Map.of(), 0);
         for (int receive = 1; receive <= 2; receive++) {
             assertEquals(List.of(sent), queue.receive(10));
             world.now = world.now.plusSeconds(11);
@@ -65,7 +65,7 @@ class ModelsTest {
     void anOlderReceiptHandle_deletesNothing() {
         Still world = new Still();
         SqsQueue queue = new SqsModel(world).createQueue("q", 10, 345_600);
-        queue.send("body", Map.of(), 0, null);
+        queue.send("body", Map.of(), 0);
         String first = queue.receive(1).get(0).receiptHandle();
         world.now = world.now.plusSeconds(11);
         queue.receive(1);
