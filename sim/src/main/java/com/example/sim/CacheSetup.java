@@ -9,8 +9,16 @@ import com.example.receiver.internal.FastPath;
 import com.example.receiver.internal.Seams;
 import com.example.receiver.internal.config.FastPathConfig;
 import com.example.receiver.record.IdempotencyRecordAttributes;
-import com.example.sim.model.CacheModel;
-import com.example.sim.model.DynamoDbTable;
+import com.example.sim.faults.FaultSchedule;
+import com.example.sim.models.CacheModel;
+import com.example.sim.models.DynamoDbTable;
+import com.example.sim.models.SimWorld;
+import com.example.sim.oracles.Event;
+import com.example.sim.oracles.Oracles;
+import com.example.sim.oracles.RecordedDecisions;
+import com.example.sim.oracles.Violation;
+import com.example.sim.runtime.LaneExecutor;
+import com.example.sim.runtime.Scheduler;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -67,8 +75,24 @@ final class CacheSetup {
         }
         CacheModel.Mode mode = profile.cache().equals("cluster") ? CacheModel.Mode.CLUSTER : CacheModel.Mode.SERVERLESS;
         CacheModel cache = new CacheModel(world, scheduler::sleep, mode, 3);
-        CacheFaults.schedule(scheduler, faults, cache);
+        schedule(scheduler, faults, cache);
         return Optional.of(new CacheSetup(scheduler, cache, windows, records, violations));
+    }
+
+    /** Puts the cache's windows of {@code faults} on the scheduler, against {@code cache}. */
+    private static void schedule(Scheduler scheduler, FaultSchedule faults, CacheModel cache) {
+        for (FaultSchedule.Window window : faults.windows()) {
+            int shard = window.index() % cache.shards();
+            if (window.kind() == FaultSchedule.Kind.CACHE_FAILOVER) {
+                long failingOver = window.end() - window.start();
+                scheduler.at(window.start(), () -> cache.failsAtNextWrite(shard,
+                        scheduler.random().nextLong(CacheModel.MAX_LOSS_MICROS + 1),
+                        () -> scheduler.after(failingOver, () -> cache.promoted(shard))));
+            } else if (window.kind() == FaultSchedule.Kind.CACHE_OUTAGE) {
+                scheduler.at(window.start(), () -> cache.unreachable(shard));
+                scheduler.at(window.end(), () -> cache.reachable(shard));
+            }
+        }
     }
 
     /** The template's fast-path variables, as a deployment with the cache has them. */

@@ -5,9 +5,11 @@ import com.example.payment.authorizer.PaymentAuthorizer;
 import com.example.receiver.internal.Seams;
 import com.example.receiver.lambda.IdempotentReceiver;
 import com.example.receiver.lambda.ReceiverBuilder;
-import com.example.sim.model.DynamoDbModel;
-import com.example.sim.model.SdkRetries;
-import com.example.sim.model.SqsModel;
+import com.example.sim.models.DynamoDbModel;
+import com.example.sim.models.SdkRetries;
+import com.example.sim.models.SqsModel;
+import com.example.sim.runtime.LaneExecutor;
+import com.example.sim.runtime.Scheduler;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Instant;
@@ -24,7 +26,7 @@ import java.util.random.RandomGenerator;
  * the models, DynamoDB's behind the SDK's own standard retries as the function configures them
  * ({@link SdkRetries}, one client per environment). Nothing of the receiver is replaced.
  */
-final class SimulatedReceiver {
+public final class SimulatedReceiver {
 
     private final Scheduler scheduler;
     private final Map<String, String> environment;
@@ -49,7 +51,7 @@ final class SimulatedReceiver {
     }
 
     /** What a function environment's init builds, its lines written to {@code out}. */
-    IdempotentReceiver<Payment> build(PrintStream out) {
+    public IdempotentReceiver<Payment> build(PrintStream out) {
         return builder(out).build();
     }
 

@@ -2,12 +2,29 @@ package com.example.sim;
 
 import com.example.payment.AccountAttributes;
 import com.example.payment.LedgerAttributes;
+import com.example.receiver.MessageResult;
 import com.example.receiver.record.IdempotencyRecordAttributes;
-import com.example.sim.model.DynamoDbModel;
-import com.example.sim.model.DynamoDbTable;
-import com.example.sim.model.SqsMessage;
-import com.example.sim.model.SqsModel;
-import com.example.sim.model.SqsQueue;
+import com.example.sim.faults.CacheFaults;
+import com.example.sim.faults.FaultSchedule;
+import com.example.sim.models.DynamoDbModel;
+import com.example.sim.models.DynamoDbTable;
+import com.example.sim.models.Environment;
+import com.example.sim.models.FunctionConcurrency;
+import com.example.sim.models.LambdaService;
+import com.example.sim.models.SimWorld;
+import com.example.sim.models.SqsMessage;
+import com.example.sim.models.SqsModel;
+import com.example.sim.models.SqsQueue;
+import com.example.sim.oracles.Event;
+import com.example.sim.oracles.FifoOrder;
+import com.example.sim.oracles.Oracle;
+import com.example.sim.oracles.Oracles;
+import com.example.sim.runtime.Scheduler;
+import com.example.sim.workload.History;
+import com.example.sim.workload.Operators;
+import com.example.sim.workload.Producers;
+import com.example.sim.workload.SentMessages;
+import com.example.sim.workload.Workload;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,11 +39,11 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * the world, the models, the accounts, the workload, Lambda, the producers and the operators, runs
  * the scheduler to the end, and hands the oracles what the tables and queues hold.
  */
-final class Simulation {
+public final class Simulation {
 
-    static final String RECORDS = "payments-idempotency";
+    public static final String RECORDS = "payments-idempotency";
     static final String ACCOUNTS = "payments-accounts";
-    static final String LEDGER = "payments-ledger";
+    public static final String LEDGER = "payments-ledger";
     /** How long after the traffic a run may go on: the DLQ's retention and a redrive's drain. */
     private static final long TAIL_MICROS = 30L * 86_400_000_000L;
 
@@ -70,7 +87,8 @@ final class Simulation {
 
         SentMessages sent = new SentMessages();
         Oracles oracles = new Oracles(workload, sent, RECORDS, LEDGER);
-        History.load(workload, dynamoDb, scheduler.instant(), Duration.ofSeconds(windows.recordTtlSeconds()), oracles);
+        History.load(workload, dynamoDb, RECORDS, LEDGER, scheduler.instant(), Duration.ofSeconds(windows.recordTtlSeconds()),
+                oracles::decidedBefore);
         dynamoDb.observe(write -> oracles.observe(new Event.Written(scheduler.now(), write)));
         Optional<FifoOrder> fifoOrder = profile.fifo()
                 ? Optional.of(new FifoOrder(workload, oracles.decisions(), oracles.violations())) : Optional.empty();
@@ -89,11 +107,20 @@ final class Simulation {
         cache.ifPresent(c -> receivers.withSeams(c.seams()));
         int[] environments = {0};
         List<Long> batchLatencies = new ArrayList<>();
-        LambdaService lambda = new LambdaService(scheduler, payments, () -> new Environment(++environments[0], receivers),
+        LambdaService lambda = new LambdaService(scheduler, payments, () -> new Environment(++environments[0], receivers::build),
                 windows, profile.maxConcurrency(), new FunctionConcurrency(profile.reservedConcurrency(), faults),
-                batchLatencies::add, sent, event -> {
-                    oracles.observe(event);
-                    cache.ifPresent(c -> c.observe(event));
+                batchLatencies::add, new LambdaService.Invocations() {
+                    @Override
+                    public void answered(SqsMessage message, MessageResult result) {
+                        Event event = new Event.Answered(scheduler.now(), message, sent.payment(message), result);
+                        oracles.observe(event);
+                        cache.ifPresent(c -> c.observe(event));
+                    }
+
+                    @Override
+                    public void failed(List<SqsMessage> batch) {
+                        oracles.observe(new Event.InvocationFailed(scheduler.now(), batch));
+                    }
                 });
         Producers producers = new Producers(scheduler, payments, workload, sent, lambda::sent);
         long trafficEnd = Scheduler.micros(profile.traffic());

@@ -1,5 +1,7 @@
 package com.example.sim;
 
+import com.example.sim.TemplateWindows;
+
 /**
  * The publisher's side of template.yaml, as a deployment gets it: the stream event source
  * mapping of {@code PaymentEventsFunction} ({@code Events.Decisions}), its timeout, and the
@@ -15,7 +17,7 @@ package com.example.sim;
  * @param functionTimeoutSeconds  the publisher's {@code Timeout}
  * @param failureRetentionSeconds the on-failure queue's {@code MessageRetentionPeriod}
  */
-record StreamSettings(int batchSize, long batchingWindowSeconds, int parallelizationFactor,
+public record StreamSettings(int batchSize, long batchingWindowSeconds, int parallelizationFactor,
                       boolean reportBatchItemFailures, boolean bisectOnFunctionError, int maximumRetryAttempts,
                       long maximumRecordAgeSeconds, long functionTimeoutSeconds, long failureRetentionSeconds) {
 

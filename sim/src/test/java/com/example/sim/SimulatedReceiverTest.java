@@ -6,9 +6,15 @@ import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.payment.authorizer.PaymentAuthorizer;
 import com.example.receiver.BatchResult;
 import com.example.receiver.MessageResult;
-import com.example.sim.model.DynamoDbModel;
-import com.example.sim.model.SqsModel;
-import com.example.sim.model.SqsQueue;
+import com.example.sim.faults.FaultSchedule;
+import com.example.sim.models.DynamoDbModel;
+import com.example.sim.models.Environment;
+import com.example.sim.models.SimWorld;
+import com.example.sim.models.SimulatedContext;
+import com.example.sim.models.SqsModel;
+import com.example.sim.models.SqsQueue;
+import com.example.sim.runtime.Scheduler;
+import com.example.sim.workload.Producers;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -41,7 +47,7 @@ class SimulatedReceiverTest {
         env.put("MIN_REMAINING_TIME_MS", "0");
         SimulatedReceiver receivers = new SimulatedReceiver(scheduler, env, new DynamoDbModel(world, 4_000), sqs,
                 Producers.secret());
-        Environment environment = new Environment(1, receivers);
+        Environment environment = new Environment(1, receivers::build);
         SQSEvent.SQSMessage message = new SQSEvent.SQSMessage();
         message.setMessageId("m-1");
         message.setReceiptHandle("m-1#1");
