@@ -76,14 +76,9 @@ public final class SqsQueue {
     private final PriorityQueue<Entry> byVisibility = new PriorityQueue<>();
     private final List<DepartureListener> listeners = new ArrayList<>();
     private long order;
-    /** The FIFO groups' messages in the order they were sent (on a FIFO queue only). */
-    private final Map<String, java.util.ArrayDeque<SqsMessage>> groups = new LinkedHashMap<>();
-    /** Each deduplication id's message, while it deduplicates (on a FIFO queue only). */
-    private final Map<String, SqsMessage> deduplication = new HashMap<>();
+    /** A FIFO queue's groups and deduplication (on a FIFO queue only). */
+    private final FifoGroups groups = new FifoGroups();
     private boolean fifo;
-    private long sequence;
-    /** The FIFO deduplication interval. */
-    static final long DEDUPLICATION_MICROS = 5 * 60 * 1_000_000L;
 
     /** Told of every message that leaves without a consumer's delete. */
     public interface DepartureListener {
@@ -188,15 +183,15 @@ public final class SqsQueue {
                     + name + " has no content-based deduplication)");
         }
         long now = nowMicros();
-        SqsMessage earlier = deduplication.get(deduplicationId);
-        if (earlier != null && now - earlier.sentAtMillis * 1000 < DEDUPLICATION_MICROS) {
-            return earlier;
+        Optional<SqsMessage> earlier = groups.duplicateOf(deduplicationId, now);
+        if (earlier.isPresent()) {
+            return earlier.get();
         }
         SqsMessage message = new SqsMessage(ids.next(), body, attributes, now / 1000, now / 1000,
                 now + delaySeconds * 1_000_000, origin);
         message.groupId = groupId;
         message.deduplicationId = deduplicationId;
-        deduplication.put(deduplicationId, message);
+        groups.sent(message);
         add(message);
         return message;
     }
@@ -207,8 +202,7 @@ public final class SqsQueue {
             byVisibility.add(new Entry(message.visibleAtMicros, order++, message, message.version));
         }
         if (fifo) {
-            message.sequenceNumber = ++sequence;
-            groups.computeIfAbsent(message.groupId, g -> new java.util.ArrayDeque<>()).addLast(message);
+            groups.add(message);
         }
     }
 
@@ -217,13 +211,7 @@ public final class SqsQueue {
         message.gone = true;
         messages.remove(message.id);
         if (fifo) {
-            java.util.ArrayDeque<SqsMessage> group = groups.get(message.groupId);
-            if (group != null) {
-                group.remove(message);
-                if (group.isEmpty()) {
-                    groups.remove(message.groupId);
-                }
-            }
+            groups.remove(message);
         }
     }
 
@@ -244,23 +232,34 @@ public final class SqsQueue {
                 break;
             }
             byVisibility.poll();
-            SqsMessage message = next.message;
-            if (expired(message, now)) {
-                depart(message, Departure.EXPIRED);
-                continue;
+            if (take(next.message, now)) {
+                received.add(next.message);
             }
-            if (deadLetterQueue.isPresent() && message.receiveCount >= maxReceiveCount) {
-                moveToDeadLetters(message, now);
-                continue;
-            }
-            message.receiveCount++;
-            if (message.receiveCount == 1) {
-                message.firstReceiveMillis = now / 1000;
-            }
-            hide(message, now + visibilityTimeoutSeconds * 1_000_000);
-            received.add(message);
         }
         return received;
+    }
+
+    /**
+     * A visible message a receive meets: expired, it leaves; past its receives, the redrive policy
+     * moves it to the DLQ; otherwise it is received (counted, and hidden for the visibility timeout).
+     *
+     * @return whether it was received
+     */
+    private boolean take(SqsMessage message, long now) {
+        if (expired(message, now)) {
+            depart(message, Departure.EXPIRED);
+            return false;
+        }
+        if (deadLetterQueue.isPresent() && message.receiveCount >= maxReceiveCount) {
+            moveToDeadLetters(message, now);
+            return false;
+        }
+        message.receiveCount++;
+        if (message.receiveCount == 1) {
+            message.firstReceiveMillis = now / 1000;
+        }
+        hide(message, now + visibilityTimeoutSeconds * 1_000_000);
+        return true;
     }
 
     /** The redrive policy: the message moves to the DLQ, keeping its id, {@code SentTimestamp}, enqueue time and group. */
@@ -280,57 +279,20 @@ public final class SqsQueue {
     private List<SqsMessage> receiveFifo(int max) {
         long now = nowMicros();
         List<SqsMessage> received = new ArrayList<>();
-        List<java.util.ArrayDeque<SqsMessage>> oldestFirst = new ArrayList<>(groups.values());
-        oldestFirst.sort(java.util.Comparator.comparingLong(group -> group.peekFirst().sequenceNumber));
-        for (java.util.ArrayDeque<SqsMessage> group : oldestFirst) {
+        for (List<SqsMessage> group : groups.receivable(now)) {
             if (received.size() >= max) {
                 break;
             }
-            if (inFlight(group, now)) {
-                continue;
-            }
-            for (SqsMessage message : List.copyOf(group)) {
+            for (SqsMessage message : group) {
                 if (received.size() >= max || message.visibleAtMicros > now) {
                     break;
                 }
-                if (expired(message, now)) {
-                    depart(message, Departure.EXPIRED);
-                    continue;
+                if (take(message, now)) {
+                    received.add(message);
                 }
-                if (deadLetterQueue.isPresent() && message.receiveCount >= maxReceiveCount) {
-                    moveToDeadLetters(message, now);
-                    continue;
-                }
-                message.receiveCount++;
-                if (message.receiveCount == 1) {
-                    message.firstReceiveMillis = now / 1000;
-                }
-                hide(message, now + visibilityTimeoutSeconds * 1_000_000);
-                received.add(message);
             }
         }
         return received;
-    }
-
-    /** Whether a message of {@code group} is in flight: received, and neither deleted nor visible again. */
-    private static boolean inFlight(java.util.ArrayDeque<SqsMessage> group, long now) {
-        for (SqsMessage message : group) {
-            if (message.receiveCount > 0 && message.visibleAtMicros > now) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** When a FIFO group can give a message: now (or its head's delay) when nothing is in flight, else when its last in flight shows again. */
-    private long fifoNextAt(java.util.ArrayDeque<SqsMessage> group, long now) {
-        long blockedUntil = Long.MIN_VALUE;
-        for (SqsMessage message : group) {
-            if (message.receiveCount > 0 && message.visibleAtMicros > now) {
-                blockedUntil = Math.max(blockedUntil, message.visibleAtMicros);
-            }
-        }
-        return blockedUntil != Long.MIN_VALUE ? blockedUntil : group.peekFirst().visibleAtMicros;
     }
 
     private boolean expired(SqsMessage message, long nowMicros) {
@@ -431,21 +393,7 @@ public final class SqsQueue {
     public int visible(int limit) {
         long now = nowMicros();
         if (fifo) {
-            int deliverable = 0;
-            for (java.util.ArrayDeque<SqsMessage> group : groups.values()) {
-                if (deliverable >= limit) {
-                    break;
-                }
-                if (!inFlight(group, now)) {
-                    for (SqsMessage message : group) {
-                        if (deliverable >= limit || message.visibleAtMicros > now) {
-                            break;
-                        }
-                        deliverable++;
-                    }
-                }
-            }
-            return Math.min(deliverable, limit);
+            return groups.visible(limit, now);
         }
         List<Entry> seen = new ArrayList<>();
         int visible = 0;
@@ -463,11 +411,7 @@ public final class SqsQueue {
     /** When the next hidden or delayed message becomes visible, if any, else empty. */
     public Optional<java.time.Instant> nextVisibleAt() {
         if (fifo) {
-            long now = nowMicros();
-            long next = Long.MAX_VALUE;
-            for (java.util.ArrayDeque<SqsMessage> group : groups.values()) {
-                next = Math.min(next, fifoNextAt(group, now));
-            }
+            long next = groups.nextAt(nowMicros());
             return next == Long.MAX_VALUE ? Optional.empty()
                     : Optional.of(java.time.Instant.EPOCH.plusNanos(next * 1_000));
         }
