@@ -3,10 +3,8 @@ package com.example.sim.models;
 import com.example.receiver.internal.CacheNodes;
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.LongConsumer;
@@ -51,7 +49,7 @@ public final class CacheModel {
     public static final String ENDPOINT = "payments-fast-path.serverless.euw1.cache.amazonaws.com:6379";
     /** The most recent writes a failover loses, at most ("up to the last 10 seconds"). */
     public static final long MAX_LOSS_MICROS = 10_000_000L;
-    private static final String SERVICE = "elasticache";
+    static final String SERVICE = "elasticache";
 
     /** How the cache presents itself to the client. */
     public enum Mode {
@@ -250,123 +248,43 @@ public final class CacheModel {
     }
 
     /** A client of an environment: its own slot map, learnt at the first use and after a failure. */
-    public Client client(Duration readTimeout) {
-        return new Client(readTimeout.toNanos() / 1_000);
+    public CacheNodes client(Duration readTimeout) {
+        return new CacheClient(this, world, readTimeout.toNanos() / 1_000);
     }
 
-    /** {@link CacheNodes} of one environment's fast path. */
-    public final class Client implements CacheNodes {
+    /** The node shard {@code shard}'s slots are served by now. */
+    String primaryOf(int shard) {
+        return shards[shard].primary();
+    }
 
-        private final long timeoutMicros;
-        private final String[] slotMap;
+    /** Whether shard {@code shard} answers now. */
+    boolean answers(int shard) {
+        return shards[shard].unreachable == 0;
+    }
 
-        private Client(long timeoutMicros) {
-            this.timeoutMicros = timeoutMicros;
-            this.slotMap = new String[shards.length];
-            for (Shard shard : shards) {
-                slotMap[shard.index] = shard.primary();
-            }
+    /** A GET on the primary of {@code redisKey}'s shard, counted; {@code counted} says whether a value found is. */
+    Optional<String> get(String redisKey, boolean countFound) {
+        counts.gets++;
+        Optional<String> value = value(redisKey);
+        if (countFound) {
+            value.ifPresent(v -> counts.found++);
         }
+        return value;
+    }
 
-        @Override
-        public String nodeOf(String redisKey) {
-            return slotMap[shardOf(redisKey)];
-        }
+    /** A SET ... EX on the primary of {@code redisKey}'s shard. */
+    void setex(String redisKey, String value, long seconds) {
+        set(redisKey, value, seconds);
+    }
 
-        @Override
-        public Reply get(String node, List<String> redisKeys) {
-            return pipeline("GET", node, redisKeys, key -> {
-                counts.gets++;
-                Optional<String> value = value(key);
-                value.ifPresent(v -> counts.found++);
-                return value;
-            });
-        }
+    /** A command a node answered with {@code MOVED}. */
+    void redirected() {
+        counts.redirects++;
+    }
 
-        @Override
-        public Reply setex(String node, List<String> redisKeys, Map<String, String> values, long seconds) {
-            return pipeline("SET", node, redisKeys, key -> {
-                set(key, values.get(key), seconds);
-                return Optional.empty();
-            });
-        }
-
-        @Override
-        public Optional<String> followedGet(String redisKey) {
-            return followed("GET", redisKey, () -> {
-                counts.gets++;
-                return value(redisKey);
-            });
-        }
-
-        @Override
-        public void followedSetex(String redisKey, long seconds, String value) {
-            followed("SET", redisKey, () -> {
-                set(redisKey, value, seconds);
-                return Optional.empty();
-            });
-        }
-
-        @Override
-        public void refresh() {
-            world.toService(SERVICE, "CLUSTER SLOTS");
-            for (Shard shard : shards) {
-                if (shard.unreachable == 0) {
-                    slotMap[shard.index] = shard.primary();
-                }
-            }
-            world.fromService(SERVICE, "CLUSTER SLOTS");
-        }
-
-        @Override
-        public void close() {
-            // nothing held
-        }
-
-        private interface Command {
-            Optional<String> on(String redisKey);
-        }
-
-        /** One round trip to {@code node}: each key answered, or redirected when the node no longer serves it. */
-        private Reply pipeline(String operation, String node, List<String> redisKeys, Command command) {
-            world.toService(SERVICE, operation);
-            for (String key : redisKeys) {
-                if (shards[shardOf(key)].unreachable > 0) {
-                    timeOut(); // the pipeline waits for every answer
-                }
-            }
-            Map<String, String> values = new HashMap<>();
-            List<String> redirected = new ArrayList<>();
-            for (String key : redisKeys) {
-                if (!node.equals(shards[shardOf(key)].primary())) {
-                    counts.redirects++;
-                    redirected.add(key);
-                    continue;
-                }
-                command.on(key).ifPresent(value -> values.put(key, value));
-            }
-            world.fromService(SERVICE, operation);
-            return new Reply(values, redirected);
-        }
-
-        /** Through the cluster client, which follows MOVED to the slot's primary and learns it. */
-        private Optional<String> followed(String operation, String redisKey, java.util.function.Supplier<Optional<String>> command) {
-            world.toService(SERVICE, operation);
-            Shard shard = shards[shardOf(redisKey)];
-            if (shard.unreachable > 0) {
-                timeOut();
-            }
-            slotMap[shard.index] = shard.primary();
-            Optional<String> value = command.get();
-            world.fromService(SERVICE, operation);
-            return value;
-        }
-
-        private void timeOut() {
-            counts.timeouts++;
-            pause.accept(timeoutMicros);
-            throw new IllegalStateException("Read timed out (the cache's model: no answer within "
-                    + timeoutMicros / 1000 + " ms)");
-        }
+    /** A command that met a silent shard: it costs the caller its read timeout. */
+    void timedOut(long timeoutMicros) {
+        counts.timeouts++;
+        pause.accept(timeoutMicros);
     }
 }
