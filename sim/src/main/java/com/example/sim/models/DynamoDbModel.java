@@ -69,7 +69,7 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  * Every applied write is told to the observer (the oracles). The SDK's own retries are in front
  * of the model, as in front of DynamoDB ({@link SdkRetries}).
  */
-public final class DynamoDbModel implements DynamoDbClient {
+public class DynamoDbModel implements DynamoDbClient {
 
     /** One applied write: the table, the item before (empty: none) and after. */
     public record Write(String table, Optional<Map<String, AttributeValue>> before, Map<String, AttributeValue> after,
@@ -91,33 +91,9 @@ public final class DynamoDbModel implements DynamoDbClient {
     private long calls;
     private long throttled;
 
-    /**
-     * A deliberate departure from DynamoDB, to show that conformance catches one: never used by a
-     * run, only by the conformance check's own test.
-     */
-    public enum Flaw {
-        /** The model as AWS documents it. */
-        NONE,
-        /** A cancelled transaction still writes its actions whose conditions held: not all or nothing. */
-        PARTIAL_TRANSACTIONS,
-        /** A throttled call is applied anyway (its conditions holding), then refused. */
-        THROTTLED_CALLS_APPLIED,
-        /** A 500 said to come before the write comes after it. */
-        SERVER_ERRORS_AFTER_THE_WRITE,
-        /** A {@code ClientRequestToken} seen before is not recognised: a retry is a new transaction. */
-        CLIENT_REQUEST_TOKENS_IGNORED
-    }
-
-    private final Flaw flaw;
-
     public DynamoDbModel(World world, long warmWriteUnits) {
-        this(world, warmWriteUnits, Flaw.NONE);
-    }
-
-    public DynamoDbModel(World world, long warmWriteUnits, Flaw flaw) {
         this.world = world;
         this.warmWriteUnits = warmWriteUnits;
-        this.flaw = flaw;
     }
 
     public DynamoDbTable createTable(String name, String hashKey, Optional<String> rangeKey, Optional<String> ttlAttribute) {
@@ -220,17 +196,13 @@ public final class DynamoDbModel implements DynamoDbClient {
         if (fault == World.Fault.THROTTLE || fault == World.Fault.THROTTLE_LAST_TABLE || fault == World.Fault.REQUEST_THROTTLED
                 || !capacity.admits(now.getEpochSecond(), units, Map.of(key, units))) {
             throttled++;
-            if (flaw == Flaw.THROTTLED_CALLS_APPLIED) {
-                putFlawed(request, table, key, now);
-            }
+            refused(true, () -> applyIfItHolds(request, table, key, now));
             world.fromService(SERVICE, "PutItem");
             throw fault == World.Fault.REQUEST_THROTTLED ? DynamoDbErrors.requestThrottled()
                     : DynamoDbErrors.error(400, "ProvisionedThroughputExceededException", "The level of configured provisioned throughput for the table was exceeded");
         }
         if (fault == World.Fault.SERVER_ERROR_NOT_APPLIED) {
-            if (flaw == Flaw.SERVER_ERRORS_AFTER_THE_WRITE) {
-                putFlawed(request, table, key, now);
-            }
+            refused(false, () -> applyIfItHolds(request, table, key, now));
             world.fromService(SERVICE, "PutItem");
             throw DynamoDbErrors.serverError();
         }
@@ -290,22 +262,17 @@ public final class DynamoDbModel implements DynamoDbClient {
         }
         if (fault == World.Fault.REQUEST_THROTTLED || !throttledTables.isEmpty()) {
             throttled++;
-            if (flaw == Flaw.THROTTLED_CALLS_APPLIED) {
-                transactFlawed(actions, now);
-            }
+            refused(true, () -> applyIfAllHold(actions, now));
             world.fromService(SERVICE, "TransactWriteItems");
             throw fault == World.Fault.REQUEST_THROTTLED ? DynamoDbErrors.requestThrottled()
                     : DynamoDbErrors.cancelled(reasons(actions, now, throttledTables));
         }
         if (fault == World.Fault.SERVER_ERROR_NOT_APPLIED) {
-            if (flaw == Flaw.SERVER_ERRORS_AFTER_THE_WRITE) {
-                transactFlawed(actions, now);
-            }
+            refused(false, () -> applyIfAllHold(actions, now));
             world.fromService(SERVICE, "TransactWriteItems");
             throw DynamoDbErrors.serverError();
         }
-        Optional<ClientRequestTokens.Seen> seen = flaw == Flaw.CLIENT_REQUEST_TOKENS_IGNORED ? Optional.empty()
-                : tokens.seen(request, now);
+        Optional<ClientRequestTokens.Seen> seen = honoursClientRequestTokens() ? tokens.seen(request, now) : Optional.empty();
         if (seen.isPresent()) {
             world.fromService(SERVICE, "TransactWriteItems");
             if (seen.get() == ClientRequestTokens.Seen.OTHER_REQUEST) {
@@ -316,15 +283,8 @@ public final class DynamoDbModel implements DynamoDbClient {
         }
         List<CancellationReason> reasons = reasons(actions, now, Set.of());
         boolean cancel = reasons.stream().anyMatch(reason -> !"None".equals(reason.code()));
-        if (cancel && flaw == Flaw.PARTIAL_TRANSACTIONS) {
-            for (int i = 0; i < actions.size(); i++) {
-                if ("None".equals(reasons.get(i).code())) {
-                    Optional<Map<String, AttributeValue>> old = actions.get(i).before(now);
-                    apply(actions.get(i).table(), actions.get(i).key(), old, actions.get(i).after(old), now);
-                }
-            }
-        }
         if (cancel) {
+            cancelled(actions, reasons, now);
             world.fromService(SERVICE, "TransactWriteItems");
             throw fault == World.Fault.SERVER_ERROR_APPLIED ? DynamoDbErrors.serverError() : DynamoDbErrors.cancelled(reasons);
         }
@@ -370,8 +330,25 @@ public final class DynamoDbModel implements DynamoDbClient {
         return reasons;
     }
 
-    /** A flaw's write: the put applied if its condition holds, whatever the call then answers. */
-    private void putFlawed(PutItemRequest request, DynamoDbTable table, String key, Instant now) {
+    /**
+     * A call refused before the write (throttled, or a 500 that says so), about to be answered:
+     * DynamoDB writes nothing for it, and neither does the model. A model made wrong on purpose
+     * (sim's tests: the conformance test's flaws) may run {@code theWrite} here.
+     */
+    void refused(boolean throttling, Runnable theWrite) {
+    }
+
+    /** A transaction cancelled for {@code reasons}: all or nothing, so nothing is written (a flawed model's hook). */
+    void cancelled(List<WriteAction> actions, List<CancellationReason> reasons, Instant now) {
+    }
+
+    /** Whether a {@code ClientRequestToken} seen in the last 10 minutes is recognised (a flawed model's hook). */
+    boolean honoursClientRequestTokens() {
+        return true;
+    }
+
+    /** The put applied if its condition holds, whatever the call then answers: a flawed model's write. */
+    private void applyIfItHolds(PutItemRequest request, DynamoDbTable table, String key, Instant now) {
         Optional<Map<String, AttributeValue>> old = table.get(key, now);
         if (Expressions.holds(request.conditionExpression(), old.orElse(Map.of()), request.expressionAttributeNames(),
                 request.expressionAttributeValues())) {
@@ -379,8 +356,8 @@ public final class DynamoDbModel implements DynamoDbClient {
         }
     }
 
-    /** A flaw's write: the transaction applied if every condition holds, whatever the call then answers. */
-    private void transactFlawed(List<WriteAction> actions, Instant now) {
+    /** The transaction applied if every condition holds, whatever the call then answers: a flawed model's write. */
+    private void applyIfAllHold(List<WriteAction> actions, Instant now) {
         boolean hold = actions.stream().allMatch(action -> Expressions.holds(action.condition(),
                 action.before(now).orElse(Map.of()), action.names(), action.values()));
         if (hold) {
@@ -389,6 +366,12 @@ public final class DynamoDbModel implements DynamoDbClient {
                 apply(action.table(), action.key(), old, action.after(old), now);
             }
         }
+    }
+
+    /** Applies one action as DynamoDB writes it (a flawed model's write of an action whose condition held). */
+    final void apply(WriteAction action, Instant now) {
+        Optional<Map<String, AttributeValue>> old = action.before(now);
+        apply(action.table(), action.key(), old, action.after(old), now);
     }
 
     private void apply(DynamoDbTable table, String key, Optional<Map<String, AttributeValue>> old,

@@ -48,8 +48,8 @@ class SdkRetriesTest {
 
     private final Scripted world = new Scripted();
 
-    private DynamoDbModel model(DynamoDbModel.Flaw flaw) {
-        DynamoDbModel dynamoDb = new DynamoDbModel(world, 4_000, flaw);
+    private DynamoDbModel model(FlawedDynamoDbModel.Flaw flaw) {
+        DynamoDbModel dynamoDb = new FlawedDynamoDbModel(world, 4_000, flaw);
         dynamoDb.createTable("accounts", "pk", Optional.empty(), Optional.empty());
         dynamoDb.load("accounts", Map.of("pk", AttributeValue.fromS("A1"), "balance", AttributeValue.fromN("1000")));
         return dynamoDb;
@@ -73,7 +73,7 @@ class SdkRetriesTest {
 
     @Test
     void a500AfterTheWrite_retriedByTheSdkWithTheSameToken_debitsOnce() {
-        DynamoDbModel dynamoDb = model(DynamoDbModel.Flaw.NONE);
+        DynamoDbModel dynamoDb = model(FlawedDynamoDbModel.Flaw.NONE);
         world.faults.add(World.Fault.SERVER_ERROR_APPLIED);
         List<DynamoDbModel.Write> writes = new ArrayList<>();
         dynamoDb.observe(writes::add);
@@ -87,7 +87,7 @@ class SdkRetriesTest {
 
     @Test
     void aModelIgnoringTheToken_debitsTwice_soTheTestAboveCanFail() {
-        DynamoDbModel dynamoDb = model(DynamoDbModel.Flaw.CLIENT_REQUEST_TOKENS_IGNORED);
+        DynamoDbModel dynamoDb = model(FlawedDynamoDbModel.Flaw.CLIENT_REQUEST_TOKENS_IGNORED);
         world.faults.add(World.Fault.SERVER_ERROR_APPLIED);
 
         client(dynamoDb).transactWriteItems(request -> request.transactItems(debit(100)));
@@ -97,7 +97,7 @@ class SdkRetriesTest {
 
     @Test
     void theSameTokenOnAnotherRequest_isAMismatch_andAfterTenMinutesANewRequest() {
-        DynamoDbModel dynamoDb = model(DynamoDbModel.Flaw.NONE);
+        DynamoDbModel dynamoDb = model(FlawedDynamoDbModel.Flaw.NONE);
         dynamoDb.transactWriteItems(TransactWriteItemsRequest.builder().transactItems(debit(100)).clientRequestToken("t-1").build());
         DynamoDbException mismatch = assertThrows(DynamoDbException.class, () -> dynamoDb.transactWriteItems(
                 TransactWriteItemsRequest.builder().transactItems(debit(200)).clientRequestToken("t-1").build()));
@@ -111,7 +111,7 @@ class SdkRetriesTest {
 
     @Test
     void theRetryQuota_emptiedByFiftyFailedCalls_endsTheNextCallAtItsFirstFailure_andASuccessGivesBackOne() {
-        DynamoDbModel dynamoDb = model(DynamoDbModel.Flaw.NONE);
+        DynamoDbModel dynamoDb = model(FlawedDynamoDbModel.Flaw.NONE);
         SdkRetries client = client(dynamoDb);
         for (int i = 0; i < 50 * 3 + 1; i++) {
             world.faults.add(World.Fault.SERVER_ERROR_NOT_APPLIED);
@@ -130,7 +130,7 @@ class SdkRetriesTest {
 
     @Test
     void theSdk_triesThreeTimes_throttlingAfterUpToOneThenTwoSeconds_andNeverRetriesACancellation() {
-        DynamoDbModel dynamoDb = model(DynamoDbModel.Flaw.NONE);
+        DynamoDbModel dynamoDb = model(FlawedDynamoDbModel.Flaw.NONE);
         for (int i = 0; i < 3; i++) {
             world.faults.add(World.Fault.REQUEST_THROTTLED);
         }
