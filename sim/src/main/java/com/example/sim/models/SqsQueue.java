@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.PriorityQueue;
 import java.util.function.Consumer;
 
 /**
@@ -51,14 +50,6 @@ import java.util.function.Consumer;
  */
 public final class SqsQueue {
 
-    private record Entry(long visibleAt, long order, SqsMessage message, int version) implements Comparable<Entry> {
-        @Override
-        public int compareTo(Entry other) {
-            int byTime = Long.compare(visibleAt, other.visibleAt);
-            return byTime != 0 ? byTime : Long.compare(order, other.order);
-        }
-    }
-
     /** Why a message left a queue without being deleted by a consumer. */
     public enum Departure { MOVED_TO_DEAD_LETTER_QUEUE, EXPIRED, REDRIVEN }
 
@@ -73,9 +64,9 @@ public final class SqsQueue {
     private int maxReceiveCount;
     private double extraCopies;
     private final Map<String, SqsMessage> messages = new LinkedHashMap<>();
-    private final PriorityQueue<Entry> byVisibility = new PriorityQueue<>();
+    /** A standard queue's order (on a standard queue only). */
+    private final VisibilityOrder byVisibility = new VisibilityOrder();
     private final List<DepartureListener> listeners = new ArrayList<>();
-    private long order;
     /** A FIFO queue's groups and deduplication (on a FIFO queue only). */
     private final FifoGroups groups = new FifoGroups();
     private boolean fifo;
@@ -199,7 +190,7 @@ public final class SqsQueue {
     private void add(SqsMessage message) {
         messages.put(message.id, message);
         if (!fifo) { // a FIFO queue receives by group
-            byVisibility.add(new Entry(message.visibleAtMicros, order++, message, message.version));
+            byVisibility.track(message);
         }
         if (fifo) {
             groups.add(message);
@@ -222,18 +213,13 @@ public final class SqsQueue {
         }
         long now = nowMicros();
         List<SqsMessage> received = new ArrayList<>();
-        while (received.size() < max && !byVisibility.isEmpty()) {
-            Entry next = byVisibility.peek();
-            if (next.message.gone || next.version != next.message.version) {
-                byVisibility.poll();
-                continue;
-            }
-            if (next.visibleAt > now) {
+        while (received.size() < max) {
+            Optional<SqsMessage> next = byVisibility.pollVisible(now);
+            if (next.isEmpty()) {
                 break;
             }
-            byVisibility.poll();
-            if (take(next.message, now)) {
-                received.add(next.message);
+            if (take(next.get(), now)) {
+                received.add(next.get());
             }
         }
         return received;
@@ -303,7 +289,7 @@ public final class SqsQueue {
         message.version++;
         message.visibleAtMicros = until;
         if (!fifo) {
-            byVisibility.add(new Entry(until, order++, message, message.version));
+            byVisibility.track(message);
         }
     }
 
@@ -395,35 +381,13 @@ public final class SqsQueue {
         if (fifo) {
             return groups.visible(limit, now);
         }
-        List<Entry> seen = new ArrayList<>();
-        int visible = 0;
-        while (visible < limit && !byVisibility.isEmpty() && byVisibility.peek().visibleAt <= now) {
-            Entry next = byVisibility.poll();
-            if (!next.message.gone && next.version == next.message.version) {
-                seen.add(next);
-                visible++;
-            }
-        }
-        byVisibility.addAll(seen);
-        return visible;
+        return byVisibility.visible(limit, now);
     }
 
     /** When the next hidden or delayed message becomes visible, if any, else empty. */
     public Optional<java.time.Instant> nextVisibleAt() {
-        if (fifo) {
-            long next = groups.nextAt(nowMicros());
-            return next == Long.MAX_VALUE ? Optional.empty()
-                    : Optional.of(java.time.Instant.EPOCH.plusNanos(next * 1_000));
-        }
-        while (!byVisibility.isEmpty()) {
-            Entry next = byVisibility.peek();
-            if (next.message.gone || next.version != next.message.version) {
-                byVisibility.poll();
-                continue;
-            }
-            return Optional.of(java.time.Instant.EPOCH.plusNanos(next.visibleAt * 1_000));
-        }
-        return Optional.empty();
+        long next = fifo ? groups.nextAt(nowMicros()) : byVisibility.nextAt();
+        return next == Long.MAX_VALUE ? Optional.empty() : Optional.of(java.time.Instant.EPOCH.plusNanos(next * 1_000));
     }
 
     public int depth() {
