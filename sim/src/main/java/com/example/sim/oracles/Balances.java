@@ -11,17 +11,7 @@ import java.util.TreeMap;
  * by what its producer sent, a contested one's by what its record says was decided), and never
  * negative.
  */
-final class Balances implements Oracle {
-
-    private final Workload workload;
-    private final RecordedDecisions recorded;
-    private final List<Violation> violations;
-
-    Balances(Workload workload, RecordedDecisions recorded, List<Violation> violations) {
-        this.workload = workload;
-        this.recorded = recorded;
-        this.violations = violations;
-    }
+record Balances(Workload workload, RecordedDecisions recorded, List<Violation> violations) implements Oracle {
 
     @Override
     public void observe(Event event) {

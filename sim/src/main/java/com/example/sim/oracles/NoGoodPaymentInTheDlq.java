@@ -10,15 +10,7 @@ import java.util.Map;
  * "No good payment left in the DLQ": a good payment's message in the DLQ as the run ends (after
  * every redrive), by the SQS model's identity of each message ({@link SentMessages}).
  */
-final class NoGoodPaymentInTheDlq implements Oracle {
-
-    private final SentMessages sent;
-    private final List<Violation> violations;
-
-    NoGoodPaymentInTheDlq(SentMessages sent, List<Violation> violations) {
-        this.sent = sent;
-        this.violations = violations;
-    }
+record NoGoodPaymentInTheDlq(SentMessages sent, List<Violation> violations) implements Oracle {
 
     @Override
     public void observe(Event event) {

@@ -10,17 +10,7 @@ import java.util.List;
  * "Nothing stuck past the windows": a message left in the payments queue as the run ends, or a
  * good payment's message that expired (SQS's retention) before its payment was decided.
  */
-final class NothingStuck implements Oracle {
-
-    private final SentMessages sent;
-    private final RecordedDecisions recorded;
-    private final List<Violation> violations;
-
-    NothingStuck(SentMessages sent, RecordedDecisions recorded, List<Violation> violations) {
-        this.sent = sent;
-        this.recorded = recorded;
-        this.violations = violations;
-    }
+record NothingStuck(SentMessages sent, RecordedDecisions recorded, List<Violation> violations) implements Oracle {
 
     @Override
     public void observe(Event event) {
