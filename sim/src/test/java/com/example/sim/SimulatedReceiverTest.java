@@ -29,7 +29,8 @@ class SimulatedReceiverTest {
     @Test
     void theSimulatedReceiversCallTimeout_isTheFunctions() {
         // GIVEN the receiver the simulation builds, starting messages however little time is left
-        // WHEN an unreadable message must be dead-lettered with just under, and just at, the function's call timeout left
+        // WHEN a message it rejects (unsigned, not a payment) must be dead-lettered with just under, and just at,
+        // the function's call timeout left
         MessageResult under = deadLetteredWith(PaymentAuthorizer.CALL_TIMEOUT.toMillis() - 1);
         MessageResult at = deadLetteredWith(PaymentAuthorizer.CALL_TIMEOUT.toMillis());
         // THEN the dead-letter queue's call is not started with less than the function's call timeout left, and is at it
@@ -37,7 +38,7 @@ class SimulatedReceiverTest {
         assertEquals(List.of("REJECTED", true), List.of(at.outcome().label(), at.deadLettered()), at::toString);
     }
 
-    /** One unreadable message decided on a fiber of a fresh world, {@code remainingMillis} left in the invocation. */
+    /** One message it rejects decided on a fiber of a fresh world, {@code remainingMillis} left in the invocation. */
     private static MessageResult deadLetteredWith(long remainingMillis) {
         Scheduler scheduler = new Scheduler(1);
         SimWorld world = new SimWorld(scheduler, FaultSchedule.NONE);
