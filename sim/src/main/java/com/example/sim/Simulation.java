@@ -108,7 +108,9 @@ public final class Simulation {
         int[] environments = {0};
         List<Long> batchLatencies = new ArrayList<>();
         LambdaService lambda = new LambdaService(scheduler, payments, () -> new Environment(++environments[0], receivers::build),
-                windows, profile.maxConcurrency(), new FunctionConcurrency(profile.reservedConcurrency(), faults),
+                new LambdaService.Settings(windows.batchSize(), windows.batchingWindowSeconds(),
+                        windows.visibilityTimeoutSeconds(), windows.functionTimeoutSeconds()),
+                profile.maxConcurrency(), new FunctionConcurrency(profile.reservedConcurrency(), faults),
                 batchLatencies::add, new LambdaService.Invocations() {
                     @Override
                     public void answered(SqsMessage message, MessageResult result) {

@@ -1,7 +1,5 @@
 package com.example.sim;
 
-import com.example.sim.TemplateWindows;
-
 /**
  * The publisher's side of template.yaml, as a deployment gets it: the stream event source
  * mapping of {@code PaymentEventsFunction} ({@code Events.Decisions}), its timeout, and the

@@ -31,13 +31,13 @@ import java.util.regex.Pattern;
  * @param fastPathTimeoutMs           {@code FastPathTimeoutMs} (the fast path's read timeout, with the cache on)
  * @param fastPathTtlSeconds          {@code FastPathTtlSeconds} (how long a decision is cached)
  */
-public record TemplateWindows(long queueRetentionSeconds, long recordTtlSeconds, int maxReceiveCount, int maxConcurrency,
+record TemplateWindows(long queueRetentionSeconds, long recordTtlSeconds, int maxReceiveCount, int maxConcurrency,
                        int inFunctionConcurrency, long minRemainingTimeMs, boolean groupCommit,
                        long signatureWindowSeconds, long visibilityTimeoutSeconds, long deadLetterRetentionSeconds,
                        long functionTimeoutSeconds, int batchSize, long batchingWindowSeconds, int maxConcurrencyAllowed,
                        StreamSettings stream, long fastPathTimeoutMs, long fastPathTtlSeconds) {
 
-    public static TemplateWindows read(Path template) {
+    static TemplateWindows read(Path template) {
         String text;
         try {
             text = Files.readString(template);

@@ -3,7 +3,6 @@ package com.example.sim.models;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.receiver.BatchResult;
 import com.example.receiver.MessageResult;
-import com.example.sim.TemplateWindows;
 import com.example.sim.models.SqsMessage;
 import com.example.sim.models.SqsModel;
 import com.example.sim.models.SqsQueue;
@@ -45,7 +44,7 @@ public final class LambdaService {
     private final Scheduler scheduler;
     private final SqsQueue queue;
     private final Supplier<Environment> environments;
-    private final TemplateWindows windows;
+    private final Settings windows;
     private final int maxConcurrency;
     private final EventSourceScaling scaling;
     private final FunctionConcurrency concurrency;
@@ -61,7 +60,7 @@ public final class LambdaService {
     private int peakConcurrency;
     private final Invocations told;
 
-    public LambdaService(Scheduler scheduler, SqsQueue queue, Supplier<Environment> environments, TemplateWindows windows,
+    public LambdaService(Scheduler scheduler, SqsQueue queue, Supplier<Environment> environments, Settings windows,
                   int maxConcurrency, FunctionConcurrency concurrency, Consumer<Long> batchLatency, Invocations told) {
         this.scheduler = scheduler;
         this.queue = queue;
@@ -72,6 +71,18 @@ public final class LambdaService {
         this.concurrency = concurrency;
         this.batchLatency = batchLatency;
         this.told = told;
+    }
+
+    /**
+     * The event source mapping's and the function's settings, as the template sets them.
+     *
+     * @param batchSize                {@code BatchSize}
+     * @param batchingWindowSeconds    {@code MaximumBatchingWindowInSeconds} (none on a FIFO queue)
+     * @param visibilityTimeoutSeconds the queue's {@code VisibilityTimeout}
+     * @param functionTimeoutSeconds   the function's {@code Timeout}
+     */
+    public record Settings(int batchSize, long batchingWindowSeconds, long visibilityTimeoutSeconds,
+                           long functionTimeoutSeconds) {
     }
 
     /** What the mapping tells of each invocation as it ends: the receiver's answers, or that it had none. */

@@ -9,7 +9,7 @@ import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.example.payment.events.replay.OnFailureReplay;
 import com.example.payment.events.replay.ReplayWindow;
 import com.example.sim.Simulation;
-import com.example.sim.TemplateWindows;
+import com.example.sim.TemplateStream;
 import com.example.sim.models.DynamoDbModel;
 import com.example.sim.models.DynamoDbStream;
 import com.example.sim.models.DynamoDbTable;
@@ -17,7 +17,6 @@ import com.example.sim.models.SqsMessage;
 import com.example.sim.models.SqsModel;
 import com.example.sim.models.SqsQueue;
 import com.example.sim.runtime.Scheduler;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +28,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /** The stream event source mapping as the template configures it: retried from the reported record, skipped after its retries. */
 class StreamEventSourceTest {
 
-    private static final StreamSettings SETTINGS = TemplateWindows.read(Path.of("../template.yaml")).stream();
+    private static final StreamSettings SETTINGS = TemplateStream.settings();
 
     private final Scheduler scheduler = new Scheduler(1);
     private final DownstreamWorld world = new DownstreamWorld(scheduler, 0);
