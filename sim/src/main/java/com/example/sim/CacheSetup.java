@@ -2,22 +2,29 @@ package com.example.sim;
 
 import com.example.payment.Payment;
 import com.example.receiver.IdempotencyKey;
+import com.example.receiver.Outcome;
 import com.example.receiver.internal.CacheNodes;
 import com.example.receiver.internal.CachedDecision;
 import com.example.receiver.internal.FastPath;
 import com.example.receiver.internal.Seams;
 import com.example.receiver.internal.config.FastPathConfig;
 import com.example.receiver.record.IdempotencyRecordAttributes;
-import com.example.sim.model.CacheModel;
-import com.example.sim.model.DynamoDbTable;
+import com.example.sim.faults.FaultSchedule;
+import com.example.sim.models.CacheModel;
+import com.example.sim.models.DynamoDbTable;
+import com.example.sim.models.SimWorld;
+import com.example.sim.oracles.Event;
+import com.example.sim.oracles.Oracles;
+import com.example.sim.oracles.RecordedDecisions;
+import com.example.sim.oracles.Violation;
+import com.example.sim.runtime.LaneExecutor;
+import com.example.sim.runtime.Scheduler;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.function.UnaryOperator;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -32,15 +39,14 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * A cached answer that is no decision DynamoDB holds (another status, reason or fingerprint, or no
  * record at all) fails "a fast-path answer is a decision DynamoDB holds". Cache loss (a failover,
  * an outage) is among the run's faults, so the other oracles (no double debit, none lost) hold
- * through it. It also counts, from the function's lines, which duplicates the cache answered and
- * which DynamoDB did: the saving the fast path is for.
+ * through it. It also counts, from the receiver's answers (each duplicate's source), which
+ * duplicates the cache answered and which DynamoDB did: the saving the fast path is for.
  */
 final class CacheSetup {
 
     static final String SIGNING_SECRET = "sim-fast-path-signing-key";
     /** The fast path's signing key (at least 32 bytes, as {@code ValueSigner} requires). */
     static final String SIGNING_KEY = "simulated-fast-path-signing-key-of-at-least-32-bytes";
-    private static final Pattern SOURCE = Pattern.compile("\"source\":\"(FAST_PATH|STORE|LATE|IN_BATCH)\"");
 
     private final Scheduler scheduler;
     private final CacheModel cache;
@@ -69,8 +75,24 @@ final class CacheSetup {
         }
         CacheModel.Mode mode = profile.cache().equals("cluster") ? CacheModel.Mode.CLUSTER : CacheModel.Mode.SERVERLESS;
         CacheModel cache = new CacheModel(world, scheduler::sleep, mode, 3);
-        CacheFaults.schedule(scheduler, faults, cache);
+        schedule(scheduler, faults, cache);
         return Optional.of(new CacheSetup(scheduler, cache, windows, records, violations));
+    }
+
+    /** Puts the cache's windows of {@code faults} on the scheduler, against {@code cache}. */
+    private static void schedule(Scheduler scheduler, FaultSchedule faults, CacheModel cache) {
+        for (FaultSchedule.Window window : faults.windows()) {
+            int shard = window.index() % cache.shards();
+            if (window.kind() == FaultSchedule.Kind.CACHE_FAILOVER) {
+                long failingOver = window.end() - window.start();
+                scheduler.at(window.start(), () -> cache.failsAtNextWrite(shard,
+                        scheduler.random().nextLong(CacheModel.MAX_LOSS_MICROS + 1),
+                        () -> scheduler.after(failingOver, () -> cache.promoted(shard))));
+            } else if (window.kind() == FaultSchedule.Kind.CACHE_OUTAGE) {
+                scheduler.at(window.start(), () -> cache.unreachable(shard));
+                scheduler.at(window.end(), () -> cache.reachable(shard));
+            }
+        }
     }
 
     /** The template's fast-path variables, as a deployment with the cache has them. */
@@ -120,7 +142,7 @@ final class CacheSetup {
     void answered(IdempotencyKey key, CachedDecision cached) {
         answers++;
         String txn = key.value();
-        String pk = Oracles.RECORD_PREFIX + txn; // the store's keyPrefix#key (PaymentAuthorizer.KEY_PREFIX)
+        String pk = RecordedDecisions.RECORD_PREFIX + txn; // the store's keyPrefix#key (PaymentAuthorizer.KEY_PREFIX)
         String said = cached.decision().status() + cached.decision().reason().map(r -> "(" + r + ")").orElse("")
                 + " for fingerprint " + abbreviated(cached.fingerprint().hex());
         Optional<Map<String, AttributeValue>> record = records.get(pk, scheduler.instant());
@@ -150,14 +172,13 @@ final class CacheSetup {
         return hex.length() > 8 ? hex.substring(0, 8) + "…" : hex;
     }
 
-    /** An invocation's lines: which duplicates the cache answered, which DynamoDB, which the batch itself. */
-    void lines(String text) {
-        Matcher source = SOURCE.matcher(text);
-        while (source.find()) {
-            switch (source.group(1)) {
-                case "FAST_PATH" -> byCache++;
-                case "IN_BATCH" -> inBatch++;
-                default -> byDynamoDb++;
+    /** The receiver's answers: which duplicates the cache answered, which DynamoDB, which the batch itself. */
+    void observe(Event event) {
+        if (event instanceof Event.Answered answered && answered.result().outcome() instanceof Outcome.Duplicate duplicate) {
+            switch (duplicate.source()) {
+                case FAST_PATH -> byCache++;
+                case IN_BATCH -> inBatch++;
+                case STORE, LATE -> byDynamoDb++;
             }
         }
     }

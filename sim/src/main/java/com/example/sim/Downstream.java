@@ -5,15 +5,23 @@ import com.example.payment.events.PaymentEventsHandler;
 import com.example.payment.events.SnsDecisionPublisher;
 import com.example.payment.events.SqsUnpublishableRecords;
 import com.example.payment.events.StreamPublisher;
+import com.example.payment.events.UnpublishableRecords;
 import com.example.payment.events.replay.DecisionReplay;
 import com.example.payment.events.replay.OnFailureReplay;
 import com.example.receiver.record.IdempotencyRecordAttributes;
-import com.example.sim.model.DynamoDbModel;
-import com.example.sim.model.DynamoDbStream;
-import com.example.sim.model.SnsModel;
-import com.example.sim.model.SqsMessage;
-import com.example.sim.model.SqsModel;
-import com.example.sim.model.SqsQueue;
+import com.example.sim.faults.FaultSchedule;
+import com.example.sim.models.DownstreamWorld;
+import com.example.sim.models.DynamoDbModel;
+import com.example.sim.models.DynamoDbStream;
+import com.example.sim.models.SnsModel;
+import com.example.sim.models.SqsModel;
+import com.example.sim.models.SqsQueue;
+import com.example.sim.models.StreamEventSource;
+import com.example.sim.oracles.Oracles;
+import com.example.sim.oracles.RecordedDecisions;
+import com.example.sim.oracles.Violation;
+import com.example.sim.runtime.Scheduler;
+import com.example.sim.workload.ReplayOperator;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.time.Clock;
@@ -26,8 +34,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.BooleanSupplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The decisions' way downstream, and its oracle. The idempotency table's stream
@@ -51,7 +57,6 @@ final class Downstream {
     static final String TOPIC_ARN = "arn:aws:sns:" + SqsModel.REGION + ":" + SqsModel.ACCOUNT + ":payments-authorized";
     /** How long the push API honours an {@code Idempotency-Key} (Stripe's 24 h, docs/architecture.md). */
     private static final long API_KEY_MICROS = 86_400_000_000L;
-    private static final Pattern KEY = Pattern.compile("\"key\":\"PAYMENT#([^\"]+)\"");
 
     /** What the oracle knows of one transaction's decision downstream. */
     private static final class Txn {
@@ -84,7 +89,8 @@ final class Downstream {
     private final Map<String, Txn> txns = new HashMap<>();
     private final SnsModel sns;
     private final SqsQueue failureQueue;
-    private final SqsQueue unpublishable;
+    /** The records the publisher set aside as unpublishable (its {@code UnpublishableRecord}s), by transaction. */
+    private final Map<String, String> setAside = new HashMap<>();
     private final StreamEventSource source;
     private final ReplayOperator operator;
     private long delivered;
@@ -109,12 +115,12 @@ final class Downstream {
         sns.duplicates(0.001);
         sns.deliverTo(this::notify);
         failureQueue = sqs.createQueue("payment-events-failures", 30, settings.failureRetentionSeconds());
-        unpublishable = sqs.createQueue("payment-events-unpublishable", 30, settings.failureRetentionSeconds());
+        SqsQueue unpublishable = sqs.createQueue("payment-events-unpublishable", 30, settings.failureRetentionSeconds());
         PrintStream discard = new PrintStream(OutputStream.nullOutputStream());
         Clock clock = clock(scheduler);
         // its lines at WARN, as the receiver's (Simulation.environment): nothing reads them, and INFO costs a line per record
         PaymentEventsHandler handler = new PaymentEventsHandler(new StreamPublisher(
-                new SnsDecisionPublisher(sns, TOPIC_ARN), new SqsUnpublishableRecords(sqs, unpublishable.url()), discard, clock,
+                new SnsDecisionPublisher(sns, TOPIC_ARN), noting(new SqsUnpublishableRecords(sqs, unpublishable.url())), discard, clock,
                 TelemetryConfig.from(Map.of(TelemetryConfig.AWS_LAMBDA_LOG_LEVEL, "WARN"), StreamPublisher.SERVICE,
                         StreamPublisher.METRICS_NAMESPACE)));
         source = new StreamEventSource(scheduler, stream, settings, failureQueue, handler::handleRequest, world, this::skipped);
@@ -145,7 +151,7 @@ final class Downstream {
     }
 
     private void recorded(Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> record) {
-        String txn = record.get(IdempotencyRecordAttributes.PK).s().substring(Oracles.RECORD_PREFIX.length());
+        String txn = record.get(IdempotencyRecordAttributes.PK).s().substring(RecordedDecisions.RECORD_PREFIX.length());
         Txn t = txns.computeIfAbsent(txn, id -> new Txn());
         String status = record.get(IdempotencyRecordAttributes.STATUS).s();
         t.recorded = t.recorded == null || t.recorded.equals(status) ? status : t.recorded + " or " + status;
@@ -182,7 +188,7 @@ final class Downstream {
             if (record.newImage().isEmpty()) {
                 continue;
             }
-            String txn = record.newImage().get().get(IdempotencyRecordAttributes.PK).s().substring(Oracles.RECORD_PREFIX.length());
+            String txn = record.newImage().get().get(IdempotencyRecordAttributes.PK).s().substring(RecordedDecisions.RECORD_PREFIX.length());
             Txn t = txns.computeIfAbsent(txn, id -> new Txn());
             t.skippedAt = scheduler.now();
             t.skippedWhy = condition;
@@ -190,15 +196,18 @@ final class Downstream {
         }
     }
 
+    /** The publisher's own {@code UnpublishableRecords}, each record it kept noted by its transaction (its typed key). */
+    private UnpublishableRecords noting(UnpublishableRecords kept) {
+        return record -> {
+            kept.keep(record);
+            if (record.key().startsWith(RecordedDecisions.RECORD_PREFIX)) {
+                setAside.put(record.key().substring(RecordedDecisions.RECORD_PREFIX.length()), record.toJson());
+            }
+        };
+    }
+
     /** The oracle's findings as the run ends, in transaction order. */
     List<Violation> atEnd() {
-        Map<String, String> setAside = new HashMap<>();
-        for (SqsMessage message : unpublishable.messages()) {
-            Matcher key = KEY.matcher(message.body());
-            if (key.find()) {
-                setAside.put(key.group(1), message.body());
-            }
-        }
         List<Violation> violations = new ArrayList<>();
         new TreeMap<>(txns).forEach((txn, t) -> {
             if (t.recorded == null) {

@@ -1,5 +1,6 @@
 package com.example.sim;
 
+import com.example.sim.oracles.Oracles;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SortedMap;

@@ -29,7 +29,7 @@ import java.time.Duration;
  *                         records since expired, their ledger entries kept) and are sent again in
  *                         it, as a producer replaying its outbox does
  */
-record Profile(String name, int payments, Duration traffic, int accounts, int hotAccounts, double hotShare,
+public record Profile(String name, int payments, Duration traffic, int accounts, int hotAccounts, double hotShare,
                double burstShare, int bursts, int maxConcurrency, long warmWriteUnits, boolean faults,
                int reservedConcurrency, Duration longestLambdaThrottle, String cache, String queue, double lateShare) {
 

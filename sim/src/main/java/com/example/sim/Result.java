@@ -1,6 +1,11 @@
 package com.example.sim;
 
-import com.example.sim.model.DynamoDbModel;
+import com.example.sim.models.DynamoDbModel;
+import com.example.sim.models.LambdaService;
+import com.example.sim.oracles.Latencies;
+import com.example.sim.oracles.Oracles;
+import com.example.sim.oracles.Violation;
+import com.example.sim.workload.Workload;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;

@@ -1,5 +1,9 @@
 package com.example.sim;
 
+import com.example.sim.faults.FaultSchedule;
+import com.example.sim.runtime.Scheduler;
+import com.example.sim.workload.Payment;
+import com.example.sim.workload.Workload;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -46,7 +47,7 @@ public final class SimulateCommand {
                 + (profile.fifo() ? " QUEUE=fifo" : "");
     }
 
-        static int run(Map<String, String> variables) {
+    static int run(Map<String, String> variables) {
         TemplateWindows windows;
         List<Trace> traces = new ArrayList<>();
         Profile profile;
@@ -101,32 +102,42 @@ public final class SimulateCommand {
         Map<String, Integer> failedOracles = new java.util.TreeMap<>();
         List<Future<Result>> runs = new ArrayList<>();
         Profile ran = profile;
-        ExecutorService workers = Executors.newFixedThreadPool(Math.min(traces.size(), Runtime.getRuntime().availableProcessors()));
-        traces.forEach(trace -> runs.add(workers.submit(() -> Simulation.run(trace, ran, windows))));
-        workers.shutdown();
-        for (Future<Result> run : runs) {
-            Result result = outcome(run);
-            payments += result.payments();
-            System.out.println(result.line());
-            if (result.failed()) {
-                failing++;
-                result.byOracle().forEach((oracle, n) -> failedOracles.merge(oracle, n, Integer::sum));
-                result.byOracle().forEach((oracle, n) -> System.out.println("  FAILED " + oracle + ": " + n));
-                System.out.println("  first: " + result.first());
-                if (shrink) {
-                    Shrinker.Shrunk shrunk = new Shrinker(profile, windows).shrink(result);
-                    System.out.println("  shrunk to " + shrunk.result().payments() + " payments, faults "
-                            + shrunk.faults() + ": " + shrunk.result().first());
-                    shrunk.result().violations().stream().limit(5).forEach(v -> System.out.println("    " + v));
-                    System.out.println("  replay: make simulate " + shrunk.result().trace().variables() + profileVariables(profile));
+        // the seeds side by side, one per processor; a seed that throws stops those not yet started
+        ExecutorService workers = Executors.newFixedThreadPool(Math.min(traces.size(), Runtime.getRuntime().availableProcessors()),
+                Thread.ofPlatform().name("seed-", 1).daemon(true).factory());
+        try {
+            traces.forEach(trace -> runs.add(workers.submit(() -> Simulation.run(trace, ran, windows))));
+            for (Future<Result> run : runs) {
+                Result result = outcome(run);
+                payments += result.payments();
+                System.out.println(result.line());
+                if (result.failed()) {
+                    failing++;
+                    result.byOracle().forEach((oracle, n) -> failedOracles.merge(oracle, n, Integer::sum));
+                    report(result, shrink ? Optional.of(new Shrinker(profile, windows)) : Optional.empty(), profile);
                 }
+                System.out.flush();
             }
-            System.out.flush();
+        } finally {
+            workers.shutdownNow();
         }
         System.out.println("seeds=" + traces.size() + " failing=" + failing + " oracles_failed=" + failedOracles);
         System.err.printf("%d payments in %d run(s), %.1f s of wall time%n", payments, traces.size(),
                 (System.nanoTime() - started) / 1e9);
         return failing == 0 ? 0 : 1;
+    }
+
+    /** A failing seed: the oracles it failed, its first violation, and its shrunk trace with the command that replays it. */
+    private static void report(Result result, Optional<Shrinker> shrinker, Profile profile) {
+        result.byOracle().forEach((oracle, n) -> System.out.println("  FAILED " + oracle + ": " + n));
+        System.out.println("  first: " + result.first());
+        shrinker.ifPresent(s -> {
+            Shrinker.Shrunk shrunk = s.shrink(result);
+            System.out.println("  shrunk to " + shrunk.result().payments() + " payments, faults "
+                    + shrunk.faults() + ": " + shrunk.result().first());
+            shrunk.result().violations().stream().limit(5).forEach(v -> System.out.println("    " + v));
+            System.out.println("  replay: make simulate " + shrunk.result().trace().variables() + profileVariables(profile));
+        });
     }
 
     /** A seed's result: the seeds run side by side, one per processor (each a pure function of its own trace), printed in order. */

@@ -1,16 +1,16 @@
 package com.example.sim;
 
 import com.example.payment.Payment;
-import com.example.payment.PaymentParser;
-import com.example.payment.PaymentPosting;
-import com.example.payment.PaymentTables;
 import com.example.payment.authorizer.PaymentAuthorizer;
 import com.example.receiver.internal.Seams;
 import com.example.receiver.lambda.IdempotentReceiver;
+import com.example.receiver.lambda.ReceiverBuilder;
 import com.example.receiver.lambda.ReceiverRuntime;
-import com.example.sim.model.DynamoDbModel;
-import com.example.sim.model.SdkRetries;
-import com.example.sim.model.SqsModel;
+import com.example.sim.models.DynamoDbModel;
+import com.example.sim.models.SdkRetries;
+import com.example.sim.models.SqsModel;
+import com.example.sim.runtime.LaneExecutor;
+import com.example.sim.runtime.Scheduler;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Instant;
@@ -20,13 +20,14 @@ import java.util.function.UnaryOperator;
 import java.util.random.RandomGenerator;
 
 /**
- * The one place the simulation wires the real receiver: the payment authorizer's parser and
- * posting behind {@link IdempotentReceiver#builder}, its environment variables the template's,
+ * The one place the simulation wires the real receiver: through the function's own wiring,
+ * {@link PaymentAuthorizer#builder} (so that no setting of the function can be left out here),
+ * its environment variables the template's,
  * every clock, sleeper, random source and the lanes' executor the scheduler's, and the SDK clients
  * the models, DynamoDB's behind the SDK's own standard retries as the function configures them
  * ({@link SdkRetries}, one client per environment). Nothing of the receiver is replaced.
  */
-final class SimulatedReceiver {
+public final class SimulatedReceiver {
 
     private final Scheduler scheduler;
     private final Map<String, String> environment;
@@ -51,21 +52,24 @@ final class SimulatedReceiver {
     }
 
     /** What a function environment's init builds, its lines written to {@code out}. */
-    IdempotentReceiver<Payment> build(PrintStream out) {
-        Clock clock = clock();
-        return IdempotentReceiver.builder(new PaymentParser(), new PaymentPosting(PaymentTables.from(
-                        new com.example.lambdakit.config.Environment(environment)), clock))
-                .service(PaymentAuthorizer.SERVICE).keyPrefix(PaymentAuthorizer.KEY_PREFIX)
-                .keyField(PaymentAuthorizer.KEY_FIELD)
-                .metricsNamespace(PaymentAuthorizer.METRICS_NAMESPACE)
-                .environment(environment)
-                .dynamoDb(new SdkRetries(dynamoDb, scheduler::random, pause -> scheduler.sleep(Scheduler.micros(pause))))
-                .secrets(secretId -> secretId.equals(CacheSetup.SIGNING_SECRET) ? CacheSetup.SIGNING_KEY : signingSecret)
+    public IdempotentReceiver<Payment> build(PrintStream out) {
+        return builder(out).build();
+    }
+
+    /**
+     * The function's own wiring ({@link PaymentAuthorizer#builder}) with the simulation's inputs:
+     * every setting the function gives its receiver (the call timeout among them) is the
+     * function's, and only the seams and the SQS client are added here.
+     */
+    ReceiverBuilder<Payment> builder(PrintStream out) {
+        return PaymentAuthorizer.builder(environment,
+                        new SdkRetries(dynamoDb, scheduler::random, pause -> scheduler.sleep(Scheduler.micros(pause))),
+                        secretId -> secretId.equals(CacheSetup.SIGNING_SECRET) ? CacheSetup.SIGNING_KEY : signingSecret,
+                        clock(), out, random())
                 .sqs(() -> sqs)
-                .out(out)
-                .runtime(new ReceiverRuntime(clock, () -> scheduler.now() * 1_000, pause -> scheduler.sleep(Scheduler.micros(pause)), random(), lanes -> new LaneExecutor(scheduler)))
-                .seams(moreSeams.apply(Seams.<Payment>none()))
-                .build();
+                .runtime(new ReceiverRuntime(clock(), () -> scheduler.now() * 1_000,
+                        pause -> scheduler.sleep(Scheduler.micros(pause)), random(), lanes -> new LaneExecutor(scheduler)))
+                .seams(moreSeams.apply(Seams.<Payment>none()));
     }
 
     /** The scheduler's virtual time as a {@link Clock}. */

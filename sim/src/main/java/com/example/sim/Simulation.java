@@ -2,12 +2,29 @@ package com.example.sim;
 
 import com.example.payment.AccountAttributes;
 import com.example.payment.LedgerAttributes;
+import com.example.receiver.MessageResult;
 import com.example.receiver.record.IdempotencyRecordAttributes;
-import com.example.sim.model.DynamoDbModel;
-import com.example.sim.model.DynamoDbTable;
-import com.example.sim.model.SqsMessage;
-import com.example.sim.model.SqsModel;
-import com.example.sim.model.SqsQueue;
+import com.example.sim.faults.CacheFaults;
+import com.example.sim.faults.FaultSchedule;
+import com.example.sim.models.DynamoDbModel;
+import com.example.sim.models.DynamoDbTable;
+import com.example.sim.models.Environment;
+import com.example.sim.models.FunctionConcurrency;
+import com.example.sim.models.LambdaService;
+import com.example.sim.models.SimWorld;
+import com.example.sim.models.SqsMessage;
+import com.example.sim.models.SqsModel;
+import com.example.sim.models.SqsQueue;
+import com.example.sim.oracles.Event;
+import com.example.sim.oracles.FifoOrder;
+import com.example.sim.oracles.Oracle;
+import com.example.sim.oracles.Oracles;
+import com.example.sim.runtime.Scheduler;
+import com.example.sim.workload.History;
+import com.example.sim.workload.Operators;
+import com.example.sim.workload.Producers;
+import com.example.sim.workload.SentMessages;
+import com.example.sim.workload.Workload;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,11 +39,11 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * the world, the models, the accounts, the workload, Lambda, the producers and the operators, runs
  * the scheduler to the end, and hands the oracles what the tables and queues hold.
  */
-final class Simulation {
+public final class Simulation {
 
-    static final String RECORDS = "payments-idempotency";
+    public static final String RECORDS = "payments-idempotency";
     static final String ACCOUNTS = "payments-accounts";
-    static final String LEDGER = "payments-ledger";
+    public static final String LEDGER = "payments-ledger";
     /** How long after the traffic a run may go on: the DLQ's retention and a redrive's drain. */
     private static final long TAIL_MICROS = 30L * 86_400_000_000L;
 
@@ -68,23 +85,20 @@ final class Simulation {
         }
         payments.redrivePolicy(deadLetters, windows.maxReceiveCount());
 
-        Oracles oracles = new Oracles(workload, scheduler);
-        History.load(workload, dynamoDb, scheduler.instant(), Duration.ofSeconds(windows.recordTtlSeconds()), oracles);
-        dynamoDb.observe(write -> oracles.written(RECORDS, LEDGER, write));
-        Optional<FifoOrder> fifoOrder = profile.fifo() ? Optional.of(new FifoOrder(workload, scheduler)) : Optional.empty();
-        fifoOrder.ifPresent(order -> payments.onDeparture(order::departed));
+        SentMessages sent = new SentMessages();
+        Oracles oracles = new Oracles(workload, sent, RECORDS, LEDGER);
+        History.load(workload, dynamoDb, RECORDS, LEDGER, scheduler.instant(), Duration.ofSeconds(windows.recordTtlSeconds()),
+                oracles::decidedBefore);
+        dynamoDb.observe(write -> oracles.observe(new Event.Written(scheduler.now(), write)));
+        Optional<FifoOrder> fifoOrder = profile.fifo()
+                ? Optional.of(new FifoOrder(workload, oracles.decisions(), oracles.violations())) : Optional.empty();
         payments.onDeparture((queue, message, why) -> {
-            oracles.departed(queue, message, why, true);
-            if (why == SqsQueue.Departure.REDRIVEN) {
-                LambdaService.copy(message).hardFailure = false;
-            }
+            Event departed = new Event.Departed(scheduler.now(), queue, message, sent.payment(message), why, true);
+            fifoOrder.ifPresent(order -> order.observe(departed));
+            oracles.observe(departed);
         });
-        deadLetters.onDeparture((queue, message, why) -> {
-            oracles.departed(queue, message, why, false);
-            if (why == SqsQueue.Departure.REDRIVEN) {
-                LambdaService.copy(message).hardFailure = false;
-            }
-        });
+        deadLetters.onDeparture((queue, message, why) -> oracles.observe(
+                new Event.Departed(scheduler.now(), queue, message, sent.payment(message), why, false)));
 
         Optional<CacheSetup> cache = CacheSetup.of(profile, scheduler, world, faults, windows, records, oracles.violations());
         Map<String, String> env = environment(windows, deadLetters);
@@ -93,11 +107,24 @@ final class Simulation {
         cache.ifPresent(c -> receivers.withSeams(c.seams()));
         int[] environments = {0};
         List<Long> batchLatencies = new ArrayList<>();
-        LambdaService lambda = new LambdaService(scheduler, payments, () -> new Environment(++environments[0], receivers),
-                windows, profile.maxConcurrency(), new FunctionConcurrency(profile.reservedConcurrency(), faults),
-                batchLatencies::add);
-        cache.ifPresent(c -> lambda.onLines(c::lines));
-        Producers producers = new Producers(scheduler, payments, workload, lambda::sent);
+        LambdaService lambda = new LambdaService(scheduler, payments, () -> new Environment(++environments[0], receivers::build),
+                new LambdaService.Settings(windows.batchSize(), windows.batchingWindowSeconds(),
+                        windows.visibilityTimeoutSeconds(), windows.functionTimeoutSeconds()),
+                profile.maxConcurrency(), new FunctionConcurrency(profile.reservedConcurrency(), faults),
+                batchLatencies::add, new LambdaService.Invocations() {
+                    @Override
+                    public void answered(SqsMessage message, MessageResult result) {
+                        Event event = new Event.Answered(scheduler.now(), message, sent.payment(message), result);
+                        oracles.observe(event);
+                        cache.ifPresent(c -> c.observe(event));
+                    }
+
+                    @Override
+                    public void failed(List<SqsMessage> batch) {
+                        oracles.observe(new Event.InvocationFailed(scheduler.now(), batch));
+                    }
+                });
+        Producers producers = new Producers(scheduler, payments, workload, sent, lambda::sent);
         long trafficEnd = Scheduler.micros(profile.traffic());
         Operators operators = new Operators(scheduler, deadLetters, payments, faults, lambda, trafficEnd,
                 trafficEnd + TAIL_MICROS);
@@ -115,9 +142,10 @@ final class Simulation {
         }
         List<SqsMessage> left = payments.messages();
         List<SqsMessage> dead = deadLetters.messages();
-        oracles.atEnd(finalBalances, initial, left, dead);
+        Oracle.End end = new Oracle.End(finalBalances, initial, left, dead);
+        oracles.atEnd(end);
         oracles.violations().addAll(downstream.atEnd());
-        fifoOrder.ifPresent(order -> order.check(oracles.decisions(), oracles.violations()));
+        fifoOrder.ifPresent(order -> order.atEnd(end)); // after the stream's: the order the oracles report in
         return Result.of(trace, workload, oracles, producers.messages(), lambda, dynamoDb, dead.size(),
                 operators.redrives(), scheduler.now(), downstream.figures(),
                 cache.map(CacheSetup::report).orElse(""));

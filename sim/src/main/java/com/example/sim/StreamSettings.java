@@ -19,7 +19,7 @@ import com.example.template.Template;
  * @param functionTimeoutSeconds  the publisher's {@code Timeout}
  * @param failureRetentionSeconds the on-failure queue's {@code MessageRetentionPeriod}
  */
-record StreamSettings(int batchSize, long batchingWindowSeconds, int parallelizationFactor,
+public record StreamSettings(int batchSize, long batchingWindowSeconds, int parallelizationFactor,
                       boolean reportBatchItemFailures, boolean bisectOnFunctionError, int maximumRetryAttempts,
                       long maximumRecordAgeSeconds, long functionTimeoutSeconds, long failureRetentionSeconds) {
 

@@ -1,9 +1,11 @@
 /**
- * The simulation ({@code make simulate}): the real receiver, wired once by {@code SimulatedReceiver}
- * through {@code IdempotentReceiver.builder}, on a virtual clock ({@code Scheduler}, fibers that
- * interleave at each AWS call) against the executable models of {@code com.example.sim.model};
- * Lambda and its SQS event source ({@code LambdaService}), producers, operators and a fault
- * schedule drawn from one seed; oracles after every run; shrinking to a replayable command.
+ * The simulation ({@code make simulate}): the command and its report ({@code SimulateCommand},
+ * {@code Result}, {@code Shrinker}, {@code Trace}, {@code Profile}), one run's wiring
+ * ({@code Simulation}; {@code SimulatedReceiver}, the real receiver built through the function's own
+ * {@code PaymentAuthorizer.builder}; the fast path's {@code CacheSetup}; the way downstream,
+ * {@code Downstream}) and the template's windows ({@code TemplateWindows}). Beneath it, as
+ * FoundationDB and TigerBeetle shape theirs: {@code runtime} (the scheduler and its fibers),
+ * {@code models} (AWS, Lambda among it), {@code workload}, {@code faults} and {@code oracles}.
  * A run is a pure function of its {@code Trace}.
  */
 package com.example.sim;

@@ -20,7 +20,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  * A function environment's DynamoDB client as the receiver sees it, each write call logged with
  * its answer (OK, the error code, a cancellation's reasons) and how many attempts the SDK made for
  * it: on the local AWS the real SDK's (counted by an interceptor), on the models
- * {@link com.example.sim.model.SdkRetries}'. Both sides log the same way, so that their call
+ * {@link com.example.sim.models.SdkRetries}'. Both sides log the same way, so that their call
  * sequences compare.
  */
 final class CallLog implements DynamoDbClient {

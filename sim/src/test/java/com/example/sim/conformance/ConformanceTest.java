@@ -7,11 +7,12 @@ import com.example.localaws.Fault;
 import com.example.localaws.ItemReason;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
-import com.example.sim.model.DynamoDbModel;
-import com.example.sim.model.SdkRetries;
-import com.example.sim.model.SqsMessage;
-import com.example.sim.model.SqsModel;
-import com.example.sim.model.World;
+import com.example.sim.models.DynamoDbModel;
+import com.example.sim.models.FlawedDynamoDbModel;
+import com.example.sim.models.SdkRetries;
+import com.example.sim.models.SqsMessage;
+import com.example.sim.models.SqsModel;
+import com.example.sim.models.World;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -52,7 +53,7 @@ class ConformanceTest {
 
     private static final int TRACES = Integer.getInteger("sim.conformance.traces", 100);
     /** A model flaw to run the traces on ({@code -Dsim.conformance.flaw=...}), to see how conformance fails; none by default. */
-    private static final DynamoDbModel.Flaw FLAW = DynamoDbModel.Flaw.valueOf(System.getProperty("sim.conformance.flaw", "NONE"));
+    private static final FlawedDynamoDbModel.Flaw FLAW = FlawedDynamoDbModel.Flaw.valueOf(System.getProperty("sim.conformance.flaw", "NONE"));
 
     private final LocalAws aws;
     /** The environments' HTTP client, shared (each environment's SDK client is its own, with its own retry quota). */
@@ -92,8 +93,8 @@ class ConformanceTest {
 
     /** A deliberate departure from DynamoDB, each on a path the traces take, is told from the local AWS by some trace. */
     @ParameterizedTest
-    @EnumSource(value = DynamoDbModel.Flaw.class, names = {"PARTIAL_TRANSACTIONS", "THROTTLED_CALLS_APPLIED", "SERVER_ERRORS_AFTER_THE_WRITE"})
-    void aFlawedModel_failsConformance(DynamoDbModel.Flaw flaw) {
+    @EnumSource(value = FlawedDynamoDbModel.Flaw.class, names = {"PARTIAL_TRANSACTIONS", "THROTTLED_CALLS_APPLIED", "SERVER_ERRORS_AFTER_THE_WRITE"})
+    void aFlawedModel_failsConformance(FlawedDynamoDbModel.Flaw flaw) {
         // GIVEN a model that departs from DynamoDB on purpose
         try (DynamoDbClient local = aws.dynamoDb(); SqsClient sqs = aws.sqs()) {
             List<Integer> differing = new ArrayList<>();
@@ -127,10 +128,10 @@ class ConformanceTest {
                 .visibilityTimeout(600).messageAttributeNames("All")).messages();
     }
 
-    private static ConformanceRun.Observed onModels(ConformanceTrace trace, int t, DynamoDbModel.Flaw flaw) {
+    private static ConformanceRun.Observed onModels(ConformanceTrace trace, int t, FlawedDynamoDbModel.Flaw flaw) {
         Clock clock = clock(t);
         Scripted world = new Scripted(clock);
-        DynamoDbModel dynamoDb = new DynamoDbModel(world, 4_000, flaw);
+        DynamoDbModel dynamoDb = new FlawedDynamoDbModel(world, 4_000, flaw);
         dynamoDb.createTable(ConformanceRun.RECORDS, "pk", Optional.empty(), Optional.of("expiresAt"));
         dynamoDb.createTable(ConformanceRun.ACCOUNTS, "pk", Optional.empty(), Optional.empty());
         dynamoDb.createTable(ConformanceRun.LEDGER, "pk", Optional.of("sk"), Optional.empty());

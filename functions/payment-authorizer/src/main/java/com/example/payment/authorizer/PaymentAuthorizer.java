@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
+import java.util.random.RandomGenerator;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.core.retry.RetryMode;
@@ -40,8 +41,11 @@ public final class PaymentAuthorizer {
     public static final String KEY_PREFIX = "PAYMENT";
     /** The log field, and the dead letters' message attribute, that names the transaction id. */
     public static final String KEY_FIELD = "txn_id";
-    /** The longest one call of the function's AWS clients may take, the SDK's retries included. */
-    static final Duration CALL_TIMEOUT = Duration.ofSeconds(5);
+    /**
+     * The longest one call of the function's AWS clients may take, the SDK's retries included:
+     * public so that a harness building through {@link #builder} can check its receiver has it.
+     */
+    public static final Duration CALL_TIMEOUT = Duration.ofSeconds(5);
     /**
      * The longest one read of the fast path's signing key may take, retries included: small
      * beside {@code MIN_REMAINING_TIME_MS}, since a read retried during a batch spends its time.
@@ -109,14 +113,18 @@ public final class PaymentAuthorizer {
 
     /**
      * The function's wiring, to complete: {@link #receiver} builds it as Lambda runs it; a harness
-     * adds what it needs (an SQS client, the library's test seams) and builds.
+     * adds what it needs (an SQS client, the library's test seams) and builds. Every input a run
+     * on a virtual clock must inject is a parameter (the clients, the clock, the output, the
+     * random source), so a harness builds the function's receiver through this method rather
+     * than a copy of its chain.
      *
-     * @param random the jitter of retries
+     * @param random the jitter of retries: a {@link SecureRandom} in Lambda, a seeded generator
+     *               in the simulation
      * @return the builder of the function's receiver
      */
     public static ReceiverBuilder<Payment> builder(Map<String, String> environment, DynamoDbClient dynamoDb,
                                                    SecretReader secrets, Clock clock, PrintStream out,
-                                                   SecureRandom random) {
+                                                   RandomGenerator random) {
         PaymentTables tables = PaymentTables.from(new Environment(environment));
         return IdempotentReceiver.builder(new PaymentParser(), new PaymentPosting(tables, clock))
                 .service(SERVICE).keyPrefix(KEY_PREFIX).keyField(KEY_FIELD).metricsNamespace(METRICS_NAMESPACE)

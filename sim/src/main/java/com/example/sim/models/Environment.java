@@ -1,0 +1,51 @@
+package com.example.sim.models;
+
+import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.payment.Payment;
+import com.example.receiver.BatchResult;
+import com.example.receiver.lambda.IdempotentReceiver;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.function.Function;
+
+/**
+ * One Lambda execution environment: the receiver its init built, and whether
+ * it is still alive (a crash or a timeout ends it; every later AWS call of its fibers throws
+ * {@link Scheduler.Ended}).
+ */
+public final class Environment {
+
+    private final IdempotentReceiver<Payment> receiver;
+    private final int id;
+    private boolean dead;
+    private int invocations;
+
+    public Environment(int id, Function<PrintStream, IdempotentReceiver<Payment>> init) {
+        this.id = id;
+        // its lines are for people: no oracle reads them (each reads the receiver's answers as values)
+        this.receiver = init.apply(new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8));
+    }
+
+    int id() {
+        return id;
+    }
+
+    boolean dead() {
+        return dead;
+    }
+
+    void die() {
+        dead = true;
+    }
+
+    int nextInvocation() {
+        return ++invocations;
+    }
+
+    /** The receiver's answer for the batch, each message's outcome a value (what its batch response is made of). */
+    public BatchResult decide(SQSEvent event, com.amazonaws.services.lambda.runtime.Context context) {
+        return receiver.decide(event, context);
+    }
+
+}

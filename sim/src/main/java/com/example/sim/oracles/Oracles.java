@@ -1,0 +1,76 @@
+package com.example.sim.oracles;
+
+import com.example.sim.workload.SentMessages;
+import com.example.sim.workload.Workload;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The oracles of a run, each in a file of its own, fed the same typed {@link Event}s in the order
+ * the run makes them: the receiver's answers and the models' truth (every write DynamoDB applied,
+ * every message that left a queue without a consumer's delete), then the tables and queues as the
+ * run ends. Their failures go to one list, in the order they are found.
+ */
+public final class Oracles {
+
+    private final List<Violation> violations = new ArrayList<>();
+    private final RecordedDecisions recorded;
+    private final List<Oracle> oracles;
+    private final String recordsTable;
+
+    public Oracles(Workload workload, SentMessages sent, String recordsTable, String ledgerTable) {
+        this.recorded = new RecordedDecisions(workload);
+        this.oracles = List.of(
+                new DebitedTwice(ledgerTable, violations),
+                new DecidedTwice(recordsTable, recorded, violations),
+                new PassingFailuresDeadLetterNothing(recorded, violations),
+                new NoneLost(workload, recorded, violations),
+                new Balances(workload, recorded, violations),
+                new NoGoodPaymentInTheDlq(sent, violations),
+                new NothingStuck(sent, recorded, violations));
+        this.recordsTable = recordsTable;
+    }
+
+    /** {@code txn} was approved before the run: a record written for it in the run decides it again. */
+    public void decidedBefore(String txn) {
+        recorded.decidedBefore(txn);
+    }
+
+    /** One fact of the run, to every oracle; a record put is a decision DynamoDB holds from now on. */
+    public void observe(Event event) {
+        oracles.forEach(oracle -> oracle.observe(event));
+        if (event instanceof Event.Written w && w.write().table().equals(recordsTable)) {
+            recorded.recorded(RecordedDecisions.txn(w.write().after()), w.write().after(), w.at());
+        }
+    }
+
+    /** The checks of the run's end, in the oracles' order. */
+    public void atEnd(Oracle.End end) {
+        oracles.forEach(oracle -> oracle.atEnd(end));
+    }
+
+    public List<Violation> violations() {
+        return violations;
+    }
+
+    public Map<String, RecordedDecisions.Decision> decisions() {
+        return recorded.decisions();
+    }
+
+    /** The good payments' decision latencies, by when they were sent. */
+    public Latencies latencies() {
+        return recorded.latencies();
+    }
+
+    public static String at(long micros) {
+        Duration d = Duration.ofNanos(micros * 1000);
+        return String.format("%dd%02dh%02dm%02ds", d.toDays(), d.toHoursPart(), d.toMinutesPart(), d.toSecondsPart());
+    }
+
+    public static long balance(Map<String, AttributeValue> account) {
+        return Long.parseLong(account.get("balanceMinor").n());
+    }
+}

@@ -1,0 +1,93 @@
+package com.example.sim.workload;
+
+import com.example.receiver.internal.authenticity.ProducerSignatures;
+import com.example.sim.models.SqsMessage;
+import com.example.sim.models.SqsQueue;
+import com.example.sim.runtime.Scheduler;
+import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
+import java.util.Iterator;
+import java.util.Map;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * The producers: each payment sent at its time, signed as ProducerSignatures asks (HMAC-SHA256 of
+ * the timestamp, a full stop and the body) with a producer clock skewed from SQS's (up to four
+ * minutes behind, 45 s ahead: inside the window and the skew the receiver allows); then, for some,
+ * sent again with a new message id and a new signature (a retry after a timeout, up to ten minutes
+ * later), or a conflicting operation under the same transaction id.
+ */
+public final class Producers {
+
+    static final String KEY_ID = "sim-producer-1";
+    static final String KEY = "c2ltdWxhdGVkLXByb2R1Y2VyLWtleS1vZi0zMi1ieXRlcy1hdC1sZWFzdA==";
+
+    private final Scheduler scheduler;
+    private final SqsQueue queue;
+    private final Runnable sent;
+    private final SentMessages messagesSent;
+    private final Iterator<Payment> next;
+    private final Mac mac;
+    private long messages;
+
+    public Producers(Scheduler scheduler, SqsQueue queue, Workload workload, SentMessages messagesSent, Runnable sent) {
+        this.scheduler = scheduler;
+        this.queue = queue;
+        this.messagesSent = messagesSent;
+        this.sent = sent;
+        this.next = workload.payments().iterator();
+        try {
+            this.mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(KEY.getBytes(StandardCharsets.US_ASCII), "HmacSHA256"));
+        } catch (java.security.GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The secret the receiver reads its producers' keys from. */
+    public static String secret() {
+        return "{\"keys\":{\"" + KEY_ID + "\":\"" + KEY + "\"}}";
+    }
+
+    public long messages() {
+        return messages;
+    }
+
+    public void start() {
+        scheduleNext();
+    }
+
+    private void scheduleNext() {
+        if (next.hasNext()) {
+            Payment payment = next.next();
+            scheduler.at(payment.at(), () -> {
+                send(payment, 0);
+                for (int r = 0; r < payment.retries(); r++) {
+                    scheduler.after(scheduler.random().nextLong(1_000_000, 600_000_000), () -> send(payment, 0));
+                }
+                if (payment.conflicting()) {
+                    scheduler.after(scheduler.random().nextLong(1_000_000, 3_600_000_000L), () -> send(payment, 1));
+                }
+                scheduleNext();
+            });
+        }
+    }
+
+    private void send(Payment payment, int variant) {
+        String body = payment.body(variant, scheduler.instant());
+        long skew = scheduler.random().nextLong(-240, 46);
+        String timestamp = Long.toString(scheduler.instant().getEpochSecond() + skew);
+        String signature = HexFormat.of().formatHex(mac.doFinal((timestamp + "." + body).getBytes(StandardCharsets.UTF_8)));
+        // on a FIFO queue: the account's group (docs/architecture.md, "The FIFO alternative"), and the
+        // producer's own message id as the deduplication id, the same for its retries of one operation
+        SqsMessage message = queue.send(body, Map.of(
+                ProducerSignatures.KEY_ID, new String[] {"String", KEY_ID},
+                ProducerSignatures.TIMESTAMP, new String[] {"String", timestamp},
+                ProducerSignatures.SIGNATURE, new String[] {"String", signature}), 0,
+                payment.account(), "msg-" + payment.index() + "-" + variant);
+        messagesSent.sent(message, payment);
+        messages++;
+        sent.run();
+    }
+}
