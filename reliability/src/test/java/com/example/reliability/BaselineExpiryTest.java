@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
-import com.example.localpayments.Accounts;
+import com.example.lambdafakes.LambdaContext;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
-import com.example.localaws.invoke.LocalContext;
+import com.example.localpayments.Accounts;
 import com.example.payment.PaymentTables;
 import com.example.reliability.baseline.BaselineFaults;
 import com.example.reliability.baseline.PowertoolsAuthorizer;
@@ -93,8 +93,8 @@ class BaselineExpiryTest {
         return new PowertoolsAuthorizer(dynamoDb, PowertoolsAuthorizer.asServed(dynamoDb, ScenarioRunner.BASELINE_TABLE), TABLES, faults, Clock.systemUTC(), EXPIRATION);
     }
 
-    private static LocalContext context() {
-        return new LocalContext("reliability", ScenarioRunner.FUNCTION_TIMEOUT);
+    private static LambdaContext context() {
+        return LambdaContext.startingNow("reliability", ScenarioRunner.FUNCTION_TIMEOUT);
     }
 
     private static SQSEvent event(String body) {

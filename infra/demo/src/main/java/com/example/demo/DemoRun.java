@@ -2,16 +2,17 @@ package com.example.demo;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.lambdafakes.LambdaContext;
+import com.example.lambdafakes.VirtualClock;
 import com.example.lambdakit.telemetry.TelemetryConfig;
-import com.example.localpayments.Accounts;
 import com.example.localaws.DynamoDbCallCounter;
 import com.example.localaws.InProcessFunction;
 import com.example.localaws.LocalAws;
+import com.example.localaws.mapping.SqsEventSourceMapping;
+import com.example.localpayments.Accounts;
 import com.example.localpayments.ReceiverEnvironment;
 import com.example.localpayments.cli.StateDocument;
 import com.example.localpayments.downstream.Downstream;
-import com.example.localaws.invoke.LocalContext;
-import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.payment.Payment;
 import com.example.payment.PaymentTables;
 import com.example.payment.authorizer.PaymentAuthorizer;
@@ -110,7 +111,7 @@ final class DemoRun {
             LogTap downstreamLog = new LogTap(timeline::downstreamLine);
             PrintStream downstreamOut = new PrintStream(downstreamLog, true, StandardCharsets.UTF_8);
             DynamoDbCallCounter calls = new DynamoDbCallCounter();
-            DemoClock clock = new DemoClock();
+            VirtualClock clock = VirtualClock.aheadOfSystem();
             try (InProcessFunction authorizer = InProcessFunction.of(aws, AUTHORIZER);
                  InProcessFunction publisher = InProcessFunction.of(aws, PUBLISHER);
                  InProcessFunction notifier = InProcessFunction.of(aws, NOTIFIER);
@@ -164,7 +165,7 @@ final class DemoRun {
                 timeline.mark("phase 3: 7 d later");
                 send(sqs, queues.source(), traffic.phaseThree);
                 Demo.progress("phase 3: the function's clock moved %s ahead, past the records' TTL; redis emptied; "
-                        + "%d retries of decided payments sent", clock.ahead(), traffic.phaseThree.size());
+                        + "%d retries of decided payments sent", clock.offset(), traffic.phaseThree.size());
                 poller.drain();
                 drainDownstream(downstream);
 
@@ -212,7 +213,7 @@ final class DemoRun {
                 notifierFunction.dynamoDb(), notifierFunction.sqs(), notifierFunction::secretString, out, Clock.systemUTC()));
         notifierFunction.initialised();
         downstream.connect(event -> publisher.handleRequest(event, null),
-                event -> notifier.handleRequest(event, new LocalContext("payment-notifier", NOTIFIER_TIMEOUT)));
+                event -> notifier.handleRequest(event, LambdaContext.startingNow("payment-notifier", NOTIFIER_TIMEOUT)));
     }
 
     /**

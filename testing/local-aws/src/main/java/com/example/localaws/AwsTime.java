@@ -1,5 +1,6 @@
 package com.example.localaws;
 
+import com.example.lambdafakes.VirtualClock;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
@@ -16,7 +17,7 @@ import java.util.Objects;
 public final class AwsTime implements AutoCloseable {
 
     private final AwsApi api;
-    private final MovableClock clock = new MovableClock();
+    private final VirtualClock clock = VirtualClock.aheadOfSystem();
 
     AwsTime(AwsApi api) {
         this.api = Objects.requireNonNull(api, "api");
