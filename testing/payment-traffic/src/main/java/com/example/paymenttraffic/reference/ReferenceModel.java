@@ -33,7 +33,10 @@ public final class ReferenceModel {
     private final Map<String, Account> accounts = new LinkedHashMap<>();
     private final Map<String, Long> balances = new TreeMap<>();
     private final Map<String, LedgerEntry> ledger = new LinkedHashMap<>();
+    /** The records that still guard their transaction (not expired). */
     private final Map<String, Decision> records = new LinkedHashMap<>();
+    /** Every record written, the last per transaction, expired or not: what the table holds. */
+    private final Map<String, Decision> written = new LinkedHashMap<>();
     private final List<Decision> decisions = new ArrayList<>();
 
     /** A model of {@code accounts} as a run opens them, with no record and no ledger entry. */
@@ -71,7 +74,10 @@ public final class ReferenceModel {
         return decision;
     }
 
-    /** Every idempotency record's TTL passed: the records are gone, the ledger is permanent. */
+    /**
+     * Every idempotency record's TTL passed: no record guards its transaction any more (the
+     * table may still hold it, DynamoDB's TTL deletes late), the ledger is permanent.
+     */
     public void recordsExpired() {
         records.clear();
     }
@@ -90,6 +96,7 @@ public final class ReferenceModel {
                 .<Decision>map(reason -> new Decision.Declined(operation, reason))
                 .orElseGet(() -> apply(operation));
         records.put(txn, decision);
+        written.put(txn, decision);
         return decision;
     }
 
@@ -136,9 +143,12 @@ public final class ReferenceModel {
         return Map.copyOf(ledger);
     }
 
-    /** The live idempotency records (each APPROVED or DECLINED), by transaction id. */
+    /**
+     * The idempotency records as the table holds them before the TTL's deletion: every record
+     * written, each {@code Approved} or {@code Declined}, the last per transaction, expired or not.
+     */
     public Map<String, Decision> records() {
-        return Map.copyOf(records);
+        return Map.copyOf(written);
     }
 
     /** Every decision so far, in the order decided. */
@@ -151,8 +161,8 @@ public final class ReferenceModel {
         return decisions.stream().filter(kind::isInstance).count();
     }
 
-    /** The live records that are {@code kind} ({@code Approved} or {@code Declined}). */
+    /** The records ({@link #records}) that are {@code kind} ({@code Approved} or {@code Declined}). */
     public long recorded(Class<? extends Decision> kind) {
-        return records.values().stream().filter(kind::isInstance).count();
+        return written.values().stream().filter(kind::isInstance).count();
     }
 }

@@ -85,6 +85,8 @@ class ReferenceModelTest {
         assertEquals(new Decision.Declined(declined, DeclineReason.UNKNOWN_ACCOUNT), model.decide(send(declined)));
         assertEquals(900L, model.balances().get("ACC-1"));
         assertEquals(2, model.count(Decision.Declined.class));
+        assertEquals(1, model.recorded(Decision.Declined.class), "the decline decided anew replaces its record");
+        assertEquals(1, model.recorded(Decision.Approved.class), "the expired record is still in the table");
     }
 
     @Test
