@@ -30,7 +30,7 @@ final class LocalAwsMarkdown {
         VolumeRun largest = runs.stream().max(Comparator.comparingInt(VolumeRun::messages)).orElseThrow();
         double ratio = largest.drainMillisPerMessage() / smallest.drainMillisPerMessage();
         StringBuilder md = new StringBuilder("## The local AWS at volume\n\n");
-        md.append("`make bench-local`: for each size a fresh `make up VISIBILITY_TIMEOUT=30` with ").append(Traffic.ACCOUNTS)
+        md.append("`make bench-local`: for each size a fresh `make up VISIBILITY_TIMEOUT=30` with ").append(VolumeTraffic.ACCOUNTS)
                 .append(" accounts, then `make send` and `make drain` of that many messages (a quarter of them copies of "
                         + "earlier ones, shuffled), timed from the command's start to its exit as a user sees them: a drain "
                         + "includes starting its JVM and the three functions under the runtime emulator. A delivery is a "
