@@ -3,7 +3,9 @@ package com.example.paymenttraffic;
 import com.example.payment.AuthorizationType;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
 
@@ -37,11 +39,17 @@ final class Generator {
             boolean rich = a < profile.richAccounts;
             accounts.add(new Account(profile.account(a), rich ? profile.richBalance : profile.poorBalance, profile.currency, true));
         }
+        Map<Integer, Operation> byIndex = new HashMap<>();
         for (int i = 0; i < profile.payments; i++) {
-            payment(i);
+            if (profile.kept.test(i)) {
+                byIndex.put(i, payment(i));
+            }
         }
         for (int c = 0; c < profile.conflicts; c++) {
-            Operation original = payments.get(c * Math.max(1, profile.payments / profile.conflicts) % payments.size());
+            Operation original = byIndex.get(c * Math.max(1, profile.payments / profile.conflicts) % profile.payments);
+            if (original == null) {
+                continue;
+            }
             Operation conflicting = original.conflicting();
             afterDecided.add(new Send(PaymentMessages.message(conflicting, messageId(original, "conflict"), PaymentMessages.RETRIED),
                     Send.Kind.CONFLICT, Send.Moment.AFTER_DECIDED, original.transactionId(), Optional.of(conflicting)));
@@ -60,7 +68,7 @@ final class Generator {
         return new Traffic(accounts, payments, sends);
     }
 
-    private void payment(int i) {
+    private Operation payment(int i) {
         SplittableRandom random = seeds.stream(Seeds.Component.PAYMENTS, i);
         double where = random.nextDouble();
         int rich = random.nextInt(profile.richAccounts);
@@ -111,6 +119,7 @@ final class Generator {
         if (late < (payable ? profile.afterTtlApprovedShare : profile.afterTtlDeclinedShare)) {
             afterTtl.add(retry(operation, "ttl", Send.Moment.AFTER_TTL));
         }
+        return operation;
     }
 
     private void poison(int p) {

@@ -1,5 +1,8 @@
 package com.example.paymenttraffic;
 
+import java.util.Objects;
+import java.util.function.IntPredicate;
+
 /**
  * What a harness's traffic is made of: accounts, payments, their copies, conflicts and poison.
  * Set what differs from the defaults (one rich account, 100 purchases of 1.00 to 200.99 EUR,
@@ -30,6 +33,7 @@ public final class TrafficProfile {
     int conflicts;
     int poison;
     Send.Moment poisonMoment = Send.Moment.AFTER_DECIDED;
+    IntPredicate kept = index -> true;
 
     /** A profile whose ids carry {@code name} ({@code TXN-<name>-7}, {@code ACC-<name>-03}). */
     public static TrafficProfile named(String name) {
@@ -107,6 +111,15 @@ public final class TrafficProfile {
         conflicts = count;
         poison = poisonCount;
         poisonMoment = poisonAt;
+        return this;
+    }
+
+    /**
+     * Only the payments whose index {@code kept} accepts (a shrinker's step): the others are
+     * neither drawn nor sent, and no kept payment's draws change.
+     */
+    public TrafficProfile keeping(IntPredicate kept) {
+        this.kept = Objects.requireNonNull(kept, "kept");
         return this;
     }
 
