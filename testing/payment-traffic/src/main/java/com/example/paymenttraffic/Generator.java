@@ -27,6 +27,8 @@ final class Generator {
     private final List<Send> afterDecided = new ArrayList<>();
     private final List<Send> afterTtl = new ArrayList<>();
     private final List<Operation> payments = new ArrayList<>();
+    private final List<Operation> appliedBefore = new ArrayList<>();
+    private final List<Account> accounts = new ArrayList<>();
 
     Generator(TrafficProfile profile, Seeds seeds) {
         this.profile = profile;
@@ -34,10 +36,11 @@ final class Generator {
     }
 
     Traffic traffic() {
-        List<Account> accounts = new ArrayList<>();
         for (int a = 0; a < profile.accounts(); a++) {
             boolean rich = a < profile.richAccounts;
-            accounts.add(new Account(profile.account(a), rich ? profile.richBalance : profile.poorBalance, profile.currency, true));
+            long drawn = profile.minOpening < 0 ? profile.richBalance
+                    : seeds.stream(Seeds.Component.ACCOUNTS, a).nextLong(profile.minOpening, profile.maxOpening + 1);
+            accounts.add(new Account(profile.account(a), rich ? drawn : profile.poorBalance, profile.currency, true));
         }
         Map<Integer, Operation> byIndex = new HashMap<>();
         for (int i = 0; i < profile.payments; i++) {
@@ -65,7 +68,7 @@ final class Generator {
         });
         sends.addAll(afterDecided);
         sends.addAll(afterTtl);
-        return new Traffic(accounts, payments, sends);
+        return new Traffic(accounts, payments, sends, appliedBefore);
     }
 
     private Operation payment(int i) {
@@ -75,28 +78,49 @@ final class Generator {
         int poor = profile.poorAccounts == 0 ? 0 : random.nextInt(profile.poorAccounts);
         boolean refund = random.nextDouble() < profile.refundShare;
         long amount = random.nextLong(profile.minAmount, profile.maxAmount);
-        String account;
-        boolean payable;
-        if (profile.unknownEvery > 0 && i % profile.unknownEvery == profile.unknownEvery - 1 || where < profile.unknownShare) {
-            account = profile.unknownAccount();
-            refund = false;
-            payable = false;
-        } else if (profile.poorAccounts > 0 && where < profile.unknownShare + profile.poorShare) {
-            account = profile.account(profile.richAccounts + poor);
-            refund = false;
-            payable = amount <= profile.poorBalance;
-        } else {
-            account = profile.account(rich);
-            payable = refund || amount <= profile.richBalance;
-        }
-        Operation operation = new Operation("TXN-" + profile.name + "-" + i, account, amount, profile.currency,
-                refund ? AuthorizationType.REFUND : AuthorizationType.PURCHASE, profile.name + " Merchant", MERCHANT_CATEGORY);
-        payments.add(operation);
-        Send original = send(operation, messageId(operation, "0"), PaymentMessages.CREATED, Send.Kind.NEW, Send.Moment.STREAM);
         double copy = random.nextDouble();
         long order = random.nextLong();
         long copyOrder = random.nextLong();
         double late = random.nextDouble();
+        boolean hot = random.nextDouble() < profile.hotShare;
+        int hotAccount = random.nextInt(Math.max(1, profile.hotAccounts));
+        boolean before = random.nextDouble() < profile.appliedBeforeShare;
+        if (profile.unknownEvery > 0 && i % profile.unknownEvery == profile.unknownEvery - 1 || where < profile.unknownShare) {
+            return decided(i, order, copy, copyOrder, late, random,
+                    operation(i, profile.unknownAccount(), amount, false), false);
+        }
+        if (profile.poorAccounts > 0 && where < profile.unknownShare + profile.poorShare) {
+            return decided(i, order, copy, copyOrder, late, random,
+                    operation(i, profile.account(profile.richAccounts + poor), amount, false), amount <= profile.poorBalance);
+        }
+        int index = hot && profile.hotAccounts > 0 ? hotAccount : rich;
+        long opening = accounts.get(index).balanceMinor();
+        if (before && !refund) {
+            // approved a month ago, when the account held more than it opens the run with
+            Operation earlier = operation(i, profile.account(index), opening + amount, false);
+            payments.add(earlier);
+            appliedBefore.add(earlier);
+            stream.add(new Placed(order, retry(earlier, "r", Send.Moment.STREAM), Optional.empty()));
+            return earlier;
+        }
+        return decided(i, order, copy, copyOrder, late, random, operation(i, profile.account(index), amount, refund),
+                refund || amount <= opening);
+    }
+
+    private Operation operation(int i, String account, long amount, boolean refund) {
+        return new Operation("TXN-" + profile.name + "-" + i, account, amount, profile.currency,
+                refund ? AuthorizationType.REFUND : AuthorizationType.PURCHASE, profile.name + " Merchant", MERCHANT_CATEGORY);
+    }
+
+    /**
+     * A payment to be decided in the run, its copies and its retries; {@code payable}: whether
+     * its account can pay it as the run opens (then its share of retries after the TTL is the
+     * approved payments').
+     */
+    private Operation decided(int i, long order, double copy, long copyOrder, double late, SplittableRandom random,
+                              Operation operation, boolean payable) {
+        payments.add(operation);
+        Send original = send(operation, messageId(operation, "0"), PaymentMessages.CREATED, Send.Kind.NEW, Send.Moment.STREAM);
         boolean sameBatch = copy >= profile.redeliveryShare + profile.producerRetryShare
                 && copy < profile.redeliveryShare + profile.producerRetryShare + profile.sameBatchShare;
         stream.add(new Placed(order, original, sameBatch

@@ -11,7 +11,14 @@ public final class Seeds {
 
     /** What a stream is drawn for: each its own family of streams. */
     public enum Component {
-        PAYMENTS, POISON
+        /** The accounts' opening balances. */
+        ACCOUNTS,
+        /** Each payment: its account, amount, copies and place in the stream. */
+        PAYMENTS,
+        /** Each poison message. */
+        POISON,
+        /** A harness's own draws per payment (the simulation's send times and retry delays). */
+        SCHEDULE
     }
 
     private final long seed;

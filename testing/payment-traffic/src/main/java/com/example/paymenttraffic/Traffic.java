@@ -12,14 +12,17 @@ import java.util.Set;
  *
  * @param accounts the accounts the run opens, as it opens them
  * @param payments the payments, one operation per transaction id, by index
- * @param sends    every message, the stream's first in the order sent, then the later moments'
+ * @param sends         every message, the stream's first in the order sent, then the later moments'
+ * @param appliedBefore the payments approved before the run ({@link TrafficProfile#appliedBefore}),
+ *                      among {@code payments}: their ledger entries exist as the run starts
  */
-public record Traffic(List<Account> accounts, List<Operation> payments, List<Send> sends) {
+public record Traffic(List<Account> accounts, List<Operation> payments, List<Send> sends, List<Operation> appliedBefore) {
 
     public Traffic {
         accounts = List.copyOf(accounts);
         payments = List.copyOf(payments);
         sends = List.copyOf(sends);
+        appliedBefore = List.copyOf(appliedBefore);
     }
 
     /** The traffic {@code profile} draws from {@code seed}: the same seed, the same traffic. */

@@ -34,6 +34,11 @@ public final class TrafficProfile {
     int poison;
     Send.Moment poisonMoment = Send.Moment.AFTER_DECIDED;
     IntPredicate kept = index -> true;
+    long minOpening = -1;
+    long maxOpening = -1;
+    int hotAccounts;
+    double hotShare;
+    double appliedBeforeShare;
 
     /** A profile whose ids carry {@code name} ({@code TXN-<name>-7}, {@code ACC-<name>-03}). */
     public static TrafficProfile named(String name) {
@@ -46,6 +51,37 @@ public final class TrafficProfile {
     public TrafficProfile richAccounts(int count, long balanceMinor) {
         richAccounts = positive(count, "rich accounts");
         richBalance = balanceMinor;
+        return this;
+    }
+
+    /**
+     * The rich accounts' opening balances drawn per account from {@code min} to {@code max} minor
+     * units (both included) instead of one balance: then a purchase may be declined for want of
+     * funds, and a top-up may let a later one through, so the order of decisions matters.
+     */
+    public TrafficProfile openingBalances(long min, long max) {
+        if (min < 0 || max < min) {
+            throw new IllegalArgumentException("opening balances must be 0 <= min <= max, got " + min + ".." + max);
+        }
+        minOpening = min;
+        maxOpening = max;
+        return this;
+    }
+
+    /** {@code share} of the payments to rich accounts go to the first {@code count} of them (hot accounts). */
+    public TrafficProfile hotAccounts(int count, double share) {
+        hotAccounts = Math.min(positive(count, "hot accounts"), richAccounts);
+        hotShare = share;
+        return this;
+    }
+
+    /**
+     * {@code share} of the payments were approved before the run (their records since expired,
+     * their ledger entries kept, each for more than its account opens the run with) and are sent
+     * again in the stream by their producer: never to be decided again ({@link Traffic#appliedBefore}).
+     */
+    public TrafficProfile appliedBefore(double share) {
+        appliedBeforeShare = share;
         return this;
     }
 

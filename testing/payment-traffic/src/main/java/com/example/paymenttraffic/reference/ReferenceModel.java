@@ -55,6 +55,7 @@ public final class ReferenceModel {
      */
     public static ReferenceModel replay(Traffic traffic) {
         ReferenceModel model = new ReferenceModel(traffic.accounts());
+        traffic.appliedBefore().forEach(model::appliedBefore);
         traffic.sends(Send.Moment.STREAM).forEach(model::decide);
         traffic.sends(Send.Moment.AFTER_DECIDED).forEach(model::decide);
         model.recordsExpired();
