@@ -61,15 +61,6 @@ public final class ProducerMessages {
         return root.toString();
     }
 
-    /** Another operation under the same transaction id (one unit more): a conflict. */
-    public static String withOtherAmount(String message) {
-        ObjectNode root = read(message);
-        ObjectNode body = (ObjectNode) root.get("body");
-        body.put("amount", body.get("amount").decimalValue().add(BigDecimal.ONE));
-        ((ObjectNode) root.get("headers")).put("message_id", "msg-" + UUID.randomUUID());
-        return root.toString();
-    }
-
     /** The stand-in card hash of {@code seed}: {@code sha256:<hex>}. */
     public static String cardHash(String seed) {
         try {
