@@ -34,13 +34,14 @@ public final class PaymentMessages {
     /**
      * Poison {@code n}, built on {@code operation}: in turn a message cut short (not JSON), no JSON
      * at all, an amount with more decimals than its currency has, no account, an authorization
-     * type the domain does not know. None of them a payment the domain's parser reads.
+     * type the domain does not know. None of them a payment the domain's parser reads; each body
+     * its own, so that a harness finds each in a DLQ by its body.
      */
     static String poison(int n, Operation operation) {
         String envelope = "{\"headers\":{\"message_id\":\"poison-" + n + "\",\"timestamp\":\"" + CREATED + "\"},\"body\":{";
         return switch (n % POISON_KINDS) {
             case 0 -> "{\"headers\": {\"message_id\": \"poison-" + n + "\"}, \"body\": {\"transaction_id\": \"";
-            case 1 -> "not json at all";
+            case 1 -> "not json at all: poison-" + n;
             case 2 -> envelope + body(operation, operation.accountId(), amount(operation) + "5", operation.type().name()) + "}}";
             case 3 -> envelope + body(operation, null, amount(operation), operation.type().name()) + "}}";
             default -> envelope + body(operation, operation.accountId(), amount(operation), "CHARGEBACK") + "}}";

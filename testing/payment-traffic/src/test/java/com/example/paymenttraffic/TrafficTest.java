@@ -64,11 +64,13 @@ class TrafficTest {
 
     @Test
     void theProfile_drawsEachKindOfMessage_atItsMoment() {
-        Traffic traffic = Traffic.generate(everything(400), 3);
+        Traffic traffic = Traffic.generate(everything(400).undecidable(3, 10, Send.Moment.STREAM), 3);
 
         assertEquals(400, traffic.count(Send.Kind.NEW));
         assertEquals(3, traffic.count(Send.Kind.CONFLICT));
-        assertEquals(5, traffic.count(Send.Kind.POISON));
+        assertEquals(10, traffic.count(Send.Kind.POISON));
+        assertEquals(10, traffic.sends().stream().filter(s -> s.kind() == Send.Kind.POISON).map(Send::body).distinct().count(),
+                "each poison body its own");
         assertTrue(traffic.count(Send.Kind.REDELIVERY) > 100 / 2 + 20, "copies and redeliveries: " + traffic.count(Send.Kind.REDELIVERY));
         assertTrue(traffic.count(Send.Kind.PRODUCER_RETRY) > 60);
         assertTrue(traffic.count(Send.Kind.SAME_BATCH) > 5);
