@@ -64,7 +64,7 @@ test: local-aws-backend setup test-launcher test-java check-template check-merma
 
 # ---- the local runtime's command line (infra/local-payments, com.example.localpayments.cli): JSON on stdout, progress on stderr
 LOCAL_CLI_CLASSPATH := $(ROOT)/infra/local-payments/target/cli.classpath
-LOCAL_CLI_SOURCES := $(shell find $(ROOT)/functions $(ROOT)/libs $(ROOT)/testing/local-aws $(ROOT)/infra/local-payments -path '*/src/main/*' -type f 2>/dev/null) $(wildcard $(ROOT)/pom.xml $(ROOT)/*/*/pom.xml)
+LOCAL_CLI_SOURCES := $(shell find $(ROOT)/functions $(ROOT)/libs $(ROOT)/testing/lambda-fakes $(ROOT)/testing/local-aws $(ROOT)/infra/local-payments -path '*/src/main/*' -type f 2>/dev/null) $(wildcard $(ROOT)/pom.xml $(ROOT)/*/*/pom.xml)
 LOCAL_CLI = cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "$(ROOT)/infra/local-payments/target/classes:$$(cat $(LOCAL_CLI_CLASSPATH))" com.example.localpayments.cli.LocalAwsCli
 
 # Built through the reactor (never installed), again only when a source changed.
