@@ -12,8 +12,8 @@ quoted = '$(subst ','\'',$(1))'
 
 # ---- mistakes in the variables, told in one line before any work (make help needs nothing)
 ifneq ($(filter-out help,$(GOALS)),)
-# infra/local/jdk.sh prints the JDK >= 21 to build with, or the one line saying there is none.
-JDK := $(shell JAVA_HOME=$(call quoted,$(JAVA_HOME)) $(ROOT)/infra/local/jdk.sh 2>&1)
+# testing/local-aws/jdk.sh prints the JDK >= 21 to build with, or the one line saying there is none.
+JDK := $(shell JAVA_HOME=$(call quoted,$(JAVA_HOME)) $(ROOT)/testing/local-aws/jdk.sh 2>&1)
 ifneq ($(.SHELLSTATUS),0)
 $(error $(JDK))
 endif
@@ -53,8 +53,8 @@ help: ## this list, by group, with the variables each target takes
 	  $(MAKEFILE_LIST)
 
 setup: ## install what is missing: redis-server, moto, the Lambda runtime emulator
-	$(ROOT)/infra/local/setup.sh
-	$(ROOT)/infra/local/setup-rie.sh
+	$(ROOT)/testing/local-aws/setup.sh
+	$(ROOT)/testing/local-aws/setup-rie.sh
 
 demo: setup ## ~2 000 payments, duplicates, conflicts, poison, faults; a checked report ## PAYMENTS=1600 (unique payments, 200 to 1000000) LOCAL_AWS_TLS=false (HTTP)
 	$(MVN) -q -DskipTests -pl infra/demo -am package dependency:build-classpath -Dmdep.outputFile=target/demo.classpath
@@ -64,7 +64,7 @@ test: local-aws-backend setup test-launcher test-java check-template check-merma
 
 # ---- the local runtime's command line (infra/local-payments, com.example.localpayments.cli): JSON on stdout, progress on stderr
 LOCAL_CLI_CLASSPATH := $(ROOT)/infra/local-payments/target/cli.classpath
-LOCAL_CLI_SOURCES := $(shell find $(ROOT)/functions $(ROOT)/libs $(ROOT)/infra/local $(ROOT)/infra/local-payments -path '*/src/main/*' -type f 2>/dev/null) $(wildcard $(ROOT)/pom.xml $(ROOT)/*/*/pom.xml)
+LOCAL_CLI_SOURCES := $(shell find $(ROOT)/functions $(ROOT)/libs $(ROOT)/testing/lambda-fakes $(ROOT)/testing/local-aws $(ROOT)/infra/local-payments -path '*/src/main/*' -type f 2>/dev/null) $(wildcard $(ROOT)/pom.xml $(ROOT)/*/*/pom.xml)
 LOCAL_CLI = cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "$(ROOT)/infra/local-payments/target/classes:$$(cat $(LOCAL_CLI_CLASSPATH))" com.example.localpayments.cli.LocalAwsCli
 
 # Built through the reactor (never installed), again only when a source changed.
@@ -75,7 +75,7 @@ $(LOCAL_CLI_CLASSPATH): $(LOCAL_CLI_SOURCES)
 ##@ Local AWS (make up first; each prints one JSON document on stdout)
 .PHONY: up down invoke send drain state dlq redrive replay push-api-fault push-api-keys out
 up: $(LOCAL_CLI_CLASSPATH) ## moto, TLS Redis Cluster, push API, template.yaml's resources, seeded accounts ## ACCOUNTS=file.json VISIBILITY_TIMEOUT=s REQUIRE_PRODUCER_SIGNATURES=true
-	@$(ROOT)/infra/local/setup.sh >&2 && $(ROOT)/infra/local/setup-rie.sh >&2
+	@$(ROOT)/testing/local-aws/setup.sh >&2 && $(ROOT)/testing/local-aws/setup-rie.sh >&2
 	@$(LOCAL_CLI) up --accounts "$(ACCOUNTS)" --visibility-timeout "$(VISIBILITY_TIMEOUT)" --require-producer-signatures "$(REQUIRE_PRODUCER_SIGNATURES)"
 
 invoke: $(LOCAL_CLI_CLASSPATH) ## one event through the real handler under the Lambda runtime emulator ## FUNCTION=PaymentAuthorizerFunction EVENT=events/purchase.json
@@ -107,7 +107,7 @@ push-api-keys: $(LOCAL_CLI_CLASSPATH) ## the local push API admits only these ke
 
 replay: ## publish the idempotency table's decisions again (docs/deploy.md) ## FROM= TO= or ON_FAILURE_QUEUE=<url>|local; TABLE= TOPIC= for AWS
 	@$(MVN) -q -DskipTests -pl functions/payment-events -am package dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/replay.classpath >&2
-	@$(ROOT)/infra/local/replay.sh
+	@$(ROOT)/testing/local-aws/replay.sh
 
 down: $(LOCAL_CLI_CLASSPATH) ## stop what make up started (harmless when nothing runs)
 	@$(LOCAL_CLI) down
@@ -125,15 +125,15 @@ test-java: local-aws-backend setup rehearse-tools ## every Java test (JUnit 5) a
 # tests, the Docker engine must answer Testcontainers, else the run stops, non-zero.
 local-aws-backend:
 	@if [ "$(LOCAL_AWS)" = localstack ]; then \
-	  $(MVN) -q -DskipTests -pl infra/local -am package dependency:build-classpath -Dmdep.outputFile=target/preflight.classpath >&2 \
-	    && cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "infra/local/target/classes:$$(cat infra/local/target/preflight.classpath)" com.example.localaws.localstack.Preflight; \
+	  $(MVN) -q -DskipTests -pl testing/local-aws -am package dependency:build-classpath -Dmdep.outputFile=target/preflight.classpath >&2 \
+	    && cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "testing/local-aws/target/classes:$$(cat testing/local-aws/target/preflight.classpath)" com.example.localaws.localstack.Preflight; \
 	fi
 
 test-launcher: setup ## the moto launcher's own tests (pytest)
-	$(ROOT)/infra/local/test-launcher.sh
+	$(ROOT)/testing/local-aws/test-launcher.sh
 
 check-template: ## cfn-lint, sam validate --lint, checkov and sam build on template.yaml
-	$(ROOT)/infra/local/check-template.sh
+	$(ROOT)/testing/local-aws/check-template.sh
 
 check-mermaid: ## every mermaid block of README.md and docs/*.md parsed by Mermaid itself (~5 s)
 	$(ROOT)/infra/mermaid/check-mermaid.sh

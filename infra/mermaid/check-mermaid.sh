@@ -7,6 +7,6 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 HERE="$ROOT/infra/mermaid"
 
-"$ROOT/infra/local/npm-ci-pinned.sh" "$HERE" "check-mermaid"
+"$ROOT/testing/local-aws/npm-ci-pinned.sh" "$HERE" "check-mermaid"
 cd "$ROOT"
 node "$HERE/check.mjs" README.md docs/*.md

@@ -9,7 +9,7 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-JAVA_HOME="${JAVA_HOME:-$("$ROOT/infra/local/jdk.sh")}"
+JAVA_HOME="${JAVA_HOME:-$("$ROOT/testing/local-aws/jdk.sh")}"
 
 "$ROOT/infra/rehearse/setup-rehearse-tools.sh"
 mvn -B -ntp -q -f "$ROOT/pom.xml" -pl infra/rehearse -am -DskipTests package dependency:build-classpath \

@@ -7,6 +7,6 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 IAM="$ROOT/infra/rehearse/iam"
 
-"$ROOT/infra/local/setup-sam-tools.sh"
+"$ROOT/testing/local-aws/setup-sam-tools.sh"
 
-"$ROOT/infra/local/npm-ci-pinned.sh" "$IAM" "the IAM evaluator"
+"$ROOT/testing/local-aws/npm-ci-pinned.sh" "$IAM" "the IAM evaluator"

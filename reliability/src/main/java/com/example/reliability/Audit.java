@@ -1,9 +1,17 @@
 package com.example.reliability;
 
 import com.example.localpayments.Accounts;
+import com.example.paymenttraffic.Traffic;
+import com.example.paymenttraffic.reference.ReferenceModel;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -20,22 +28,25 @@ final class Audit {
                   Map<String, Instant> decidedAt) {
     }
 
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     private final DynamoDbClient dynamoDb;
 
     Audit(DynamoDbClient dynamoDb) {
         this.dynamoDb = dynamoDb;
     }
 
-    Counts of(Implementation implementation, Traffic traffic, List<Message> dead, String baselineTable) {
+    /** What the run left, against what {@code expected} (the reference model, fed {@code traffic}) says it must. */
+    Counts of(Implementation implementation, Traffic traffic, ReferenceModel expected, List<Message> dead, String baselineTable) {
         long extra = 0;
         long missing = 0;
+        Map<String, Long> expectedBalances = expected.balances();
         for (Map.Entry<String, Long> balance : balances().entrySet()) {
-            long expected = traffic.expectedBalances.getOrDefault(balance.getKey(), balance.getValue());
-            long diff = expected - balance.getValue();
+            long diff = expectedBalances.getOrDefault(balance.getKey(), balance.getValue()) - balance.getValue();
             if (diff > 0) {
-                extra += diff / Traffic.AMOUNT_MINOR;
+                extra += diff / ScenarioTraffic.AMOUNT_MINOR;
             } else {
-                missing += -diff / Traffic.AMOUNT_MINOR;
+                missing += -diff / ScenarioTraffic.AMOUNT_MINOR;
             }
         }
         Map<String, Instant> decidedAt = new HashMap<>();
@@ -44,9 +55,9 @@ final class Audit {
                 ? receiverRecords(decidedAt)
                 : baselineRecords(traffic, baselineTable, decided);
         Set<String> inDlq = new HashSet<>();
-        dead.forEach(message -> inDlq.add(Traffic.transactionIdOf(message.body())));
+        dead.forEach(message -> inDlq.add(transactionIdOf(message.body())));
         int lost = 0;
-        for (String txn : traffic.transactions) {
+        for (String txn : traffic.transactions()) {
             if (!decided.contains(txn) && !inDlq.contains(txn)) {
                 lost++;
             }
@@ -86,7 +97,7 @@ final class Audit {
     /** Powertools' records are keyed {@code <function>#md5(<key>)}: map them back through the input. */
     private int baselineRecords(Traffic traffic, String table, Set<String> decided) {
         Map<String, String> byHash = new HashMap<>();
-        traffic.transactions.forEach(txn -> byHash.put(Traffic.md5(txn), txn));
+        traffic.transactions().forEach(txn -> byHash.put(md5(txn), txn));
         int stuck = 0;
         for (Map<String, AttributeValue> item : dynamoDb.scanPaginator(r -> r.tableName(table)).items()) {
             String id = item.get("id").s();
@@ -99,5 +110,23 @@ final class Audit {
             }
         }
         return stuck;
+    }
+
+    /** The body's {@code transaction_id}, empty when it has none (poison). */
+    private static String transactionIdOf(String message) {
+        try {
+            return JSON.readTree(message).path("body").path("transaction_id").asText();
+        } catch (IOException unreadable) {
+            return "";
+        }
+    }
+
+    /** Powertools' key digest: MD5, in hex. */
+    private static String md5(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

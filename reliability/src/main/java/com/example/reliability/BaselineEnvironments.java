@@ -2,7 +2,7 @@ package com.example.reliability;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
-import com.example.localaws.invoke.LocalContext;
+import com.example.lambdafakes.LambdaContext;
 import com.example.payment.PaymentTables;
 import com.example.payment.notifier.NotificationRecords;
 import com.example.reliability.baseline.BaselineFaults;
@@ -53,7 +53,7 @@ final class BaselineEnvironments implements LambdaEnvironments.Factory {
         return new LambdaEnvironments.Environment() {
             @Override
             public SQSBatchResponse invoke(SQSEvent event, Crash crashOfThis) {
-                SQSBatchResponse response = handler.handleRequest(event, new LocalContext("reliability", functionTimeout));
+                SQSBatchResponse response = handler.handleRequest(event, LambdaContext.startingNow("reliability", functionTimeout));
                 if (point == FaultPoint.CRASH_BEFORE_DELETE && schedule.due()) {
                     crashOfThis.now();
                 }

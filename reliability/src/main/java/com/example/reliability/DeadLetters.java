@@ -1,5 +1,7 @@
 package com.example.reliability;
 
+import com.example.paymenttraffic.Send;
+import com.example.paymenttraffic.Traffic;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -22,18 +24,29 @@ public record DeadLetters(int expected, int found, int withReason, Optional<Late
         return expected - found;
     }
 
-    /** {@code undecidable}: each body sent to its key; {@code firstSent}: each key's first send. */
-    static DeadLetters of(Map<String, String> undecidable, List<DeadLetterWatch.Arrival> arrivals,
-                          Map<String, Instant> firstSent) {
+    /**
+     * The key an undecidable message is timed under: a poison message's own ({@code POISON-<n>}),
+     * {@code CONFLICT-<transaction id>} for a conflict, the transaction id for any other.
+     */
+    static String key(Send send) {
+        return send.kind() == Send.Kind.CONFLICT ? "CONFLICT-" + send.key() : send.key();
+    }
+
+    /** {@code traffic}'s poison and conflicts in the DLQ; {@code firstSent}: each {@link #key}'s first send. */
+    static DeadLetters of(Traffic traffic, List<DeadLetterWatch.Arrival> arrivals, Map<String, Instant> firstSent) {
+        Map<String, Send> undecidable = new HashMap<>();
+        traffic.sends().stream().filter(send -> send.kind() == Send.Kind.POISON || send.kind() == Send.Kind.CONFLICT)
+                .forEach(send -> undecidable.put(send.body(), send));
         Map<String, Instant> poison = new HashMap<>();
         Map<String, Instant> conflicts = new HashMap<>();
         Map<String, Boolean> reasoned = new HashMap<>();
         for (DeadLetterWatch.Arrival arrival : arrivals) {
-            String key = undecidable.get(arrival.message().body());
-            if (key == null) {
+            Send send = undecidable.get(arrival.message().body());
+            if (send == null) {
                 continue;
             }
-            (key.startsWith(Traffic.POISON) ? poison : conflicts).putIfAbsent(key, arrival.at());
+            String key = key(send);
+            (send.kind() == Send.Kind.POISON ? poison : conflicts).putIfAbsent(key, arrival.at());
             reasoned.merge(key, arrival.message().messageAttributes().containsKey("reason"), Boolean::logicalOr);
         }
         int withReason = (int) reasoned.values().stream().filter(Boolean::booleanValue).count();

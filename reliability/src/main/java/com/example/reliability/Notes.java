@@ -187,7 +187,7 @@ final class Notes {
     }
 
     private static boolean grouped(Result r) {
-        return r.scenario().accounts() < Traffic.MAX_ACCOUNTS;
+        return r.scenario().accounts() < ScenarioTraffic.MAX_ACCOUNTS;
     }
 
     private static String counts(Result r) {

@@ -118,9 +118,10 @@ final class ReportMarkdown {
         }
         md.append("\n## Poison and conflicts: to the DLQ at once, with their reason (ours)\n\n");
         md.append("The same traffic with one poison message and one conflict per ").append(UndecidableMessages.ONE_IN)
-                .append(" payments mixed in: poison in turn a body cut short (not JSON), an amount with 3 decimals for EUR, ")
-                .append("a body without its account; a conflict, a transaction of the first half sent again among the last ")
-                .append("tenth with another merchant. None can ever be decided: as deployed, the function sends each to the ")
+                .append(" payments mixed in: poison in turn a body cut short, no JSON at all, an amount with 3 decimals for ")
+                .append("EUR, a body without its account, an authorization type the domain does not know; a conflict, a ")
+                .append("payment sent again after the stream with another merchant. None can ever be decided: as deployed, ")
+                .append("the function sends each to the ")
                 .append("DLQ itself, with its reason as message attributes, in the invocation that first sees it; with ")
                 .append("`DEAD_LETTER_AT_ONCE=false` the queue's redrive policy moves it after ")
                 .append(ScenarioRunner.MAX_RECEIVE_COUNT).append(" receives, a visibility timeout (here ")
@@ -142,7 +143,7 @@ final class ReportMarkdown {
     }
 
     private static boolean hot(Result result) {
-        return result.scenario().accounts() < Traffic.MAX_ACCOUNTS;
+        return result.scenario().accounts() < ScenarioTraffic.MAX_ACCOUNTS;
     }
 
     /** Ours on few accounts: every batch committed in groups; then many environments on one account, with real conflicts. */
@@ -212,15 +213,15 @@ final class ReportMarkdown {
     private static void parameters(StringBuilder md) {
         md.append("## The run's parameters\n\n");
         md.append("- Traffic per fault scenario: ").append(ReliabilityReport.PAYMENTS).append(" unique purchases of ")
-                .append(Traffic.AMOUNT_MINOR).append(" minor units (every 20th to an account that does not exist, so declined) + ")
+                .append(ScenarioTraffic.AMOUNT_MINOR).append(" minor units (every 20th to an account that does not exist, so declined) + ")
                 .append(ReliabilityReport.COPIES).append(" extra deliveries (half the same body again, half producer retries with a new ")
                 .append("`headers.message_id`), shuffled: ").append(ReliabilityReport.PAYMENTS + ReliabilityReport.COPIES)
-                .append(" messages, ").append(Traffic.MAX_ACCOUNTS).append(" accounts. Same seed for both implementations.\n");
+                .append(" messages, ").append(ScenarioTraffic.MAX_ACCOUNTS).append(" accounts. Same seed for both implementations.\n");
         md.append("- Load: ").append(ReliabilityReport.LOAD_PAYMENTS).append(" transactions each delivered 3 times, random order, ")
-                .append(Traffic.MAX_ACCOUNTS).append(" accounts, ").append(ReliabilityReport.LOAD_POLLERS)
+                .append(ScenarioTraffic.MAX_ACCOUNTS).append(" accounts, ").append(ReliabilityReport.LOAD_POLLERS)
                 .append(" pollers (threads), each with its own execution environment.\n");
         md.append("- Queue: standard, visibility timeout ").append(ScenarioRunner.VISIBILITY_SECONDS).append(" s, `maxReceiveCount` ")
-                .append(ScenarioRunner.MAX_RECEIVE_COUNT).append(", DLQ; the local SQS event source mapping (`infra/local`), batch size ")
+                .append(ScenarioRunner.MAX_RECEIVE_COUNT).append(", DLQ; the local SQS event source mapping (`testing/local-aws`), batch size ")
                 .append(ScenarioRunner.BATCH_SIZE).append(", `ReportBatchItemFailures` semantics.\n");
         md.append("- Crashes: every 3rd invocation for the points met once per batch (after the fast-path check, before the SQS delete), ")
                 .append("every 10th message for the points met once per message; at most ").append(ScenarioRunner.MAX_CRASHES)

@@ -27,17 +27,17 @@ public record Scenario(Implementation implementation, Fault fault, int payments,
         if (payments < 20 || copies < 0 || pollers < 1) {
             throw new IllegalArgumentException("payments >= 20, copies >= 0, pollers >= 1");
         }
-        if (accounts < 1 || accounts > Traffic.MAX_ACCOUNTS) {
-            throw new IllegalArgumentException("accounts must be 1-" + Traffic.MAX_ACCOUNTS);
+        if (accounts < 1 || accounts > ScenarioTraffic.MAX_ACCOUNTS) {
+            throw new IllegalArgumentException("accounts must be 1-" + ScenarioTraffic.MAX_ACCOUNTS);
         }
         if (!fault.appliesTo(implementation)) {
             throw new IllegalArgumentException(implementation + " has no fault " + fault);
         }
     }
 
-    /** A run over {@value Traffic#MAX_ACCOUNTS} accounts, without conflicts. */
+    /** A run over {@value ScenarioTraffic#MAX_ACCOUNTS} accounts, without conflicts. */
     public Scenario(Implementation implementation, Fault fault, int payments, int copies, int pollers, long seed) {
-        this(implementation, fault, payments, copies, pollers, seed, Traffic.MAX_ACCOUNTS, Optional.empty());
+        this(implementation, fault, payments, copies, pollers, seed, ScenarioTraffic.MAX_ACCOUNTS, Optional.empty());
     }
 
     /** The same run, its payments spread over {@code count} accounts. */

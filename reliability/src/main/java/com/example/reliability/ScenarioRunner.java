@@ -1,15 +1,19 @@
 package com.example.reliability;
 
 import com.example.lambdakit.telemetry.TelemetryConfig;
-import com.example.localpayments.Accounts;
 import com.example.localaws.LocalAws;
-import com.example.localpayments.ReceiverEnvironment;
 import com.example.localaws.Sleeper;
 import com.example.localaws.TransactionConflicts;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.proxy.LoopbackProxy;
+import com.example.localpayments.Accounts;
+import com.example.localpayments.ReceiverEnvironment;
 import com.example.payment.PaymentTables;
 import com.example.receiver.lambda.ReceiverVariables;
+import com.example.paymenttraffic.Send;
+import com.example.paymenttraffic.Traffic;
+import com.example.paymenttraffic.reference.Decision;
+import com.example.paymenttraffic.reference.ReferenceModel;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -79,10 +83,8 @@ public final class ScenarioRunner {
     public Result run(Scenario scenario) {
         Instant started = Instant.now();
         prepareTables(scenario.accounts());
-        Traffic traffic = Traffic.generate(scenario.payments(), scenario.copies(), scenario.accounts(), scenario.seed());
-        if (scenario.undecidable() > 0) {
-            traffic.withUndecidable(scenario.undecidable(), scenario.seed());
-        }
+        Traffic traffic = ScenarioTraffic.of(scenario);
+        ReferenceModel expected = ReferenceModel.replay(traffic);
         int run = runs.incrementAndGet();
         String dlq = sqs.createQueue(r -> r.queueName("reliability-" + run + "-dlq")).queueUrl();
         String dlqArn = sqs.getQueueAttributes(r -> r.queueUrl(dlq).attributeNames(QueueAttributeName.QUEUE_ARN))
@@ -116,7 +118,7 @@ public final class ScenarioRunner {
             DependencyFaults dependency = new DependencyFaults(scenario.fault(), aws, redisProxy, timings, scenario.messages() / 2);
             TransactionConflicts conflicts = scenario.conflicts().map(aws::transactionConflicts).orElse(null);
             try {
-                drained = poll(scenario.pollers(), queue, traffic.deliveries, factory, timings, dependency, firstSent);
+                drained = poll(scenario.pollers(), queue, traffic.sends(), factory, timings, dependency, firstSent);
             } finally {
                 if (conflicts != null) {
                     conflicts.close();
@@ -133,14 +135,14 @@ public final class ScenarioRunner {
             aws.redis().announce(aws.redis().node(0), aws.redis().port());
         }
         List<DeadLetterWatch.Arrival> deadLettered = deadLetterWatch.finish();
-        Audit.Counts counts = new Audit(admin).of(scenario.implementation(), traffic,
+        Audit.Counts counts = new Audit(admin).of(scenario.implementation(), traffic, expected,
                 deadLettered.stream().map(DeadLetterWatch.Arrival::message).toList(), BASELINE_TABLE);
         Optional<Latency> sendToDecision = Latency.of(counts.decidedAt(), firstSent);
         Optional<DeadLetters> deadLetters = scenario.undecidable() == 0 ? Optional.empty()
-                : Optional.of(DeadLetters.of(traffic.undecidable, deadLettered, firstSent));
+                : Optional.of(DeadLetters.of(traffic, deadLettered, firstSent));
         int lost = counts.lost() + deadLetters.map(DeadLetters::missing).orElse(0);
         return new Result(scenario, counts.decisions(), counts.extraDebits(), counts.missingDebits(), lost,
-                counts.stuck(), counts.dlq(), counts.ledgerRows(), traffic.expectedApproved, schedule.crashes(), dropped,
+                counts.stuck(), counts.dlq(), counts.ledgerRows(), (int) expected.count(Decision.Approved.class), schedule.crashes(), dropped,
                 droppedRefusals,
                 timings.meanMsPerMessage(), timings.slowestInvocationMs(), drained, Duration.between(started, Instant.now()),
                 publishing, sendToDecision, conflictsAnswered, throttled, timings.messages(), deadLetters);
@@ -193,7 +195,7 @@ public final class ScenarioRunner {
      * {@value #STREAM_BACKLOG}, as a gateway would)
      * while the pollers consume it; returns whether it emptied before the deadline.
      */
-    private boolean poll(int pollers, String queue, List<Traffic.Delivery> deliveries, LambdaEnvironments.Factory factory,
+    private boolean poll(int pollers, String queue, List<Send> deliveries, LambdaEnvironments.Factory factory,
                          Timings timings, DependencyFaults dependency, Map<String, Instant> firstSent) {
         AtomicBoolean stop = new AtomicBoolean();
         AtomicBoolean sent = new AtomicBoolean();
@@ -202,9 +204,9 @@ public final class ScenarioRunner {
                 while (!stop.get() && count(queue, QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES) >= STREAM_BACKLOG) {
                     Sleeper.THREAD.pauseQuietly(Duration.ofMillis(100));
                 }
-                List<Traffic.Delivery> chunk = deliveries.subList(from, Math.min(deliveries.size(), from + STREAM_CHUNK));
+                List<Send> chunk = deliveries.subList(from, Math.min(deliveries.size(), from + STREAM_CHUNK));
                 Instant now = Instant.now();
-                chunk.forEach(delivery -> firstSent.putIfAbsent(delivery.transactionId(), now));
+                chunk.forEach(delivery -> firstSent.putIfAbsent(DeadLetters.key(delivery), now));
                 send(queue, chunk);
             }
             sent.set(true);
@@ -259,9 +261,9 @@ public final class ScenarioRunner {
         return Integer.parseInt(sqs.getQueueAttributes(r -> r.queueUrl(queue).attributeNames(name)).attributes().get(name));
     }
 
-    private void send(String queue, List<Traffic.Delivery> deliveries) {
+    private void send(String queue, List<Send> deliveries) {
         for (int from = 0; from < deliveries.size(); from += 10) {
-            List<Traffic.Delivery> chunk = deliveries.subList(from, Math.min(deliveries.size(), from + 10));
+            List<Send> chunk = deliveries.subList(from, Math.min(deliveries.size(), from + 10));
             List<SendMessageBatchRequestEntry> entries = new ArrayList<>();
             for (int i = 0; i < chunk.size(); i++) {
                 entries.add(SendMessageBatchRequestEntry.builder().id("m" + i).messageBody(chunk.get(i).body()).build());
@@ -272,7 +274,7 @@ public final class ScenarioRunner {
 
     /**
      * Empty tables (the template's and the baseline's), an empty Redis, and the traffic's
-     * accounts, each holding {@link Traffic#OPENING_BALANCE}.
+     * accounts, each holding {@link ScenarioTraffic#OPENING_BALANCE}.
      */
     void prepareTables(int accounts) {
         resetFixture();
@@ -297,10 +299,7 @@ public final class ScenarioRunner {
     }
 
     private void seedAccounts(int count) {
-        List<Accounts.Account> accounts = new ArrayList<>();
-        for (int a = 0; a < count; a++) {
-            accounts.add(new Accounts.Account(Traffic.account(a), Traffic.OPENING_BALANCE, "EUR", "ACTIVE"));
-        }
-        Accounts.seed(admin, accounts);
+        Accounts.seed(admin, Traffic.generate(ScenarioTraffic.profile(count), 0).accounts().stream()
+                .map(account -> new Accounts.Account(account.id(), account.balanceMinor(), account.currency(), "ACTIVE")).toList());
     }
 }

@@ -4,11 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
-import com.example.localpayments.Accounts;
+import com.example.lambdafakes.LambdaContext;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
-import com.example.localaws.invoke.LocalContext;
+import com.example.localpayments.Accounts;
 import com.example.payment.PaymentTables;
+import com.example.paymenttraffic.Send;
 import com.example.reliability.baseline.BaselineFaults;
 import com.example.reliability.baseline.PowertoolsAuthorizer;
 import java.time.Clock;
@@ -43,11 +44,11 @@ class BaselineExpiryTest {
     @Test
     void crashBeforeCompleted_redeliveryIsRefusedUntilTheRecordExpires_thenDebitsAgain() throws Exception {
         // GIVEN one purchase, and an environment that crashes after its debit and ledger row
-        runner.prepareTables(Traffic.MAX_ACCOUNTS);
-        Traffic.Delivery payment = Traffic.generate(20, 0, Traffic.MAX_ACCOUNTS, 5).deliveries.stream()
-                .filter(d -> !Traffic.accountOf(d.body()).equals(Traffic.UNKNOWN_ACCOUNT))
+        runner.prepareTables(ScenarioTraffic.MAX_ACCOUNTS);
+        Send payment = ScenarioTraffic.generate(20, 0, ScenarioTraffic.MAX_ACCOUNTS, 0, 5).sends().stream()
+                .filter(send -> !send.operation().orElseThrow().accountId().equals(ScenarioTraffic.profile(1).unknownAccount()))
                 .findFirst().orElseThrow();
-        String account = Traffic.accountOf(payment.body());
+        String account = payment.operation().orElseThrow().accountId();
         DynamoDbClient dynamoDb = aws.dynamoDb();
         Crash crash = new Crash();
         PowertoolsAuthorizer crashing = authorizer(dynamoDb, new BaselineFaults() {
@@ -68,33 +69,33 @@ class BaselineExpiryTest {
         first.setDaemon(true);
         first.start();
         crash.happened().get(30, TimeUnit.SECONDS);
-        assertEquals(Traffic.OPENING_BALANCE - Traffic.AMOUNT_MINOR, balance(dynamoDb, account));
+        assertEquals(ScenarioTraffic.OPENING_BALANCE - ScenarioTraffic.AMOUNT_MINOR, balance(dynamoDb, account));
 
         // WHEN SQS redelivers it to a new environment while the record lives
         PowertoolsAuthorizer next = authorizer(dynamoDb, BaselineFaults.NONE);
         SQSBatchResponse refused = next.handleRequest(event(payment.body()), context());
         // THEN it is refused (the record is INPROGRESS) and nothing more is debited
         assertEquals(1, refused.getBatchItemFailures().size());
-        assertEquals(Traffic.OPENING_BALANCE - Traffic.AMOUNT_MINOR, balance(dynamoDb, account));
+        assertEquals(ScenarioTraffic.OPENING_BALANCE - ScenarioTraffic.AMOUNT_MINOR, balance(dynamoDb, account));
 
         // WHEN it is redelivered after the record's expiration
         Thread.sleep(EXPIRATION.plusMillis(1_500));
         SQSBatchResponse accepted = next.handleRequest(event(payment.body()), context());
         // THEN it is acknowledged, and the account is debited a second time for one ledger row
         assertEquals(List.of(), accepted.getBatchItemFailures());
-        assertEquals(Traffic.OPENING_BALANCE - 2 * Traffic.AMOUNT_MINOR, balance(dynamoDb, account));
+        assertEquals(ScenarioTraffic.OPENING_BALANCE - 2 * ScenarioTraffic.AMOUNT_MINOR, balance(dynamoDb, account));
         assertEquals(1, dynamoDb.query(q -> q.tableName("LedgerTable")
                 .keyConditionExpression("pk = :pk")
                 .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(account)))).items().stream()
-                .filter(row -> row.get("sk").s().equals(payment.transactionId())).count());
+                .filter(row -> row.get("sk").s().equals(payment.key())).count());
     }
 
     private static PowertoolsAuthorizer authorizer(DynamoDbClient dynamoDb, BaselineFaults faults) {
         return new PowertoolsAuthorizer(dynamoDb, PowertoolsAuthorizer.asServed(dynamoDb, ScenarioRunner.BASELINE_TABLE), TABLES, faults, Clock.systemUTC(), EXPIRATION);
     }
 
-    private static LocalContext context() {
-        return new LocalContext("reliability", ScenarioRunner.FUNCTION_TIMEOUT);
+    private static LambdaContext context() {
+        return LambdaContext.startingNow("reliability", ScenarioRunner.FUNCTION_TIMEOUT);
     }
 
     private static SQSEvent event(String body) {

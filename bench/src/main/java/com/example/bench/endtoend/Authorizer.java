@@ -2,10 +2,10 @@ package com.example.bench.endtoend;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.lambdafakes.LambdaContext;
 import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.localaws.LocalAws;
 import com.example.localpayments.ReceiverEnvironment;
-import com.example.localaws.invoke.LocalContext;
 import com.example.payment.Payment;
 import com.example.payment.PaymentTables;
 import com.example.payment.authorizer.PaymentAuthorizer;
@@ -99,7 +99,7 @@ interface Authorizer extends AutoCloseable {
         return new Authorizer() {
             @Override
             public SQSBatchResponse invoke(SQSEvent event) {
-                return handler.handleRequest(event, new LocalContext("bench", FUNCTION_TIMEOUT));
+                return handler.handleRequest(event, LambdaContext.startingNow("bench", FUNCTION_TIMEOUT));
             }
 
             @Override

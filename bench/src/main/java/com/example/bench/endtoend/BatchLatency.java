@@ -2,8 +2,8 @@ package com.example.bench.endtoend;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.example.bench.report.SectionFile;
+import com.example.lambdafakes.VirtualClock;
 import com.example.localaws.LocalAws;
-import com.example.localaws.MovableClock;
 import com.example.localaws.LocalTls;
 import com.example.localaws.proxy.LoopbackProxy;
 import com.example.payment.AccountAttributes;
@@ -80,7 +80,7 @@ public final class BatchLatency {
             List<String> one = Fixture.accounts("ACC-ONE", 1);
             fixture.open(ten, Fixture.RICH);
             fixture.open(one, Fixture.RICH);
-            MovableClock clock = new MovableClock();
+            VirtualClock clock = VirtualClock.aheadOfSystem();
             Supplier<Authorizer> ours = () -> Authorizer.ours(aws, dynamoDb.uri(), redis.endpoint(), clock, BATCH);
             Supplier<Authorizer> oursDefault = () -> Authorizer.ours(aws, dynamoDb.uri(), redis.endpoint(), clock, TEMPLATE_CONCURRENCY);
             Supplier<Authorizer> baseline = () -> Authorizer.baseline(dynamoDb.uri(), Duration.ofHours(1));

@@ -13,14 +13,14 @@ import com.example.bench.cost.Stage;
 import com.example.bench.cost.TrafficMix;
 import com.example.bench.cost.Usage;
 import com.example.bench.report.SectionFile;
+import com.example.lambdafakes.VirtualClock;
 import com.example.localaws.DynamoDbCallCounter;
 import com.example.localaws.LocalAws;
-import com.example.localaws.MovableClock;
 import com.example.localaws.ProjectRoot;
 import com.example.localaws.Sleeper;
-import com.example.localpayments.downstream.Downstream;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.proxy.LoopbackProxy;
+import com.example.localpayments.downstream.Downstream;
 import com.example.payment.events.SnsDecisionPublisher;
 import com.example.payment.events.SqsUnpublishableRecords;
 import com.example.payment.events.StreamPublisher;
@@ -152,7 +152,7 @@ public final class CostRun {
         Timed publisherTime = new Timed();
         boolean ours = implementation == Implementation.RECEIVER;
         try (Authorizer authorizer = ours
-                ? Authorizer.ours(aws, dynamoDbThroughProxy, redisThroughProxy, new MovableClock(), BatchLatency.TEMPLATE_CONCURRENCY,
+                ? Authorizer.ours(aws, dynamoDbThroughProxy, redisThroughProxy, VirtualClock.aheadOfSystem(), BatchLatency.TEMPLATE_CONCURRENCY,
                 dynamoDbCalls, writeUnits, readUnits)
                 : Authorizer.baseline(implementation, dynamoDbThroughProxy, PowertoolsAuthorizer.DEFAULT_EXPIRATION,
                 dynamoDbCalls, writeUnits, readUnits);

@@ -1,10 +1,12 @@
 package com.example.bench.endtoend;
 
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
-import com.example.localpayments.Accounts;
 import com.example.localaws.LocalAws;
-import com.example.localaws.messages.ProducerMessages;
+import com.example.localpayments.Accounts;
 import com.example.payment.AccountAttributes;
+import com.example.payment.AuthorizationType;
+import com.example.paymenttraffic.Operation;
+import com.example.paymenttraffic.PaymentMessages;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -90,8 +92,9 @@ final class Fixture {
         List<String> bodies = new ArrayList<>();
         for (String account : accounts) {
             String txn = "TXN-BENCH-" + UUID.randomUUID();
-            bodies.add(ProducerMessages.payment(txn, account, new BigDecimal(amount), "EUR", "PURCHASE", "Amazon.es",
-                    body -> { }));
+            Operation purchase = new Operation(txn, account, new BigDecimal(amount).movePointRight(2).longValueExact(), "EUR",
+                    AuthorizationType.PURCHASE, "Amazon.es", "5411");
+            bodies.add(PaymentMessages.message(purchase, "msg-" + UUID.randomUUID(), "2026-04-07T14:32:15Z"));
         }
         return bodies;
     }

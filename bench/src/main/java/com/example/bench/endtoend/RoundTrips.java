@@ -2,9 +2,9 @@ package com.example.bench.endtoend;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.example.bench.report.SectionFile;
+import com.example.lambdafakes.VirtualClock;
 import com.example.localaws.DynamoDbCallCounter;
 import com.example.localaws.LocalAws;
-import com.example.localaws.MovableClock;
 import com.example.localaws.Sleeper;
 import com.example.reliability.Implementation;
 import java.time.Duration;
@@ -109,7 +109,7 @@ public final class RoundTrips {
         fixture.open(poor, 100);
         DynamoDbCallCounter calls = new DynamoDbCallCounter();
         WriteUnits units = new WriteUnits(reader);
-        MovableClock clock = new MovableClock();
+        VirtualClock clock = VirtualClock.aheadOfSystem();
         List<Row> rows = new ArrayList<>();
         try (Authorizer authorizer = implementation == Implementation.RECEIVER
                 ? Authorizer.ours(aws, aws.endpoint(), aws.redis().endpoint(), clock, BATCH, calls, units)

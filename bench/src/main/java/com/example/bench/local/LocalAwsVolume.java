@@ -10,7 +10,7 @@ import java.util.List;
 
 /**
  * {@code make bench-local [LOCAL_SIZES='500 5000 20000']}: for each size, a fresh {@code make up
- * VISIBILITY_TIMEOUT=30} with {@link Traffic#ACCOUNTS} accounts, then {@code make send} and
+ * VISIBILITY_TIMEOUT=30} with {@link VolumeTraffic#ACCOUNTS} accounts, then {@code make send} and
  * {@code make drain} of that many messages (a quarter duplicates), timed as a user sees them, and
  * {@code make state} to check that every payment was decided once. Writes the section
  * {@code 60-local-aws} and puts it into {@code docs/benchmarks.md} in place of its previous run.
@@ -42,10 +42,11 @@ public final class LocalAwsVolume {
         }
         List<Integer> sizes = args.length == 0 ? DEFAULT_SIZES : Arrays.stream(args).map(LocalAwsVolume::size).toList();
         Path accounts = WORK.resolve("accounts.json");
-        Traffic.writeAccounts(accounts);
         List<VolumeRun> runs = new ArrayList<>();
         for (int size : sizes) {
-            VolumeRun run = run(Traffic.of(size), accounts);
+            VolumeTraffic traffic = VolumeTraffic.of(size, SEED + size);
+            traffic.writeAccounts(accounts);
+            VolumeRun run = run(traffic, accounts);
             System.err.println("bench-local: " + run.summary());
             runs.add(run);
         }
@@ -55,9 +56,9 @@ public final class LocalAwsVolume {
         System.out.println("wrote " + SectionFile.FOLDER.resolve(SECTION + ".md") + " and its section of docs/benchmarks.md");
     }
 
-    private static VolumeRun run(Traffic traffic, Path accounts) {
+    private static VolumeRun run(VolumeTraffic traffic, Path accounts) {
         Path messages = WORK.resolve("payments-" + traffic.messages() + ".jsonl");
-        traffic.writeMessages(messages, SEED + traffic.messages());
+        traffic.writeMessages(messages);
         MakeCommand make = new MakeCommand(WORK.resolve("make-" + traffic.messages() + ".log"));
         make.run("down");
         try {

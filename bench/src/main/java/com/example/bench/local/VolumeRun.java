@@ -10,7 +10,7 @@ import java.util.Map;
  * records each function was handed, and what the local AWS holds afterwards.
  *
  * @param messages       messages sent
- * @param unique         distinct payments among them
+ * @param unique         distinct payments among them: what the reference model approves
  * @param sendSeconds    wall time of {@code make send}
  * @param drainSeconds   wall time of {@code make drain}, its JVMs and functions' start included
  * @param deliveries     records handed to the authorizer, the publisher and the notifier
@@ -23,7 +23,7 @@ import java.util.Map;
 record VolumeRun(int messages, int unique, double sendSeconds, double drainSeconds, long deliveries, long approved,
                  long duplicates, long ledgerRows, long notified, long deadLetters) {
 
-    static VolumeRun of(Traffic traffic, MakeCommand.Run send, MakeCommand.Run drain, JsonNode totals) {
+    static VolumeRun of(VolumeTraffic traffic, MakeCommand.Run send, MakeCommand.Run drain, JsonNode totals) {
         long deliveries = 0;
         for (JsonNode poller : drain.document().path("pollers")) {
             deliveries += poller.has("received") ? poller.path("received").asLong() : poller.path("recordsDelivered").asLong();
@@ -36,13 +36,20 @@ record VolumeRun(int messages, int unique, double sendSeconds, double drainSecon
                 duplicates += outcome.getValue().asLong();
             }
         }
-        return new VolumeRun(traffic.messages(), traffic.unique(), seconds(send), seconds(drain), deliveries, approved, duplicates,
+        if (traffic.duplicates() != traffic.messages() - traffic.approved()) {
+            throw new IllegalStateException("the reference model must approve every payment and answer every copy"
+                    + " as a duplicate: " + traffic.approved() + " approved, " + traffic.duplicates() + " duplicates");
+        }
+        return new VolumeRun(traffic.messages(), (int) traffic.approved(), seconds(send), seconds(drain), deliveries, approved, duplicates,
                 totals.path("ledgerRows").asLong(), totals.path("notificationsDelivered").asLong(),
                 totals.path("deadLetters").asLong() + totals.path("notificationDeadLetters").asLong()
                         + totals.path("streamFailures").asLong());
     }
 
-    /** True when every payment was approved and written once, every copy was a duplicate, nothing was lost. */
+    /**
+     * True when what the run did is what the reference model says: every payment approved and
+     * written once, every copy a duplicate, nothing lost.
+     */
     boolean decidedOnce() {
         return approved == unique && duplicates == messages - unique && ledgerRows == unique && notified == unique
                 && deadLetters == 0;

@@ -7,7 +7,7 @@ import java.util.function.Consumer;
 
 /**
  * Builds payment message bodies in the producer's envelope, for tests: the shared builder of
- * local-aws ({@link ProducerMessages}, which {@code make demo} uses too), with the tests'
+ * local-aws ({@link ProducerMessages}), with the tests'
  * merchant and amounts given as the text of a JSON number.
  */
 public final class PaymentMessages {

@@ -3,9 +3,9 @@ package com.example.storesize;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.amazonaws.services.lambda.runtime.events.ScheduledEvent;
+import com.example.lambdafakes.LambdaContext;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
-import com.example.localaws.invoke.LocalContext;
 import com.example.localaws.observability.FunctionOutput;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
@@ -44,7 +44,7 @@ class DedupStoreSizeTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         DedupStoreSizeHandler handler = new DedupStoreSizeHandler(new DedupStoreSize(aws.dynamoDb(), "IdempotencyTable",
                 new PrintStream(bytes, true, StandardCharsets.UTF_8), Clock.systemUTC(), "PaymentsTest"));
-        LocalContext context = new LocalContext("dedup-store-size", Duration.ofSeconds(30));
+        LambdaContext context = LambdaContext.startingNow("dedup-store-size", Duration.ofSeconds(30));
 
         // WHEN the schedule invokes it
         handler.handleRequest(new ScheduledEvent(), context);

@@ -2,16 +2,17 @@ package com.example.demo;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.lambdafakes.LambdaContext;
+import com.example.lambdafakes.VirtualClock;
 import com.example.lambdakit.telemetry.TelemetryConfig;
-import com.example.localpayments.Accounts;
 import com.example.localaws.DynamoDbCallCounter;
 import com.example.localaws.InProcessFunction;
 import com.example.localaws.LocalAws;
+import com.example.localaws.mapping.SqsEventSourceMapping;
+import com.example.localpayments.Accounts;
 import com.example.localpayments.ReceiverEnvironment;
 import com.example.localpayments.cli.StateDocument;
 import com.example.localpayments.downstream.Downstream;
-import com.example.localaws.invoke.LocalContext;
-import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.payment.Payment;
 import com.example.payment.PaymentTables;
 import com.example.payment.authorizer.PaymentAuthorizer;
@@ -22,6 +23,9 @@ import com.example.payment.events.SqsUnpublishableRecords;
 import com.example.payment.events.StreamPublisher;
 import com.example.payment.notifier.PaymentNotifier;
 import com.example.payment.notifier.PaymentNotifierHandler;
+import com.example.paymenttraffic.Send;
+import com.example.paymenttraffic.Traffic;
+import com.example.paymenttraffic.reference.ReferenceModel;
 import com.example.receiver.lambda.IdempotentReceiver;
 import com.example.receiver.lambda.ReceiverVariables;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -41,7 +45,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -96,8 +99,9 @@ final class DemoRun {
     static Result run(int payments, long seed, Path output) {
         Instant started = Instant.now();
         Timeline timeline = new Timeline(Clock.systemUTC());
-        Traffic traffic = Traffic.generate(payments, new Random(seed));
-        Demo.progress("generated %d messages (%d unique payments)", traffic.totalMessages(), traffic.uniquePayments);
+        Traffic traffic = Traffic.generate(DemoTraffic.profile(payments), seed);
+        ReferenceModel expected = ReferenceModel.replay(traffic);
+        Demo.progress("generated %d messages (%d unique payments)", traffic.sends().size(), traffic.payments().size());
         try (LocalAws aws = LocalAws.start(); SqsClient sqs = aws.sqs();
              DynamoDbClient dynamoDb = aws.dynamoDb();
              Downstream downstream = Downstream.create(aws, Duration.ofSeconds(VISIBILITY_SECONDS))) {
@@ -105,12 +109,12 @@ final class DemoRun {
                     downstream.pushApi().baseUrl());
             Queues queues = Queues.create(sqs);
             Map<String, String> authorizerEnvironment = environment(aws, queues.dlq());
-            seedAccounts(dynamoDb);
+            seedAccounts(dynamoDb, traffic);
             LogTap log = new LogTap(timeline::line);
             LogTap downstreamLog = new LogTap(timeline::downstreamLine);
             PrintStream downstreamOut = new PrintStream(downstreamLog, true, StandardCharsets.UTF_8);
             DynamoDbCallCounter calls = new DynamoDbCallCounter();
-            DemoClock clock = new DemoClock();
+            VirtualClock clock = VirtualClock.aheadOfSystem();
             try (InProcessFunction authorizer = InProcessFunction.of(aws, AUTHORIZER);
                  InProcessFunction publisher = InProcessFunction.of(aws, PUBLISHER);
                  InProcessFunction notifier = InProcessFunction.of(aws, NOTIFIER);
@@ -143,9 +147,10 @@ final class DemoRun {
                 timeline.mark("push API 503s");
 
                 timeline.mark("phase 1");
-                Demo.progress("phase 1: streaming %d messages while injecting faults", traffic.phaseOne.size());
-                for (int from = 0; from < traffic.phaseOne.size(); from += STREAM_CHUNK) {
-                    send(sqs, queues.source(), traffic.phaseOne.subList(from, Math.min(traffic.phaseOne.size(), from + STREAM_CHUNK)));
+                List<Send> stream = traffic.sends(Send.Moment.STREAM);
+                Demo.progress("phase 1: streaming %d messages while injecting faults", stream.size());
+                for (int from = 0; from < stream.size(); from += STREAM_CHUNK) {
+                    send(sqs, queues.source(), stream.subList(from, Math.min(stream.size(), from + STREAM_CHUNK)));
                     poller.keepUp();
                     keepUp(downstream);
                 }
@@ -153,8 +158,9 @@ final class DemoRun {
                 drainDownstream(downstream);
 
                 timeline.mark("phase 2");
-                send(sqs, queues.source(), traffic.phaseTwo);
-                Demo.progress("phase 2: %d late retries, conflicts and poison messages sent", traffic.phaseTwo.size());
+                send(sqs, queues.source(), traffic.sends(Send.Moment.AFTER_DECIDED));
+                Demo.progress("phase 2: %d late retries, conflicts and poison messages sent",
+                        traffic.sends(Send.Moment.AFTER_DECIDED).size());
                 poller.drain();
                 drainDownstream(downstream);
 
@@ -162,9 +168,9 @@ final class DemoRun {
                 clock.advance(RECORD_TTL.plusHours(1));
                 aws.redis().flushAll();
                 timeline.mark("phase 3: 7 d later");
-                send(sqs, queues.source(), traffic.phaseThree);
+                send(sqs, queues.source(), traffic.sends(Send.Moment.AFTER_TTL));
                 Demo.progress("phase 3: the function's clock moved %s ahead, past the records' TTL; redis emptied; "
-                        + "%d retries of decided payments sent", clock.ahead(), traffic.phaseThree.size());
+                        + "%d retries of decided payments sent", clock.offset(), traffic.sends(Send.Moment.AFTER_TTL).size());
                 poller.drain();
                 drainDownstream(downstream);
 
@@ -177,7 +183,7 @@ final class DemoRun {
                         (int) downstream.pushApi().requests().stream().filter(request -> request.status() == 401).count(),
                         downstream.takeNotifierDeadLetters().size(),
                         downstream.takeStreamFailures().size());
-                Report report = Report.of(traffic, log.lines(), calls, crashes.get(), invocations.get(),
+                Report report = Report.of(traffic, expected, log.lines(), calls, crashes.get(), invocations.get(),
                         new Ledger(dynamoDb), sqs, queues.dlq(), notifications, Duration.between(started, Instant.now()));
                 return write(output, report, state, timeline);
             }
@@ -212,7 +218,7 @@ final class DemoRun {
                 notifierFunction.dynamoDb(), notifierFunction.sqs(), notifierFunction::secretString, out, Clock.systemUTC()));
         notifierFunction.initialised();
         downstream.connect(event -> publisher.handleRequest(event, null),
-                event -> notifier.handleRequest(event, new LocalContext("payment-notifier", NOTIFIER_TIMEOUT)));
+                event -> notifier.handleRequest(event, LambdaContext.startingNow("payment-notifier", NOTIFIER_TIMEOUT)));
     }
 
     /**
@@ -280,19 +286,15 @@ final class DemoRun {
         return env;
     }
 
-    private static void seedAccounts(DynamoDbClient dynamoDb) {
-        List<Accounts.Account> accounts = new ArrayList<>();
-        for (int a = 0; a < Traffic.RICH_ACCOUNTS + Traffic.POOR_ACCOUNTS; a++) {
-            long balance = a < Traffic.RICH_ACCOUNTS ? Traffic.RICH_BALANCE : Traffic.POOR_BALANCE;
-            accounts.add(new Accounts.Account(Traffic.account(a), balance, "EUR", "ACTIVE"));
-        }
-        Accounts.seed(dynamoDb, accounts);
+    private static void seedAccounts(DynamoDbClient dynamoDb, Traffic traffic) {
+        Accounts.seed(dynamoDb, traffic.accounts().stream().map(account -> new Accounts.Account(account.id(),
+                account.balanceMinor(), account.currency(), account.active() ? "ACTIVE" : "BLOCKED")).toList());
     }
 
-    private static void send(SqsClient sqs, String queue, List<Traffic.Delivery> deliveries) {
+    private static void send(SqsClient sqs, String queue, List<Send> deliveries) {
         for (int from = 0; from < deliveries.size(); from += 10) {
             List<SendMessageBatchRequestEntry> entries = new ArrayList<>();
-            List<Traffic.Delivery> chunk = deliveries.subList(from, Math.min(deliveries.size(), from + 10));
+            List<Send> chunk = deliveries.subList(from, Math.min(deliveries.size(), from + 10));
             for (int i = 0; i < chunk.size(); i++) {
                 entries.add(SendMessageBatchRequestEntry.builder().id("m" + i).messageBody(chunk.get(i).body()).build());
             }

@@ -1,6 +1,9 @@
 package com.example.demo;
 
 import com.example.localaws.DynamoDbCallCounter;
+import com.example.paymenttraffic.Traffic;
+import com.example.paymenttraffic.reference.Decision;
+import com.example.paymenttraffic.reference.ReferenceModel;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -17,7 +20,7 @@ import software.amazon.awssdk.services.sqs.model.MessageAttributeValue;
 
 /**
  * What the run did, from the function's own log lines and the tables, checked against what the
- * generated input alone implies: balances, ledger rows and records; one APPROVED decision per
+ * reference model (testing/payment-traffic) says the generated input must lead to: balances, ledger rows and records; one APPROVED decision per
  * approved payment; one DECLINED decision per declined payment plus one per decline re-sent
  * after the TTL; DUPLICATE(LATE) for exactly the approved payments re-sent after the TTL; a
  * DLQ holding exactly the conflicts and poison messages, each sent there at once with its reason
@@ -36,27 +39,25 @@ final class Report {
     private long balanceTotal;
     private long notificationsDelivered;
 
-    static Report of(Traffic traffic, List<String> functionOutput, DynamoDbCallCounter calls, int crashes, int invocations,
+    static Report of(Traffic traffic, ReferenceModel expected, List<String> functionOutput, DynamoDbCallCounter calls, int crashes, int invocations,
                      Ledger ledger, SqsClient sqs, String dlq, DemoRun.Notifications notifications, Duration took) {
         Report report = new Report();
         report.sent(traffic);
         Set<String> late = report.outcomes(functionOutput, calls, crashes, invocations);
-        report.decisions(traffic, late);
-        report.balances(traffic, ledger);
-        report.deadLetters(traffic, sqs, dlq);
-        report.downstream(traffic, notifications);
+        report.decisions(expected, late);
+        report.balances(expected, ledger);
+        report.deadLetters(expected, sqs, dlq);
+        report.downstream(expected, notifications);
         report.line("took %ds", took.toSeconds());
-        report.line(report.passed ? "RESULT: PASS, every balance, the ledger, the records, the decisions and the notifications match the generated input"
+        report.line(report.passed ? "RESULT: PASS, every balance, the ledger, the records, the decisions and the notifications match the reference model"
                 : "RESULT: FAIL, see the mismatches above");
         return report;
     }
 
     private void sent(Traffic traffic) {
         Map<String, Long> byKind = new TreeMap<>();
-        for (List<Traffic.Delivery> phase : List.of(traffic.phaseOne, traffic.phaseTwo, traffic.phaseThree)) {
-            phase.forEach(delivery -> byKind.merge(delivery.kind(), 1L, Long::sum));
-        }
-        line("== sent: %d messages", traffic.totalMessages());
+        traffic.sends().forEach(send -> byKind.merge(send.kind() + " " + send.moment(), 1L, Long::sum));
+        line("== sent: %d messages", traffic.sends().size());
         byKind.forEach((kind, count) -> line("  %-24s %6d", kind, count));
     }
 
@@ -95,43 +96,53 @@ final class Report {
         return late;
     }
 
-    private void decisions(Traffic traffic, Set<String> late) {
+    private void decisions(ReferenceModel expected, Set<String> late) {
         long approved = outcomes.getOrDefault("APPROVED", 0L);
         long declined = outcomes.getOrDefault("DECLINED", 0L);
-        int expectedDeclined = traffic.expectedDeclined + traffic.lateDeclined;
-        boolean lateHold = late.equals(new TreeSet<>(traffic.lateApproved));
-        passed &= approved == traffic.expectedApproved && declined == expectedDeclined && lateHold;
-        line("== decisions (expected values computed from the generated input alone)");
-        line("  APPROVED decisions       %d (expected %d: one per approved unique payment)", approved, traffic.expectedApproved);
+        long expectedApproved = expected.count(Decision.Approved.class);
+        long expectedDeclined = expected.count(Decision.Declined.class);
+        long declinedPayments = expected.recorded(Decision.Declined.class);
+        Set<String> expectedLate = new TreeSet<>();
+        expected.decisions().forEach(decision -> {
+            if (decision instanceof Decision.Duplicate duplicate && duplicate.late()) {
+                expectedLate.add(duplicate.operation().transactionId());
+            }
+        });
+        boolean lateHold = late.equals(expectedLate);
+        passed &= approved == expectedApproved && declined == expectedDeclined && lateHold;
+        line("== decisions (expected values: the reference model, fed the generated input)");
+        line("  APPROVED decisions       %d (expected %d: one per approved unique payment)", approved, expectedApproved);
         line("  DECLINED decisions       %d (expected %d: %d declined payments + %d re-sent after the TTL, decided anew)",
-                declined, expectedDeclined, traffic.expectedDeclined, traffic.lateDeclined);
+                declined, expectedDeclined, declinedPayments, expectedDeclined - declinedPayments);
         line("  DUPLICATE(LATE) txns     %d (expected %d: the approved payments re-sent after the TTL, stopped by the ledger)%s",
-                late.size(), traffic.lateApproved.size(), lateHold ? "" : " MISMATCH");
+                late.size(), expectedLate.size(), lateHold ? "" : " MISMATCH");
     }
 
-    private void balances(Traffic traffic, Ledger ledger) {
+    private void balances(ReferenceModel expected, Ledger ledger) {
         Map<String, Long> actual = ledger.balances();
+        Map<String, Long> expectedBalances = expected.balances();
+        long expectedApproved = expected.recorded(Decision.Approved.class);
+        long expectedDeclined = expected.recorded(Decision.Declined.class);
         int wrong = 0;
-        for (Map.Entry<String, Long> expected : new TreeMap<>(traffic.expectedBalances).entrySet()) {
-            Long balance = actual.get(expected.getKey());
-            if (!expected.getValue().equals(balance)) {
+        for (Map.Entry<String, Long> balance : expectedBalances.entrySet()) {
+            Long found = actual.get(balance.getKey());
+            if (!balance.getValue().equals(found)) {
                 wrong++;
-                line("  MISMATCH %s: expected %d, found %s", expected.getKey(), expected.getValue(), balance);
+                line("  MISMATCH %s: expected %d, found %s", balance.getKey(), balance.getValue(), found);
             }
         }
         ledgerRows = ledger.ledgerRows();
         balanceTotal = actual.values().stream().mapToLong(Long::longValue).sum();
         Map<String, Long> records = ledger.recordsByStatus();
-        passed &= wrong == 0 && ledgerRows == traffic.expectedApproved
-                && records.getOrDefault("APPROVED", 0L) == traffic.expectedApproved
-                && records.getOrDefault("DECLINED", 0L) == traffic.expectedDeclined
-                && !actual.containsKey(Traffic.UNKNOWN_ACCOUNT);
-        line("== balance check (expected values computed from the generated input alone)");
-        line("  accounts matching        %d of %d", traffic.expectedBalances.size() - wrong, traffic.expectedBalances.size());
-        line("  ledger rows              %d (expected %d: one per approved unique payment)", ledgerRows, traffic.expectedApproved);
-        line("  records APPROVED         %d (expected %d)", records.getOrDefault("APPROVED", 0L), traffic.expectedApproved);
+        passed &= wrong == 0 && actual.keySet().equals(expectedBalances.keySet()) && ledgerRows == expected.ledger().size()
+                && records.getOrDefault("APPROVED", 0L) == expectedApproved
+                && records.getOrDefault("DECLINED", 0L) == expectedDeclined;
+        line("== balance check (expected values: the reference model, fed the generated input)");
+        line("  accounts matching        %d of %d (and no other account)", expectedBalances.size() - wrong, expectedBalances.size());
+        line("  ledger rows              %d (expected %d: one per approved unique payment)", ledgerRows, expected.ledger().size());
+        line("  records APPROVED         %d (expected %d)", records.getOrDefault("APPROVED", 0L), expectedApproved);
         line("  records DECLINED         %d (expected %d: a decline re-decided after the TTL replaces its record)",
-                records.getOrDefault("DECLINED", 0L), traffic.expectedDeclined);
+                records.getOrDefault("DECLINED", 0L), expectedDeclined);
     }
 
     /**
@@ -142,7 +153,7 @@ final class Report {
      * their origin. A message without an outcome would have ridden the queue's redrive policy
      * ({@code maxReceiveCount} receives): none is expected.
      */
-    private void deadLetters(Traffic traffic, SqsClient sqs, String dlq) {
+    private void deadLetters(ReferenceModel expected, SqsClient sqs, String dlq) {
         List<Message> dead = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
             List<Message> got = sqs.receiveMessage(r -> r.queueUrl(dlq).maxNumberOfMessages(10).visibilityTimeout(60)
@@ -172,13 +183,14 @@ final class Report {
         int conflicts = originsByOutcome.getOrDefault("CONFLICT", Set.of()).size();
         int rejected = originsByOutcome.getOrDefault("REJECTED", Set.of()).size();
         line("== DLQ: %d messages, %d conflicts and %d rejected (expected %d conflicts + %d poison, each sent by the function at once)",
-                dead.size(), conflicts, rejected, traffic.conflicts, traffic.poison);
+                dead.size(), conflicts, rejected, expected.count(Decision.Conflict.class), expected.count(Decision.Rejected.class));
         line("  by outcome and reason (the attributes outcome and reason; messages, distinct by source_message_id):");
         originsByReason.forEach((reason, origins) -> line("  %3d %3d  %s", messagesByReason.get(reason), origins.size(), reason));
         line("  second copies                %d (an injected crash between the send and the acknowledgement: harmless, a redrive dead-letters them again)",
                 dead.size() - withoutReason - conflicts - rejected);
         line("  without a reason             %d (expected 0: none waited for maxReceiveCount receives)", withoutReason);
-        passed &= conflicts == traffic.conflicts && rejected == traffic.poison && withoutReason == 0;
+        passed &= conflicts == expected.count(Decision.Conflict.class) && rejected == expected.count(Decision.Rejected.class)
+                && withoutReason == 0;
     }
 
     private static String attribute(Message message, String name) {
@@ -194,28 +206,30 @@ final class Report {
      * published for them; the notifier's filter takes approvals only, so the push API must have
      * delivered exactly one notification per approved unique payment.
      */
-    private void downstream(Traffic traffic, DemoRun.Notifications notifications) {
+    private void downstream(ReferenceModel expected, DemoRun.Notifications notifications) {
+        long expectedApproved = expected.count(Decision.Approved.class);
+        long expectedDeclines = expected.count(Decision.Declined.class);
+        long declinedPayments = expected.recorded(Decision.Declined.class);
+        long decidedPayments = expected.records().size();
         Map<String, Long> byType = new TreeMap<>();
         notifications.published().forEach(event -> byType.merge(event.body().path("event_type").asText(), 1L, Long::sum));
         long authorized = byType.getOrDefault("PaymentAuthorized", 0L);
         long declined = byType.getOrDefault("PaymentDeclined", 0L);
-        int expectedDeclines = traffic.expectedDeclined + traffic.lateDeclined;
         long transactions = notifications.published().stream().map(event -> event.transactionId()).distinct().count();
         notificationsDelivered = notifications.delivered();
-        boolean held = authorized == traffic.expectedApproved && declined == expectedDeclines
-                && transactions == traffic.expectedApproved + traffic.expectedDeclined
-                && notificationsDelivered == traffic.expectedApproved
+        boolean held = authorized == expectedApproved && declined == expectedDeclines
+                && transactions == decidedPayments
+                && notificationsDelivered == expectedApproved
                 && notifications.unauthenticated() == 0
                 && notifications.deadLetters() == 0 && notifications.streamFailures() == 0;
         passed &= held;
         line("== downstream: the idempotency table's stream -> topic -> notifications queue -> push API");
-        line("  PaymentAuthorized events %d (expected %d: one per approved unique payment)", authorized, traffic.expectedApproved);
+        line("  PaymentAuthorized events %d (expected %d: one per approved unique payment)", authorized, expectedApproved);
         line("  PaymentDeclined events   %d (expected %d: %d declined payments + %d decided anew after the TTL)",
-                declined, expectedDeclines, traffic.expectedDeclined, traffic.lateDeclined);
-        line("  transactions on topic    %d (expected %d: every unique payment decided)", transactions,
-                traffic.expectedApproved + traffic.expectedDeclined);
+                declined, expectedDeclines, declinedPayments, expectedDeclines - declinedPayments);
+        line("  transactions on topic    %d (expected %d: every unique payment decided)", transactions, decidedPayments);
         line("  notifications delivered  %d (expected %d: one per approved unique payment; late approvals wrote nothing)%s",
-                notificationsDelivered, traffic.expectedApproved, notificationsDelivered == traffic.expectedApproved ? "" : " MISMATCH");
+                notificationsDelivered, expectedApproved, notificationsDelivered == expectedApproved ? "" : " MISMATCH");
         line("  push API requests        %d (injected 503s and a late answer were retried under the same Idempotency-Key)",
                 notifications.pushRequests());
         line("  refused as unauthentic   %d (expected 0: the push API admits only requests signed with the notifier's key)",

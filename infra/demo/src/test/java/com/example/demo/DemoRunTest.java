@@ -40,7 +40,7 @@ class DemoRunTest {
         assertEquals(approved, totals.path("recordsByStatus").path("APPROVED").asLong());
         assertEquals(report.deadLetters(), totals.path("deadLetters").asInt());
         assertEquals(report.balanceTotal(), totals.path("balanceMinor").path("EUR").asLong());
-        assertEquals(Traffic.RICH_ACCOUNTS + Traffic.POOR_ACCOUNTS, totals.path("accounts").asInt());
+        assertEquals(DemoTraffic.RICH_ACCOUNTS + DemoTraffic.POOR_ACCOUNTS, totals.path("accounts").asInt());
         // AND one notification was delivered per unique approved payment (the report checked it
         // against the generated input), and the state lists exactly those, none dead-lettered
         assertEquals(approved, report.notificationsDelivered(), report::text);

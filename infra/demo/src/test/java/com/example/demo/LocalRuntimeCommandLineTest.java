@@ -498,7 +498,7 @@ class LocalRuntimeCommandLineTest {
     /** Runs {@code line} with bash, the project's AWS CLI first on the PATH; its output, once it exited 0. */
     private static String runWith(String line, Map<String, String> variables) throws IOException, InterruptedException {
         Path cliFolder = ROOT.resolve(".tools/awscli/bin");
-        assertTrue(Files.isExecutable(cliFolder.resolve("aws")), "the project's AWS CLI is missing: run infra/local/setup-sam-tools.sh (make test does)");
+        assertTrue(Files.isExecutable(cliFolder.resolve("aws")), "the project's AWS CLI is missing: run testing/local-aws/setup-sam-tools.sh (make test does)");
         ProcessBuilder builder = new ProcessBuilder("bash", "-c", line).directory(ROOT.toFile()).redirectErrorStream(true);
         builder.environment().putAll(variables);
         builder.environment().put("PATH", cliFolder + File.pathSeparator + System.getenv("PATH"));

@@ -1,5 +1,5 @@
 /**
- * This project's application on the generic local AWS ({@code infra/local}, which knows nothing of
+ * This project's application on the generic local AWS ({@code testing/local-aws}, which knows nothing of
  * the project): the seed accounts of the payment domain ({@link com.example.localpayments.Accounts}),
  * the variables that point a function built on the receiver at the local resources
  * ({@link com.example.localpayments.ReceiverEnvironment}), the decisions' way downstream

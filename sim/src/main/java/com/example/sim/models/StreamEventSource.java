@@ -29,7 +29,7 @@ import java.util.function.BiFunction;
  * https://docs.aws.amazon.com/lambda/latest/dg/services-ddb-batchfailurereporting.html;
  * "Retaining discarded records for a DynamoDB event source in Lambda",
  * https://docs.aws.amazon.com/lambda/latest/dg/services-dynamodb-errors.html), the same rules as
- * infra/local's mapping over moto:
+ * testing/local-aws's mapping over moto:
  * <ul>
  *   <li>one batch per shard at a time ({@code ParallelizationFactor} 1), in stream order: up to
  *       {@code BatchSize} records from the checkpoint, once the batch is full or the first record

@@ -14,13 +14,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.lambdafakes.LambdaContext;
 import com.example.localaws.InProcessFunction;
 import com.example.localaws.LocalAws;
-import com.example.localaws.invoke.LocalContext;
+import com.example.localaws.ProjectRoot;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.receiver.internal.config.DeadLetterConfig;
-import com.example.localaws.ProjectRoot;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -176,7 +176,7 @@ class DeadLetterTest extends LocalAwsTest {
 
     private SqsEventSourceMapping mapping(Queues queues, PaymentAuthorizerHandler handler) {
         return new SqsEventSourceMapping(sqs, queues.source(), LocalAws.REGION.id(), 10, Duration.ZERO,
-                event -> kept(event, handler.handleRequest(event, new LocalContext("payment-authorizer", Duration.ofSeconds(30)))));
+                event -> kept(event, handler.handleRequest(event, LambdaContext.startingNow("payment-authorizer", Duration.ofSeconds(30)))));
     }
 
     /** Keeps each invocation's event and response, for assertions. */

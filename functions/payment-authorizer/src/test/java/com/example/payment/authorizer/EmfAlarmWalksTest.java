@@ -8,11 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.lambdafakes.LambdaContext;
 import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.localaws.AwsTime;
 import com.example.localaws.InProcessFunction;
 import com.example.localaws.LocalAws;
-import com.example.localaws.invoke.LocalContext;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.localaws.observability.MetricSamples;
 import com.example.localaws.observability.TemplateAlarm;
@@ -250,7 +250,7 @@ class EmfAlarmWalksTest extends LocalAwsTest {
     }
 
     private com.amazonaws.services.lambda.runtime.events.SQSBatchResponse invoke(PaymentAuthorizerHandler handler, List<String> bodies) {
-        return handler.handleRequest(event(bodies.toArray(String[]::new)), new LocalContext("payment-authorizer", Duration.ofSeconds(30)));
+        return handler.handleRequest(event(bodies.toArray(String[]::new)), LambdaContext.startingNow("payment-authorizer", Duration.ofSeconds(30)));
     }
 
     private FunctionOutput parsed() {

@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.lambdafakes.LambdaContext;
 import com.example.localaws.AwsTime;
 import com.example.localaws.InProcessFunction;
 import com.example.localaws.LocalAws;
 import com.example.localaws.ProjectRoot;
-import com.example.localaws.invoke.LocalContext;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.localaws.observability.MetricSamples;
@@ -237,8 +237,8 @@ class InvocationAlarmWalksTest extends LocalAwsTest {
         return handler;
     }
 
-    private static LocalContext context() {
-        return new LocalContext("payment-authorizer", Duration.ofSeconds(30));
+    private static LambdaContext context() {
+        return LambdaContext.startingNow("payment-authorizer", Duration.ofSeconds(30));
     }
 
     private SqsEventSourceMapping mapping(Function<SQSEvent, SQSBatchResponse> lambda) {

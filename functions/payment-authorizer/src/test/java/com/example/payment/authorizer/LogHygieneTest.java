@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.lambdafakes.LambdaContext;
 import com.example.localaws.Fault;
 import com.example.localaws.LocalAws;
-import com.example.localaws.invoke.LocalContext;
 import com.example.payment.AccountAttributes;
 import com.example.payment.PaymentMessages;
 import com.example.receiver.internal.config.ReceiverConfig;
@@ -85,7 +85,7 @@ class LogHygieneTest extends LocalAwsTest {
                 aws.moto().inject(Fault.throttling("TransactWriteItems", "TXN-L-T1", EVERY_ATTEMPT));
                 // approvals, declines, two rejections, a retry
                 assertEquals(3, failures(rig.invoke(event(a1, a2, d1, d2, tooManyDecimals, rawCardNumber, t1),
-                        new LocalContext("payment-authorizer", Duration.ofSeconds(3)))).size());
+                        LambdaContext.startingNow("payment-authorizer", Duration.ofSeconds(3)))).size());
                 aws.moto().clearFaults();
                 // a fast-path duplicate, the retried one approved, an in-batch conflict
                 assertEquals(1, failures(rig.invoke(event(a1, t1, a1.replace("7391.37", "7391.38")))).size());

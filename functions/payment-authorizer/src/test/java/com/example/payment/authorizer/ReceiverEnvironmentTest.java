@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The local resources turned into variables ({@link ReceiverEnvironment}) are what the receiver's
  * own configuration reads back: the store and its windows, and the fast path on a TLS Redis
- * Cluster (milliseconds, no AWS). Here, not in infra/local, whose tests run without the receiver.
+ * Cluster (milliseconds, no AWS). Here, not in testing/local-aws, whose tests run without the receiver.
  */
 class ReceiverEnvironmentTest {
 

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
+import com.example.lambdafakes.LambdaContext;
 import com.example.localaws.DeadLetterRedrive;
 import com.example.localaws.InProcessFunction;
 import com.example.localaws.LocalAws;
-import com.example.localaws.invoke.LocalContext;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.payment.LedgerAttributes;
@@ -72,7 +72,7 @@ class RedriveTest extends LocalAwsTest {
             SqsEventSourceMapping mapping = new SqsEventSourceMapping(sqs, queue, LocalAws.REGION.id(), 10, Duration.ZERO,
                     event -> {
                         SQSBatchResponse response = handler.handleRequest(event,
-                                new LocalContext("payment-authorizer", Duration.ofSeconds(30)));
+                                LambdaContext.startingNow("payment-authorizer", Duration.ofSeconds(30)));
                         if (crashAfterNextInvocation.getAndSet(false)) {
                             throw new IllegalStateException("the environment died after the DLQ send, before the acknowledgement");
                         }

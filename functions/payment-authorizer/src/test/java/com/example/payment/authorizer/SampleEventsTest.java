@@ -64,7 +64,7 @@ import software.amazon.awssdk.services.sqs.model.Message;
  * an earlier decision (a redelivery, a producer retry, a conflict) is invoked after the original.
  *
  * <p>Without the emulator these tests fail rather than skip: {@code make setup} builds it
- * ({@code infra/local/setup-rie.sh}).
+ * ({@code testing/local-aws/setup-rie.sh}).
  */
 class SampleEventsTest extends LocalAwsTest {
 

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.lambdafakes.LambdaContext;
 import com.example.localaws.InProcessFunction;
 import com.example.localaws.LocalAws;
-import com.example.localaws.invoke.LocalContext;
 import com.example.payment.Payment;
 import com.example.receiver.internal.config.ReceiverConfig;
 import com.example.receiver.lambda.IdempotentReceiver;
@@ -66,7 +66,7 @@ class SoonRedeliveryTest extends LocalAwsTest {
                     new SecureRandom()).sqs(function::sqs).soonRedeliveryWithin(Duration.ofSeconds(1), Duration.ofSeconds(2))
                     .random(new SplittableRandom(7)).build()) {
                 SQSBatchResponse response = new PaymentAuthorizerHandler(receiver)
-                        .handleRequest(event(received, queue.arn()), new LocalContext("payment-authorizer", Duration.ofSeconds(5)));
+                        .handleRequest(event(received, queue.arn()), LambdaContext.startingNow("payment-authorizer", Duration.ofSeconds(5)));
                 // THEN it is reported failed, and back in the queue within seconds, received a second time
                 assertEquals(List.of(received.messageId()), AuthorizerRig.failures(response));
             }
@@ -86,7 +86,7 @@ class SoonRedeliveryTest extends LocalAwsTest {
             Map<String, String> env = AuthorizerRig.environment(aws, false);
             // WHEN it has less time left than it needs to start the message
             SQSBatchResponse response = asInLambda(env, dynamoDb).handleRequest(event(queue.received(), queue.arn()),
-                    new LocalContext("payment-authorizer", Duration.ofSeconds(5)));
+                    LambdaContext.startingNow("payment-authorizer", Duration.ofSeconds(5)));
             // THEN it is reported failed, its visibility was changed through the one SQS client built,
             // and it is back within the 1-5 s the function sets
             assertEquals(List.of(queue.received().messageId()), AuthorizerRig.failures(response));
@@ -111,7 +111,7 @@ class SoonRedeliveryTest extends LocalAwsTest {
             env.put(ReceiverConfig.SOON_REDELIVERY, "false");
             // WHEN it has less time left than it needs to start the message
             SQSBatchResponse response = asInLambda(env, dynamoDb).handleRequest(event(queue.received(), queue.arn()),
-                    new LocalContext("payment-authorizer", Duration.ofSeconds(5)));
+                    LambdaContext.startingNow("payment-authorizer", Duration.ofSeconds(5)));
             // THEN it is reported failed, as before
             assertEquals(List.of(queue.received().messageId()), AuthorizerRig.failures(response));
             // AND no SQS client was built, so no call could reach SQS, and the message stays

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.lambdafakes.LambdaContext;
 import com.example.lambdakit.telemetry.TelemetryConfig;
-import com.example.localaws.invoke.LocalContext;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.payment.Payment;
 import com.example.payment.PaymentTables;
@@ -64,8 +64,8 @@ class StructuredLinesTest {
             hostile.setMessageId(HOSTILE);
             SQSEvent event = new SQSEvent();
             event.setRecords(List.of(hostile));
-            LocalContext first = new LocalContext("payment-authorizer", Duration.ofSeconds(30));
-            LocalContext second = new LocalContext("payment-authorizer", Duration.ofSeconds(30));
+            LambdaContext first = LambdaContext.startingNow("payment-authorizer", Duration.ofSeconds(30));
+            LambdaContext second = LambdaContext.startingNow("payment-authorizer", Duration.ofSeconds(30));
 
             // WHEN two invocations of one environment each get it
             handler.handleRequest(event, first);
@@ -104,7 +104,7 @@ class StructuredLinesTest {
 
             // WHEN one invocation decides the batch
             new PaymentAuthorizerHandler(receiver).handleRequest(event,
-                    new LocalContext("payment-authorizer", Duration.ofSeconds(30)));
+                    LambdaContext.startingNow("payment-authorizer", Duration.ofSeconds(30)));
 
             // THEN one EMF line counts it: 4 received, 2 approved, 1 duplicate in the batch, 1 rejected
             FunctionOutput output = FunctionOutput.parse(bytes.toByteArray());
@@ -137,7 +137,7 @@ class StructuredLinesTest {
 
             // WHEN one invocation runs the batch
             new PaymentAuthorizerHandler(receiver).handleRequest(event,
-                    new LocalContext("payment-authorizer", Duration.ofSeconds(30)));
+                    LambdaContext.startingNow("payment-authorizer", Duration.ofSeconds(30)));
 
             // THEN its EMF line counts 4 retries, of which 2 contended and 1 throttled
             FunctionOutput output = FunctionOutput.parse(bytes.toByteArray());

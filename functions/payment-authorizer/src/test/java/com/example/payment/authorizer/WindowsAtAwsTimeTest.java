@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.lambdafakes.LambdaContext;
 import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.localaws.AwsTime;
 import com.example.localaws.DeadLetterRedrive;
 import com.example.localaws.Fault;
 import com.example.localaws.InProcessFunction;
 import com.example.localaws.LocalAws;
-import com.example.localaws.invoke.LocalContext;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.messages.ProducerSigner;
 import com.example.localaws.observability.FunctionOutput;
@@ -231,7 +231,7 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
 
     private static SqsEventSourceMapping mapping(SqsClient sqs, TemplateQueues queues, PaymentAuthorizerHandler handler) {
         return new SqsEventSourceMapping(sqs, queues.payments(), LocalAws.REGION.id(), 10, Duration.ZERO,
-                event -> handler.handleRequest(event, new LocalContext("payment-authorizer", INVOCATION)));
+                event -> handler.handleRequest(event, LambdaContext.startingNow("payment-authorizer", INVOCATION)));
     }
 
     /**

@@ -45,7 +45,7 @@ import java.util.stream.Stream;
  *       is JSON; in docs/deploy.md, it names its {@code --region};</li>
  *   <li>{@code mvn}: {@code -pl} names modules of pom.xml, {@code -Dtest} test classes (and
  *       methods) of them;</li>
- *   <li>a path ({@code infra/local/check-template.sh}): an executable file of the repository;</li>
+ *   <li>a path ({@code testing/local-aws/check-template.sh}): an executable file of the repository;</li>
  *   <li>a function the same file defines: {@code out OutputKey} (the deploy guide's) names an
  *       Output of template.yaml;</li>
  *   <li>a bare assignment: nothing more than what follows for every command;</li>

@@ -134,7 +134,7 @@ class RunbookEntriesTest {
     /** Whether {@code Class#method} is a test method of a file {@code Class.java} under a module's src/test/java. */
     private boolean testExists(String walk) throws IOException {
         String[] parts = walk.split("#", 2);
-        for (String module : new String[] {"functions", "libs", "infra"}) {
+        for (String module : new String[] {"functions", "libs", "infra", "testing"}) {
             try (Stream<Path> modules = Files.list(docs.root().resolve(module))) {
                 for (Path tests : modules.map(m -> m.resolve("src/test/java")).filter(Files::isDirectory).toList()) {
                     try (Stream<Path> files = Files.walk(tests)) {

@@ -42,7 +42,7 @@ final class ServiceModels {
             return new ServiceModels(pythons.map(python -> python.resolve("site-packages/botocore/data"))
                     .filter(Files::isDirectory).findFirst()
                     .orElseThrow(() -> new IllegalStateException("botocore's service models are missing under " + lib
-                            + ": run infra/local/setup-sam-tools.sh (make test does)")));
+                            + ": run testing/local-aws/setup-sam-tools.sh (make test does)")));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -7,7 +7,7 @@ import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.AttributeValue;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.StreamRecord;
-import com.example.localaws.invoke.LocalContext;
+import com.example.lambdafakes.LambdaContext;
 import com.example.localaws.observability.FunctionOutput;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
@@ -66,7 +66,7 @@ class StreamPublisherTest {
                 record("2", "INSERT", decision("TXN-2", "APPROVED")));
         Date created = Date.from(Instant.now().minusSeconds(3));
         event.getRecords().forEach(record -> record.getDynamodb().setApproximateCreationDateTime(created));
-        LocalContext context = new LocalContext("payment-events", Duration.ofSeconds(60));
+        LambdaContext context = LambdaContext.startingNow("payment-events", Duration.ofSeconds(60));
 
         // WHEN the handler gets the batch
         new PaymentEventsHandler(publisher).handleRequest(event, context);

@@ -5,14 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.lambdafakes.LambdaContext;
 import com.example.lambdakit.telemetry.TelemetryConfig;
-import com.example.localpayments.Accounts;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
+import com.example.localaws.observability.FunctionOutput;
+import com.example.localpayments.Accounts;
 import com.example.localpayments.ReceiverEnvironment;
 import com.example.localpayments.downstream.Downstream;
-import com.example.localaws.invoke.LocalContext;
-import com.example.localaws.observability.FunctionOutput;
 import com.example.payment.Payment;
 import com.example.payment.PaymentTables;
 import com.example.payment.authorizer.PaymentAuthorizer;
@@ -108,7 +108,7 @@ class EndToEndTest {
                     new SqsUnpublishableRecords(sqs, downstream.unpublishableQueueUrl()), functionsOut, Clock.systemUTC()));
             PaymentNotifierHandler notifier = notifier(dynamoDb, downstream);
             downstream.connect(event -> publisher.handleRequest(event, null),
-                    event -> notifier.handleRequest(event, new LocalContext("payment-notifier", Duration.ofSeconds(30))));
+                    event -> notifier.handleRequest(event, LambdaContext.startingNow("payment-notifier", Duration.ofSeconds(30))));
             assertTrue(downstream.drain(Duration.ofSeconds(90)), "the pipeline drained");
 
             // THEN every decision reached the topic, and the push API delivered exactly one

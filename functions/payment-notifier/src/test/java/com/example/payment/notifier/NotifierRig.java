@@ -2,12 +2,12 @@ package com.example.payment.notifier;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
-import com.example.localaws.MovableClock;
+import com.example.lambdafakes.LambdaContext;
+import com.example.lambdafakes.VirtualClock;
 import com.example.localaws.InProcessFunction;
 import com.example.localaws.LocalAws;
-import com.example.localaws.invoke.LocalContext;
-import com.example.localaws.observability.FunctionOutput;
 import com.example.localaws.messages.ProducerSigner;
+import com.example.localaws.observability.FunctionOutput;
 import com.example.localaws.push.Admission;
 import com.example.localaws.push.LocalPushApi;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -39,7 +39,7 @@ final class NotifierRig implements AutoCloseable {
     /** The push API credential's secret the notifier reads. */
     final String credentialSecret;
     /** The notifier's clock: this machine's, moved on by the tests (within the push API's window). */
-    final MovableClock clock = new MovableClock();
+    final VirtualClock clock = VirtualClock.aheadOfSystem();
     private final LocalAws aws;
     final DynamoDbClient dynamoDb;
     final SqsClient sqs;
@@ -123,7 +123,7 @@ final class NotifierRig implements AutoCloseable {
     List<String> deliver(Duration remaining, SQSEvent.SQSMessage... messages) {
         SQSEvent event = new SQSEvent();
         event.setRecords(new ArrayList<>(List.of(messages)));
-        SQSBatchResponse response = handler.handleRequest(event, new LocalContext("payment-notifier", remaining));
+        SQSBatchResponse response = handler.handleRequest(event, LambdaContext.startingNow("payment-notifier", remaining));
         return response.getBatchItemFailures().stream().map(SQSBatchResponse.BatchItemFailure::getItemIdentifier).toList();
     }
 

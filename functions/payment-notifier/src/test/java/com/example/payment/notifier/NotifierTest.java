@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.lambdafakes.LambdaContext;
 import com.example.localaws.Fault;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
 import com.example.localaws.ProjectRoot;
-import com.example.localaws.invoke.LocalContext;
 import com.example.localaws.observability.FunctionOutput;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
@@ -92,7 +92,7 @@ class NotifierTest {
                 "PaymentsTest");
         SQSEvent event = new SQSEvent();
         event.setRecords(List.of(NotifierRig.message("m-h", NotifierRig.approved("TXN-H", "ACC-1", 100))));
-        LocalContext context = new LocalContext("payment-notifier", Duration.ofSeconds(30));
+        LambdaContext context = LambdaContext.startingNow("payment-notifier", Duration.ofSeconds(30));
 
         // WHEN the handler gets it
         List<SQSBatchResponse.BatchItemFailure> failures = new PaymentNotifierHandler(notifier)

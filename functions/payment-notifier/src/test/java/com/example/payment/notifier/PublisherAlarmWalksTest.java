@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.example.lambdafakes.LambdaContext;
 import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.localaws.AwsTime;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
 import com.example.localaws.ProjectRoot;
-import com.example.localaws.invoke.LocalContext;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.localaws.observability.MetricSamples;
 import com.example.localaws.observability.TemplateAlarm;
@@ -115,7 +115,7 @@ class PublisherAlarmWalksTest {
         PaymentNotifierHandler notifier = new PaymentNotifierHandler(PaymentNotifier.create(downstream.notifierEnvironment(),
                 dynamoDb, sqs, aws::secretString, out, java.time.Clock.systemUTC()));
         downstream.connect(event -> published(publisher, event),
-                event -> notifier.handleRequest(event, new LocalContext("payment-notifier", Duration.ofSeconds(30))));
+                event -> notifier.handleRequest(event, LambdaContext.startingNow("payment-notifier", Duration.ofSeconds(30))));
     }
 
     @AfterEach

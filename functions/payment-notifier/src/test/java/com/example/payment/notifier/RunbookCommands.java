@@ -104,7 +104,7 @@ final class RunbookCommands {
         String written = command;
         assertTrue(!command.matches(".*<[a-z_ ]+>.*"), () -> "a placeholder is left unfilled in " + written);
         Path cli = aws.root().resolve(".tools/awscli/bin/aws");
-        assertTrue(Files.isExecutable(cli), "the project's AWS CLI is missing: run infra/local/setup-sam-tools.sh (make test does)");
+        assertTrue(Files.isExecutable(cli), "the project's AWS CLI is missing: run testing/local-aws/setup-sam-tools.sh (make test does)");
         // The AWS CLI v1 takes no endpoint from the environment: `aws` is a function giving it the
         // local one, the command's own words unchanged.
         String script = "set -euo pipefail\nREGION=" + LocalAws.REGION.id() + "\n"

@@ -3,9 +3,9 @@ package com.example.receiver.lambda;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.lambdafakes.VirtualClock;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
-import com.example.localaws.MovableClock;
 import com.example.receiver.Decision;
 import com.example.receiver.DuplicateSource;
 import com.example.receiver.Outcome;
@@ -49,7 +49,7 @@ class FastPathScopeTest {
     @Test
     void aStoreDuplicateCachedNearItsRecordsEnd_isNoFastPathAnswerAfterTheRecordExpires() throws InterruptedException {
         Booking booking = new Booking("BKG-L-" + UUID.randomUUID().toString().substring(0, 8), "EVT-L", "A1");
-        MovableClock clock = new MovableClock();
+        VirtualClock clock = VirtualClock.aheadOfSystem();
         try (SeatReceiver receiver = SeatReceiver.on(aws).fastPath(aws.redis()).clock(clock).build()) {
             // GIVEN a booking approved, its record counting until expiresAt, the cache since emptied
             assertEquals(new Outcome.Approved(), decide(receiver, booking));

@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.lambdafakes.LambdaContext;
 import com.example.localaws.Fault;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
-import com.example.localaws.invoke.LocalContext;
 import com.example.receiver.fixtures.SqsEvents;
 import com.example.receiver.internal.config.ReceiverConfig;
 import com.example.receiver.seats.Booking;
@@ -147,8 +147,8 @@ class FaultTest {
     }
 
     /** An invocation of 3 s: with 1 s in reserve, about 2 s of back-off. */
-    private static LocalContext shortInvocation() {
-        return new LocalContext(SeatReceiver.SERVICE, Duration.ofSeconds(3));
+    private static LambdaContext shortInvocation() {
+        return LambdaContext.startingNow(SeatReceiver.SERVICE, Duration.ofSeconds(3));
     }
 
     /** Groups A and B of a FIFO queue (one event each), interleaved, with DynamoDB throttling whatever carries A2. */

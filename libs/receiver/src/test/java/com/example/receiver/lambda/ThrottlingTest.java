@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
+import com.example.lambdafakes.LambdaContext;
 import com.example.localaws.Fault;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
 import com.example.localaws.WriteCapacity;
-import com.example.localaws.invoke.LocalContext;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.receiver.fixtures.SqsEvents;
@@ -89,7 +89,7 @@ class ThrottlingTest {
             try (WriteCapacity capacity = aws.writeCapacity(20)) {
                 // WHEN the function drains the queue, batches of 10, each invocation with 30 s
                 SqsEventSourceMapping mapping = new SqsEventSourceMapping(sqs, queue.url(), LocalAws.REGION.id(), 10,
-                        Duration.ZERO, event -> receiver.handle(event, new LocalContext(SeatReceiver.SERVICE, Duration.ofSeconds(30))));
+                        Duration.ZERO, event -> receiver.handle(event, LambdaContext.startingNow(SeatReceiver.SERVICE, Duration.ofSeconds(30))));
                 for (int poll = 0; poll < 20 && received < bodies.size(); poll++) {
                     SqsEventSourceMapping.Poll batch = mapping.pollOnce();
                     received += batch.received();
@@ -136,7 +136,7 @@ class ThrottlingTest {
                     aws.moto().clearFaults();
                 }
                 SQSBatchResponse response = receiver.handle(SqsEvents.of(List.of(SqsEvents.received(message, queue.arn()))),
-                        new LocalContext(SeatReceiver.SERVICE, Duration.ofSeconds(3)));
+                        LambdaContext.startingNow(SeatReceiver.SERVICE, Duration.ofSeconds(3)));
                 invocationEnded = System.nanoTime();
                 // THEN the first three are reported failed, each a soon retry
                 assertEquals(receive < 4 ? List.of(message.messageId()) : List.of(), failures(response));

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.lambdafakes.LambdaContext;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
 import com.example.localaws.TransactionConflicts;
-import com.example.localaws.invoke.LocalContext;
 import com.example.receiver.fixtures.SqsEvents;
 import com.example.receiver.internal.config.ReceiverConfig;
 import com.example.receiver.seats.Booking;
@@ -54,7 +54,7 @@ class TimeReserveTest {
 
     @Test
     void aGroupOfManyChunks_startsNoTransactionPastTheReserve_decidesItsPrefix_andTheRestComeBack() {
-        AtomicReference<LocalContext> invocation = new AtomicReference<>();
+        AtomicReference<LambdaContext> invocation = new AtomicReference<>();
         List<Integer> remainingAtEachTransaction = new CopyOnWriteArrayList<>();
         ExecutionInterceptor startOfEachTransaction = new ExecutionInterceptor() {
             @Override
@@ -72,7 +72,7 @@ class TimeReserveTest {
             // AND a batch of 120 bookings of one event: one lane, one group, three chunks
             SQSEvent batch = bookings(BOOKINGS);
             // WHEN it comes in an invocation of 4 s
-            invocation.set(new LocalContext(SeatReceiver.SERVICE, INVOCATION));
+            invocation.set(LambdaContext.startingNow(SeatReceiver.SERVICE, INVOCATION));
             SQSBatchResponse response = receiver.handle(batch, invocation.get());
             // THEN one transaction was started, with the reserve still there, and none after it
             assertEquals(1, remainingAtEachTransaction.size(), "transactions started: " + remainingAtEachTransaction);

@@ -10,9 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.lambdafakes.VirtualClock;
 import com.example.lambdakit.config.ConfigurationException;
 import com.example.lambdakit.telemetry.FunctionLog;
-import com.example.receiver.fixtures.TestClock;
 import com.example.receiver.internal.InboundMessage;
 import com.example.receiver.internal.MessageAuthenticity.Verdict;
 import com.example.receiver.internal.config.ProducerSignaturesConfig;
@@ -47,7 +47,7 @@ class ProducerKeysTest {
     private static final String GATEWAY_KEYS = "{\"keys\": {\"gw-2026-11\": \"" + KEY + "\"}}";
     private static final String ACQUIRER_KEYS = "{\"keys\": {\"acq-1\": \"" + NEXT_KEY + "\"}}";
 
-    private final TestClock clock = TestClock.at(Instant.parse("2026-12-04T12:00:00Z"));
+    private final VirtualClock clock = VirtualClock.at(Instant.parse("2026-12-04T12:00:00Z"));
     private final ByteArrayOutputStream output = new ByteArrayOutputStream();
     private final FunctionLog log = new FunctionLog(new PrintStream(output, true, StandardCharsets.UTF_8), clock, "test");
     /** Per secret, what each of its reads answers, in order (then the last answer again). */

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.lambdafakes.VirtualClock;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
 import com.example.localaws.messages.ProducerSigner;
 import com.example.receiver.fixtures.SqsEvents;
-import com.example.receiver.fixtures.TestClock;
 import com.example.receiver.internal.config.ReceiverConfig;
 import com.example.receiver.lambda.SeatReceiver;
 import com.example.receiver.seats.Booking;
@@ -55,7 +55,7 @@ class ProducerKeysUnavailableTest {
 
     @Test
     void keysMissingAtStart_everyMessageIsRetried_neitherDecidedNorRejected_untilTheMinutesReadFindsThem() {
-        TestClock clock = TestClock.atSystemTime();
+        VirtualClock clock = VirtualClock.atSystemTime();
         try (SeatReceiver receiver = receiver(clock)) {
             // GIVEN a receiver built while its producer's secret does not exist
             assertEquals(1, reads.get(), "read once at start");
@@ -104,7 +104,7 @@ class ProducerKeysUnavailableTest {
 
     @Test
     void keysUnreadableWhenTheVersionWasPublished_areReadAtTheFirstBatchAfterASnapStartRestore() {
-        TestClock clock = TestClock.atSystemTime();
+        VirtualClock clock = VirtualClock.atSystemTime();
         try (SeatReceiver receiver = receiver(clock)) {
             // GIVEN the receiver built while the secret did not exist (init, at publication)
             String bookingId = "BKG-KEYS-3-" + run;
@@ -122,7 +122,7 @@ class ProducerKeysUnavailableTest {
     }
 
     /** A receiver requiring signatures checked with the keys of {@link #secretId}, which does not exist yet; reads counted. */
-    private SeatReceiver receiver(TestClock clock) {
+    private SeatReceiver receiver(VirtualClock clock) {
         return SeatReceiver.on(aws)
                 .set(ReceiverConfig.REQUIRE_PRODUCER_SIGNATURES, "true")
                 .set(ReceiverConfig.PRODUCER_SIGNING_SECRETS, secretId)

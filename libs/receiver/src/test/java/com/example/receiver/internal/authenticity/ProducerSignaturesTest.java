@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.lambdafakes.VirtualClock;
 import com.example.lambdakit.telemetry.FunctionLog;
-import com.example.receiver.fixtures.TestClock;
 import com.example.receiver.internal.InboundMessage;
 import com.example.receiver.internal.MessageAuthenticity.Verdict;
 import com.example.receiver.internal.config.ProducerSignaturesConfig;
@@ -44,7 +44,7 @@ class ProducerSignaturesTest {
     static final Duration MAX_AGE = WINDOW.plus(REDRIVABLE);
     static final Instant SENT = Instant.parse("2026-12-04T12:00:00.250Z");
 
-    private final TestClock clock = TestClock.at(Instant.parse("2026-12-04T12:00:00Z"));
+    private final VirtualClock clock = VirtualClock.at(Instant.parse("2026-12-04T12:00:00Z"));
     private final ByteArrayOutputStream output = new ByteArrayOutputStream();
     private final ProducerSignatures signatures = ProducerSignatures.reading(
             new ProducerSignaturesConfig(List.of("ProducerSigningKey-gateway", "ProducerSigningKey-acquirer"), WINDOW, REDRIVABLE),

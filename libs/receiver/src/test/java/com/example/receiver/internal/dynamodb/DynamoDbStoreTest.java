@@ -5,13 +5,13 @@ import static com.example.receiver.seats.Booking.body;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.lambdafakes.VirtualClock;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
 import com.example.receiver.DuplicateSource;
 import com.example.receiver.MessageResult;
 import com.example.receiver.Outcome;
 import com.example.receiver.fixtures.SqsEvents;
-import com.example.receiver.fixtures.TestClock;
 import com.example.receiver.internal.config.ReceiverConfig;
 import com.example.receiver.lambda.SeatReceiver;
 import com.example.receiver.seats.BookingModel;
@@ -114,7 +114,7 @@ class DynamoDbStoreTest {
 
     @Test
     void afterTheRecordExpired_theSeatStillTellsTheDuplicate_late() {
-        TestClock clock = TestClock.atSystemTime();
+        VirtualClock clock = VirtualClock.atSystemTime();
         SeatTables tables = SeatTables.create(aws.dynamoDb());
         try (SeatReceiver receiver = SeatReceiver.on(aws, tables).clock(clock).build()) {
             receiver.handle(SqsEvents.of(body("BKG-1", "EVT-1", "A1")));

@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.lambdafakes.VirtualClock;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
 import com.example.localaws.RedisCluster;
 import com.example.localaws.RedisNode;
 import com.example.receiver.IdempotencyKey;
 import com.example.receiver.fixtures.SqsEvents;
-import com.example.receiver.fixtures.TestClock;
 import com.example.receiver.internal.config.ReceiverConfig;
 import com.example.receiver.lambda.SeatReceiver;
 import com.example.receiver.seats.Booking;
@@ -137,7 +137,7 @@ class ClusterFastPathTest {
     void slotMigratedAndMasterKilledDuringARun_everyBookingIsDecidedOnce_theOutageIsCounted_andTheFastPathServesAgain() {
         RedisCluster cluster = aws.threeMasterRedis();
         cluster.flushAll();
-        TestClock clock = TestClock.atSystemTime();
+        VirtualClock clock = VirtualClock.atSystemTime();
         try (SeatReceiver receiver = SeatReceiver.on(aws).fastPath(cluster).clock(clock).build()) {
             List<List<Booking>> batches = new ArrayList<>();
             for (int b = 0; b < 5; b++) {

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.lambdafakes.VirtualClock;
 import com.example.lambdakit.telemetry.FunctionLog;
-import com.example.receiver.fixtures.TestClock;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.ConnectException;
@@ -31,7 +31,7 @@ class SigningKeyTest {
     private static final String KEY = "k".repeat(ValueSigner.MIN_KEY_BYTES);
     private static final Duration RETRY_EVERY = Duration.ofSeconds(60);
 
-    private final TestClock clock = TestClock.at(Instant.parse("2026-12-01T00:00:00Z"));
+    private final VirtualClock clock = VirtualClock.at(Instant.parse("2026-12-01T00:00:00Z"));
     private final ByteArrayOutputStream output = new ByteArrayOutputStream();
     private final FunctionLog log = new FunctionLog(new PrintStream(output, true, StandardCharsets.UTF_8), clock, "test");
     /** What each read answers, in order: a value, or an exception to throw. */

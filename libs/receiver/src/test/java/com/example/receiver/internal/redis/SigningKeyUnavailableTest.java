@@ -4,10 +4,10 @@ import static com.example.receiver.fixtures.SqsEvents.failures;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.lambdafakes.VirtualClock;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
 import com.example.receiver.fixtures.SqsEvents;
-import com.example.receiver.fixtures.TestClock;
 import com.example.receiver.internal.config.ReceiverConfig;
 import com.example.receiver.lambda.SeatReceiver;
 import com.example.receiver.seats.Booking;
@@ -57,7 +57,7 @@ class SigningKeyUnavailableTest {
 
     @Test
     void secretMissingAtStart_theStoreDecidesEveryBooking_andOnceTheSecretExists_theFastPathServes() {
-        TestClock clock = TestClock.atSystemTime();
+        VirtualClock clock = VirtualClock.atSystemTime();
         try (SeatReceiver receiver = receiver(clock)) {
             // GIVEN a receiver built while its signing secret does not exist
             assertEquals(1, reads.get(), "read once at start");
@@ -105,7 +105,7 @@ class SigningKeyUnavailableTest {
 
     @Test
     void secretUnreadableWhenTheVersionWasPublished_isReadAtTheFirstBatchAfterASnapStartRestore() {
-        TestClock clock = TestClock.atSystemTime();
+        VirtualClock clock = VirtualClock.atSystemTime();
         try (SeatReceiver receiver = receiver(clock)) {
             // GIVEN the receiver built while the secret did not exist (init, at publication)
             String booking = Booking.body("BKG-KEY-2-" + run, "EVT-1", "A1");
@@ -127,7 +127,7 @@ class SigningKeyUnavailableTest {
     }
 
     /** A receiver with the fast path on, signing with {@link #secretId}, which does not exist yet; reads counted. */
-    private SeatReceiver receiver(TestClock clock) {
+    private SeatReceiver receiver(VirtualClock clock) {
         return SeatReceiver.on(aws).fastPath(aws.redis())
                 .set(ReceiverConfig.FAST_PATH_SIGNING_SECRET, secretId)
                 .secrets(id -> {

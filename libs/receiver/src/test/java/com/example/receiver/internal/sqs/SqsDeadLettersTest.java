@@ -14,9 +14,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.lambdafakes.LambdaContext;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
-import com.example.localaws.invoke.LocalContext;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.receiver.internal.config.DeadLetterConfig;
 import com.example.receiver.internal.config.ReceiverConfig;
@@ -229,7 +229,7 @@ class SqsDeadLettersTest {
         receiver = built;
         // GIVEN an invocation with 3 s left, less than the 5 s one SQS call may take
         SqsEventSourceMapping mapping = new SqsEventSourceMapping(sqs, queues.source(), LocalAws.REGION.id(), 10,
-                Duration.ZERO, event -> kept(event, built.handle(event, new LocalContext(SeatReceiver.SERVICE, Duration.ofSeconds(3)))));
+                Duration.ZERO, event -> kept(event, built.handle(event, LambdaContext.startingNow(SeatReceiver.SERVICE, Duration.ofSeconds(3)))));
         send(queues.source(), "not json");
         mapping.pollOnce();
         // THEN the poison stays a failure, to be sent by a later invocation; no client was built
@@ -309,7 +309,7 @@ class SqsDeadLettersTest {
     private SqsEventSourceMapping mapping(Queues queues, SeatReceiver built) {
         this.receiver = built;
         return new SqsEventSourceMapping(sqs, queues.source(), LocalAws.REGION.id(), 10, Duration.ZERO,
-                event -> kept(event, built.handle(event, new LocalContext(SeatReceiver.SERVICE, Duration.ofSeconds(30)))));
+                event -> kept(event, built.handle(event, LambdaContext.startingNow(SeatReceiver.SERVICE, Duration.ofSeconds(30)))));
     }
 
     /** Keeps each invocation's event and response, for assertions. */

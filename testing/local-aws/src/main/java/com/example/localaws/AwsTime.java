@@ -1,0 +1,59 @@
+package com.example.localaws;
+
+import com.example.lambdafakes.VirtualClock;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * AWS's time in the local AWS, moved forward by a test ({@link LocalAws#awsTime}): SQS's clock
+ * (the launcher's {@code /_clock}) and {@link #clock()}, the clock the test gives the function,
+ * run {@link #advance the same offset} ahead of the real time, so that a test lives through
+ * minutes or days of AWS's windows (visibility timeouts, delays, retentions, a record's TTL) in
+ * seconds, with every window at its production value. Closing sets both back to the real time.
+ *
+ * <p>Only time that nothing observes is skipped: a test advances while no invocation runs.
+ */
+public final class AwsTime implements AutoCloseable {
+
+    private final AwsApi api;
+    private final VirtualClock clock = VirtualClock.aheadOfSystem();
+
+    AwsTime(AwsApi api) {
+        this.api = Objects.requireNonNull(api, "api");
+    }
+
+    /** The function's clock: the real time plus what was skipped so far. */
+    public Clock clock() {
+        return clock;
+    }
+
+    /** Skips {@code by} (at least 1 ms) of AWS's time, at once, for SQS and for {@link #clock()}. */
+    public synchronized void advance(Duration by) {
+        follow(api.advanceSqsClock(by));
+    }
+
+    /**
+     * Skips to just past the moment the first message of {@code queueUrl} becomes visible again
+     * ({@code atMost} at most): what a poller finding the queue empty would wait, and no more.
+     */
+    public synchronized void advanceToNextVisible(String queueUrl, Duration atMost) {
+        follow(api.advanceSqsClockToNextVisible(queueUrl, LocalAws.REGION.id(), atMost));
+    }
+
+    /** What was skipped so far. */
+    public Duration skipped() {
+        return clock.offset();
+    }
+
+    @Override
+    public synchronized void close() {
+        api.resetSqsClock();
+        follow(Duration.ZERO);
+    }
+
+    /** The function's clock set to SQS's offset, which the launcher answered with. */
+    private void follow(Duration sqsOffset) {
+        clock.advance(sqsOffset.minus(clock.offset()));
+    }
+}

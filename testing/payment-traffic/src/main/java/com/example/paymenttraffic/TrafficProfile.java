@@ -1,0 +1,183 @@
+package com.example.paymenttraffic;
+
+import java.util.Objects;
+import java.util.function.IntPredicate;
+
+/**
+ * What a harness's traffic is made of: accounts, payments, their copies, conflicts and poison.
+ * Set what differs from the defaults (one rich account, 100 purchases of 1.00 to 200.99 EUR,
+ * nothing else), then {@link Traffic#generate}. Shares are probabilities, drawn per payment.
+ */
+public final class TrafficProfile {
+
+    String name = "T";
+    String currency = "EUR";
+    int richAccounts = 1;
+    long richBalance = 1_000_000_000L;
+    int poorAccounts;
+    long poorBalance;
+    int payments = 100;
+    long minAmount = 100;
+    long maxAmount = 20_100;
+    double unknownShare;
+    int unknownEvery;
+    double poorShare;
+    double refundShare;
+    double redeliveryShare;
+    double producerRetryShare;
+    double sameBatchShare;
+    double lateRetryShare;
+    int copies;
+    double afterTtlApprovedShare;
+    double afterTtlDeclinedShare;
+    int conflicts;
+    int poison;
+    Send.Moment poisonMoment = Send.Moment.AFTER_DECIDED;
+    IntPredicate kept = index -> true;
+    long minOpening = -1;
+    long maxOpening = -1;
+    int hotAccounts;
+    double hotShare;
+    double appliedBeforeShare;
+
+    /** A profile whose ids carry {@code name} ({@code TXN-<name>-7}, {@code ACC-<name>-03}). */
+    public static TrafficProfile named(String name) {
+        TrafficProfile profile = new TrafficProfile();
+        profile.name = name;
+        return profile;
+    }
+
+    /** {@code count} accounts rich enough that no payment of the traffic can be declined for funds. */
+    public TrafficProfile richAccounts(int count, long balanceMinor) {
+        richAccounts = positive(count, "rich accounts");
+        richBalance = balanceMinor;
+        return this;
+    }
+
+    /**
+     * The rich accounts' opening balances drawn per account from {@code min} to {@code max} minor
+     * units (both included) instead of one balance: then a purchase may be declined for want of
+     * funds, and a top-up may let a later one through, so the order of decisions matters.
+     */
+    public TrafficProfile openingBalances(long min, long max) {
+        if (min < 0 || max < min) {
+            throw new IllegalArgumentException("opening balances must be 0 <= min <= max, got " + min + ".." + max);
+        }
+        minOpening = min;
+        maxOpening = max;
+        return this;
+    }
+
+    /** {@code share} of the payments to rich accounts go to the first {@code count} of them (hot accounts). */
+    public TrafficProfile hotAccounts(int count, double share) {
+        hotAccounts = Math.min(positive(count, "hot accounts"), richAccounts);
+        hotShare = share;
+        return this;
+    }
+
+    /**
+     * {@code share} of the payments were approved before the run (their records since expired,
+     * their ledger entries kept, each for more than its account opens the run with) and are sent
+     * again in the stream by their producer: never to be decided again ({@link Traffic#appliedBefore}).
+     */
+    public TrafficProfile appliedBefore(double share) {
+        appliedBeforeShare = share;
+        return this;
+    }
+
+    /** {@code count} accounts holding less than the smallest amount: a purchase to them is declined in any order. */
+    public TrafficProfile poorAccounts(int count, long balanceMinor) {
+        poorAccounts = count;
+        poorBalance = balanceMinor;
+        return this;
+    }
+
+    /** {@code count} payments, each of {@code minAmount} to {@code maxAmount} minor units (both included). */
+    public TrafficProfile payments(int count, long minAmount, long maxAmount) {
+        payments = positive(count, "payments");
+        if (minAmount < 1 || maxAmount < minAmount) {
+            throw new IllegalArgumentException("amounts must be 1 <= min <= max, got " + minAmount + ".." + maxAmount);
+        }
+        this.minAmount = minAmount;
+        this.maxAmount = maxAmount + 1;
+        return this;
+    }
+
+    /** Of the payments: to an account that does not exist, to a poor one (purchases), refunds (top-ups) among the rest. */
+    public TrafficProfile mix(double unknown, double poor, double refunds) {
+        unknownShare = unknown;
+        poorShare = poor;
+        refundShare = refunds;
+        return this;
+    }
+
+    /** Every {@code n}th payment (the {@code n}th, the {@code 2n}th, ...) to an account that does not exist. */
+    public TrafficProfile unknownAccountEvery(int n) {
+        unknownEvery = positive(n, "unknown account period");
+        return this;
+    }
+
+    /**
+     * Per payment, at most one copy: sent again as it was, by its producer under a new message
+     * id, right behind its original, or by its producer once everything was decided.
+     */
+    public TrafficProfile copyShares(double redelivery, double producerRetry, double sameBatch, double lateRetry) {
+        redeliveryShare = redelivery;
+        producerRetryShare = producerRetry;
+        sameBatchShare = sameBatch;
+        lateRetryShare = lateRetry;
+        return this;
+    }
+
+    /** {@code count} copies in all, in turn a redelivery and a producer retry, payment by payment, round after round. */
+    public TrafficProfile copies(int count) {
+        copies = count;
+        return this;
+    }
+
+    /** Producer retries after the records' TTL: of this share of approved payments and of declined ones. */
+    public TrafficProfile afterTtl(double approved, double declined) {
+        afterTtlApprovedShare = approved;
+        afterTtlDeclinedShare = declined;
+        return this;
+    }
+
+    /** {@code count} conflicts (sent once everything was decided) and {@code poisonCount} poison messages, sent at {@code poisonAt}. */
+    public TrafficProfile undecidable(int count, int poisonCount, Send.Moment poisonAt) {
+        conflicts = count;
+        poison = poisonCount;
+        poisonMoment = poisonAt;
+        return this;
+    }
+
+    /**
+     * Only the payments whose index {@code kept} accepts (a shrinker's step): the others are
+     * neither drawn nor sent, and no kept payment's draws change.
+     */
+    public TrafficProfile keeping(IntPredicate kept) {
+        this.kept = Objects.requireNonNull(kept, "kept");
+        return this;
+    }
+
+    /** The id of account {@code index}. */
+    public String account(int index) {
+        return String.format("ACC-%s-%02d", name, index);
+    }
+
+    /** The id of the account no payment can be posted to. */
+    public String unknownAccount() {
+        return "ACC-" + name + "-404";
+    }
+
+    /** The number of accounts a run opens. */
+    public int accounts() {
+        return richAccounts + poorAccounts;
+    }
+
+    private static int positive(int value, String what) {
+        if (value < 1) {
+            throw new IllegalArgumentException(what + " must be >= 1, got " + value);
+        }
+        return value;
+    }
+}

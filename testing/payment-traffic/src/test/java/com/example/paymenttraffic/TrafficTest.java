@@ -1,0 +1,88 @@
+package com.example.paymenttraffic;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.example.payment.Payment;
+import com.example.payment.PaymentParser;
+import com.example.receiver.ParseResult;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+class TrafficTest {
+
+    private static TrafficProfile everything(int payments) {
+        return TrafficProfile.named("T").richAccounts(10, 5_000_000).poorAccounts(2, 50).payments(payments, 100, 20_000)
+                .mix(0.05, 0.05, 0.2).copyShares(0.1, 0.1, 0.05, 0.05).copies(payments / 4).afterTtl(0.2, 0.5)
+                .undecidable(3, 5, Send.Moment.STREAM);
+    }
+
+    @Test
+    void theSameSeed_drawsTheSameTraffic_anotherSeed_another() {
+        assertEquals(Traffic.generate(everything(200), 7), Traffic.generate(everything(200), 7));
+        assertNotEquals(Traffic.generate(everything(200), 7).sends(), Traffic.generate(everything(200), 8).sends());
+    }
+
+    @Test
+    void aPaymentRemoved_leavesEveryOtherPayment_andTheOrderOfTheirMessages_asTheyWere() {
+        Traffic with = Traffic.generate(everything(200), 7);
+        Traffic without = Traffic.generate(everything(200).keeping(index -> index != 57), 7);
+
+        assertEquals(with.payments().stream().filter(payment -> !payment.transactionId().equals("TXN-T-57")).toList(),
+                without.payments());
+        assertEquals(with.sends().stream().filter(send -> !send.key().equals("TXN-T-57")).toList(), without.sends());
+        assertEquals(199, without.count(Send.Kind.NEW));
+    }
+
+    @Test
+    void everyPaymentsMessage_isReadByTheDomainsParser_asItsOperation_andNoPoisonIs() {
+        Traffic traffic = Traffic.generate(everything(300), 11);
+        PaymentParser parser = new PaymentParser();
+
+        for (Send send : traffic.sends()) {
+            ParseResult<Payment> parsed = parser.parse(send.body());
+            if (send.kind() == Send.Kind.POISON) {
+                assertInstanceOf(ParseResult.Invalid.class, parsed, send.body());
+                continue;
+            }
+            ParseResult.Valid<?> valid = assertInstanceOf(ParseResult.Valid.class, parsed, send.body());
+            Payment payment = (Payment) valid.command().payload();
+            Operation operation = send.operation().orElseThrow();
+            assertEquals(operation.transactionId(), payment.transactionId());
+            assertEquals(operation.accountId(), payment.accountId());
+            assertEquals(operation.amountMinor(), payment.amount().minorUnits());
+            assertEquals(operation.currency(), payment.amount().currency().getCurrencyCode());
+            assertEquals(operation.type(), payment.type());
+            assertEquals(operation.merchant(), payment.merchant());
+            assertEquals(operation.balanceChange(), payment.balanceChangeMinor());
+        }
+    }
+
+    @Test
+    void theProfile_drawsEachKindOfMessage_atItsMoment() {
+        Traffic traffic = Traffic.generate(everything(400).undecidable(3, 10, Send.Moment.STREAM), 3);
+
+        assertEquals(400, traffic.count(Send.Kind.NEW));
+        assertEquals(3, traffic.count(Send.Kind.CONFLICT));
+        assertEquals(10, traffic.count(Send.Kind.POISON));
+        assertEquals(10, traffic.sends().stream().filter(s -> s.kind() == Send.Kind.POISON).map(Send::body).distinct().count(),
+                "each poison body its own");
+        assertTrue(traffic.count(Send.Kind.REDELIVERY) > 100 / 2 + 20, "copies and redeliveries: " + traffic.count(Send.Kind.REDELIVERY));
+        assertTrue(traffic.count(Send.Kind.PRODUCER_RETRY) > 60);
+        assertTrue(traffic.count(Send.Kind.SAME_BATCH) > 5);
+        Set<Send.Moment> conflictsAt = traffic.sends().stream().filter(s -> s.kind() == Send.Kind.CONFLICT)
+                .map(Send::moment).collect(Collectors.toSet());
+        assertEquals(Set.of(Send.Moment.AFTER_DECIDED), conflictsAt);
+        assertTrue(!traffic.sends(Send.Moment.AFTER_TTL).isEmpty());
+        List<Send> stream = traffic.sends(Send.Moment.STREAM);
+        for (int i = 0; i < stream.size(); i++) {
+            if (stream.get(i).kind() == Send.Kind.SAME_BATCH) {
+                assertEquals(stream.get(i).body(), stream.get(i - 1).body(), "right behind its original");
+            }
+        }
+    }
+}
