@@ -4,29 +4,16 @@ import com.example.localaws.messages.ProducerSigner;
 import com.example.localaws.proxy.LoopbackProxy;
 import java.net.URI;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
-import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
-import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
-import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
-import software.amazon.awssdk.core.retry.RetryMode;
 import software.amazon.awssdk.http.TlsTrustManagersProvider;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
-import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
-import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
-import software.amazon.awssdk.services.sns.SnsClient;
-import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
  * The local AWS of one test run or one {@code make up}: the moto launcher (or, asked with
@@ -36,7 +23,7 @@ import software.amazon.awssdk.services.sqs.SqsClient;
  * need them. Clients it hands out talk to 127.0.0.1 only, with dummy credentials (the harness's
  * own key, whose calls the launcher does not record: {@link CallRecording}).
  */
-public final class LocalAws implements AutoCloseable {
+public final class LocalAws implements LocalClients, AutoCloseable {
 
     /** The name of the local secret holding the fast path's signing key. */
     public static final String FAST_PATH_SIGNING_SECRET = "idempotent-receiver/fast-path-signing-key";
@@ -86,6 +73,7 @@ public final class LocalAws implements AutoCloseable {
     private final DynamoDbClient admin;
     private RedisCluster threeMasters;
     private RedisNode standaloneRedis;
+    private final LocalSecrets secrets = new LocalSecrets(this::secretsManager);
 
     LocalAws(Path root, AwsApi api, RedisCluster redis) {
         // Before any function of the run is built in this JVM (InProcessFunction, a test's own handler).
@@ -152,6 +140,7 @@ public final class LocalAws implements AutoCloseable {
         return root;
     }
 
+    @Override
     public URI endpoint() {
         return api.endpoint();
     }
@@ -238,154 +227,35 @@ public final class LocalAws implements AutoCloseable {
         return standaloneRedis;
     }
 
-    /** A DynamoDB client for the local AWS, with the given interceptors (e.g. a call counter). */
-    public DynamoDbClient dynamoDb(ExecutionInterceptor... interceptors) {
-        return local(DynamoDbClient.builder(), Duration.ofSeconds(10))
-                .overrideConfiguration(ClientOverrideConfiguration.builder()
-                        .retryStrategy(RetryMode.STANDARD)
-                        .executionInterceptors(List.of(interceptors))
-                        .build())
-                .build();
-    }
-
-    /**
-     * A DynamoDB client for a harness's own reads of whole tables (audits after a run): one page of
-     * a scan of thousands of items can take the launcher tens of seconds on a loaded 2-core
-     * machine, and the harness is not what is measured, so it waits instead of failing the run.
-     */
-    public DynamoDbClient dynamoDbForAudits() {
-        return local(DynamoDbClient.builder(), Duration.ofSeconds(120)).build();
-    }
-
-    /** An SQS client for the local AWS. */
-    public SqsClient sqs() {
-        return local(SqsClient.builder(), Duration.ofSeconds(30)).build();
-    }
-
-    /** An SQS client for the local AWS with the given interceptors (e.g. a fault on the requests it sends). */
-    public SqsClient sqs(ExecutionInterceptor... interceptors) {
-        return local(SqsClient.builder(), Duration.ofSeconds(30))
-                .overrideConfiguration(ClientOverrideConfiguration.builder()
-                        .executionInterceptors(List.of(interceptors)).build())
-                .build();
-    }
-
-    /**
-     * An SQS client signing as an operator's command ({@link CallRecording#operatorAccessKeyId}),
-     * whose calls the launcher records for the rehearsal to check against the queues' policies.
-     */
-    public SqsClient sqsAsOperator(String command) {
-        return local(SqsClient.builder(), Duration.ofSeconds(30), StaticCredentialsProvider.create(
-                AwsBasicCredentials.create(CallRecording.operatorAccessKeyId(command), "local"))).build();
-    }
-
-    /** An SNS client for the local AWS. */
-    public SnsClient sns() {
-        return local(SnsClient.builder(), Duration.ofSeconds(10)).build();
-    }
-
-    /**
-     * {@code builder} pointed at the local moto launcher, with dummy credentials and the
-     * URL-connection HTTP client trusting the local CA ({@link LocalTls}).
-     */
-    private <B extends AwsClientBuilder<B, ?> & AwsSyncClientBuilder<B, ?>> B local(B builder, Duration socketTimeout) {
-        return local(builder, socketTimeout, credentials());
-    }
-
-    /** The same, signing with {@code credentials} (a function's own, see {@link InProcessFunction}). */
-    <B extends AwsClientBuilder<B, ?> & AwsSyncClientBuilder<B, ?>> B local(B builder, Duration socketTimeout,
-                                                                          AwsCredentialsProvider credentials) {
-        return builder.endpointOverride(api.endpoint())
-                .region(REGION)
-                .credentialsProvider(credentials)
-                .httpClientBuilder(UrlConnectionHttpClient.builder()
-                        .tlsTrustManagersProvider(redis.tls().sdkTrust())
-                        .connectionTimeout(Duration.ofSeconds(2))
-                        .socketTimeout(socketTimeout));
-    }
-
     /** The local CA's trust, for an HTTP client of the harness's own ({@code tlsTrustManagersProvider}). */
+    @Override
     public TlsTrustManagersProvider trust() {
         return redis.tls().sdkTrust();
     }
 
-    /** A DynamoDB Streams client for the local AWS (the tables' streams). */
-    public DynamoDbStreamsClient dynamoDbStreams() {
-        return local(DynamoDbStreamsClient.builder(), Duration.ofSeconds(10)).build();
-    }
-
-    /** A Secrets Manager client for the local AWS. */
-    public SecretsManagerClient secretsManager() {
-        return local(SecretsManagerClient.builder(), Duration.ofSeconds(10)).build();
-    }
-
     /** The current value of the local secret {@code secretId} (the function reads its fast-path signing key so). */
     public String secretString(String secretId) {
-        try (SecretsManagerClient secrets = secretsManager()) {
-            return secrets.getSecretValue(request -> request.secretId(secretId)).secretString();
-        }
+        return secrets.secretString(secretId);
     }
 
-    /**
-     * The secret holding the fast path's signing key, as the template's {@code FastPathSigningKey}
-     * (Secrets Manager, a generated random string): created in the local Secrets Manager with 32
-     * random bytes on first use, kept for the rest of the run. Its name.
-     */
-    public synchronized String fastPathSigningSecret() {
-        try (SecretsManagerClient secrets = secretsManager()) {
-            try {
-                secrets.describeSecret(request -> request.secretId(FAST_PATH_SIGNING_SECRET));
-            } catch (software.amazon.awssdk.services.secretsmanager.model.ResourceNotFoundException absent) {
-                byte[] key = new byte[32];
-                new SecureRandom().nextBytes(key);
-                secrets.createSecret(request -> request.name(FAST_PATH_SIGNING_SECRET)
-                        .secretString(HexFormat.of().formatHex(key)));
-            }
-        }
-        return FAST_PATH_SIGNING_SECRET;
+    /** The fast path's signing key's secret (the template's {@code FastPathSigningKey}), made on first use. Its name. */
+    public String fastPathSigningSecret() {
+        return secrets.fastPathSigningSecret();
     }
 
-    /**
-     * The local producer's secret, as a producer's is in AWS (docs/deploy.md): one key, id
-     * {@link #PRODUCER_KEY_ID}, 32 random bytes as base64, created on first use and kept for the
-     * rest of the run. Its name.
-     */
-    public synchronized String producerSigningSecret() {
-        try (SecretsManagerClient secrets = secretsManager()) {
-            try {
-                secrets.describeSecret(request -> request.secretId(PRODUCER_SIGNING_SECRET));
-            } catch (software.amazon.awssdk.services.secretsmanager.model.ResourceNotFoundException absent) {
-                secrets.createSecret(request -> request.name(PRODUCER_SIGNING_SECRET)
-                        .secretString(ProducerSigner.secretDocument(Map.of(PRODUCER_KEY_ID, ProducerSigner.newKey()))));
-            }
-        }
-        return PRODUCER_SIGNING_SECRET;
+    /** The local producer's secret (one key, {@link #PRODUCER_KEY_ID}), created on first use. Its name. */
+    public String producerSigningSecret() {
+        return secrets.producerSigningSecret();
     }
 
-    /**
-     * A push API credential's secret {@code name}, as docs/deploy.md tells a deployer to make one
-     * ({@code {"keys": {"local-1": "<base64 of 32 random bytes>"}}}): created on first use, kept
-     * for the rest of the run. Its keys by key id, which the local push API is given to admit.
-     */
-    public synchronized Map<String, String> pushApiCredential(String name) {
-        try (SecretsManagerClient secrets = secretsManager()) {
-            try {
-                secrets.describeSecret(request -> request.secretId(name));
-            } catch (software.amazon.awssdk.services.secretsmanager.model.ResourceNotFoundException absent) {
-                secrets.createSecret(request -> request.name(name)
-                        .secretString(ProducerSigner.secretDocument(Map.of(PUSH_API_KEY_ID, ProducerSigner.newKey()))));
-            }
-        }
-        return ProducerSigner.keys(secretString(name));
+    /** A push API credential's secret {@code name}, created on first use: its keys by key id. */
+    public Map<String, String> pushApiCredential(String name) {
+        return secrets.pushApiCredential(name);
     }
 
     /** The local producer's signer, once {@link #producerSigningSecret()} made its key; empty before. */
     public Optional<ProducerSigner> producerSigner() {
-        try {
-            return Optional.of(ProducerSigner.fromSecret(secretString(PRODUCER_SIGNING_SECRET), PRODUCER_KEY_ID));
-        } catch (software.amazon.awssdk.services.secretsmanager.model.ResourceNotFoundException absent) {
-            return Optional.empty();
-        }
+        return secrets.producerSigner();
     }
 
     /** Dummy credentials: the local AWS accepts any. */
