@@ -86,55 +86,7 @@ public final class FunctionLog {
          * @param line the line being written
          * @throws IOException never, in practice: the line is written to memory
          */
-        void write(Line line) throws IOException;
-    }
-
-    /** Adds fields to the line being written. */
-    public static final class Line {
-        private final JsonLine json;
-
-        private Line(JsonLine json) {
-            this.json = json;
-        }
-
-        /**
-         * Adds a text field.
-         *
-         * @param name  the field's name
-         * @param value its value; {@code null} is written as empty
-         * @return this line
-         * @throws IOException never, in practice: the line is written to memory
-         */
-        public Line text(String name, String value) throws IOException {
-            json.text(name, value == null ? "" : value);
-            return this;
-        }
-
-        /**
-         * Adds a number field.
-         *
-         * @param name  the field's name
-         * @param value its value
-         * @return this line
-         * @throws IOException never, in practice: the line is written to memory
-         */
-        public Line number(String name, double value) throws IOException {
-            json.number(name, value);
-            return this;
-        }
-
-        /**
-         * Adds a boolean field.
-         *
-         * @param name  the field's name
-         * @param value its value
-         * @return this line
-         * @throws IOException never, in practice: the line is written to memory
-         */
-        public Line flag(String name, boolean value) throws IOException {
-            json.flag(name, value);
-            return this;
-        }
+        void write(LogLine line) throws IOException;
     }
 
     private final PrintStream out;
@@ -268,7 +220,7 @@ public final class FunctionLog {
      */
     public void write(Level lineLevel, String message, Fields fields) {
         if (enabled(lineLevel)) {
-            out.println(line(lineLevel, message, json -> fields.write(new Line(json))));
+            out.println(line(lineLevel, message, json -> fields.write(new LogLine(json))));
         }
     }
 

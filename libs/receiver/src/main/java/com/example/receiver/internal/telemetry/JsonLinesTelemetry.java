@@ -2,6 +2,7 @@ package com.example.receiver.internal.telemetry;
 
 import com.example.lambdakit.telemetry.EmfMetrics;
 import com.example.lambdakit.telemetry.FunctionLog;
+import com.example.lambdakit.telemetry.LogLine;
 import com.example.lambdakit.telemetry.Invocation;
 import com.example.lambdakit.telemetry.Metric;
 import com.example.lambdakit.telemetry.TelemetryConfig;
@@ -185,7 +186,7 @@ public final class JsonLinesTelemetry implements Telemetry {
         };
     }
 
-    private static void details(FunctionLog.Line line, Outcome outcome) throws IOException {
+    private static void details(LogLine line, Outcome outcome) throws IOException {
         switch (outcome) {
             case Outcome.Approved a -> { }
             case Outcome.Declined d -> line.text("reason", d.reason());
