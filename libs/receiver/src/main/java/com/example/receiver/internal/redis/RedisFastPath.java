@@ -10,7 +10,6 @@ import com.example.receiver.lambda.SecretReader;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -19,15 +18,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Function;
 import javax.net.ssl.SSLSocketFactory;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import redis.clients.jedis.Connection;
@@ -67,16 +60,11 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
     static final Duration SIGNING_KEY_RETRY_EVERY = Duration.ofSeconds(60);
 
     private final CacheNodes cache;
+    private final NodeFanOut nodes;
     private final SigningKey signingKey;
     private final String keyPrefix;
     private final long ttlSeconds;
     private final Clock clock;
-    private final Function<String, CircuitBreaker> newBreaker;
-    private final Map<String, CircuitBreaker> breakers = new ConcurrentHashMap<>();
-    /** For learning the slot map itself (the configuration endpoint down or slow). */
-    private final CircuitBreaker topologyBreaker;
-    private final AtomicBoolean refreshing = new AtomicBoolean();
-    private final ExecutorService nodes;
 
     RedisFastPath(CacheNodes cache, ExecutorService askers, SigningKey signingKey, FastPathConfig config,
                   String keyPrefix, Clock clock) {
@@ -85,9 +73,7 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
         this.keyPrefix = Objects.requireNonNull(keyPrefix, "keyPrefix");
         this.ttlSeconds = config.ttl().toSeconds();
         this.clock = Objects.requireNonNull(clock, "clock");
-        this.newBreaker = node -> new CircuitBreaker(clock, config.breakerOpenFor());
-        this.topologyBreaker = new CircuitBreaker(clock, config.breakerOpenFor());
-        this.nodes = Objects.requireNonNull(askers, "askers");
+        this.nodes = new NodeFanOut(cache, Objects.requireNonNull(askers, "askers"), clock, config.breakerOpenFor());
     }
 
     /** A function's connector: Jedis on the configured cache, and daemon threads asking its nodes. */
@@ -195,7 +181,7 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
         CachedDecisionCodec codec = new CachedDecisionCodec(signer.get());
         Map<String, IdempotencyKey> byRedisKey = new LinkedHashMap<>();
         keys.forEach(key -> byRedisKey.put(redisKey(key), key));
-        NodeAnswers answers = acrossNodes(List.copyOf(byRedisKey.keySet()), new NodeReads(cache));
+        NodeFanOut.Answers answers = nodes.ask(List.copyOf(byRedisKey.keySet()), new NodeReads(cache));
         Map<IdempotencyKey, CachedDecision> hits = new HashMap<>();
         int rejected = 0;
         for (Map.Entry<String, String> value : answers.values().entrySet()) {
@@ -226,108 +212,7 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
             }
         });
         // Nearly always one TTL, so one pipeline per node: only duplicates near their record's end differ.
-        byTtl.forEach((seconds, values) -> acrossNodes(List.copyOf(values.keySet()), new NodeWrites(cache, values, seconds)));
-    }
-
-    /** What the nodes answered: the values found (absent keys left out), and whether every node could be asked. */
-    private record NodeAnswers(Map<String, String> values, boolean allAvailable) {
-    }
-
-    /** Groups {@code redisKeys} by node, runs {@code call} on every node at once, and follows redirections. */
-    private NodeAnswers acrossNodes(List<String> redisKeys, NodeCall call) {
-        Map<String, List<String>> byNode = new LinkedHashMap<>();
-        if (!topologyBreaker.allows()) {
-            return new NodeAnswers(Map.of(), false);
-        }
-        try {
-            for (String redisKey : redisKeys) {
-                byNode.computeIfAbsent(cache.nodeOf(redisKey), node -> new ArrayList<>()).add(redisKey);
-            }
-        } catch (RuntimeException e) {
-            // the slot map could not be learnt: the configuration endpoint is down or slow
-            topologyBreaker.recordFailure();
-            return new NodeAnswers(Map.of(), false);
-        }
-        Map<String, Future<CacheNodes.Reply>> running = new LinkedHashMap<>();
-        Map<String, CacheNodes.Reply> replies = new LinkedHashMap<>();
-        if (byNode.size() == 1) {
-            byNode.forEach((node, nodeKeys) -> replies.put(node, askNode(node, nodeKeys, call)));
-        } else {
-            byNode.forEach((node, nodeKeys) -> running.put(node, nodes.submit(() -> askNode(node, nodeKeys, call))));
-            running.forEach((node, reply) -> replies.put(node, await(reply)));
-        }
-        Map<String, String> values = new HashMap<>();
-        boolean allAvailable = true;
-        for (CacheNodes.Reply reply : replies.values()) {
-            if (reply == null) {
-                allAvailable = false;
-                continue;
-            }
-            values.putAll(reply.values());
-            for (String redirected : reply.redirected()) {
-                allAvailable &= followRedirection(redirected, call, values);
-            }
-        }
-        return new NodeAnswers(values, allAvailable);
-    }
-
-    /** {@code null} when the node could not be asked (its breaker is open, or it failed now). */
-    private CacheNodes.Reply askNode(String node, List<String> redisKeys, NodeCall call) {
-        CircuitBreaker breaker = breakers.computeIfAbsent(node, newBreaker);
-        if (!breaker.allows()) {
-            return null;
-        }
-        try {
-            return call.onNode(node, redisKeys);
-        } catch (RuntimeException e) {
-            breaker.recordFailure();
-            refreshInBackground();
-            return null;
-        }
-    }
-
-    private static CacheNodes.Reply await(Future<CacheNodes.Reply> reply) {
-        try {
-            return reply.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return null;
-        } catch (ExecutionException e) {
-            return null;
-        }
-    }
-
-    /** A key the node sent elsewhere, asked through the cluster client, which follows MOVED and ASK. */
-    private boolean followRedirection(String redisKey, NodeCall call, Map<String, String> values) {
-        try {
-            call.followed(redisKey).ifPresent(value -> values.put(redisKey, value));
-            return true;
-        } catch (RuntimeException e) {
-            return false;
-        }
-    }
-
-    /**
-     * Learns the slot map again (a replica may have taken the failed node's slots), off the
-     * batch's path, so that the failure costs the batch one timeout, not two; one at a time.
-     */
-    private void refreshInBackground() {
-        if (!refreshing.compareAndSet(false, true)) {
-            return;
-        }
-        try {
-            nodes.execute(() -> {
-                try {
-                    cache.refresh();
-                } catch (RuntimeException stillDown) {
-                    // no node answers: a later failure tries again
-                } finally {
-                    refreshing.set(false);
-                }
-            });
-        } catch (RejectedExecutionException closed) {
-            refreshing.set(false);
-        }
+        byTtl.forEach((seconds, values) -> nodes.ask(List.copyOf(values.keySet()), new NodeWrites(cache, values, seconds)));
     }
 
     private String redisKey(IdempotencyKey key) {
@@ -341,7 +226,7 @@ public final class RedisFastPath implements FastPath, AutoCloseable {
 
     @Override
     public void close() {
-        nodes.shutdownNow();
+        nodes.close();
         cache.close();
     }
 }
