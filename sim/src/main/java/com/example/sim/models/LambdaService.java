@@ -1,6 +1,8 @@
 package com.example.sim.models;
 
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.eventsource.Invocation;
+import com.example.eventsource.SqsPolicy;
 import com.example.receiver.BatchResult;
 import com.example.receiver.MessageResult;
 import com.example.sim.models.SqsMessage;
@@ -11,7 +13,6 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -35,7 +36,8 @@ import java.util.function.Supplier;
  *       start (SnapStart's restore, 0.2-1 s);</li>
  *   <li>after the handler returns, the messages not in {@code batchItemFailures} are deleted;
  *       an invocation that crashed or timed out deletes nothing, and its messages come back after
- *       their visibility timeout (services-sqs-errorhandling.html);</li>
+ *       their visibility timeout (services-sqs-errorhandling.html): the one event-source policy's
+ *       rules ({@link SqsPolicy}), which the local AWS's mapping follows too;</li>
  *   <li>an invocation is stopped at the function's timeout, and its environment with it.</li>
  * </ul>
  */
@@ -240,13 +242,14 @@ public final class LambdaService {
     private void finish(Environment env, List<SqsMessage> batch, BatchResult response, long start) {
         inFlight--;
         running--;
+        Set<String> failed = SqsPolicy.failed(batch.stream().map(SqsMessage::id).toList(),
+                response == null ? Invocation.functionError() : Invocation.answered(response.failedMessageIds()));
         if (response == null) {
             failedInvocations++;
             told.failed(List.copyOf(batch));
         } else {
             Map<String, MessageResult> answers = new HashMap<>();
             response.results().forEach(result -> answers.put(result.messageId(), result));
-            Set<String> failed = new HashSet<>(response.failedMessageIds());
             for (SqsMessage message : batch) {
                 MessageResult answer = answers.get(message.id());
                 if (answer != null) {

@@ -1,5 +1,6 @@
 package com.example.sim.models;
 
+import com.example.eventsource.SqsPolicy;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -236,7 +237,7 @@ public final class SqsQueue {
             depart(message, Departure.EXPIRED);
             return false;
         }
-        if (deadLetterQueue.isPresent() && message.receiveCount >= maxReceiveCount) {
+        if (SqsPolicy.movesToDeadLetterQueue(deadLetterQueue.isPresent(), message.receiveCount, maxReceiveCount)) {
             moveToDeadLetters(message, now);
             return false;
         }
@@ -244,7 +245,7 @@ public final class SqsQueue {
         if (message.receiveCount == 1) {
             message.firstReceiveMillis = now / 1000;
         }
-        hide(message, now + visibilityTimeoutSeconds * 1_000_000);
+        hide(message, SqsPolicy.visibleAgainAt(now, visibilityTimeoutSeconds * 1_000_000));
         return true;
     }
 

@@ -7,6 +7,11 @@ import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.Identity;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.StreamRecord;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.StreamViewType;
+import com.example.eventsource.Invocation;
+import com.example.eventsource.ShardState;
+import com.example.eventsource.StreamPolicy;
+import com.example.eventsource.StreamRules;
+import com.example.eventsource.StreamSettlement;
 import com.example.payment.events.DecisionImages;
 import com.example.sim.models.DynamoDbStream;
 import com.example.sim.models.SqsModel;
@@ -28,22 +33,13 @@ import java.util.function.BiFunction;
  * partial batch response with DynamoDB and Lambda",
  * https://docs.aws.amazon.com/lambda/latest/dg/services-ddb-batchfailurereporting.html;
  * "Retaining discarded records for a DynamoDB event source in Lambda",
- * https://docs.aws.amazon.com/lambda/latest/dg/services-dynamodb-errors.html), the same rules as
- * testing/local-aws's mapping over moto:
- * <ul>
- *   <li>one batch per shard at a time ({@code ParallelizationFactor} 1), in stream order: up to
- *       {@code BatchSize} records from the checkpoint, once the batch is full or the first record
- *       waited {@code MaximumBatchingWindowInSeconds};</li>
- *   <li>an empty {@code batchItemFailures} completes the batch; a partial response names the
- *       sequence number to retry from: the records before it are done, the batch is retried from
- *       it ("bisected at the returned sequence number"), and that retry counts;</li>
- *   <li>an unknown or empty item identifier fails the whole batch; a function error (a crash, a
- *       timeout, a throw) with {@code BisectBatchOnFunctionError} halves the batch, which "does
- *       not consume the retry quota", down to one record;</li>
- *   <li>after {@code MaximumRetryAttempts} retries, or when a record is older than
- *       {@code MaximumRecordAgeInSeconds}, the batch's metadata ({@code DDBStreamBatchInfo}) goes
- *       to the on-failure queue and the shard moves past the whole batch.</li>
- * </ul>
+ * https://docs.aws.amazon.com/lambda/latest/dg/services-dynamodb-errors.html): one batch per
+ * shard at a time ({@code ParallelizationFactor} 1), in stream order, up to {@code BatchSize}
+ * records from the checkpoint, once the batch is full or the first record waited
+ * {@code MaximumBatchingWindowInSeconds}. What an invocation's end does to the shard (checkpoint,
+ * bisect, retry, record age, skip) is the one event-source policy's ({@link StreamPolicy}), which
+ * the local AWS's mapping over moto follows too; a skipped batch's metadata
+ * ({@code DDBStreamBatchInfo}) goes to the on-failure queue.
  * Between retries the model waits 1 s, doubling to 60 s (Lambda does not document its back-off).
  */
 public final class StreamEventSource {
@@ -64,20 +60,20 @@ public final class StreamEventSource {
         final int index;
         boolean busy;
         long pollAt = Long.MAX_VALUE;
-        int failures;
-        int limit;
+        ShardState state;
         long failingSince = -1;
         int invocations;
 
-        Shard(int index, int limit) {
+        Shard(int index, ShardState state) {
             this.index = index;
-            this.limit = limit;
+            this.state = state;
         }
     }
 
     private final Scheduler scheduler;
     private final DynamoDbStream stream;
     private final StreamSettings settings;
+    private final StreamRules rules;
     private final SqsQueue failureQueue;
     private final BiFunction<DynamodbEvent, Context, StreamsEventResponse> function;
     private final DownstreamWorld world;
@@ -92,12 +88,14 @@ public final class StreamEventSource {
         this.scheduler = scheduler;
         this.stream = stream;
         this.settings = settings;
+        this.rules = new StreamRules(settings.batchSize(), settings.maximumRetryAttempts(), settings.bisectOnFunctionError(),
+                settings.maximumRecordAgeSeconds());
         this.failureQueue = failureQueue;
         this.function = function;
         this.world = world;
         this.skips = skips;
         for (int i = 0; i < DynamoDbStream.SHARDS; i++) {
-            shards.add(new Shard(i, settings.batchSize()));
+            shards.add(new Shard(i, ShardState.fresh(rules)));
         }
         stream.onAppend(this::appended);
     }
@@ -121,7 +119,7 @@ public final class StreamEventSource {
 
     private void appended(int index) {
         Shard shard = shards.get(index);
-        if (!shard.busy && shard.failures == 0) {
+        if (!shard.busy && shard.state.failures() == 0) {
             pollNoLaterThan(shard, scheduler.now() + settings.batchingWindowSeconds() * 1_000_000);
         }
     }
@@ -138,14 +136,13 @@ public final class StreamEventSource {
             return; // brought forward since, or a batch is in flight: its end polls again
         }
         shard.pollAt = Long.MAX_VALUE;
-        List<DynamoDbStream.Record> batch = stream.read(shard.index, shard.limit);
+        List<DynamoDbStream.Record> batch = stream.read(shard.index, shard.state.limit());
         if (batch.isEmpty()) {
             return;
         }
-        Instant tooOld = scheduler.instant().minusSeconds(settings.maximumRecordAgeSeconds());
-        if (batch.get(0).created().isBefore(tooOld)) {
-            List<DynamoDbStream.Record> expired = batch.stream().filter(r -> r.created().isBefore(tooOld)).toList();
-            skip(shard, expired, "RecordAgeExceeded");
+        int expired = StreamPolicy.expired(rules, batch.stream().map(DynamoDbStream.Record::created).toList(), scheduler.instant());
+        if (expired > 0) {
+            skip(shard, batch.subList(0, expired), "RecordAgeExceeded", shard.state.failures());
             pollNoLaterThan(shard, scheduler.now());
             return;
         }
@@ -178,71 +175,55 @@ public final class StreamEventSource {
         if (shard.failingSince < 0) {
             shard.failingSince = scheduler.now();
         }
-        int failedAt = response == null ? 0 : failedAt(batch, response);
-        if (failedAt < 0) {
+        if (response == null) {
+            functionErrors++;
+        }
+        Invocation invocation = response == null ? Invocation.functionError() : Invocation.answered(itemIdentifiers(response));
+        List<String> sequenceNumbers = batch.stream().map(DynamoDbStream.Record::sequenceNumber).toList();
+        StreamSettlement settled = StreamPolicy.settle(rules, shard.state, sequenceNumbers, invocation);
+        if (settled.outcome() == StreamSettlement.Outcome.COMPLETED) {
             done(shard, batch.get(batch.size() - 1));
             pollNoLaterThan(shard, scheduler.now());
             return;
         }
-        if (response == null) {
-            functionErrors++;
-            if (settings.bisectOnFunctionError() && batch.size() > 1) {
-                shard.limit = (batch.size() + 1) / 2; // a split does not count as a retry
+        if (settled.done() > 0) {
+            stream.advance(shard.index, batch.get(settled.done() - 1).sequence());
+        }
+        shard.state = settled.next();
+        switch (settled.outcome()) {
+            case BISECTED -> pollNoLaterThan(shard, scheduler.now());
+            case RETRIED -> {
+                long backoff = Math.min(LONGEST_BACKOFF, 1_000_000L << Math.min(20, settled.invokeCount() - 1));
+                pollNoLaterThan(shard, scheduler.now() + backoff);
+            }
+            default -> {
+                skip(shard, batch.subList(settled.done(), batch.size()), "RetryAttemptsExhausted", settled.invokeCount());
                 pollNoLaterThan(shard, scheduler.now());
-                return;
             }
         }
-        if (failedAt > 0) {
-            stream.advance(shard.index, batch.get(failedAt - 1).sequence());
-            shard.failures = 1;
-        } else {
-            shard.failures++;
-        }
-        if (shard.failures <= settings.maximumRetryAttempts()) {
-            long backoff = Math.min(LONGEST_BACKOFF, 1_000_000L << Math.min(20, shard.failures - 1));
-            pollNoLaterThan(shard, scheduler.now() + backoff);
-            return;
-        }
-        skip(shard, batch.subList(failedAt, batch.size()), "RetryAttemptsExhausted");
-        pollNoLaterThan(shard, scheduler.now());
     }
 
-    /** The index of the first record to retry from: -1 when the batch is done, 0 for the whole batch. */
-    private static int failedAt(List<DynamoDbStream.Record> batch, StreamsEventResponse response) {
-        if (response.getBatchItemFailures() == null || response.getBatchItemFailures().isEmpty()) {
-            return -1;
+    private static List<String> itemIdentifiers(StreamsEventResponse response) {
+        if (response.getBatchItemFailures() == null) {
+            return null;
         }
-        int first = Integer.MAX_VALUE;
-        for (StreamsEventResponse.BatchItemFailure failure : response.getBatchItemFailures()) {
-            int index = -1;
-            for (int i = 0; i < batch.size() && failure.getItemIdentifier() != null; i++) {
-                if (batch.get(i).sequenceNumber().equals(failure.getItemIdentifier())) {
-                    index = i;
-                }
-            }
-            if (index < 0) {
-                return 0; // an unknown identifier: the whole batch failed
-            }
-            first = Math.min(first, index);
-        }
-        return first;
+        return response.getBatchItemFailures().stream().map(StreamsEventResponse.BatchItemFailure::getItemIdentifier).toList();
     }
 
     private void done(Shard shard, DynamoDbStream.Record last) {
         stream.advance(shard.index, last.sequence());
-        shard.failures = 0;
+        shard.state = ShardState.fresh(rules);
         shard.failingSince = -1;
-        shard.limit = settings.batchSize();
     }
 
     /** Lambda's on-failure record of a skipped batch, in the on-failure queue; the shard moves past it. */
-    private void skip(Shard shard, List<DynamoDbStream.Record> batch, String condition) {
+    private void skip(Shard shard, List<DynamoDbStream.Record> batch, String condition, int invokeCount) {
         skippedBatches++;
         skips.skipped(batch, condition, shard.failingSince < 0 ? scheduler.now() : shard.failingSince);
         DynamoDbStream.Record first = batch.get(0);
         DynamoDbStream.Record last = batch.get(batch.size() - 1);
         String body = "{\"requestContext\":{\"requestId\":\"" + new UUID(scheduler.random().nextLong(), scheduler.random().nextLong())
-                + "\",\"condition\":\"" + condition + "\",\"approximateInvokeCount\":" + shard.failures + "},"
+                + "\",\"condition\":\"" + condition + "\",\"approximateInvokeCount\":" + invokeCount + "},"
                 + "\"version\":\"1.0\",\"timestamp\":\"" + scheduler.instant() + "\","
                 + "\"DDBStreamBatchInfo\":{\"shardId\":\"shardId-" + shard.index + "\",\"startSequenceNumber\":\""
                 + first.sequenceNumber() + "\",\"endSequenceNumber\":\"" + last.sequenceNumber() + "\",\"batchSize\":"

@@ -2,6 +2,11 @@ package com.example.localaws.mapping;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.example.eventsource.Invocation;
+import com.example.eventsource.ShardState;
+import com.example.eventsource.StreamPolicy;
+import com.example.eventsource.StreamRules;
+import com.example.eventsource.StreamSettlement;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
@@ -24,30 +29,18 @@ import software.amazon.awssdk.services.sqs.SqsClient;
  * https://docs.aws.amazon.com/lambda/latest/dg/services-ddb-batchfailurereporting.html, and
  * "Retaining discarded records for a DynamoDB event source in Lambda",
  * https://docs.aws.amazon.com/lambda/latest/dg/services-dynamodb-errors.html), one invocation per
- * shard and poll, records in stream order:
- * <ul>
- *   <li>a batch is up to {@code batchSize} records from the shard's checkpoint on;</li>
- *   <li>an empty or null {@code batchItemFailures} completes the batch: the checkpoint moves past
- *       it;</li>
- *   <li>failures name sequence numbers: the lowest one is the checkpoint, the records before it
- *       are done, and the batch is retried from it (with {@code BisectBatchOnFunctionError}, Lambda
- *       "bisects at the returned sequence number and retries only the remaining records": the
- *       remaining records are <em>not</em> halved). A retry counts against
- *       {@code maximumRetryAttempts}, even when the failure is at the batch's first record;</li>
- *   <li>a null, empty or unknown {@code itemIdentifier} fails the whole batch (a retry, no
- *       split);</li>
- *   <li>a function <em>error</em> (it throws, or its response is Lambda's error document) fails
- *       the whole batch; with {@code bisectBatchOnFunctionError} the batch is split in two and the
- *       first half retried, down to one record; a split does not count as a retry;</li>
- *   <li>after {@code maximumRetryAttempts} retries of the batch that heads the shard, the batch's
- *       metadata (shard, first and last sequence numbers, size, stream, arrival times) goes to the
- *       on-failure destination, an SQS queue, in Lambda's {@code DDBStreamBatchInfo} shape, and the
- *       shard moves past the <em>whole</em> batch: every record in it is skipped, good ones
- *       included.</li>
- * </ul>
+ * shard and poll, records in stream order: a batch is up to {@code batchSize} records from the
+ * shard's checkpoint on. What an invocation's end does to the shard (checkpoint at the lowest
+ * failed sequence number, bisect on a function error, retries, skip) and which records are too
+ * old are the one event-source policy's ({@link StreamPolicy}), which the simulation's stream
+ * model follows too. A function <em>error</em> is a throw, or a response that is Lambda's error
+ * document. A skipped batch's metadata (shard, first and last sequence numbers, size, stream,
+ * arrival times) goes to the on-failure destination, an SQS queue, in Lambda's
+ * {@code DDBStreamBatchInfo} shape, with the condition {@code RetryAttemptsExhausted} or
+ * {@code RecordAgeExceeded}.
  * The checkpoint is kept in this object, as Lambda keeps it in the mapping; a new mapping starts
- * at the shard's oldest record ({@code TRIM_HORIZON}). {@code MaximumRecordAgeInSeconds} is not
- * modelled (the local runs are shorter than any age the template allows).
+ * at the shard's oldest record ({@code TRIM_HORIZON}). A record's age is read from its
+ * {@code ApproximateCreationDateTime} against this mapping's clock.
  */
 public final class DynamoDbStreamsEventSourceMapping {
 
@@ -62,9 +55,10 @@ public final class DynamoDbStreamsEventSourceMapping {
      * @param bisectBatchOnFunctionError {@code BisectBatchOnFunctionError}
      * @param onFailureQueueUrl          {@code DestinationConfig.OnFailure}: the SQS queue receiving
      *                                   the metadata of discarded batches
+     * @param maximumRecordAgeSeconds    {@code MaximumRecordAgeInSeconds}, -1 (no limit) or up to 604800
      */
     public record Settings(int batchSize, int maximumRetryAttempts, boolean bisectBatchOnFunctionError,
-                           String onFailureQueueUrl) {
+                           String onFailureQueueUrl, long maximumRecordAgeSeconds) {
 
         public Settings {
             if (batchSize < 1 || batchSize > 10_000) {
@@ -74,6 +68,21 @@ public final class DynamoDbStreamsEventSourceMapping {
                 throw new IllegalArgumentException("maximumRetryAttempts must be 0-10000");
             }
             Objects.requireNonNull(onFailureQueueUrl, "onFailureQueueUrl");
+            rules(batchSize, maximumRetryAttempts, bisectBatchOnFunctionError, maximumRecordAgeSeconds);
+        }
+
+        /** Settings with no {@code MaximumRecordAgeInSeconds} (-1, Lambda's default). */
+        public Settings(int batchSize, int maximumRetryAttempts, boolean bisectBatchOnFunctionError, String onFailureQueueUrl) {
+            this(batchSize, maximumRetryAttempts, bisectBatchOnFunctionError, onFailureQueueUrl, StreamRules.UNLIMITED);
+        }
+
+        /** The policy's view of these settings. */
+        StreamRules rules() {
+            return rules(batchSize, maximumRetryAttempts, bisectBatchOnFunctionError, maximumRecordAgeSeconds);
+        }
+
+        private static StreamRules rules(int batchSize, int retries, boolean bisect, long maximumRecordAgeSeconds) {
+            return new StreamRules(batchSize, retries, bisect, maximumRecordAgeSeconds);
         }
     }
 
@@ -89,14 +98,13 @@ public final class DynamoDbStreamsEventSourceMapping {
     public record Poll(int delivered, int done, int failed, int discarded) {
     }
 
-    /** Where a shard stands. */
-    private static final class ShardState {
+    /** Where a shard stands: its checkpoint, and the policy's state of the batch at it. */
+    private static final class Position {
         private String checkpoint;
-        private int limit;
-        private int failures;
+        private ShardState state;
 
-        ShardState(int limit) {
-            this.limit = limit;
+        Position(ShardState state) {
+            this.state = state;
         }
     }
 
@@ -107,7 +115,7 @@ public final class DynamoDbStreamsEventSourceMapping {
     private final Settings settings;
     private final Function<DynamodbEvent, StreamsEventResponse> function;
     private final Clock clock;
-    private final Map<String, ShardState> shards = new HashMap<>();
+    private final Map<String, Position> shards = new HashMap<>();
 
     public DynamoDbStreamsEventSourceMapping(DynamoDbStreamsClient streams, SqsClient sqs, String streamArn, String region,
                                              Settings settings, Function<DynamodbEvent, StreamsEventResponse> function,
@@ -151,115 +159,92 @@ public final class DynamoDbStreamsEventSourceMapping {
      */
     public synchronized void resumeFrom(Map<String, String> checkpoints) {
         checkpoints.forEach((shardId, sequence) ->
-                shards.computeIfAbsent(shardId, id -> new ShardState(settings.batchSize())).checkpoint = sequence);
+                shards.computeIfAbsent(shardId, id -> new Position(ShardState.fresh(settings.rules()))).checkpoint = sequence);
     }
 
     /** Reads one batch from every shard that has records, invokes, and settles it. */
     public synchronized Poll pollOnce() {
         Poll total = new Poll(0, 0, 0, 0);
         for (Shard shard : streams.describeStream(request -> request.streamArn(streamArn)).streamDescription().shards()) {
-            Poll poll = pollShard(shard.shardId(), shards.computeIfAbsent(shard.shardId(), id -> new ShardState(settings.batchSize())));
+            Poll poll = pollShard(shard.shardId(), shards.computeIfAbsent(shard.shardId(), id -> new Position(ShardState.fresh(settings.rules()))));
             total = new Poll(total.delivered() + poll.delivered(), total.done() + poll.done(),
                     total.failed() + poll.failed(), total.discarded() + poll.discarded());
         }
         return total;
     }
 
-    private Poll pollShard(String shardId, ShardState state) {
+    private Poll pollShard(String shardId, Position position) {
         String iterator = streams.getShardIterator(request -> {
             request.streamArn(streamArn).shardId(shardId);
-            if (state.checkpoint == null) {
+            if (position.checkpoint == null) {
                 request.shardIteratorType(ShardIteratorType.TRIM_HORIZON);
             } else {
-                request.shardIteratorType(ShardIteratorType.AFTER_SEQUENCE_NUMBER).sequenceNumber(state.checkpoint);
+                request.shardIteratorType(ShardIteratorType.AFTER_SEQUENCE_NUMBER).sequenceNumber(position.checkpoint);
             }
         }).shardIterator();
-        List<Record> batch = streams.getRecords(request -> request.shardIterator(iterator).limit(state.limit)).records();
+        List<Record> batch = streams.getRecords(request -> request.shardIterator(iterator).limit(position.state.limit())).records();
         if (batch.isEmpty()) {
             return new Poll(0, 0, 0, 0);
         }
-        Result result = invoke(batch);
-        if (result.failedAt() < 0) {
-            complete(state, batch.get(batch.size() - 1));
-            return new Poll(batch.size(), batch.size(), 0, 0);
+        int expired = StreamPolicy.expired(settings.rules(),
+                batch.stream().map(record -> record.dynamodb().approximateCreationDateTime()).toList(), clock.instant());
+        if (expired > 0) {
+            sendToOnFailureDestination(shardId, batch.subList(0, expired), "RecordAgeExceeded", position.state.failures());
+            complete(position, batch.get(expired - 1));
+            return new Poll(0, 0, 0, expired);
         }
-        if (result.functionError() && settings.bisectBatchOnFunctionError() && batch.size() > 1) {
-            state.limit = (batch.size() + 1) / 2;
-            return new Poll(batch.size(), 0, batch.size(), 0);
+        StreamSettlement settled = StreamPolicy.settle(settings.rules(), position.state,
+                batch.stream().map(DynamoDbStreamsEventSourceMapping::sequence).toList(), invoke(batch));
+        int done = settled.done();
+        if (done > 0) {
+            position.checkpoint = sequence(batch.get(done - 1));
         }
-        int failedAt = result.failedAt();
-        if (failedAt > 0) {
-            // Progress: the records before the failure are done; the batch is retried from the
-            // failed one, and that retry counts.
-            state.checkpoint = sequence(batch.get(failedAt - 1));
-            state.failures = 1;
-            return new Poll(batch.size(), failedAt, batch.size() - failedAt, 0);
-        }
-        state.failures++;
-        if (state.failures <= settings.maximumRetryAttempts()) {
-            return new Poll(batch.size(), 0, batch.size(), 0);
-        }
-        sendToOnFailureDestination(shardId, batch, state.failures);
-        complete(state, batch.get(batch.size() - 1));
-        return new Poll(batch.size(), 0, 0, batch.size());
+        position.state = settled.next();
+        return switch (settled.outcome()) {
+            case COMPLETED -> {
+                complete(position, batch.get(batch.size() - 1));
+                yield new Poll(batch.size(), batch.size(), 0, 0);
+            }
+            case BISECTED, RETRIED -> new Poll(batch.size(), done, batch.size() - done, 0);
+            case SKIPPED -> {
+                sendToOnFailureDestination(shardId, batch.subList(done, batch.size()), "RetryAttemptsExhausted",
+                        settled.invokeCount());
+                complete(position, batch.get(batch.size() - 1));
+                yield new Poll(batch.size(), done, 0, batch.size() - done);
+            }
+        };
     }
 
-    /**
-     * How an invocation ended.
-     *
-     * @param failedAt      the index of the first failed record: -1 when none, 0 when the whole
-     *                      batch failed
-     * @param functionError whether the function itself failed (threw): only that bisects
-     */
-    private record Result(int failedAt, boolean functionError) {
+    private void complete(Position position, Record last) {
+        position.checkpoint = sequence(last);
+        position.state = ShardState.fresh(settings.rules());
     }
 
-    private void complete(ShardState state, Record last) {
-        state.checkpoint = sequence(last);
-        state.failures = 0;
-        state.limit = settings.batchSize();
-    }
-
-    private Result invoke(List<Record> batch) {
+    /** How the function's invocation ended: a throw (or Lambda's error document) is a function error. */
+    private Invocation invoke(List<Record> batch) {
         StreamsEventResponse response;
         try {
             response = function.apply(StreamRecords.event(batch, streamArn, region));
         } catch (RuntimeException e) {
-            return new Result(0, true);
+            return Invocation.functionError();
         }
-        if (response == null || response.getBatchItemFailures() == null || response.getBatchItemFailures().isEmpty()) {
-            return new Result(-1, false);
+        if (response == null || response.getBatchItemFailures() == null) {
+            return Invocation.answered(null);
         }
-        int first = Integer.MAX_VALUE;
-        for (StreamsEventResponse.BatchItemFailure failure : response.getBatchItemFailures()) {
-            int index = failure.getItemIdentifier() == null ? -1 : indexOf(batch, failure.getItemIdentifier());
-            if (index < 0) {
-                return new Result(0, false);
-            }
-            first = Math.min(first, index);
-        }
-        return new Result(first, false);
-    }
-
-    private static int indexOf(List<Record> batch, String sequenceNumber) {
-        for (int i = 0; i < batch.size(); i++) {
-            if (sequence(batch.get(i)).equals(sequenceNumber)) {
-                return i;
-            }
-        }
-        return -1;
+        return Invocation.answered(response.getBatchItemFailures().stream()
+                .map(StreamsEventResponse.BatchItemFailure::getItemIdentifier).toList());
     }
 
     private static String sequence(Record record) {
         return record.dynamodb().sequenceNumber();
     }
 
-    /** Lambda's on-failure record for a stream batch whose retries ran out. */
-    private void sendToOnFailureDestination(String shardId, List<Record> batch, int invocations) {
+    /** Lambda's on-failure record for a stream batch whose retries ran out, or whose records are too old. */
+    private void sendToOnFailureDestination(String shardId, List<Record> batch, String condition, int invocations) {
         ObjectNode message = JSON.createObjectNode();
         message.putObject("requestContext")
                 .put("requestId", UUID.randomUUID().toString())
-                .put("condition", "RetryAttemptsExhausted")
+                .put("condition", condition)
                 .put("approximateInvokeCount", invocations);
         message.put("version", "1.0").put("timestamp", clock.instant().toString());
         ObjectNode info = message.putObject("DDBStreamBatchInfo")

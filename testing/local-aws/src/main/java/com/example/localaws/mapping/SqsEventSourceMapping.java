@@ -2,10 +2,11 @@ package com.example.localaws.mapping;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.eventsource.Invocation;
+import com.example.eventsource.SqsPolicy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -18,14 +19,16 @@ import software.amazon.awssdk.services.sqs.model.Message;
 import software.amazon.awssdk.services.sqs.model.MessageSystemAttributeName;
 
 /**
- * An SQS event source mapping with {@code ReportBatchItemFailures}, as Lambda runs it:
+ * An SQS event source mapping with {@code ReportBatchItemFailures}, as Lambda runs it (what a
+ * batch's result deletes is the one event-source policy's, {@link SqsPolicy}, which the
+ * simulation's Lambda model follows too):
  * <ul>
  *   <li>receives up to {@code batchSize} messages (several receives of at most 10);</li>
  *   <li>invokes the function once with them as an {@link SQSEvent}, with every system attribute
  *       and every message attribute, as Lambda does;</li>
  *   <li>deletes every message the response does not list in {@code batchItemFailures};</li>
  *   <li>deletes nothing when the function throws, or when its response names an id that was not
- *       in the batch (Lambda then treats the whole batch as failed);</li>
+ *       in the batch, or a null or empty one (Lambda then treats the whole batch as failed);</li>
  *   <li>leaves failures alone: the queue makes them visible again after its visibility timeout,
  *       and its redrive policy moves a message to the DLQ after {@code maxReceiveCount}
  *       receives.</li>
@@ -101,26 +104,15 @@ public final class SqsEventSourceMapping {
 
     /** The ids to keep: those the function reported, or all of them when the invoke failed. */
     private Set<String> failedIds(List<Message> batch) {
-        Set<String> all = new HashSet<>();
-        batch.forEach(message -> all.add(message.messageId()));
-        SQSBatchResponse response;
+        Invocation invocation;
         try {
-            response = function.apply(event(batch));
+            SQSBatchResponse response = function.apply(event(batch));
+            invocation = Invocation.answered(response == null || response.getBatchItemFailures() == null ? null
+                    : response.getBatchItemFailures().stream().map(SQSBatchResponse.BatchItemFailure::getItemIdentifier).toList());
         } catch (RuntimeException e) {
-            return all;
+            invocation = Invocation.functionError();
         }
-        if (response == null || response.getBatchItemFailures() == null) {
-            return Set.of();
-        }
-        Set<String> failed = new HashSet<>();
-        for (SQSBatchResponse.BatchItemFailure failure : response.getBatchItemFailures()) {
-            String id = failure.getItemIdentifier();
-            if (id == null || !all.contains(id)) {
-                return all;
-            }
-            failed.add(id);
-        }
-        return failed;
+        return SqsPolicy.failed(batch.stream().map(Message::messageId).toList(), invocation);
     }
 
     private SQSEvent event(List<Message> batch) {
