@@ -3,35 +3,27 @@ package com.example.sim.models;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Consumer;
-import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTimeToLiveRequest;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTimeToLiveResponse;
-import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
-import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
-import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
-import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /**
  * An executable reference model of the DynamoDB calls the receiver makes, behind the SDK's own
@@ -66,6 +58,7 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  *       ClientRequestToken, https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html#DDB-TransactWriteItems-request-ClientRequestToken;
  *       {@link ClientRequestTokens}).</li>
  * </ul>
+ * {@code TransactWriteItems} and the items its transactions hold are {@link DynamoDbTransactions}'.
  * Every applied write is told to the observer (the oracles). The SDK's own retries are in front
  * of the model, as in front of DynamoDB ({@link SdkRetries}).
  */
@@ -80,13 +73,11 @@ public class DynamoDbModel implements DynamoDbClient {
 
     private final World world;
     private final Map<String, DynamoDbTable> tables = new LinkedHashMap<>();
-    /** The items of transactions in flight: applied, their answer not yet with their caller. */
-    private final Map<String, Integer> held = new HashMap<>();
     /** Each table's own on-demand capacity, by name. */
     private final Map<String, OnDemandCapacity> capacities = new HashMap<>();
     private final long warmWriteUnits;
     private final List<Consumer<Write>> observers = new ArrayList<>();
-    private final ClientRequestTokens tokens = new ClientRequestTokens();
+    private final DynamoDbTransactions transactions;
     private long writeUnits;
     private long calls;
     private long throttled;
@@ -94,6 +85,7 @@ public class DynamoDbModel implements DynamoDbClient {
     public DynamoDbModel(World world, long warmWriteUnits) {
         this.world = world;
         this.warmWriteUnits = warmWriteUnits;
+        this.transactions = new DynamoDbTransactions(world, this);
     }
 
     public DynamoDbTable createTable(String name, String hashKey, Optional<String> rangeKey, Optional<String> ttlAttribute) {
@@ -191,7 +183,7 @@ public class DynamoDbModel implements DynamoDbClient {
         DynamoDbTable table = table(request.tableName());
         String key = table.keyOf(request.item());
         World.Fault fault = world.fault(SERVICE, "PutItem");
-        long units = units(request.item());
+        long units = OnDemandCapacity.units(request.item());
         OnDemandCapacity capacity = capacities.get(table.name());
         if (fault == World.Fault.THROTTLE || fault == World.Fault.THROTTLE_LAST_TABLE || fault == World.Fault.REQUEST_THROTTLED
                 || !capacity.admits(now.getEpochSecond(), units, Map.of(key, units))) {
@@ -206,7 +198,7 @@ public class DynamoDbModel implements DynamoDbClient {
             world.fromService(SERVICE, "PutItem");
             throw DynamoDbErrors.serverError();
         }
-        if (held.containsKey(table.name() + "\u0001" + key)) {
+        if (transactions.holds(table.name() + "\u0001" + key)) {
             world.fromService(SERVICE, "PutItem");
             throw DynamoDbErrors.error(400, "TransactionConflictException", "Transaction is ongoing for the item");
         }
@@ -226,8 +218,7 @@ public class DynamoDbModel implements DynamoDbClient {
             throw failed.build();
         }
         apply(table, key, old, request.item(), now);
-        writeUnits += units;
-        capacity.consume(now.getEpochSecond(), units, Map.of(key, units));
+        consumed(units, Map.of(table.name(), Map.of(key, units)), now);
         world.fromService(SERVICE, "PutItem");
         if (fault == World.Fault.SERVER_ERROR_APPLIED) {
             throw DynamoDbErrors.serverError();
@@ -235,99 +226,10 @@ public class DynamoDbModel implements DynamoDbClient {
         return PutItemResponse.builder().build();
     }
 
+    /** All or nothing, with conflicts, capacity and client request tokens: {@link DynamoDbTransactions}. */
     @Override
     public TransactWriteItemsResponse transactWriteItems(TransactWriteItemsRequest request) {
-        world.toService(SERVICE, "TransactWriteItems");
-        calls++;
-        Instant now = world.instant();
-        List<WriteAction> actions = request.transactItems().stream().map(item -> WriteAction.of(item, this::table)).toList();
-        World.Fault fault = world.fault(SERVICE, "TransactWriteItems");
-        long units = 0;
-        Map<String, Map<String, Long>> byTable = new HashMap<>();
-        for (WriteAction action : actions) {
-            long u = 2L * units(action.after(action.before(now)));
-            units += u;
-            byTable.computeIfAbsent(action.table().name(), table -> new HashMap<>()).merge(action.key(), u, Long::sum);
-        }
-        Set<String> throttledTables = new HashSet<>();
-        byTable.forEach((table, items) -> {
-            if (!capacities.get(table).admits(now.getEpochSecond(), items.values().stream().mapToLong(Long::longValue).sum(), items)) {
-                throttledTables.add(table);
-            }
-        });
-        if (fault == World.Fault.THROTTLE) {
-            throttledTables.addAll(byTable.keySet());
-        } else if (fault == World.Fault.THROTTLE_LAST_TABLE && !actions.isEmpty()) {
-            throttledTables.add(actions.get(actions.size() - 1).table().name());
-        }
-        if (fault == World.Fault.REQUEST_THROTTLED || !throttledTables.isEmpty()) {
-            throttled++;
-            refused(true, () -> applyIfAllHold(actions, now));
-            world.fromService(SERVICE, "TransactWriteItems");
-            throw fault == World.Fault.REQUEST_THROTTLED ? DynamoDbErrors.requestThrottled()
-                    : DynamoDbErrors.cancelled(reasons(actions, now, throttledTables));
-        }
-        if (fault == World.Fault.SERVER_ERROR_NOT_APPLIED) {
-            refused(false, () -> applyIfAllHold(actions, now));
-            world.fromService(SERVICE, "TransactWriteItems");
-            throw DynamoDbErrors.serverError();
-        }
-        Optional<ClientRequestTokens.Seen> seen = honoursClientRequestTokens() ? tokens.seen(request, now) : Optional.empty();
-        if (seen.isPresent()) {
-            world.fromService(SERVICE, "TransactWriteItems");
-            if (seen.get() == ClientRequestTokens.Seen.OTHER_REQUEST) {
-                throw DynamoDbErrors.error(400, "IdempotentParameterMismatchException",
-                        "Request parameters do not match the parameters of the request with the same client token");
-            }
-            return TransactWriteItemsResponse.builder().build(); // applied before: success, nothing applied again
-        }
-        List<CancellationReason> reasons = reasons(actions, now, Set.of());
-        boolean cancel = reasons.stream().anyMatch(reason -> !"None".equals(reason.code()));
-        if (cancel) {
-            cancelled(actions, reasons, now);
-            world.fromService(SERVICE, "TransactWriteItems");
-            throw fault == World.Fault.SERVER_ERROR_APPLIED ? DynamoDbErrors.serverError() : DynamoDbErrors.cancelled(reasons);
-        }
-        for (WriteAction action : actions) {
-            Optional<Map<String, AttributeValue>> old = action.before(now);
-            apply(action.table(), action.key(), old, action.after(old), now);
-            held.merge(action.lock(), 1, Integer::sum);
-        }
-        tokens.applied(request, now);
-        writeUnits += units;
-        byTable.forEach((table, items) -> capacities.get(table).consume(now.getEpochSecond(),
-                items.values().stream().mapToLong(Long::longValue).sum(), items));
-        try {
-            world.fromService(SERVICE, "TransactWriteItems");
-        } finally {
-            actions.forEach(action -> held.computeIfPresent(action.lock(), (lock, n) -> n > 1 ? n - 1 : null));
-        }
-        if (fault == World.Fault.SERVER_ERROR_APPLIED) {
-            throw DynamoDbErrors.serverError();
-        }
-        return TransactWriteItemsResponse.builder().build();
-    }
-
-    /**
-     * One reason per action, in order: {@code ThrottlingError} on a throttled table,
-     * {@code TransactionConflict} on an item another transaction holds, else what its condition
-     * says ({@code ConditionalCheckFailed} with the old item when asked for, or {@code None}).
-     */
-    private List<CancellationReason> reasons(List<WriteAction> actions, Instant now, Set<String> throttledTables) {
-        List<CancellationReason> reasons = new ArrayList<>();
-        for (WriteAction action : actions) {
-            if (throttledTables.contains(action.table().name())) {
-                reasons.add(DynamoDbErrors.reason("ThrottlingError", null));
-            } else if (held.containsKey(action.lock())) {
-                reasons.add(DynamoDbErrors.reason("TransactionConflict", null));
-            } else {
-                Optional<Map<String, AttributeValue>> old = action.before(now);
-                reasons.add(Expressions.holds(action.condition(), old.orElse(Map.of()), action.names(), action.values())
-                        ? DynamoDbErrors.reason("None", null)
-                        : DynamoDbErrors.reason("ConditionalCheckFailed", action.allOld() ? old.orElse(null) : null));
-            }
-        }
-        return reasons;
+        return transactions.write(request);
     }
 
     /**
@@ -356,39 +258,37 @@ public class DynamoDbModel implements DynamoDbClient {
         }
     }
 
-    /** The transaction applied if every condition holds, whatever the call then answers: a flawed model's write. */
-    private void applyIfAllHold(List<WriteAction> actions, Instant now) {
-        boolean hold = actions.stream().allMatch(action -> Expressions.holds(action.condition(),
-                action.before(now).orElse(Map.of()), action.names(), action.values()));
-        if (hold) {
-            for (WriteAction action : actions) {
-                Optional<Map<String, AttributeValue>> old = action.before(now);
-                apply(action.table(), action.key(), old, action.after(old), now);
-            }
-        }
-    }
-
     /** Applies one action as DynamoDB writes it (a flawed model's write of an action whose condition held). */
     final void apply(WriteAction action, Instant now) {
         Optional<Map<String, AttributeValue>> old = action.before(now);
         apply(action.table(), action.key(), old, action.after(old), now);
     }
 
-    private void apply(DynamoDbTable table, String key, Optional<Map<String, AttributeValue>> old,
+    void apply(DynamoDbTable table, String key, Optional<Map<String, AttributeValue>> old,
                        Map<String, AttributeValue> item, Instant now) {
         table.put(key, item, world.random());
         Write write = new Write(table.name(), old, item, now);
         observers.forEach(observer -> observer.accept(write));
     }
 
-    /** Write units of an item: one per KB or part of it (names and values, roughly as DynamoDB sizes them). */
-    static long units(Map<String, AttributeValue> item) {
-        long bytes = 0;
-        for (Map.Entry<String, AttributeValue> attribute : item.entrySet()) {
-            AttributeValue value = attribute.getValue();
-            bytes += attribute.getKey().length() + (value.s() != null ? value.s().length() : value.n() != null ? 21 : 1);
-        }
-        return Math.max(1, (bytes + 1023) / 1024);
+    /** A call made (counted whatever it answers). */
+    void called() {
+        calls++;
     }
 
+    /** A call refused for capacity. */
+    void throttledCall() {
+        throttled++;
+    }
+
+    /** An applied write's units, spent from each table's capacity ({@code units} by table, then by item key). */
+    void consumed(long units, Map<String, Map<String, Long>> byTable, Instant now) {
+        writeUnits += units;
+        byTable.forEach((table, items) -> capacity(table).consume(now.getEpochSecond(),
+                items.values().stream().mapToLong(Long::longValue).sum(), items));
+    }
+
+    OnDemandCapacity capacity(String table) {
+        return capacities.get(table);
+    }
 }

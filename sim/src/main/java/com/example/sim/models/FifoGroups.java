@@ -8,13 +8,28 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiPredicate;
 
 /**
- * A FIFO queue's order and deduplication ("FIFO queue delivery logic", "Exactly-once processing
- * in Amazon SQS", Amazon SQS Developer Guide): each message group's messages in the order they
- * were sent, a group blocked while a message of it is in flight (received, and neither deleted nor
- * visible again), and a deduplication id's message kept for 5 minutes, in which a send with the
- * same id is accepted but not delivered. The queue ({@link SqsQueue}) receives through it.
+ * A FIFO queue's order and deduplication ({@link SqsQueue#fifo()}; "FIFO queue delivery logic",
+ * https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/FIFO-queues-understanding-logic.html,
+ * "Amazon SQS FIFO queue key terms", FIFO-key-terms.html):
+ * <ul>
+ *   <li>every message has a {@code MessageGroupId}; a group's messages are received in the order
+ *       they were sent, and a receive returns as many of one group as it can, then other groups';</li>
+ *   <li>a group with a message in flight (received, neither deleted nor visible again) gives no
+ *       other message: "Inflight messages block delivery of available messages within the same
+ *       message group" (https://repost.aws/knowledge-center/sqs-fifo-messages-not-returned);</li>
+ *   <li>a message sent with the {@code MessageDeduplicationId} of one sent in the last 5 minutes
+ *       is "accepted successfully but not delivered", even after the first was deleted
+ *       (FIFO-key-terms.html); the model answers with the first message;</li>
+ *   <li>exactly-once processing: no extra copies;</li>
+ *   <li>its dead-letter queue is a FIFO queue too; the redrive policy moves a group's head there
+ *       at its next receive and the group goes on behind it (sqs-dead-letter-queues.html: a DLQ
+ *       "might disrupt the exact order of messages"), and a redrive sends it as a new message at
+ *       the group's tail.</li>
+ * </ul>
+ * The queue ({@link SqsQueue}) receives through it.
  */
 final class FifoGroups {
 
@@ -35,8 +50,41 @@ final class FifoGroups {
     }
 
     /** A message sent now: its deduplication id deduplicates from now on. */
-    void sent(SqsMessage message) {
+    void sent(SqsMessage message, String groupId, String deduplicationId) {
+        message.groupId = groupId;
+        message.deduplicationId = deduplicationId;
         deduplication.put(message.deduplicationId, message);
+    }
+
+    /** A FIFO send names its group and its deduplication id (the queue has no content-based deduplication). */
+    static void requireIds(String queue, String groupId, String deduplicationId) {
+        if (groupId == null || deduplicationId == null) {
+            throw new IllegalArgumentException("MissingParameter: MessageGroupId and MessageDeduplicationId are required ("
+                    + queue + " has no content-based deduplication)");
+        }
+    }
+
+    /**
+     * A FIFO receive: the groups with nothing in flight, oldest head first; of each, as many
+     * messages as fit, in order, each through the queue's {@code take} (which may move it to the DLQ
+     * instead of receiving it).
+     */
+    List<SqsMessage> receive(int max, long now, BiPredicate<SqsMessage, Long> take) {
+        List<SqsMessage> received = new ArrayList<>();
+        for (List<SqsMessage> group : receivable(now)) {
+            if (received.size() >= max) {
+                break;
+            }
+            for (SqsMessage message : group) {
+                if (received.size() >= max || message.visibleAtMicros > now) {
+                    break;
+                }
+                if (take.test(message, now)) {
+                    received.add(message);
+                }
+            }
+        }
+        return received;
     }
 
     /** A message in the queue (sent, moved by the redrive policy): its sequence number, and its place at its group's tail. */

@@ -5,9 +5,6 @@ import com.example.eventsource.Invocation;
 import com.example.eventsource.SqsPolicy;
 import com.example.receiver.BatchResult;
 import com.example.receiver.MessageResult;
-import com.example.sim.models.SqsMessage;
-import com.example.sim.models.SqsModel;
-import com.example.sim.models.SqsQueue;
 import com.example.sim.runtime.Scheduler;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -34,10 +31,9 @@ import java.util.function.Supplier;
  *       ({@link FunctionConcurrency});</li>
  *   <li>an environment serves one invocation at a time and is reused; a new one pays a cold
  *       start (SnapStart's restore, 0.2-1 s);</li>
- *   <li>after the handler returns, the messages not in {@code batchItemFailures} are deleted;
- *       an invocation that crashed or timed out deletes nothing, and its messages come back after
- *       their visibility timeout (services-sqs-errorhandling.html): the one event-source policy's
- *       rules ({@link SqsPolicy}), which the local AWS's mapping follows too;</li>
+ *   <li>the messages not in {@code batchItemFailures} are deleted; a crashed or timed-out
+ *       invocation deletes nothing (services-sqs-errorhandling.html; {@link SqsPolicy}, the
+ *       event-source policy the local AWS's mapping follows too);</li>
  *   <li>an invocation is stopped at the function's timeout, and its environment with it.</li>
  * </ul>
  */

@@ -3,6 +3,7 @@ package com.example.sim.models;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * A table's write capacity in on-demand mode, by the two rules AWS states ("Troubleshooting
@@ -69,5 +70,15 @@ final class OnDemandCapacity {
         while (!recent.isEmpty() && recent.peekFirst()[0] <= epochSecond - DOUBLING_WINDOW_SECONDS) {
             maturedPeak = Math.max(maturedPeak, recent.pollFirst()[1]);
         }
+    }
+
+    /** Write units of an item: one per KB or part of it (names and values, roughly as DynamoDB sizes them). */
+    static long units(Map<String, AttributeValue> item) {
+        long bytes = 0;
+        for (Map.Entry<String, AttributeValue> attribute : item.entrySet()) {
+            AttributeValue value = attribute.getValue();
+            bytes += attribute.getKey().length() + (value.s() != null ? value.s().length() : value.n() != null ? 21 : 1);
+        }
+        return Math.max(1, (bytes + 1023) / 1024);
     }
 }

@@ -1,6 +1,7 @@
 package com.example.sim.models;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -81,7 +82,7 @@ public final class SqsModel implements SqsClient {
         SqsQueue queue = existing(request.queueUrl());
         List<SendMessageBatchResultEntry> sent = new ArrayList<>();
         for (SendMessageBatchRequestEntry entry : request.entries()) {
-            SqsMessage message = queue.send(entry.messageBody(), SqsQueue.attributes(entry.messageAttributes()),
+            SqsMessage message = queue.send(entry.messageBody(), attributes(entry.messageAttributes()),
                     entry.delaySeconds() == null ? 0 : entry.delaySeconds(), entry.messageGroupId(),
                     entry.messageDeduplicationId());
             sent.add(SendMessageBatchResultEntry.builder().id(entry.id()).messageId(message.id()).build());
@@ -113,7 +114,7 @@ public final class SqsModel implements SqsClient {
     public SendMessageResponse sendMessage(SendMessageRequest request) {
         world.toService(SERVICE, "SendMessage");
         SqsQueue queue = existing(request.queueUrl());
-        SqsMessage message = queue.send(request.messageBody(), SqsQueue.attributes(request.messageAttributes()),
+        SqsMessage message = queue.send(request.messageBody(), attributes(request.messageAttributes()),
                 request.delaySeconds() == null ? 0 : request.delaySeconds());
         world.fromService(SERVICE, "SendMessage");
         return SendMessageResponse.builder().messageId(message.id()).build();
@@ -173,5 +174,12 @@ public final class SqsModel implements SqsClient {
                             .errorMessage("The specified queue does not exist.").build()).build();
         }
         return queue;
+    }
+
+    /** The message attributes a dead letter is sent with are a batch entry's; kept as {type, value}. */
+    private static Map<String, String[]> attributes(Map<String, software.amazon.awssdk.services.sqs.model.MessageAttributeValue> values) {
+        Map<String, String[]> attributes = new HashMap<>();
+        values.forEach((name, value) -> attributes.put(name, new String[] {value.dataType(), value.stringValue()}));
+        return attributes;
     }
 }

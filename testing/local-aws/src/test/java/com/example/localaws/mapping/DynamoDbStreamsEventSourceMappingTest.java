@@ -9,6 +9,7 @@ import com.example.localaws.LocalAwsExtension;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -162,6 +163,56 @@ class DynamoDbStreamsEventSourceMappingTest {
         assertEquals(sequenceOf(5), record.path("DDBStreamBatchInfo").path("endSequenceNumber").asText());
         assertEquals(3, record.path("requestContext").path("approximateInvokeCount").asInt());
         assertEquals(false, record.path("DDBStreamBatchInfo").path("approximateArrivalOfFirstRecord").isMissingNode());
+    }
+
+    /**
+     * "Configuring partial batch response with DynamoDB and Lambda": every result but full success
+     * is retried "up to the retry limit"; the retry from the failed record counts, so with
+     * MaximumRetryAttempts 0 the records from it go to the on-failure queue at once (the
+     * event-source policy's reading, which the simulation shares).
+     */
+    @Test
+    void partialFailureWithNoRetries_skipsTheRestOfTheBatchToOnFailure() throws Exception {
+        // GIVEN a function that always reports K3 as failed, and no retries
+        DynamoDbStreamsEventSourceMapping mapping = mapping(10, 0, true, keys -> keys.contains("K3")
+                ? failure(sequenceOf(keys.indexOf("K3"))) : new StreamsEventResponse(List.of()));
+        // WHEN it polls twice
+        DynamoDbStreamsEventSourceMapping.Poll first = mapping.pollOnce();
+        DynamoDbStreamsEventSourceMapping.Poll second = mapping.pollOnce();
+        // THEN K1, K2 were done, K3..K6 were skipped at once, and nothing was retried
+        assertEquals(new DynamoDbStreamsEventSourceMapping.Poll(6, 2, 0, 4), first);
+        assertEquals(new DynamoDbStreamsEventSourceMapping.Poll(0, 0, 0, 0), second);
+        List<Message> failures = sqs.receiveMessage(r -> r.queueUrl(onFailureQueueUrl).maxNumberOfMessages(10)).messages();
+        assertEquals(1, failures.size());
+        JsonNode record = JSON.readTree(failures.get(0).body());
+        assertEquals(4, record.path("DDBStreamBatchInfo").path("batchSize").asInt());
+        assertEquals(sequenceOf(2), record.path("DDBStreamBatchInfo").path("startSequenceNumber").asText());
+        assertEquals("RetryAttemptsExhausted", record.path("requestContext").path("condition").asText());
+    }
+
+    /**
+     * "Lambda parameters for Amazon DynamoDB event source mappings": records older than
+     * MaximumRecordAgeInSeconds are not sent; they go to the on-failure queue ({@code RecordAgeExceeded}).
+     */
+    @Test
+    void recordsOlderThanTheMaximumAge_goToOnFailureUnsent() throws Exception {
+        // GIVEN a mapping whose clock is an hour ahead of the records, with a 60 s maximum age
+        DynamoDbStreamsEventSourceMapping mapping = new DynamoDbStreamsEventSourceMapping(streams, sqs,
+                DynamoDbStreamsEventSourceMapping.streamArnOf(dynamoDb, TABLE), "us-east-1",
+                new DynamoDbStreamsEventSourceMapping.Settings(10, 2, true, onFailureQueueUrl, 60), event -> {
+                    delivered.addAll(keys(event));
+                    return new StreamsEventResponse(List.of());
+                }, Clock.offset(Clock.systemUTC(), Duration.ofHours(1)));
+        // WHEN it polls
+        DynamoDbStreamsEventSourceMapping.Poll first = mapping.pollOnce();
+        // THEN no record reached the function, and all six went to the on-failure queue
+        assertEquals(new DynamoDbStreamsEventSourceMapping.Poll(0, 0, 0, 6), first);
+        assertEquals(List.of(), delivered);
+        List<Message> failures = sqs.receiveMessage(r -> r.queueUrl(onFailureQueueUrl).maxNumberOfMessages(10)).messages();
+        assertEquals(1, failures.size());
+        JsonNode record = JSON.readTree(failures.get(0).body());
+        assertEquals("RecordAgeExceeded", record.path("requestContext").path("condition").asText());
+        assertEquals(6, record.path("DDBStreamBatchInfo").path("batchSize").asInt());
     }
 
     @Test
