@@ -30,8 +30,10 @@ import java.util.function.UnaryOperator;
  * as each is given (the builder has no method for them): the store replaced or wrapped
  * ({@link #store}), a hook after every commit ({@link #afterCommit}) and after every lookup of the
  * fast path ({@link #afterLookup}), a model of the cache's nodes under the real fast path
- * ({@link #cacheNodes}). Hooks run in the receiver's thread, before it sees the answer: a hook that
- * throws is a crash at that point. What is not attached runs as in a function.
+ * ({@link #cacheNodes}). Hooks run in the receiver's thread, before it sees the answer: what a hook
+ * throws is what the call threw (an unchecked exception of the store is a bug surfaced, the message
+ * retried), and a hook that never returns is a crash of the environment at that point (the
+ * reliability harness's). What is not attached runs as in a function.
  *
  * @param <P> the domain's payload type
  */
@@ -81,7 +83,7 @@ public final class ReceiverTestKit<P> {
      * A hook after every commit, single or grouped, with its outcomes (one for a single commit, the
      * answered prefix for a group, possibly none), before the receiver caches or answers them.
      *
-     * @param hook sees each commit's outcomes; throwing is a crash right after the commit
+     * @param hook sees each commit's outcomes
      * @return this kit
      */
     public ReceiverTestKit<P> afterCommit(Consumer<List<Outcome>> hook) {
@@ -94,7 +96,7 @@ public final class ReceiverTestKit<P> {
      * A hook after every lookup of the fast path with the hits the batch is handed (decoded and
      * verified), before the receiver uses them.
      *
-     * @param hook sees each lookup's hits by key; throwing is a crash right after the lookup
+     * @param hook sees each lookup's hits by key
      * @return this kit
      */
     public ReceiverTestKit<P> afterLookup(Consumer<Map<IdempotencyKey, CachedAnswer>> hook) {
