@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** A test's model of the nodes seen as the fast path's {@link CacheNodes}: each command passed on as it is. */
+/** A test's model of the nodes as the fast path's {@link CacheNodes}: each command passed on as it is. */
 final class ModelNodes implements CacheNodes {
 
     private final TestCacheNodes model;
@@ -21,12 +21,12 @@ final class ModelNodes implements CacheNodes {
 
     @Override
     public Reply get(String node, List<String> redisKeys) {
-        return reply(model.get(node, redisKeys));
+        return model.get(node, redisKeys);
     }
 
     @Override
     public Reply setex(String node, List<String> redisKeys, Map<String, String> values, long seconds) {
-        return reply(model.setex(node, redisKeys, values, seconds));
+        return model.setex(node, redisKeys, values, seconds);
     }
 
     @Override
@@ -47,9 +47,5 @@ final class ModelNodes implements CacheNodes {
     @Override
     public void close() {
         model.close();
-    }
-
-    private static Reply reply(TestCacheNodes.Reply reply) {
-        return new Reply(reply.values(), reply.redirected());
     }
 }

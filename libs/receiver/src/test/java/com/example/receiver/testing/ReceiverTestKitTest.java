@@ -13,9 +13,9 @@ import com.example.receiver.MessageParser;
 import com.example.receiver.MessageResult;
 import com.example.receiver.Outcome;
 import com.example.receiver.ParseResult;
-import com.example.receiver.dynamodb.EffectVerdict;
 import com.example.receiver.dynamodb.TransactionalEffect;
 import com.example.receiver.fixtures.SqsEvents;
+import com.example.receiver.fixtures.UnreachedEffect;
 import com.example.receiver.lambda.IdempotentReceiver;
 import com.example.receiver.lambda.ReceiverBuilder;
 import com.example.receiver.lambda.ReceiverVariables;
@@ -35,8 +35,6 @@ import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
  * The test kit reaches inside the receiver a builder wires, and only the builder it is given: its
@@ -52,22 +50,7 @@ class ReceiverTestKitTest {
     private static final String SIGNING_KEY = "a-fast-path-signing-key-of-at-least-32-bytes";
 
     /** The effect of the DynamoDB store the kit's store replaces: never reached. */
-    private static final TransactionalEffect<String> UNREACHED = new TransactionalEffect<>() {
-        @Override
-        public List<TransactWriteItem> writes(Command<String> command) {
-            throw new AssertionError("the kit's store replaces DynamoDB's");
-        }
-
-        @Override
-        public EffectVerdict onConditionFailed(int index, Map<String, AttributeValue> oldItem, Command<String> command) {
-            throw new AssertionError("the kit's store replaces DynamoDB's");
-        }
-
-        @Override
-        public Map<String, AttributeValue> summary(Command<String> command) {
-            throw new AssertionError("the kit's store replaces DynamoDB's");
-        }
-    };
+    private static final TransactionalEffect<String> UNREACHED = new UnreachedEffect<>();
 
     private final DynamoDbClient unused = DynamoDbClient.builder().region(Region.EU_WEST_1)
             .endpointOverride(URI.create("http://127.0.0.1:9")).credentialsProvider(AnonymousCredentialsProvider.create())
