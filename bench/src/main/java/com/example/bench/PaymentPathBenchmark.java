@@ -12,12 +12,13 @@ import com.example.receiver.Outcome;
 import com.example.receiver.ParseResult;
 import com.example.receiver.internal.InboundMessage;
 import com.example.receiver.internal.MessageAuthenticity;
-import com.example.receiver.internal.RemainingTime;
-import com.example.receiver.internal.Sleeper;
 import com.example.receiver.internal.authenticity.ProducerSignatures;
 import com.example.receiver.internal.config.ProducerSignaturesConfig;
-import com.example.receiver.internal.dynamodb.DynamoDbStore;
-import com.example.receiver.internal.dynamodb.RetryPolicy;
+import com.example.receiver.lambda.IdempotentReceiver;
+import com.example.receiver.lambda.ReceiverBuilder;
+import com.example.receiver.lambda.ReceiverVariables;
+import com.example.receiver.testing.ReceiverTestKit;
+import com.example.receiver.testing.TestStore;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.URI;
@@ -28,7 +29,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.SplittableRandom;
+import java.util.function.Supplier;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -64,9 +65,10 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  *       time, the window; the keys already read, as after the function's init;</li>
  *   <li>{@link #purePathWithSignatureCheck}: the signature check, then the pure path, as the
  *       receiver runs them for a signed message;</li>
- *   <li>{@link #commitThroughTheSdk}: {@code DynamoDbStore.commit}, i.e. the idempotency record
- *       put plus the items above in a {@code TransactWriteItemsRequest}, marshalled, signed and
- *       answered by the real SDK client over {@link InMemoryTransport}. With
+ *   <li>{@link #commitThroughTheSdk}: the DynamoDB store's commit, the one the receiver's builder
+ *       wires (reached through the library's test kit, which hands a harness the store it built),
+ *       i.e. the idempotency record put plus the items above in a {@code TransactWriteItemsRequest},
+ *       marshalled, signed and answered by the real SDK client over {@link InMemoryTransport}. With
  *       {@link #parseAndValidate} it is all the CPU one new message costs the function outside
  *       the network and the fast path.</li>
  * </ul>
@@ -92,6 +94,9 @@ public class PaymentPathBenchmark {
              "account_id": "ACC-44821", "amount": 125.50, "currency": "EUR", "merchant": "Amazon.es",\
              "merchant_category": "5411", "authorization_type": "PURCHASE"}}""";
 
+    /** An invocation without a deadline. */
+    private static final Supplier<Duration> UNBOUNDED = () -> Duration.ofDays(1);
+
     private final PaymentParser parser = new PaymentParser();
     private final Clock clock = Clock.fixed(Instant.parse("2026-04-07T14:32:16Z"), ZoneOffset.UTC);
     private final PaymentPosting posting = new PaymentPosting(new PaymentTables("AccountsTable", "LedgerTable"), clock);
@@ -100,7 +105,8 @@ public class PaymentPathBenchmark {
     private ProducerSignatures signatures;
     private InboundMessage signed;
     private DynamoDbClient dynamoDb;
-    private DynamoDbStore<Payment> store;
+    private IdempotentReceiver<Payment> receiver;
+    private TestStore<Payment> store;
 
     @Setup
     public void setUp() {
@@ -123,15 +129,24 @@ public class PaymentPathBenchmark {
                 .region(Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("bench", "bench")))
                 .build();
-        store = new DynamoDbStore<>(dynamoDb, "IdempotencyTable", "PAYMENT", Duration.ofDays(7), posting,
-                RetryPolicy.standard(Duration.ZERO, new SplittableRandom(1)), clock, Sleeper.THREAD);
-        if (!(store.commit(command, RemainingTime.UNBOUNDED) instanceof Outcome.Approved)) {
+        ReceiverBuilder<Payment> builder = IdempotentReceiver.builder(parser, posting).service("bench").keyPrefix("PAYMENT")
+                .keyField("transaction_id").dynamoDb(dynamoDb).clock(clock)
+                .environment(Map.of(ReceiverVariables.IDEMPOTENCY_TABLE, "IdempotencyTable",
+                        ReceiverVariables.IDEMPOTENCY_TTL_SECONDS, Long.toString(Duration.ofDays(7).toSeconds()),
+                        ReceiverVariables.QUEUE_RETENTION_SECONDS, Long.toString(Duration.ofDays(1).toSeconds()),
+                        ReceiverVariables.DEAD_LETTER_RETENTION_SECONDS, Long.toString(Duration.ofDays(1).toSeconds()),
+                        ReceiverVariables.SOON_REDELIVERY, "false", ReceiverVariables.MIN_REMAINING_TIME_MS, "0"))
+                .out(new PrintStream(OutputStream.nullOutputStream()));
+        ReceiverTestKit.of(builder).store(built -> store = built);
+        receiver = builder.build();
+        if (!(store.commit(command, UNBOUNDED) instanceof Outcome.Approved)) {
             throw new IllegalStateException("the in-memory transport must answer a committed transaction");
         }
     }
 
     @TearDown
     public void tearDown() {
+        receiver.close();
         dynamoDb.close();
     }
 
@@ -177,7 +192,7 @@ public class PaymentPathBenchmark {
     @Benchmark
     @Warmup(iterations = 20, time = 2)
     public Outcome commitThroughTheSdk() {
-        return store.commit(command, RemainingTime.UNBOUNDED);
+        return store.commit(command, UNBOUNDED);
     }
 
     private static Command<Payment> valid(ParseResult<Payment> result) {

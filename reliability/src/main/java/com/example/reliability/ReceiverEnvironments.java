@@ -6,11 +6,10 @@ import com.example.lambdakit.config.Environment;
 import com.example.payment.Payment;
 import com.example.payment.authorizer.PaymentAuthorizer;
 import com.example.payment.authorizer.PaymentAuthorizerHandler;
-import com.example.receiver.internal.FastPath;
-import com.example.receiver.internal.Seams;
-import com.example.receiver.internal.Store;
 import com.example.receiver.lambda.IdempotentReceiver;
+import com.example.receiver.lambda.ReceiverBuilder;
 import com.example.receiver.lambda.SecretReader;
+import com.example.receiver.testing.ReceiverTestKit;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.URI;
@@ -23,8 +22,9 @@ import software.amazon.awssdk.services.sqs.SqsClient;
 
 /**
  * Starts environments of the payment authorizer, composed by the receiver's builder as
- * {@link PaymentAuthorizer} composes it, with the fault point's crash wrapped around the project's
- * own interfaces ({@link FastPath}, {@link Store}, the handler).
+ * {@link PaymentAuthorizer} composes it, with the fault point's crash hooked into the receiver by
+ * the library's test kit ({@link CrashAfterCommit} after a commit, {@link CrashAfterLookup} after a
+ * lookup) or around the handler.
  */
 final class ReceiverEnvironments implements LambdaEnvironments.Factory {
 
@@ -52,15 +52,19 @@ final class ReceiverEnvironments implements LambdaEnvironments.Factory {
 
     @Override
     public LambdaEnvironments.Environment start(Crash crash) {
-        IdempotentReceiver<Payment> receiver = PaymentAuthorizer.builder(variables, LocalClients.dynamoDb(dynamoDbEndpoint),
+        ReceiverBuilder<Payment> builder = PaymentAuthorizer.builder(variables, LocalClients.dynamoDb(dynamoDbEndpoint),
                         secrets, clock, new PrintStream(OutputStream.nullOutputStream()), new SecureRandom())
                 .sqs(sqs)
                 // A soon retry comes back in 1-2 s: inside the scenarios' 3 s visibility timeout, as 1-5 s is inside the template's 181 s.
-                .soonRedeliveryWithin(Duration.ofSeconds(1), Duration.ofSeconds(2))
-                .seams(Seams.<Payment>none()
-                        .withFastPath(cache -> point == FaultPoint.CRASH_AFTER_FAST_PATH ? new CrashingFastPath(cache, schedule, crash) : cache)
-                        .withStore(store -> point == FaultPoint.CRASH_AFTER_COMMIT ? new CrashingStore<>(store, schedule, crash) : store))
-                .build();
+                .soonRedeliveryWithin(Duration.ofSeconds(1), Duration.ofSeconds(2));
+        ReceiverTestKit<Payment> faults = ReceiverTestKit.of(builder);
+        if (point == FaultPoint.CRASH_AFTER_FAST_PATH) {
+            faults.afterLookup(new CrashAfterLookup(schedule, crash));
+        }
+        if (point == FaultPoint.CRASH_AFTER_COMMIT) {
+            faults.afterCommit(new CrashAfterCommit(schedule, crash));
+        }
+        IdempotentReceiver<Payment> receiver = builder.build();
         PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(receiver);
         return new LambdaEnvironments.Environment() {
             @Override

@@ -1,6 +1,6 @@
 package com.example.bench.endtoend;
 
-import com.example.receiver.internal.dynamodb.ItemSize;
+import com.example.receiver.dynamodb.ItemSize;
 import java.util.Map;
 import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.interceptor.Context;

@@ -20,7 +20,7 @@ import com.example.localaws.LocalAws;
 import com.example.localaws.ProjectRoot;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.observability.FunctionOutput;
-import com.example.receiver.internal.config.DeadLetterConfig;
+import com.example.receiver.lambda.ReceiverVariables;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -161,7 +161,7 @@ class DeadLetterTest extends LocalAwsTest {
     /** The environment template.yaml gives the function, its DLQ at {@code dlq}, its version {@value #VERSION}. */
     private Map<String, String> environment(String dlq) {
         Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
-        env.put(DeadLetterConfig.DEAD_LETTER_QUEUE_URL, dlq);
+        env.put(ReceiverVariables.DEAD_LETTER_QUEUE_URL, dlq);
         env.put("AWS_LAMBDA_FUNCTION_VERSION", VERSION);
         return env;
     }

@@ -15,7 +15,7 @@ import com.example.localaws.ItemReason;
 import com.example.localaws.LocalAws;
 import com.example.payment.AccountAttributes;
 import com.example.payment.PaymentTables;
-import com.example.receiver.internal.config.ReceiverConfig;
+import com.example.receiver.lambda.ReceiverVariables;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -206,11 +206,11 @@ class DecisionTest extends LocalAwsTest {
         assertEquals(PaymentTables.LEDGER_TABLE, missing.setting());
 
         Map<String, String> shortTtl = new HashMap<>(AuthorizerRig.environment(aws, false));
-        shortTtl.put(ReceiverConfig.IDEMPOTENCY_TTL_SECONDS, "86400");
+        shortTtl.put(ReceiverVariables.IDEMPOTENCY_TTL_SECONDS, "86400");
         ConfigurationException unsafe = assertThrows(ConfigurationException.class,
                 () -> PaymentAuthorizer.create(shortTtl, aws.dynamoDb(), Clock.systemUTC(), System.out));
-        assertEquals(ReceiverConfig.IDEMPOTENCY_TTL_SECONDS, unsafe.setting());
-        assertTrue(unsafe.getMessage().contains(ReceiverConfig.QUEUE_RETENTION_SECONDS), unsafe.getMessage());
-        assertTrue(unsafe.getMessage().contains(ReceiverConfig.DEAD_LETTER_RETENTION_SECONDS), unsafe.getMessage());
+        assertEquals(ReceiverVariables.IDEMPOTENCY_TTL_SECONDS, unsafe.setting());
+        assertTrue(unsafe.getMessage().contains(ReceiverVariables.QUEUE_RETENTION_SECONDS), unsafe.getMessage());
+        assertTrue(unsafe.getMessage().contains(ReceiverVariables.DEAD_LETTER_RETENTION_SECONDS), unsafe.getMessage());
     }
 }

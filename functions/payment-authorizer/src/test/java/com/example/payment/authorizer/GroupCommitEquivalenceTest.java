@@ -14,8 +14,8 @@ import com.example.payment.PaymentMessages;
 import com.example.payment.PaymentParser;
 import com.example.payment.authorizer.PaymentModel.Account;
 import com.example.receiver.MessageResult;
-import com.example.receiver.internal.config.ReceiverConfig;
 import com.example.receiver.lambda.IdempotentReceiver;
+import com.example.receiver.lambda.ReceiverVariables;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.time.Clock;
@@ -136,7 +136,7 @@ class GroupCommitEquivalenceTest extends LocalAwsTest {
     private End run(Scenario scenario, boolean groupCommit) {
         aws.resetTables();
         Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
-        env.put(ReceiverConfig.GROUP_COMMIT, Boolean.toString(groupCommit));
+        env.put(ReceiverVariables.GROUP_COMMIT, Boolean.toString(groupCommit));
         try (DynamoDbClient dynamoDb = aws.dynamoDb(calls.get(groupCommit));
              IdempotentReceiver<Payment> receiver = PaymentAuthorizer.create(env, dynamoDb,
                      aws::secretString, Clock.systemUTC(), new PrintStream(OutputStream.nullOutputStream()))) {

@@ -7,7 +7,7 @@ import static com.example.payment.authorizer.AuthorizerRig.failures;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.example.localaws.LocalAws;
-import com.example.receiver.internal.config.ReceiverConfig;
+import com.example.receiver.lambda.ReceiverVariables;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -162,7 +162,7 @@ class GroupCommitTest extends LocalAwsTest {
     @Test
     void groupCommitOff_commitsEachPaymentOnItsOwn() {
         Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
-        env.put(ReceiverConfig.GROUP_COMMIT, "false");
+        env.put(ReceiverVariables.GROUP_COMMIT, "false");
         try (AuthorizerRig rig = AuthorizerRig.with(aws, env, Clock.systemUTC())) {
             rig.ledger.openAccount("ACC-1", 10_000, "EUR");
             rig.invoke(event(purchase("TXN-1", "ACC-1", "1.00", "EUR"), purchase("TXN-2", "ACC-1", "1.00", "EUR"),

@@ -16,8 +16,7 @@ import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.localaws.observability.MetricSamples;
 import com.example.localaws.observability.TemplateAlarm;
-import com.example.receiver.internal.config.DeadLetterConfig;
-import com.example.receiver.internal.config.ReceiverConfig;
+import com.example.receiver.lambda.ReceiverVariables;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -98,7 +97,7 @@ class InvocationAlarmWalksTest extends LocalAwsTest {
         sendPayments(3);
         // GIVEN the function deployed with a setting it refuses (MAX_CONCURRENCY 0: 1-64)
         Map<String, String> wrong = new HashMap<>(environment());
-        wrong.put(ReceiverConfig.MAX_CONCURRENCY, "0");
+        wrong.put(ReceiverVariables.MAX_CONCURRENCY, "0");
         Function<SQSEvent, SQSBatchResponse> deployed = event -> {
             try {
                 return handler(wrong).handleRequest(event, context());
@@ -116,7 +115,7 @@ class InvocationAlarmWalksTest extends LocalAwsTest {
         // THEN each invocation was an error naming the setting (the entry's init error), the
         // whole batch came back each time, nothing was decided; Errors is 2 in the period: the alarm fires
         assertEquals(2, refusals.size());
-        refusals.forEach(message -> assertTrue(message.contains(ReceiverConfig.MAX_CONCURRENCY), message));
+        refusals.forEach(message -> assertTrue(message.contains(ReceiverVariables.MAX_CONCURRENCY), message));
         assertEquals(0, ledger.allEntries());
         assertEquals(3, queues.backlog(sqs));
         TemplateAlarm.Evaluation fired = alarm.evaluate(errors, time.clock().instant());
@@ -226,7 +225,7 @@ class InvocationAlarmWalksTest extends LocalAwsTest {
     /** The environment template.yaml gives the function (soon redelivery, the DLQ). */
     private Map<String, String> environment() {
         Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
-        env.put(DeadLetterConfig.DEAD_LETTER_QUEUE_URL, queues.deadLetter());
+        env.put(ReceiverVariables.DEAD_LETTER_QUEUE_URL, queues.deadLetter());
         return env;
     }
 

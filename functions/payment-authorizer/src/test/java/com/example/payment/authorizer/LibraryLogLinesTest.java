@@ -13,7 +13,7 @@ import com.example.localaws.invoke.LambdaFunction;
 import com.example.localaws.invoke.RuntimeEmulator;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.localpayments.Accounts;
-import com.example.receiver.internal.config.ReceiverConfig;
+import com.example.receiver.lambda.ReceiverVariables;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -61,9 +61,9 @@ class LibraryLogLinesTest {
         Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
         env.putAll(Map.of("AWS_REGION", LocalAws.REGION.id(), "AWS_ENDPOINT_URL", aws.endpoint().toString(),
                 "AWS_CONFIG_FILE", config.toString(), "AWS_LAMBDA_LOG_LEVEL", "DEBUG", TelemetryConfig.LIBRARY_LOG_LEVEL, "DEBUG",
-                ReceiverConfig.FAST_PATH_ENDPOINT, "127.0.0.1:" + closedPort(), ReceiverConfig.FAST_PATH_TLS, "false",
-                ReceiverConfig.FAST_PATH_CLUSTER, "false",
-                ReceiverConfig.FAST_PATH_SIGNING_SECRET, aws.fastPathSigningSecret()));
+                ReceiverVariables.FAST_PATH_ENDPOINT, "127.0.0.1:" + closedPort(), ReceiverVariables.FAST_PATH_TLS, "false",
+                ReceiverVariables.FAST_PATH_CLUSTER, "false",
+                ReceiverVariables.FAST_PATH_SIGNING_SECRET, aws.fastPathSigningSecret()));
         LambdaFunction function = LambdaFunction.fromTemplate(aws.root().resolve("template.yaml"), FUNCTION,
                 LambdaFunction.moduleClasspath(aws.root().resolve("functions/payment-authorizer")), env);
 

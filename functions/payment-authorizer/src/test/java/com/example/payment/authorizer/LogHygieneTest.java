@@ -13,7 +13,7 @@ import com.example.localaws.Fault;
 import com.example.localaws.LocalAws;
 import com.example.payment.AccountAttributes;
 import com.example.payment.PaymentMessages;
-import com.example.receiver.internal.config.ReceiverConfig;
+import com.example.receiver.lambda.ReceiverVariables;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -73,7 +73,7 @@ class LogHygieneTest extends LocalAwsTest {
         PrintStream originalErr = System.err;
         // an invocation of 3 s keeping 1 s in reserve gives up on the throttled payment after about 2 s
         Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, true));
-        env.put(ReceiverConfig.MIN_REMAINING_TIME_MS, "1000");
+        env.put(ReceiverVariables.MIN_REMAINING_TIME_MS, "1000");
         try (AuthorizerRig rig = AuthorizerRig.with(aws, env, Clock.systemUTC())) {
             rig.ledger.openAccount("ACC-L1", 10_000_000, "EUR");
             rig.ledger.openAccount("ACC-L2", 500, "EUR");

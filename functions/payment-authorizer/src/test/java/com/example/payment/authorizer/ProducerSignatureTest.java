@@ -15,7 +15,7 @@ import com.example.localaws.mapping.SqsEventJson;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.messages.ProducerSigner;
 import com.example.payment.PaymentMessages;
-import com.example.receiver.internal.config.ReceiverConfig;
+import com.example.receiver.lambda.ReceiverVariables;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -239,8 +239,8 @@ class ProducerSignatureTest extends LocalAwsTest {
     /** The function as template.yaml declares it, requiring signatures checked with the keys of {@code secretId}. */
     private LambdaFunction function(String secretId) {
         Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
-        env.put(ReceiverConfig.REQUIRE_PRODUCER_SIGNATURES, "true");
-        env.put(ReceiverConfig.PRODUCER_SIGNING_SECRETS, secretId);
+        env.put(ReceiverVariables.REQUIRE_PRODUCER_SIGNATURES, "true");
+        env.put(ReceiverVariables.PRODUCER_SIGNING_SECRETS, secretId);
         env.put("AWS_REGION", LocalAws.REGION.id());
         env.put("AWS_ENDPOINT_URL", aws.endpoint().toString());
         return LambdaFunction.fromTemplate(aws.root().resolve("template.yaml"), FUNCTION,

@@ -13,7 +13,7 @@ import com.example.localaws.LocalAws;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.payment.LedgerAttributes;
-import com.example.receiver.internal.config.DeadLetterConfig;
+import com.example.receiver.lambda.ReceiverVariables;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -64,7 +64,7 @@ class RedriveTest extends LocalAwsTest {
                     QueueAttributeName.REDRIVE_POLICY, "{\"deadLetterTargetArn\":\"" + dlqArn + "\",\"maxReceiveCount\":\"5\"}")))
                     .queueUrl();
             Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
-            env.put(DeadLetterConfig.DEAD_LETTER_QUEUE_URL, dlq);
+            env.put(ReceiverVariables.DEAD_LETTER_QUEUE_URL, dlq);
             PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(env, function.dynamoDb(), aws::secretString,
                     function::sqs, Clock.systemUTC(), new PrintStream(output, true, StandardCharsets.UTF_8), new SecureRandom());
             function.initialised();

@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.example.lambdakit.telemetry.FunctionLog;
 import com.example.localaws.LocalAws;
 import com.example.receiver.Outcome;
-import com.example.receiver.internal.config.ReceiverConfig;
+import com.example.receiver.lambda.ReceiverVariables;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -54,7 +54,7 @@ class SnapStartPrimingTest extends LocalAwsTest {
             RequestPathPriming priming = new RequestPathPriming(AuthorizerRig.environment(aws, true), aws::dynamoDb,
                     Optional.of(http -> front.client(http, FUNCTION)), Clock.systemUTC(), new SecureRandom(), quiet());
             aws.redis().resetStats();
-            int redisPort = Integer.parseInt(AuthorizerRig.environment(aws, true).get(ReceiverConfig.FAST_PATH_ENDPOINT).split(":")[1]);
+            int redisPort = Integer.parseInt(AuthorizerRig.environment(aws, true).get(ReceiverVariables.FAST_PATH_ENDPOINT).split(":")[1]);
             Set<Long> redisBefore = OpenConnections.to(redisPort);
             // WHEN Lambda is about to take the snapshot
             priming.beforeCheckpoint(null);
@@ -97,7 +97,7 @@ class SnapStartPrimingTest extends LocalAwsTest {
             // table): DynamoDB answers ResourceNotFoundException. (The harness's client, not the
             // function's: make rehearse is not to judge a read of a table the role does not name.)
             Map<String, String> environment = new HashMap<>(AuthorizerRig.environment(aws, false));
-            environment.put(ReceiverConfig.IDEMPOTENCY_TABLE, "NoSuchTable");
+            environment.put(ReceiverVariables.IDEMPOTENCY_TABLE, "NoSuchTable");
             RequestPathPriming priming = new RequestPathPriming(environment, aws::dynamoDb,
                     Optional.of(http -> harness), Clock.systemUTC(), new SecureRandom(),
                     new FunctionLog(new PrintStream(output, true, StandardCharsets.UTF_8), Clock.systemUTC(), "test"));

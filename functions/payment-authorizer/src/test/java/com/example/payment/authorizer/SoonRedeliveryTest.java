@@ -11,8 +11,8 @@ import com.example.lambdafakes.LambdaContext;
 import com.example.localaws.InProcessFunction;
 import com.example.localaws.LocalAws;
 import com.example.payment.Payment;
-import com.example.receiver.internal.config.ReceiverConfig;
 import com.example.receiver.lambda.IdempotentReceiver;
+import com.example.receiver.lambda.ReceiverVariables;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -108,7 +108,7 @@ class SoonRedeliveryTest extends LocalAwsTest {
             Queue queue = queueWithOnePaymentReceived(sqs, dynamoDb);
             // GIVEN the handler built as Lambda builds it, with SOON_REDELIVERY=false
             Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
-            env.put(ReceiverConfig.SOON_REDELIVERY, "false");
+            env.put(ReceiverVariables.SOON_REDELIVERY, "false");
             // WHEN it has less time left than it needs to start the message
             SQSBatchResponse response = asInLambda(env, dynamoDb).handleRequest(event(queue.received(), queue.arn()),
                     LambdaContext.startingNow("payment-authorizer", Duration.ofSeconds(5)));

@@ -13,10 +13,11 @@ import com.example.payment.Payment;
 import com.example.payment.PaymentTables;
 import com.example.receiver.Outcome;
 import com.example.receiver.RetryCause;
-import com.example.receiver.internal.Seams;
-import com.example.receiver.internal.Store;
-import com.example.receiver.internal.config.ReceiverConfig;
 import com.example.receiver.lambda.IdempotentReceiver;
+import com.example.receiver.lambda.ReceiverBuilder;
+import com.example.receiver.lambda.ReceiverVariables;
+import com.example.receiver.testing.ReceiverTestKit;
+import com.example.receiver.testing.TestStore;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -54,7 +55,7 @@ class StructuredLinesTest {
     void hostileMessageIdAndExceptionMessage_everyLineParses_andNamesItsInvocation() {
         // GIVEN the handler on a store that throws with a hostile message, and the runtime's trace header
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        Store<Payment> failing = (command, remaining) -> {
+        TestStore<Payment> failing = (command, remaining) -> {
             throw new IllegalStateException(HOSTILE);
         };
         System.setProperty("com.amazonaws.xray.traceHeader", TRACE_HEADER);
@@ -96,7 +97,7 @@ class StructuredLinesTest {
     void batchOfTen_writesOneEmfLinePerInvocation_withTheCountsPerOutcome() {
         // GIVEN a store that approves every payment
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        Store<Payment> approving = (command, remaining) -> new Outcome.Approved();
+        TestStore<Payment> approving = (command, remaining) -> new Outcome.Approved();
         try (IdempotentReceiver<Payment> receiver = receiverOn(approving, bytes, 4)) {
             SQSEvent event = AuthorizerRig.event(purchase("TXN-E-1", "ACC-1", "1.00", "EUR"),
                     purchase("TXN-E-2", "ACC-2", "1.00", "EUR"), purchase("TXN-E-1", "ACC-1", "1.00", "EUR"),
@@ -125,7 +126,7 @@ class StructuredLinesTest {
         // GIVEN a store that answers, per account, contention and throttling outlasting the
         // invocation, and a failure whose outcome is unknown
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        Store<Payment> refusing = (command, remaining) -> switch (command.laneKey()) {
+        TestStore<Payment> refusing = (command, remaining) -> switch (command.laneKey()) {
             case "ACC-C" -> new Outcome.Retry(RetryCause.CONTENTION, "[None, TransactionConflict, None] after 40 attempts");
             case "ACC-T" -> new Outcome.Retry(RetryCause.THROTTLING, "[ThrottlingError, None, None] after 10 attempts");
             default -> new Outcome.Retry("store error 500: InternalServerError");
@@ -167,20 +168,20 @@ class StructuredLinesTest {
      * The function's receiver as it wires it, on {@code store} in place of DynamoDB (the library's
      * test seam), the lines of its batches in {@code bytes}: no AWS call reaches anything.
      */
-    private static IdempotentReceiver<Payment> receiverOn(Store<Payment> store, ByteArrayOutputStream bytes, int lanes) {
-        Map<String, String> env = Map.of(ReceiverConfig.IDEMPOTENCY_TABLE, "Records",
-                ReceiverConfig.QUEUE_RETENTION_SECONDS, "345600", PaymentTables.ACCOUNTS_TABLE, "Accounts",
+    private static IdempotentReceiver<Payment> receiverOn(TestStore<Payment> store, ByteArrayOutputStream bytes, int lanes) {
+        Map<String, String> env = Map.of(ReceiverVariables.IDEMPOTENCY_TABLE, "Records",
+                ReceiverVariables.QUEUE_RETENTION_SECONDS, "345600", PaymentTables.ACCOUNTS_TABLE, "Accounts",
                 PaymentTables.LEDGER_TABLE, "Ledger", TelemetryConfig.METRICS_NAMESPACE, "PaymentsTest",
-                ReceiverConfig.SOON_REDELIVERY, "false", ReceiverConfig.MAX_CONCURRENCY, Integer.toString(lanes),
-                ReceiverConfig.MIN_REMAINING_TIME_MS, "0");
+                ReceiverVariables.SOON_REDELIVERY, "false", ReceiverVariables.MAX_CONCURRENCY, Integer.toString(lanes),
+                ReceiverVariables.MIN_REMAINING_TIME_MS, "0");
         DynamoDbClient unreached = DynamoDbClient.builder().region(Region.EU_WEST_1)
                 .endpointOverride(URI.create("http://127.0.0.1:9"))
                 .credentialsProvider(AnonymousCredentialsProvider.create())
                 .overrideConfiguration(override -> override.retryStrategy(AwsRetryStrategy.doNotRetry())).build();
-        IdempotentReceiver<Payment> receiver = PaymentAuthorizer.builder(env, unreached, secretId -> {
+        ReceiverBuilder<Payment> builder = PaymentAuthorizer.builder(env, unreached, secretId -> {
                     throw new AssertionError("no secret is read here");
-                }, Clock.systemUTC(), new PrintStream(bytes, true, StandardCharsets.UTF_8), new SecureRandom())
-                .seams(Seams.<Payment>none().withStore(built -> store)).build();
+                }, Clock.systemUTC(), new PrintStream(bytes, true, StandardCharsets.UTF_8), new SecureRandom());
+        IdempotentReceiver<Payment> receiver = ReceiverTestKit.of(builder).store(built -> store).builder().build();
         bytes.reset(); // the init's line (the records table's TTL not checked: no DynamoDB here) is not the batches'
         return receiver;
     }

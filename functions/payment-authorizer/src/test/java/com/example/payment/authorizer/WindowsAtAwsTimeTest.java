@@ -18,8 +18,7 @@ import com.example.localaws.messages.ProducerSigner;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.localaws.observability.MetricSamples;
 import com.example.localaws.observability.TemplateAlarm;
-import com.example.receiver.internal.config.DeadLetterConfig;
-import com.example.receiver.internal.config.ReceiverConfig;
+import com.example.receiver.lambda.ReceiverVariables;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -142,8 +141,8 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
             Ledger ledger = new Ledger(dynamoDb);
             ledger.openAccount("ACC-S", 100_000, "EUR");
             TemplateQueues queues = TemplateQueues.asTheTemplateDeclares(aws, sqs);
-            Map<String, String> signaturesRequired = Map.of(ReceiverConfig.REQUIRE_PRODUCER_SIGNATURES, "true",
-                    ReceiverConfig.PRODUCER_SIGNING_SECRETS, aws.producerSigningSecret());
+            Map<String, String> signaturesRequired = Map.of(ReceiverVariables.REQUIRE_PRODUCER_SIGNATURES, "true",
+                    ReceiverVariables.PRODUCER_SIGNING_SECRETS, aws.producerSigningSecret());
             ProducerSigner producer = aws.producerSigner().orElseThrow();
             SqsEventSourceMapping mapping = mapping(sqs, queues, handler(time, queues, signaturesRequired, new SecureRandom()));
             // GIVEN a payment its producer signed and sent at once
@@ -211,7 +210,7 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
      */
     private PaymentAuthorizerHandler handler(AwsTime time, TemplateQueues queues, Map<String, String> extra, SecureRandom random) {
         Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
-        env.put(DeadLetterConfig.DEAD_LETTER_QUEUE_URL, queues.deadLetter());
+        env.put(ReceiverVariables.DEAD_LETTER_QUEUE_URL, queues.deadLetter());
         env.put(TelemetryConfig.METRICS_NAMESPACE, TemplateAlarm.read(aws.root().resolve("template.yaml"), "HotAccountAlarm").namespace());
         env.putAll(extra);
         PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(env, function.dynamoDb(), function::secretString,

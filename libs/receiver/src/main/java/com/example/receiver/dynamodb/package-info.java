@@ -3,6 +3,7 @@
  * conditional writes of one operation, committed in the same {@code TransactWriteItems} as its
  * idempotency record, and optionally their group merge for a hot lane) and the
  * {@link com.example.receiver.dynamodb.EffectVerdict} that explains a failed condition (a decline,
- * or a permanent guard that says the operation was already applied).
+ * or a permanent guard that says the operation was already applied), and
+ * {@link com.example.receiver.dynamodb.ItemSize}, an item's size as DynamoDB counts it.
  */
 package com.example.receiver.dynamodb;

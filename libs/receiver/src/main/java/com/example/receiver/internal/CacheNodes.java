@@ -1,80 +1,19 @@
 package com.example.receiver.internal;
 
 import com.example.receiver.internal.config.FastPathConfig;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
+import com.example.receiver.testing.TestCacheNodes;
 import java.util.concurrent.ExecutorService;
 
 /**
  * Not API: the commands the Redis fast path sends to its cache, node by node, below which there
- * is only the Redis client (Jedis). In a function it is Jedis on the configured cache; the
- * simulation gives a model of the cache here ({@link Seams#withCache}), so that the whole fast
+ * is only the Redis client (Jedis): the test kit's public {@link TestCacheNodes}, one contract for
+ * Jedis and a model. In a function it is Jedis on the configured cache; the simulation gives a
+ * model of the cache here (the test kit's {@code cacheNodes}, through {@link Seams#withCache}), so that the whole fast
  * path above it (signing, the codec, the breakers, the nodes asked in parallel, the fallback to
  * the store) runs as in a function. Every method may throw: a node down, a timeout, no slot map;
  * the fast path turns every failure into misses.
  */
-public interface CacheNodes extends AutoCloseable {
-
-    /**
-     * The node that serves {@code redisKey}'s hash slot, as last known.
-     *
-     * @param redisKey the key
-     * @return the node's name ({@code host:port})
-     */
-    String nodeOf(String redisKey);
-
-    /**
-     * {@code GET} of each key on {@code node}, as one pipeline (one round trip).
-     *
-     * @param node      a node {@link #nodeOf} named
-     * @param redisKeys keys that node serves, as last known
-     * @return the values found, and the keys the node redirected ({@code MOVED}, {@code ASK})
-     */
-    Reply get(String node, List<String> redisKeys);
-
-    /**
-     * {@code SET ... EX seconds} of each key on {@code node}, as one pipeline.
-     *
-     * @param node      a node {@link #nodeOf} named
-     * @param redisKeys keys that node serves, as last known, in the order they are written
-     * @param values    the value of each key
-     * @param seconds   how long each value is kept
-     * @return no values, and the keys the node redirected
-     */
-    Reply setex(String node, List<String> redisKeys, Map<String, String> values, long seconds);
-
-    /**
-     * {@code GET} of one key a node redirected, following the redirections (and learning from them).
-     *
-     * @param redisKey the key
-     * @return its value, if any
-     */
-    Optional<String> followedGet(String redisKey);
-
-    /**
-     * {@code SET ... EX} of one key a node redirected, following the redirections.
-     *
-     * @param redisKey the key
-     * @param seconds  how long the value is kept
-     * @param value    the value
-     */
-    void followedSetex(String redisKey, long seconds, String value);
-
-    /** Learns the slot map again (after a node failed: its slots may have a new primary). */
-    void refresh();
-
-    @Override
-    void close();
-
-    /**
-     * One node's pipeline: the values of the keys it holds, and the keys it redirected elsewhere.
-     *
-     * @param values     the values found, by key (absent keys left out)
-     * @param redirected the keys the node sent elsewhere
-     */
-    record Reply(Map<String, String> values, List<String> redirected) {
-    }
+public interface CacheNodes extends TestCacheNodes {
 
     /** How a fast path reaches its cache: the nodes, and the threads that ask several at once. */
     interface Connector {

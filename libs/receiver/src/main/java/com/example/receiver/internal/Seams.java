@@ -2,11 +2,14 @@ package com.example.receiver.internal;
 
 import com.example.receiver.internal.redis.RedisFastPath;
 import java.util.Objects;
+import java.util.function.BiConsumer;
 import java.util.function.UnaryOperator;
 
 /**
- * Not API: where the library's own tests, the fault-injecting reliability harness and the
- * simulation reach inside a receiver the builder wires, and nothing a function sets. Each part
+ * Not API: where the library's own tests and its test kit ({@code com.example.receiver.testing})
+ * reach inside a receiver the builder wires, and nothing a function sets. The builder has no public
+ * method taking them: its class opens a door here once ({@link #openDoor}), through which the test
+ * kit attaches seams to one builder ({@link #attach}). Each part
  * has the value a function runs with ({@link #none()}). Time, randomness and the lanes' threads
  * are not seams: they are the public {@code ReceiverRuntime}.
  *
@@ -17,6 +20,9 @@ import java.util.function.UnaryOperator;
  * @param <P>       the domain's payload type
  */
 public record Seams<P>(UnaryOperator<Store<P>> store, UnaryOperator<FastPath> fastPath, CacheNodes.Connector cache) {
+
+    /** The builder's way in, set once its class is initialised (before any builder exists). */
+    private static volatile BiConsumer<Object, Seams<?>> door;
 
     /** Refuses a missing part. */
     public Seams {
@@ -64,5 +70,25 @@ public record Seams<P>(UnaryOperator<Store<P>> store, UnaryOperator<FastPath> fa
      */
     public Seams<P> withCache(CacheNodes.Connector connector) {
         return new Seams<>(store, fastPath, connector);
+    }
+
+    /**
+     * Opened by the receiver's builder class, once: how seams reach one of its builders.
+     *
+     * @param attach sets seams on the builder it is given
+     */
+    public static void openDoor(BiConsumer<Object, Seams<?>> attach) {
+        door = Objects.requireNonNull(attach, "attach");
+    }
+
+    /**
+     * Sets {@code seams} on {@code builder}, replacing what it had.
+     *
+     * @param builder a receiver builder (its class opened the door as it was initialised)
+     * @param seams   what the receiver it builds uses
+     */
+    public static void attach(Object builder, Seams<?> seams) {
+        Objects.requireNonNull(builder, "builder");
+        door.accept(builder, Objects.requireNonNull(seams, "seams"));
     }
 }

@@ -14,9 +14,9 @@ import com.example.receiver.MessageParser;
 import com.example.receiver.MessageResult;
 import com.example.receiver.Outcome;
 import com.example.receiver.ParseResult;
-import com.example.receiver.dynamodb.EffectVerdict;
 import com.example.receiver.dynamodb.TransactionalEffect;
 import com.example.receiver.fixtures.SqsEvents;
+import com.example.receiver.fixtures.UnreachedEffect;
 import com.example.receiver.internal.Seams;
 import com.example.receiver.internal.Store;
 import java.io.ByteArrayOutputStream;
@@ -33,8 +33,6 @@ import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
  * The builder's wiring and refusals, with the project's own interfaces faked: no AWS call is
@@ -47,22 +45,7 @@ class IdempotentReceiverTest {
             new IdempotencyKey(body), Fingerprint.of(Map.of("body", body)), body, body));
 
     /** The effect of a DynamoDB store these tests replace (the test seam) or never build. */
-    private static final TransactionalEffect<String> UNREACHED = new TransactionalEffect<>() {
-        @Override
-        public List<TransactWriteItem> writes(Command<String> command) {
-            throw new AssertionError("no DynamoDB store is reached in these tests");
-        }
-
-        @Override
-        public EffectVerdict onConditionFailed(int index, Map<String, AttributeValue> oldItem, Command<String> command) {
-            throw new AssertionError("no DynamoDB store is reached in these tests");
-        }
-
-        @Override
-        public Map<String, AttributeValue> summary(Command<String> command) {
-            throw new AssertionError("no DynamoDB store is reached in these tests");
-        }
-    };
+    private static final TransactionalEffect<String> UNREACHED = new UnreachedEffect<>();
 
     private final DynamoDbClient unused = DynamoDbClient.builder().region(Region.EU_WEST_1)
             .endpointOverride(URI.create("http://127.0.0.1:9")).credentialsProvider(AnonymousCredentialsProvider.create())

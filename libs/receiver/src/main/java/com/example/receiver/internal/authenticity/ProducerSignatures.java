@@ -5,6 +5,7 @@ import com.example.receiver.internal.InboundMessage;
 import com.example.receiver.internal.MessageAuthenticity;
 import com.example.receiver.internal.config.ProducerSignaturesConfig;
 import com.example.receiver.lambda.SecretReader;
+import com.example.receiver.lambda.SignatureAttributes;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Clock;
@@ -53,11 +54,11 @@ import java.util.regex.Pattern;
 public final class ProducerSignatures implements MessageAuthenticity {
 
     /** The message attribute naming the key that signed. */
-    public static final String KEY_ID = "signature-key-id";
+    public static final String KEY_ID = SignatureAttributes.KEY_ID;
     /** The message attribute of when the producer signed, epoch seconds. */
-    public static final String TIMESTAMP = "signature-timestamp";
+    public static final String TIMESTAMP = SignatureAttributes.TIMESTAMP;
     /** The message attribute of the signature, 64 hex digits. */
-    public static final String SIGNATURE = "signature";
+    public static final String SIGNATURE = SignatureAttributes.SIGNATURE;
     /** How far a producer's clock may run ahead of SQS's. */
     public static final Duration FUTURE_SKEW = ProducerSignaturesConfig.FUTURE_SKEW;
     /** How often keys that could not be read are read again: a failing read costs a batch at most this often. */

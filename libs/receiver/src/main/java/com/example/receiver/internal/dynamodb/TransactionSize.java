@@ -1,5 +1,6 @@
 package com.example.receiver.internal.dynamodb;
 
+import com.example.receiver.dynamodb.ItemSize;
 import java.util.List;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 

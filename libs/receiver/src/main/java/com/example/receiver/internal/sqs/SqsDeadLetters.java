@@ -7,6 +7,7 @@ import com.example.receiver.internal.DeadLetter;
 import com.example.receiver.internal.DeadLetterChannel;
 import com.example.receiver.internal.RemainingTime;
 import com.example.receiver.internal.config.DeadLetterConfig;
+import com.example.receiver.lambda.DeadLetterAttributes;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -62,15 +63,15 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchResponse;
 public final class SqsDeadLetters {
 
     /** The message attribute naming the outcome: {@code REJECTED} or {@code CONFLICT}. */
-    public static final String OUTCOME = "outcome";
+    public static final String OUTCOME = DeadLetterAttributes.OUTCOME;
     /** The message attribute saying why: the field and rule broken, or both fingerprints. */
-    public static final String REASON = "reason";
+    public static final String REASON = DeadLetterAttributes.REASON;
     /** The message attribute holding the SQS message id of the delivery that failed. */
-    public static final String SOURCE_MESSAGE_ID = "source_message_id";
+    public static final String SOURCE_MESSAGE_ID = DeadLetterAttributes.SOURCE_MESSAGE_ID;
     /** The message attribute holding when SQS first delivered it ({@code ApproximateFirstReceiveTimestamp}). */
-    public static final String FIRST_RECEIVED_AT = "first_received_at";
+    public static final String FIRST_RECEIVED_AT = DeadLetterAttributes.FIRST_RECEIVED_AT;
     /** The message attribute naming the function version that decided it, when known. */
-    public static final String FUNCTION_VERSION = "function_version";
+    public static final String FUNCTION_VERSION = DeadLetterAttributes.FUNCTION_VERSION;
 
     private static final int SQS_MAX_BATCH = 10;
 

@@ -1,4 +1,4 @@
-package com.example.receiver.internal.dynamodb;
+package com.example.receiver.dynamodb;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -9,7 +9,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * An item's size as DynamoDB counts it ("Item sizes and formats", Developer Guide,
  * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html):
  * each attribute is its name's UTF-8 length plus its value's; a number is 1 byte per 2
- * significant digits plus 1; a map or list 3 bytes plus 1 per element plus its elements.
+ * significant digits plus 1; a map or list 3 bytes plus 1 per element plus its elements. The
+ * receiver holds a transaction to DynamoDB's limits by it; a domain may size its effect's items
+ * against the 400 KB item limit, and a harness count the write units DynamoDB would charge.
  */
 public final class ItemSize {
 
