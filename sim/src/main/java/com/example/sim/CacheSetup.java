@@ -2,12 +2,9 @@ package com.example.sim;
 
 import com.example.payment.Payment;
 import com.example.receiver.IdempotencyKey;
+import com.example.receiver.testing.CachedAnswer;
+import com.example.receiver.testing.ReceiverTestKit;
 import com.example.receiver.Outcome;
-import com.example.receiver.internal.CacheNodes;
-import com.example.receiver.internal.CachedDecision;
-import com.example.receiver.internal.FastPath;
-import com.example.receiver.internal.Seams;
-import com.example.receiver.internal.config.FastPathConfig;
 import com.example.receiver.record.IdempotencyRecordAttributes;
 import com.example.sim.faults.FaultSchedule;
 import com.example.sim.models.CacheModel;
@@ -106,40 +103,14 @@ final class CacheSetup {
         env.put("FAST_PATH_TTL_SECONDS", Long.toString(windows.fastPathTtlSeconds()));
     }
 
-    /** The receiver's seams: the model's nodes under the real fast path, its answers watched. */
-    UnaryOperator<Seams<Payment>> seams() {
-        CacheNodes.Connector connector = new CacheNodes.Connector() {
-            @Override
-            public CacheNodes connect(FastPathConfig config) {
-                return cache.client(config.timeout());
-            }
-
-            @Override
-            public ExecutorService askers(int maxParallelNodes) {
-                return new LaneExecutor(scheduler);
-            }
-        };
-        return seams -> seams.withCache(connector).withFastPath(this::watched);
-    }
-
-    private FastPath watched(FastPath real) {
-        return new FastPath() {
-            @Override
-            public Lookup lookup(Collection<IdempotencyKey> keys) {
-                Lookup lookup = real.lookup(keys);
-                lookup.hits().forEach(CacheSetup.this::answered);
-                return lookup;
-            }
-
-            @Override
-            public void remember(Map<IdempotencyKey, CachedDecision> decisions) {
-                real.remember(decisions);
-            }
-        };
+    /** The model's nodes under the receiver's real fast path, through its test kit; every hit it hands a batch watched. */
+    void attach(ReceiverTestKit<Payment> kit) {
+        kit.cacheNodes(cache::client, maxParallelNodes -> new LaneExecutor(scheduler))
+                .afterLookup(hits -> hits.forEach(this::answered));
     }
 
     /** A hit the fast path hands the batch: it must be the decision DynamoDB holds for the key now. */
-    void answered(IdempotencyKey key, CachedDecision cached) {
+    void answered(IdempotencyKey key, CachedAnswer cached) {
         answers++;
         String txn = key.value();
         String pk = RecordedDecisions.RECORD_PREFIX + txn; // the store's keyPrefix#key (PaymentAuthorizer.KEY_PREFIX)

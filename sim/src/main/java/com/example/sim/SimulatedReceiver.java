@@ -2,10 +2,10 @@ package com.example.sim;
 
 import com.example.payment.Payment;
 import com.example.payment.authorizer.PaymentAuthorizer;
-import com.example.receiver.internal.Seams;
 import com.example.receiver.lambda.IdempotentReceiver;
 import com.example.receiver.lambda.ReceiverBuilder;
 import com.example.receiver.lambda.ReceiverRuntime;
+import com.example.receiver.testing.ReceiverTestKit;
 import com.example.sim.models.DynamoDbModel;
 import com.example.sim.models.SdkRetries;
 import com.example.sim.models.SqsModel;
@@ -16,7 +16,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Map;
-import java.util.function.UnaryOperator;
+import java.util.function.Consumer;
 import java.util.random.RandomGenerator;
 
 /**
@@ -34,7 +34,7 @@ public final class SimulatedReceiver {
     private final DynamoDbModel dynamoDb;
     private final SqsModel sqs;
     private final String signingSecret;
-    private UnaryOperator<Seams<Payment>> moreSeams = UnaryOperator.identity();
+    private Consumer<ReceiverTestKit<Payment>> kit = any -> { };
 
     SimulatedReceiver(Scheduler scheduler, Map<String, String> environment, DynamoDbModel dynamoDb, SqsModel sqs,
                       String signingSecret) {
@@ -45,15 +45,17 @@ public final class SimulatedReceiver {
         this.signingSecret = signingSecret;
     }
 
-    /** Every receiver built with its seams passed through {@code more} as well (the cache's model). */
-    SimulatedReceiver withSeams(UnaryOperator<Seams<Payment>> more) {
-        this.moreSeams = more;
+    /** Every receiver built with {@code attach} given its test kit as well (the cache's model). */
+    SimulatedReceiver withKit(Consumer<ReceiverTestKit<Payment>> attach) {
+        this.kit = attach;
         return this;
     }
 
     /** What a function environment's init builds, its lines written to {@code out}. */
     public IdempotentReceiver<Payment> build(PrintStream out) {
-        return builder(out).build();
+        ReceiverBuilder<Payment> builder = builder(out);
+        kit.accept(ReceiverTestKit.of(builder));
+        return builder.build();
     }
 
     /**
@@ -68,8 +70,7 @@ public final class SimulatedReceiver {
                         clock(), out, random())
                 .sqs(() -> sqs)
                 .runtime(new ReceiverRuntime(clock(), () -> scheduler.now() * 1_000,
-                        pause -> scheduler.sleep(Scheduler.micros(pause)), random(), lanes -> new LaneExecutor(scheduler)))
-                .seams(moreSeams.apply(Seams.<Payment>none()));
+                        pause -> scheduler.sleep(Scheduler.micros(pause)), random(), lanes -> new LaneExecutor(scheduler)));
     }
 
     /** The scheduler's virtual time as a {@link Clock}. */

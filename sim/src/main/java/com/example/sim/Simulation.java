@@ -104,7 +104,7 @@ public final class Simulation {
         Map<String, String> env = environment(windows, deadLetters);
         cache.ifPresent(c -> c.environment(env));
         SimulatedReceiver receivers = new SimulatedReceiver(scheduler, env, dynamoDb, sqs, Producers.secret());
-        cache.ifPresent(c -> receivers.withSeams(c.seams()));
+        cache.ifPresent(c -> receivers.withKit(c::attach));
         int[] environments = {0};
         List<Long> batchLatencies = new ArrayList<>();
         LambdaService lambda = new LambdaService(scheduler, payments, () -> new Environment(++environments[0], receivers::build),

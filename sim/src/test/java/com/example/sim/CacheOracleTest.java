@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.example.receiver.Decision;
 import com.example.receiver.Fingerprint;
 import com.example.receiver.IdempotencyKey;
-import com.example.receiver.internal.CachedDecision;
+import com.example.receiver.testing.CachedAnswer;
 import com.example.receiver.record.IdempotencyRecordAttributes;
 import com.example.sim.faults.FaultSchedule;
 import com.example.sim.models.DynamoDbModel;
@@ -44,12 +44,12 @@ class CacheOracleTest {
                 records, violations).orElseThrow();
 
         // the record's own decision: no violation
-        cache.answered(new IdempotencyKey("TXN-1"), new CachedDecision(Decision.declined("INSUFFICIENT_FUNDS"),
+        cache.answered(new IdempotencyKey("TXN-1"), new CachedAnswer(Decision.declined("INSUFFICIENT_FUNDS"),
                 new Fingerprint(FINGERPRINT)));
         assertEquals(List.of(), violations);
         // another decision, and a key with no record: each a violation naming both sides
-        cache.answered(new IdempotencyKey("TXN-1"), new CachedDecision(Decision.approved(), new Fingerprint(FINGERPRINT)));
-        cache.answered(new IdempotencyKey("TXN-2"), new CachedDecision(Decision.approved(), new Fingerprint(FINGERPRINT)));
+        cache.answered(new IdempotencyKey("TXN-1"), new CachedAnswer(Decision.approved(), new Fingerprint(FINGERPRINT)));
+        cache.answered(new IdempotencyKey("TXN-2"), new CachedAnswer(Decision.approved(), new Fingerprint(FINGERPRINT)));
         assertEquals(2, violations.size());
         assertTrue(violations.get(0).toString().contains("answered APPROVED")
                 && violations.get(0).toString().contains("DynamoDB holds DECLINED(INSUFFICIENT_FUNDS)"), violations::toString);

@@ -1,6 +1,6 @@
 package com.example.sim.models;
 
-import com.example.receiver.internal.CacheNodes;
+import com.example.receiver.testing.TestCacheNodes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -9,13 +9,13 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * The {@link CacheNodes} of one environment's fast path on the {@link CacheModel}: its own slot
+ * The {@link TestCacheNodes} of one environment's fast path on the {@link CacheModel}: its own slot
  * map (each shard's primary as it last learnt it, at its first use and after a refresh), a
  * pipeline to one node answered key by key or redirected ({@code MOVED}) where the node no longer
  * serves the key, the cluster client's followed commands, and a silent shard costing the read
  * timeout.
  */
-final class CacheClient implements CacheNodes {
+final class CacheClient implements TestCacheNodes {
 
     private final CacheModel cache;
     private final World world;

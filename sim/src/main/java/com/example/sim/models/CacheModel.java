@@ -1,6 +1,6 @@
 package com.example.sim.models;
 
-import com.example.receiver.internal.CacheNodes;
+import com.example.receiver.testing.TestCacheNodes;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.HashMap;
@@ -12,7 +12,7 @@ import redis.clients.jedis.util.JedisClusterCRC16;
 
 /**
  * ElastiCache (Valkey, Redis OSS) as the fast path's Redis client sees it: the model behind the
- * receiver's own {@link CacheNodes} interface, so that everything of the fast path above it (the
+ * receiver's own {@link TestCacheNodes} interface, so that everything of the fast path above it (the
  * signing, the codec, the breakers, the nodes asked in parallel, the fallback to DynamoDB) is the
  * real one. Each behaviour and the page it comes from:
  * <ul>
@@ -248,7 +248,7 @@ public final class CacheModel {
     }
 
     /** A client of an environment: its own slot map, learnt at the first use and after a failure. */
-    public CacheNodes client(Duration readTimeout) {
+    public TestCacheNodes client(Duration readTimeout) {
         return new CacheClient(this, world, readTimeout.toNanos() / 1_000);
     }
 

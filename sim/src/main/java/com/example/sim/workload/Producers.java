@@ -1,6 +1,6 @@
 package com.example.sim.workload;
 
-import com.example.receiver.internal.authenticity.ProducerSignatures;
+import com.example.receiver.lambda.SignatureAttributes;
 import com.example.sim.models.SqsMessage;
 import com.example.sim.models.SqsQueue;
 import com.example.sim.runtime.Scheduler;
@@ -82,9 +82,9 @@ public final class Producers {
         // on a FIFO queue: the account's group (docs/architecture.md, "The FIFO alternative"), and the
         // producer's own message id as the deduplication id, the same for its retries of one operation
         SqsMessage message = queue.send(body, Map.of(
-                ProducerSignatures.KEY_ID, new String[] {"String", KEY_ID},
-                ProducerSignatures.TIMESTAMP, new String[] {"String", timestamp},
-                ProducerSignatures.SIGNATURE, new String[] {"String", signature}), 0,
+                SignatureAttributes.KEY_ID, new String[] {"String", KEY_ID},
+                SignatureAttributes.TIMESTAMP, new String[] {"String", timestamp},
+                SignatureAttributes.SIGNATURE, new String[] {"String", signature}), 0,
                 payment.account(), "msg-" + payment.index() + "-" + variant);
         messagesSent.sent(message, payment);
         messages++;

@@ -1,6 +1,6 @@
 package com.example.sim.workload;
 
-import com.example.receiver.internal.sqs.SqsDeadLetters;
+import com.example.receiver.lambda.DeadLetterAttributes;
 import com.example.sim.models.SqsMessage;
 import java.util.HashMap;
 import java.util.Map;
@@ -25,7 +25,7 @@ public final class SentMessages {
     public Optional<Payment> payment(SqsMessage message) {
         Payment payment = byId.get(message.origin());
         if (payment == null) {
-            String[] source = message.attributes().get(SqsDeadLetters.SOURCE_MESSAGE_ID);
+            String[] source = message.attributes().get(DeadLetterAttributes.SOURCE_MESSAGE_ID);
             payment = source == null ? null : byId.get(source[1]);
             if (payment != null) {
                 byId.put(message.origin(), payment);

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.example.receiver.internal.CacheNodes;
+import com.example.receiver.testing.TestCacheNodes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +23,7 @@ class CacheAndFifoModelsTest {
     void setex_keepsTheValueForItsSeconds_onTheVirtualClock() {
         StillWorld world = new StillWorld();
         CacheModel cache = new CacheModel(world, micros -> { }, CacheModel.Mode.SERVERLESS, 3);
-        CacheNodes client = cache.client(TIMEOUT);
+        TestCacheNodes client = cache.client(TIMEOUT);
         String node = client.nodeOf("dedup:a");
         assertEquals(CacheModel.ENDPOINT, node);
         client.setex(node, List.of("dedup:a"), Map.of("dedup:a", "v"), 60);
@@ -38,7 +38,7 @@ class CacheAndFifoModelsTest {
         StillWorld world = new StillWorld();
         List<Long> waited = new ArrayList<>();
         CacheModel cache = new CacheModel(world, waited::add, CacheModel.Mode.SERVERLESS, 1);
-        CacheNodes client = cache.client(TIMEOUT);
+        TestCacheNodes client = cache.client(TIMEOUT);
         String node = client.nodeOf("dedup:old");
         client.setex(node, List.of("dedup:old"), Map.of("dedup:old", "1"), 3600);
         world.now = world.now.plusSeconds(20);
@@ -59,14 +59,14 @@ class CacheAndFifoModelsTest {
     void clusterMode_oldPrimaryAnswersMoved_afterAFailover_andTheFollowedCommandLearnsTheNewOne() {
         StillWorld world = new StillWorld();
         CacheModel cache = new CacheModel(world, micros -> { }, CacheModel.Mode.CLUSTER, 3);
-        CacheNodes client = cache.client(TIMEOUT);
+        TestCacheNodes client = cache.client(TIMEOUT);
         String key = "dedup:k";
         String before = client.nodeOf(key);
         client.setex(before, List.of(key), Map.of(key, "v"), 3600);
         world.now = world.now.plusSeconds(60);
         cache.primaryFails(cache.shardOf(key), 0);
         cache.promoted(cache.shardOf(key));
-        CacheNodes.Reply reply = client.get(before, List.of(key));
+        TestCacheNodes.Reply reply = client.get(before, List.of(key));
         assertEquals(List.of(key), reply.redirected());
         assertEquals(Optional.of("v"), client.followedGet(key));
         assertTrue(!client.nodeOf(key).equals(before));
@@ -78,7 +78,7 @@ class CacheAndFifoModelsTest {
     void anUnreachableShard_timesOutEveryPipelineTouchingIt_andKeepsItsValues() {
         StillWorld world = new StillWorld();
         CacheModel cache = new CacheModel(world, micros -> { }, CacheModel.Mode.SERVERLESS, 1);
-        CacheNodes client = cache.client(TIMEOUT);
+        TestCacheNodes client = cache.client(TIMEOUT);
         client.setex(CacheModel.ENDPOINT, List.of("dedup:a"), Map.of("dedup:a", "v"), 3600);
         cache.unreachable(0);
         assertThrows(IllegalStateException.class, () -> client.get(CacheModel.ENDPOINT, List.of("dedup:a")));
