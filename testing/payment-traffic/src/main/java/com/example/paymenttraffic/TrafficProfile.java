@@ -39,6 +39,10 @@ public final class TrafficProfile {
     int hotAccounts;
     double hotShare;
     double appliedBeforeShare;
+    long minRefund = -1;
+    long maxRefund = -1;
+    int mostRetries = 1;
+    long conflictAmountDelta;
 
     /** A profile whose ids carry {@code name} ({@code TXN-<name>-7}, {@code ACC-<name>-03}). */
     public static TrafficProfile named(String name) {
@@ -82,6 +86,41 @@ public final class TrafficProfile {
      */
     public TrafficProfile appliedBefore(double share) {
         appliedBeforeShare = share;
+        return this;
+    }
+
+    /**
+     * Refunds (top-ups) of {@code min} to {@code max} minor units (both included) instead of the
+     * payments' range: drawn after every other draw of a payment, so a profile that leaves it
+     * unset draws as before.
+     */
+    public TrafficProfile refundAmounts(long min, long max) {
+        if (min < 1 || max < min) {
+            throw new IllegalArgumentException("refund amounts must be 1 <= min <= max, got " + min + ".." + max);
+        }
+        minRefund = min;
+        maxRefund = max;
+        return this;
+    }
+
+    /**
+     * A payment its producer sends again ({@link #copyShares}'s producer retries) is sent again
+     * 1 to {@code most} times, each under a new message id (drawn after every other draw).
+     */
+    public TrafficProfile producerRetries(int most) {
+        mostRetries = positive(most, "producer retries");
+        return this;
+    }
+
+    /**
+     * A conflict ({@link #undecidable}) states {@code deltaMinor} more than its original as well as
+     * another merchant: whichever of the two is decided first shows in the balances.
+     */
+    public TrafficProfile conflictsChangeTheAmount(long deltaMinor) {
+        if (deltaMinor < 1) {
+            throw new IllegalArgumentException("a conflict's amount delta must be >= 1, got " + deltaMinor);
+        }
+        conflictAmountDelta = deltaMinor;
         return this;
     }
 
