@@ -64,9 +64,7 @@ public final class TrafficProfile {
      * funds, and a top-up may let a later one through, so the order of decisions matters.
      */
     public TrafficProfile openingBalances(long min, long max) {
-        if (min < 0 || max < min) {
-            throw new IllegalArgumentException("opening balances must be 0 <= min <= max, got " + min + ".." + max);
-        }
+        range(0, min, max, "opening balances");
         minOpening = min;
         maxOpening = max;
         return this;
@@ -95,9 +93,7 @@ public final class TrafficProfile {
      * unset draws as before.
      */
     public TrafficProfile refundAmounts(long min, long max) {
-        if (min < 1 || max < min) {
-            throw new IllegalArgumentException("refund amounts must be 1 <= min <= max, got " + min + ".." + max);
-        }
+        range(1, min, max, "refund amounts");
         minRefund = min;
         maxRefund = max;
         return this;
@@ -211,6 +207,12 @@ public final class TrafficProfile {
     /** The number of accounts a run opens. */
     public int accounts() {
         return richAccounts + poorAccounts;
+    }
+
+    private static void range(long least, long min, long max, String what) {
+        if (min < least || max < min) {
+            throw new IllegalArgumentException(what + " must be " + least + " <= min <= max, got " + min + ".." + max);
+        }
     }
 
     private static int positive(int value, String what) {
