@@ -1,5 +1,6 @@
 package com.example.sim;
 
+import com.example.lambdafakes.VirtualClock;
 import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.payment.events.PaymentEventsHandler;
 import com.example.payment.events.SnsDecisionPublisher;
@@ -25,9 +26,6 @@ import com.example.sim.workload.ReplayOperator;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -117,7 +115,7 @@ final class Downstream {
         failureQueue = sqs.createQueue("payment-events-failures", 30, settings.failureRetentionSeconds());
         SqsQueue unpublishable = sqs.createQueue("payment-events-unpublishable", 30, settings.failureRetentionSeconds());
         PrintStream discard = new PrintStream(OutputStream.nullOutputStream());
-        Clock clock = clock(scheduler);
+        Clock clock = VirtualClock.following(scheduler::instant);
         // its lines at WARN, as the receiver's (Simulation.environment): nothing reads them, and INFO costs a line per record
         PaymentEventsHandler handler = new PaymentEventsHandler(new StreamPublisher(
                 new SnsDecisionPublisher(sns, TOPIC_ARN), noting(new SqsUnpublishableRecords(sqs, unpublishable.url())), discard, clock,
@@ -240,25 +238,5 @@ final class Downstream {
     Figures figures() {
         return new Figures(sns.accepted(), sns.refused(), source.invocations(), source.skippedBatches(),
                 operator.replays(), operator.failedReplays(), operator.replayed(), delivered);
-    }
-
-    /** The scheduler's virtual time as a {@link Clock}. */
-    private static Clock clock(Scheduler scheduler) {
-        return new Clock() {
-            @Override
-            public ZoneId getZone() {
-                return ZoneOffset.UTC;
-            }
-
-            @Override
-            public Clock withZone(ZoneId zone) {
-                return this;
-            }
-
-            @Override
-            public Instant instant() {
-                return scheduler.instant();
-            }
-        };
     }
 }

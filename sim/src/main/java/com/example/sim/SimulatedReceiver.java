@@ -1,5 +1,6 @@
 package com.example.sim;
 
+import com.example.lambdafakes.VirtualClock;
 import com.example.payment.Payment;
 import com.example.payment.authorizer.PaymentAuthorizer;
 import com.example.receiver.lambda.IdempotentReceiver;
@@ -12,9 +13,6 @@ import com.example.sim.models.SqsModel;
 import com.example.sim.runtime.LaneExecutor;
 import com.example.sim.runtime.Scheduler;
 import java.io.PrintStream;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.random.RandomGenerator;
@@ -64,33 +62,14 @@ public final class SimulatedReceiver {
      * function's, and only the seams and the SQS client are added here.
      */
     ReceiverBuilder<Payment> builder(PrintStream out) {
+        VirtualClock clock = VirtualClock.following(scheduler::instant);
         return PaymentAuthorizer.builder(environment,
                         new SdkRetries(dynamoDb, scheduler::random, pause -> scheduler.sleep(Scheduler.micros(pause))),
                         secretId -> secretId.equals(CacheSetup.SIGNING_SECRET) ? CacheSetup.SIGNING_KEY : signingSecret,
-                        clock(), out, random())
+                        clock, out, random())
                 .sqs(() -> sqs)
-                .runtime(new ReceiverRuntime(clock(), () -> scheduler.now() * 1_000,
+                .runtime(new ReceiverRuntime(clock, () -> scheduler.now() * 1_000,
                         pause -> scheduler.sleep(Scheduler.micros(pause)), random(), lanes -> new LaneExecutor(scheduler)));
-    }
-
-    /** The scheduler's virtual time as a {@link Clock}. */
-    private Clock clock() {
-        return new Clock() {
-            @Override
-            public ZoneOffset getZone() {
-                return ZoneOffset.UTC;
-            }
-
-            @Override
-            public Clock withZone(java.time.ZoneId zone) {
-                return this;
-            }
-
-            @Override
-            public Instant instant() {
-                return scheduler.instant();
-            }
-        };
     }
 
     /** The run's one generator, seen through the interface the receiver draws its jitter from. */

@@ -2,6 +2,7 @@ package com.example.sim;
 
 import com.example.payment.AccountAttributes;
 import com.example.payment.LedgerAttributes;
+import com.example.paymenttraffic.Account;
 import com.example.receiver.MessageResult;
 import com.example.receiver.record.IdempotencyRecordAttributes;
 import com.example.sim.faults.CacheFaults;
@@ -54,7 +55,7 @@ public final class Simulation {
         Scheduler scheduler = new Scheduler(trace.seed());
         FaultSchedule drawn = profile.faults() ? drawFaults(profile, scheduler.random()) : FaultSchedule.NONE;
         FaultSchedule faults = drawn.keeping(trace::keepsFault);
-        Workload workload = Workload.draw(profile, scheduler.random(), trace::keepsPayment);
+        Workload workload = Workload.draw(profile, trace.seed(), trace::keepsPayment);
         SimWorld world = new SimWorld(scheduler, faults);
 
         DynamoDbModel dynamoDb = new DynamoDbModel(world, profile.warmWriteUnits());
@@ -63,13 +64,11 @@ public final class Simulation {
         DynamoDbTable accounts = dynamoDb.createTable(ACCOUNTS, AccountAttributes.PK, Optional.empty(), Optional.empty());
         dynamoDb.createTable(LEDGER, LedgerAttributes.PK, Optional.of(LedgerAttributes.SK), Optional.empty());
         Map<String, Long> initial = new TreeMap<>();
-        List<Long> balances = workload.initialBalances();
-        for (int a = 0; a < balances.size(); a++) {
-            String account = Workload.account(a);
-            initial.put(account, balances.get(a));
-            dynamoDb.load(ACCOUNTS, Map.of(AccountAttributes.PK, AttributeValue.fromS(account),
-                    AccountAttributes.BALANCE_MINOR, AttributeValue.fromN(Long.toString(balances.get(a))),
-                    AccountAttributes.CURRENCY, AttributeValue.fromS("EUR"),
+        for (Account account : workload.accounts()) {
+            initial.put(account.id(), account.balanceMinor());
+            dynamoDb.load(ACCOUNTS, Map.of(AccountAttributes.PK, AttributeValue.fromS(account.id()),
+                    AccountAttributes.BALANCE_MINOR, AttributeValue.fromN(Long.toString(account.balanceMinor())),
+                    AccountAttributes.CURRENCY, AttributeValue.fromS(account.currency()),
                     AccountAttributes.ACCOUNT_STATUS, AttributeValue.fromS(AccountAttributes.ACTIVE)));
         }
 

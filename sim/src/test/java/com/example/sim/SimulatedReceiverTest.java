@@ -8,9 +8,8 @@ import com.example.receiver.BatchResult;
 import com.example.receiver.MessageResult;
 import com.example.sim.faults.FaultSchedule;
 import com.example.sim.models.DynamoDbModel;
-import com.example.sim.models.Environment;
 import com.example.sim.models.SimWorld;
-import com.example.sim.models.SimulatedContext;
+import com.example.sim.models.Environment;
 import com.example.sim.models.SqsModel;
 import com.example.sim.models.SqsQueue;
 import com.example.sim.runtime.Scheduler;
@@ -60,7 +59,7 @@ class SimulatedReceiverTest {
         event.setRecords(List.of(message));
         BatchResult[] result = new BatchResult[1];
         scheduler.spawn(environment, () -> result[0] = environment.decide(event,
-                new SimulatedContext(scheduler, "req-1", scheduler.now() + remainingMillis * 1_000)));
+                Environment.context(scheduler, "req-1", scheduler.now() + remainingMillis * 1_000)));
         scheduler.runUntil(Scheduler.micros(java.time.Duration.ofMinutes(1)));
         return result[0].results().getFirst();
     }

@@ -3,7 +3,9 @@ package com.example.sim.models;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.payment.Payment;
 import com.example.receiver.BatchResult;
+import com.example.lambdafakes.LambdaContext;
 import com.example.receiver.lambda.IdempotentReceiver;
+import com.example.sim.runtime.Scheduler;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +17,10 @@ import java.util.function.Function;
  * {@link Scheduler.Ended}).
  */
 public final class Environment {
+
+    /** The function as its invocations' contexts report it. */
+    private static final LambdaContext.Function FUNCTION = new LambdaContext.Function("payment-authorizer", "1", "live",
+            SqsModel.REGION, SqsModel.ACCOUNT, "sim", 1024);
 
     private final IdempotentReceiver<Payment> receiver;
     private final int id;
@@ -48,4 +54,8 @@ public final class Environment {
         return receiver.decide(event, context);
     }
 
+    /** An invocation's context on the virtual clock: its remaining time is {@code deadline} less the scheduler's now. */
+    public static LambdaContext context(Scheduler scheduler, String requestId, long deadline) {
+        return new LambdaContext(FUNCTION, requestId, Scheduler.EPOCH.plusNanos(deadline * 1_000), scheduler::instant);
+    }
 }

@@ -212,7 +212,7 @@ public final class LambdaService {
             }
             BatchResult response = null;
             try {
-                response = env.decide(event, new SimulatedContext(scheduler, "req-" + env.id() + "-" + env.nextInvocation(), deadline));
+                response = env.decide(event, Environment.context(scheduler, "req-" + env.id() + "-" + env.nextInvocation(), deadline));
             } catch (Scheduler.Ended ended) {
                 env.die();
             }

@@ -151,7 +151,7 @@ public final class StreamEventSource {
         invocations++;
         shard.invocations++;
         long deadline = scheduler.now() + settings.functionTimeoutSeconds() * 1_000_000;
-        Context context = new SimulatedContext(scheduler, "stream-" + shard.index + "-" + shard.invocations, deadline);
+        Context context = Environment.context(scheduler, "stream-" + shard.index + "-" + shard.invocations, deadline);
         StreamsEventResponse response = null;
         world.begin();
         try {

@@ -5,7 +5,7 @@
  * counts, redrive policy, redrive, retention and extra copies; SNS; the cache. And Lambda's:
  * its SQS event source mapping ({@code LambdaService}, {@code EventSourceScaling},
  * {@code FunctionConcurrency}), its execution environments ({@code Environment},
- * {@code SimulatedContext}) and the stream's event source ({@code StreamEventSource}). Each
+ * the invocation's {@code LambdaContext}) and the stream's event source ({@code StreamEventSource}). Each
  * behaviour cites the AWS page it comes from; the conformance test runs the same traces on them
  * and on the local AWS.
  */

@@ -1,5 +1,6 @@
 package com.example.sim.oracles;
 
+import com.example.paymenttraffic.Account;
 import com.example.sim.workload.Workload;
 import java.util.List;
 import java.util.Map;
@@ -7,9 +8,8 @@ import java.util.TreeMap;
 
 /**
  * "Balances equal the sequential model": each account's balance in the accounts table as the run
- * ends is its opening balance plus the amounts of the payments decided approved (a good payment's
- * by what its producer sent, a contested one's by what its record says was decided), and never
- * negative.
+ * ends is its opening balance plus the amounts of the operations its records say were approved
+ * (of a contested transaction, the one its record names), and never negative.
  */
 record Balances(Workload workload, RecordedDecisions recorded, List<Violation> violations) implements Oracle {
 
@@ -19,11 +19,12 @@ record Balances(Workload workload, RecordedDecisions recorded, List<Violation> v
 
     @Override
     public void atEnd(End end) {
-        Map<String, Long> expected = new TreeMap<>(end.initial());
+        Map<String, Long> expected = new TreeMap<>();
+        workload.accounts().forEach((Account a) -> expected.put(a.id(), a.balanceMinor()));
         recorded.decisions().forEach((txn, decision) -> {
             if (decision.status().equals("APPROVED")) {
-                workload.byTxn(txn).ifPresent(p -> expected.merge(p.account(),
-                        p.good() ? p.balanceChange() : decision.recordedChange().orElse(p.balanceChange()), Long::sum));
+                workload.operation(txn, decision.recordedChange())
+                        .ifPresent(o -> expected.merge(o.accountId(), o.balanceChange(), Long::sum));
             }
         });
         expected.forEach((account, balance) -> {

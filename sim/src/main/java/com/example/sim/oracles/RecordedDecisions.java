@@ -2,8 +2,8 @@ package com.example.sim.oracles;
 
 import com.example.receiver.record.IdempotencyRecordAttributes;
 import com.example.sim.workload.Workload;
-import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -25,7 +25,8 @@ public final class RecordedDecisions {
     public record Decision(String status, long at, Optional<Long> recordedChange) {
     }
 
-    private final Map<String, Decision> decisions = new HashMap<>();
+    /** In the order the run put them: the order the transactions were decided in. */
+    private final Map<String, Decision> decisions = new LinkedHashMap<>();
     private final Set<String> decidedBefore = new HashSet<>();
     private final Latencies latencies = new Latencies();
     private final Workload workload;

@@ -29,11 +29,12 @@ public final class History {
                             Duration recordTtl, Consumer<String> decidedBefore) {
         Instant approvedAt = start.minus(recordTtl).minus(Duration.ofDays(1));
         PaymentParser parser = new PaymentParser();
-        for (Payment payment : workload.payments()) {
+        for (Workload.Message message : workload.messages()) {
+            Payment payment = message.payment();
             if (!payment.late()) {
                 continue;
             }
-            String fingerprint = switch (parser.parse(payment.body(0, approvedAt))) {
+            String fingerprint = switch (parser.parse(message.send().body())) {
                 case ParseResult.Valid<?> valid -> valid.command().fingerprint().hex();
                 case ParseResult.Invalid<?> invalid -> throw new IllegalStateException("a late payment's body is valid: " + invalid);
             };
@@ -47,7 +48,7 @@ public final class History {
             dynamoDb.load(ledgerTable, Map.of(
                     LedgerAttributes.PK, AttributeValue.fromS(payment.account()),
                     LedgerAttributes.SK, AttributeValue.fromS(payment.txnId()),
-                    LedgerAttributes.AMOUNT_MINOR, AttributeValue.fromN(Long.toString(payment.balanceChange())),
+                    LedgerAttributes.AMOUNT_MINOR, AttributeValue.fromN(Long.toString(-payment.amountMinor())),
                     LedgerAttributes.CURRENCY, AttributeValue.fromS("EUR"),
                     LedgerAttributes.AUTHORIZATION_TYPE, AttributeValue.fromS("PURCHASE"),
                     LedgerAttributes.FINGERPRINT, AttributeValue.fromS(fingerprint),

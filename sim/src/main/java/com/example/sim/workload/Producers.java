@@ -1,5 +1,6 @@
 package com.example.sim.workload;
 
+import com.example.paymenttraffic.Send;
 import com.example.receiver.lambda.SignatureAttributes;
 import com.example.sim.models.SqsMessage;
 import com.example.sim.models.SqsQueue;
@@ -12,11 +13,10 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * The producers: each payment sent at its time, signed as ProducerSignatures asks (HMAC-SHA256 of
- * the timestamp, a full stop and the body) with a producer clock skewed from SQS's (up to four
- * minutes behind, 45 s ahead: inside the window and the skew the receiver allows); then, for some,
- * sent again with a new message id and a new signature (a retry after a timeout, up to ten minutes
- * later), or a conflicting operation under the same transaction id.
+ * The producers: each message of the workload sent at its time (a payment's first, a retry after
+ * a timeout, a conflicting operation under the same transaction id), signed as ProducerSignatures
+ * asks (HMAC-SHA256 of the timestamp, a full stop and the body) with a producer clock skewed from
+ * SQS's (up to four minutes behind, 45 s ahead: inside the window and the skew the receiver allows).
  */
 public final class Producers {
 
@@ -27,7 +27,7 @@ public final class Producers {
     private final SqsQueue queue;
     private final Runnable sent;
     private final SentMessages messagesSent;
-    private final Iterator<Payment> next;
+    private final Iterator<Workload.Message> next;
     private final Mac mac;
     private long messages;
 
@@ -36,7 +36,7 @@ public final class Producers {
         this.queue = queue;
         this.messagesSent = messagesSent;
         this.sent = sent;
-        this.next = workload.payments().iterator();
+        this.next = workload.messages().iterator();
         try {
             this.mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(KEY.getBytes(StandardCharsets.US_ASCII), "HmacSHA256"));
@@ -60,27 +60,23 @@ public final class Producers {
 
     private void scheduleNext() {
         if (next.hasNext()) {
-            Payment payment = next.next();
-            scheduler.at(payment.at(), () -> {
-                send(payment, 0);
-                for (int r = 0; r < payment.retries(); r++) {
-                    scheduler.after(scheduler.random().nextLong(1_000_000, 600_000_000), () -> send(payment, 0));
-                }
-                if (payment.conflicting()) {
-                    scheduler.after(scheduler.random().nextLong(1_000_000, 3_600_000_000L), () -> send(payment, 1));
-                }
+            Workload.Message message = next.next();
+            scheduler.at(message.at(), () -> {
+                send(message);
                 scheduleNext();
             });
         }
     }
 
-    private void send(Payment payment, int variant) {
-        String body = payment.body(variant, scheduler.instant());
+    private void send(Workload.Message planned) {
+        Payment payment = planned.payment();
+        String body = planned.send().body();
+        int variant = planned.send().kind() == Send.Kind.CONFLICT ? 1 : 0;
         long skew = scheduler.random().nextLong(-240, 46);
         String timestamp = Long.toString(scheduler.instant().getEpochSecond() + skew);
         String signature = HexFormat.of().formatHex(mac.doFinal((timestamp + "." + body).getBytes(StandardCharsets.UTF_8)));
         // on a FIFO queue: the account's group (docs/architecture.md, "The FIFO alternative"), and the
-        // producer's own message id as the deduplication id, the same for its retries of one operation
+        // one deduplication id per operation, the same for its producer's retries of it
         SqsMessage message = queue.send(body, Map.of(
                 SignatureAttributes.KEY_ID, new String[] {"String", KEY_ID},
                 SignatureAttributes.TIMESTAMP, new String[] {"String", timestamp},

@@ -17,6 +17,10 @@ final class Generator {
 
     private static final String MERCHANT_CATEGORY = "5411";
 
+    /** What a payment drew for its copies and its place in the stream. */
+    private record Draws(long order, double copy, long copyOrder, double late, int retries) {
+    }
+
     /** A stream message and the key it is ordered by (drawn from its payment's stream). */
     private record Placed(long order, Send send, Optional<Send> sameBatch) {
     }
@@ -53,7 +57,7 @@ final class Generator {
             if (original == null) {
                 continue;
             }
-            Operation conflicting = original.conflicting();
+            Operation conflicting = original.conflicting(profile.conflictAmountDelta);
             afterDecided.add(new Send(PaymentMessages.message(conflicting, messageId(original, "conflict"), PaymentMessages.RETRIED),
                     Send.Kind.CONFLICT, Send.Moment.AFTER_DECIDED, original.transactionId(), Optional.of(conflicting)));
         }
@@ -85,12 +89,17 @@ final class Generator {
         boolean hot = random.nextDouble() < profile.hotShare;
         int hotAccount = random.nextInt(Math.max(1, profile.hotAccounts));
         boolean before = random.nextDouble() < profile.appliedBeforeShare;
+        // the options drawn last, only when set: a profile without them draws what it drew before
+        if (refund && profile.minRefund >= 0) {
+            amount = random.nextLong(profile.minRefund, profile.maxRefund + 1);
+        }
+        int retries = profile.mostRetries > 1 ? 1 + random.nextInt(profile.mostRetries) : 1;
         if (profile.unknownEvery > 0 && i % profile.unknownEvery == profile.unknownEvery - 1 || where < profile.unknownShare) {
-            return decided(i, order, copy, copyOrder, late, random,
+            return decided(i, new Draws(order, copy, copyOrder, late, retries), random,
                     operation(i, profile.unknownAccount(), amount, false), false);
         }
         if (profile.poorAccounts > 0 && where < profile.unknownShare + profile.poorShare) {
-            return decided(i, order, copy, copyOrder, late, random,
+            return decided(i, new Draws(order, copy, copyOrder, late, retries), random,
                     operation(i, profile.account(profile.richAccounts + poor), amount, false), amount <= profile.poorBalance);
         }
         int index = hot && profile.hotAccounts > 0 ? hotAccount : rich;
@@ -103,8 +112,8 @@ final class Generator {
             stream.add(new Placed(order, retry(earlier, "r", Send.Moment.STREAM), Optional.empty()));
             return earlier;
         }
-        return decided(i, order, copy, copyOrder, late, random, operation(i, profile.account(index), amount, refund),
-                refund || amount <= opening);
+        return decided(i, new Draws(order, copy, copyOrder, late, retries), random,
+                operation(i, profile.account(index), amount, refund), refund || amount <= opening);
     }
 
     private Operation operation(int i, String account, long amount, boolean refund) {
@@ -117,20 +126,22 @@ final class Generator {
      * its account can pay it as the run opens (then its share of retries after the TTL is the
      * approved payments').
      */
-    private Operation decided(int i, long order, double copy, long copyOrder, double late, SplittableRandom random,
-                              Operation operation, boolean payable) {
+    private Operation decided(int i, Draws draws, SplittableRandom random, Operation operation, boolean payable) {
+        double copy = draws.copy();
         payments.add(operation);
         Send original = send(operation, messageId(operation, "0"), PaymentMessages.CREATED, Send.Kind.NEW, Send.Moment.STREAM);
         boolean sameBatch = copy >= profile.redeliveryShare + profile.producerRetryShare
                 && copy < profile.redeliveryShare + profile.producerRetryShare + profile.sameBatchShare;
-        stream.add(new Placed(order, original, sameBatch
+        stream.add(new Placed(draws.order(), original, sameBatch
                 ? Optional.of(send(operation, messageId(operation, "0"), PaymentMessages.CREATED, Send.Kind.SAME_BATCH, Send.Moment.STREAM))
                 : Optional.empty()));
         if (copy < profile.redeliveryShare) {
-            stream.add(new Placed(copyOrder, send(operation, messageId(operation, "0"), PaymentMessages.CREATED,
+            stream.add(new Placed(draws.copyOrder(), send(operation, messageId(operation, "0"), PaymentMessages.CREATED,
                     Send.Kind.REDELIVERY, Send.Moment.STREAM), Optional.empty()));
         } else if (copy < profile.redeliveryShare + profile.producerRetryShare) {
-            stream.add(new Placed(copyOrder, retry(operation, "r", Send.Moment.STREAM), Optional.empty()));
+            for (int r = 1; r <= draws.retries(); r++) {
+                stream.add(new Placed(draws.copyOrder(), retry(operation, r == 1 ? "r" : "r" + r, Send.Moment.STREAM), Optional.empty()));
+            }
         } else if (!sameBatch && copy < profile.redeliveryShare + profile.producerRetryShare + profile.sameBatchShare
                 + profile.lateRetryShare) {
             afterDecided.add(retry(operation, "late", Send.Moment.AFTER_DECIDED));
@@ -140,7 +151,7 @@ final class Generator {
                     ? send(operation, messageId(operation, "0"), PaymentMessages.CREATED, Send.Kind.REDELIVERY, Send.Moment.STREAM)
                     : retry(operation, "c" + c, Send.Moment.STREAM), Optional.empty()));
         }
-        if (late < (payable ? profile.afterTtlApprovedShare : profile.afterTtlDeclinedShare)) {
+        if (draws.late() < (payable ? profile.afterTtlApprovedShare : profile.afterTtlDeclinedShare)) {
             afterTtl.add(retry(operation, "ttl", Send.Moment.AFTER_TTL));
         }
         return operation;

@@ -35,8 +35,11 @@ public record Operation(String transactionId, String accountId, long amountMinor
         return type == AuthorizationType.PURCHASE ? -amountMinor : amountMinor;
     }
 
-    /** The same transaction id with another merchant: what a producer's bug sends as a conflict. */
-    Operation conflicting() {
-        return new Operation(transactionId, accountId, amountMinor, currency, type, "Another " + merchant, merchantCategory);
+    /**
+     * The same transaction id with another merchant, and {@code moreMinor} more: what a producer's
+     * bug sends as a conflict.
+     */
+    Operation conflicting(long moreMinor) {
+        return new Operation(transactionId, accountId, amountMinor + moreMinor, currency, type, "Another " + merchant, merchantCategory);
     }
 }

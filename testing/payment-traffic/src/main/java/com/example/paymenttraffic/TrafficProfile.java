@@ -39,6 +39,10 @@ public final class TrafficProfile {
     int hotAccounts;
     double hotShare;
     double appliedBeforeShare;
+    long minRefund = -1;
+    long maxRefund = -1;
+    int mostRetries = 1;
+    long conflictAmountDelta;
 
     /** A profile whose ids carry {@code name} ({@code TXN-<name>-7}, {@code ACC-<name>-03}). */
     public static TrafficProfile named(String name) {
@@ -60,9 +64,7 @@ public final class TrafficProfile {
      * funds, and a top-up may let a later one through, so the order of decisions matters.
      */
     public TrafficProfile openingBalances(long min, long max) {
-        if (min < 0 || max < min) {
-            throw new IllegalArgumentException("opening balances must be 0 <= min <= max, got " + min + ".." + max);
-        }
+        range(0, min, max, "opening balances");
         minOpening = min;
         maxOpening = max;
         return this;
@@ -82,6 +84,39 @@ public final class TrafficProfile {
      */
     public TrafficProfile appliedBefore(double share) {
         appliedBeforeShare = share;
+        return this;
+    }
+
+    /**
+     * Refunds (top-ups) of {@code min} to {@code max} minor units (both included) instead of the
+     * payments' range: drawn after every other draw of a payment, so a profile that leaves it
+     * unset draws as before.
+     */
+    public TrafficProfile refundAmounts(long min, long max) {
+        range(1, min, max, "refund amounts");
+        minRefund = min;
+        maxRefund = max;
+        return this;
+    }
+
+    /**
+     * A payment its producer sends again ({@link #copyShares}'s producer retries) is sent again
+     * 1 to {@code most} times, each under a new message id (drawn after every other draw).
+     */
+    public TrafficProfile producerRetries(int most) {
+        mostRetries = positive(most, "producer retries");
+        return this;
+    }
+
+    /**
+     * A conflict ({@link #undecidable}) states {@code deltaMinor} more than its original as well as
+     * another merchant: whichever of the two is decided first shows in the balances.
+     */
+    public TrafficProfile conflictsChangeTheAmount(long deltaMinor) {
+        if (deltaMinor < 1) {
+            throw new IllegalArgumentException("a conflict's amount delta must be >= 1, got " + deltaMinor);
+        }
+        conflictAmountDelta = deltaMinor;
         return this;
     }
 
@@ -172,6 +207,12 @@ public final class TrafficProfile {
     /** The number of accounts a run opens. */
     public int accounts() {
         return richAccounts + poorAccounts;
+    }
+
+    private static void range(long least, long min, long max, String what) {
+        if (min < least || max < min) {
+            throw new IllegalArgumentException(what + " must be " + least + " <= min <= max, got " + min + ".." + max);
+        }
     }
 
     private static int positive(int value, String what) {
