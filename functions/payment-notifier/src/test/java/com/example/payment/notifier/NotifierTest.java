@@ -40,6 +40,13 @@ import software.amazon.awssdk.services.sqs.model.Message;
 @ExtendWith(LocalAwsExtension.class)
 class NotifierTest {
 
+    /**
+     * How long the notifier waits for the push API: long enough that a loaded CI machine's local
+     * push API answers within it (at 0.5 s, a 41-minute run under load timed out a push the test
+     * expected delivered), short enough that the timeout test's waits stay a few seconds.
+     */
+    private static final Duration PUSH_TIMEOUT = Duration.ofSeconds(2);
+
     private final LocalAws aws;
     private NotifierRig rig;
 
@@ -50,7 +57,7 @@ class NotifierTest {
     @BeforeEach
     void emptyState() {
         aws.resetTables();
-        rig = new NotifierRig(aws, Duration.ofMillis(500));
+        rig = new NotifierRig(aws, PUSH_TIMEOUT);
     }
 
     @AfterEach
@@ -154,13 +161,13 @@ class NotifierTest {
 
     @Test
     void timeout_isABatchItemFailure_andTheRetryIsAnsweredWithoutASecondDelivery() throws Exception {
-        // GIVEN a push API that delivers, then answers after 1.2 s (the notifier waits 0.5 s)
+        // GIVEN a push API that delivers, then answers after twice the notifier's push timeout
         SQSEvent.SQSMessage message = NotifierRig.message("m-slow", NotifierRig.approved("TXN-SLOW", "ACC-1", 100));
-        rig.api.delayNext(1, Duration.ofMillis(1200));
+        rig.api.delayNext(1, PUSH_TIMEOUT.multipliedBy(2));
 
         // WHEN it is delivered, then redelivered after the API finished
         List<String> first = rig.deliver(message);
-        Thread.sleep(1500);
+        Thread.sleep(PUSH_TIMEOUT.multipliedBy(3).toMillis());
         List<String> second = rig.deliver(message);
 
         // THEN the timeout was a batch item failure and the retry passed, with one delivery
