@@ -11,7 +11,7 @@ ROOT := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
 # $(call shaded-jar,<module folder>,<artifactId>): build the module and copy its one shaded jar.
 define shaded-jar
 	JAVA_HOME="$$($(ROOT)/testing/local-aws/jdk.sh)" mvn -B -ntp -q -Dstyle.color=never \
-	  -f "$(ROOT)/pom.xml" -pl $(1) -am -Dmaven.test.skip=true package
+	  -f "$(ROOT)/pom.xml" -pl $(1) -am -DskipTests package
 	@jars=("$(ROOT)/$(1)"/target/$(2)-*.jar); \
 	  [ "$${#jars[@]}" -eq 1 ] && [ -f "$${jars[0]}" ] \
 	    || { echo "expected one shaded jar in $(1)/target, found: $${jars[*]}" >&2; exit 1; }; \
