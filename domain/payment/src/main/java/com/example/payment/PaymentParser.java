@@ -11,6 +11,7 @@ import com.fasterxml.jackson.core.StreamReadFeature;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.Currency;
@@ -40,7 +41,8 @@ import java.util.regex.Pattern;
  *       {@code REFUND};</li>
  *   <li>the headers name a {@code message_id} and an ISO-8601 {@code timestamp}, but neither is
  *       part of the key or the fingerprint: a producer's retry carries new ones for the same
- *       operation.</li>
+ *       operation. The timestamp is the command's time of issue ({@link Command#issuedAt()}),
+ *       which the receiver's age bound ({@code MAX_MESSAGE_AGE_SECONDS}) is measured from.</li>
  * </ul>
  * Producers get these rules as a JSON Schema, docs/payment-message.schema.json, which accepts
  * what this parser accepts but for the rules JSON Schema cannot state (the size in bytes, the
@@ -113,7 +115,7 @@ public final class PaymentParser implements MessageParser<Payment> {
     private static Command<Payment> command(Map<?, ?> root) {
         Map<?, ?> headers = object(root, HEADERS);
         id(headers, MESSAGE_ID);
-        timestamp(headers, TIMESTAMP);
+        Instant issuedAt = timestamp(headers, TIMESTAMP);
         String correlationId = optionalId(headers, CORRELATION_ID).orElse("");
         optionalText(headers, SOURCE);
 
@@ -128,7 +130,7 @@ public final class PaymentParser implements MessageParser<Payment> {
         String cardHash = matching(body, CARD_NUMBER_HASH, CARD_HASH, "must be sha256: followed by 64 lower-case hex digits");
 
         Payment payment = new Payment(transactionId, accountId, amount, type, merchant, category, cardHash, correlationId);
-        return new Command<>(new IdempotencyKey(transactionId), payment.fingerprint(), accountId, payment);
+        return Command.issued(new IdempotencyKey(transactionId), payment.fingerprint(), accountId, payment, issuedAt);
     }
 
     private static Map<?, ?> object(Map<?, ?> parent, Field field) {
@@ -197,10 +199,11 @@ public final class PaymentParser implements MessageParser<Payment> {
         }
     }
 
-    private static void timestamp(Map<?, ?> parent, Field field) {
+    /** The payment's time of issue, which the receiver's age bound is measured from. */
+    private static Instant timestamp(Map<?, ?> parent, Field field) {
         String value = string(parent, field);
         try {
-            OffsetDateTime.parse(value);
+            return OffsetDateTime.parse(value).toInstant();
         } catch (DateTimeParseException e) {
             throw new InvalidField(field.path(), "must be an ISO-8601 date-time with offset, e.g. 2026-04-07T14:32:15Z");
         }

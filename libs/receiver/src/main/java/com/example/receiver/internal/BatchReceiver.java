@@ -40,6 +40,13 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>Every message is first checked by the {@link MessageAuthenticity}: one it refuses ends
  *       {@link Outcome.Rejected}, one it cannot check now {@link Outcome.Retry}; neither is
  *       parsed, looked up nor written. Every other body is parsed.</li>
+ *   <li>A valid message is then held to the {@link MessageAge age bound}: one issued longer ago
+ *       than the bound, or further ahead than the skew, ends {@link Outcome.Rejected} (its dead
+ *       letter's reason {@code too old}, its key named), and is neither looked up nor written. The
+ *       bound comes before the fast path on purpose: a copy too old to be decided is never
+ *       decided, whether or not its record is still there, so no expired record and no cache
+ *       entry can let it through; a known duplicate that old is dead-lettered, not acknowledged,
+ *       and the runbook's lookup finds its decision.</li>
  *   <li>The {@link FastPath} is asked once for all of the batch's keys.</li>
  *   <li>The messages run in lanes, up to {@link ReceiverSettings#maxConcurrency()} lanes at a
  *       time; a receiver's first batches run fewer ({@link ReceiverSettings#lanesAfter}), so that
@@ -81,6 +88,7 @@ public final class BatchReceiver<P> implements AutoCloseable {
 
     private final MessageAuthenticity authenticity;
     private final MessageParser<P> parser;
+    private final MessageAge age;
     private final FastPath fastPath;
     private final Telemetry telemetry;
     private final MonotonicClock monotonic;
@@ -100,8 +108,28 @@ public final class BatchReceiver<P> implements AutoCloseable {
      */
     public BatchReceiver(MessageAuthenticity authenticity, MessageParser<P> parser, FastPath fastPath, Store<P> store,
                          Telemetry telemetry, ReceiverSettings settings, MonotonicClock monotonic, ExecutorService lanes) {
+        this(authenticity, parser, MessageAge.UNBOUNDED, fastPath, store, telemetry, settings, monotonic, lanes);
+    }
+
+    /**
+     * A receiver that lets only the authentic messages young enough for {@code age} be decided.
+     *
+     * @param authenticity checks each message before it is parsed ({@link MessageAuthenticity#NOT_CHECKED} for none)
+     * @param parser       turns bodies into commands
+     * @param age          the age bound each valid message is held to ({@link MessageAge#UNBOUNDED} for none)
+     * @param fastPath     the cache of recent decisions, or {@link FastPath#DISABLED}
+     * @param store        the source of truth
+     * @param telemetry    where every outcome is reported
+     * @param settings     lanes, the time reserve, group commit
+     * @param monotonic    measures the latencies reported
+     * @param lanes        runs the lanes, {@link #lanePool} in a function; shut down with this receiver
+     */
+    public BatchReceiver(MessageAuthenticity authenticity, MessageParser<P> parser, MessageAge age, FastPath fastPath,
+                         Store<P> store, Telemetry telemetry, ReceiverSettings settings, MonotonicClock monotonic,
+                         ExecutorService lanes) {
         this.authenticity = Objects.requireNonNull(authenticity, "authenticity");
         this.parser = Objects.requireNonNull(parser, "parser");
+        this.age = Objects.requireNonNull(age, "age");
         this.fastPath = Objects.requireNonNull(fastPath, "fastPath");
         this.telemetry = Objects.requireNonNull(telemetry, "telemetry");
         this.monotonic = Objects.requireNonNull(monotonic, "monotonic");
@@ -174,7 +202,10 @@ public final class BatchReceiver<P> implements AutoCloseable {
         }
     }
 
-    /** The message checked, then parsed if it is authentic: a refused one is decided here, unparsed. */
+    /**
+     * The message checked, then parsed if it is authentic, then held to the age bound if valid: a
+     * refused one is decided here, unparsed or unrun.
+     */
     private Slot<P> admit(InboundMessage message) {
         MessageAuthenticity.Verdict verdict;
         try {
@@ -184,12 +215,22 @@ public final class BatchReceiver<P> implements AutoCloseable {
             return Slot.refused(message, new Outcome.Retry("authenticity not checked (" + e.getClass().getSimpleName() + ")"), false);
         }
         return switch (verdict) {
-            case MessageAuthenticity.Verdict.Authentic authentic -> new Slot<>(message, parse(message));
+            case MessageAuthenticity.Verdict.Authentic authentic -> aged(message, parse(message));
             case MessageAuthenticity.Verdict.Refused refused ->
                     Slot.refused(message, new Outcome.Rejected(refused.field(), refused.rule()), false);
             case MessageAuthenticity.Verdict.Unverifiable unverifiable ->
                     Slot.refused(message, new Outcome.Retry(unverifiable.cause()), true);
         };
+    }
+
+    private Slot<P> aged(InboundMessage message, ParseResult<P> parsed) {
+        if (parsed instanceof ParseResult.Valid<P> valid) {
+            Optional<Outcome.Rejected> refusal = age.refusal(valid.command());
+            if (refusal.isPresent()) {
+                return Slot.tooOld(message, valid, refusal.get());
+            }
+        }
+        return new Slot<>(message, parsed);
     }
 
     private ParseResult<P> parse(InboundMessage message) {
@@ -243,7 +284,7 @@ public final class BatchReceiver<P> implements AutoCloseable {
         List<DeadLetter> letters = new ArrayList<>();
         for (Slot<P> slot : slots) {
             if (DeadLetter.isFor(slot.outcome) && byId.putIfAbsent(slot.message.messageId(), slot) == null) {
-                letters.add(new DeadLetter(slot.message, slot.command().map(Command::key), slot.outcome));
+                letters.add(new DeadLetter(slot.message, slot.key(), slot.outcome));
             }
         }
         if (letters.isEmpty()) {

@@ -2,6 +2,7 @@ package com.example.receiver.internal;
 
 import com.example.receiver.IdempotencyKey;
 import com.example.receiver.Outcome;
+import com.example.receiver.lambda.DeadLetterAttributes;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -66,15 +67,18 @@ public record DeadLetter(InboundMessage message, Optional<IdempotencyKey> key, O
 
     /**
      * The reason of a dead-lettered {@code outcome}, one line, as its dead letter's {@code reason}
-     * attribute and its log line's {@code reason} field both say it.
+     * attribute and its log line's {@code reason} field both say it: one of
+     * {@link DeadLetterAttributes}' reasons, a colon, then the field and rule or the conflict.
      *
      * @param outcome a rejection or a conflict
      * @return the reason
      */
     public static String reasonOf(Outcome outcome) {
-        return outcome instanceof Outcome.Rejected rejected
-                ? "rejected: " + rejected.field() + " " + rejected.rule()
-                : "conflict: " + CONFLICT;
+        if (outcome instanceof Outcome.Rejected rejected) {
+            return (MessageAge.tooOld(rejected) ? DeadLetterAttributes.TOO_OLD : DeadLetterAttributes.REJECTED) + ": "
+                    + rejected.field() + " " + rejected.rule();
+        }
+        return DeadLetterAttributes.CONFLICT + ": " + CONFLICT;
     }
 
     /**

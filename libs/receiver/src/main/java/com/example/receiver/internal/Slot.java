@@ -1,6 +1,7 @@
 package com.example.receiver.internal;
 
 import com.example.receiver.Command;
+import com.example.receiver.IdempotencyKey;
 import com.example.receiver.Outcome;
 import com.example.receiver.ParseResult;
 import java.time.Duration;
@@ -11,7 +12,7 @@ final class Slot<P> {
     final InboundMessage message;
     /** What the parser made of the body; {@code null} when the message was refused unparsed. */
     final ParseResult<P> parsed;
-    /** The outcome of a message refused before parsing; {@code null} when it was parsed. */
+    /** The outcome of a message refused before parsing or for its age; {@code null} for any other. */
     final Outcome refusal;
     /** Whether it was refused because its authenticity could not be checked now. */
     final boolean unverifiable;
@@ -34,7 +35,22 @@ final class Slot<P> {
         return new Slot<>(message, null, refusal, unverifiable);
     }
 
+    /** A valid message refused for its age ({@link MessageAge}): its key named, its command never run. */
+    static <P> Slot<P> tooOld(InboundMessage message, ParseResult.Valid<P> parsed, Outcome.Rejected refusal) {
+        return new Slot<>(message, parsed, refusal, false);
+    }
+
+    /** The command to decide: none for a message refused, unparsed, invalid or for its age. */
     Optional<Command<P>> command() {
+        return refusal == null ? parsedCommand() : Optional.empty();
+    }
+
+    /** The message's key, when it was valid enough to have one (a message refused for its age has). */
+    Optional<IdempotencyKey> key() {
+        return parsedCommand().map(Command::key);
+    }
+
+    private Optional<Command<P>> parsedCommand() {
         return parsed instanceof ParseResult.Valid<P> valid ? Optional.of(valid.command()) : Optional.empty();
     }
 
@@ -55,7 +71,7 @@ final class Slot<P> {
     }
 
     MessageReport report(long batchStart, boolean deadLettered) {
-        return new MessageReport(message.messageId(), command().map(Command::key), outcome,
+        return new MessageReport(message.messageId(), key(), outcome,
                 Duration.ofNanos(decidedAtNanos - batchStart), storeLatency, deadLettered);
     }
 }

@@ -9,8 +9,22 @@ public final class DeadLetterAttributes {
 
     /** The message attribute naming the outcome: {@code REJECTED} or {@code CONFLICT}. */
     public static final String OUTCOME = "outcome";
-    /** The message attribute saying why: the field and rule broken, or both fingerprints. */
+    /**
+     * The message attribute saying why: one of the reasons below, a colon and a space, then the
+     * field and rule broken, or the conflict.
+     */
     public static final String REASON = "reason";
+    /** The reason of a message that broke a rule of its domain's or the receiver's ({@code REJECTED}). */
+    public static final String REJECTED = "rejected";
+    /** The reason of a key decided before for another operation ({@code CONFLICT}). */
+    public static final String CONFLICT = "conflict";
+    /**
+     * The reason of a message issued longer ago than {@code MAX_MESSAGE_AGE_SECONDS} at the
+     * receiver's clock ({@code REJECTED}, field {@code issued_at}): never decided, since its record
+     * may have expired. The runbook's step: look its key up; with no decision stored, the producer
+     * sends the operation again under a new key.
+     */
+    public static final String TOO_OLD = "too old";
     /** The message attribute holding the SQS message id of the delivery that failed. */
     public static final String SOURCE_MESSAGE_ID = "source_message_id";
     /** The message attribute holding when SQS first delivered it ({@code ApproximateFirstReceiveTimestamp}). */

@@ -7,6 +7,7 @@ import com.example.receiver.MessageParser;
 import com.example.receiver.dynamodb.TransactionalEffect;
 import com.example.receiver.internal.BatchReceiver;
 import com.example.receiver.internal.FastPath;
+import com.example.receiver.internal.MessageAge;
 import com.example.receiver.internal.MessageAuthenticity;
 import com.example.receiver.internal.MonotonicClock;
 import com.example.receiver.internal.Seams;
@@ -81,7 +82,8 @@ final class ReceiverAssembly {
         FastPath cache = given.seams().fastPath().apply(redis.<FastPath>map(r -> r).orElse(FastPath.DISABLED));
         BatchReceiver<P> batches = new BatchReceiver<>(
                 signatures.<MessageAuthenticity>map(s -> s).orElse(MessageAuthenticity.NOT_CHECKED),
-                given.parser(), cache, store, telemetry, config.settings(), monotonic,
+                given.parser(), MessageAge.of(config.maxMessageAge(), runtime.clock()), cache, store, telemetry,
+                config.settings(), monotonic,
                 runtime.lanes().apply(config.settings().maxConcurrency()));
         // One client for soon redelivery and the dead letters, built at the first call of either.
         Optional<Supplier<SqsClient>> oneSqsClient = given.sqs().map(ReceiverAssembly::once);

@@ -52,6 +52,12 @@ public final class ReceiverVariables {
     public static final String PRODUCER_SIGNING_SECRETS = "PRODUCER_SIGNING_SECRETS";
     /** How long before sending a producer may sign, in seconds. */
     public static final String PRODUCER_SIGNATURE_WINDOW_SECONDS = "PRODUCER_SIGNATURE_WINDOW_SECONDS";
+    /**
+     * The greatest age of a message decided, in seconds from its command's time of issue to the
+     * receiver's clock (1 to 364 days); older ones, and ones issued more than 60 s ahead, are
+     * refused. Unset: no bound, for a domain whose messages carry no time of issue.
+     */
+    public static final String MAX_MESSAGE_AGE_SECONDS = "MAX_MESSAGE_AGE_SECONDS";
     /** The dead-letter queue what no delivery can decide is sent to at once; none when unset. */
     public static final String DEAD_LETTER_QUEUE_URL = "DEAD_LETTER_QUEUE_URL";
     /** Whether what no delivery can decide is dead-lettered at once. */

@@ -132,6 +132,20 @@ public abstract sealed class SettingsBuilder<B extends SettingsBuilder<B>> permi
         return self();
     }
 
+    /**
+     * Refuses every message issued more than {@code maxAge} before the receiver's clock, or more
+     * than 60 s after it ({@code MAX_MESSAGE_AGE_SECONDS}, 1 to 364 days; no bound by default): the
+     * domain's commands must then carry their time of issue ({@link com.example.receiver.Command#issuedAt()}),
+     * and the records must outlive the bound ({@code IDEMPOTENCY_TTL_SECONDS} above it plus the 60 s).
+     *
+     * @param maxAge whole seconds
+     * @return this builder
+     */
+    public final B maxMessageAge(Duration maxAge) {
+        typed = typed.withMaxMessageAge(Objects.requireNonNull(maxAge, "maxAge"));
+        return self();
+    }
+
     /** The function's environment, as given. */
     final Map<String, String> environment() {
         return environment;

@@ -17,21 +17,17 @@ import java.util.Set;
 /**
  * Everything the receiver needs to know, from the environment, validated in one place.
  *
- * <p>The one rule that protects money: the idempotency record must outlive every copy of its
- * message that can still come back. A copy waits in the source queue at most
- * {@code QUEUE_RETENTION_SECONDS}; dead-lettered, it waits at most
- * {@code DEAD_LETTER_RETENTION_SECONDS} more; an operator's redrive then sends it again as a new
- * message, which may wait the source queue's retention once more. With the producers' signature
- * window (a producer's retry of the same operation, signed and sent shortly after) and their
- * clock skew, {@code IDEMPOTENCY_TTL_SECONDS} must exceed
- * {@code window + 2 x queue retention + dead-letter retention + skew} ({@link #longestCopyLife}).
- * A shorter record would let a redriven copy find no record and be decided again: a declined
- * payment approved later, since only approvals have the ledger's permanent guard.
+ * <p>The one rule that protects money, that a record outlives every copy of its message that can
+ * still be decided, is {@link RecordLifetime}'s: {@code IDEMPOTENCY_TTL_SECONDS} above
+ * {@code MAX_MESSAGE_AGE_SECONDS} and the clock skew when messages are bounded by age, above the
+ * queues' windows (one redrive) when not.
  *
  * @param idempotencyTable the DynamoDB table of idempotency records
  * @param recordTtl        how long a record counts (its {@code expiresAt})
  * @param queueRetention   the source queue's message retention
  * @param deadLetterRetention the dead-letter queue's message retention (14 days, SQS's longest, by default)
+ * @param maxMessageAge    the greatest age of a message decided, from its time of issue
+ *                         ({@code MAX_MESSAGE_AGE_SECONDS}); empty when messages are not bounded by age
  * @param fastPath         the cache, when configured
  * @param settings         how batches are run
  * @param soonRedelivery   whether a message that failed for a passing reason is made visible
@@ -46,7 +42,8 @@ import java.util.Set;
  * @param functionVersion  the function's version ({@code AWS_LAMBDA_FUNCTION_VERSION}), empty outside Lambda
  */
 public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Duration queueRetention,
-                             Duration deadLetterRetention, Optional<FastPathConfig> fastPath, ReceiverSettings settings,
+                             Duration deadLetterRetention, Optional<Duration> maxMessageAge,
+                             Optional<FastPathConfig> fastPath, ReceiverSettings settings,
                              boolean soonRedelivery, Duration signatureWindow,
                              Optional<ProducerSignaturesConfig> producerSignatures, DeadLetterConfig deadLetters,
                              Optional<String> functionVersion) {
@@ -72,6 +69,7 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
     public static final String REQUIRE_PRODUCER_SIGNATURES = ReceiverVariables.REQUIRE_PRODUCER_SIGNATURES;
     public static final String PRODUCER_SIGNING_SECRETS = ReceiverVariables.PRODUCER_SIGNING_SECRETS;
     public static final String PRODUCER_SIGNATURE_WINDOW_SECONDS = ReceiverVariables.PRODUCER_SIGNATURE_WINDOW_SECONDS;
+    public static final String MAX_MESSAGE_AGE_SECONDS = ReceiverVariables.MAX_MESSAGE_AGE_SECONDS;
     /** Set by Lambda: the version a dead letter names as its sender's. */
     public static final String LAMBDA_FUNCTION_VERSION = "AWS_LAMBDA_FUNCTION_VERSION";
 
@@ -102,20 +100,6 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
     static final Duration MIN_SIGNATURE_WINDOW = Duration.ofSeconds(60);
     static final Duration MAX_SIGNATURE_WINDOW = Duration.ofHours(1);
 
-    /**
-     * The longest after a decision that a copy of its message can still reach the function: a copy
-     * sent up to {@code signatureWindow} (and the clock skew) later, its wait in the source queue,
-     * in the dead-letter queue, and in the source queue again after a redrive.
-     *
-     * @param queueRetention the source queue's retention
-     * @param deadLetterRetention the dead-letter queue's retention
-     * @param signatureWindow the producers' signature window
-     * @return what a record's lifetime must exceed
-     */
-    public static Duration longestCopyLife(Duration queueRetention, Duration deadLetterRetention, Duration signatureWindow) {
-        return signatureWindow.plus(queueRetention.multipliedBy(2)).plus(deadLetterRetention).plus(ProducerSignaturesConfig.FUTURE_SKEW);
-    }
-
     /** Checks the components as the record is made: none missing, and each rule above. */
     public ReceiverConfig {
         Objects.requireNonNull(idempotencyTable, "idempotencyTable");
@@ -126,14 +110,8 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
         Objects.requireNonNull(fastPath, "fastPath");
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(producerSignatures, "producerSignatures");
-        Duration longest = longestCopyLife(queueRetention, deadLetterRetention, signatureWindow);
-        if (recordTtl.compareTo(longest) <= 0) {
-            throw new ConfigurationException(IDEMPOTENCY_TTL_SECONDS,
-                    "must exceed " + PRODUCER_SIGNATURE_WINDOW_SECONDS + " + 2 x " + QUEUE_RETENTION_SECONDS + " + "
-                            + DEAD_LETTER_RETENTION_SECONDS + " + " + ProducerSignaturesConfig.FUTURE_SKEW.toSeconds() + " s of clock skew ("
-                            + recordTtl.toSeconds() + " <= " + longest.toSeconds() + "): a copy redriven from the "
-                            + "dead-letter queue could outlive its record and be decided again");
-        }
+        Objects.requireNonNull(maxMessageAge, "maxMessageAge");
+        RecordLifetime.require(recordTtl, maxMessageAge, queueRetention, deadLetterRetention, signatureWindow);
         fastPath.ifPresent(cache -> {
             if (cache.ttl().compareTo(recordTtl) > 0) {
                 throw new ConfigurationException(FAST_PATH_TTL_SECONDS,
@@ -181,6 +159,7 @@ public record ReceiverConfig(String idempotencyTable, Duration recordTtl, Durati
                 recordTtl,
                 queueRetention,
                 deadLetterRetention,
+                RecordLifetime.maxMessageAge(env, typed),
                 fastPath(env),
                 new ReceiverSettings(
                         maxConcurrency,

@@ -23,16 +23,18 @@ import java.util.function.Supplier;
  * @param groupCommit         {@code GROUP_COMMIT}
  * @param maxConcurrency      {@code MAX_CONCURRENCY}
  * @param minRemainingTime    {@code MIN_REMAINING_TIME_MS}, whole milliseconds
+ * @param maxMessageAge       {@code MAX_MESSAGE_AGE_SECONDS}, whole seconds
  */
 public record TypedSettings(Optional<String> idempotencyTable, Optional<Duration> recordTtl,
                             Optional<Duration> queueRetention, Optional<Duration> deadLetterRetention,
                             Optional<String> deadLetterQueue, Optional<Boolean> soonRedelivery,
                             Optional<Boolean> groupCommit, Optional<Integer> maxConcurrency,
-                            Optional<Duration> minRemainingTime) {
+                            Optional<Duration> minRemainingTime, Optional<Duration> maxMessageAge) {
 
     /** Nothing given in code: every setting from the environment. */
     public static final TypedSettings NONE = new TypedSettings(Optional.empty(), Optional.empty(), Optional.empty(),
-            Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+            Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+            Optional.empty());
 
     /** Refuses a missing component; values are checked when read ({@link ReceiverConfig#from}). */
     public TypedSettings {
@@ -45,6 +47,7 @@ public record TypedSettings(Optional<String> idempotencyTable, Optional<Duration
         Objects.requireNonNull(groupCommit, "groupCommit");
         Objects.requireNonNull(maxConcurrency, "maxConcurrency");
         Objects.requireNonNull(minRemainingTime, "minRemainingTime");
+        Objects.requireNonNull(maxMessageAge, "maxMessageAge");
     }
 
     /**
@@ -55,7 +58,7 @@ public record TypedSettings(Optional<String> idempotencyTable, Optional<Duration
      */
     public TypedSettings withIdempotencyTable(String table) {
         return new TypedSettings(Optional.of(table.strip()), recordTtl, queueRetention, deadLetterRetention,
-                deadLetterQueue, soonRedelivery, groupCommit, maxConcurrency, minRemainingTime);
+                deadLetterQueue, soonRedelivery, groupCommit, maxConcurrency, minRemainingTime, maxMessageAge);
     }
 
     /**
@@ -66,7 +69,7 @@ public record TypedSettings(Optional<String> idempotencyTable, Optional<Duration
      */
     public TypedSettings withRecordTtl(Duration ttl) {
         return new TypedSettings(idempotencyTable, Optional.of(wholeSeconds(ttl)), queueRetention, deadLetterRetention,
-                deadLetterQueue, soonRedelivery, groupCommit, maxConcurrency, minRemainingTime);
+                deadLetterQueue, soonRedelivery, groupCommit, maxConcurrency, minRemainingTime, maxMessageAge);
     }
 
     /**
@@ -77,7 +80,7 @@ public record TypedSettings(Optional<String> idempotencyTable, Optional<Duration
      */
     public TypedSettings withQueueRetention(Duration retention) {
         return new TypedSettings(idempotencyTable, recordTtl, Optional.of(wholeSeconds(retention)), deadLetterRetention,
-                deadLetterQueue, soonRedelivery, groupCommit, maxConcurrency, minRemainingTime);
+                deadLetterQueue, soonRedelivery, groupCommit, maxConcurrency, minRemainingTime, maxMessageAge);
     }
 
     /**
@@ -88,7 +91,7 @@ public record TypedSettings(Optional<String> idempotencyTable, Optional<Duration
      */
     public TypedSettings withDeadLetterRetention(Duration retention) {
         return new TypedSettings(idempotencyTable, recordTtl, queueRetention, Optional.of(wholeSeconds(retention)),
-                deadLetterQueue, soonRedelivery, groupCommit, maxConcurrency, minRemainingTime);
+                deadLetterQueue, soonRedelivery, groupCommit, maxConcurrency, minRemainingTime, maxMessageAge);
     }
 
     /**
@@ -100,7 +103,7 @@ public record TypedSettings(Optional<String> idempotencyTable, Optional<Duration
     public TypedSettings withDeadLetterQueue(String queueUrl) {
         return new TypedSettings(idempotencyTable, recordTtl, queueRetention, deadLetterRetention,
                 Optional.of(queueUrl.strip()).filter(url -> !url.isEmpty()), soonRedelivery, groupCommit, maxConcurrency,
-                minRemainingTime);
+                minRemainingTime, maxMessageAge);
     }
 
     /**
@@ -111,7 +114,7 @@ public record TypedSettings(Optional<String> idempotencyTable, Optional<Duration
      */
     public TypedSettings withSoonRedelivery(boolean on) {
         return new TypedSettings(idempotencyTable, recordTtl, queueRetention, deadLetterRetention, deadLetterQueue,
-                Optional.of(on), groupCommit, maxConcurrency, minRemainingTime);
+                Optional.of(on), groupCommit, maxConcurrency, minRemainingTime, maxMessageAge);
     }
 
     /**
@@ -122,7 +125,7 @@ public record TypedSettings(Optional<String> idempotencyTable, Optional<Duration
      */
     public TypedSettings withGroupCommit(boolean on) {
         return new TypedSettings(idempotencyTable, recordTtl, queueRetention, deadLetterRetention, deadLetterQueue,
-                soonRedelivery, Optional.of(on), maxConcurrency, minRemainingTime);
+                soonRedelivery, Optional.of(on), maxConcurrency, minRemainingTime, maxMessageAge);
     }
 
     /**
@@ -133,7 +136,7 @@ public record TypedSettings(Optional<String> idempotencyTable, Optional<Duration
      */
     public TypedSettings withMaxConcurrency(int lanes) {
         return new TypedSettings(idempotencyTable, recordTtl, queueRetention, deadLetterRetention, deadLetterQueue,
-                soonRedelivery, groupCommit, Optional.of(lanes), minRemainingTime);
+                soonRedelivery, groupCommit, Optional.of(lanes), minRemainingTime, maxMessageAge);
     }
 
     /**
@@ -144,7 +147,18 @@ public record TypedSettings(Optional<String> idempotencyTable, Optional<Duration
      */
     public TypedSettings withMinRemainingTime(Duration reserve) {
         return new TypedSettings(idempotencyTable, recordTtl, queueRetention, deadLetterRetention, deadLetterQueue,
-                soonRedelivery, groupCommit, maxConcurrency, Optional.of(Duration.ofMillis(reserve.toMillis())));
+                soonRedelivery, groupCommit, maxConcurrency, Optional.of(Duration.ofMillis(reserve.toMillis())), maxMessageAge);
+    }
+
+    /**
+     * These settings, the age bound given.
+     *
+     * @param maxAge the greatest age of a message decided, cut to whole seconds
+     * @return the new settings
+     */
+    public TypedSettings withMaxMessageAge(Duration maxAge) {
+        return new TypedSettings(idempotencyTable, recordTtl, queueRetention, deadLetterRetention, deadLetterQueue,
+                soonRedelivery, groupCommit, maxConcurrency, minRemainingTime, Optional.of(wholeSeconds(maxAge)));
     }
 
     /**
