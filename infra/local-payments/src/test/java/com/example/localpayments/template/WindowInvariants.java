@@ -5,8 +5,8 @@ import static com.example.localpayments.template.SqsSources.DEFAULT_RETENTION;
 import static com.example.localpayments.template.SqsSources.DEFAULT_VISIBILITY_TIMEOUT;
 import static com.example.localpayments.template.SqsSources.SQS_DEFAULT_MESSAGE_BYTES;
 
+import com.example.receiver.internal.MessageAge;
 import com.example.receiver.internal.config.DeadLetterConfig;
-import com.example.receiver.internal.config.ProducerSignaturesConfig;
 import com.example.receiver.internal.config.ReceiverConfig;
 import com.example.receiver.internal.sqs.SoonRedelivery;
 import com.example.template.EventSource;
@@ -15,15 +15,18 @@ import com.example.template.Queue;
 import com.example.template.Template;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The idempotency windows of DESIGN.md §8: records outlive every copy of a message, the cache
  * outlives no record, and the template's Rules refuse exactly the window combinations that break
  * this. Each check a function from the template model to its violations. The record TTL against
- * the queue retention is checked at their defaults (two free parameters; the function itself
- * refuses to start when TTL &lt;= retention) and, over every allowed combination, by the Rules.
+ * the payment age bound (or, for a receiver without one, the queue retention) is checked at their
+ * defaults (the function itself refuses to start otherwise) and, over every allowed combination,
+ * by the Rules.
  */
 final class WindowInvariants {
 
@@ -51,15 +54,9 @@ final class WindowInvariants {
             long cacheTtl = template.range(variables.path(ReceiverConfig.FAST_PATH_TTL_SECONDS), 0).byDefault();
             Queue deadLetter = template.queue(queue.redrive().orElseThrow(() ->
                     new IllegalArgumentException(event.name() + ": its queue has no RedrivePolicy")).deadLetterQueue());
-            long deadLetterRetention = template.range(deadLetter.retention(), DEFAULT_RETENTION).min();
             if (variables.has(DeadLetterConfig.DEAD_LETTER_QUEUE_URL)) {
                 violations.addAll(deadLetterVariables(event, queue, variables, deadLetter));
-                long window = template.range(variables.path(ReceiverConfig.PRODUCER_SIGNATURE_WINDOW_SECONDS), 0).byDefault();
-                long longest = longestCopyLife(retention, deadLetterRetention, window);
-                if (recordTtl <= longest) {
-                    violations.add(event.name() + ": IDEMPOTENCY_TTL_SECONDS default " + recordTtl + " <= the longest a "
-                            + "redriven copy lives, " + longest + " s");
-                }
+                violations.addAll(recordOutlivesTheAgeBound(template, event, variables, recordTtl));
             } else if (recordTtl <= retention) {
                 violations.add(event.name() + ": IDEMPOTENCY_TTL_SECONDS default " + recordTtl
                         + " <= queue retention default " + retention);
@@ -73,12 +70,20 @@ final class WindowInvariants {
     }
 
     /**
-     * What a record's lifetime must exceed ({@code ReceiverConfig.longestCopyLife}): a producer's
-     * window and clock skew, the queue's retention twice (before and after a redrive) and the
-     * dead-letter queue's.
+     * A receiver that dead-letters is bounded by age (the {@code MaxPaymentAgeSeconds} parameter,
+     * not a copy), and by default its records outlive the bound and the clock skew
+     * ({@code RecordLifetime}): no copy still decided outlives its record, however many redrives.
      */
-    static long longestCopyLife(long retention, long deadLetterRetention, long signatureWindow) {
-        return signatureWindow + 2 * retention + deadLetterRetention + ProducerSignaturesConfig.FUTURE_SKEW_SECONDS;
+    private static List<String> recordOutlivesTheAgeBound(Template template, EventSource event, JsonNode variables,
+                                                          long recordTtl) {
+        JsonNode bound = variables.path(ReceiverConfig.MAX_MESSAGE_AGE_SECONDS);
+        if (!"MaxPaymentAgeSeconds".equals(bound.path("Ref").asText())) {
+            return List.of(event.name() + ": " + ReceiverConfig.MAX_MESSAGE_AGE_SECONDS + " " + bound
+                    + " is not the MaxPaymentAgeSeconds parameter: its records are bounded by the queues' windows, one redrive");
+        }
+        long longest = template.range(bound, 0).byDefault() + MessageAge.FUTURE_SKEW_SECONDS;
+        return recordTtl > longest ? List.of() : List.of(event.name() + ": IDEMPOTENCY_TTL_SECONDS default " + recordTtl
+                + " <= MAX_MESSAGE_AGE_SECONDS + the skew, " + longest + " s");
     }
 
     /**
@@ -108,8 +113,11 @@ final class WindowInvariants {
 
     /**
      * The template's Rules refuse exactly the window combinations DESIGN.md §8 forbids, over every
-     * combination of the windows' allowed values: record TTL &lt;= queue retention, or cache TTL &gt;
-     * record TTL. So {@code sam deploy} refuses them when it creates the change set.
+     * combination of the windows' allowed values: record TTL &lt;= the payment age bound + the
+     * skew, cache TTL &gt; record TTL, or more receives than the retention fits. So
+     * {@code sam deploy} refuses them when it creates the change set. The age bound is drawn with
+     * the record TTL (the others at their defaults), the queue windows with the bound at its
+     * default: the Rules relate no window of one group to one of the other.
      */
     static List<String> windowRules(Template template) {
         List<String> violations = new ArrayList<>();
@@ -117,34 +125,54 @@ final class WindowInvariants {
         List<String> recordTtls = template.requireParameter("IdempotencyTtlSeconds").allowedValues();
         List<String> cacheTtls = template.requireParameter("FastPathTtlSeconds").allowedValues();
         List<String> receiveCounts = template.requireParameter("MaxReceiveCount").allowedValues();
-        if (retentions.isEmpty() || recordTtls.isEmpty() || cacheTtls.isEmpty() || receiveCounts.isEmpty()) {
+        List<String> ages = template.requireParameter("MaxPaymentAgeSeconds").allowedValues();
+        if (retentions.isEmpty() || recordTtls.isEmpty() || cacheTtls.isEmpty() || receiveCounts.isEmpty() || ages.isEmpty()) {
             violations.add("the windows list no AllowedValues, so no Rule can compare them");
             return violations;
         }
-        long deadLetterRetention = template.range(template.queue("PaymentsDeadLetterQueue").retention(), DEFAULT_RETENTION).min();
-        long longestWindow = template.requireParameter("ProducerSignatureWindowSeconds").maxValue().orElse(0);
+        Map<String, String> defaults = new HashMap<>();
+        for (String name : List.of("QueueRetentionSeconds", "IdempotencyTtlSeconds", "FastPathTtlSeconds", "MaxReceiveCount",
+                "MaxPaymentAgeSeconds")) {
+            defaults.put(name, Long.toString(template.requireParameter(name).defaultNumber()));
+        }
         long cycle = receiveCycle(template);
+        for (String age : ages) {
+            for (String recordTtl : recordTtls) {
+                Map<String, String> values = new HashMap<>(defaults);
+                values.put("MaxPaymentAgeSeconds", age);
+                values.put("IdempotencyTtlSeconds", recordTtl);
+                check(template, values, forbidden(values, cycle), violations);
+            }
+        }
         for (String retention : retentions) {
-            long longest = longestCopyLife(Long.parseLong(retention), deadLetterRetention, longestWindow);
             for (String recordTtl : recordTtls) {
                 for (String cacheTtl : cacheTtls) {
                     for (String receives : receiveCounts) {
-                        boolean forbidden = Long.parseLong(recordTtl) <= longest
-                                || Long.parseLong(cacheTtl) > Long.parseLong(recordTtl)
-                                || Long.parseLong(receives) * cycle >= Long.parseLong(retention);
-                        List<String> refusals = template.rules().refusals(Map.of(
-                                "QueueRetentionSeconds", retention, "IdempotencyTtlSeconds", recordTtl,
+                        Map<String, String> values = new HashMap<>(defaults);
+                        values.putAll(Map.of("QueueRetentionSeconds", retention, "IdempotencyTtlSeconds", recordTtl,
                                 "FastPathTtlSeconds", cacheTtl, "MaxReceiveCount", receives));
-                        if (forbidden == refusals.isEmpty() && violations.size() < 5) {
-                            violations.add("retention " + retention + ", record TTL " + recordTtl + ", cache TTL " + cacheTtl
-                                    + ", maxReceiveCount " + receives
-                                    + (forbidden ? " is forbidden but no Rule refuses it" : " is fine but refused: " + refusals));
-                        }
+                        check(template, values, forbidden(values, cycle), violations);
                     }
                 }
             }
         }
         return violations;
+    }
+
+    /** Whether DESIGN.md §8 forbids {@code values}: the invariants the Rules must keep. */
+    private static boolean forbidden(Map<String, String> values, long cycle) {
+        long recordTtl = Long.parseLong(values.get("IdempotencyTtlSeconds"));
+        return recordTtl <= Long.parseLong(values.get("MaxPaymentAgeSeconds")) + MessageAge.FUTURE_SKEW_SECONDS
+                || Long.parseLong(values.get("FastPathTtlSeconds")) > recordTtl
+                || Long.parseLong(values.get("MaxReceiveCount")) * cycle >= Long.parseLong(values.get("QueueRetentionSeconds"));
+    }
+
+    /** Adds to {@code violations} (five at most) when the Rules refuse {@code values} and it is fine, or accept it and it is forbidden. */
+    private static void check(Template template, Map<String, String> values, boolean forbidden, List<String> violations) {
+        List<String> refusals = template.rules().refusals(values);
+        if (forbidden == refusals.isEmpty() && violations.size() < 5) {
+            violations.add(new TreeMap<>(values) + (forbidden ? " is forbidden but no Rule refuses it" : " is fine but refused: " + refusals));
+        }
     }
 
     /**

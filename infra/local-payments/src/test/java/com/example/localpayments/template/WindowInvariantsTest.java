@@ -25,16 +25,19 @@ class WindowInvariantsTest {
     }
 
     @Test
-    void rules_refuseARecordThatARedrivenCopyOutlives_naming_theRule() {
-        // GIVEN a retention of 4 days WHEN the record TTL is 21 days (4 + 4 + 14 days and an hour do not fit)
+    void rules_refuseARecordThatAPaymentYoungEnoughToBeDecidedOutlives_naming_theRule() {
+        // GIVEN payments decided up to 29 days old WHEN the record TTL is 21 days
         // THEN the change set is refused
-        assertEquals(List.of("IdempotencyTtlSeconds must exceed 2 x QueueRetentionSeconds (345600) + the DLQ's 1209600 "
-                + "+ 3660 (1904460), so that a copy redriven from the DLQ finds its record."), MODEL.rules().refusals(
-                Map.of("QueueRetentionSeconds", "345600", "IdempotencyTtlSeconds", "1814400",
+        assertEquals(List.of("IdempotencyTtlSeconds must exceed MaxPaymentAgeSeconds (2505600) + 60 s of clock skew "
+                + "(2505660), so that every payment young enough to be decided finds its record."), MODEL.rules().refusals(
+                Map.of("MaxPaymentAgeSeconds", "2505600", "IdempotencyTtlSeconds", "1814400", "QueueRetentionSeconds", "345600",
                         "FastPathTtlSeconds", "86400", "MaxReceiveCount", "15")));
-        // AND the defaults pass
-        assertEquals(List.of(), MODEL.rules().refusals(Map.of(
+        // AND the defaults pass, and so do 13 days of queue with a 21-day record: the queues no longer bound it
+        assertEquals(List.of(), MODEL.rules().refusals(Map.of("MaxPaymentAgeSeconds", "1555200",
                 "QueueRetentionSeconds", "345600", "IdempotencyTtlSeconds", "2592000", "FastPathTtlSeconds", "86400",
+                "MaxReceiveCount", "15")));
+        assertEquals(List.of(), MODEL.rules().refusals(Map.of("MaxPaymentAgeSeconds", "1555200",
+                "QueueRetentionSeconds", "1123200", "IdempotencyTtlSeconds", "1814400", "FastPathTtlSeconds", "86400",
                 "MaxReceiveCount", "15")));
     }
 
@@ -48,8 +51,6 @@ class WindowInvariantsTest {
 
     static Stream<ProjectTemplate.Breach> breaches() {
         return Stream.of(
-                breach("record TTL default that a redriven copy outlives", "Default: 2592000", "Default: 1814400",
-                        WindowInvariants::idempotencyWindows),
                 breach("DLQ retention told to the function as another", "DEAD_LETTER_RETENTION_SECONDS: \"1209600\"",
                         "DEAD_LETTER_RETENTION_SECONDS: \"345600\"", WindowInvariants::idempotencyWindows),
                 breach("DLQ size told to the function as another", "DEAD_LETTER_QUEUE_MAX_MESSAGE_BYTES: \"1048576\"",
@@ -65,12 +66,17 @@ class WindowInvariantsTest {
                         "          IDEMPOTENCY_TTL_SECONDS: !Ref IdempotencyTtlSeconds\n          QUEUE_RETENTION_SECONDS: !Ref QueueRetentionSeconds\n          NOTIFIER_DLQ_URL",
                         "          IDEMPOTENCY_TTL_SECONDS: \"60\"\n          QUEUE_RETENTION_SECONDS: !Ref QueueRetentionSeconds\n          NOTIFIER_DLQ_URL",
                         WindowInvariants::idempotencyWindows),
-                breach("a redrive rule refusing a TTL that outlives it",
-                        "QueueRetentionSeconds, \"345600\"]\n    Assertions:\n      - Assert: !Contains [[\"2592000\", ",
-                        "QueueRetentionSeconds, \"345600\"]\n    Assertions:\n      - Assert: !Contains [[", WindowInvariants::windowRules),
-                breach("no redrive rule for a retention of 13 days",
-                        "    RuleCondition: !Equals [!Ref QueueRetentionSeconds, \"1123200\"]",
-                        "    RuleCondition: !Equals [!Ref QueueRetentionSeconds, \"0\"]", WindowInvariants::windowRules),
+                breach("the function told a copy of the age bound", "MAX_MESSAGE_AGE_SECONDS: !Ref MaxPaymentAgeSeconds",
+                        "MAX_MESSAGE_AGE_SECONDS: \"1555200\"", WindowInvariants::idempotencyWindows),
+                breach("a record TTL default not above the age bound", "    Default: 1555200", "    Default: 2592000",
+                        WindowInvariants::idempotencyWindows),
+                breach("an age rule refusing a TTL that outlives the bound",
+                        "MaxPaymentAgeSeconds, \"2505600\"]\n    Assertions:\n      - Assert: !Contains [[\"2592000\", ",
+                        "MaxPaymentAgeSeconds, \"2505600\"]\n    Assertions:\n      - Assert: !Contains [[", WindowInvariants::windowRules),
+                breach("no age rule for 364 days", "    RuleCondition: !Equals [!Ref MaxPaymentAgeSeconds, \"31449600\"]",
+                        "    RuleCondition: !Equals [!Ref MaxPaymentAgeSeconds, \"0\"]", WindowInvariants::windowRules),
+                breach("no age rule for 29 days", "    RuleCondition: !Equals [!Ref MaxPaymentAgeSeconds, \"2505600\"]",
+                        "    RuleCondition: !Equals [!Ref MaxPaymentAgeSeconds, \"0\"]", WindowInvariants::windowRules),
                 breach("no rule for 50 receives", "    RuleCondition: !Equals [!Ref MaxReceiveCount, \"50\"]",
                         "    RuleCondition: !Equals [!Ref MaxReceiveCount, \"0\"]", WindowInvariants::windowRules),
                 breach("a cache TTL allowed beyond the shortest record",
