@@ -18,7 +18,9 @@ import com.example.localaws.messages.ProducerSigner;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.localaws.observability.MetricSamples;
 import com.example.localaws.observability.TemplateAlarm;
+import com.example.receiver.lambda.DeadLetterAttributes;
 import com.example.receiver.lambda.ReceiverVariables;
+import com.example.template.Template;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -36,6 +38,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
+import software.amazon.awssdk.services.sqs.model.Message;
 import software.amazon.awssdk.services.sqs.model.MessageAttributeValue;
 
 /**
@@ -64,6 +67,8 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
     private static final Duration INVOCATION = Duration.ofSeconds(11);
     /** The most AWS's time one test lives through. */
     private static final Duration BOUND = Duration.ofDays(20);
+    /** The time of issue the shared message builder stamps, replaced where a test's payment is issued on AWS's time. */
+    private static final String ISSUED = "2026-04-07T14:32:15Z";
 
     private final ByteArrayOutputStream output = new ByteArrayOutputStream();
     private InProcessFunction function;
@@ -201,6 +206,58 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
             assertEquals(100_000, ledger.balance("ACC-D"));
             assertEquals(0, ledger.entries("ACC-D").size());
             assertEquals(0, queues.deadLetters(sqs));
+        }
+    }
+
+    @Test
+    void aDeclinedPaymentsCopy_redrivenTwice_pastItsRecord_isRefusedAsTooOld_neverDecidedAgain_signaturesOff() {
+        try (AwsTime time = aws.awsTime(); SqsClient sqs = aws.sqs(); DynamoDbClient dynamoDb = aws.dynamoDb()) {
+            Ledger ledger = new Ledger(dynamoDb);
+            ledger.openAccount("ACC-R", 500, "EUR");
+            TemplateQueues queues = TemplateQueues.asTheTemplateDeclares(aws, sqs);
+            // GIVEN the function as the template sets it: 30-day records, payments decided up to
+            // MaxPaymentAgeSeconds old, producers' signatures off (the template's default)
+            Template template = Template.read(aws.root().resolve("template.yaml"));
+            Map<String, String> bounded = Map.of(ReceiverVariables.MAX_MESSAGE_AGE_SECONDS,
+                    Long.toString(template.requireParameter("MaxPaymentAgeSeconds").defaultNumber()),
+                    ReceiverVariables.IDEMPOTENCY_TTL_SECONDS,
+                    Long.toString(template.requireParameter("IdempotencyTtlSeconds").defaultNumber()));
+            SqsEventSourceMapping mapping = mapping(sqs, queues, handler(time, queues, bounded, new SecureRandom()));
+            // AND a payment of 10.00 issued now, declined on an account holding 5.00
+            String payment = purchase("TXN-R1", "ACC-R", "10.00", "EUR").replace(ISSUED, time.clock().instant().toString());
+            send(sqs, queues.payments(), payment, Map.of());
+            drive(mapping, time, queues, () -> queues.backlog(sqs) == 0);
+            assertEquals(Map.of("DECLINED", 1L), decisions(lines()));
+            // AND a copy of it failing at every receive (DynamoDB answering 500) until SQS moved it to the DLQ
+            send(sqs, queues.payments(), payment, Map.of());
+            aws.moto().inject(Fault.internalError("TransactWriteItems", "TXN-R1", 1_000_000));
+            drive(mapping, time, queues, () -> queues.deadLetters(sqs) == 1);
+            // AND redriven at the end of the DLQ's 14 days, failing again into the DLQ, as a new message
+            time.advance(Duration.ofDays(14).minusHours(1).minus(time.skipped()));
+            assertEquals(1, DeadLetterRedrive.move(sqs, queues.deadLetter(), queues.payments()).moved());
+            drive(mapping, time, queues, time.skipped().plus(Duration.ofDays(1)), () -> queues.deadLetters(sqs) == 1);
+            assertEquals(1, queues.deadLetters(sqs));
+            aws.moto().clearFaults();
+            // AND the account topped up meanwhile, so that deciding it again would approve it
+            ledger.openAccount("ACC-R", 100_000, "EUR");
+            int linesBefore = lines().size();
+
+            // WHEN an operator redrives it again within its new 14 days, and the function (its
+            // mapping paused) receives it two and a half days later, past the record's 30 days
+            time.advance(Duration.ofDays(28).minusHours(2).minus(time.skipped()));
+            assertEquals(1, DeadLetterRedrive.move(sqs, queues.deadLetter(), queues.payments()).moved());
+            time.advance(Duration.ofDays(30).plusHours(12).minus(time.skipped()));
+            drive(mapping, time, queues, time.skipped().plus(Duration.ofDays(1)), () -> queues.backlog(sqs) == 0);
+
+            // THEN the copy is refused as too old, dead-lettered with that reason: never decided anew
+            assertEquals(Map.of("REJECTED", 1L), decisions(lines().subList(linesBefore, lines().size())));
+            assertEquals(100_000, ledger.balance("ACC-R"));
+            assertEquals(0, ledger.entries("ACC-R").size());
+            List<Message> dead = sqs.receiveMessage(request -> request.queueUrl(queues.deadLetter())
+                    .messageAttributeNames("All")).messages();
+            assertEquals(1, dead.size());
+            String reason = dead.get(0).messageAttributes().get(DeadLetterAttributes.REASON).stringValue();
+            assertTrue(reason.startsWith(DeadLetterAttributes.TOO_OLD + ": "), reason);
         }
     }
 
