@@ -86,9 +86,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class BatchReceiver<P> implements AutoCloseable {
 
-    private final MessageAuthenticity authenticity;
-    private final MessageParser<P> parser;
-    private final MessageAge age;
+    private final Admission<P> admission;
     private final FastPath fastPath;
     private final Telemetry telemetry;
     private final MonotonicClock monotonic;
@@ -127,9 +125,7 @@ public final class BatchReceiver<P> implements AutoCloseable {
     public BatchReceiver(MessageAuthenticity authenticity, MessageParser<P> parser, MessageAge age, FastPath fastPath,
                          Store<P> store, Telemetry telemetry, ReceiverSettings settings, MonotonicClock monotonic,
                          ExecutorService lanes) {
-        this.authenticity = Objects.requireNonNull(authenticity, "authenticity");
-        this.parser = Objects.requireNonNull(parser, "parser");
-        this.age = Objects.requireNonNull(age, "age");
+        this.admission = new Admission<>(authenticity, parser, age);
         this.fastPath = Objects.requireNonNull(fastPath, "fastPath");
         this.telemetry = Objects.requireNonNull(telemetry, "telemetry");
         this.monotonic = Objects.requireNonNull(monotonic, "monotonic");
@@ -181,7 +177,7 @@ public final class BatchReceiver<P> implements AutoCloseable {
         telemetry.invocationStarted(invocation);
         try {
             long batchStart = monotonic.nanos();
-            List<Slot<P>> slots = messages.stream().map(this::admit).toList();
+            List<Slot<P>> slots = messages.stream().map(admission::admit).toList();
             int unverifiable = (int) slots.stream().filter(slot -> slot.unverifiable).count();
             if (unverifiable > 0) {
                 telemetry.producerKeysUnavailable(unverifiable);
@@ -199,46 +195,6 @@ public final class BatchReceiver<P> implements AutoCloseable {
             return new BatchResult(results);
         } finally {
             telemetry.invocationEnded();
-        }
-    }
-
-    /**
-     * The message checked, then parsed if it is authentic, then held to the age bound if valid: a
-     * refused one is decided here, unparsed or unrun.
-     */
-    private Slot<P> admit(InboundMessage message) {
-        MessageAuthenticity.Verdict verdict;
-        try {
-            verdict = authenticity.verify(message);
-        } catch (RuntimeException e) {
-            // The contract is to never throw; if it does, the message is neither decided nor rejected.
-            return Slot.refused(message, new Outcome.Retry("authenticity not checked (" + e.getClass().getSimpleName() + ")"), false);
-        }
-        return switch (verdict) {
-            case MessageAuthenticity.Verdict.Authentic authentic -> aged(message, parse(message));
-            case MessageAuthenticity.Verdict.Refused refused ->
-                    Slot.refused(message, new Outcome.Rejected(refused.field(), refused.rule()), false);
-            case MessageAuthenticity.Verdict.Unverifiable unverifiable ->
-                    Slot.refused(message, new Outcome.Retry(unverifiable.cause()), true);
-        };
-    }
-
-    private Slot<P> aged(InboundMessage message, ParseResult<P> parsed) {
-        if (parsed instanceof ParseResult.Valid<P> valid) {
-            Optional<Outcome.Rejected> refusal = age.refusal(valid.command());
-            if (refusal.isPresent()) {
-                return Slot.tooOld(message, valid, refusal.get());
-            }
-        }
-        return new Slot<>(message, parsed);
-    }
-
-    private ParseResult<P> parse(InboundMessage message) {
-        try {
-            return parser.parse(message.body(), message.attributes());
-        } catch (RuntimeException e) {
-            // The parser's contract is to never throw; if it does, the message is still not lost.
-            return new ParseResult.Invalid<>("body", "could not be parsed (" + e.getClass().getSimpleName() + ")");
         }
     }
 
