@@ -211,19 +211,19 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
 
     @Test
     void aDeclinedPaymentsCopy_redrivenTwice_pastItsRecord_isRefusedAsTooOld_neverDecidedAgain_signaturesOff() {
+        // GIVEN the function as the template sets it: 30-day records, payments decided up to
+        // MaxPaymentAgeSeconds old, producers' signatures off (the template's default)
+        Template template = Template.read(aws.root().resolve("template.yaml"));
+        Map<String, String> bounded = Map.of(ReceiverVariables.MAX_MESSAGE_AGE_SECONDS,
+                Long.toString(template.requireParameter("MaxPaymentAgeSeconds").defaultNumber()),
+                ReceiverVariables.IDEMPOTENCY_TTL_SECONDS,
+                Long.toString(template.requireParameter("IdempotencyTtlSeconds").defaultNumber()));
         try (AwsTime time = aws.awsTime(); SqsClient sqs = aws.sqs(); DynamoDbClient dynamoDb = aws.dynamoDb()) {
-            Ledger ledger = new Ledger(dynamoDb);
-            ledger.openAccount("ACC-R", 500, "EUR");
             TemplateQueues queues = TemplateQueues.asTheTemplateDeclares(aws, sqs);
-            // GIVEN the function as the template sets it: 30-day records, payments decided up to
-            // MaxPaymentAgeSeconds old, producers' signatures off (the template's default)
-            Template template = Template.read(aws.root().resolve("template.yaml"));
-            Map<String, String> bounded = Map.of(ReceiverVariables.MAX_MESSAGE_AGE_SECONDS,
-                    Long.toString(template.requireParameter("MaxPaymentAgeSeconds").defaultNumber()),
-                    ReceiverVariables.IDEMPOTENCY_TTL_SECONDS,
-                    Long.toString(template.requireParameter("IdempotencyTtlSeconds").defaultNumber()));
             SqsEventSourceMapping mapping = mapping(sqs, queues, handler(time, queues, bounded, new SecureRandom()));
             // AND a payment of 10.00 issued now, declined on an account holding 5.00
+            Ledger ledger = new Ledger(dynamoDb);
+            ledger.openAccount("ACC-R", 500, "EUR");
             String payment = purchase("TXN-R1", "ACC-R", "10.00", "EUR").replace(ISSUED, time.clock().instant().toString());
             send(sqs, queues.payments(), payment, Map.of());
             drive(mapping, time, queues, () -> queues.backlog(sqs) == 0);
