@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.example.receiver.Command;
 import com.example.receiver.ParseResult;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,6 +42,16 @@ class PaymentParserTest {
         assertEquals("ACC-44821", command.laneKey());
         assertEquals(12_550, command.payload().amount().minorUnits());
         assertEquals(-12_550, command.payload().balanceChangeMinor());
+    }
+
+    @Test
+    void theHeadersTimestamp_isTheCommandsTimeOfIssue_inAnyOffset_andOutsideTheFingerprint() {
+        String original = PaymentMessages.purchase("TXN-1", "ACC-1", "125.50", "EUR");
+        assertEquals(Optional.of(Instant.parse("2026-04-07T14:32:15Z")), valid(original).issuedAt());
+        String elsewhere = original.replace("2026-04-07T14:32:15Z", "2026-04-07T16:32:15+02:00");
+        assertEquals(Optional.of(Instant.parse("2026-04-07T14:32:15Z")), valid(elsewhere).issuedAt());
+        String later = original.replace("2026-04-07T14:32:15Z", "2026-05-01T00:00:00Z");
+        assertEquals(valid(original).fingerprint(), valid(later).fingerprint());
     }
 
     @Test
