@@ -5,10 +5,8 @@ import static com.example.localpayments.template.SqsSources.DEFAULT_RETENTION;
 import static com.example.localpayments.template.SqsSources.DEFAULT_VISIBILITY_TIMEOUT;
 import static com.example.localpayments.template.SqsSources.SQS_DEFAULT_MESSAGE_BYTES;
 
-import com.example.receiver.internal.config.DeadLetterConfig;
-import com.example.receiver.internal.config.ProducerSignaturesConfig;
-import com.example.receiver.internal.config.ReceiverConfig;
-import com.example.receiver.internal.sqs.SoonRedelivery;
+import com.example.receiver.lambda.ReceiverVariables;
+import com.example.receiver.lambda.ReceiverWindows;
 import com.example.template.EventSource;
 import com.example.template.Function;
 import com.example.template.Queue;
@@ -40,21 +38,21 @@ final class WindowInvariants {
             JsonNode variables = SqsSources.environment(template, event);
             Queue queue = SqsSources.queueOf(template, event);
             JsonNode queueRetention = queue.retention();
-            if (!queueRetention.equals(variables.path(ReceiverConfig.QUEUE_RETENTION_SECONDS))) {
-                violations.add(event.name() + ": " + ReceiverConfig.QUEUE_RETENTION_SECONDS + " "
-                        + variables.path(ReceiverConfig.QUEUE_RETENTION_SECONDS)
+            if (!queueRetention.equals(variables.path(ReceiverVariables.QUEUE_RETENTION_SECONDS))) {
+                violations.add(event.name() + ": " + ReceiverVariables.QUEUE_RETENTION_SECONDS + " "
+                        + variables.path(ReceiverVariables.QUEUE_RETENTION_SECONDS)
                         + " is not the queue's MessageRetentionPeriod " + queueRetention);
                 continue;
             }
             long retention = template.range(queueRetention, DEFAULT_RETENTION).byDefault();
-            long recordTtl = template.range(variables.path(ReceiverConfig.IDEMPOTENCY_TTL_SECONDS), 0).byDefault();
-            long cacheTtl = template.range(variables.path(ReceiverConfig.FAST_PATH_TTL_SECONDS), 0).byDefault();
+            long recordTtl = template.range(variables.path(ReceiverVariables.IDEMPOTENCY_TTL_SECONDS), 0).byDefault();
+            long cacheTtl = template.range(variables.path(ReceiverVariables.FAST_PATH_TTL_SECONDS), 0).byDefault();
             Queue deadLetter = template.queue(queue.redrive().orElseThrow(() ->
                     new IllegalArgumentException(event.name() + ": its queue has no RedrivePolicy")).deadLetterQueue());
             long deadLetterRetention = template.range(deadLetter.retention(), DEFAULT_RETENTION).min();
-            if (variables.has(DeadLetterConfig.DEAD_LETTER_QUEUE_URL)) {
+            if (variables.has(ReceiverVariables.DEAD_LETTER_QUEUE_URL)) {
                 violations.addAll(deadLetterVariables(event, queue, variables, deadLetter));
-                long window = template.range(variables.path(ReceiverConfig.PRODUCER_SIGNATURE_WINDOW_SECONDS), 0).byDefault();
+                long window = template.range(variables.path(ReceiverVariables.PRODUCER_SIGNATURE_WINDOW_SECONDS), 0).byDefault();
                 long longest = longestCopyLife(retention, deadLetterRetention, window);
                 if (recordTtl <= longest) {
                     violations.add(event.name() + ": IDEMPOTENCY_TTL_SECONDS default " + recordTtl + " <= the longest a "
@@ -73,12 +71,13 @@ final class WindowInvariants {
     }
 
     /**
-     * What a record's lifetime must exceed ({@code ReceiverConfig.longestCopyLife}): a producer's
+     * What a record's lifetime must exceed (the receiver refuses a shorter one, as the library guide's
+     * {@code IDEMPOTENCY_TTL_SECONDS} row says): a producer's
      * window and clock skew, the queue's retention twice (before and after a redrive) and the
      * dead-letter queue's.
      */
     static long longestCopyLife(long retention, long deadLetterRetention, long signatureWindow) {
-        return signatureWindow + 2 * retention + deadLetterRetention + ProducerSignaturesConfig.FUTURE_SKEW_SECONDS;
+        return signatureWindow + 2 * retention + deadLetterRetention + ReceiverWindows.PRODUCER_CLOCK_SKEW_SECONDS;
     }
 
     /**
@@ -88,15 +87,15 @@ final class WindowInvariants {
      */
     private static List<String> deadLetterVariables(EventSource event, Queue source, JsonNode variables, Queue deadLetter) {
         List<String> violations = new ArrayList<>();
-        if (!deadLetter.retention().asText().equals(variables.path(ReceiverConfig.DEAD_LETTER_RETENTION_SECONDS).asText())) {
-            violations.add(event.name() + ": " + ReceiverConfig.DEAD_LETTER_RETENTION_SECONDS + " "
-                    + variables.path(ReceiverConfig.DEAD_LETTER_RETENTION_SECONDS) + " is not its DLQ's MessageRetentionPeriod "
+        if (!deadLetter.retention().asText().equals(variables.path(ReceiverVariables.DEAD_LETTER_RETENTION_SECONDS).asText())) {
+            violations.add(event.name() + ": " + ReceiverVariables.DEAD_LETTER_RETENTION_SECONDS + " "
+                    + variables.path(ReceiverVariables.DEAD_LETTER_RETENTION_SECONDS) + " is not its DLQ's MessageRetentionPeriod "
                     + deadLetter.retention());
         }
         String size = deadLetter.maximumMessageSize().asText(Long.toString(SQS_DEFAULT_MESSAGE_BYTES));
-        if (!size.equals(variables.path(DeadLetterConfig.DEAD_LETTER_QUEUE_MAX_MESSAGE_BYTES).asText())) {
-            violations.add(event.name() + ": " + DeadLetterConfig.DEAD_LETTER_QUEUE_MAX_MESSAGE_BYTES + " "
-                    + variables.path(DeadLetterConfig.DEAD_LETTER_QUEUE_MAX_MESSAGE_BYTES) + " is not its DLQ's MaximumMessageSize " + size);
+        if (!size.equals(variables.path(ReceiverVariables.DEAD_LETTER_QUEUE_MAX_MESSAGE_BYTES).asText())) {
+            violations.add(event.name() + ": " + ReceiverVariables.DEAD_LETTER_QUEUE_MAX_MESSAGE_BYTES + " "
+                    + variables.path(ReceiverVariables.DEAD_LETTER_QUEUE_MAX_MESSAGE_BYTES) + " is not its DLQ's MaximumMessageSize " + size);
         }
         long sourceSize = source.maximumMessageSize().asLong(SQS_DEFAULT_MESSAGE_BYTES);
         if (sourceSize >= Long.parseLong(size)) {
@@ -158,6 +157,6 @@ final class WindowInvariants {
         long visibility = template.range(template.queue("PaymentsQueue").visibilityTimeout(), DEFAULT_VISIBILITY_TIMEOUT).max();
         long window = template.range(function.ownProperty("Events").path("Payments").path("Properties")
                 .path("MaximumBatchingWindowInSeconds"), 0).max();
-        return Math.max(visibility, SoonRedelivery.LONGEST_SECONDS + timeout) + window;
+        return Math.max(visibility, ReceiverWindows.SOON_REDELIVERY_LONGEST_SECONDS + timeout) + window;
     }
 }

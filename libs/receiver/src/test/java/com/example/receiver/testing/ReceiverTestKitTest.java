@@ -78,6 +78,24 @@ class ReceiverTestKitTest {
     }
 
     @Test
+    void afterReport_hearsEachMessagesReportOnce_asTheBatchAnswersIt() {
+        // GIVEN a store of the test's own that approves, and a hook on every message's report
+        List<MessageResult> reported = Collections.synchronizedList(new ArrayList<>());
+        ReceiverBuilder<String> builder = builder(Map.of());
+        ReceiverTestKit.of(builder).store(built -> (command, remaining) -> new Outcome.Approved()).afterReport(reported::add);
+        try (IdempotentReceiver<String> receiver = builder.build()) {
+            // WHEN a batch of three, one key twice, is decided
+            BatchResult first = receiver.decide(SqsEvents.of("A", "B", "A"), null);
+            // THEN the hook heard each message once, in order, as the batch answered it
+            assertEquals(first.results(), reported);
+            // AND a second batch adds its own reports, and nothing more
+            BatchResult second = receiver.decide(SqsEvents.of("C"), null);
+            assertEquals(4, reported.size(), reported::toString);
+            assertEquals(second.results(), reported.subList(3, 4));
+        }
+    }
+
+    @Test
     void aHookRuns_beforeTheReceiverSeesTheCommitsAnswer_soWhatItThrowsReplacesTheAnswer() {
         // GIVEN a store that approves, and a hook after every commit that throws
         ReceiverBuilder<String> builder = builder(Map.of());

@@ -1,0 +1,58 @@
+package com.example.payment;
+
+import com.example.receiver.testing.TestCacheNodes;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The cache as one node in memory, under the function's real fast path (the test kit's
+ * {@code cacheNodes}): it keeps every value it is given, never expires one, never redirects.
+ */
+public final class InMemoryCacheNode implements TestCacheNodes {
+
+    /** The one node's address, which the fast path's endpoint names too. */
+    public static final String NODE = "cache.internal:6379";
+
+    private final Map<String, String> values = new ConcurrentHashMap<>();
+
+    @Override
+    public String nodeOf(String redisKey) {
+        return NODE;
+    }
+
+    @Override
+    public Reply get(String node, List<String> redisKeys) {
+        Map<String, String> found = new HashMap<>();
+        redisKeys.forEach(key -> followedGet(key).ifPresent(value -> found.put(key, value)));
+        return new Reply(found, List.of());
+    }
+
+    @Override
+    public Reply setex(String node, List<String> redisKeys, Map<String, String> written, long seconds) {
+        redisKeys.forEach(key -> values.put(key, written.get(key)));
+        return new Reply(Map.of(), List.of());
+    }
+
+    @Override
+    public Optional<String> followedGet(String redisKey) {
+        return Optional.ofNullable(values.get(redisKey));
+    }
+
+    @Override
+    public void followedSetex(String redisKey, long seconds, String value) {
+        values.put(redisKey, value);
+    }
+
+    @Override
+    public void refresh() {
+        // one node: no slot map to learn
+    }
+
+    @Override
+    public void close() {
+        // nothing held
+    }
+}
