@@ -19,6 +19,7 @@ import com.example.receiver.ParseResult;
 import com.example.receiver.lambda.IdempotentReceiver;
 import com.example.receiver.lambda.ReceiverBuilder;
 import com.example.receiver.lambda.ReceiverVariables;
+import com.example.receiver.testing.InMemoryCacheNode;
 import com.example.receiver.testing.ReceiverTestKit;
 import java.util.ArrayList;
 import java.util.Collections;

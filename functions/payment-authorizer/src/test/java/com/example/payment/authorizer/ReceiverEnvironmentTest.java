@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.localpayments.ReceiverEnvironment;
-import com.example.payment.InMemoryCacheNode;
 import com.example.payment.InMemoryStore;
 import com.example.payment.Payment;
 import com.example.receiver.lambda.IdempotentReceiver;
 import com.example.receiver.lambda.ReceiverBuilder;
 import com.example.receiver.lambda.ReceiverVariables;
+import com.example.receiver.testing.InMemoryCacheNode;
 import com.example.receiver.testing.ReceiverTestKit;
 import java.io.IOException;
 import java.nio.file.Files;

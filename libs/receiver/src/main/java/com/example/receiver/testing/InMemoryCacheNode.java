@@ -1,6 +1,5 @@
-package com.example.payment;
+package com.example.receiver.testing;
 
-import com.example.receiver.testing.TestCacheNodes;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -8,15 +7,31 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The cache as one node in memory, under the function's real fast path (the test kit's
- * {@code cacheNodes}): it keeps every value it is given, never expires one, never redirects.
+ * The cache as one node in memory, for {@link ReceiverTestKit#cacheNodes}: the real fast path above
+ * a cache that is always there, keeps every value it is given, never expires one and never
+ * redirects (a domain's tests of what the fast path answers; a model of a cluster's faults is the
+ * simulation's).
  */
 public final class InMemoryCacheNode implements TestCacheNodes {
 
-    /** The one node's address, which the fast path's endpoint names too. */
+    /** The one node's address: give it as the fast path's endpoint ({@code FAST_PATH_ENDPOINT}). */
     public static final String NODE = "cache.internal:6379";
 
     private final Map<String, String> values = new ConcurrentHashMap<>();
+
+    /** An empty node. */
+    public InMemoryCacheNode() {
+        // nothing held yet
+    }
+
+    /**
+     * What the node holds now.
+     *
+     * @return its values by cache key, a copy
+     */
+    public Map<String, String> values() {
+        return Map.copyOf(values);
+    }
 
     @Override
     public String nodeOf(String redisKey) {
