@@ -6,36 +6,39 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import com.example.lambdakit.telemetry.Invocation;
+import com.amazonaws.services.lambda.runtime.events.SQSEvent;
+import com.example.payment.authorizer.OfflineReceivers;
 import com.example.receiver.BatchResult;
 import com.example.receiver.Command;
+import com.example.receiver.DuplicateSource;
 import com.example.receiver.Fingerprint;
 import com.example.receiver.IdempotencyKey;
+import com.example.receiver.MessageResult;
 import com.example.receiver.Outcome;
 import com.example.receiver.ParseResult;
-import com.example.receiver.internal.BatchReceiver;
-import com.example.receiver.internal.InboundMessage;
-import com.example.receiver.internal.MessageAuthenticity;
-import com.example.receiver.internal.MessageReport;
-import com.example.receiver.internal.MonotonicClock;
-import com.example.receiver.internal.ReceiverSettings;
-import com.example.receiver.internal.RemainingTime;
-import com.example.receiver.internal.Telemetry;
-import java.time.Duration;
+import com.example.receiver.lambda.IdempotentReceiver;
+import com.example.receiver.lambda.ReceiverBuilder;
+import com.example.receiver.lambda.ReceiverVariables;
+import com.example.receiver.testing.InMemoryCacheNode;
+import com.example.receiver.testing.ReceiverTestKit;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.concurrent.Executors;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
  * Properties of the parser and the receiver over generated messages: valid payments spelled in
- * many ways, and mutations of them down to random bytes ({@link GeneratedMessages}).
+ * many ways, and mutations of them down to random bytes ({@link GeneratedMessages}). The receiver
+ * is the function's own wiring, its store and its cache's node in memory through the library's
+ * test kit.
  *
  * <p>Each run draws a new seed and names it in every failure; {@code -Dproperties.seed=<seed>}
  * replays a run. The number of tries is fixed, so a run takes about a second.
@@ -46,6 +49,20 @@ class PaymentMessagePropertiesTest {
     private static final Pattern FIELD = Pattern.compile(
             "message|headers|body|headers\\.(message_id|timestamp|correlation_id|source)"
                     + "|body\\.(transaction_id|account_id|amount|currency|authorization_type|merchant|merchant_category|card_number_hash)");
+
+    private static final String SIGNING_SECRET = "properties-fast-path-key";
+    private static final String SIGNING_KEY = "a-fast-path-signing-key-of-at-least-32-bytes";
+    /**
+     * The function's receiver with 4 lanes, every message started whatever the time left, passing
+     * failures left to the queue, and the fast path on the test kit's node (a timeout no run meets).
+     */
+    private static final Map<String, String> ENVIRONMENT = Map.of(
+            ReceiverVariables.IDEMPOTENCY_TABLE, "records", ReceiverVariables.QUEUE_RETENTION_SECONDS, "345600",
+            "ACCOUNTS_TABLE", "accounts", "LEDGER_TABLE", "ledger",
+            ReceiverVariables.MAX_CONCURRENCY, "4", ReceiverVariables.MIN_REMAINING_TIME_MS, "0",
+            ReceiverVariables.SOON_REDELIVERY, "false",
+            ReceiverVariables.FAST_PATH_ENDPOINT, InMemoryCacheNode.NODE,
+            ReceiverVariables.FAST_PATH_SIGNING_SECRET, SIGNING_SECRET, ReceiverVariables.FAST_PATH_TIMEOUT_MS, "10000");
 
     private final PaymentParser parser = new PaymentParser();
 
@@ -90,75 +107,70 @@ class PaymentMessagePropertiesTest {
     void everyMessageOfEveryBatch_getsExactlyOneOutcome_asTheModelOfDecidedKeysPredicts() {
         SplittableRandom random = new SplittableRandom(SEED);
         GeneratedMessages generate = new GeneratedMessages(random);
-        List<MessageReport> reports = Collections.synchronizedList(new ArrayList<>());
-        Telemetry telemetry = new Telemetry() {
-            @Override
-            public void decided(MessageReport report) {
-                reports.add(report);
-            }
-
-            @Override
-            public void fastPathUnavailable(String cause) {
-                fail("the in-memory fast path is always available" + replay());
-            }
-
-            @Override
-            public void invocationStarted(Invocation invocation) {
-                // the model checks outcomes, not what lines are stamped with
-            }
-
-            @Override
-            public void invocationEnded() {
-                // nothing is buffered here
-            }
-
-            @Override
-            public void fastPathSignatureInvalid(int values) {
-                fail("the in-memory fast path holds only its own decisions" + replay());
-            }
-
-            @Override
-            public void fastPathKeyUnavailable() {
-                fail("the in-memory fast path needs no key" + replay());
-            }
-
-            @Override
-            public void producerKeysUnavailable(int messages) {
-                fail("no signature is checked here" + replay());
-            }
-        };
+        List<MessageResult> reports = Collections.synchronizedList(new ArrayList<>());
         Map<IdempotencyKey, Fingerprint> decidedBefore = new HashMap<>();
         List<GeneratedMessages.Spec> sent = new ArrayList<>();
-        try (BatchReceiver<Payment> receiver = new BatchReceiver<>(MessageAuthenticity.NOT_CHECKED, parser,
-                new InMemoryFastPath(), new InMemoryStore(), telemetry, new ReceiverSettings(4, Duration.ZERO),
-                MonotonicClock.SYSTEM, BatchReceiver.lanePool(4))) {
+        // the function's receiver, its store and the cache's one node in memory (the test kit's)
+        ReceiverBuilder<Payment> builder = OfflineReceivers.builder(ENVIRONMENT,
+                secretId -> SIGNING_SECRET.equals(secretId) ? SIGNING_KEY : "", SEED);
+        ReceiverTestKit.of(builder).store(built -> new InMemoryStore())
+                .cacheNodes(timeout -> new InMemoryCacheNode(), Executors::newFixedThreadPool)
+                .afterReport(reports::add);
+        try (IdempotentReceiver<Payment> receiver = builder.build()) {
             for (int batch = 0; batch < 300; batch++) {
                 // GIVEN a batch of 1-10 new payments, redeliveries, conflicting re-uses of a key and garbage
-                List<InboundMessage> messages = new ArrayList<>();
+                List<SQSEvent.SQSMessage> messages = new ArrayList<>();
                 int size = 1 + random.nextInt(10);
                 for (int i = 0; i < size; i++) {
-                    messages.add(new InboundMessage("m-" + batch + "-" + i, body(random, generate, sent), Optional.empty()));
+                    messages.add(delivery("m-" + batch + "-" + i, body(random, generate, sent)));
                 }
+                List<String> ids = messages.stream().map(SQSEvent.SQSMessage::getMessageId).toList();
                 reports.clear();
                 // WHEN the receiver processes it
-                BatchResult result = receiver.process(messages, RemainingTime.UNBOUNDED);
+                BatchResult result = receiver.decide(event(messages), null);
                 // THEN one outcome per message, in order, each reported once
-                assertEquals(messages.stream().map(InboundMessage::messageId).toList(),
-                        result.results().stream().map(r -> r.messageId()).toList(), replay());
-                assertEquals(Set.copyOf(messages.stream().map(InboundMessage::messageId).toList()),
-                        Set.copyOf(reports.stream().map(MessageReport::messageId).toList()), replay());
+                assertEquals(ids, result.results().stream().map(MessageResult::messageId).toList(), replay());
+                assertEquals(Set.copyOf(ids), Set.copyOf(reports.stream().map(MessageResult::messageId).toList()), replay());
                 assertEquals(size, reports.size(), replay());
                 // THEN each outcome is the one the parser and the keys decided before imply
                 Map<IdempotencyKey, Fingerprint> firstInBatch = new HashMap<>();
                 for (int i = 0; i < size; i++) {
                     Outcome outcome = result.results().get(i).outcome();
-                    String context = printable(messages.get(i).body()) + " -> " + outcome + replay();
-                    assertEquals(expected(messages.get(i).body(), decidedBefore, firstInBatch), outcome.label(), context);
-                    assertEquals(outcome.acknowledged(), !result.failedMessageIds().contains(messages.get(i).messageId()), context);
+                    // (a delivery without a body reaches the parser empty)
+                    String body = Objects.requireNonNullElse(messages.get(i).getBody(), "");
+                    String context = printable(body) + " -> " + outcome + replay();
+                    Optional<IdempotencyKey> firstCopyOf = keyOf(body).filter(key -> !firstInBatch.containsKey(key));
+                    String label = expected(body, decidedBefore, firstInBatch);
+                    assertEquals(label, outcome.label(), context);
+                    assertEquals(outcome.acknowledged(), !result.failedMessageIds().contains(ids.get(i)), context);
+                    // AND the cache, always there, answers a batch's first copy of a key an earlier batch decided
+                    if (label.equals("DUPLICATE") && firstCopyOf.filter(decidedBefore::containsKey).isPresent()) {
+                        assertEquals(DuplicateSource.FAST_PATH, ((Outcome.Duplicate) outcome).source(), context);
+                    }
                 }
                 firstInBatch.forEach(decidedBefore::putIfAbsent);
             }
         }
+    }
+
+    /** The key the parser gives {@code body}, when it is a valid payment. */
+    private Optional<IdempotencyKey> keyOf(String body) {
+        return parser.parse(body) instanceof ParseResult.Valid<Payment> valid ? Optional.of(valid.command().key()) : Optional.empty();
+    }
+
+    /** A first delivery of {@code body} (which may be missing) as SQS hands it to Lambda. */
+    private static SQSEvent.SQSMessage delivery(String messageId, String body) {
+        SQSEvent.SQSMessage message = new SQSEvent.SQSMessage();
+        message.setMessageId(messageId);
+        message.setBody(body);
+        message.setAttributes(Map.of("ApproximateReceiveCount", "1"));
+        return message;
+    }
+
+    private static SQSEvent event(List<SQSEvent.SQSMessage> messages) {
+        SQSEvent event = new SQSEvent();
+        event.setRecords(messages);
+        return event;
     }
 
     /** The label the batch rules give a message, given the keys decided by earlier batches. */

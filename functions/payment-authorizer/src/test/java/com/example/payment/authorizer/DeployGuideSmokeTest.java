@@ -7,7 +7,7 @@ import com.example.localaws.LocalAws;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.payment.LedgerAttributes;
 import com.example.payment.docs.SmokeTest;
-import com.example.receiver.internal.telemetry.ReceiverMetrics;
+import com.example.receiver.lambda.ReceiverMetrics;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.time.Duration;

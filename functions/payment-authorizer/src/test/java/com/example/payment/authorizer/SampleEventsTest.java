@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.example.lambdakit.config.Environment;
 import com.example.localpayments.Accounts;
 import com.example.localaws.LocalAws;
 import com.example.localaws.invoke.EnvVarsFile;
@@ -15,11 +14,13 @@ import com.example.localaws.invoke.Invocation;
 import com.example.localaws.invoke.InvocationFailedException;
 import com.example.localaws.invoke.LambdaFunction;
 import com.example.localaws.invoke.RuntimeEmulator;
+import com.example.payment.InMemoryStore;
 import com.example.payment.LedgerAttributes;
-import com.example.payment.PaymentTables;
-import com.example.receiver.internal.config.DeadLetterConfig;
-import com.example.receiver.internal.config.ReceiverConfig;
+import com.example.payment.Payment;
+import com.example.receiver.lambda.ReceiverBuilder;
+import com.example.receiver.lambda.ReceiverVariables;
 import com.example.receiver.record.IdempotencyRecordAttributes;
+import com.example.receiver.testing.ReceiverTestKit;
 import com.example.template.Template;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -36,7 +37,6 @@ import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
@@ -283,7 +283,7 @@ class SampleEventsTest extends LocalAwsTest {
         // DESIGN §8: the function refuses to start without its configuration; Lambda answers 502
         LambdaFunction base = function(aws);
         Map<String, String> env = new HashMap<>(base.environment());
-        env.remove(ReceiverConfig.IDEMPOTENCY_TABLE);
+        env.remove(ReceiverVariables.IDEMPOTENCY_TABLE);
         LambdaFunction misconfigured = new LambdaFunction(base.name(), base.handler(), base.classpath(), env,
                 base.timeout(), base.memoryMb());
         try (RuntimeEmulator broken = RuntimeEmulator.start(misconfigured, aws.root(), workDir(aws).resolve("misconfigured"))) {
@@ -356,10 +356,14 @@ class SampleEventsTest extends LocalAwsTest {
     @Test
     void envJson_isAcceptedByTheFunctionsConfiguration() {
         // sam local invoke gives the function env.json's values (EnvVarsFileTest: exactly the template's variables)
-        Environment env = new Environment(EnvVarsFile.read(aws.root()).variables(FUNCTION));
-        ReceiverConfig.from(env);
-        PaymentTables.from(env);
-        assertEquals(Optional.of("PaymentsDeadLetterQueue"), DeadLetterConfig.from(env).queueUrl(),
+        // (the function's own builder: the payment tables, then the receiver's settings; the store the test kit's)
+        Map<String, String> variables = EnvVarsFile.read(aws.root()).variables(FUNCTION);
+        ReceiverBuilder<Payment> builder = OfflineReceivers.builder(variables, secretId -> "", 1).sqs(() -> {
+            throw new IllegalStateException("the build makes no SQS call");
+        });
+        ReceiverTestKit.of(builder).store(built -> new InMemoryStore());
+        builder.build().close();
+        assertEquals("PaymentsDeadLetterQueue", variables.get(ReceiverVariables.DEAD_LETTER_QUEUE_URL),
                 "the DLQ by its logical id, which make invoke and make drain resolve to the local queue's URL");
     }
 
@@ -421,7 +425,7 @@ class SampleEventsTest extends LocalAwsTest {
             }
         }
         Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, true));
-        env.put(DeadLetterConfig.DEAD_LETTER_QUEUE_URL, deadLetterQueue);
+        env.put(ReceiverVariables.DEAD_LETTER_QUEUE_URL, deadLetterQueue);
         env.put("AWS_REGION", LocalAws.REGION.id());
         env.put("AWS_ENDPOINT_URL", aws.endpoint().toString());
         return LambdaFunction.fromTemplate(aws.root().resolve("template.yaml"), FUNCTION,

@@ -64,13 +64,13 @@ class LibraryGuideTest {
         // does not exist, names a type nobody declares and an attribute the record does not hold
         ProjectDocs docs = ProjectDocs.ofThisProject();
         String page = """
-                | `TransactionalEffect` | `com.example.receiver.internal.dynamodb` |
+                | `TransactionalEffect` | `com.example.receiver.lambda` |
                 See [`Outcome`](../libs/receiver/src/main/java/com/example/receiver/Outcomes.java), `Nowhere`,
                 one record per decided key (`status`, `decidedAt`).
                 """;
         // WHEN it is checked THEN each is named
         assertEquals(List.of(
-                        "`TransactionalEffect` is not in com.example.receiver.internal.dynamodb (declared in [com.example.receiver.dynamodb])",
+                        "`TransactionalEffect` is not in com.example.receiver.lambda (declared in [com.example.receiver.dynamodb])",
                         "[`Outcome`](../libs/receiver/src/main/java/com/example/receiver/Outcomes.java): no such file",
                         "`Nowhere`: no such type in the library, its modules or the outside names",
                         "`decidedAt`: not an attribute the record is written with"),

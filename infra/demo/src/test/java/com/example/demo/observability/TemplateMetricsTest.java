@@ -10,7 +10,7 @@ import com.example.payment.events.PublisherMetrics;
 import com.example.payment.events.StreamPublisher;
 import com.example.payment.notifier.Notifier;
 import com.example.payment.notifier.NotifierMetrics;
-import com.example.receiver.internal.telemetry.ReceiverMetrics;
+import com.example.receiver.lambda.ReceiverMetrics;
 import com.example.storesize.DedupStoreSize;
 import com.example.storesize.DedupStoreSizeHandler;
 import com.example.storesize.StoreSizeMetrics;

@@ -4,7 +4,7 @@ import static com.example.localpayments.template.SqsSources.DEFAULT_FUNCTION_TIM
 import static com.example.localpayments.template.SqsSources.DEFAULT_RETENTION;
 import static com.example.localpayments.template.SqsSources.DEFAULT_VISIBILITY_TIMEOUT;
 
-import com.example.receiver.internal.sqs.SoonRedelivery;
+import com.example.receiver.lambda.ReceiverWindows;
 import com.example.template.EventSource;
 import com.example.template.NumberRange;
 import com.example.template.Queue;
@@ -134,15 +134,15 @@ final class QueueInvariants {
     }
 
     /**
-     * SoonRedelivery's least time for {@code receives} throttled receives: its shortest delay,
-     * 1 s doubled per receive up to 15 minutes, summed. Spelled here from the receiver's constants
-     * (this module's tests load none of its classes); the receiver's own test checks
-     * {@code SoonRedelivery.shortestThrottledLife} against the same figures.
+     * Soon redelivery's least time for {@code receives} throttled receives: its shortest delay,
+     * 1 s doubled per receive up to 15 minutes, summed. Spelled here from the receiver's public
+     * windows ({@link ReceiverWindows}); the receiver's own test checks its soon redelivery's
+     * least time against the same figures.
      */
     static long shortestThrottledLife(long receives) {
         long seconds = 0;
         for (long receive = 1; receive <= receives; receive++) {
-            seconds += Math.min(SoonRedelivery.DEFAULT_MIN_SECONDS << Math.min(receive - 1, 20), SoonRedelivery.LONGEST_SECONDS);
+            seconds += Math.min(ReceiverWindows.SOON_REDELIVERY_MIN_SECONDS << Math.min(receive - 1, 20), ReceiverWindows.SOON_REDELIVERY_LONGEST_SECONDS);
         }
         return seconds;
     }

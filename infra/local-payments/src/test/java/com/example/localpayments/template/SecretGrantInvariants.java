@@ -1,6 +1,6 @@
 package com.example.localpayments.template;
 
-import com.example.receiver.internal.config.ReceiverConfig;
+import com.example.receiver.lambda.ReceiverVariables;
 import com.example.template.Template;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
@@ -31,13 +31,13 @@ final class SecretGrantInvariants {
             violations.add("no kms:Decrypt through Secrets Manager for exactly the producers' secrets");
         }
         JsonNode variables = template.resource("PaymentAuthorizerFunction").property("Environment").path("Variables");
-        if (!"RequireProducerSignatures".equals(variables.path(ReceiverConfig.REQUIRE_PRODUCER_SIGNATURES).path("Ref").asText())) {
+        if (!"RequireProducerSignatures".equals(variables.path(ReceiverVariables.REQUIRE_PRODUCER_SIGNATURES).path("Ref").asText())) {
             violations.add("REQUIRE_PRODUCER_SIGNATURES is not the RequireProducerSignatures parameter");
         }
-        if (!"ProducerSignatureWindowSeconds".equals(variables.path(ReceiverConfig.PRODUCER_SIGNATURE_WINDOW_SECONDS).path("Ref").asText())) {
+        if (!"ProducerSignatureWindowSeconds".equals(variables.path(ReceiverVariables.PRODUCER_SIGNATURE_WINDOW_SECONDS).path("Ref").asText())) {
             violations.add("PRODUCER_SIGNATURE_WINDOW_SECONDS is not the ProducerSignatureWindowSeconds parameter");
         }
-        JsonNode secrets = variables.path(ReceiverConfig.PRODUCER_SIGNING_SECRETS).path("Fn::If");
+        JsonNode secrets = variables.path(ReceiverVariables.PRODUCER_SIGNING_SECRETS).path("Fn::If");
         if (!"ProducerSignaturesRequired".equals(secrets.path(0).asText())
                 || !secrets.path(1).toString().contains("\"Ref\":\"ProducerSigningSecretArns\"") || !"".equals(secrets.path(2).asText("-"))) {
             violations.add("PRODUCER_SIGNING_SECRETS is not the producers' secrets when required, and empty otherwise: " + secrets);

@@ -1,6 +1,6 @@
 package com.example.localpayments.template;
 
-import com.example.receiver.internal.config.ReceiverConfig;
+import com.example.receiver.lambda.ReceiverVariables;
 import com.example.receiver.record.IdempotencyRecordAttributes;
 import com.example.template.EventSource;
 import com.example.template.Template;
@@ -31,7 +31,7 @@ final class TableInvariants {
             JsonNode variables = SqsSources.environment(template, event);
             boolean powertools = variables.has("NOTIFICATION_IDEMPOTENCY_TABLE");
             String expected = powertools ? POWERTOOLS_TTL_ATTRIBUTE : RECEIVER_TTL_ATTRIBUTE;
-            String table = SqsSources.target(variables.path(powertools ? "NOTIFICATION_IDEMPOTENCY_TABLE" : ReceiverConfig.IDEMPOTENCY_TABLE));
+            String table = SqsSources.target(variables.path(powertools ? "NOTIFICATION_IDEMPOTENCY_TABLE" : ReceiverVariables.IDEMPOTENCY_TABLE));
             JsonNode ttl = template.resource(table).property("TimeToLiveSpecification");
             if (!expected.equals(ttl.path("AttributeName").asText()) || !ttl.path("Enabled").asBoolean(false)) {
                 violations.add(event.name() + ": " + table + " TimeToLiveSpecification " + ttl

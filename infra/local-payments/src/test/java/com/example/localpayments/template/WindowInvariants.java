@@ -5,10 +5,8 @@ import static com.example.localpayments.template.SqsSources.DEFAULT_RETENTION;
 import static com.example.localpayments.template.SqsSources.DEFAULT_VISIBILITY_TIMEOUT;
 import static com.example.localpayments.template.SqsSources.SQS_DEFAULT_MESSAGE_BYTES;
 
-import com.example.receiver.internal.MessageAge;
-import com.example.receiver.internal.config.DeadLetterConfig;
-import com.example.receiver.internal.config.ReceiverConfig;
-import com.example.receiver.internal.sqs.SoonRedelivery;
+import com.example.receiver.lambda.ReceiverVariables;
+import com.example.receiver.lambda.ReceiverWindows;
 import com.example.template.EventSource;
 import com.example.template.Function;
 import com.example.template.Queue;
@@ -43,18 +41,18 @@ final class WindowInvariants {
             JsonNode variables = SqsSources.environment(template, event);
             Queue queue = SqsSources.queueOf(template, event);
             JsonNode queueRetention = queue.retention();
-            if (!queueRetention.equals(variables.path(ReceiverConfig.QUEUE_RETENTION_SECONDS))) {
-                violations.add(event.name() + ": " + ReceiverConfig.QUEUE_RETENTION_SECONDS + " "
-                        + variables.path(ReceiverConfig.QUEUE_RETENTION_SECONDS)
+            if (!queueRetention.equals(variables.path(ReceiverVariables.QUEUE_RETENTION_SECONDS))) {
+                violations.add(event.name() + ": " + ReceiverVariables.QUEUE_RETENTION_SECONDS + " "
+                        + variables.path(ReceiverVariables.QUEUE_RETENTION_SECONDS)
                         + " is not the queue's MessageRetentionPeriod " + queueRetention);
                 continue;
             }
             long retention = template.range(queueRetention, DEFAULT_RETENTION).byDefault();
-            long recordTtl = template.range(variables.path(ReceiverConfig.IDEMPOTENCY_TTL_SECONDS), 0).byDefault();
-            long cacheTtl = template.range(variables.path(ReceiverConfig.FAST_PATH_TTL_SECONDS), 0).byDefault();
+            long recordTtl = template.range(variables.path(ReceiverVariables.IDEMPOTENCY_TTL_SECONDS), 0).byDefault();
+            long cacheTtl = template.range(variables.path(ReceiverVariables.FAST_PATH_TTL_SECONDS), 0).byDefault();
             Queue deadLetter = template.queue(queue.redrive().orElseThrow(() ->
                     new IllegalArgumentException(event.name() + ": its queue has no RedrivePolicy")).deadLetterQueue());
-            if (variables.has(DeadLetterConfig.DEAD_LETTER_QUEUE_URL)) {
+            if (variables.has(ReceiverVariables.DEAD_LETTER_QUEUE_URL)) {
                 violations.addAll(deadLetterVariables(event, queue, variables, deadLetter));
                 violations.addAll(recordOutlivesTheAgeBound(template, event, variables, recordTtl));
             } else if (recordTtl <= retention) {
@@ -76,12 +74,12 @@ final class WindowInvariants {
      */
     private static List<String> recordOutlivesTheAgeBound(Template template, EventSource event, JsonNode variables,
                                                           long recordTtl) {
-        JsonNode bound = variables.path(ReceiverConfig.MAX_MESSAGE_AGE_SECONDS);
+        JsonNode bound = variables.path(ReceiverVariables.MAX_MESSAGE_AGE_SECONDS);
         if (!"MaxPaymentAgeSeconds".equals(bound.path("Ref").asText())) {
-            return List.of(event.name() + ": " + ReceiverConfig.MAX_MESSAGE_AGE_SECONDS + " " + bound
+            return List.of(event.name() + ": " + ReceiverVariables.MAX_MESSAGE_AGE_SECONDS + " " + bound
                     + " is not the MaxPaymentAgeSeconds parameter: its records are bounded by the queues' windows, one redrive");
         }
-        long longest = template.range(bound, 0).byDefault() + MessageAge.FUTURE_SKEW_SECONDS;
+        long longest = template.range(bound, 0).byDefault() + ReceiverWindows.PRODUCER_CLOCK_SKEW_SECONDS;
         return recordTtl > longest ? List.of() : List.of(event.name() + ": IDEMPOTENCY_TTL_SECONDS default " + recordTtl
                 + " <= MAX_MESSAGE_AGE_SECONDS + the skew, " + longest + " s");
     }
@@ -93,15 +91,15 @@ final class WindowInvariants {
      */
     private static List<String> deadLetterVariables(EventSource event, Queue source, JsonNode variables, Queue deadLetter) {
         List<String> violations = new ArrayList<>();
-        if (!deadLetter.retention().asText().equals(variables.path(ReceiverConfig.DEAD_LETTER_RETENTION_SECONDS).asText())) {
-            violations.add(event.name() + ": " + ReceiverConfig.DEAD_LETTER_RETENTION_SECONDS + " "
-                    + variables.path(ReceiverConfig.DEAD_LETTER_RETENTION_SECONDS) + " is not its DLQ's MessageRetentionPeriod "
+        if (!deadLetter.retention().asText().equals(variables.path(ReceiverVariables.DEAD_LETTER_RETENTION_SECONDS).asText())) {
+            violations.add(event.name() + ": " + ReceiverVariables.DEAD_LETTER_RETENTION_SECONDS + " "
+                    + variables.path(ReceiverVariables.DEAD_LETTER_RETENTION_SECONDS) + " is not its DLQ's MessageRetentionPeriod "
                     + deadLetter.retention());
         }
         String size = deadLetter.maximumMessageSize().asText(Long.toString(SQS_DEFAULT_MESSAGE_BYTES));
-        if (!size.equals(variables.path(DeadLetterConfig.DEAD_LETTER_QUEUE_MAX_MESSAGE_BYTES).asText())) {
-            violations.add(event.name() + ": " + DeadLetterConfig.DEAD_LETTER_QUEUE_MAX_MESSAGE_BYTES + " "
-                    + variables.path(DeadLetterConfig.DEAD_LETTER_QUEUE_MAX_MESSAGE_BYTES) + " is not its DLQ's MaximumMessageSize " + size);
+        if (!size.equals(variables.path(ReceiverVariables.DEAD_LETTER_QUEUE_MAX_MESSAGE_BYTES).asText())) {
+            violations.add(event.name() + ": " + ReceiverVariables.DEAD_LETTER_QUEUE_MAX_MESSAGE_BYTES + " "
+                    + variables.path(ReceiverVariables.DEAD_LETTER_QUEUE_MAX_MESSAGE_BYTES) + " is not its DLQ's MaximumMessageSize " + size);
         }
         long sourceSize = source.maximumMessageSize().asLong(SQS_DEFAULT_MESSAGE_BYTES);
         if (sourceSize >= Long.parseLong(size)) {
@@ -162,7 +160,7 @@ final class WindowInvariants {
     /** Whether DESIGN.md §8 forbids {@code values}: the invariants the Rules must keep. */
     private static boolean forbidden(Map<String, String> values, long cycle) {
         long recordTtl = Long.parseLong(values.get("IdempotencyTtlSeconds"));
-        return recordTtl <= Long.parseLong(values.get("MaxPaymentAgeSeconds")) + MessageAge.FUTURE_SKEW_SECONDS
+        return recordTtl <= Long.parseLong(values.get("MaxPaymentAgeSeconds")) + ReceiverWindows.PRODUCER_CLOCK_SKEW_SECONDS
                 || Long.parseLong(values.get("FastPathTtlSeconds")) > recordTtl
                 || Long.parseLong(values.get("MaxReceiveCount")) * cycle >= Long.parseLong(values.get("QueueRetentionSeconds"));
     }
@@ -186,6 +184,6 @@ final class WindowInvariants {
         long visibility = template.range(template.queue("PaymentsQueue").visibilityTimeout(), DEFAULT_VISIBILITY_TIMEOUT).max();
         long window = template.range(function.ownProperty("Events").path("Payments").path("Properties")
                 .path("MaximumBatchingWindowInSeconds"), 0).max();
-        return Math.max(visibility, SoonRedelivery.LONGEST_SECONDS + timeout) + window;
+        return Math.max(visibility, ReceiverWindows.SOON_REDELIVERY_LONGEST_SECONDS + timeout) + window;
     }
 }

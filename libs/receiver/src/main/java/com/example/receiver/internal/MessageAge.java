@@ -2,6 +2,7 @@ package com.example.receiver.internal;
 
 import com.example.receiver.Command;
 import com.example.receiver.Outcome;
+import com.example.receiver.lambda.ReceiverWindows;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -28,7 +29,7 @@ public final class MessageAge {
     /** The field a refusal names: the command's time of issue. */
     public static final String FIELD = "issued_at";
     /** How far a producer's clock may run ahead of the receiver's, in seconds: the producers' signatures' skew too. */
-    public static final long FUTURE_SKEW_SECONDS = 60;
+    public static final long FUTURE_SKEW_SECONDS = ReceiverWindows.PRODUCER_CLOCK_SKEW_SECONDS;
     /** {@link #FUTURE_SKEW_SECONDS} as a duration. */
     public static final Duration FUTURE_SKEW = Duration.ofSeconds(FUTURE_SKEW_SECONDS);
     /** How the rule of a refusal for age begins, so that its dead letter's reason says so ({@link #tooOld}). */

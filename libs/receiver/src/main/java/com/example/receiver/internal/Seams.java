@@ -17,9 +17,11 @@ import java.util.function.UnaryOperator;
  * @param fastPath  wraps the fast path the builder made, {@link FastPath#DISABLED} when none is configured
  * @param cache     the configured fast path's cache: its nodes and the threads that ask them
  *                  ({@link RedisFastPath#JEDIS} in a function, a model in the simulation)
+ * @param telemetry wraps the telemetry the builder made (a test that hears each message's report)
  * @param <P>       the domain's payload type
  */
-public record Seams<P>(UnaryOperator<Store<P>> store, UnaryOperator<FastPath> fastPath, CacheNodes.Connector cache) {
+public record Seams<P>(UnaryOperator<Store<P>> store, UnaryOperator<FastPath> fastPath, CacheNodes.Connector cache,
+                       UnaryOperator<Telemetry> telemetry) {
 
     /** The builder's way in, set once its class is initialised (before any builder exists). */
     private static volatile BiConsumer<Object, Seams<?>> door;
@@ -29,6 +31,7 @@ public record Seams<P>(UnaryOperator<Store<P>> store, UnaryOperator<FastPath> fa
         Objects.requireNonNull(store, "store");
         Objects.requireNonNull(fastPath, "fastPath");
         Objects.requireNonNull(cache, "cache");
+        Objects.requireNonNull(telemetry, "telemetry");
     }
 
     /**
@@ -38,7 +41,7 @@ public record Seams<P>(UnaryOperator<Store<P>> store, UnaryOperator<FastPath> fa
      * @return the seams of a function
      */
     public static <P> Seams<P> none() {
-        return new Seams<>(UnaryOperator.identity(), UnaryOperator.identity(), RedisFastPath.JEDIS);
+        return new Seams<>(UnaryOperator.identity(), UnaryOperator.identity(), RedisFastPath.JEDIS, UnaryOperator.identity());
     }
 
     /**
@@ -48,7 +51,7 @@ public record Seams<P>(UnaryOperator<Store<P>> store, UnaryOperator<FastPath> fa
      * @return new seams
      */
     public Seams<P> withStore(UnaryOperator<Store<P>> wrapper) {
-        return new Seams<>(wrapper, fastPath, cache);
+        return new Seams<>(wrapper, fastPath, cache, telemetry);
     }
 
     /**
@@ -58,7 +61,7 @@ public record Seams<P>(UnaryOperator<Store<P>> store, UnaryOperator<FastPath> fa
      * @return new seams
      */
     public Seams<P> withFastPath(UnaryOperator<FastPath> wrapper) {
-        return new Seams<>(store, wrapper, cache);
+        return new Seams<>(store, wrapper, cache, telemetry);
     }
 
     /**
@@ -69,7 +72,17 @@ public record Seams<P>(UnaryOperator<Store<P>> store, UnaryOperator<FastPath> fa
      * @return new seams
      */
     public Seams<P> withCache(CacheNodes.Connector connector) {
-        return new Seams<>(store, fastPath, connector);
+        return new Seams<>(store, fastPath, connector, telemetry);
+    }
+
+    /**
+     * These seams, the telemetry wrapped by {@code wrapper}.
+     *
+     * @param wrapper given what the builder made, returns what the receiver reports to
+     * @return new seams
+     */
+    public Seams<P> withTelemetry(UnaryOperator<Telemetry> wrapper) {
+        return new Seams<>(store, fastPath, cache, wrapper);
     }
 
     /**

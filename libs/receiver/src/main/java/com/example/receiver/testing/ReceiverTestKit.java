@@ -1,14 +1,18 @@
 package com.example.receiver.testing;
 
+import com.example.lambdakit.telemetry.Invocation;
 import com.example.receiver.Command;
 import com.example.receiver.IdempotencyKey;
+import com.example.receiver.MessageResult;
 import com.example.receiver.Outcome;
 import com.example.receiver.internal.CacheNodes;
 import com.example.receiver.internal.CachedDecision;
 import com.example.receiver.internal.FastPath;
+import com.example.receiver.internal.MessageReport;
 import com.example.receiver.internal.RemainingTime;
 import com.example.receiver.internal.Seams;
 import com.example.receiver.internal.Store;
+import com.example.receiver.internal.Telemetry;
 import com.example.receiver.internal.config.FastPathConfig;
 import com.example.receiver.lambda.ReceiverBuilder;
 import java.time.Duration;
@@ -106,6 +110,20 @@ public final class ReceiverTestKit<P> {
     }
 
     /**
+     * A hook on each message's report, as its log line and metrics are written: called once per
+     * message of every batch, after its outcome is final and before the batch's answer is
+     * returned, with what the report says (its id, outcome, and whether it was dead-lettered).
+     *
+     * @param hook sees each message's report
+     * @return this kit
+     */
+    public ReceiverTestKit<P> afterReport(Consumer<MessageResult> hook) {
+        Objects.requireNonNull(hook, "hook");
+        UnaryOperator<Telemetry> before = seams.telemetry();
+        return attach(seams.withTelemetry(built -> reportedThen(before.apply(built), hook)));
+    }
+
+    /**
      * The configured fast path's cache reached through a model of its nodes: the real fast path
      * above them.
      *
@@ -195,6 +213,46 @@ public final class ReceiverTestKit<P> {
             @Override
             public void remember(Map<IdempotencyKey, CachedDecision> decisions) {
                 fastPath.remember(decisions);
+            }
+        };
+    }
+
+    private static Telemetry reportedThen(Telemetry telemetry, Consumer<MessageResult> hook) {
+        return new Telemetry() {
+            @Override
+            public void invocationStarted(Invocation invocation) {
+                telemetry.invocationStarted(invocation);
+            }
+
+            @Override
+            public void decided(MessageReport report) {
+                telemetry.decided(report);
+                hook.accept(new MessageResult(report.messageId(), report.outcome(), report.deadLettered()));
+            }
+
+            @Override
+            public void fastPathUnavailable(String cause) {
+                telemetry.fastPathUnavailable(cause);
+            }
+
+            @Override
+            public void fastPathSignatureInvalid(int values) {
+                telemetry.fastPathSignatureInvalid(values);
+            }
+
+            @Override
+            public void fastPathKeyUnavailable() {
+                telemetry.fastPathKeyUnavailable();
+            }
+
+            @Override
+            public void producerKeysUnavailable(int messages) {
+                telemetry.producerKeysUnavailable(messages);
+            }
+
+            @Override
+            public void invocationEnded() {
+                telemetry.invocationEnded();
             }
         };
     }

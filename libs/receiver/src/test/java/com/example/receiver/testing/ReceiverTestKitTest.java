@@ -27,8 +27,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
@@ -78,6 +76,24 @@ class ReceiverTestKitTest {
     }
 
     @Test
+    void afterReport_hearsEachMessagesReportOnce_asTheBatchAnswersIt() {
+        // GIVEN a store of the test's own that approves, and a hook on every message's report
+        List<MessageResult> reported = Collections.synchronizedList(new ArrayList<>());
+        ReceiverBuilder<String> builder = builder(Map.of());
+        ReceiverTestKit.of(builder).store(built -> (command, remaining) -> new Outcome.Approved()).afterReport(reported::add);
+        try (IdempotentReceiver<String> receiver = builder.build()) {
+            // WHEN a batch of three, one key twice, is decided
+            BatchResult first = receiver.decide(SqsEvents.of("A", "B", "A"), null);
+            // THEN the hook heard each message once, in order, as the batch answered it
+            assertEquals(first.results(), reported);
+            // AND a second batch adds its own reports, and nothing more
+            BatchResult second = receiver.decide(SqsEvents.of("C"), null);
+            assertEquals(4, reported.size(), reported::toString);
+            assertEquals(second.results(), reported.subList(3, 4));
+        }
+    }
+
+    @Test
     void aHookRuns_beforeTheReceiverSeesTheCommitsAnswer_soWhatItThrowsReplacesTheAnswer() {
         // GIVEN a store that approves, and a hook after every commit that throws
         ReceiverBuilder<String> builder = builder(Map.of());
@@ -96,9 +112,9 @@ class ReceiverTestKitTest {
     @Test
     void theRealFastPath_asksTheKitsNodes_andAfterLookup_seesTheHitsItHandsTheBatch() {
         // GIVEN the fast path configured, on the kit's model of one node, and a hook after every lookup
-        OneNode node = new OneNode();
+        InMemoryCacheNode node = new InMemoryCacheNode();
         List<Map<IdempotencyKey, CachedAnswer>> lookups = Collections.synchronizedList(new ArrayList<>());
-        ReceiverBuilder<String> builder = builder(Map.of(ReceiverVariables.FAST_PATH_ENDPOINT, "cache.internal:6379",
+        ReceiverBuilder<String> builder = builder(Map.of(ReceiverVariables.FAST_PATH_ENDPOINT, InMemoryCacheNode.NODE,
                 ReceiverVariables.FAST_PATH_SIGNING_SECRET, SIGNING_SECRET));
         List<Duration> timeouts = new ArrayList<>();
         ReceiverTestKit.of(builder).store(built -> (command, remaining) -> new Outcome.Approved())
@@ -113,7 +129,7 @@ class ReceiverTestKitTest {
             BatchResult again = receiver.decide(SqsEvents.of("A"), null);
             // THEN the real fast path wrote A to the model and found it there: a duplicate the cache answered
             assertEquals(new Outcome.Duplicate(DuplicateSource.FAST_PATH, Decision.approved()), again.results().get(0).outcome());
-            assertEquals(1, node.values.size(), node.values::toString);
+            assertEquals(1, node.values().size(), node.values()::toString);
             // AND the hook saw the first lookup empty, the second with A's decision and fingerprint
             assertEquals(2, lookups.size(), lookups::toString);
             assertEquals(Map.of(), lookups.get(0));
@@ -132,49 +148,5 @@ class ReceiverTestKitTest {
                 .environment(environment).dynamoDb(unused)
                 .secrets(secretId -> secretId.equals(SIGNING_SECRET) ? SIGNING_KEY : "")
                 .out(new PrintStream(OutputStream.nullOutputStream()));
-    }
-
-    /** One cache node in memory: every key its own, nothing redirected, no expiry. */
-    private static final class OneNode implements TestCacheNodes {
-
-        private final Map<String, String> values = new ConcurrentHashMap<>();
-
-        @Override
-        public String nodeOf(String redisKey) {
-            return "cache.internal:6379";
-        }
-
-        @Override
-        public Reply get(String node, List<String> redisKeys) {
-            Map<String, String> found = new java.util.HashMap<>();
-            redisKeys.forEach(key -> Optional.ofNullable(values.get(key)).ifPresent(value -> found.put(key, value)));
-            return new Reply(found, List.of());
-        }
-
-        @Override
-        public Reply setex(String node, List<String> redisKeys, Map<String, String> written, long seconds) {
-            redisKeys.forEach(key -> values.put(key, written.get(key)));
-            return new Reply(Map.of(), List.of());
-        }
-
-        @Override
-        public Optional<String> followedGet(String redisKey) {
-            return Optional.ofNullable(values.get(redisKey));
-        }
-
-        @Override
-        public void followedSetex(String redisKey, long seconds, String value) {
-            values.put(redisKey, value);
-        }
-
-        @Override
-        public void refresh() {
-            // one node: nothing to learn
-        }
-
-        @Override
-        public void close() {
-            // nothing held
-        }
     }
 }

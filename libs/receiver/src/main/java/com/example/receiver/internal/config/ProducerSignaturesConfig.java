@@ -1,6 +1,6 @@
 package com.example.receiver.internal.config;
 
-import com.example.receiver.internal.MessageAge;
+import com.example.receiver.lambda.ReceiverWindows;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -21,7 +21,7 @@ import java.util.Objects;
 public record ProducerSignaturesConfig(List<String> signingSecrets, Duration window, Duration redrivable) {
 
     /** How far a producer's clock may run ahead of SQS's, in seconds: a signature may be this much younger than its message. */
-    public static final long FUTURE_SKEW_SECONDS = MessageAge.FUTURE_SKEW_SECONDS;
+    public static final long FUTURE_SKEW_SECONDS = ReceiverWindows.PRODUCER_CLOCK_SKEW_SECONDS;
     /** {@link #FUTURE_SKEW_SECONDS} as a duration. */
     public static final Duration FUTURE_SKEW = Duration.ofSeconds(FUTURE_SKEW_SECONDS);
 

@@ -6,6 +6,7 @@ import com.example.receiver.BatchResult;
 import com.example.receiver.MessageResult;
 import com.example.receiver.Outcome;
 import com.example.receiver.RetryCause;
+import com.example.receiver.lambda.ReceiverWindows;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -51,11 +52,11 @@ public final class SoonRedelivery {
 
     private static final int SQS_MAX_BATCH = 10;
     /** The longest a throttled message is kept away (unless {@code max} is longer): 15 minutes. */
-    public static final long LONGEST_SECONDS = 900;
+    public static final long LONGEST_SECONDS = ReceiverWindows.SOON_REDELIVERY_LONGEST_SECONDS;
     /** The window's lower bound at a first receive, in seconds, unless the receiver's builder says otherwise. */
-    public static final long DEFAULT_MIN_SECONDS = 1;
+    public static final long DEFAULT_MIN_SECONDS = ReceiverWindows.SOON_REDELIVERY_MIN_SECONDS;
     /** The window's upper bound at a first receive, in seconds, unless the receiver's builder says otherwise. */
-    public static final long DEFAULT_MAX_SECONDS = 5;
+    public static final long DEFAULT_MAX_SECONDS = ReceiverWindows.SOON_REDELIVERY_MAX_SECONDS;
     /** {@link #DEFAULT_MIN_SECONDS} as a duration. */
     public static final Duration DEFAULT_MIN = Duration.ofSeconds(DEFAULT_MIN_SECONDS);
     /** {@link #DEFAULT_MAX_SECONDS} as a duration. */

@@ -10,6 +10,7 @@ import com.example.receiver.Outcome;
 import com.example.receiver.internal.DeadLetter;
 import com.example.receiver.internal.MessageReport;
 import com.example.receiver.internal.Telemetry;
+import com.example.receiver.lambda.ReceiverMetrics;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Clock;

@@ -1,10 +1,12 @@
-package com.example.receiver.internal.telemetry;
+package com.example.receiver.lambda;
 
 import com.example.lambdakit.telemetry.Metric;
 import java.util.List;
 
 /**
- * The receiver's metrics (dimension {@code Service}, the function's service name): one count per
+ * The receiver's metrics, by the names its EMF lines give them: what a dashboard, an alarm or a
+ * test that reads the metrics is built on, so that nobody outside the library spells them again.
+ * Dimension {@code Service}, the function's service name: one count per
  * message received and one per outcome (the duplicate rate is the four {@code Duplicate*} over
  * {@code Received}), the messages sent to the dead-letter queue at once, the retries that contention ({@code Contended}) and throttling
  * ({@code Throttled}) outlasted within the invocation (both also counted as {@code Retry}: the
