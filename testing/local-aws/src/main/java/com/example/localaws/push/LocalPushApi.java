@@ -56,17 +56,6 @@ public final class LocalPushApi implements AutoCloseable {
     /** The path notifications are posted to. */
     public static final String PATH = "/notifications";
 
-    /**
-     * One request as received.
-     *
-     * @param idempotencyKey the header, or empty
-     * @param body           the request body
-     * @param status         what was answered
-     * @param delivered      whether this request delivered the notification
-     */
-    public record Request(String idempotencyKey, String body, int status, boolean delivered) {
-    }
-
     private final HttpServer server;
     private final String basePath;
     private final ExecutorService executor = Executors.newCachedThreadPool(runnable -> {
@@ -169,7 +158,7 @@ public final class LocalPushApi implements AutoCloseable {
     }
 
     /** Every request received, in arrival order. */
-    public List<Request> requests() {
+    public List<PushRequest> requests() {
         return ledger.requests();
     }
 
@@ -180,12 +169,12 @@ public final class LocalPushApi implements AutoCloseable {
 
     /** How many notifications were delivered: one per key at most. */
     public int delivered() {
-        return (int) requests().stream().filter(Request::delivered).count();
+        return (int) requests().stream().filter(PushRequest::delivered).count();
     }
 
     /** The keys of the requests received, one entry per request. */
     public List<String> keysReceived() {
-        return requests().stream().map(Request::idempotencyKey).toList();
+        return requests().stream().map(PushRequest::idempotencyKey).toList();
     }
 
     private void handle(HttpExchange exchange) throws IOException {
@@ -231,7 +220,7 @@ public final class LocalPushApi implements AutoCloseable {
 
     private String requestsJson() {
         StringBuilder json = new StringBuilder("[");
-        for (Request request : requests()) {
+        for (PushRequest request : requests()) {
             json.append(json.length() > 1 ? "," : "").append("{\"idempotencyKey\":\"").append(escape(request.idempotencyKey()))
                     .append("\",\"status\":").append(request.status())
                     .append(",\"delivered\":").append(request.delivered()).append('}');

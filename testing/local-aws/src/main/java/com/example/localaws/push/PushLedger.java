@@ -49,7 +49,7 @@ final class PushLedger {
     }
 
     private final Object lock = new Object();
-    private final List<LocalPushApi.Request> requests = new ArrayList<>();
+    private final List<PushRequest> requests = new ArrayList<>();
     private final Map<String, Response> answered = new HashMap<>();
     private final Map<String, Boolean> inFlight = new HashMap<>();
     private final List<Fault> faults = new ArrayList<>();
@@ -57,7 +57,7 @@ final class PushLedger {
     /** Notes a request that was not admitted: it delivers nothing and stores nothing. */
     void refused(String key, String body, int status) {
         synchronized (lock) {
-            requests.add(new LocalPushApi.Request(key, body, status, false));
+            requests.add(new PushRequest(key, body, status, false));
         }
     }
 
@@ -80,13 +80,13 @@ final class PushLedger {
                 if (fault instanceof Fail fail) {
                     response = new Response(fail.status(), "{\"error\":\"injected failure\"}");
                 } else {
-                    long number = requests.stream().filter(LocalPushApi.Request::delivered).count() + 1;
+                    long number = requests.stream().filter(PushRequest::delivered).count() + 1;
                     response = new Response(201, "{\"notification_id\":\"ntf-" + number + "\"}");
                     delivered = true;
                     inFlight.put(key, true);
                 }
             }
-            requests.add(new LocalPushApi.Request(key, body, response.status(), delivered));
+            requests.add(new PushRequest(key, body, response.status(), delivered));
             return new Decision(response, fault, delivered, replayed);
         }
     }
@@ -120,7 +120,7 @@ final class PushLedger {
     }
 
     /** Every request received, in arrival order. */
-    List<LocalPushApi.Request> requests() {
+    List<PushRequest> requests() {
         synchronized (lock) {
             return List.copyOf(requests);
         }

@@ -5,12 +5,12 @@ import java.util.Map;
 
 /**
  * The keys a local push API admits, as text: {@code <key id>=<key>[,<key id>=<key>]}. So they
- * travel to {@link LocalPushApi#main} in the environment variable {@value #VARIABLE}, and to a
- * running API through {@link KeysKnob}.
+ * travel to the API's own process in the environment variable {@value #VARIABLE}, and to a
+ * running API through its {@code PUT /_keys}.
  */
 public final class SigningKeys {
 
-    /** The environment variable of the keys {@link LocalPushApi#main} admits. */
+    /** The environment variable of the keys the API's own process admits. */
     public static final String VARIABLE = "LOCAL_PUSH_API_SIGNING_KEYS";
 
     private SigningKeys() {
