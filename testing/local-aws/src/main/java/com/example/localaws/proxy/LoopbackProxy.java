@@ -9,7 +9,6 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
 import java.time.Duration;
-import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
@@ -48,15 +47,12 @@ import java.util.function.Predicate;
  */
 public final class LoopbackProxy implements AutoCloseable {
 
-    enum Mode { PASS, DELAY, BLACKHOLE, REFUSE }
-
     private final InetSocketAddress target;
     private final TlsEnds tls;
     private final ServerSocket server;
     private final Set<ProxiedConnection> connections = ConcurrentHashMap.newKeySet();
     private final ResponseDrops drops = new ResponseDrops();
-    private volatile Mode mode = Mode.PASS;
-    private volatile Duration delay = Duration.ZERO;
+    private final ProxyMode mode = new ProxyMode();
     private volatile boolean closed;
 
     private LoopbackProxy(InetSocketAddress target, TlsEnds tls, ServerSocket server) {
@@ -104,23 +100,22 @@ public final class LoopbackProxy implements AutoCloseable {
 
     /** Forwards everything unchanged. */
     public void pass() {
-        mode = Mode.PASS;
+        mode.set(ProxyMode.Mode.PASS);
     }
 
     /** Holds every chunk, in both directions, for {@code perChunk} before forwarding it. */
     public void delay(Duration perChunk) {
-        delay = Objects.requireNonNull(perChunk, "perChunk");
-        mode = Mode.DELAY;
+        mode.delay(perChunk);
     }
 
     /** Accepts and reads, but forwards nothing either way. */
     public void blackhole() {
-        mode = Mode.BLACKHOLE;
+        mode.set(ProxyMode.Mode.BLACKHOLE);
     }
 
     /** Closes every open connection, and every new one as soon as it is accepted. */
     public void refuse() {
-        mode = Mode.REFUSE;
+        mode.set(ProxyMode.Mode.REFUSE);
         connections.forEach(ProxiedConnection::close);
     }
 
@@ -161,7 +156,7 @@ public final class LoopbackProxy implements AutoCloseable {
         while (!closed) {
             try {
                 Socket client = server.accept();
-                if (mode == Mode.REFUSE) {
+                if (mode.now() == ProxyMode.Mode.REFUSE) {
                     client.close();
                     continue;
                 }
@@ -172,7 +167,7 @@ public final class LoopbackProxy implements AutoCloseable {
                     client.close();
                     continue;
                 }
-                ProxiedConnection connection = new ProxiedConnection(client, upstream, this);
+                ProxiedConnection connection = new ProxiedConnection(client, upstream, mode, drops, connections);
                 connections.add(connection);
                 connection.start();
             } catch (IOException e) {
@@ -207,22 +202,4 @@ public final class LoopbackProxy implements AutoCloseable {
         connections.forEach(ProxiedConnection::close);
     }
 
-    /** The mode now, for the connections' pumps. */
-    Mode mode() {
-        return mode;
-    }
-
-    /** The hold of each chunk in {@link Mode#DELAY}. */
-    Duration delay() {
-        return delay;
-    }
-
-    ResponseDrops drops() {
-        return drops;
-    }
-
-    /** A connection closed: no longer one to close with the proxy. */
-    void closed(ProxiedConnection connection) {
-        connections.remove(connection);
-    }
 }

@@ -6,13 +6,14 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.Set;
 import jdk.net.ExtendedSocketOptions;
 
 /**
- * One client connection of a {@link LoopbackProxy} and its upstream twin, with a pump each way:
- * each chunk read (acknowledged at once) is forwarded, held or dropped as the proxy's mode says
- * now; the client's bytes since the target last answered are the request's text, which the
- * proxy's {@link ResponseDrops} may match, its response then swallowed.
+ * One client connection of a loopback proxy and its upstream twin, with a pump each way: each
+ * chunk read (acknowledged at once) is forwarded, held or dropped as the proxy's mode says now;
+ * the client's bytes since the target last answered are the request's text, which the proxy's
+ * {@link ResponseDrops} may match, its response then swallowed.
  */
 final class ProxiedConnection {
 
@@ -20,16 +21,21 @@ final class ProxiedConnection {
 
     private final Socket client;
     private final Socket upstream;
-    private final LoopbackProxy proxy;
+    private final ProxyMode mode;
+    private final ResponseDrops drops;
+    private final Set<ProxiedConnection> open;
     private final StringBuilder request = new StringBuilder();
     private volatile boolean answering;
     private volatile boolean dropping;
     private boolean requestMatched;
 
-    ProxiedConnection(Socket client, Socket upstream, LoopbackProxy proxy) {
+    /** {@code open}: the proxy's open connections, which this leaves as it closes. */
+    ProxiedConnection(Socket client, Socket upstream, ProxyMode mode, ResponseDrops drops, Set<ProxiedConnection> open) {
         this.client = client;
         this.upstream = upstream;
-        this.proxy = proxy;
+        this.mode = mode;
+        this.drops = drops;
+        this.open = open;
     }
 
     void start() {
@@ -43,15 +49,15 @@ final class ProxiedConnection {
             to.setTcpNoDelay(true);
             int n;
             while ((n = readAcknowledgingAtOnce(from, in, buffer)) >= 0) {
-                LoopbackProxy.Mode now = proxy.mode();
-                if (now == LoopbackProxy.Mode.REFUSE) {
+                ProxyMode.Mode now = mode.now();
+                if (now == ProxyMode.Mode.REFUSE) {
                     break;
                 }
-                if (now == LoopbackProxy.Mode.BLACKHOLE) {
+                if (now == ProxyMode.Mode.BLACKHOLE) {
                     continue;
                 }
-                if (now == LoopbackProxy.Mode.DELAY) {
-                    Sleeper.THREAD.pauseQuietly(proxy.delay());
+                if (now == ProxyMode.Mode.DELAY) {
+                    Sleeper.THREAD.pauseQuietly(mode.delay());
                 }
                 if (fromClient) {
                     noteRequest(buffer, n);
@@ -60,7 +66,7 @@ final class ProxiedConnection {
                     answering = true;
                     if (dropping) {
                         if (answerStarts) {
-                            proxy.drops().answerStarts(buffer, n);
+                            drops.answerStarts(buffer, n);
                         }
                         continue;
                     }
@@ -83,15 +89,15 @@ final class ProxiedConnection {
                 answering = false;
             }
             request.append(new String(buffer, 0, n, StandardCharsets.ISO_8859_1));
-            if (!dropping && !requestMatched && proxy.drops().matches(request.toString())) {
+            if (!dropping && !requestMatched && drops.matches(request.toString())) {
                 requestMatched = true; // a request arriving in pieces is one match
-                dropping = proxy.drops().take();
+                dropping = drops.take();
             }
         }
     }
 
     void close() {
-        proxy.closed(this);
+        open.remove(this);
         closeQuietly(client);
         closeQuietly(upstream);
     }

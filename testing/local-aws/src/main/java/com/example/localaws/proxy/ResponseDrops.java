@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 
 /**
- * Which requests' responses a {@link LoopbackProxy} swallows: those whose text matches, one in
+ * Which requests' responses a loopback proxy swallows: those whose text matches, one in
  * every {@code oneIn} of them, until the budget is used up; and the count of what it swallowed,
  * refusals (an HTTP status other than 2xx) apart. Shared by every connection of the proxy.
  */

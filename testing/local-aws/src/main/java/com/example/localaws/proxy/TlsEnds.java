@@ -11,7 +11,7 @@ import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 
 /**
- * Where TLS ends and starts again at a {@link LoopbackProxy}.
+ * Where TLS ends and starts again at a loopback proxy.
  *
  * @param serverSide answers the clients' handshakes (its key manager holds the proxy's certificate)
  * @param clientSide reaches the target (its trust managers trust the target's certificate)
