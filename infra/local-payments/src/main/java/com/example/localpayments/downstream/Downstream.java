@@ -13,9 +13,13 @@ import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.push.Admission;
 import com.example.localaws.push.LocalPushApi;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -38,21 +42,23 @@ import software.amazon.awssdk.services.sqs.model.Message;
  * functions their environment ({@link #publisherEnvironment()}, {@link #notifierEnvironment()}),
  * {@link #connect} them, then {@link #pollOnce()} or {@link #drain(Duration)}; read
  * {@link #published()}, {@link #delivered()} and the queues' contents. The resources themselves
- * are {@link Topology}'s; what reached the topic, {@link TopicAudit}'s.
+ * are {@link Topology}'s.
  */
 public final class Downstream implements AutoCloseable {
 
     /** The notifier's Powertools table, as {@code template.yaml} names it (its logical id locally). */
     public static final String NOTIFICATION_IDEMPOTENCY_TABLE = "NotificationIdempotencyTable";
     /** The table whose stream is the outbox. */
-    public static final String IDEMPOTENCY_TABLE = "IdempotencyTable";
+    public static final String IDEMPOTENCY_TABLE = Topology.IDEMPOTENCY_TABLE;
     /** Deliveries of a notification before the queue moves it to the DLQ (the template's default). */
-    public static final int MAX_RECEIVE_COUNT = 5;
+    public static final int MAX_RECEIVE_COUNT = Topology.MAX_RECEIVE_COUNT;
     /** The publisher's stream event source, as template.yaml sets it. */
     public static final int STREAM_BATCH_SIZE = 100;
     public static final int STREAM_MAXIMUM_RETRY_ATTEMPTS = 10;
     /** The queue template.yaml subscribes to the topic for the notifier. */
-    public static final String NOTIFICATIONS_QUEUE = "NotificationsQueue";
+    public static final String NOTIFICATIONS_QUEUE = Topology.NOTIFICATIONS_QUEUE;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final LocalAws aws;
     private final SqsClient sqs;
@@ -62,7 +68,7 @@ public final class Downstream implements AutoCloseable {
     private final LocalPushApi pushApi;
     /** The push API credential's secret (named as the template's parameter's stand-in), whose keys the push API admits. */
     private final String credentialSecret;
-    private final TopicAudit audit;
+    private final List<Published> onTopic = new ArrayList<>();
     private DynamoDbStreamsEventSourceMapping publisherMapping;
     private SqsEventSourceMapping notifierMapping;
 
@@ -72,7 +78,6 @@ public final class Downstream implements AutoCloseable {
         this.sns = aws.sns();
         this.streams = aws.dynamoDbStreams();
         this.topology = Topology.create(aws, sqs, sns, visibility);
-        this.audit = new TopicAudit(sqs, topology.auditQueueUrl());
         this.credentialSecret = "PushApiCredential" + topology.suffix();
         this.pushApi = LocalPushApi.start(Admission.signed(aws.pushApiCredential(credentialSecret), Clock.systemUTC()));
     }
@@ -138,20 +143,6 @@ public final class Downstream implements AutoCloseable {
                 LocalAws.REGION.id(), streamSettings, publisher, Clock.systemUTC());
         this.notifierMapping = new SqsEventSourceMapping(sqs, topology.notificationsQueueUrl(), LocalAws.REGION.id(), 10,
                 Duration.ZERO, notifier);
-    }
-
-    /**
-     * What one round did.
-     *
-     * @param stream        the publisher's poll
-     * @param notifications the notifier's poll
-     */
-    public record Round(DynamoDbStreamsEventSourceMapping.Poll stream, SqsEventSourceMapping.Poll notifications) {
-
-        /** Whether nothing was delivered to either function. */
-        public boolean idle() {
-            return stream.delivered() == 0 && notifications.received() == 0;
-        }
     }
 
     /** One poll of the stream (publisher), then one of the notifications queue (notifier). */
@@ -224,8 +215,11 @@ public final class Downstream implements AutoCloseable {
     }
 
     /** The decision events on the topic so far (read from the audit subscription), in arrival order. */
-    public List<Published> published() {
-        return audit.published();
+    public synchronized List<Published> published() {
+        for (Message message : LocalQueues.take(sqs, topology.auditQueueUrl())) {
+            onTopic.add(new Published(parse(message.body()), QueueContents.attributes(message)));
+        }
+        return List.copyOf(onTopic);
     }
 
     /** Notifications the push API delivered (one per key at most). */
@@ -276,6 +270,14 @@ public final class Downstream implements AutoCloseable {
     /** The local AWS this runs on. */
     public LocalAws aws() {
         return aws;
+    }
+
+    private static JsonNode parse(String body) {
+        try {
+            return JSON.readTree(body);
+        } catch (IOException e) {
+            throw new UncheckedIOException("not JSON on the topic: " + body, e);
+        }
     }
 
     @Override

@@ -33,6 +33,12 @@ import software.amazon.awssdk.services.sqs.SqsClient;
 record Topology(String suffix, String streamArn, String topicArn, String notificationsQueueUrl, String notificationsDlqUrl,
                 String streamFailuresQueueUrl, String unpublishableQueueUrl, String auditQueueUrl) {
 
+    /** The table whose stream is the outbox. */
+    static final String IDEMPOTENCY_TABLE = "IdempotencyTable";
+    /** The queue template.yaml subscribes to the topic for the notifier. */
+    static final String NOTIFICATIONS_QUEUE = "NotificationsQueue";
+    /** Deliveries of a notification before the queue moves it to the DLQ (the template's default). */
+    static final int MAX_RECEIVE_COUNT = 5;
     /** The logical ids of the resources this creates, as template.yaml names them. */
     static final String PAYMENTS_TOPIC = "PaymentsAuthorizedTopic";
     static final String NOTIFICATIONS_DEAD_LETTER_QUEUE = "NotificationsDeadLetterQueue";
@@ -49,12 +55,12 @@ record Topology(String suffix, String streamArn, String topicArn, String notific
         String suffix = "-" + UUID.randomUUID().toString().substring(0, 8);
         String streamArn;
         try (DynamoDbClient dynamoDb = aws.dynamoDb()) {
-            streamArn = DynamoDbStreamsEventSourceMapping.streamArnOf(dynamoDb, Downstream.IDEMPOTENCY_TABLE);
+            streamArn = DynamoDbStreamsEventSourceMapping.streamArnOf(dynamoDb, IDEMPOTENCY_TABLE);
         }
         String topicArn = sns.createTopic(request -> request.name(PAYMENTS_TOPIC + suffix)).topicArn();
         String notificationsDlqUrl = queue(sqs, NOTIFICATIONS_DEAD_LETTER_QUEUE + suffix);
-        String notificationsQueueUrl = LocalQueues.withDeadLetterQueue(sqs, Downstream.NOTIFICATIONS_QUEUE + suffix,
-                visibility.toSeconds(), notificationsDlqUrl, Downstream.MAX_RECEIVE_COUNT);
+        String notificationsQueueUrl = LocalQueues.withDeadLetterQueue(sqs, NOTIFICATIONS_QUEUE + suffix,
+                visibility.toSeconds(), notificationsDlqUrl, MAX_RECEIVE_COUNT);
         Topology topology = new Topology(suffix, streamArn, topicArn, notificationsQueueUrl, notificationsDlqUrl,
                 queue(sqs, STREAM_FAILURE_QUEUE + suffix), queue(sqs, UNPUBLISHABLE_QUEUE + suffix),
                 queue(sqs, "payments-authorized-audit" + suffix));
@@ -78,8 +84,8 @@ record Topology(String suffix, String streamArn, String topicArn, String notific
     /** The template's subscription of the notifications queue (its raw delivery and filter policy). */
     private static TemplateMessaging.QueueSubscription notificationsSubscription(LocalAws aws) {
         return TemplateMessaging.read(aws.root().resolve("template.yaml")).queueSubscriptions().stream()
-                .filter(subscription -> subscription.queue().equals(Downstream.NOTIFICATIONS_QUEUE))
+                .filter(subscription -> subscription.queue().equals(NOTIFICATIONS_QUEUE))
                 .findFirst()
-                .orElseThrow(() -> new IllegalStateException("template.yaml subscribes no " + Downstream.NOTIFICATIONS_QUEUE));
+                .orElseThrow(() -> new IllegalStateException("template.yaml subscribes no " + NOTIFICATIONS_QUEUE));
     }
 }
