@@ -13,9 +13,14 @@ final class HotAccountsSection {
     private HotAccountsSection() {
     }
 
+    /** Whether a result ran on fewer accounts than the traffic has: a hot-accounts row. */
+    static boolean hot(Result result) {
+        return result.scenario().accounts() < ScenarioTraffic.MAX_ACCOUNTS;
+    }
+
     /** Ours on few accounts: every batch committed in groups; then many environments on one account, with real conflicts. */
     static void append(StringBuilder md, List<Result> results) {
-        List<Result> hot = results.stream().filter(ReportMarkdown::hot).toList();
+        List<Result> hot = results.stream().filter(HotAccountsSection::hot).toList();
         if (hot.isEmpty()) {
             return;
         }
@@ -24,7 +29,7 @@ final class HotAccountsSection {
                 .append(" accounts, so that every batch holds several new payments of one account and commits them in ")
                 .append("one transaction (`GROUP_COMMIT`, on by default): a crash after a group's commit, a group's lost ")
                 .append("response and a throttled group must leave the same exact balances as one by one.\n\n");
-        ReportMarkdown.table(md, hot.stream().filter(r -> r.scenario().pollers() == 1 && !capacity(r)).toList(), false);
+        ResultsTable.append(md, hot.stream().filter(r -> r.scenario().pollers() == 1 && !capacity(r)).toList(), false);
         capacityThrottling(md, hot.stream().filter(HotAccountsSection::capacity).toList());
         List<Result> contended = hot.stream().filter(r -> r.scenario().pollers() > 1).toList();
         if (contended.isEmpty()) {
@@ -38,7 +43,7 @@ final class HotAccountsSection {
                 .append("and none may reach the DLQ. *Send to decision* runs from a transaction's first send (the producer ")
                 .append("keeps at most ").append(QueueConsumption.STREAM_BACKLOG).append(" messages waiting, as a gateway would) ")
                 .append("to its record's `processedAt`.\n\n");
-        ReportMarkdown.table(md, contended, false);
+        ResultsTable.append(md, contended, false);
         md.append("\n| run | conflicts answered by the launcher | send to decision, median (ms) | p99 (ms) | max (ms) |\n");
         md.append("|---|---:|---:|---:|---:|\n");
         for (Result r : contended) {
@@ -68,7 +73,7 @@ final class HotAccountsSection {
                 .append("load falls, so waiting relieves it. Ours waits in the invocation (jittered exponential back-off, a ")
                 .append("group tried again whole), then brings the message back in seconds, later at each receive; none may ")
                 .append("reach the DLQ. The baselines' writes are the same Powertools calls as in the rows above.\n\n");
-        ReportMarkdown.table(md, rows, false);
+        ResultsTable.append(md, rows, false);
         md.append("\n| run | implementation | requests throttled by the launcher | deliveries (redeliveries included) |\n")
                 .append("|---|---|---:|---:|\n");
         for (Result r : rows) {

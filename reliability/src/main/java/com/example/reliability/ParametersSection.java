@@ -22,7 +22,7 @@ final class ParametersSection {
                 .append(" pollers (threads), each with its own execution environment.\n");
         md.append("- Queue: standard, visibility timeout ").append(ScenarioRunner.VISIBILITY_SECONDS).append(" s, `maxReceiveCount` ")
                 .append(ScenarioRunner.MAX_RECEIVE_COUNT).append(", DLQ; the local SQS event source mapping (`testing/local-aws`), batch size ")
-                .append(ScenarioRunner.BATCH_SIZE).append(", `ReportBatchItemFailures` semantics.\n");
+                .append(QueueConsumption.BATCH_SIZE).append(", `ReportBatchItemFailures` semantics.\n");
         md.append("- Crashes: every 3rd invocation for the points met once per batch (after the fast-path check, before the SQS delete), ")
                 .append("every 10th message for the points met once per message; at most ").append(ScenarioRunner.MAX_CRASHES)
                 .append(" per run. Lost responses: ").append(ReliabilityReport.PAYMENTS / 20).append(", one in every ")

@@ -18,11 +18,12 @@ import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 /**
  * A scenario's input streamed into its queue (keeping the backlog under {@value #STREAM_BACKLOG},
  * as a gateway would) while {@code pollers} local SQS event source mappings (batch size
- * {@value ScenarioRunner#BATCH_SIZE}), each with its own execution environments, consume it, until
+ * {@value #BATCH_SIZE}), each with its own execution environments, consume it, until
  * the queue has stayed empty for two looks in a row or the deadline passed.
  */
 final class QueueConsumption {
 
+    static final int BATCH_SIZE = 10;
     static final int STREAM_CHUNK = 50;
     static final int STREAM_BACKLOG = 100;
 
@@ -64,7 +65,7 @@ final class QueueConsumption {
         for (int p = 0; p < pollers; p++) {
             LambdaEnvironments function = new LambdaEnvironments(factory, timings);
             environments.add(function);
-            SqsEventSourceMapping mapping = new SqsEventSourceMapping(sqs, queue, LocalAws.REGION.id(), ScenarioRunner.BATCH_SIZE,
+            SqsEventSourceMapping mapping = new SqsEventSourceMapping(sqs, queue, LocalAws.REGION.id(), BATCH_SIZE,
                     Duration.ZERO, function);
             Thread thread = new Thread(() -> {
                 while (!stop.get()) {

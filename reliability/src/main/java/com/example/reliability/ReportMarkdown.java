@@ -63,8 +63,8 @@ final class ReportMarkdown {
                 .append("Each baseline row names the baseline's nearest equivalent of ours; the last point exists only in the ")
                 .append("baseline (ours writes its record in the same transaction as the debit and the ledger row).\n\n");
         List<Result> faultPoints = results.stream().filter(r -> r.scenario().fault() instanceof FaultPoint
-                && r.scenario().pollers() == 1 && !hot(r)).toList();
-        table(md, faultPoints, true);
+                && r.scenario().pollers() == 1 && !HotAccountsSection.hot(r)).toList();
+        ResultsTable.append(md, faultPoints, true);
         doubleDebitCharts(md, faultPoints);
         md.append("\n## Dependency faults (ours)\n\n");
         md.append("The fault is on from the start until half of the messages have been handled, then healed. ")
@@ -72,13 +72,13 @@ final class ReportMarkdown {
                 .append("comes 2 s after one is used up (never piled on a burst not yet used up). ")
                 .append("`ms/msg` is the handler's time per message (invocation time / batch size); compare it with the ")
                 .append("no-fault row above.\n\n");
-        table(md, results.stream().filter(r -> r.scenario().fault() instanceof DependencyFault && !hot(r)).toList(), false);
+        ResultsTable.append(md, results.stream().filter(r -> r.scenario().fault() instanceof DependencyFault && !HotAccountsSection.hot(r)).toList(), false);
         redisLatency(md);
         publishing(md);
         undecidable(md);
         md.append("\n## Concurrency and load\n\n");
         md.append(LoadNote.TEXT);
-        table(md, results.stream().filter(r -> r.scenario().pollers() > 1 && !hot(r)).toList(), false);
+        ResultsTable.append(md, results.stream().filter(r -> r.scenario().pollers() > 1 && !HotAccountsSection.hot(r)).toList(), false);
         HotAccountsSection.append(md, results);
         md.append("\n## What each non-zero figure means\n\n");
         notes(md);
@@ -129,7 +129,7 @@ final class ReportMarkdown {
                 .append("*Send to DLQ* runs from a message's first send to its arrival in the DLQ, as a watcher receiving ")
                 .append("from the DLQ throughout the run saw it (within its 1 s long poll). *Deliveries* counts the ")
                 .append("messages handed to the function, redeliveries included.\n\n");
-        table(md, rows, false);
+        ResultsTable.append(md, rows, false);
         md.append("\n| run | sent | in the DLQ | with their reason | deliveries | poison: send to DLQ, median (ms) | max (ms) ")
                 .append("| conflicts: median (ms) | max (ms) |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Result r : rows) {
@@ -139,26 +139,6 @@ final class ReportMarkdown {
             md.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %d | %.0f | %.0f | %.0f | %.0f |%n",
                     r.scenario().fault().label(), d.expected(), d.found(), d.withReason(), r.deliveries(), poison.p50Ms(),
                     poison.maxMs(), conflicts.p50Ms(), conflicts.maxMs()));
-        }
-    }
-
-    /** Whether a result ran on fewer accounts than the traffic has: a hot-accounts row. */
-    static boolean hot(Result result) {
-        return result.scenario().accounts() < ScenarioTraffic.MAX_ACCOUNTS;
-    }
-
-    /** The results table of {@code rows}; {@code pointLabels}: the baselines' rows named by their nearest fault point. */
-    static void table(StringBuilder md, List<Result> rows, boolean pointLabels) {
-        md.append("| fault | implementation | messages | decisions | double debits | lost | stuck | DLQ | debits missing | ledger | crashes / lost responses | ms/msg | drained |\n");
-        md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
-        for (Result r : rows) {
-            Scenario s = r.scenario();
-            String label = pointLabels && s.implementation().baseline() && s.fault() instanceof FaultPoint p
-                    ? p.baselineLabel() : s.fault().label();
-            md.append(String.format(Locale.ROOT, "| %s | %s | %d | %d | **%d** | **%d** | **%d** | %d | %d | %d / %d | %d / %d | %.1f | %s |%n",
-                    label, s.implementation().label(), s.messages(), r.decisions(), r.extraDebits(), r.lost(), r.stuck(),
-                    r.dlq(), r.missingDebits(), r.ledgerRows(), r.expectedLedgerRows(), r.crashes(), r.droppedResponses(),
-                    r.meanMsPerMessage(), r.drained() ? "yes" : "NO"));
         }
     }
 
@@ -219,7 +199,7 @@ final class ReportMarkdown {
                             + "while the node's circuit breaker is open (5 s after a failure); a new connection's TLS "
                             + "handshake may take up to 500 ms, once per breaker period. DynamoDB throttling costs more: "
                             + "the SDK's backoff between attempts, then the receiver's own; that is DynamoDB's time, not Redis's.%n",
-                            added, ScenarioRunner.BATCH_SIZE, 100.0 / ScenarioRunner.BATCH_SIZE));
+                            added, QueueConsumption.BATCH_SIZE, 100.0 / QueueConsumption.BATCH_SIZE));
                 });
     }
 
@@ -238,7 +218,7 @@ final class ReportMarkdown {
             md.append("- **").append(r.scenario().implementation().label()).append(", ").append(
                     r.scenario().implementation().baseline() && r.scenario().fault() instanceof FaultPoint p
                             ? p.baselineLabel() : r.scenario().fault().label())
-                    .append(hot(r) ? ", " + r.scenario().accounts() + " accounts" : "").append("**: ")
+                    .append(HotAccountsSection.hot(r) ? ", " + r.scenario().accounts() + " accounts" : "").append("**: ")
                     .append(Notes.explain(r)).append("\n");
         }
         if (seen.isEmpty()) {

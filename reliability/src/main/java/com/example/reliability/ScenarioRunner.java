@@ -33,7 +33,7 @@ import software.amazon.awssdk.services.sqs.SqsClient;
  * Runs one {@link Scenario} on a local AWS: fresh tables (the template's, plus the baseline's
  * Powertools table), a queue with a DLQ (visibility {@value #VISIBILITY_SECONDS} s,
  * {@code maxReceiveCount} {@value #MAX_RECEIVE_COUNT}), the input streamed into it while
- * {@code pollers} local SQS event source mappings (batch size {@value #BATCH_SIZE}), each with its
+ * {@code pollers} local SQS event source mappings (batch size {@value QueueConsumption#BATCH_SIZE}), each with its
  * own execution environments, consume it until it is empty ({@link QueueConsumption}); then the audit. The implementations
  * reach DynamoDB and Redis through loopback proxies, where lost responses and Redis faults are
  * made. Under {@link DependencyFault#SNS_PUBLISH_ERRORS} the stream publisher runs behind ours
@@ -52,7 +52,6 @@ public final class ScenarioRunner {
      * 3 s visibility timeout many times over (the template's is 181 s): another fault.
      */
     static final int LOST_RESPONSE_ONE_IN = 10;
-    static final int BATCH_SIZE = 10;
     /** The baseline's function timeout: the visibility timeout / 6, as AWS advises for SQS. */
     static final Duration FUNCTION_TIMEOUT = Duration.ofMillis(500);
     static final int MAX_CRASHES = 20;
