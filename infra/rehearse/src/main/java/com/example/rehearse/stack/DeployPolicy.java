@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -46,21 +45,6 @@ public final class DeployPolicy {
     private static final String ELASTICACHE_SERVICE_LINKED_ROLE = "arn:aws:iam::" + ResolvedTemplate.ACCOUNT
             + ":role/aws-service-role/elasticache.amazonaws.com/AWSServiceRoleForElastiCache";
 
-    /**
-     * One permission the deploy needs, as the evaluator is asked it.
-     *
-     * @param why       who needs it: the resource and handler, or the page that says so
-     * @param action    the IAM action
-     * @param arn       the resource it acts on, in the rehearsal's account
-     * @param target    that resource's logical id (or the ARN)
-     * @param outside   the same resource of another stack, which must be refused
-     * @param context   the request's condition keys
-     * @param outsideContext the condition keys of the request on the resource of another stack
-     */
-    public record Need(String why, String action, String arn, String target, Optional<String> outside, Map<String, String> context,
-                       Map<String, String> outsideContext) {
-    }
-
     private final ResolvedTemplate template;
     private final ResourceSchemas schemas;
     private final IamActions iam;
@@ -90,7 +74,7 @@ public final class DeployPolicy {
     }
 
     /** Every permission the deploy needs, for the evaluator. */
-    public List<Need> needs() {
+    public List<DeployNeed> needs() {
         return grants.needs();
     }
 

@@ -1,6 +1,5 @@
 package com.example.rehearse.stack;
 
-import com.example.rehearse.stack.DeployPolicy.Need;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -13,9 +12,9 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * The deploy policy's grants as {@link DeployPolicy} derives them: each action on each resource
- * pattern under its conditions, with the {@link Need} the evaluator is asked for each (one per
- * action and ARN), and the policy document they make.
+ * The deploy policy's grants as they are derived: each action on each resource pattern under its
+ * conditions, with the {@link DeployNeed} the evaluator is asked for each (one per action and
+ * ARN), and the policy document they make.
  */
 final class Grants {
 
@@ -32,7 +31,7 @@ final class Grants {
     private final Map<String, List<Scope>> conditions = new TreeMap<>();
     /** action -> resource pattern -> the conditions of that grant. */
     private final Map<String, Map<String, List<Scope>>> grants = new TreeMap<>();
-    private final List<Need> needs = new ArrayList<>();
+    private final List<DeployNeed> needs = new ArrayList<>();
 
     /** From now on, {@code action} is granted under {@code scopes} on every resource. */
     void condition(String action, List<Scope> scopes) {
@@ -56,14 +55,14 @@ final class Grants {
         });
         boolean scopedByCondition = scopes.stream().anyMatch(scope -> !scope.mine().equals(scope.theirs()));
         Optional<String> elsewhere = outside.isPresent() || !scopedByCondition ? outside : Optional.of(arn);
-        Need need = new Need(why, action, arn, target, elsewhere, Map.copyOf(context), Map.copyOf(outsideContext));
+        DeployNeed need = new DeployNeed(why, action, arn, target, elsewhere, Map.copyOf(context), Map.copyOf(outsideContext));
         if (needs.stream().noneMatch(known -> known.action().equals(action) && known.arn().equals(arn))) {
             needs.add(need);
         }
     }
 
     /** Every permission the deploy needs, in the order granted. */
-    List<Need> needs() {
+    List<DeployNeed> needs() {
         return needs;
     }
 

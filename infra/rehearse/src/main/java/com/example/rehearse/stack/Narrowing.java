@@ -53,7 +53,7 @@ final class Narrowing {
 
     /**
      * Whether {@code action} acts on a resource whose id AWS makes up (a key, a secret, a security
-     * group, a VPC endpoint), so that it is the stack's by its {@link DeployPolicy#STACK_TAG}; what
+     * group, a VPC endpoint), so that it is the stack's by its {@code aws:cloudformation:stack-name} tag; what
      * creates one has no tag to read yet.
      */
     static boolean taggable(String action) {
