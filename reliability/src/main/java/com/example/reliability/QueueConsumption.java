@@ -19,24 +19,17 @@ import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
  * A scenario's input streamed into its queue (keeping the backlog under {@value #STREAM_BACKLOG},
  * as a gateway would) while {@code pollers} local SQS event source mappings (batch size
  * {@value #BATCH_SIZE}), each with its own execution environments, consume it, until
- * the queue has stayed empty for two looks in a row or the deadline passed.
+ * the queue has stayed empty for two looks in a row or the {@code deadline} passed.
+ *
+ * @param sqs      a client of the local AWS
+ * @param queue    the scenario's queue
+ * @param deadline how long the pollers may take to empty the queue
  */
-final class QueueConsumption {
+record QueueConsumption(SqsClient sqs, String queue, Duration deadline) {
 
     static final int BATCH_SIZE = 10;
     static final int STREAM_CHUNK = 50;
     static final int STREAM_BACKLOG = 100;
-
-    private final SqsClient sqs;
-    private final String queue;
-    private final Duration deadline;
-
-    /** @param deadline how long the pollers may take to empty the queue */
-    QueueConsumption(SqsClient sqs, String queue, Duration deadline) {
-        this.sqs = sqs;
-        this.queue = queue;
-        this.deadline = deadline;
-    }
 
     /**
      * Streams {@code deliveries} into the queue while the pollers consume it, noting when each
