@@ -54,7 +54,7 @@ final class ReportMarkdown {
             reruns.forEach(line -> md.append("- ").append(line).append('\n'));
             md.append('\n');
         }
-        parameters(md);
+        ParametersSection.append(md);
         md.append("## Fault points\n\n");
         md.append("A *crash* ends the invocation where it stands (the thread never runs another line, as in a killed ")
                 .append("process: no exception handler, no `finally`), the event source mapping deletes nothing, and ")
@@ -63,8 +63,8 @@ final class ReportMarkdown {
                 .append("Each baseline row names the baseline's nearest equivalent of ours; the last point exists only in the ")
                 .append("baseline (ours writes its record in the same transaction as the debit and the ledger row).\n\n");
         List<Result> faultPoints = results.stream().filter(r -> r.scenario().fault() instanceof FaultPoint
-                && r.scenario().pollers() == 1 && !hot(r)).toList();
-        table(md, faultPoints, true);
+                && r.scenario().pollers() == 1 && !HotAccountsSection.hot(r)).toList();
+        ResultsTable.append(md, faultPoints, true);
         doubleDebitCharts(md, faultPoints);
         md.append("\n## Dependency faults (ours)\n\n");
         md.append("The fault is on from the start until half of the messages have been handled, then healed. ")
@@ -72,14 +72,14 @@ final class ReportMarkdown {
                 .append("comes 2 s after one is used up (never piled on a burst not yet used up). ")
                 .append("`ms/msg` is the handler's time per message (invocation time / batch size); compare it with the ")
                 .append("no-fault row above.\n\n");
-        table(md, results.stream().filter(r -> r.scenario().fault() instanceof DependencyFault && !hot(r)).toList(), false);
+        ResultsTable.append(md, results.stream().filter(r -> r.scenario().fault() instanceof DependencyFault && !HotAccountsSection.hot(r)).toList(), false);
         redisLatency(md);
         publishing(md);
         undecidable(md);
         md.append("\n## Concurrency and load\n\n");
         md.append(LoadNote.TEXT);
-        table(md, results.stream().filter(r -> r.scenario().pollers() > 1 && !hot(r)).toList(), false);
-        hotAccounts(md);
+        ResultsTable.append(md, results.stream().filter(r -> r.scenario().pollers() > 1 && !HotAccountsSection.hot(r)).toList(), false);
+        HotAccountsSection.append(md, results);
         md.append("\n## What each non-zero figure means\n\n");
         notes(md);
         return md.toString();
@@ -129,7 +129,7 @@ final class ReportMarkdown {
                 .append("*Send to DLQ* runs from a message's first send to its arrival in the DLQ, as a watcher receiving ")
                 .append("from the DLQ throughout the run saw it (within its 1 s long poll). *Deliveries* counts the ")
                 .append("messages handed to the function, redeliveries included.\n\n");
-        table(md, rows, false);
+        ResultsTable.append(md, rows, false);
         md.append("\n| run | sent | in the DLQ | with their reason | deliveries | poison: send to DLQ, median (ms) | max (ms) ")
                 .append("| conflicts: median (ms) | max (ms) |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Result r : rows) {
@@ -139,138 +139,6 @@ final class ReportMarkdown {
             md.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %d | %.0f | %.0f | %.0f | %.0f |%n",
                     r.scenario().fault().label(), d.expected(), d.found(), d.withReason(), r.deliveries(), poison.p50Ms(),
                     poison.maxMs(), conflicts.p50Ms(), conflicts.maxMs()));
-        }
-    }
-
-    private static boolean hot(Result result) {
-        return result.scenario().accounts() < ScenarioTraffic.MAX_ACCOUNTS;
-    }
-
-    /** Ours on few accounts: every batch committed in groups; then many environments on one account, with real conflicts. */
-    private void hotAccounts(StringBuilder md) {
-        List<Result> hot = results.stream().filter(ReportMarkdown::hot).toList();
-        if (hot.isEmpty()) {
-            return;
-        }
-        md.append("\n## Hot accounts (group commit on)\n\n");
-        md.append("The same fault points and dependency faults with the payments on ").append(ReliabilityReport.HOT_ACCOUNTS)
-                .append(" accounts, so that every batch holds several new payments of one account and commits them in ")
-                .append("one transaction (`GROUP_COMMIT`, on by default): a crash after a group's commit, a group's lost ")
-                .append("response and a throttled group must leave the same exact balances as one by one.\n\n");
-        table(md, hot.stream().filter(r -> r.scenario().pollers() == 1 && !capacity(r)).toList(), false);
-        capacityThrottling(md, hot.stream().filter(ReportMarkdown::capacity).toList());
-        List<Result> contended = hot.stream().filter(r -> r.scenario().pollers() > 1).toList();
-        if (contended.isEmpty()) {
-            return;
-        }
-        md.append("\n").append(ReliabilityReport.HOT_POLLERS).append(" pollers, each its own execution environment, on ")
-                .append("one account, with the moto launcher's transaction conflicts on (a transaction touching an item that ")
-                .append("another in-flight transaction holds is cancelled with `TransactionConflict`, as DynamoDB does; each ")
-                .append("holds its items ").append(ReliabilityReport.CONFLICT_HOLD.toMillis()).append(" ms): the conflicts are ")
-                .append("retried within the invocation, a payment still contended comes back in 1-2 s (`SoonRedelivery`), ")
-                .append("and none may reach the DLQ. *Send to decision* runs from a transaction's first send (the producer ")
-                .append("keeps at most ").append(ScenarioRunner.STREAM_BACKLOG).append(" messages waiting, as a gateway would) ")
-                .append("to its record's `processedAt`.\n\n");
-        table(md, contended, false);
-        md.append("\n| run | conflicts answered by the launcher | send to decision, median (ms) | p99 (ms) | max (ms) |\n");
-        md.append("|---|---:|---:|---:|---:|\n");
-        for (Result r : contended) {
-            Latency latency = r.sendToDecision().orElse(new Latency(0, 0, 0, 0));
-            md.append(String.format(Locale.ROOT, "| %s, %d messages | %d | %.0f | %.0f | %.0f |%n",
-                    r.scenario().fault().label(), r.scenario().messages(), r.conflictsAnswered(), latency.p50Ms(),
-                    latency.p99Ms(), latency.maxMs()));
-        }
-    }
-
-    private static boolean capacity(Result result) {
-        return result.scenario().fault() == DependencyFault.DYNAMODB_CAPACITY;
-    }
-
-    /** The capacity shape of throttling, ours beside the baselines, with how much the launcher throttled. */
-    private static void capacityThrottling(StringBuilder md, List<Result> rows) {
-        if (rows.isEmpty()) {
-            return;
-        }
-        md.append("\nDynamoDB throttling in its other shape, capacity, on the same ").append(ReliabilityReport.HOT_ACCOUNTS)
-                .append(" accounts, ours beside the baselines: every table admits ").append(DependencyFaults.WRITE_UNITS_PER_SECOND)
-                .append(" write units a second (a bucket refilled continuously, holding one second's units; a transactional ")
-                .append("write of a small item costs 2, a standard one 1), until half of the messages have been handled, and the ")
-                .append("moto launcher refuses the excess as DynamoDB refuses it: a transaction is cancelled with ")
-                .append("`ThrottlingError` at the throttled items (the SDK does not retry it), a single write fails with ")
-                .append("`ThrottlingException`. The bursts above throttle whatever the load; capacity comes back as the ")
-                .append("load falls, so waiting relieves it. Ours waits in the invocation (jittered exponential back-off, a ")
-                .append("group tried again whole), then brings the message back in seconds, later at each receive; none may ")
-                .append("reach the DLQ. The baselines' writes are the same Powertools calls as in the rows above.\n\n");
-        table(md, rows, false);
-        md.append("\n| run | implementation | requests throttled by the launcher | deliveries (redeliveries included) |\n")
-                .append("|---|---|---:|---:|\n");
-        for (Result r : rows) {
-            md.append(String.format(Locale.ROOT, "| %s, %d messages | %s | %d | %d |%n", r.scenario().fault().label(),
-                    r.scenario().messages(), r.scenario().implementation().label(), r.throttled(), r.deliveries()));
-        }
-    }
-
-    private static void parameters(StringBuilder md) {
-        md.append("## The run's parameters\n\n");
-        md.append("- Traffic per fault scenario: ").append(ReliabilityReport.PAYMENTS).append(" unique purchases of ")
-                .append(ScenarioTraffic.AMOUNT_MINOR).append(" minor units (every 20th to an account that does not exist, so declined) + ")
-                .append(ReliabilityReport.COPIES).append(" extra deliveries (half the same body again, half producer retries with a new ")
-                .append("`headers.message_id`), shuffled: ").append(ReliabilityReport.PAYMENTS + ReliabilityReport.COPIES)
-                .append(" messages, ").append(ScenarioTraffic.MAX_ACCOUNTS).append(" accounts. Same seed for both implementations.\n");
-        md.append("- Load: ").append(ReliabilityReport.LOAD_PAYMENTS).append(" transactions each delivered 3 times, random order, ")
-                .append(ScenarioTraffic.MAX_ACCOUNTS).append(" accounts, ").append(ReliabilityReport.LOAD_POLLERS)
-                .append(" pollers (threads), each with its own execution environment.\n");
-        md.append("- Queue: standard, visibility timeout ").append(ScenarioRunner.VISIBILITY_SECONDS).append(" s, `maxReceiveCount` ")
-                .append(ScenarioRunner.MAX_RECEIVE_COUNT).append(", DLQ; the local SQS event source mapping (`testing/local-aws`), batch size ")
-                .append(ScenarioRunner.BATCH_SIZE).append(", `ReportBatchItemFailures` semantics.\n");
-        md.append("- Crashes: every 3rd invocation for the points met once per batch (after the fast-path check, before the SQS delete), ")
-                .append("every 10th message for the points met once per message; at most ").append(ScenarioRunner.MAX_CRASHES)
-                .append(" per run. Lost responses: ").append(ReliabilityReport.PAYMENTS / 20).append(", one in every ")
-                .append(ScenarioRunner.LOST_RESPONSE_ONE_IN)
-                .append(" matching requests (ours: `TransactWriteItems`; baseline: the debit `UpdateItem` on the accounts table), ")
-                .append("each costing its client the attempt timeout.\n");
-        md.append("- DynamoDB clients of both implementations: standard retry mode (3 attempts), attempt timeout ")
-                .append(LocalClients.ATTEMPT_TIMEOUT.toMillis()).append(" ms, through a loopback TCP proxy ")
-                .append("(`com.example.localaws.proxy.LoopbackProxy`) in front of the moto launcher. Ours: Redis fast path through ")
-                .append("a second proxy, 50 ms timeout, 8 lanes. Baseline: Powertools idempotency ")
-                .append("1.15.0, DynamoDB persistence (own table `").append(ScenarioRunner.BASELINE_TABLE).append("`), key ")
-                .append("`body.transaction_id`, payload validation over `body`, expiration ")
-                .append(com.example.reliability.baseline.PowertoolsAuthorizer.DEFAULT_EXPIRATION.toSeconds()).append(" s, ")
-                .append("the SQS pattern of the 1.15 documentation (\"Idempotent annotation on another method\": a per-record ")
-                .append("`@Idempotent` method, `Idempotency.registerLambdaContext`; 1.15 has no `powertools-batch`, and its ")
-                .append("`powertools-sqs` `@SqsBatch` deletes messages through its own SQS client instead of returning ")
-                .append("`batchItemFailures`), failed records reported as batch item failures, ")
-                .append("`registerLambdaContext` with a function timeout of ").append(ScenarioRunner.FUNCTION_TIMEOUT.toMillis())
-                .append(" ms (visibility / 6, AWS's rule).\n");
-        md.append("- Two baseline columns: **Powertools baseline** is 1.15.0 as served; **Powertools as fixed upstream** ")
-                .append("is the same receiver with the in-progress expiry claim fixed as upstream fixed it ")
-                .append("(aws-powertools/powertools-lambda-java#1281, fixed by #1285 in 1.16: the claim compares ")
-                .append("`in_progress_expiration` in milliseconds), applied the way the notifier applies it ")
-                .append("(`NotificationRecords`): Powertools as it behaves today. Where 1.15 as served shows a stuck record, ")
-                .append("the fixed one frees it when the crashed invocation would have ended, and runs the payment again.\n");
-        md.append("- Runs: each scenario on a fresh local AWS of its own (a new moto launcher and Redis node). Ours and the ")
-                .append("baselines run in two lanes side by side, one launcher each (the launcher is the busy process; the ")
-                .append("baselines share a lane because Powertools keeps its configuration in a process-wide singleton), so every ")
-                .append("row's `ms/msg` was measured with another scenario running beside it, on the same two cores.\n");
-        md.append("- Command: `make reliability` (not part of `make test`; reduced versions of these scenarios run there as ")
-                .append("`ReceiverFaultPointsTest`, `BaselineFaultPointsTest`, `BaselineExpiryTest`, `DependencyFaultsTest`, `SnsPublishErrorsTest`, `LoadTest`).\n\n");
-        md.append("Columns: **double debits** = debits beyond what the input implies (accounts' shortfall / amount); ")
-                .append("**lost** = transactions neither decided nor in the DLQ; **stuck** = idempotency records left in progress; ")
-                .append("**decisions** = transactions with a final record; **DLQ** = messages in the DLQ; **debits missing** = ")
-                .append("payments the input makes approvable whose debit never happened; **ledger** = rows / expected.\n\n");
-    }
-
-    private static void table(StringBuilder md, List<Result> rows, boolean pointLabels) {
-        md.append("| fault | implementation | messages | decisions | double debits | lost | stuck | DLQ | debits missing | ledger | crashes / lost responses | ms/msg | drained |\n");
-        md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
-        for (Result r : rows) {
-            Scenario s = r.scenario();
-            String label = pointLabels && s.implementation().baseline() && s.fault() instanceof FaultPoint p
-                    ? p.baselineLabel() : s.fault().label();
-            md.append(String.format(Locale.ROOT, "| %s | %s | %d | %d | **%d** | **%d** | **%d** | %d | %d | %d / %d | %d / %d | %.1f | %s |%n",
-                    label, s.implementation().label(), s.messages(), r.decisions(), r.extraDebits(), r.lost(), r.stuck(),
-                    r.dlq(), r.missingDebits(), r.ledgerRows(), r.expectedLedgerRows(), r.crashes(), r.droppedResponses(),
-                    r.meanMsPerMessage(), r.drained() ? "yes" : "NO"));
         }
     }
 
@@ -331,7 +199,7 @@ final class ReportMarkdown {
                             + "while the node's circuit breaker is open (5 s after a failure); a new connection's TLS "
                             + "handshake may take up to 500 ms, once per breaker period. DynamoDB throttling costs more: "
                             + "the SDK's backoff between attempts, then the receiver's own; that is DynamoDB's time, not Redis's.%n",
-                            added, ScenarioRunner.BATCH_SIZE, 100.0 / ScenarioRunner.BATCH_SIZE));
+                            added, QueueConsumption.BATCH_SIZE, 100.0 / QueueConsumption.BATCH_SIZE));
                 });
     }
 
@@ -350,7 +218,7 @@ final class ReportMarkdown {
             md.append("- **").append(r.scenario().implementation().label()).append(", ").append(
                     r.scenario().implementation().baseline() && r.scenario().fault() instanceof FaultPoint p
                             ? p.baselineLabel() : r.scenario().fault().label())
-                    .append(hot(r) ? ", " + r.scenario().accounts() + " accounts" : "").append("**: ")
+                    .append(HotAccountsSection.hot(r) ? ", " + r.scenario().accounts() + " accounts" : "").append("**: ")
                     .append(Notes.explain(r)).append("\n");
         }
         if (seen.isEmpty()) {

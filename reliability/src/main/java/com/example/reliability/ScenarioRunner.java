@@ -2,27 +2,23 @@ package com.example.reliability;
 
 import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.localaws.LocalAws;
-import com.example.localaws.Sleeper;
+import com.example.localaws.LocalQueues;
 import com.example.localaws.TransactionConflicts;
-import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.proxy.LoopbackProxy;
 import com.example.localpayments.Accounts;
 import com.example.localpayments.ReceiverEnvironment;
 import com.example.payment.PaymentTables;
 import com.example.receiver.lambda.ReceiverVariables;
-import com.example.paymenttraffic.Send;
 import com.example.paymenttraffic.Traffic;
 import com.example.paymenttraffic.reference.Decision;
 import com.example.paymenttraffic.reference.ReferenceModel;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
@@ -32,15 +28,13 @@ import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.sqs.SqsClient;
-import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
-import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
 
 /**
  * Runs one {@link Scenario} on a local AWS: fresh tables (the template's, plus the baseline's
  * Powertools table), a queue with a DLQ (visibility {@value #VISIBILITY_SECONDS} s,
  * {@code maxReceiveCount} {@value #MAX_RECEIVE_COUNT}), the input streamed into it while
- * {@code pollers} local SQS event source mappings (batch size {@value #BATCH_SIZE}), each with its
- * own execution environments, consume it until it is empty; then the audit. The implementations
+ * {@code pollers} local SQS event source mappings (batch size {@value QueueConsumption#BATCH_SIZE}), each with its
+ * own execution environments, consume it until it is empty ({@link QueueConsumption}); then the audit. The implementations
  * reach DynamoDB and Redis through loopback proxies, where lost responses and Redis faults are
  * made. Under {@link DependencyFault#SNS_PUBLISH_ERRORS} the stream publisher runs behind ours
  * ({@link StreamPublishing}) and the result carries its audit.
@@ -58,12 +52,9 @@ public final class ScenarioRunner {
      * 3 s visibility timeout many times over (the template's is 181 s): another fault.
      */
     static final int LOST_RESPONSE_ONE_IN = 10;
-    static final int BATCH_SIZE = 10;
     /** The baseline's function timeout: the visibility timeout / 6, as AWS advises for SQS. */
     static final Duration FUNCTION_TIMEOUT = Duration.ofMillis(500);
     static final int MAX_CRASHES = 20;
-    static final int STREAM_CHUNK = 50;
-    static final int STREAM_BACKLOG = 100;
 
     private final LocalAws aws;
     private final DynamoDbClient admin;
@@ -87,12 +78,7 @@ public final class ScenarioRunner {
         ReferenceModel expected = ReferenceModel.replay(traffic);
         int run = runs.incrementAndGet();
         String dlq = sqs.createQueue(r -> r.queueName("reliability-" + run + "-dlq")).queueUrl();
-        String dlqArn = sqs.getQueueAttributes(r -> r.queueUrl(dlq).attributeNames(QueueAttributeName.QUEUE_ARN))
-                .attributes().get(QueueAttributeName.QUEUE_ARN);
-        String queue = sqs.createQueue(r -> r.queueName("reliability-" + run).attributes(Map.of(
-                QueueAttributeName.VISIBILITY_TIMEOUT, Integer.toString(VISIBILITY_SECONDS),
-                QueueAttributeName.REDRIVE_POLICY, "{\"deadLetterTargetArn\":\"" + dlqArn
-                        + "\",\"maxReceiveCount\":\"" + MAX_RECEIVE_COUNT + "\"}"))).queueUrl();
+        String queue = LocalQueues.withDeadLetterQueue(sqs, "reliability-" + run, VISIBILITY_SECONDS, dlq, MAX_RECEIVE_COUNT);
         DeadLetterWatch deadLetterWatch = DeadLetterWatch.start(sqs, dlq);
         CrashSchedule schedule = new CrashSchedule(crashEvery(scenario.fault()), MAX_CRASHES);
         Map<String, Instant> firstSent = new ConcurrentHashMap<>();
@@ -118,7 +104,8 @@ public final class ScenarioRunner {
             DependencyFaults dependency = new DependencyFaults(scenario.fault(), aws, redisProxy, timings, scenario.messages() / 2);
             TransactionConflicts conflicts = scenario.conflicts().map(aws::transactionConflicts).orElse(null);
             try {
-                drained = poll(scenario.pollers(), queue, traffic.sends(), factory, timings, dependency, firstSent);
+                drained = new QueueConsumption(sqs, queue, deadline)
+                        .run(scenario.pollers(), traffic.sends(), factory, timings, dependency, firstSent);
             } finally {
                 if (conflicts != null) {
                     conflicts.close();
@@ -188,88 +175,6 @@ public final class ScenarioRunner {
         env.put(TelemetryConfig.METRICS_NAMESPACE, "Reliability");
         deadLetterQueue.ifPresent(url -> env.put(ReceiverVariables.DEAD_LETTER_QUEUE_URL, url));
         return env;
-    }
-
-    /**
-     * Streams {@code deliveries} into the queue (keeping its backlog under
-     * {@value #STREAM_BACKLOG}, as a gateway would)
-     * while the pollers consume it; returns whether it emptied before the deadline.
-     */
-    private boolean poll(int pollers, String queue, List<Send> deliveries, LambdaEnvironments.Factory factory,
-                         Timings timings, DependencyFaults dependency, Map<String, Instant> firstSent) {
-        AtomicBoolean stop = new AtomicBoolean();
-        AtomicBoolean sent = new AtomicBoolean();
-        Thread producer = new Thread(() -> {
-            for (int from = 0; from < deliveries.size() && !stop.get(); from += STREAM_CHUNK) {
-                while (!stop.get() && count(queue, QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES) >= STREAM_BACKLOG) {
-                    Sleeper.THREAD.pauseQuietly(Duration.ofMillis(100));
-                }
-                List<Send> chunk = deliveries.subList(from, Math.min(deliveries.size(), from + STREAM_CHUNK));
-                Instant now = Instant.now();
-                chunk.forEach(delivery -> firstSent.putIfAbsent(DeadLetters.key(delivery), now));
-                send(queue, chunk);
-            }
-            sent.set(true);
-        }, "producer");
-        producer.setDaemon(true);
-        producer.start();
-        List<Thread> threads = new ArrayList<>();
-        List<LambdaEnvironments> environments = new ArrayList<>();
-        for (int p = 0; p < pollers; p++) {
-            LambdaEnvironments function = new LambdaEnvironments(factory, timings);
-            environments.add(function);
-            SqsEventSourceMapping mapping = new SqsEventSourceMapping(sqs, queue, LocalAws.REGION.id(), BATCH_SIZE,
-                    Duration.ZERO, function);
-            Thread thread = new Thread(() -> {
-                while (!stop.get()) {
-                    try {
-                        if (mapping.pollOnce().received() == 0) {
-                            Sleeper.THREAD.pauseQuietly(Duration.ofMillis(200));
-                        }
-                    } catch (RuntimeException queueUnreachable) {
-                        // Lambda's poller retries a failed receive or delete; so does this one
-                        Sleeper.THREAD.pauseQuietly(Duration.ofMillis(200));
-                    }
-                }
-            }, "poller-" + p);
-            thread.setDaemon(true);
-            thread.start();
-            threads.add(thread);
-        }
-        Instant until = Instant.now().plus(deadline);
-        int settled = 0;
-        while (settled < 2 && Instant.now().isBefore(until)) {
-            Sleeper.THREAD.pauseQuietly(Duration.ofMillis(500));
-            dependency.tick();
-            boolean empty = sent.get() && count(queue, QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES) == 0
-                    && count(queue, QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE) == 0;
-            settled = empty ? settled + 1 : 0;
-        }
-        stop.set(true);
-        for (Thread thread : threads) {
-            try {
-                thread.join(Duration.ofSeconds(15));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-        environments.forEach(LambdaEnvironments::close);
-        return settled >= 2;
-    }
-
-    private int count(String queue, QueueAttributeName name) {
-        return Integer.parseInt(sqs.getQueueAttributes(r -> r.queueUrl(queue).attributeNames(name)).attributes().get(name));
-    }
-
-    private void send(String queue, List<Send> deliveries) {
-        for (int from = 0; from < deliveries.size(); from += 10) {
-            List<Send> chunk = deliveries.subList(from, Math.min(deliveries.size(), from + 10));
-            List<SendMessageBatchRequestEntry> entries = new ArrayList<>();
-            for (int i = 0; i < chunk.size(); i++) {
-                entries.add(SendMessageBatchRequestEntry.builder().id("m" + i).messageBody(chunk.get(i).body()).build());
-            }
-            sqs.sendMessageBatch(r -> r.queueUrl(queue).entries(entries));
-        }
     }
 
     /**

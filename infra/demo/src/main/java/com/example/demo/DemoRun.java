@@ -8,6 +8,7 @@ import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.localaws.DynamoDbCallCounter;
 import com.example.localaws.InProcessFunction;
 import com.example.localaws.LocalAws;
+import com.example.localaws.LocalQueues;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localpayments.Accounts;
 import com.example.localpayments.ReceiverEnvironment;
@@ -41,7 +42,6 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,8 +49,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
-import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
-import software.amazon.awssdk.services.sqs.model.SendMessageBatchRequestEntry;
 
 /**
  * One run of the demo on a local AWS of its own (started empty, stopped at the end): generate
@@ -266,12 +264,7 @@ final class DemoRun {
     record Queues(String source, String dlq) {
         static Queues create(SqsClient sqs) {
             String dlq = sqs.createQueue(r -> r.queueName("PaymentsDeadLetterQueue-demo")).queueUrl();
-            String dlqArn = sqs.getQueueAttributes(r -> r.queueUrl(dlq).attributeNames(QueueAttributeName.QUEUE_ARN))
-                    .attributes().get(QueueAttributeName.QUEUE_ARN);
-            String source = sqs.createQueue(r -> r.queueName("PaymentsQueue-demo").attributes(Map.of(
-                    QueueAttributeName.VISIBILITY_TIMEOUT, Integer.toString(VISIBILITY_SECONDS),
-                    QueueAttributeName.REDRIVE_POLICY, "{\"deadLetterTargetArn\":\"" + dlqArn
-                            + "\",\"maxReceiveCount\":\"" + MAX_RECEIVE_COUNT + "\"}"))).queueUrl();
+            String source = LocalQueues.withDeadLetterQueue(sqs, "PaymentsQueue-demo", VISIBILITY_SECONDS, dlq, MAX_RECEIVE_COUNT);
             return new Queues(source, dlq);
         }
     }
@@ -292,13 +285,6 @@ final class DemoRun {
     }
 
     private static void send(SqsClient sqs, String queue, List<Send> deliveries) {
-        for (int from = 0; from < deliveries.size(); from += 10) {
-            List<SendMessageBatchRequestEntry> entries = new ArrayList<>();
-            List<Send> chunk = deliveries.subList(from, Math.min(deliveries.size(), from + 10));
-            for (int i = 0; i < chunk.size(); i++) {
-                entries.add(SendMessageBatchRequestEntry.builder().id("m" + i).messageBody(chunk.get(i).body()).build());
-            }
-            sqs.sendMessageBatch(r -> r.queueUrl(queue).entries(entries));
-        }
+        LocalQueues.send(sqs, queue, deliveries.stream().map(Send::body).toList());
     }
 }

@@ -39,16 +39,6 @@ final class SetRehearsal {
             "sqs:ChangeMessageVisibilityBatch", List.of(ReceiverVariables.SOON_REDELIVERY, "false"),
             "sqs:SendMessageBatch", List.of(ReceiverVariables.DEAD_LETTER_AT_ONCE, "false"));
 
-    /** A generic other workload of the VPC, and a call each endpoint's service must still allow it. */
-    private static final String NEIGHBOUR = "arn:aws:iam::" + ResolvedTemplate.ACCOUNT + ":role/another-workload";
-    private static final Map<String, List<String>> NEIGHBOUR_CALLS = Map.of(
-            "secretsmanager", List.of("secretsmanager:GetSecretValue",
-                    "arn:aws:secretsmanager:" + ResolvedTemplate.REGION + ":" + ResolvedTemplate.ACCOUNT + ":secret:another-workload-AbCdEf"),
-            "sqs", List.of("sqs:SendMessage",
-                    "arn:aws:sqs:" + ResolvedTemplate.REGION + ":" + ResolvedTemplate.ACCOUNT + ":another-workload"),
-            "sns", List.of("sns:Publish",
-                    "arn:aws:sns:" + ResolvedTemplate.REGION + ":" + ResolvedTemplate.ACCOUNT + ":another-workload"));
-
     private final ParameterSet set;
     /** The permissions boundary every role of the stack carries (infra/deploy/bootstrap.yaml). */
     private final JsonNode boundary;
@@ -137,7 +127,7 @@ final class SetRehearsal {
         functions.forEach(function -> roles.add(function.roleArn()));
         AwsSideCalls.of(template, functions)
                 .forEach(request -> awsSide.add(roles.contains(request.principal()) ? request.under(boundary) : request));
-        neighbours.addAll(neighbours(template, policies));
+        neighbours.addAll(VpcNeighbours.requests(template, policies));
         expectations.addAll(ResourcePolicyChecks.of(template, functions));
     }
 
@@ -262,23 +252,6 @@ final class SetRehearsal {
     private static boolean switchedOff(DeployedFunction function, RecordedCall call) {
         List<String> off = SWITCHES.get(call.api());
         return off != null && off.get(1).equals(function.environment().get(off.get(0)));
-    }
-
-    private static List<AccessRequest> neighbours(ResolvedTemplate template, Policies policies) {
-        List<AccessRequest> requests = new ArrayList<>();
-        template.ofType("AWS::EC2::VPCEndpoint").forEach((id, endpoint) -> {
-            if (!"Interface".equals(endpoint.path("VpcEndpointType").asText()) || !endpoint.path("PrivateDnsEnabled").asBoolean(false)) {
-                return;
-            }
-            String service = endpoint.path("ServiceName").asText().replaceFirst("^.*\\.", "");
-            List<String> call = NEIGHBOUR_CALLS.getOrDefault(service, List.of(service + ":*", "*"));
-            JsonNode allowAll = Report.JSON.createObjectNode().put("Version", "2012-10-17").set("Statement",
-                    Report.JSON.createArrayNode().add(Report.JSON.createObjectNode().put("Effect", "Allow").put("Action", "*").put("Resource", "*")));
-            requests.add(new AccessRequest("another workload of the VPC", "private DNS of " + id, NEIGHBOUR, call.get(0), call.get(1),
-                    "resource of another workload", Map.of("aws:SecureTransport", "true", "aws:SourceVpce", template.ref(id)),
-                    Map.of("another-workload", allowAll), Optional.empty(), Optional.of(new AccessRequest.Endpoint(id, policies.endpointPolicy(id)))));
-        });
-        return requests;
     }
 
     private static String denialHint(AccessRequest request) {

@@ -5,6 +5,7 @@ import com.example.rehearse.iam.IamSimulator;
 import com.example.rehearse.iam.Policies;
 import com.example.rehearse.stack.Bootstrap;
 import com.example.rehearse.stack.DeployAttempts;
+import com.example.rehearse.stack.DeployNeed;
 import com.example.rehearse.stack.DeployPolicy;
 import com.example.rehearse.stack.Lifecycle;
 import com.example.rehearse.stack.ResourceSchemas;
@@ -38,7 +39,7 @@ final class StackLife {
     private final Report.Section section;
     private final Path policyFile;
     private final DeployPolicy policy;
-    private final List<DeployPolicy.Need> needs;
+    private final List<DeployNeed> needs;
     /** The service role's policy as committed (or derived now, when none is). */
     private JsonNode committedOrDerived;
     private final List<AccessRequest> allowed = new ArrayList<>();
@@ -172,7 +173,7 @@ final class StackLife {
         committedOrDerived = evaluated;
         Policies policies = new Policies(template);
         Map<String, JsonNode> identity = Map.of(policyFile.getFileName().toString(), evaluated);
-        for (DeployPolicy.Need need : needs) {
+        for (DeployNeed need : needs) {
             Map<String, String> context = new HashMap<>(localizedContext(need.context()));
             context.put("aws:SecureTransport", "true");
             Optional<JsonNode> resourcePolicy = need.arn().startsWith("arn:aws:kms:") ? policies.resourcePolicy(need.arn()) : Optional.empty();

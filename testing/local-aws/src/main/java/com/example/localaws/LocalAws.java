@@ -2,6 +2,7 @@ package com.example.localaws;
 
 import com.example.localaws.messages.ProducerSigner;
 import com.example.localaws.proxy.LoopbackProxy;
+import com.example.localaws.proxy.TlsEnds;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -198,7 +199,7 @@ public final class LocalAws implements LocalClients, AutoCloseable {
     public LoopbackProxy proxyToAws() {
         LocalTls tls = redis.tls();
         return LoopbackProxy.start(endpoint().getPort(), "https".equals(endpoint().getScheme())
-                ? new LoopbackProxy.TlsEnds(tls.awsServerContext(), tls.sslContext()) : null);
+                ? new TlsEnds(tls.awsServerContext(), tls.sslContext()) : null);
     }
 
     /** The one-node Redis Cluster owning all 16 384 slots: the fast path's cache, as ElastiCache Serverless runs it. */

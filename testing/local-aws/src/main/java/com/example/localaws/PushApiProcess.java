@@ -1,6 +1,7 @@
 package com.example.localaws;
 
 import com.example.localaws.push.LocalPushApi;
+import com.example.localaws.push.SigningKeys;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -42,7 +43,7 @@ public final class PushApiProcess {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         LocalProcess process = LocalProcess.start("local push API", List.of(java, "-Xmx64m", "-cp", codeOf(LocalPushApi.class),
                 LocalPushApi.class.getName(), Integer.toString(port)),
-                Map.of(LocalPushApi.SIGNING_KEYS, LocalPushApi.signingKeysText(signingKeys)), log, port, Duration.ofSeconds(30));
+                Map.of(SigningKeys.VARIABLE, SigningKeys.text(signingKeys)), log, port, Duration.ofSeconds(30));
         return new Started(port, process.pid());
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.localaws.proxy.LoopbackProxy;
+import com.example.localaws.proxy.TlsEnds;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -112,7 +113,7 @@ class LocalAwsTlsTest {
     void aProxyWithTlsEnds_servesHttps_andReadsTheRequests() {
         // GIVEN a proxy in front of the launcher where TLS ends and starts again, dropping the answer to a CreateQueue
         try (LoopbackProxy proxy = LoopbackProxy.start(launcher.moto().endpoint().getPort(),
-                     new LoopbackProxy.TlsEnds(launcher.tls().awsServerContext(), launcher.tls().sslContext()));
+                     new TlsEnds(launcher.tls().awsServerContext(), launcher.tls().sslContext()));
              SqsClient direct = sqs(launcher.moto().endpoint(), Duration.ofSeconds(5));
              // 2 s: the call waits that long for the dropped answer; 500 ms was too short for two TLS
              // handshakes on a machine at load 10, the request timing out before it reached the launcher

@@ -9,7 +9,7 @@ import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
 import com.example.localaws.messages.ProducerSigner;
 import com.example.localaws.push.Admission;
-import com.example.localaws.push.LocalPushApi;
+import com.example.localaws.push.PushRequest;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -95,7 +95,7 @@ class PushAuthenticationTest {
         assertEquals(List.of(), redelivered);
         assertEquals(3, rig.api.delivered());
         assertEquals(List.of("TXN-AUTH-1", "TXN-AUTH-2", "TXN-AUTH-3"), rig.api.requests().stream()
-                .filter(LocalPushApi.Request::delivered).map(LocalPushApi.Request::idempotencyKey).toList());
+                .filter(PushRequest::delivered).map(PushRequest::idempotencyKey).toList());
         assertEquals(List.of(), rig.deadLetters());
         assertEquals(List.of(9L, 3L, 3L), List.of(rig.metric("PushAuthRejected"), rig.metric("Delivered"),
                 rig.metric("Replayed")));

@@ -13,8 +13,8 @@ import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.mapping.SqsPoller;
 import com.example.localaws.mapping.StreamEventJson;
 import com.example.localaws.mapping.StreamPoller;
-import com.example.localaws.push.LocalPushApi;
 import com.example.localaws.push.PushApiRequests;
+import com.example.localaws.push.PushRequest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -145,7 +145,7 @@ final class Drain implements Command {
     }
 
     private static JsonNode summary(DrainLoop.Result result, List<Poller> pollers, Map<String, Map<String, Long>> logged,
-                                    List<LocalPushApi.Request> pushRequests) {
+                                    List<PushRequest> pushRequests) {
         ObjectNode document = JSON.createObjectNode();
         document.put("drained", result.drained());
         document.put("seconds", result.took().toMillis() / 1000.0);
@@ -173,7 +173,7 @@ final class Drain implements Command {
         });
         published.put("total", events.entrySet().stream().filter(e -> e.getKey().startsWith("Payment")).mapToLong(Map.Entry::getValue).sum());
         document.set("notifierOutcomes", JSON.valueToTree(logged.getOrDefault(DRAINED_FUNCTIONS.get(1), Map.of())));
-        document.put("notificationsDelivered", pushRequests.stream().filter(LocalPushApi.Request::delivered).count());
+        document.put("notificationsDelivered", pushRequests.stream().filter(PushRequest::delivered).count());
         document.put("pushRequestsReceived", pushRequests.size());
         return document;
     }

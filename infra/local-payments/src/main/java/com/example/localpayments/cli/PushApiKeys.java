@@ -1,7 +1,7 @@
 package com.example.localpayments.cli;
 
 import com.example.localaws.LocalAws;
-import com.example.localaws.push.LocalPushApi;
+import com.example.localaws.push.SigningKeys;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -41,7 +41,7 @@ final class PushApiKeys implements Command {
         }
         URI knob = state.pushApiBaseUrl().resolve("/_keys");
         HttpRequest request = HttpRequest.newBuilder(knob).timeout(Duration.ofSeconds(5))
-                .PUT(HttpRequest.BodyPublishers.ofString(LocalPushApi.signingKeysText(keys))).build();
+                .PUT(HttpRequest.BodyPublishers.ofString(SigningKeys.text(keys))).build();
         JsonNode document = PushApiKnob.call(state, request, "keys");
         console.progress("the local push API admits requests signed with key %s", String.join(", ", keys.keySet()));
         return document;

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.example.localaws.push.LocalPushApi;
 import com.example.localaws.push.PushApiRequests;
+import com.example.localaws.push.PushRequest;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.util.ArrayList;
@@ -150,11 +150,11 @@ public final class StateDocument {
 
         @Override
         public ArrayNode items() {
-            List<LocalPushApi.Request> requests = PushApiRequests.read(pushApi);
+            List<PushRequest> requests = PushApiRequests.read(pushApi);
             Map<String, Long> perKey = new TreeMap<>();
             requests.forEach(request -> perKey.merge(request.idempotencyKey(), 1L, Long::sum));
             ArrayNode items = JSON.createArrayNode();
-            for (LocalPushApi.Request request : requests) {
+            for (PushRequest request : requests) {
                 if (request.delivered()) {
                     items.addObject().put("transactionId", request.idempotencyKey()).put("status", request.status())
                             .put("requests", perKey.get(request.idempotencyKey()));

@@ -5,8 +5,9 @@ import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.example.localaws.LocalAws;
+import com.example.localaws.LocalQueues;
+import com.example.localaws.QueueContents;
 import com.example.localaws.Sleeper;
-import com.example.localaws.TemplateMessaging;
 import com.example.localaws.mapping.DynamoDbStreamsEventSourceMapping;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.push.Admission;
@@ -19,19 +20,14 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.UUID;
 import java.util.function.Function;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 import software.amazon.awssdk.services.sns.SnsClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
-import software.amazon.awssdk.services.sqs.model.DeleteMessageBatchRequestEntry;
 import software.amazon.awssdk.services.sqs.model.Message;
-import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
 
 /**
  * Everything after the idempotency table, on the local AWS, as {@code template.yaml} declares it:
@@ -45,26 +41,22 @@ import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
  * Use: {@link #create} (after the tables exist: it reads the table's current stream), give the
  * functions their environment ({@link #publisherEnvironment()}, {@link #notifierEnvironment()}),
  * {@link #connect} them, then {@link #pollOnce()} or {@link #drain(Duration)}; read
- * {@link #published()}, {@link #delivered()} and the queues' contents.
+ * {@link #published()}, {@link #delivered()} and the queues' contents. The resources themselves
+ * are {@link Topology}'s.
  */
 public final class Downstream implements AutoCloseable {
 
     /** The notifier's Powertools table, as {@code template.yaml} names it (its logical id locally). */
     public static final String NOTIFICATION_IDEMPOTENCY_TABLE = "NotificationIdempotencyTable";
     /** The table whose stream is the outbox. */
-    public static final String IDEMPOTENCY_TABLE = "IdempotencyTable";
+    public static final String IDEMPOTENCY_TABLE = Topology.IDEMPOTENCY_TABLE;
     /** Deliveries of a notification before the queue moves it to the DLQ (the template's default). */
-    public static final int MAX_RECEIVE_COUNT = 5;
+    public static final int MAX_RECEIVE_COUNT = Topology.MAX_RECEIVE_COUNT;
     /** The publisher's stream event source, as template.yaml sets it. */
     public static final int STREAM_BATCH_SIZE = 100;
     public static final int STREAM_MAXIMUM_RETRY_ATTEMPTS = 10;
     /** The queue template.yaml subscribes to the topic for the notifier. */
-    public static final String NOTIFICATIONS_QUEUE = "NotificationsQueue";
-    /** The logical ids of the other resources this creates, as template.yaml names them. */
-    static final String PAYMENTS_TOPIC = "PaymentsAuthorizedTopic";
-    static final String NOTIFICATIONS_DEAD_LETTER_QUEUE = "NotificationsDeadLetterQueue";
-    static final String STREAM_FAILURE_QUEUE = "PaymentEventsFailureQueue";
-    static final String UNPUBLISHABLE_QUEUE = "PaymentEventsUnpublishableQueue";
+    public static final String NOTIFICATIONS_QUEUE = Topology.NOTIFICATIONS_QUEUE;
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -72,16 +64,10 @@ public final class Downstream implements AutoCloseable {
     private final SqsClient sqs;
     private final SnsClient sns;
     private final DynamoDbStreamsClient streams;
+    private final Topology topology;
     private final LocalPushApi pushApi;
     /** The push API credential's secret (named as the template's parameter's stand-in), whose keys the push API admits. */
     private final String credentialSecret;
-    private final String streamArn;
-    private final String topicArn;
-    private final String notificationsQueueUrl;
-    private final String notificationsDlqUrl;
-    private final String streamFailuresQueueUrl;
-    private final String unpublishableQueueUrl;
-    private final String auditQueueUrl;
     private final List<Published> onTopic = new ArrayList<>();
     private DynamoDbStreamsEventSourceMapping publisherMapping;
     private SqsEventSourceMapping notifierMapping;
@@ -91,26 +77,8 @@ public final class Downstream implements AutoCloseable {
         this.sqs = aws.sqs();
         this.sns = aws.sns();
         this.streams = aws.dynamoDbStreams();
-        // Each name is the template's logical id and a suffix of this instance (several share one
-        // local AWS): the recorded calls of the functions name them, and the rehearsal maps them
-        // back to the template by the logical id before the first '-'.
-        String suffix = "-" + UUID.randomUUID().toString().substring(0, 8);
-        try (DynamoDbClient dynamoDb = aws.dynamoDb()) {
-            this.streamArn = DynamoDbStreamsEventSourceMapping.streamArnOf(dynamoDb, IDEMPOTENCY_TABLE);
-        }
-        this.topicArn = sns.createTopic(request -> request.name(PAYMENTS_TOPIC + suffix)).topicArn();
-        this.notificationsDlqUrl = queue(NOTIFICATIONS_DEAD_LETTER_QUEUE + suffix, Map.of());
-        this.notificationsQueueUrl = queue(NOTIFICATIONS_QUEUE + suffix, Map.of(
-                QueueAttributeName.VISIBILITY_TIMEOUT, Long.toString(visibility.toSeconds()),
-                QueueAttributeName.REDRIVE_POLICY, "{\"deadLetterTargetArn\":\"" + arn(notificationsDlqUrl)
-                        + "\",\"maxReceiveCount\":\"" + MAX_RECEIVE_COUNT + "\"}"));
-        this.streamFailuresQueueUrl = queue(STREAM_FAILURE_QUEUE + suffix, Map.of());
-        this.unpublishableQueueUrl = queue(UNPUBLISHABLE_QUEUE + suffix, Map.of());
-        // Not the template's: what reached the topic, for the tests and the demo to read.
-        this.auditQueueUrl = queue("payments-authorized-audit" + suffix, Map.of());
-        subscribe(notificationsQueueUrl, notificationsSubscription(aws).attributes());
-        subscribe(auditQueueUrl, Map.of());
-        this.credentialSecret = "PushApiCredential" + suffix;
+        this.topology = Topology.create(aws, sqs, sns, visibility);
+        this.credentialSecret = "PushApiCredential" + topology.suffix();
         this.pushApi = LocalPushApi.start(Admission.signed(aws.pushApiCredential(credentialSecret), Clock.systemUTC()));
     }
 
@@ -131,7 +99,7 @@ public final class Downstream implements AutoCloseable {
 
     /** The publisher's environment variables, as the template sets them, pointed at this topic. */
     public Map<String, String> publisherEnvironment() {
-        return Map.of("PAYMENTS_TOPIC_ARN", topicArn, "UNPUBLISHABLE_QUEUE_URL", unpublishableQueueUrl);
+        return Map.of("PAYMENTS_TOPIC_ARN", topology.topicArn(), "UNPUBLISHABLE_QUEUE_URL", topology.unpublishableQueueUrl());
     }
 
     /**
@@ -143,7 +111,7 @@ public final class Downstream implements AutoCloseable {
                 "PUSH_API_BASE_URL", pushApi.baseUrl().toString(),
                 "PUSH_API_AUTH", "hmac",
                 "PUSH_API_CREDENTIAL_SECRET", credentialSecret,
-                "NOTIFIER_DLQ_URL", notificationsDlqUrl,
+                "NOTIFIER_DLQ_URL", topology.notificationsDlqUrl(),
                 "NOTIFICATION_IDEMPOTENCY_TABLE", NOTIFICATION_IDEMPOTENCY_TABLE,
                 "IDEMPOTENCY_TTL_SECONDS", "2592000",
                 "QUEUE_RETENTION_SECONDS", "345600",
@@ -158,7 +126,7 @@ public final class Downstream implements AutoCloseable {
      */
     public void connect(Function<DynamodbEvent, StreamsEventResponse> publisher,
                         Function<SQSEvent, SQSBatchResponse> notifier) {
-        connect(streamSettings(streamFailuresQueueUrl), publisher, notifier);
+        connect(streamSettings(topology.streamFailuresQueueUrl()), publisher, notifier);
     }
 
     /** The publisher's stream event source settings as template.yaml sets them, failing over to {@code onFailureQueueUrl}. */
@@ -171,24 +139,10 @@ public final class Downstream implements AutoCloseable {
     public void connect(DynamoDbStreamsEventSourceMapping.Settings streamSettings,
                         Function<DynamodbEvent, StreamsEventResponse> publisher,
                         Function<SQSEvent, SQSBatchResponse> notifier) {
-        this.publisherMapping = new DynamoDbStreamsEventSourceMapping(streams, sqs, streamArn,
+        this.publisherMapping = new DynamoDbStreamsEventSourceMapping(streams, sqs, topology.streamArn(),
                 LocalAws.REGION.id(), streamSettings, publisher, Clock.systemUTC());
-        this.notifierMapping = new SqsEventSourceMapping(sqs, notificationsQueueUrl, LocalAws.REGION.id(), 10,
+        this.notifierMapping = new SqsEventSourceMapping(sqs, topology.notificationsQueueUrl(), LocalAws.REGION.id(), 10,
                 Duration.ZERO, notifier);
-    }
-
-    /**
-     * What one round did.
-     *
-     * @param stream        the publisher's poll
-     * @param notifications the notifier's poll
-     */
-    public record Round(DynamoDbStreamsEventSourceMapping.Poll stream, SqsEventSourceMapping.Poll notifications) {
-
-        /** Whether nothing was delivered to either function. */
-        public boolean idle() {
-            return stream.delivered() == 0 && notifications.received() == 0;
-        }
     }
 
     /** One poll of the stream (publisher), then one of the notifications queue (notifier). */
@@ -209,7 +163,7 @@ public final class Downstream implements AutoCloseable {
         Instant deadline = Instant.now().plus(timeout);
         while (Instant.now().isBefore(deadline)) {
             if (pollOnce().idle()) {
-                if (queueEmpty(notificationsQueueUrl)) {
+                if (QueueContents.backlog(sqs, topology.notificationsQueueUrl()) == 0) {
                     return true;
                 }
                 // Only failures waiting out their visibility timeout are left: wait, do not spin.
@@ -243,7 +197,7 @@ public final class Downstream implements AutoCloseable {
      * answers a publish to it {@code NotFound} ("Topic does not exist") until {@link #topicBack()}.
      */
     public void topicGone() {
-        sns.deleteTopic(request -> request.topicArn(topicArn));
+        sns.deleteTopic(request -> request.topicArn(topology.topicArn()));
     }
 
     /**
@@ -252,20 +206,18 @@ public final class Downstream implements AutoCloseable {
      * notifications subscription.
      */
     public void auditSubscribedAgain() {
-        subscribe(auditQueueUrl, Map.of());
+        topology.subscribe(sqs, sns, topology.auditQueueUrl(), Map.of());
     }
 
     /** The notifications queue's ARN, the endpoint of its subscription. */
     public String notificationsQueueArn() {
-        return arn(notificationsQueueUrl);
+        return LocalQueues.arn(sqs, topology.notificationsQueueUrl());
     }
 
     /** The decision events on the topic so far (read from the audit subscription), in arrival order. */
     public synchronized List<Published> published() {
-        for (Message message : take(auditQueueUrl)) {
-            Map<String, String> attributes = new HashMap<>();
-            message.messageAttributes().forEach((name, value) -> attributes.put(name, value.stringValue()));
-            onTopic.add(new Published(parse(message.body()), attributes));
+        for (Message message : LocalQueues.take(sqs, topology.auditQueueUrl())) {
+            onTopic.add(new Published(parse(message.body()), QueueContents.attributes(message)));
         }
         return List.copyOf(onTopic);
     }
@@ -277,34 +229,17 @@ public final class Downstream implements AutoCloseable {
 
     /** The bodies and attributes of what sits in the notifier's DLQ, taken out of it. */
     public List<Message> takeNotifierDeadLetters() {
-        return take(notificationsDlqUrl);
+        return LocalQueues.take(sqs, topology.notificationsDlqUrl());
     }
 
     /** The on-failure records of stream batches whose retries ran out, taken out of the queue. */
     public List<Message> takeStreamFailures() {
-        return take(streamFailuresQueueUrl);
+        return LocalQueues.take(sqs, topology.streamFailuresQueueUrl());
     }
 
     /** The records the publisher set aside as unpublishable, taken out of the queue. */
     public List<Message> takeUnpublishable() {
-        return take(unpublishableQueueUrl);
-    }
-
-    private List<Message> take(String queueUrl) {
-        List<Message> taken = new ArrayList<>();
-        while (true) {
-            List<Message> messages = sqs.receiveMessage(request -> request.queueUrl(queueUrl).maxNumberOfMessages(10)
-                    .messageAttributeNames("All")).messages();
-            if (messages.isEmpty()) {
-                return taken;
-            }
-            taken.addAll(messages);
-            List<DeleteMessageBatchRequestEntry> entries = new ArrayList<>();
-            for (int i = 0; i < messages.size(); i++) {
-                entries.add(DeleteMessageBatchRequestEntry.builder().id("m" + i).receiptHandle(messages.get(i).receiptHandle()).build());
-            }
-            sqs.deleteMessageBatch(request -> request.queueUrl(queueUrl).entries(entries));
-        }
+        return LocalQueues.take(sqs, topology.unpublishableQueueUrl());
     }
 
     public LocalPushApi pushApi() {
@@ -312,60 +247,29 @@ public final class Downstream implements AutoCloseable {
     }
 
     public String topicArn() {
-        return topicArn;
+        return topology.topicArn();
     }
 
     public String notificationsQueueUrl() {
-        return notificationsQueueUrl;
+        return topology.notificationsQueueUrl();
     }
 
     public String notificationsDlqUrl() {
-        return notificationsDlqUrl;
+        return topology.notificationsDlqUrl();
     }
 
     public String streamFailuresQueueUrl() {
-        return streamFailuresQueueUrl;
+        return topology.streamFailuresQueueUrl();
     }
 
     /** Where the publisher sets aside records it can never publish ({@code UNPUBLISHABLE_QUEUE_URL}). */
     public String unpublishableQueueUrl() {
-        return unpublishableQueueUrl;
+        return topology.unpublishableQueueUrl();
     }
 
     /** The local AWS this runs on. */
     public LocalAws aws() {
         return aws;
-    }
-
-    private String queue(String name, Map<QueueAttributeName, String> attributes) {
-        return sqs.createQueue(request -> request.queueName(name).attributes(attributes)).queueUrl();
-    }
-
-    private String arn(String queueUrl) {
-        return sqs.getQueueAttributes(request -> request.queueUrl(queueUrl).attributeNames(QueueAttributeName.QUEUE_ARN))
-                .attributes().get(QueueAttributeName.QUEUE_ARN);
-    }
-
-    /** The template's subscription of the notifications queue (its raw delivery and filter policy). */
-    private static TemplateMessaging.QueueSubscription notificationsSubscription(LocalAws aws) {
-        return TemplateMessaging.read(aws.root().resolve("template.yaml")).queueSubscriptions().stream()
-                .filter(subscription -> subscription.queue().equals(NOTIFICATIONS_QUEUE))
-                .findFirst()
-                .orElseThrow(() -> new IllegalStateException("template.yaml subscribes no " + NOTIFICATIONS_QUEUE));
-    }
-
-    private void subscribe(String queueUrl, Map<String, String> attributes) {
-        Map<String, String> all = new HashMap<>(attributes);
-        all.put("RawMessageDelivery", "true");
-        sns.subscribe(request -> request.topicArn(topicArn).protocol("sqs").endpoint(arn(queueUrl)).attributes(all));
-    }
-
-    private boolean queueEmpty(String queueUrl) {
-        Map<QueueAttributeName, String> counts = sqs.getQueueAttributes(request -> request.queueUrl(queueUrl).attributeNames(
-                QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES,
-                QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE)).attributes();
-        return "0".equals(counts.get(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES))
-                && "0".equals(counts.get(QueueAttributeName.APPROXIMATE_NUMBER_OF_MESSAGES_NOT_VISIBLE));
     }
 
     private static JsonNode parse(String body) {

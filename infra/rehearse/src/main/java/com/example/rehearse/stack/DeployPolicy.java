@@ -1,19 +1,15 @@
 package com.example.rehearse.stack;
 
+import com.example.rehearse.stack.Grants.Scope;
 import com.example.rehearse.template.ResolvedTemplate;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -31,7 +27,7 @@ import java.util.TreeSet;
  * service-linked role ElastiCache creates in a fresh account. Narrowed, so that deploying is no way
  * to anything else (DESIGN §12): a role is created or given policies only under the stack's
  * permissions boundary, and its boundary and trust policy are never changed; no item, secret value
- * or plaintext is read or written ({@link #DATA_PLANE}); a key, secret, security group or VPC
+ * or plaintext is read or written ({@link Narrowing}); a key, secret, security group or VPC
  * endpoint is acted on only when it carries the stack's {@code aws:cloudformation:stack-name} tag,
  * an event source mapping only for the stack's functions.
  */
@@ -43,70 +39,18 @@ public final class DeployPolicy {
     private static final Set<String> VPC_OWN = Set.of("vpc", "subnet", "route-table");
     /** What a role's inline policies may hold together, in characters without white space. */
     public static final int INLINE_LIMIT = 10_240;
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final String IN = ":" + ResolvedTemplate.REGION + ":" + ResolvedTemplate.ACCOUNT + ":";
     /** The tag CloudFormation gives every resource it creates (https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-properties-resource-tags.html). */
     public static final String STACK_TAG = "aws:ResourceTag/aws:cloudformation:stack-name";
-    /**
-     * Reading or writing items, secrets' values and plaintext: never for deploying, whatever a
-     * handler's schema lists (docs/deploy.md, "Who deploys").
-     */
-    static final Set<String> DATA_PLANE = Set.of("dynamodb:BatchGetItem", "dynamodb:BatchWriteItem", "dynamodb:DeleteItem",
-            "dynamodb:GetItem", "dynamodb:ImportTable", "dynamodb:PutItem", "dynamodb:Query", "dynamodb:Scan", "dynamodb:UpdateItem",
-            "kms:Decrypt", "kms:Encrypt", "kms:GenerateDataKey", "kms:GenerateDataKeyWithoutPlaintext", "kms:ReEncryptFrom",
-            "kms:ReEncryptTo", "secretsmanager:GetSecretValue", "secretsmanager:PutSecretValue");
-    /** What would change a role's boundary or trust, or expose a table to others: never granted, each with why. */
-    private static final Map<String, String> NEVER = Map.of(
-            "iam:DeleteRolePermissionsBoundary", "a role's boundary is never removed",
-            "iam:UpdateAssumeRolePolicy", "a role's trust policy is set once, when it is created (lambda.amazonaws.com); a change is the bootstrap admin's",
-            "dynamodb:PutResourcePolicy", "no table of the template has a resource policy",
-            "dynamodb:DeleteResourcePolicy", "no table of the template has a resource policy");
-    /** Given only with the stack's boundary ({@code iam:PermissionsBoundary}). */
-    private static final Set<String> UNDER_BOUNDARY = Set.of("iam:CreateRole", "iam:PutRolePolicy", "iam:DeleteRolePolicy",
-            "iam:PutRolePermissionsBoundary");
-    /** Given only with the managed policies the template names ({@code iam:PolicyARN}): it names none. */
-    private static final Set<String> MANAGED_POLICIES = Set.of("iam:AttachRolePolicy", "iam:DetachRolePolicy");
-    /** Scoped by {@code lambda:FunctionArn} to the stack's functions. */
-    private static final Set<String> MAPPING_ACTIONS = Set.of("lambda:CreateEventSourceMapping", "lambda:DeleteEventSourceMapping",
-            "lambda:GetEventSourceMapping", "lambda:UpdateEventSourceMapping");
-    /** What makes a resource whose id AWS makes up: it has no tag to scope by yet. */
-    private static final Set<String> CREATES = Set.of("kms:CreateKey", "secretsmanager:CreateSecret", "ec2:CreateSecurityGroup",
-            "ec2:CreateVpcEndpoint", "ec2:CreateTags");
     private static final String ELASTICACHE_SERVICE_LINKED_ROLE = "arn:aws:iam::" + ResolvedTemplate.ACCOUNT
             + ":role/aws-service-role/elasticache.amazonaws.com/AWSServiceRoleForElastiCache";
-
-    /**
-     * One permission the deploy needs, as the evaluator is asked it.
-     *
-     * @param why       who needs it: the resource and handler, or the page that says so
-     * @param action    the IAM action
-     * @param arn       the resource it acts on, in the rehearsal's account
-     * @param target    that resource's logical id (or the ARN)
-     * @param outside   the same resource of another stack, which must be refused
-     * @param context   the request's condition keys
-     * @param outsideContext the condition keys of the request on the resource of another stack
-     */
-    public record Need(String why, String action, String arn, String target, Optional<String> outside, Map<String, String> context,
-                       Map<String, String> outsideContext) {
-    }
-
-    /**
-     * A condition a grant is given under: {@code operator} of {@code key} against {@code value} in
-     * the policy; a request of the stack carries {@code mine}, one of another stack {@code theirs}.
-     */
-    record Scope(String operator, String key, String value, String mine, String theirs) {
-    }
 
     private final ResolvedTemplate template;
     private final ResourceSchemas schemas;
     private final IamActions iam;
     private final String boundaryArn;
     private final Set<String> services = new TreeSet<>(Set.of("iam", "s3"));
-    /** action -> the conditions it is granted under, on every resource. */
-    private final Map<String, List<Scope>> conditions = new TreeMap<>();
-    /** action -> resource pattern -> the conditions of that grant. */
-    private final Map<String, Map<String, List<Scope>>> grants = new TreeMap<>();
-    private final List<Need> needs = new ArrayList<>();
+    private final Grants grants = new Grants();
     private final Set<String> leftOut = new TreeSet<>();
     private final List<String> failures = new ArrayList<>();
 
@@ -130,8 +74,8 @@ public final class DeployPolicy {
     }
 
     /** Every permission the deploy needs, for the evaluator. */
-    public List<Need> needs() {
-        return needs;
+    public List<DeployNeed> needs() {
+        return grants.needs();
     }
 
     /** What the schemas list and the policy leaves out, and why. */
@@ -146,40 +90,7 @@ public final class DeployPolicy {
 
     /** The policy document: one statement per set of resources (and condition), actions sorted. */
     public ObjectNode document() {
-        Map<String, TreeSet<String>> statements = new TreeMap<>();
-        Map<String, List<String>> resourcesOf = new LinkedHashMap<>();
-        Map<String, List<Scope>> scopesOf = new LinkedHashMap<>();
-        grants.forEach((action, patterns) -> {
-            Map<List<Scope>, TreeSet<String>> byScopes = new LinkedHashMap<>();
-            patterns.forEach((pattern, scopes) -> byScopes.computeIfAbsent(scopes, k -> new TreeSet<>()).add(pattern));
-            byScopes.forEach((scopes, resources) -> {
-                List<String> sorted = new ArrayList<>(resources);
-                String key = sorted + " " + scopes;
-                statements.computeIfAbsent(key, k -> new TreeSet<>()).add(action);
-                resourcesOf.put(key, sorted);
-                scopesOf.put(key, scopes);
-            });
-        });
-        ObjectNode document = JSON.createObjectNode().put("Version", "2012-10-17");
-        ArrayNode list = document.putArray("Statement");
-        statements.forEach((key, actions) -> {
-            ObjectNode statement = list.addObject().put("Effect", "Allow");
-            ArrayNode actionList = statement.putArray("Action");
-            actions.forEach(actionList::add);
-            List<String> resources = resourcesOf.get(key);
-            if (resources.size() == 1) {
-                statement.put("Resource", resources.get(0));
-            } else {
-                ArrayNode resourceList = statement.putArray("Resource");
-                resources.forEach(resourceList::add);
-            }
-            List<Scope> scopes = scopesOf.get(key);
-            if (!scopes.isEmpty()) {
-                ObjectNode condition = statement.putObject("Condition");
-                scopes.forEach(scope -> condition.withObjectProperty(scope.operator()).put(scope.key(), scope.value()));
-            }
-        });
-        return document;
+        return grants.document();
     }
 
     private void handlers(String id) {
@@ -206,17 +117,17 @@ public final class DeployPolicy {
             leftOut.add(action + ": no resource of the stack belongs to " + IamActions.service(action) + " (" + type + ")");
             return;
         }
-        Optional<String> never = neverGranted(action);
+        Optional<String> never = Narrowing.neverGranted(action);
         if (never.isPresent()) {
             leftOut.add(action + ": " + never.get() + " (" + type + ")");
             return;
         }
-        if (UNDER_BOUNDARY.contains(action)) {
-            conditions.put(action, List.of(new Scope("StringLike", "iam:PermissionsBoundary", boundaryArn, boundaryArn, boundaryArn)));
+        if (Narrowing.UNDER_BOUNDARY.contains(action)) {
+            grants.condition(action, List.of(new Scope("StringLike", "iam:PermissionsBoundary", boundaryArn, boundaryArn, boundaryArn)));
         }
-        if (MAPPING_ACTIONS.contains(action)) {
+        if (Narrowing.MAPPING_ACTIONS.contains(action)) {
             String functions = "arn:aws:lambda" + IN + "function:" + template.stackName() + "-*";
-            conditions.put(action, List.of(new Scope("ArnLike", "lambda:FunctionArn", functions, functions.replace("*", "PaymentsFunction"),
+            grants.condition(action, List.of(new Scope("ArnLike", "lambda:FunctionArn", functions, functions.replace("*", "PaymentsFunction"),
                     functions.replace(template.stackName(), StackArns.OTHER_STACK).replace("*", "PaymentsFunction"))));
         }
         if ("iam:CreateServiceLinkedRole".equals(action)) {
@@ -226,12 +137,12 @@ public final class DeployPolicy {
         if ("iam:PassRole".equals(action) && "AWS::Lambda::Function".equals(type)) {
             // The functions' roles, passed to Lambda alone
             // (https://docs.aws.amazon.com/lambda/latest/dg/lambda-intro-execution-role.html).
-            conditions.put(action, List.of(new Scope("StringEquals", "iam:PassedToService", "lambda.amazonaws.com",
+            grants.condition(action, List.of(new Scope("StringEquals", "iam:PassedToService", "lambda.amazonaws.com",
                     "lambda.amazonaws.com", "lambda.amazonaws.com")));
         }
         List<IamActions.ResourceType> types = iam.resourceTypes(action);
         if (types.isEmpty()) {
-            grant(why, action, "*", "*", "*", Optional.empty(), List.of());
+            grants.grant(why, action, "*", "*", "*", Optional.empty(), List.of());
             return;
         }
         List<String> candidates = new ArrayList<>();
@@ -242,13 +153,13 @@ public final class DeployPolicy {
             for (String candidate : candidates) {
                 Optional<StackArns> arns = StackArns.of(template, candidate);
                 if (arns.isPresent() && resourceType.matches(arns.get().arn())) {
-                    grant(why, action, arns.get().pattern(), arns.get().arn(), candidate, arns.get().outside(),
+                    grants.grant(why, action, arns.get().pattern(), arns.get().arn(), candidate, arns.get().outside(),
                             tagScope(action, arns.get()));
                     matched = true;
                 }
             }
             if ("AWS::Lambda::Function".equals(type) && "object".equals(resourceType.name())) {
-                grant(why + ", the code sam deploy uploaded", action, artifacts(), artifacts().replace("*", "0123456789ab"),
+                grants.grant(why + ", the code sam deploy uploaded", action, artifacts(), artifacts().replace("*", "0123456789ab"),
                         "the artifacts bucket", Optional.empty(), List.of());
                 matched = true;
             }
@@ -256,7 +167,7 @@ public final class DeployPolicy {
         if (!matched && StackArns.of(template, id).isEmpty()) {
             Optional<StackArns> own = ownShape(id, type);
             if (own.isPresent() && types.stream().anyMatch(resourceType -> resourceType.matches(own.get().arn()))) {
-                grant(why, action, own.get().pattern(), own.get().arn(), id, own.get().outside(), List.of());
+                grants.grant(why, action, own.get().pattern(), own.get().arn(), id, own.get().outside(), List.of());
                 matched = true;
             }
         }
@@ -267,24 +178,13 @@ public final class DeployPolicy {
                             .noneMatch(arns -> resourceType.matches(arns.arn())))
                     .forEach(resourceType -> {
                         String any = resourceType.anyIn(ResolvedTemplate.REGION, ResolvedTemplate.ACCOUNT);
-                        grant(why + ", on the VPC's own " + resourceType.name(), action, any, any.replace("*", "0123456789abcdef0"),
+                        grants.grant(why + ", on the VPC's own " + resourceType.name(), action, any, any.replace("*", "0123456789abcdef0"),
                                 resourceType.name() + " of the VPC", Optional.empty(), List.of());
                     });
         }
         if (!matched) {
             leftOut.add(action + ": acts on no resource of the stack (" + type + ", a feature the template does not use)");
         }
-    }
-
-    /** Why deploying never needs {@code action}, whatever a handler's schema lists; empty when it may. */
-    private static Optional<String> neverGranted(String action) {
-        if (DATA_PLANE.contains(action)) {
-            return Optional.of("reads or writes data, which deploying never does");
-        }
-        if (MANAGED_POLICIES.contains(action)) {
-            return Optional.of("the template's roles name no managed policy, so none may be attached");
-        }
-        return Optional.ofNullable(NEVER.get(action));
     }
 
     /**
@@ -315,12 +215,12 @@ public final class DeployPolicy {
      * Change sets are the deployer's ({@link Bootstrap#deployerPolicy()}), not the service role's.
      */
     private void deployItself() {
-        grant("the functions' code (Lambda reads it as the caller)", "s3:GetObject", artifacts(), artifacts().replace("*", "0123456789ab"),
+        grants.grant("the functions' code (Lambda reads it as the caller)", "s3:GetObject", artifacts(), artifacts().replace("*", "0123456789ab"),
                 "the artifacts bucket", Optional.empty(), List.of());
         if (!template.ofType("AWS::ElastiCache::ServerlessCache").isEmpty()) {
-            conditions.put("iam:CreateServiceLinkedRole", List.of(new Scope("StringEquals", "iam:AWSServiceName", "elasticache.amazonaws.com",
+            grants.condition("iam:CreateServiceLinkedRole", List.of(new Scope("StringEquals", "iam:AWSServiceName", "elasticache.amazonaws.com",
                     "elasticache.amazonaws.com", "elasticache.amazonaws.com")));
-            grant("ElastiCache's service-linked role, created by the first cache of an account", "iam:CreateServiceLinkedRole",
+            grants.grant("ElastiCache's service-linked role, created by the first cache of an account", "iam:CreateServiceLinkedRole",
                     ELASTICACHE_SERVICE_LINKED_ROLE, ELASTICACHE_SERVICE_LINKED_ROLE, "AWSServiceRoleForElastiCache", Optional.empty(), List.of());
         }
     }
@@ -335,29 +235,10 @@ public final class DeployPolicy {
      * stack's by its {@link #STACK_TAG}; what creates it has no tag to read yet.
      */
     private List<Scope> tagScope(String action, StackArns arns) {
-        String service = IamActions.service(action);
-        if (arns.outside().isPresent() || CREATES.contains(action) || !Set.of("kms", "secretsmanager", "ec2").contains(service)) {
+        if (arns.outside().isPresent() || !Narrowing.taggable(action)) {
             return List.of();
         }
         return List.of(new Scope("StringEquals", STACK_TAG, template.stackName(), template.stackName(), StackArns.OTHER_STACK));
-    }
-
-    private void grant(String why, String action, String pattern, String arn, String target, Optional<String> outside, List<Scope> own) {
-        List<Scope> scopes = new ArrayList<>(conditions.getOrDefault(action, List.of()));
-        scopes.addAll(own);
-        grants.computeIfAbsent(action, a -> new LinkedHashMap<>()).putIfAbsent(pattern, List.copyOf(scopes));
-        Map<String, String> context = new TreeMap<>();
-        Map<String, String> outsideContext = new TreeMap<>();
-        scopes.forEach(scope -> {
-            context.put(scope.key(), scope.mine());
-            outsideContext.put(scope.key(), scope.theirs());
-        });
-        boolean scopedByCondition = scopes.stream().anyMatch(scope -> !scope.mine().equals(scope.theirs()));
-        Optional<String> elsewhere = outside.isPresent() || !scopedByCondition ? outside : Optional.of(arn);
-        Need need = new Need(why, action, arn, target, elsewhere, Map.copyOf(context), Map.copyOf(outsideContext));
-        if (needs.stream().noneMatch(known -> known.action().equals(action) && known.arn().equals(arn))) {
-            needs.add(need);
-        }
     }
 
     /** The IAM service prefix of a resource type: {@code AWS::DynamoDB::Table} -> {@code dynamodb}. */

@@ -38,7 +38,7 @@ class DeployPolicyTest {
         // GIVEN a function and its role
         DeployPolicy policy = derive();
         // WHEN its policy is derived
-        Optional<DeployPolicy.Need> passRole = policy.needs().stream().filter(need -> need.action().equals("iam:PassRole")).findFirst();
+        Optional<DeployNeed> passRole = policy.needs().stream().filter(need -> need.action().equals("iam:PassRole")).findFirst();
         // THEN the create handler's iam:PassRole is needed on that role, passed to Lambda, and refused on another stack's
         assertTrue(passRole.isPresent(), policy.needs()::toString);
         assertEquals("arn:aws:iam::123456789012:role/payments-test-Role", passRole.get().arn());
@@ -53,7 +53,7 @@ class DeployPolicyTest {
     void whatIsNoIamAction_orServesAFeatureNotUsed_isLeftOut_andSaidSo() throws IOException {
         // GIVEN the same template WHEN its policy is derived
         DeployPolicy policy = derive();
-        List<String> granted = policy.needs().stream().map(DeployPolicy.Need::action).toList();
+        List<String> granted = policy.needs().stream().map(DeployNeed::action).toList();
         // THEN Lambda's create handler's lambda:AssociateRuntimeAlias (no IAM action) and its EFS
         // check (no file system in the stack) are listed as left out, not granted
         assertTrue(policy.leftOut().stream().anyMatch(line -> line.startsWith("lambda:AssociateRuntimeAlias: not an IAM action")),
@@ -67,9 +67,9 @@ class DeployPolicyTest {
     void aRole_isCreatedOnlyUnderTheBoundary_neverFreedOfIt_andNoItemIsEverWritten() throws IOException {
         // GIVEN a function, its role and a table WHEN the service role's policy is derived
         DeployPolicy policy = derive(TABLE);
-        List<String> granted = policy.needs().stream().map(DeployPolicy.Need::action).toList();
+        List<String> granted = policy.needs().stream().map(DeployNeed::action).toList();
         // THEN creating the role and putting its policies are needed with the stack's boundary, and granted only with it
-        DeployPolicy.Need createRole = policy.needs().stream().filter(need -> need.action().equals("iam:CreateRole")).findFirst()
+        DeployNeed createRole = policy.needs().stream().filter(need -> need.action().equals("iam:CreateRole")).findFirst()
                 .orElseThrow(() -> new AssertionError(policy.needs().toString()));
         assertEquals(Map.of("iam:PermissionsBoundary", BOUNDARY), createRole.context());
         for (String action : List.of("iam:CreateRole", "iam:PutRolePolicy")) {

@@ -2,25 +2,16 @@ package com.example.localaws.proxy;
 
 import com.example.localaws.Sleeper;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLParameters;
-import javax.net.ssl.SSLSocket;
-import jdk.net.ExtendedSocketOptions;
 
 /**
  * A TCP proxy on a free loopback port in front of {@code target}, whose behaviour can be switched
@@ -56,36 +47,13 @@ import jdk.net.ExtendedSocketOptions;
  */
 public final class LoopbackProxy implements AutoCloseable {
 
-    private enum Mode { PASS, DELAY, BLACKHOLE, REFUSE }
-
-    private static final int CHUNK = 64 * 1024;
-
     private final InetSocketAddress target;
     private final TlsEnds tls;
     private final ServerSocket server;
-    private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
-    private final AtomicInteger dropBudget = new AtomicInteger();
-    private final AtomicInteger matched = new AtomicInteger();
-    private volatile int dropOneIn = 1;
-    private final AtomicInteger dropped = new AtomicInteger();
-    private final AtomicInteger droppedRefusals = new AtomicInteger();
-    private volatile Predicate<String> dropMatch = request -> false;
-    private volatile Mode mode = Mode.PASS;
-    private volatile Duration delay = Duration.ZERO;
+    private final Set<ProxiedConnection> connections = ConcurrentHashMap.newKeySet();
+    private final ResponseDrops drops = new ResponseDrops();
+    private final ProxyMode mode = new ProxyMode();
     private volatile boolean closed;
-
-    /**
-     * Where TLS ends and starts again at a proxy.
-     *
-     * @param serverSide answers the clients' handshakes (its key manager holds the proxy's certificate)
-     * @param clientSide reaches the target (its trust managers trust the target's certificate)
-     */
-    public record TlsEnds(SSLContext serverSide, SSLContext clientSide) {
-        public TlsEnds {
-            Objects.requireNonNull(serverSide, "serverSide");
-            Objects.requireNonNull(clientSide, "clientSide");
-        }
-    }
 
     private LoopbackProxy(InetSocketAddress target, TlsEnds tls, ServerSocket server) {
         this.target = target;
@@ -104,8 +72,7 @@ public final class LoopbackProxy implements AutoCloseable {
      */
     public static LoopbackProxy start(int targetPort, TlsEnds tls) {
         try {
-            ServerSocket server = tls == null ? new ServerSocket(0, 64, InetAddress.getLoopbackAddress())
-                    : tls.serverSide().getServerSocketFactory().createServerSocket(0, 64, InetAddress.getLoopbackAddress());
+            ServerSocket server = tls == null ? new ServerSocket(0, 64, InetAddress.getLoopbackAddress()) : tls.serverSocket();
             LoopbackProxy proxy = new LoopbackProxy(new InetSocketAddress(InetAddress.getLoopbackAddress(), targetPort), tls, server);
             Thread acceptor = new Thread(proxy::acceptLoop, "loopback-proxy-" + server.getLocalPort());
             acceptor.setDaemon(true);
@@ -133,24 +100,23 @@ public final class LoopbackProxy implements AutoCloseable {
 
     /** Forwards everything unchanged. */
     public void pass() {
-        mode = Mode.PASS;
+        mode.set(ProxyMode.Mode.PASS);
     }
 
     /** Holds every chunk, in both directions, for {@code perChunk} before forwarding it. */
     public void delay(Duration perChunk) {
-        delay = Objects.requireNonNull(perChunk, "perChunk");
-        mode = Mode.DELAY;
+        mode.delay(perChunk);
     }
 
     /** Accepts and reads, but forwards nothing either way. */
     public void blackhole() {
-        mode = Mode.BLACKHOLE;
+        mode.set(ProxyMode.Mode.BLACKHOLE);
     }
 
     /** Closes every open connection, and every new one as soon as it is accepted. */
     public void refuse() {
-        mode = Mode.REFUSE;
-        connections.forEach(Connection::close);
+        mode.set(ProxyMode.Mode.REFUSE);
+        connections.forEach(ProxiedConnection::close);
     }
 
     /**
@@ -169,18 +135,12 @@ public final class LoopbackProxy implements AutoCloseable {
      * timeout, rather than every matching request's in a row, which would be an outage.
      */
     public void dropResponses(int count, int oneIn, Predicate<String> request) {
-        if (oneIn < 1) {
-            throw new IllegalArgumentException("oneIn must be at least 1: " + oneIn);
-        }
-        dropMatch = Objects.requireNonNull(request, "request");
-        dropOneIn = oneIn;
-        matched.set(0);
-        dropBudget.set(count);
+        drops.set(count, oneIn, request);
     }
 
     /** How many requests had their response dropped so far. */
     public int droppedResponses() {
-        return dropped.get();
+        return drops.dropped();
     }
 
     /**
@@ -189,14 +149,14 @@ public final class LoopbackProxy implements AutoCloseable {
      * the client's retry cannot do it twice.
      */
     public int droppedRefusals() {
-        return droppedRefusals.get();
+        return drops.droppedRefusals();
     }
 
     private void acceptLoop() {
         while (!closed) {
             try {
                 Socket client = server.accept();
-                if (mode == Mode.REFUSE) {
+                if (mode.now() == ProxyMode.Mode.REFUSE) {
                     client.close();
                     continue;
                 }
@@ -207,7 +167,7 @@ public final class LoopbackProxy implements AutoCloseable {
                     client.close();
                     continue;
                 }
-                Connection connection = new Connection(client, upstream);
+                ProxiedConnection connection = new ProxiedConnection(client, upstream, mode, drops, connections);
                 connections.add(connection);
                 connection.start();
             } catch (IOException e) {
@@ -223,140 +183,10 @@ public final class LoopbackProxy implements AutoCloseable {
         Socket plain = new Socket();
         try {
             plain.connect(target, 2_000);
-            if (tls == null) {
-                return plain;
-            }
-            SSLSocket secure = (SSLSocket) tls.clientSide().getSocketFactory()
-                    .createSocket(plain, target.getHostString(), target.getPort(), true);
-            SSLParameters parameters = secure.getSSLParameters();
-            parameters.setEndpointIdentificationAlgorithm("HTTPS");
-            secure.setSSLParameters(parameters);
-            return secure;
+            return tls == null ? plain : tls.toTarget(plain, target);
         } catch (IOException e) {
             plain.close();
             throw e;
-        }
-    }
-
-    /** One client connection and its upstream twin, with a pump each way. */
-    private final class Connection {
-        private final Socket client;
-        private final Socket upstream;
-        private final StringBuilder request = new StringBuilder();
-        private volatile boolean answering;
-        private volatile boolean dropping;
-        private boolean requestMatched;
-
-        Connection(Socket client, Socket upstream) {
-            this.client = client;
-            this.upstream = upstream;
-        }
-
-        void start() {
-            daemon(() -> pump(client, upstream, true), "proxy-up-" + client.getPort());
-            daemon(() -> pump(upstream, client, false), "proxy-down-" + client.getPort());
-        }
-
-        private void pump(Socket from, Socket to, boolean fromClient) {
-            byte[] buffer = new byte[CHUNK];
-            try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
-                to.setTcpNoDelay(true);
-                int n;
-                while ((n = readAcknowledgingAtOnce(from, in, buffer)) >= 0) {
-                    Mode now = mode;
-                    if (now == Mode.REFUSE) {
-                        break;
-                    }
-                    if (now == Mode.BLACKHOLE) {
-                        continue;
-                    }
-                    if (now == Mode.DELAY) {
-                        Sleeper.THREAD.pauseQuietly(delay);
-                    }
-                    if (fromClient) {
-                        noteRequest(buffer, n);
-                    } else {
-                        boolean answerStarts = !answering;
-                        answering = true;
-                        if (dropping) {
-                            if (answerStarts && refusal(buffer, n)) {
-                                droppedRefusals.incrementAndGet();
-                            }
-                            continue;
-                        }
-                    }
-                    out.write(buffer, 0, n);
-                    out.flush();
-                }
-            } catch (IOException closedMeanwhile) {
-                // the other side or the proxy closed the connection: nothing to forward any more
-            } finally {
-                close();
-            }
-        }
-
-        private void noteRequest(byte[] buffer, int n) {
-            synchronized (request) {
-                if (answering) {
-                    request.setLength(0);
-                    requestMatched = false;
-                    answering = false;
-                }
-                request.append(new String(buffer, 0, n, StandardCharsets.ISO_8859_1));
-                if (!dropping && !requestMatched && dropMatch.test(request.toString())) {
-                    requestMatched = true; // a request arriving in pieces is one match
-                    if (takeDrop()) {
-                        dropping = true;
-                        dropped.incrementAndGet();
-                    }
-                }
-            }
-        }
-
-        void close() {
-            connections.remove(this);
-            closeQuietly(client);
-            closeQuietly(upstream);
-        }
-    }
-
-    private static int readAcknowledgingAtOnce(Socket from, InputStream in, byte[] buffer) throws IOException {
-        from.setOption(ExtendedSocketOptions.TCP_QUICKACK, true);
-        return in.read(buffer);
-    }
-
-    /** Whether an answer starting with these bytes is an HTTP status line other than 2xx. */
-    private static boolean refusal(byte[] answer, int n) {
-        String head = new String(answer, 0, Math.min(n, 12), StandardCharsets.ISO_8859_1);
-        return head.startsWith("HTTP/") && head.length() == 12 && head.charAt(9) != '2';
-    }
-
-    /** Whether this matching request's response is to be dropped: its turn (one in {@code dropOneIn}) and budget left. */
-    private boolean takeDrop() {
-        if (matched.incrementAndGet() % dropOneIn != 0) {
-            return false;
-        }
-        int left;
-        do {
-            left = dropBudget.get();
-            if (left <= 0) {
-                return false;
-            }
-        } while (!dropBudget.compareAndSet(left, left - 1));
-        return true;
-    }
-
-    private static void daemon(Runnable task, String name) {
-        Thread thread = new Thread(task, name);
-        thread.setDaemon(true);
-        thread.start();
-    }
-
-    private static void closeQuietly(Socket socket) {
-        try {
-            socket.close();
-        } catch (IOException ignored) {
-            // closing is best effort
         }
     }
 
@@ -369,6 +199,7 @@ public final class LoopbackProxy implements AutoCloseable {
         } catch (IOException ignored) {
             // already closed
         }
-        connections.forEach(Connection::close);
+        connections.forEach(ProxiedConnection::close);
     }
+
 }

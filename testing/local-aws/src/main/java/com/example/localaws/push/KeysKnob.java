@@ -10,7 +10,7 @@ import java.util.Objects;
 /**
  * The keys the local push API admits, changed from another process ({@code make push-api-keys}),
  * as a receiver changes its own during a rotation (docs/deploy.md, "The push API contract"):
- * {@code PUT /_keys} with the body {@code <key id>=<key>[,<key id>=<key>]} ({@link LocalPushApi#signingKeys}'s
+ * {@code PUT /_keys} with the body {@code <key id>=<key>[,<key id>=<key>]} ({@link SigningKeys#parse}'s
  * form; in the body, never in the URL, which a log may keep) admits requests signed with one of
  * those keys and no other, as {@link LocalPushApi#admit} does in a test, and logs their ids. It answers
  * {@code {"keyIds": [...]}}, the ids now admitted; a body that is no such list 400 naming the rule.
@@ -36,7 +36,7 @@ final class KeysKnob implements HttpHandler {
             }
             Map<String, String> keys;
             try {
-                keys = LocalPushApi.signingKeys(body);
+                keys = SigningKeys.parse(body);
             } catch (IllegalArgumentException e) {
                 FaultKnob.answer(exchange, 400, "{\"error\":\"the body must be <key id>=<key>[,<key id>=<key>]\"}");
                 return;

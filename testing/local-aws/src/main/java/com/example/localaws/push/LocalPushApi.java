@@ -14,9 +14,6 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -59,29 +56,6 @@ public final class LocalPushApi implements AutoCloseable {
     /** The path notifications are posted to. */
     public static final String PATH = "/notifications";
 
-    /**
-     * One request as received.
-     *
-     * @param idempotencyKey the header, or empty
-     * @param body           the request body
-     * @param status         what was answered
-     * @param delivered      whether this request delivered the notification
-     */
-    public record Request(String idempotencyKey, String body, int status, boolean delivered) {
-    }
-
-    private record Response(int status, String body) {
-    }
-
-    private sealed interface Fault permits Fail, Delay {
-    }
-
-    private record Fail(int status) implements Fault {
-    }
-
-    private record Delay(Duration delay) implements Fault {
-    }
-
     private final HttpServer server;
     private final String basePath;
     private final ExecutorService executor = Executors.newCachedThreadPool(runnable -> {
@@ -89,12 +63,8 @@ public final class LocalPushApi implements AutoCloseable {
         thread.setDaemon(true);
         return thread;
     });
-    private final Object lock = new Object();
     private final Clock clock = Clock.systemUTC();
-    private final List<Request> requests = new ArrayList<>();
-    private final Map<String, Response> answered = new HashMap<>();
-    private final Map<String, Boolean> inFlight = new HashMap<>();
-    private final List<Fault> faults = new ArrayList<>();
+    private final PushLedger ledger = new PushLedger();
     private volatile Admission admission;
     /** Where each request is logged with its answer ({@link #main}: the process's stdout, make up's push-api.log); none in tests. */
     private volatile PrintStream requestLog;
@@ -169,41 +139,27 @@ public final class LocalPushApi implements AutoCloseable {
 
     /** The next {@code count} requests with a key are answered {@code status} without delivering. */
     public void failNext(int count, int status) {
-        addFaults(count, new Fail(status));
+        ledger.addFaults(count, new PushLedger.Fail(status));
     }
 
     /** The next {@code count} requests with a key deliver, then wait {@code delay} before answering. */
     public void delayNext(int count, Duration delay) {
-        addFaults(count, new Delay(Objects.requireNonNull(delay, "delay")));
+        ledger.addFaults(count, new PushLedger.Delay(Objects.requireNonNull(delay, "delay")));
     }
 
     /** Drops the faults not yet used. */
     public void clearFaults() {
-        synchronized (lock) {
-            faults.clear();
-        }
+        ledger.clearFaults();
     }
 
     /** How many faults are still to be used. */
     public int pendingFaults() {
-        synchronized (lock) {
-            return faults.size();
-        }
-    }
-
-    private void addFaults(int count, Fault fault) {
-        synchronized (lock) {
-            for (int i = 0; i < count; i++) {
-                faults.add(fault);
-            }
-        }
+        return ledger.pendingFaults();
     }
 
     /** Every request received, in arrival order. */
-    public List<Request> requests() {
-        synchronized (lock) {
-            return List.copyOf(requests);
-        }
+    public List<PushRequest> requests() {
+        return ledger.requests();
     }
 
     /** How many requests arrived. */
@@ -213,12 +169,12 @@ public final class LocalPushApi implements AutoCloseable {
 
     /** How many notifications were delivered: one per key at most. */
     public int delivered() {
-        return (int) requests().stream().filter(Request::delivered).count();
+        return (int) requests().stream().filter(PushRequest::delivered).count();
     }
 
     /** The keys of the requests received, one entry per request. */
     public List<String> keysReceived() {
-        return requests().stream().map(Request::idempotencyKey).toList();
+        return requests().stream().map(PushRequest::idempotencyKey).toList();
     }
 
     private void handle(HttpExchange exchange) throws IOException {
@@ -226,61 +182,31 @@ public final class LocalPushApi implements AutoCloseable {
             byte[] bytes = read(exchange.getRequestBody());
             String body = new String(bytes, StandardCharsets.UTF_8);
             if ("GET".equals(exchange.getRequestMethod())) {
-                answer(exchange, new Response(200, requestsJson()), false);
+                answer(exchange, new PushLedger.Response(200, requestsJson()), false);
                 return;
             }
             if (!"POST".equals(exchange.getRequestMethod())) {
-                answer(exchange, new Response(405, "{\"error\":\"method not allowed\"}"), false);
+                answer(exchange, new PushLedger.Response(405, "{\"error\":\"method not allowed\"}"), false);
                 return;
             }
             String key = Objects.requireNonNullElse(exchange.getRequestHeaders().getFirst("Idempotency-Key"), "");
             Optional<String> refusal = admission.refusal(exchange.getRequestHeaders()::getFirst, bytes);
             if (refusal.isPresent()) {
-                Response refused = new Response(401, "{\"error\":\"" + escape(refusal.get()) + "\"}");
-                synchronized (lock) {
-                    requests.add(new Request(key, body, refused.status(), false));
-                }
+                PushLedger.Response refused = new PushLedger.Response(401, "{\"error\":\"" + escape(refusal.get()) + "\"}");
+                ledger.refused(key, body, refused.status());
                 logRequest(key, refused.status(), "not admitted: " + refusal.get());
                 answer(exchange, refused, false);
                 return;
             }
-            Response response;
-            Fault fault = null;
-            boolean delivered = false;
-            boolean replayed = false;
-            synchronized (lock) {
-                if (key.isEmpty()) {
-                    response = new Response(400, "{\"error\":\"Idempotency-Key header required\"}");
-                } else if (answered.containsKey(key)) {
-                    response = answered.get(key);
-                    replayed = true;
-                } else if (inFlight.containsKey(key)) {
-                    response = new Response(409, "{\"error\":\"a request with this Idempotency-Key is in progress\"}");
-                } else {
-                    fault = faults.isEmpty() ? null : faults.remove(0);
-                    if (fault instanceof Fail fail) {
-                        response = new Response(fail.status(), "{\"error\":\"injected failure\"}");
-                    } else {
-                        long number = requests.stream().filter(Request::delivered).count() + 1;
-                        response = new Response(201, "{\"notification_id\":\"ntf-" + number + "\"}");
-                        delivered = true;
-                        inFlight.put(key, true);
-                    }
-                }
-                requests.add(new Request(key, body, response.status(), delivered));
-            }
-            logRequest(key, response.status(), delivered ? "delivered" : replayed ? "replayed the first answer"
-                    : fault instanceof Fail ? "injected failure (make push-api-fault)" : "not delivered");
-            if (fault instanceof Delay delay) {
+            PushLedger.Decision decision = ledger.decide(key, body);
+            logRequest(key, decision.response().status(), decision.what());
+            if (decision.fault() instanceof PushLedger.Delay delay) {
                 Sleeper.THREAD.pauseQuietly(delay.delay());
             }
-            if (delivered) {
-                synchronized (lock) {
-                    inFlight.remove(key);
-                    answered.put(key, response);
-                }
+            if (decision.delivered()) {
+                ledger.answered(key, decision.response());
             }
-            answer(exchange, response, replayed);
+            answer(exchange, decision.response(), decision.replayed());
         }
     }
 
@@ -294,7 +220,7 @@ public final class LocalPushApi implements AutoCloseable {
 
     private String requestsJson() {
         StringBuilder json = new StringBuilder("[");
-        for (Request request : requests()) {
+        for (PushRequest request : requests()) {
             json.append(json.length() > 1 ? "," : "").append("{\"idempotencyKey\":\"").append(escape(request.idempotencyKey()))
                     .append("\",\"status\":").append(request.status())
                     .append(",\"delivered\":").append(request.delivered()).append('}');
@@ -319,47 +245,24 @@ public final class LocalPushApi implements AutoCloseable {
     /**
      * Runs the API on {@code 127.0.0.1:<args[0]>} until the process is stopped ({@code make up}
      * starts it so, {@code make down} stops it), admitting requests signed with the keys of the
-     * environment variable {@value #SIGNING_KEYS} ({@code <key id>=<key>[,<key id>=<key>]}, the
-     * local push API credential's keys); without it, anyone.
+     * environment variable {@value SigningKeys#VARIABLE} ({@link SigningKeys}: the local push API
+     * credential's keys); without it, anyone.
      */
     public static void main(String[] args) throws InterruptedException {
         if (args.length != 1 || !args[0].matches("[0-9]{1,5}")) {
             System.err.println("usage: LocalPushApi PORT");
             System.exit(2);
         }
-        String keys = System.getenv(SIGNING_KEYS);
+        String keys = System.getenv(SigningKeys.VARIABLE);
         LocalPushApi api = start(Integer.parseInt(args[0]),
-                keys == null ? Admission.anyone() : Admission.signed(signingKeys(keys), Clock.systemUTC()));
+                keys == null ? Admission.anyone() : Admission.signed(SigningKeys.parse(keys), Clock.systemUTC()));
         api.requestLog = System.out;
         System.out.println("local push API listening at " + api.baseUrl() + (keys == null ? ", admitting anyone"
-                : ", admitting requests signed with key " + String.join(", ", signingKeys(keys).keySet())));
+                : ", admitting requests signed with key " + String.join(", ", SigningKeys.parse(keys).keySet())));
         Thread.currentThread().join();
     }
 
-    /** The environment variable of the keys {@link #main} admits. */
-    public static final String SIGNING_KEYS = "LOCAL_PUSH_API_SIGNING_KEYS";
-
-    /** {@code <key id>=<key>[,<key id>=<key>]} as a map, in order. */
-    public static Map<String, String> signingKeys(String text) {
-        Map<String, String> keys = new LinkedHashMap<>();
-        for (String entry : text.split(",")) {
-            String[] pair = entry.split("=", 2);
-            if (pair.length != 2 || pair[0].isEmpty() || pair[1].isEmpty()) {
-                throw new IllegalArgumentException(SIGNING_KEYS + " must be <key id>=<key>[,<key id>=<key>]");
-            }
-            keys.put(pair[0], pair[1]);
-        }
-        return keys;
-    }
-
-    /** {@code keys} as {@link #signingKeys} reads them. */
-    public static String signingKeysText(Map<String, String> keys) {
-        StringBuilder text = new StringBuilder();
-        keys.forEach((id, key) -> text.append(text.isEmpty() ? "" : ",").append(id).append('=').append(key));
-        return text.toString();
-    }
-
-    private static void answer(HttpExchange exchange, Response response, boolean replayed) throws IOException {
+    private static void answer(HttpExchange exchange, PushLedger.Response response, boolean replayed) throws IOException {
         byte[] bytes = response.body().getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().set("Content-Type", "application/json");
         if (replayed) {

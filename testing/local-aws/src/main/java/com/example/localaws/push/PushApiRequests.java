@@ -27,7 +27,7 @@ public final class PushApiRequests {
      *
      * @throws IllegalStateException when it cannot be reached or answers something else
      */
-    public static List<LocalPushApi.Request> read(URI baseUrl) {
+    public static List<PushRequest> read(URI baseUrl) {
         URI notifications = URI.create(baseUrl.toString().replaceFirst("/+$", "") + LocalPushApi.PATH);
         HttpRequest request = HttpRequest.newBuilder(notifications).timeout(Duration.ofSeconds(10)).GET().build();
         try (HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
@@ -35,9 +35,9 @@ public final class PushApiRequests {
             if (response.statusCode() != 200) {
                 throw new IllegalStateException("the push API at " + baseUrl + " answered " + response.statusCode());
             }
-            List<LocalPushApi.Request> requests = new ArrayList<>();
+            List<PushRequest> requests = new ArrayList<>();
             for (JsonNode node : JSON.readTree(response.body())) {
-                requests.add(new LocalPushApi.Request(node.path("idempotencyKey").asText(), "", node.path("status").asInt(),
+                requests.add(new PushRequest(node.path("idempotencyKey").asText(), "", node.path("status").asInt(),
                         node.path("delivered").asBoolean()));
             }
             return requests;

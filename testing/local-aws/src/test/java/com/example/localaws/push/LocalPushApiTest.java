@@ -109,10 +109,10 @@ class LocalPushApiTest {
         post("K-1", Duration.ofSeconds(5));
         post("K-1", Duration.ofSeconds(5));
         // WHEN they are read over HTTP, as make state reads them
-        List<LocalPushApi.Request> read = PushApiRequests.read(api.baseUrl());
+        List<PushRequest> read = PushApiRequests.read(api.baseUrl());
         // THEN every request is there in order, with its answer and whether it delivered
-        assertEquals(List.of(new LocalPushApi.Request("K-9", "", 503, false), new LocalPushApi.Request("K-1", "", 201, true),
-                new LocalPushApi.Request("K-1", "", 201, false)), read);
+        assertEquals(List.of(new PushRequest("K-9", "", 503, false), new PushRequest("K-1", "", 201, true),
+                new PushRequest("K-1", "", 201, false)), read);
     }
 
     @Test
@@ -126,7 +126,7 @@ class LocalPushApiTest {
             // THEN it is delivered, and reading the API at its base URL lists it
             assertEquals(201, answer.statusCode());
             assertEquals("/v1", versioned.baseUrl().getPath());
-            assertEquals(List.of(new LocalPushApi.Request("K-1", "", 201, true)), PushApiRequests.read(versioned.baseUrl()));
+            assertEquals(List.of(new PushRequest("K-1", "", 201, true)), PushApiRequests.read(versioned.baseUrl()));
         }
     }
 }
