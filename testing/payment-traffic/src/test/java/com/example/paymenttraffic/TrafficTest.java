@@ -85,4 +85,32 @@ class TrafficTest {
             }
         }
     }
+
+    @Test
+    void accountsInTurn_inPaymentOrder_sendsConsecutivePaymentsToDistinctAccounts_andDrawsTheRestAsBefore() {
+        TrafficProfile drawn = TrafficProfile.named("B").richAccounts(11, 1_000_000).hotAccounts(1, 0.2).payments(60, 250, 250);
+        Traffic asDrawn = Traffic.generate(drawn, 5);
+        Traffic inTurn = Traffic.generate(TrafficProfile.named("B").richAccounts(11, 1_000_000).hotAccounts(1, 0.2)
+                .payments(60, 250, 250).accountsInTurn().inPaymentOrder(), 5);
+
+        List<String> order = inTurn.sends().stream().map(Send::key).toList();
+        assertEquals(inTurn.payments().stream().map(Operation::transactionId).toList(), order, "the payments' order");
+        long hot = inTurn.payments().stream().filter(p -> p.accountId().equals("ACC-B-00")).count();
+        assertTrue(hot > 0 && hot <= asDrawn.payments().stream().filter(p -> p.accountId().equals("ACC-B-00")).count(),
+                "the hot share as drawn; the cold payments no longer land on the hot account: " + hot);
+        List<String> cold = inTurn.payments().stream().map(Operation::accountId).filter(a -> !a.equals("ACC-B-00")).toList();
+        for (int i = 0; i + 10 <= cold.size(); i += 10) {
+            assertEquals(10, Set.copyOf(cold.subList(i, i + 10)).size(), "ten in a row, ten accounts: " + cold);
+        }
+        assertEquals(asDrawn.payments().stream().map(Operation::amountMinor).toList(),
+                inTurn.payments().stream().map(Operation::amountMinor).toList());
+    }
+
+    @Test
+    void onAccountsOf_postsToAnotherProfilesAccounts_underItsOwnTransactionIds() {
+        Traffic traffic = Traffic.generate(TrafficProfile.named("WARM").onAccountsOf("COST").richAccounts(3, 100).payments(5, 1, 1), 1);
+
+        assertEquals(List.of("ACC-COST-00", "ACC-COST-01", "ACC-COST-02"), traffic.accounts().stream().map(Account::id).toList());
+        assertTrue(traffic.transactions().stream().allMatch(txn -> txn.startsWith("TXN-WARM-")), traffic.transactions().toString());
+    }
 }
