@@ -13,6 +13,7 @@ import com.example.receiver.record.IdempotencyRecordAttributes;
 import com.example.reliability.Implementation;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +41,8 @@ final class ReferenceJudge {
     private final Set<String> accounts = new HashSet<>();
     private final Set<String> byBaseline = new HashSet<>();
     private final SortedMap<String, Long> expectedDecisions = new TreeMap<>();
-    private final SortedMap<String, Long> observedDecisions = new TreeMap<>();
+    /** Ours' answer to each message, by its SQS message id: the first acknowledged one (SQS may deliver it again). */
+    private final Map<String, String> answered = new HashMap<>();
 
     ReferenceJudge(Collection<Account> accounts) {
         this.model = new ReferenceModel(accounts);
@@ -64,11 +66,15 @@ final class ReferenceJudge {
         model.recordsExpired();
     }
 
-    /** Ours decided a batch: its acknowledged outcomes are tallied (a retried one is decided again later). */
+    /**
+     * Ours decided a batch: each message's first acknowledged outcome is its answer (a retried one
+     * is decided again later; one SQS delivers again after its answer is a copy the model was not
+     * sent, and answered already).
+     */
     void decided(BatchResult result) {
         for (MessageResult message : result.results()) {
             if (message.acknowledged()) {
-                observedDecisions.merge(label(message.outcome()), 1L, Long::sum);
+                answered.putIfAbsent(message.messageId(), label(message.outcome()));
             }
         }
     }
@@ -106,6 +112,8 @@ final class ReferenceJudge {
                     .forEach(item -> statuses.merge(item.get("status").s(), 1L, Long::sum));
             compare("the baseline's records by status", Map.of("COMPLETED", (long) byBaseline.size()), statuses, differences);
         }
+        SortedMap<String, Long> observedDecisions = new TreeMap<>();
+        answered.values().forEach(label -> observedDecisions.merge(label, 1L, Long::sum));
         compare("ours' decisions", expectedDecisions, observedDecisions, differences);
         if (!differences.isEmpty()) {
             throw new IllegalStateException(run + ": the end state is not the reference model's:\n  "
