@@ -8,19 +8,12 @@ import java.util.Locale;
  * The section {@code 40-cold-start}: the table of every variant's cold starts, its chart, then the
  * first-time work ({@link FirstTimeWorkMarkdown}), the goals ({@link ColdStartGoals}) and how to
  * read it all.
+ *
+ * @param runs   the run's cold starts
+ * @param took   the whole run's time
+ * @param scheme how the functions reached the local AWS: {@code https} as in AWS, or {@code http}
  */
-final class ColdStartMarkdown {
-
-    private final ColdSamples runs;
-    private final Duration took;
-    private final String scheme;
-
-    /** @param scheme how the functions reached the local AWS: {@code https} as in AWS, or {@code http} */
-    ColdStartMarkdown(ColdSamples runs, Duration took, String scheme) {
-        this.runs = runs;
-        this.took = took;
-        this.scheme = scheme;
-    }
+record ColdStartMarkdown(ColdSamples runs, Duration took, String scheme) {
 
     String markdown() {
         StringBuilder md = new StringBuilder("""

@@ -19,23 +19,16 @@ import java.util.stream.Stream;
  * The variants {@code make bench-cold} measures: how each is built (its classpath from the
  * project's modules, the benchmark's jars or the shaded jar), which handler the runtime
  * constructs, its JVM options and environment.
+ *
+ * @param root          the project's root
+ * @param extensionPort where the Parameters and Secrets extension's stand-in listens
+ * @param appCds        makes the {@code appcds} variant's archive
  */
-final class ColdStartVariants {
+record ColdStartVariants(Path root, int extensionPort, ColdStartVariants.AppCdsTraining appCds) {
 
     /** Makes an AppCDS archive from a training run of {@code handler} on {@code classpath}. */
     interface AppCdsTraining {
         Path archive(List<Path> classpath, String handler);
-    }
-
-    private final Path root;
-    private final int extensionPort;
-    private final AppCdsTraining appCds;
-
-    /** @param extensionPort where the Parameters and Secrets extension's stand-in listens */
-    ColdStartVariants(Path root, int extensionPort, AppCdsTraining appCds) {
-        this.root = root;
-        this.extensionPort = extensionPort;
-        this.appCds = appCds;
     }
 
     /** The variants, ours first and the baseline second (the report's ratios are to these). */
