@@ -161,6 +161,12 @@ bench-build:
 bench-cpu: bench-build ## JMH: ns and bytes per message of the pure path (about 2 minutes)
 	$(BENCH_JAVA) org.openjdk.jmh.Main -prof gc -rf json -rff bench/target/jmh-cpu.json PaymentPathBenchmark \
 		| tee bench/target/jmh-cpu.txt
+	$(MVN) -q -pl libs/receiver -am test-compile dependency:build-classpath -Dmdep.includeScope=test \
+		-Dmdep.outputFile=target/jmh.classpath
+	cd $(ROOT) && $(JAVA_HOME)/bin/java \
+		-cp "libs/receiver/target/test-classes:libs/receiver/target/classes:$$(cat libs/receiver/target/jmh.classpath)" \
+		org.openjdk.jmh.Main -prof gc -rf json -rff bench/target/jmh-receiver.json ProducerSignaturesBenchmark \
+		| tee bench/target/jmh-receiver.txt
 
 bench-cpu-section: ## bench/target/jmh-cpu.json (make bench-cpu) as the report's CPU section
 	$(BENCH_JAVA) com.example.bench.report.CpuSection

@@ -1,7 +1,5 @@
 package com.example.bench;
 
-import com.example.lambdakit.telemetry.FunctionLog;
-import com.example.localaws.messages.ProducerSigner;
 import com.example.payment.Payment;
 import com.example.payment.PaymentParser;
 import com.example.payment.PaymentPosting;
@@ -10,10 +8,6 @@ import com.example.receiver.Command;
 import com.example.receiver.Fingerprint;
 import com.example.receiver.Outcome;
 import com.example.receiver.ParseResult;
-import com.example.receiver.internal.InboundMessage;
-import com.example.receiver.internal.MessageAuthenticity;
-import com.example.receiver.internal.authenticity.ProducerSignatures;
-import com.example.receiver.internal.config.ProducerSignaturesConfig;
 import com.example.receiver.lambda.IdempotentReceiver;
 import com.example.receiver.lambda.ReceiverBuilder;
 import com.example.receiver.lambda.ReceiverVariables;
@@ -28,7 +22,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -60,11 +53,6 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  *   <li>{@link #transactionItems}: the payment's write items (account update, ledger put) and the
  *       record summary, as the store asks for them;</li>
  *   <li>{@link #purePath}: the three above for one message: the project's own code;</li>
- *   <li>{@link #signatureCheck}: a producer's signature checked ({@code REQUIRE_PRODUCER_SIGNATURES=true}):
- *       the attributes read, HMAC-SHA256 over the timestamp and the body, compared in constant
- *       time, the window; the keys already read, as after the function's init;</li>
- *   <li>{@link #purePathWithSignatureCheck}: the signature check, then the pure path, as the
- *       receiver runs them for a signed message;</li>
  *   <li>{@link #commitThroughTheSdk}: the DynamoDB store's commit, the one the receiver's builder
  *       wires (reached through the library's test kit, which hands a harness the store it built),
  *       i.e. the idempotency record put plus the items above in a {@code TransactWriteItemsRequest},
@@ -72,6 +60,10 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  *       {@link #parseAndValidate} it is all the CPU one new message costs the function outside
  *       the network and the fast path.</li>
  * </ul>
+ *
+ * <p>A producer's signature check is the library's own internal work: the library benches it
+ * ({@code ProducerSignaturesBenchmark} in libs/receiver's tests), and {@code make bench-cpu} runs
+ * both.
  *
  * <p>The commit through the SDK warms up longer: on a shared two-core machine its request
  * pipeline took the JIT about 20 s of calls to compile (3.3 ms per call in the first second,
@@ -100,10 +92,7 @@ public class PaymentPathBenchmark {
     private final PaymentParser parser = new PaymentParser();
     private final Clock clock = Clock.fixed(Instant.parse("2026-04-07T14:32:16Z"), ZoneOffset.UTC);
     private final PaymentPosting posting = new PaymentPosting(new PaymentTables("AccountsTable", "LedgerTable"), clock);
-    private final Instant sentAt = Instant.parse("2026-04-07T14:32:16.120Z");
     private Command<Payment> command;
-    private ProducerSignatures signatures;
-    private InboundMessage signed;
     private DynamoDbClient dynamoDb;
     private IdempotentReceiver<Payment> receiver;
     private TestStore<Payment> store;
@@ -111,18 +100,6 @@ public class PaymentPathBenchmark {
     @Setup
     public void setUp() {
         command = valid(parser.parse(MESSAGE));
-        ProducerSigner gateway = new ProducerSigner("gw-2026-12", ProducerSigner.newKey());
-        signatures = ProducerSignatures.reading(
-                new ProducerSignaturesConfig(List.of("ProducerSigningKey-gateway"), Duration.ofMinutes(5), Duration.ofDays(18)),
-                secretId -> ProducerSigner.secretDocument(Map.of(gateway.keyId(), gateway.key(), "gw-2026-11", ProducerSigner.newKey())),
-                clock, new FunctionLog(new PrintStream(OutputStream.nullOutputStream()), clock, "bench"));
-        String timestamp = Long.toString(sentAt.getEpochSecond() - 1);
-        signed = new InboundMessage("bench-1", MESSAGE, Optional.empty(), Map.of(
-                ProducerSigner.KEY_ID, gateway.keyId(), ProducerSigner.TIMESTAMP, timestamp,
-                ProducerSigner.SIGNATURE, gateway.signature(timestamp, MESSAGE)), Optional.of(sentAt));
-        if (signatures.verify(signed) != MessageAuthenticity.Verdict.AUTHENTIC) {
-            throw new IllegalStateException("the benchmark message must be signed as documented");
-        }
         dynamoDb = DynamoDbClient.builder()
                 .httpClient(new InMemoryTransport())
                 .endpointOverride(URI.create("http://127.0.0.1:8000"))
@@ -171,21 +148,6 @@ public class PaymentPathBenchmark {
         Command<Payment> parsed = valid(parser.parse(MESSAGE));
         List<TransactWriteItem> items = posting.writes(parsed);
         blackhole.consume(items);
-        blackhole.consume(posting.summary(parsed));
-    }
-
-    @Benchmark
-    public MessageAuthenticity.Verdict signatureCheck() {
-        return signatures.verify(signed);
-    }
-
-    @Benchmark
-    public void purePathWithSignatureCheck(Blackhole blackhole) {
-        if (signatures.verify(signed) != MessageAuthenticity.Verdict.AUTHENTIC) {
-            throw new IllegalStateException("refused");
-        }
-        Command<Payment> parsed = valid(parser.parse(signed.body()));
-        blackhole.consume(posting.writes(parsed));
         blackhole.consume(posting.summary(parsed));
     }
 

@@ -8,12 +8,7 @@ import com.example.localaws.invoke.Invocation;
 import com.example.localaws.invoke.LambdaFunction;
 import com.example.localaws.invoke.RuntimeEmulator;
 import com.example.payment.PaymentTables;
-import com.example.receiver.lambda.ReceiverVariables;
 import com.example.reliability.ScenarioRunner;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -24,9 +19,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
@@ -60,15 +52,13 @@ public final class ColdStartBench {
      * (https://docs.aws.amazon.com/lambda/latest/dg/configuration-memory.html).
      */
     static final int CORE = Runtime.getRuntime().availableProcessors() - 1;
-    private static final Pattern INIT = Pattern.compile("INIT REPORT\\(durationMs: ([0-9.]+)\\)");
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final LocalAws aws;
     private final Path root;
     private final Path work;
     private final Path javaHome = Path.of(System.getProperty("java.home"));
     private final SecretsExtensionStandIn extension;
-    private int payments;
+    private final FirstBatches batches = new FirstBatches();
 
     private ColdStartBench(LocalAws aws, SecretsExtensionStandIn extension) {
         this.aws = aws;
@@ -92,7 +82,7 @@ public final class ColdStartBench {
         long started = System.nanoTime();
         deleteRecursively(work);
         prepareTables();
-        List<Variant> variants = variants(mainRuns, variantRuns);
+        List<Variant> variants = new ColdStartVariants(root, extension.port(), this::trainAppCds).of(mainRuns, variantRuns);
         Map<String, List<ColdStart>> samples = new LinkedHashMap<>();
         variants.forEach(variant -> samples.put(variant.name(), new ArrayList<>()));
         int rounds = variants.stream().mapToInt(Variant::runs).max().orElseThrow();
@@ -112,117 +102,6 @@ public final class ColdStartBench {
         System.out.println(sections.goals());
     }
 
-    /** The variants, ours first and the baseline second (the report's ratios are to these). */
-    private List<Variant> variants(int mainRuns, int variantRuns) {
-        List<Path> ours = LambdaFunction.moduleClasspath(root.resolve("functions/payment-authorizer"));
-        List<Path> benchJars = benchClasspath();
-        List<Path> withBench = concat(ours, List.of(root.resolve("bench/target/classes")));
-        String production = "com.example.payment.authorizer.PaymentAuthorizerHandler::handleRequest";
-        String choice = HttpClientChoiceHandler.class.getName() + "::handleRequest";
-        List<Variant> variants = new ArrayList<>();
-        variants.add(new Variant("ours", "ours (url-connection, C1 only: Lambda's default)", production, ours,
-                JVM_BASE, "", Map.of(), mainRuns));
-        variants.add(new Variant("baseline", "Powertools baseline (url-connection)",
-                BaselineHandler.class.getName() + "::handleRequest",
-                concat(withBench, List.of(root.resolve("reliability/target/classes")),
-                        select(benchJars, "powertools-", "jmespath-", "log4j-", "aspectjrt-", "jackson-databind-",
-                                "jackson-annotations-")),
-                JVM_BASE, "", Map.of(BaselineHandler.TABLE, ScenarioRunner.BASELINE_TABLE), mainRuns));
-        // As template.yaml deploys it by default (EnableFastPath=false): both fast-path variables empty,
-        // so no cluster client, no TLS to Redis and no signing key read at init.
-        variants.add(new Variant("default", "ours as the template deploys it by default (EnableFastPath=false: no cache)",
-                production, ours, JVM_BASE, "",
-                Map.of(ReceiverVariables.FAST_PATH_ENDPOINT, "", ReceiverVariables.FAST_PATH_SIGNING_SECRET, ""), mainRuns));
-        // Before the cold ramp: an environment's first batch on all 8 lanes, so 8 TLS handshakes at once.
-        Map<String, String> wide = Map.of(ReceiverVariables.FIRST_BATCH_LANES, "8");
-        variants.add(new Variant("ours-wide", "`ours`, its first batch on 8 lanes (before the cold ramp)", production, ours,
-                JVM_BASE, "", wide, mainRuns));
-        variants.add(new Variant("default-wide", "`default`, its first batch on 8 lanes (before the cold ramp)",
-                production, ours, JVM_BASE, "",
-                Map.of(ReceiverVariables.FAST_PATH_ENDPOINT, "", ReceiverVariables.FAST_PATH_SIGNING_SECRET, "",
-                        ReceiverVariables.FIRST_BATCH_LANES, "8"), mainRuns));
-        against().ifPresent(checkout -> {
-            // The same function from another checkout (COLD_AGAINST), interleaved with this one's: a change measured against main.
-            List<Path> theirs = LambdaFunction.moduleClasspath(checkout.root().resolve("functions/payment-authorizer"));
-            variants.add(new Variant("against", "`ours` built from " + checkout.commit() + " (`COLD_AGAINST`)", production,
-                    theirs, JVM_BASE, "", Map.of(), mainRuns));
-            variants.add(new Variant("against-default", "`default` built from " + checkout.commit() + " (`COLD_AGAINST`)",
-                    production, theirs, JVM_BASE, "",
-                    Map.of(ReceiverVariables.FAST_PATH_ENDPOINT, "", ReceiverVariables.FAST_PATH_SIGNING_SECRET, ""), mainRuns));
-        });
-        variants.add(new Variant("extension", "ours, keys read through the Parameters and Secrets extension's local API",
-                SecretsThroughExtension.class.getName() + "::handleRequest", withBench, JVM_BASE, "",
-                Map.of(SecretsThroughExtension.PORT, Integer.toString(extension.port())), mainRuns));
-        variants.add(new Variant("aws-crt", "ours, aws-crt HTTP client", choice,
-                concat(withBench, select(benchJars, "aws-crt-", "crt-core-")),
-                JVM_BASE, "", Map.of(HttpClientChoiceHandler.CLIENT, "aws-crt"), variantRuns));
-        variants.add(new Variant("apache", "ours, Apache HTTP client", choice,
-                concat(withBench, select(benchJars, "apache-client-", "httpclient-", "httpcore-", "commons-logging-",
-                        "commons-codec-")),
-                JVM_BASE, "", Map.of(HttpClientChoiceHandler.CLIENT, "apache"), variantRuns));
-        variants.add(new Variant("full-jit", "ours, full tiered JIT (C1 stop removed)", production, ours,
-                JVM_BASE, "-XX:TieredStopAtLevel=4", Map.of(), variantRuns));
-        // CDS archives classes from jars only: these two run the shaded jar, the one to compare with the other.
-        List<Path> jar = List.of(shadedJar());
-        variants.add(new Variant("jar", "ours from its shaded jar", production, jar, JVM_BASE, "", Map.of(), variantRuns));
-        variants.add(new Variant("appcds", "ours from its shaded jar + AppCDS archive of a training run", production, jar,
-                JVM_BASE + " -XX:SharedArchiveFile=" + trainAppCds(jar, production), "", Map.of(), variantRuns));
-        // The first batch after priming, as deployed and as before issue 24; then the same with their
-        // first-time work recorded (FirstTimeWork), in runs of their own: the recording costs time.
-        String primed = PrimedAuthorizerHandler.class.getName() + "::handleRequest";
-        Map<String, String> invoke = Map.of(PrimedAuthorizerHandler.PRIMING, "invoke");
-        Map<String, String> inMemory = Map.of(PrimedAuthorizerHandler.PRIMING, "in-memory");
-        variants.add(new Variant("primed", "ours, SnapStart hooks run at init: invoke priming (as deployed)", primed, withBench,
-                JVM_BASE, "", invoke, variantRuns));
-        variants.add(new Variant("primed-main", "ours, SnapStart hooks run at init: in-memory priming (before issue 24)", primed,
-                withBench, JVM_BASE, "", inMemory, variantRuns));
-        String traced = JVM_BASE + " " + FirstTimeWork.jvmOptions();
-        variants.add(new Variant("traced", "`primed`, its first-time work recorded (JFR)", primed, withBench,
-                traced, "", invoke, variantRuns));
-        variants.add(new Variant("traced-main", "`primed-main`, its first-time work recorded (JFR)", primed, withBench,
-                traced, "", inMemory, variantRuns));
-        return variants;
-    }
-
-    /** Another checkout of the project, built, and its commit. */
-    private record Checkout(Path root, String commit) {
-    }
-
-    /** The checkout {@code COLD_AGAINST} names, if any: its function runs as two more variants. */
-    private static Optional<Checkout> against() {
-        String path = System.getenv().getOrDefault("COLD_AGAINST", "");
-        if (path.isBlank()) {
-            return Optional.empty();
-        }
-        Path root = Path.of(path).toAbsolutePath().normalize();
-        try {
-            Process git = new ProcessBuilder("git", "-C", root.toString(), "rev-parse", "--short", "HEAD")
-                    .redirectErrorStream(true).start();
-            String commit = new String(git.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
-            if (git.waitFor() != 0) {
-                throw new IllegalArgumentException("COLD_AGAINST must name a git checkout of the project: " + commit);
-            }
-            return Optional.of(new Checkout(root, commit));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot run git in " + root, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
-    }
-
-    /** The function's deployment jar, as its module's {@code package} shades it. */
-    private Path shadedJar() {
-        Path target = root.resolve("functions/payment-authorizer/target");
-        try (Stream<Path> files = Files.list(target)) {
-            return files.filter(file -> file.getFileName().toString().matches("payment-authorizer-.*\\.jar"))
-                    .findFirst()
-                    .orElseThrow(() -> new IllegalStateException("no shaded jar in " + target + ": package the module first"));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot list " + target, e);
-        }
-    }
-
     /**
      * A dynamic AppCDS archive of ours after one batch: the classes of init and of the request
      * path, dumped by jcmd from the live runtime (it never exits on its own under the emulator).
@@ -239,7 +118,7 @@ public final class ColdStartBench {
                 JVM_BASE + " -XX:+RecordDynamicDumpInfo", "", Map.of(), 1);
         try (RuntimeEmulator emulator = RuntimeEmulator.start(function(training), root, runDir(training, 0))) {
             RuntimeProcess.emulator().pinToCore(CORE);
-            answered(training, emulator.invoke(event(training, 0)));
+            answered(training, emulator.invoke(batches.next(training, 0)));
             RuntimeProcess.underTheEmulator().dumpDynamicArchive(javaHome, archive);
         }
         return archive;
@@ -248,7 +127,7 @@ public final class ColdStartBench {
     private ColdStart coldStart(Variant variant, int round, boolean measureHeap) {
         Path dir = runDir(variant, round);
         LambdaFunction function = function(variant);
-        String event = event(variant, round);
+        String event = batches.next(variant, round);
         try (RuntimeEmulator emulator = RuntimeEmulator.start(function, root, dir)) {
             RuntimeProcess.emulator().pinToCore(CORE);
             long sent = System.nanoTime();
@@ -256,11 +135,11 @@ public final class ColdStartBench {
             double wallMs = (System.nanoTime() - sent) / 1e6;
             RuntimeProcess runtime = RuntimeProcess.underTheEmulator();
             long peak = runtime.peakRssKib();
-            Invocation warm = answered(variant, emulator.invoke(event(variant, round)));
+            Invocation warm = answered(variant, emulator.invoke(batches.next(variant, round)));
             List<Map<String, Double>> batches = variant.traced() ? recordedBatches(runtime, dir) : List.of(Map.of(), Map.of());
             long heap = measureHeap ? runtime.heapAfterFullGcKib(javaHome).orElse(-1) : -1;
-            return new ColdStart(variant.name(), initMs(dir, function), invokeMs(dir, function, invocation.requestId()),
-                    invokeMs(dir, function, warm.requestId()), wallMs, peak, heap, batches.get(0), batches.get(1));
+            return new ColdStart(variant.name(), EmulatorLog.initMs(dir, function),
+                    EmulatorLog.invokeMs(dir, function, invocation.requestId()), EmulatorLog.invokeMs(dir, function, warm.requestId()), wallMs, peak, heap, batches.get(0), batches.get(1));
         }
     }
 
@@ -290,39 +169,6 @@ public final class ColdStartBench {
         }
         return new LambdaFunction(FUNCTION, variant.handler(), variant.classpath(), env, Duration.ofSeconds(30), MEMORY_MB);
     }
-
-    /** 10 new payments on 10 accounts, never sent before: every one is committed. */
-    private String event(Variant variant, int round) {
-        ObjectNode event = JSON.createObjectNode();
-        ArrayNode records = event.putArray("Records");
-        for (int i = 0; i < BATCH; i++) {
-            int payment = payments++;
-            String transaction = "TXN-COLD-" + variant.name().toUpperCase() + "-" + round + "-" + payment;
-            String body = """
-                    {"headers": {"message_id": "msg-%1$d", "correlation_id": "cold-%1$d", "timestamp": "2026-12-01T10:00:00Z",
-                                 "source": "payment-network-gateway"},
-                     "body": {"transaction_id": "%2$s", "card_number_hash": "sha256:%3$s", "account_id": "%4$s",
-                              "amount": 12.50, "currency": "EUR", "merchant": "Bench", "merchant_category": "5411",
-                              "authorization_type": "PURCHASE"}}""".formatted(payment, transaction, "ab".repeat(32), account(i));
-            ObjectNode record = records.addObject();
-            record.put("messageId", "cold-" + payment);
-            record.put("receiptHandle", "cold-" + payment);
-            record.put("body", body);
-            ObjectNode attributes = record.putObject("attributes");
-            attributes.put("ApproximateReceiveCount", "1");
-            attributes.put("SentTimestamp", "1764583200000");
-            record.putObject("messageAttributes");
-            record.put("eventSource", "aws:sqs");
-            record.put("eventSourceARN", "arn:aws:sqs:us-east-1:123456789012:payments");
-            record.put("awsRegion", LocalAws.REGION.id());
-        }
-        return event.toString();
-    }
-
-    private static String account(int index) {
-        return "ACC-COLD-" + index;
-    }
-
     private static Invocation answered(Variant variant, Invocation invocation) {
         if (!invocation.payload().replace(" ", "").contains("\"batchItemFailures\":[]")) {
             throw new IllegalStateException(variant.name() + ": the batch was not fully processed: " + invocation.payload()
@@ -330,34 +176,6 @@ public final class ColdStartBench {
         }
         return invocation;
     }
-
-    private static double initMs(Path dir, LambdaFunction function) {
-        Matcher matcher = INIT.matcher(read(dir.resolve(function.name() + "-rie.log")));
-        if (!matcher.find()) {
-            throw new IllegalStateException("no INIT REPORT in the emulator's log under " + dir);
-        }
-        return Double.parseDouble(matcher.group(1));
-    }
-
-    /**
-     * The invocation as the emulator timed it in its own log: from {@code INVOKE START} of the
-     * request to the runtime's answer ({@code INVOKE RTDONE ... duration}). (The {@code REPORT}
-     * line's {@code Duration} of a first invocation includes the init, which the emulator runs
-     * when the first invocation arrives.)
-     */
-    private static double invokeMs(Path dir, LambdaFunction function, String requestId) {
-        Pattern done = Pattern.compile("INVOKE START\\(requestId: " + Pattern.quote(requestId)
-                + "\\).*?INVOKE RTDONE\\(status: success[^)]*?duration: ([0-9.]+)ms\\)", Pattern.DOTALL);
-        for (int attempt = 0; attempt < 20; attempt++) {
-            Matcher matcher = done.matcher(read(dir.resolve(function.name() + "-rie.log")));
-            if (matcher.find()) {
-                return Double.parseDouble(matcher.group(1));
-            }
-            pause();
-        }
-        throw new IllegalStateException("no INVOKE RTDONE for " + requestId + " in the emulator's log under " + dir);
-    }
-
     private void prepareTables() {
         try (DynamoDbClient admin = aws.dynamoDb()) {
             try {
@@ -371,7 +189,7 @@ public final class ColdStartBench {
                     .billingMode(BillingMode.PAY_PER_REQUEST));
             List<Accounts.Account> accounts = new ArrayList<>();
             for (int i = 0; i < BATCH; i++) {
-                accounts.add(new Accounts.Account(account(i), 1_000_000_000L, "EUR", "ACTIVE"));
+                accounts.add(new Accounts.Account(FirstBatches.account(i), 1_000_000_000L, "EUR", "ACTIVE"));
             }
             Accounts.seed(admin, accounts);
         }
@@ -379,49 +197,13 @@ public final class ColdStartBench {
 
     private Path runDir(Variant variant, int round) {
         return work.resolve(variant.name() + "-" + (round + 1));
-    }
-
-    /** This module's runtime libraries, as its build listed them in {@code target/bench.classpath}. */
-    private List<Path> benchClasspath() {
-        String line = read(root.resolve("bench/target/bench.classpath")).strip();
-        return Stream.of(line.split(File.pathSeparator)).filter(entry -> !entry.isBlank()).map(Path::of).toList();
-    }
-
-    private static List<Path> select(List<Path> jars, String... prefixes) {
-        return jars.stream()
-                .filter(jar -> Stream.of(prefixes).anyMatch(prefix -> jar.getFileName().toString().startsWith(prefix)))
-                .toList();
-    }
-
-    @SafeVarargs
-    private static List<Path> concat(List<Path>... parts) {
-        return Stream.of(parts).flatMap(List::stream).toList();
-    }
-
-    private static void deleteRecursively(Path directory) throws IOException {
+    }    private static void deleteRecursively(Path directory) throws IOException {
         if (Files.isDirectory(directory)) {
             try (Stream<Path> files = Files.walk(directory)) {
                 for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
                     Files.delete(file);
                 }
             }
-        }
-    }
-
-    private static String read(Path file) {
-        try {
-            return Files.readString(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
-        }
-    }
-
-    private static void pause() {
-        try {
-            Thread.sleep(50);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
         }
     }
 }

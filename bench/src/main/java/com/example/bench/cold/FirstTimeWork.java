@@ -1,5 +1,6 @@
 package com.example.bench.cold;
 
+import com.example.receiver.Outcome;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -36,7 +37,8 @@ final class FirstTimeWork {
     static final String HANDLER = "com.example.payment.authorizer.PaymentAuthorizerHandler::handleRequest";
     private static final String HANDSHAKE = "sun.security.ssl.SSLSocketImpl::startHandshake";
     private static final String CONNECT = "java.net.Socket::connect";
-    private static final String TOPOLOGY = "com.example.receiver.internal.redis.ClusterTopology::provider";
+    /** A frame of the library's fast path (not its API): its package from the library's public root. */
+    private static final String TOPOLOGY = Outcome.class.getPackageName() + ".internal.redis.ClusterTopology::provider";
     private static final String CREDENTIALS = "software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider::resolveCredentials";
     private static final String MARSHALL = "software.amazon.awssdk.protocols.json.internal.marshall.JsonProtocolMarshaller::marshall";
     private static final String UNMARSHALL = "software.amazon.awssdk.protocols.json.internal.unmarshall.JsonProtocolUnmarshaller::unmarshall";

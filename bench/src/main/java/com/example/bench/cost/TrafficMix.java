@@ -1,9 +1,12 @@
 package com.example.bench.cost;
 
+import com.example.paymenttraffic.TrafficProfile;
+
 /**
- * The traffic a cost run sends: {@code payments} distinct payments, as many copies of earlier ones
- * as make {@code duplicateRate} of all deliveries duplicates, {@code hotShare} of the payments on
- * one hot account (the rest spread over many), delivered in batches of {@code batchSize}.
+ * The traffic a cost run sends: {@code payments} distinct payments, as many copies of them as make
+ * {@code duplicateRate} of all deliveries duplicates, {@code hotShare} of the payments on one hot
+ * account (the rest spread over many), delivered in batches of {@code batchSize}; drawn by the one
+ * traffic generator from {@link #profile}.
  */
 public record TrafficMix(int payments, double duplicateRate, double hotShare, int batchSize) {
 
@@ -31,9 +34,17 @@ public record TrafficMix(int payments, double duplicateRate, double hotShare, in
         return (int) Math.round(payments * duplicateRate / (1 - duplicateRate));
     }
 
-    /** The payments on the hot account. */
-    public int hotPayments() {
-        return (int) Math.round(payments * hotShare);
+    /**
+     * The mix as a profile of the one traffic generator, named {@code name}: {@code accounts}
+     * accounts holding {@code balanceMinor}, the first of them hot (each payment drawn onto it with
+     * the probability {@code hotShare}), the others taking the rest in turn; every payment a
+     * purchase of {@code amountMinor}; {@link #duplicates} copies, in turn a redelivery and a
+     * producer's retry.
+     */
+    public TrafficProfile profile(String name, int accounts, long balanceMinor, long amountMinor) {
+        TrafficProfile profile = TrafficProfile.named(name).richAccounts(accounts, balanceMinor).payments(payments, amountMinor, amountMinor)
+                .copies(duplicates()).accountsInTurn();
+        return hotShare > 0 ? profile.hotAccounts(1, hotShare) : profile;
     }
 
     /** Every delivery: the payments and their copies. */

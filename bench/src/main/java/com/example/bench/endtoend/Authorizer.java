@@ -9,8 +9,8 @@ import com.example.localpayments.ReceiverEnvironment;
 import com.example.payment.Payment;
 import com.example.payment.PaymentTables;
 import com.example.payment.authorizer.PaymentAuthorizer;
-import com.example.payment.authorizer.PaymentAuthorizerHandler;
 import com.example.payment.notifier.NotificationRecords;
+import com.example.receiver.BatchResult;
 import com.example.receiver.lambda.IdempotentReceiver;
 import com.example.receiver.lambda.ReceiverVariables;
 import com.example.reliability.Implementation;
@@ -24,13 +24,15 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.lambda.powertools.idempotency.persistence.BasePersistenceStore;
 
 /**
- * One warm execution environment of an authorizer under measurement: the real handler, built once,
- * invoked batch after batch, with a DynamoDB client whose interceptors count what it sends.
+ * One warm execution environment of an authorizer under measurement: the real receiver or
+ * handler, built once, invoked batch after batch, with a DynamoDB client whose interceptors count
+ * what it sends.
  */
 interface Authorizer extends AutoCloseable {
 
@@ -44,10 +46,12 @@ interface Authorizer extends AutoCloseable {
 
     /**
      * The payment authorizer as {@link PaymentAuthorizer#create} composes it, with the
-     * environment template.yaml gives it and {@code MAX_CONCURRENCY} = {@code concurrency}.
+     * environment template.yaml gives it and {@code MAX_CONCURRENCY} = {@code concurrency}; each
+     * batch decided as its handler decides it ({@code decide}, then the partial batch response),
+     * its decisions handed to {@code decided}.
      */
     static Authorizer ours(LocalAws aws, URI dynamoDbEndpoint, String redisEndpoint, Clock clock, int concurrency,
-                           ExecutionInterceptor... interceptors) {
+                           Consumer<BatchResult> decided, ExecutionInterceptor... interceptors) {
         Map<String, String> env = new HashMap<>(ReceiverEnvironment.idempotencyStore(Fixture.RECORDS));
         env.put(PaymentTables.ACCOUNTS_TABLE, Fixture.ACCOUNTS);
         env.put(PaymentTables.LEDGER_TABLE, Fixture.LEDGER);
@@ -58,11 +62,12 @@ interface Authorizer extends AutoCloseable {
         DynamoDbClient dynamoDb = client(dynamoDbEndpoint, interceptors);
         IdempotentReceiver<Payment> receiver = PaymentAuthorizer.create(env, dynamoDb, aws::secretString, clock,
                 new PrintStream(OutputStream.nullOutputStream()));
-        PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(receiver);
         return new Authorizer() {
             @Override
             public SQSBatchResponse invoke(SQSEvent event) {
-                return handler.handleRequest(event, null);
+                BatchResult result = receiver.decide(event, null);
+                decided.accept(result);
+                return IdempotentReceiver.batchResponse(result);
             }
 
             @Override

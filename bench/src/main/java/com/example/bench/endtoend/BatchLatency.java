@@ -7,9 +7,14 @@ import com.example.localaws.LocalAws;
 import com.example.localaws.LocalTls;
 import com.example.localaws.proxy.LoopbackProxy;
 import com.example.payment.AccountAttributes;
+import com.example.paymenttraffic.Account;
+import com.example.paymenttraffic.Send;
+import com.example.paymenttraffic.Traffic;
+import com.example.paymenttraffic.TrafficProfile;
 import com.example.reliability.Implementation;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -23,7 +28,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * Batch latency with network delay, ours vs the Powertools baseline vs the floor: a
  * {@link LoopbackProxy} in front of the moto launcher holds every chunk {@link #DYNAMODB_HOP}
  * each way, one in front of the Redis Cluster's node (announced by it) {@link #REDIS_HOP} each way; batches of 10 new messages
- * on 10 accounts and on 1 account, {@value #WARMUP} warm-up batches then {@value #MEASURED}
+ * on 10 accounts and on 1 account (drawn by the one traffic generator; the run judged by its
+ * reference model, {@link ReferenceJudge}), {@value #WARMUP} warm-up batches then {@value #MEASURED}
  * measured ones each, first with the proxies passing bytes unchanged (the local processing), then
  * delaying. The delay each round trip adds is measured through the same proxies (a GetItem, a
  * PING, with and without delay); the floor is the local processing plus the delay of the round
@@ -40,6 +46,7 @@ public final class BatchLatency {
     /** template.yaml's default InFunctionConcurrency. */
     static final int TEMPLATE_CONCURRENCY = 8;
     static final String SECTION = "20-batch-latency";
+    private static final long SEED = 20;
 
     /**
      * One configuration measured: batch times in ms without and with the delay, and its floor
@@ -55,9 +62,16 @@ public final class BatchLatency {
                    double addedRedisMs, List<Run> runs, Map<String, Boolean> goals, String loadAverage, String awsScheme) {
     }
 
-    /** {@code chartLabel}: the configuration's name on the chart's axis, short enough to stay legible. */
+    /**
+     * {@code chartLabel}: the configuration's name on the chart's axis, short enough to stay
+     * legible; {@code traffic}: its batches, one after another, in turn over its accounts.
+     */
     private record Configuration(String name, String chartLabel, Implementation implementation,
-                                 Supplier<Authorizer> start, List<String> accounts) {
+                                 Supplier<Authorizer> start, Traffic traffic) {
+
+        int accounts() {
+            return traffic.accounts().size();
+        }
     }
 
     /** Measures every configuration, or with {@value SectionFile#FROM_SAVED_FIGURES} writes the section again from the saved figures. */
@@ -76,24 +90,28 @@ public final class BatchLatency {
             aws.redis().announce(aws.redis().node(0), redis.port());
             Fixture fixture = new Fixture(aws);
             fixture.reset();
-            List<String> ten = Fixture.accounts("ACC-LAT", BATCH);
-            List<String> one = Fixture.accounts("ACC-ONE", 1);
-            fixture.open(ten, Fixture.RICH);
-            fixture.open(one, Fixture.RICH);
+            List<Account> accounts = new ArrayList<>(traffic(0, BATCH).accounts());
+            accounts.addAll(traffic(0, 1).accounts());
+            fixture.open(accounts);
+            ReferenceJudge judge = new ReferenceJudge(accounts);
             VirtualClock clock = VirtualClock.aheadOfSystem();
-            Supplier<Authorizer> ours = () -> Authorizer.ours(aws, dynamoDb.uri(), redis.endpoint(), clock, BATCH);
-            Supplier<Authorizer> oursDefault = () -> Authorizer.ours(aws, dynamoDb.uri(), redis.endpoint(), clock, TEMPLATE_CONCURRENCY);
+            Supplier<Authorizer> ours = () -> Authorizer.ours(aws, dynamoDb.uri(), redis.endpoint(), clock, BATCH, judge::decided);
+            Supplier<Authorizer> oursDefault = () -> Authorizer.ours(aws, dynamoDb.uri(), redis.endpoint(), clock, TEMPLATE_CONCURRENCY,
+                    judge::decided);
             Supplier<Authorizer> baseline = () -> Authorizer.baseline(dynamoDb.uri(), Duration.ofHours(1));
             List<Configuration> configurations = List.of(
-                    new Configuration("ours, MAX_CONCURRENCY 10", "ours c=10, 10 accounts", Implementation.RECEIVER, ours, ten),
+                    new Configuration("ours, MAX_CONCURRENCY 10", "ours c=10, 10 accounts", Implementation.RECEIVER, ours,
+                            traffic(1, BATCH)),
                     new Configuration("ours, MAX_CONCURRENCY 8 (template default)", "ours c=8, 10 accounts",
-                            Implementation.RECEIVER, oursDefault, ten),
-                    new Configuration("Powertools baseline", "baseline, 10 accounts", Implementation.POWERTOOLS, baseline, ten),
-                    new Configuration("ours, MAX_CONCURRENCY 10", "ours c=10, 1 account", Implementation.RECEIVER, ours, one),
-                    new Configuration("Powertools baseline", "baseline, 1 account", Implementation.POWERTOOLS, baseline, one));
+                            Implementation.RECEIVER, oursDefault, traffic(2, BATCH)),
+                    new Configuration("Powertools baseline", "baseline, 10 accounts", Implementation.POWERTOOLS, baseline,
+                            traffic(3, BATCH)),
+                    new Configuration("ours, MAX_CONCURRENCY 10", "ours c=10, 1 account", Implementation.RECEIVER, ours, traffic(4, 1)),
+                    new Configuration("Powertools baseline", "baseline, 1 account", Implementation.POWERTOOLS, baseline,
+                            traffic(5, 1)));
 
             Delay delay = new Delay(dynamoDb, redis);
-            Pair dynamoDbRtt = delay.interleaved(timed(dynamoDbRoundTrip(dynamoDb, one.getFirst())));
+            Pair dynamoDbRtt = delay.interleaved(timed(dynamoDbRoundTrip(dynamoDb, accounts.getLast().id())));
             Pair redisRtt = delay.interleaved(timed(redisRoundTrip(redis, aws.redis().tls())));
             double addedDynamoDb = dynamoDbRtt.delayed().median() - dynamoDbRtt.none().median();
             double addedRedis = redisRtt.delayed().median() - redisRtt.none().median();
@@ -101,17 +119,18 @@ public final class BatchLatency {
             for (Configuration configuration : configurations) {
                 Pair times;
                 try (Authorizer authorizer = configuration.start().get()) {
-                    times = delay.interleaved(batch(configuration, authorizer));
+                    times = delay.interleaved(batch(configuration, authorizer, judge));
                 }
                 // Ours makes one DynamoDB round trip either way: ten transactions in flight together
                 // on 10 accounts, one group commit on 1; the baseline's one account is one payment
                 // after another, and that is its floor.
-                int unavoidableDynamoDb = configuration.accounts().size() == 1
+                int unavoidableDynamoDb = configuration.accounts() == 1
                         && configuration.implementation() == Implementation.POWERTOOLS ? BATCH : 1;
                 double floor = times.none().median() + addedRedis + unavoidableDynamoDb * addedDynamoDb;
                 runs.add(new Run(configuration.name(), configuration.chartLabel(), configuration.implementation().label(),
-                        configuration.accounts().size(), times.none(), times.delayed(), floor));
+                        configuration.accounts(), times.none(), times.delayed(), floor));
             }
+            judge.judge("batch latency", fixture);
             Map<String, Boolean> goals = BatchLatencyMarkdown.goals(runs);
             Figures figures = new Figures(millis(DYNAMODB_HOP), millis(REDIS_HOP), dynamoDbRtt.delayed(), redisRtt.delayed(),
                     dynamoDbRtt.none(), redisRtt.none(), addedDynamoDb, addedRedis, runs, goals, SectionFile.loadAverage(),
@@ -162,14 +181,30 @@ public final class BatchLatency {
         }
     }
 
-    /** One batch of new purchases on the configuration's accounts, timed in ms; all must be approved. */
-    private static Supplier<Double> batch(Configuration configuration, Authorizer authorizer) {
+    /**
+     * The traffic of configuration {@code n}: {@value #BATCH} new purchases of 1.25 EUR a batch, as
+     * many batches as {@link Delay#interleaved} times, in turn over {@code accounts} accounts (the
+     * configurations on as many accounts share them).
+     */
+    private static Traffic traffic(int n, int accounts) {
+        return Traffic.generate(TrafficProfile.named("LAT-" + n).onAccountsOf(accounts == 1 ? "ONE" : "LAT")
+                .richAccounts(accounts, Fixture.RICH).payments(2 * (WARMUP + MEASURED) * BATCH, 125, 125)
+                .accountsInTurn().inPaymentOrder(), SEED);
+    }
+
+    /**
+     * The configuration's next batch of new purchases, timed in ms, fed to the reference model
+     * first; every message must be acknowledged.
+     */
+    private static Supplier<Double> batch(Configuration configuration, Authorizer authorizer, ReferenceJudge judge) {
+        Iterator<Send> sends = configuration.traffic().sends().iterator();
         return () -> {
-            List<String> accounts = new ArrayList<>();
-            for (int m = 0; m < BATCH; m++) {
-                accounts.add(configuration.accounts().get(m % configuration.accounts().size()));
+            List<Send> batch = new ArrayList<>();
+            while (batch.size() < BATCH) {
+                batch.add(sends.next());
             }
-            var event = Fixture.event(Fixture.purchases(accounts, "1.25"));
+            judge.sent(configuration.implementation(), batch);
+            var event = Fixture.event(batch);
             long begin = System.nanoTime();
             SQSBatchResponse response = authorizer.invoke(event);
             double elapsed = (System.nanoTime() - begin) / 1e6;

@@ -46,7 +46,8 @@ final class BatchLatencyMarkdown {
                 .append(" ms each way (a DynamoDB request and its answer: about 5 ms a call), one in front of the Redis Cluster's node (which announces the proxy) ")
                 .append(SectionFile.number(f.redisHopMs(), 1))
                 .append(" ms each way (about 1 ms per command or pipeline). Batches of ").append(BatchLatency.BATCH)
-                .append(" new purchases through the real handler, ").append(BatchLatency.WARMUP)
+                .append(" new purchases in turn over the accounts, drawn by the one traffic generator, through the real receiver "
+                        + "(the run judged by the generator's reference model), ").append(BatchLatency.WARMUP)
                 .append(" warm-up batches then ").append(BatchLatency.MEASURED)
                 .append(" measured, per configuration, alternating batch by batch between the proxies passing bytes "
                         + "unchanged and delaying them (so that JIT warm-up and the shared machine's load fall on both alike); "

@@ -4,11 +4,10 @@ import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.LocalAws;
 import com.example.localpayments.Accounts;
 import com.example.payment.AccountAttributes;
-import com.example.payment.AuthorizationType;
-import com.example.paymenttraffic.Operation;
-import com.example.paymenttraffic.PaymentMessages;
-import java.math.BigDecimal;
+import com.example.paymenttraffic.Account;
+import com.example.paymenttraffic.Send;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,8 +23,8 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /**
  * The tables, accounts and messages of a benchmark: the template's tables and the baseline's
- * Powertools table emptied, an empty Redis, accounts opened, payments and SQS events built the
- * way a producer and the event source mapping build them.
+ * Powertools table emptied, an empty Redis, the traffic generator's accounts opened, its messages
+ * in SQS events built the way the event source mapping builds them.
  */
 final class Fixture {
 
@@ -39,10 +38,12 @@ final class Fixture {
 
     private final LocalAws aws;
     private final DynamoDbClient admin;
+    private final DynamoDbClient audits;
 
     Fixture(LocalAws aws) {
         this.aws = aws;
         this.admin = aws.dynamoDb();
+        this.audits = aws.dynamoDbForAudits();
     }
 
     /** Empty tables (the template's and the baseline's) and an empty Redis. */
@@ -62,50 +63,34 @@ final class Fixture {
                 .timeToLiveSpecification(ttl -> ttl.attributeName("expiration").enabled(true)));
     }
 
-    /** Opens {@code ids} in EUR, each holding {@code balanceMinor}. */
-    void open(List<String> ids, long balanceMinor) {
-        Accounts.seed(admin, ids.stream().map(id -> new Accounts.Account(id, balanceMinor, "EUR", "ACTIVE")).toList());
+    /**
+     * The client that reads what a run left (no interceptor counts its calls): its timeouts an
+     * audit's, long enough to scan thousands of rows from a local AWS on a loaded machine.
+     */
+    DynamoDbClient client() {
+        return audits;
     }
 
-    /** The balances of {@code ids}, summed (minor units). */
-    long balances(List<String> ids) {
-        long sum = 0;
-        for (String id : ids) {
-            Map<String, AttributeValue> item = admin.getItem(r -> r.tableName(ACCOUNTS)
-                    .key(Map.of(AccountAttributes.PK, AttributeValue.fromS(id))).consistentRead(true)).item();
-            sum += Long.parseLong(item.get(AccountAttributes.BALANCE_MINOR).n());
-        }
-        return sum;
+    /** Opens {@code accounts} as the traffic generator drew them. */
+    void open(Collection<Account> accounts) {
+        Accounts.seed(admin, accounts.stream().map(account -> new Accounts.Account(account.id(), account.balanceMinor(),
+                account.currency(), account.active() ? "ACTIVE" : "BLOCKED")).toList());
     }
 
-    /** {@code count} ids: {@code prefix-0 … prefix-(count-1)}. */
-    static List<String> accounts(String prefix, int count) {
-        List<String> ids = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            ids.add(prefix + "-" + i);
-        }
-        return ids;
+    /** The balance of {@code account} (minor units), read consistently. */
+    long balance(String account) {
+        Map<String, AttributeValue> item = admin.getItem(r -> r.tableName(ACCOUNTS)
+                .key(Map.of(AccountAttributes.PK, AttributeValue.fromS(account))).consistentRead(true)).item();
+        return Long.parseLong(item.get(AccountAttributes.BALANCE_MINOR).n());
     }
 
-    /** One new purchase of {@code amount} EUR per account, in order, each under a fresh transaction id. */
-    static List<String> purchases(List<String> accounts, String amount) {
-        List<String> bodies = new ArrayList<>();
-        for (String account : accounts) {
-            String txn = "TXN-BENCH-" + UUID.randomUUID();
-            Operation purchase = new Operation(txn, account, new BigDecimal(amount).movePointRight(2).longValueExact(), "EUR",
-                    AuthorizationType.PURCHASE, "Amazon.es", "5411");
-            bodies.add(PaymentMessages.message(purchase, "msg-" + UUID.randomUUID(), "2026-04-07T14:32:15Z"));
-        }
-        return bodies;
-    }
-
-    /** An SQS event of one delivery per body, each with a fresh message id (a redelivery gets a new one too). */
-    static SQSEvent event(List<String> bodies) {
+    /** An SQS event of one delivery per send, each with a fresh message id (a redelivery gets a new one too). */
+    static SQSEvent event(List<Send> sends) {
         List<SQSEvent.SQSMessage> records = new ArrayList<>();
-        for (String body : bodies) {
+        for (Send send : sends) {
             SQSEvent.SQSMessage record = new SQSEvent.SQSMessage();
             record.setMessageId(UUID.randomUUID().toString());
-            record.setBody(body);
+            record.setBody(send.body());
             record.setEventSource("aws:sqs");
             Map<String, String> attributes = new HashMap<>();
             attributes.put("ApproximateReceiveCount", "1");

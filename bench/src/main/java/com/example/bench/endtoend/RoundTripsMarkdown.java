@@ -46,8 +46,11 @@ final class RoundTripsMarkdown {
         md.append("## Round trips and write units per message kind\n\n");
         md.append("`make bench-round-trips`: for each kind, one batch of ").append(RoundTrips.BATCH)
                 .append(" messages on ").append(RoundTrips.BATCH)
-                .append(" accounts (one account where the kind says so) through the real handler, warm, against the local AWS (moto launcher + the one-node TLS Redis Cluster, "
-                        + "no added delay). DynamoDB calls are counted by an SDK `ExecutionInterceptor` "
+                .append(" accounts (one account where the kind says so), drawn by the one traffic generator (testing/payment-traffic), "
+                        + "through the real receiver (ours as its handler decides a batch), warm, against the local AWS (moto "
+                        + "launcher + the one-node TLS Redis Cluster, no added delay); every run judged by the generator's "
+                        + "reference model (balances, ledger rows, idempotency records and ours' decisions; the baseline's before "
+                        + "its late duplicate, which it does not recognise). DynamoDB calls are counted by an SDK `ExecutionInterceptor` "
                         + "(`DynamoDbCallCounter`, one per API call whatever the SDK retried); Redis round trips and "
                         + "commands from the Redis node's own `INFO stats` (`total_reads_processed`) and "
                         + "`INFO commandstats` deltas. Write units are ")

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.paymenttraffic.Send;
+import com.example.paymenttraffic.Traffic;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -96,11 +98,15 @@ class BillTest {
     }
 
     @Test
-    void theMix_derivesItsDuplicatesAndHotPayments_andRefusesRatesOutOfRange() {
+    void theMix_derivesItsDuplicates_isDrawnAsAProfileOfTheGenerator_andRefusesRatesOutOfRange() {
         TrafficMix mix = new TrafficMix(300, 0.10, 0.05, 10);
         assertEquals(33, mix.duplicates());
-        assertEquals(15, mix.hotPayments());
         assertEquals(333, mix.deliveries());
+        Traffic traffic = Traffic.generate(mix.profile("C", 51, 1_000_000, 250), 23);
+        assertEquals(300, traffic.count(Send.Kind.NEW));
+        assertEquals(333, traffic.sends().size());
+        long hot = traffic.payments().stream().filter(payment -> payment.accountId().equals("ACC-C-00")).count();
+        assertTrue(hot > 5 && hot < 30, "about 5 % of 300 payments on the hot account, drawn: " + hot);
         assertEquals("the duplicate rate must be between 0 and 0.9 (a share of deliveries), was 1.5",
                 assertThrows(IllegalArgumentException.class, () -> new TrafficMix(300, 1.5, 0.05, 10)).getMessage());
         assertEquals("the hot-account share must be between 0 and 1 (a share of payments), was -0.1",

@@ -94,9 +94,18 @@ final class Generator {
             amount = random.nextLong(profile.minRefund, profile.maxRefund + 1);
         }
         int retries = profile.mostRetries > 1 ? 1 + random.nextInt(profile.mostRetries) : 1;
+        if (profile.inPaymentOrder) {
+            order = i;
+            copyOrder = i;
+        }
         if (profile.unknownEvery > 0 && i % profile.unknownEvery == profile.unknownEvery - 1 || where < profile.unknownShare) {
             return decided(i, new Draws(order, copy, copyOrder, late, retries), random,
                     operation(i, profile.unknownAccount(), amount, false), false);
+        }
+        if (profile.accountsInTurn) {
+            poor = profile.poorAccounts == 0 ? 0 : i % profile.poorAccounts;
+            int cold = profile.richAccounts - profile.hotAccounts;
+            rich = cold > 0 ? profile.hotAccounts + i % cold : i % profile.richAccounts;
         }
         if (profile.poorAccounts > 0 && where < profile.unknownShare + profile.poorShare) {
             return decided(i, new Draws(order, copy, copyOrder, late, retries), random,
@@ -147,7 +156,8 @@ final class Generator {
             afterDecided.add(retry(operation, "late", Send.Moment.AFTER_DECIDED));
         }
         for (int c = i; c < profile.copies; c += profile.payments) {
-            stream.add(new Placed(random.nextLong(), c % 2 == 0
+            long placed = random.nextLong();
+            stream.add(new Placed(profile.inPaymentOrder ? i : placed, c % 2 == 0
                     ? send(operation, messageId(operation, "0"), PaymentMessages.CREATED, Send.Kind.REDELIVERY, Send.Moment.STREAM)
                     : retry(operation, "c" + c, Send.Moment.STREAM), Optional.empty()));
         }

@@ -11,6 +11,7 @@ import java.util.function.IntPredicate;
 public final class TrafficProfile {
 
     String name = "T";
+    String accountsName;
     String currency = "EUR";
     int richAccounts = 1;
     long richBalance = 1_000_000_000L;
@@ -43,12 +44,43 @@ public final class TrafficProfile {
     long maxRefund = -1;
     int mostRetries = 1;
     long conflictAmountDelta;
+    boolean accountsInTurn;
+    boolean inPaymentOrder;
 
     /** A profile whose ids carry {@code name} ({@code TXN-<name>-7}, {@code ACC-<name>-03}). */
     public static TrafficProfile named(String name) {
         TrafficProfile profile = new TrafficProfile();
         profile.name = name;
         return profile;
+    }
+
+    /**
+     * The accounts carry {@code name} ({@code ACC-<name>-03}) instead of the profile's: two
+     * profiles of one run, their transaction ids apart, post to the same accounts.
+     */
+    public TrafficProfile onAccountsOf(String name) {
+        accountsName = Objects.requireNonNull(name, "name");
+        return this;
+    }
+
+    /**
+     * Payment {@code i} goes to the {@code i}th account in turn instead of a drawn one: among the
+     * rich accounts that are not hot ({@link #hotAccounts}) when it goes to a rich one, among the
+     * poor ones when to a poor one. Nothing else is drawn differently.
+     */
+    public TrafficProfile accountsInTurn() {
+        accountsInTurn = true;
+        return this;
+    }
+
+    /**
+     * The stream sent in the payments' order (each copy right behind its payment) instead of a
+     * drawn order: with {@link #accountsInTurn}, {@code n} consecutive payments go to {@code n}
+     * accounts when there are that many. Nothing else is drawn differently.
+     */
+    public TrafficProfile inPaymentOrder() {
+        inPaymentOrder = true;
+        return this;
     }
 
     /** {@code count} accounts rich enough that no payment of the traffic can be declined for funds. */
@@ -196,12 +228,16 @@ public final class TrafficProfile {
 
     /** The id of account {@code index}. */
     public String account(int index) {
-        return String.format("ACC-%s-%02d", name, index);
+        return String.format("ACC-%s-%02d", accountsName(), index);
     }
 
     /** The id of the account no payment can be posted to. */
     public String unknownAccount() {
-        return "ACC-" + name + "-404";
+        return "ACC-" + accountsName() + "-404";
+    }
+
+    private String accountsName() {
+        return accountsName == null ? name : accountsName;
     }
 
     /** The number of accounts a run opens. */

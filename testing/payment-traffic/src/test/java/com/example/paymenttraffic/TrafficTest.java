@@ -85,4 +85,41 @@ class TrafficTest {
             }
         }
     }
+
+    @Test
+    void accountsInTurn_inPaymentOrder_sendsConsecutivePaymentsToDistinctAccounts_andDrawsTheRestAsBefore() {
+        Traffic asDrawn = Traffic.generate(TrafficProfile.named("B").richAccounts(10, 1_000_000).payments(60, 100, 900), 5);
+        Traffic inTurn = Traffic.generate(TrafficProfile.named("B").richAccounts(10, 1_000_000).payments(60, 100, 900)
+                .accountsInTurn().inPaymentOrder(), 5);
+
+        assertEquals(inTurn.payments().stream().map(Operation::transactionId).toList(),
+                inTurn.sends().stream().map(Send::key).toList(), "the payments' order");
+        List<String> accounts = inTurn.payments().stream().map(Operation::accountId).toList();
+        for (int i = 0; i + 10 <= accounts.size(); i += 10) {
+            assertEquals(10, Set.copyOf(accounts.subList(i, i + 10)).size(), "ten in a row, ten accounts: " + accounts);
+        }
+        assertEquals(asDrawn.payments().stream().map(Operation::amountMinor).toList(),
+                inTurn.payments().stream().map(Operation::amountMinor).toList(), "the amounts as drawn");
+    }
+
+    @Test
+    void accountsInTurn_leavesTheHotAccount_itsDrawnShareAlone() {
+        TrafficProfile drawn = TrafficProfile.named("B").richAccounts(11, 1_000_000).hotAccounts(1, 0.2).payments(200, 250, 250);
+        long hotAsDrawn = Traffic.generate(drawn, 5).payments().stream().filter(p -> p.accountId().equals("ACC-B-00")).count();
+        Traffic inTurn = Traffic.generate(TrafficProfile.named("B").richAccounts(11, 1_000_000).hotAccounts(1, 0.2)
+                .payments(200, 250, 250).accountsInTurn(), 5);
+
+        long hot = inTurn.payments().stream().filter(p -> p.accountId().equals("ACC-B-00")).count();
+        assertTrue(hot > 20 && hot < hotAsDrawn, "the hot share drawn (about 40 of 200), no cold payment on it: " + hot
+                + ", as drawn " + hotAsDrawn);
+        assertEquals(11, inTurn.payments().stream().map(Operation::accountId).distinct().count(), "every account used");
+    }
+
+    @Test
+    void onAccountsOf_postsToAnotherProfilesAccounts_underItsOwnTransactionIds() {
+        Traffic traffic = Traffic.generate(TrafficProfile.named("WARM").onAccountsOf("COST").richAccounts(3, 100).payments(5, 1, 1), 1);
+
+        assertEquals(List.of("ACC-COST-00", "ACC-COST-01", "ACC-COST-02"), traffic.accounts().stream().map(Account::id).toList());
+        assertTrue(traffic.transactions().stream().allMatch(txn -> txn.startsWith("TXN-WARM-")), traffic.transactions().toString());
+    }
 }
