@@ -33,26 +33,11 @@ class InternalsStayInsideTest {
     private static final String TEXT_BLOCK = "\"\"\"";
     /** Folders never scanned wherever they are: build output and installed tools (hidden ones too). */
     private static final Set<String> BUILT = Set.of("target", "node_modules");
-    /**
-     * Files outside the library that still use its internals, each until the part of issue 44
-     * named beside it moves it to the public edge (then its entry goes, or the test below fails).
-     */
-    private static final Set<String> NOT_YET_MOVED = Set.of(
-            // issue 44, "What is left" 3: the signature-check benchmarks move into the library's tests
-            "bench/src/main/java/com/example/bench/PaymentPathBenchmark.java");
-
     @Test
     void noJavaFileOutsideTheLibrary_namesItsInternals() {
         Map<String, List<String>> uses = uses(ProjectRoot.find());
-        uses.keySet().removeAll(NOT_YET_MOVED);
         assertEquals(Map.of(), uses, "files outside libs/ naming com.example.receiver.internal (use the public edge:"
                 + " ReceiverVariables, ReceiverWindows, ReceiverMetrics, the builder and the test kit)");
-    }
-
-    @Test
-    void whatIsNotYetMoved_stillUsesThem_elseItsExceptionGoes() {
-        assertEquals(NOT_YET_MOVED, Set.copyOf(uses(ProjectRoot.find()).keySet().stream()
-                .filter(NOT_YET_MOVED::contains).toList()), "an exception above no longer needed: remove it");
     }
 
     @Test
