@@ -85,10 +85,11 @@ public final class Simulation {
         payments.redrivePolicy(deadLetters, windows.maxReceiveCount());
 
         SentMessages sent = new SentMessages();
-        Oracles oracles = new Oracles(workload, sent, RECORDS, LEDGER);
+        Oracles oracles = new Oracles(workload, sent, new Oracles.Tables(RECORDS, ACCOUNTS, LEDGER));
         History.load(workload, dynamoDb, RECORDS, LEDGER, scheduler.instant(), Duration.ofSeconds(windows.recordTtlSeconds()),
                 oracles::decidedBefore);
         dynamoDb.observe(write -> oracles.observe(new Event.Written(scheduler.now(), write)));
+        dynamoDb.observeTransactions(transaction -> oracles.observe(new Event.Transacted(scheduler.now(), transaction)));
         Optional<FifoOrder> fifoOrder = profile.fifo()
                 ? Optional.of(new FifoOrder(workload, oracles.decisions(), oracles.violations())) : Optional.empty();
         payments.onDeparture((queue, message, why) -> {
