@@ -18,6 +18,7 @@ import com.example.sim.models.SnsModel;
 import com.example.sim.models.SqsModel;
 import com.example.sim.models.SqsQueue;
 import com.example.sim.models.StreamEventSource;
+import com.example.sim.models.StreamSettings;
 import com.example.sim.oracles.Oracles;
 import com.example.sim.oracles.RecordedDecisions;
 import com.example.sim.oracles.Violation;

@@ -55,7 +55,7 @@ public final class Simulation {
         Scheduler scheduler = new Scheduler(trace.seed());
         FaultSchedule drawn = profile.faults() ? drawFaults(profile, scheduler.random()) : FaultSchedule.NONE;
         FaultSchedule faults = drawn.keeping(trace::keepsFault);
-        Workload workload = Workload.draw(profile, trace.seed(), trace::keepsPayment);
+        Workload workload = Workload.draw(profile.mix(), trace.seed(), trace::keepsPayment);
         SimWorld world = new SimWorld(scheduler, faults);
 
         DynamoDbModel dynamoDb = new DynamoDbModel(world, profile.warmWriteUnits());
