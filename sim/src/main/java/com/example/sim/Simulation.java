@@ -128,7 +128,7 @@ public final class Simulation {
         long trafficEnd = Scheduler.micros(profile.traffic());
         Operators operators = new Operators(scheduler, deadLetters, payments, faults, lambda, trafficEnd,
                 trafficEnd + TAIL_MICROS);
-        Downstream downstream = new Downstream(scheduler, faults, windows, dynamoDb, sqs, operators::quiet, trafficEnd,
+        Downstream downstream = new Downstream(scheduler, faults, windows, dynamoDb, records, sqs, operators::quiet, trafficEnd,
                 trafficEnd + TAIL_MICROS);
         producers.start();
         operators.start();
