@@ -20,7 +20,10 @@ import java.util.TreeMap;
  * order: feed {@link #decide} what was sent in the order of each transaction's first decision
  * (the order the system under test decided them in, or any order when the accounts make the
  * outcome independent of it, as {@link #replay} assumes), and read what every message's answer
- * and every account's balance, ledger entry and record must be.
+ * and every account's balance, ledger entry and record must be. A system that reads a decision at
+ * one moment and writes it at a later one (the simulation's declines: the funds read when the
+ * transaction is cancelled, the record put after) feeds it in two steps, {@link #judge} at the
+ * first and {@link #take} at the second.
  *
  * <p>The rules: a message without a payment is rejected. A transaction with a record is a
  * duplicate when the operation is the recorded one, a conflict otherwise. Without a record, a
