@@ -68,17 +68,21 @@ final class Balances implements Oracle {
     public void observe(Event event) {
         switch (event) {
             case Event.Transacted t -> transacted(t.transaction(), t.at());
-            case Event.Written w when w.write().table().equals(tables.records()) -> recordPut(w.write().after(), w.write().at(), w.at());
-            case Event.Written w when w.write().table().equals(tables.ledger()) -> ledger.put(
-                    w.write().after().get(LedgerAttributes.SK).s(), Long.parseLong(w.write().after().get(LedgerAttributes.AMOUNT_MINOR).n()));
-            case Event.Answered a when a.payment().isPresent() -> answered(a.payment().get().txnId(), a.result().outcome(), a.at());
+            case Event.Written w when w.write().table().equals(tables.records()) ->
+                    recordPut(w.write().after(), w.write().at(), w.at());
+            case Event.Written w when w.write().table().equals(tables.ledger()) ->
+                    ledger.put(w.write().after().get(LedgerAttributes.SK).s(),
+                            Long.parseLong(w.write().after().get(LedgerAttributes.AMOUNT_MINOR).n()));
+            case Event.Answered a when a.payment().isPresent() ->
+                    answered(a.payment().get().txnId(), a.result().outcome(), a.at());
             default -> { }
         }
     }
 
     /** A commit takes each of its approvals now; a cancellation on the account alone judges its decline now. */
     private void transacted(Transaction transaction, long at) {
-        List<Transaction.Action> records = transaction.actions().stream().filter(a -> a.table().equals(tables.records())).toList();
+        List<Transaction.Action> records = transaction.actions().stream()
+                .filter(a -> a.table().equals(tables.records())).toList();
         if (transaction.committed()) {
             for (Transaction.Action record : records) {
                 operation(record.item()).ifPresent(operation -> {
@@ -125,7 +129,8 @@ final class Balances implements Oracle {
         Optional<String> expected = switch (outcome) {
             case Outcome.Approved a -> Optional.of(label(taken.get(txn)));
             case Outcome.Declined d -> Optional.of(label(judged.getOrDefault(txn, taken.get(txn))));
-            case Outcome.Duplicate d -> Optional.of(Optional.ofNullable(taken.get(txn)).or(() -> Optional.ofNullable(judged.get(txn)))
+            case Outcome.Duplicate d -> Optional.of(Optional.ofNullable(taken.get(txn))
+                    .or(() -> Optional.ofNullable(judged.get(txn)))
                     .map(Balances::label).orElse(appliedBefore.contains(txn) ? "APPROVED" : label(null)));
             default -> Optional.empty();
         };
@@ -141,7 +146,7 @@ final class Balances implements Oracle {
         return model.judge(operation);
     }
 
-    /** The record's TTL passed by {@code now}: it guards its transaction no more (the receiver's condition: {@code expiresAt < :now}). */
+    /** The record's TTL passed by {@code now}: it guards its transaction no more (the receiver's {@code expiresAt < :now}). */
     private void expireIfPassed(String txn, Instant now) {
         Long expires = expiresAt.get(txn);
         if (expires != null && expires < now.getEpochSecond()) {
