@@ -14,10 +14,12 @@ import com.example.sim.faults.FaultSchedule;
 import com.example.sim.models.DownstreamWorld;
 import com.example.sim.models.DynamoDbModel;
 import com.example.sim.models.DynamoDbStream;
+import com.example.sim.models.DynamoDbTable;
 import com.example.sim.models.SnsModel;
 import com.example.sim.models.SqsModel;
 import com.example.sim.models.SqsQueue;
 import com.example.sim.models.StreamEventSource;
+import com.example.sim.models.StreamSettings;
 import com.example.sim.oracles.Oracles;
 import com.example.sim.oracles.RecordedDecisions;
 import com.example.sim.oracles.Violation;
@@ -94,18 +96,19 @@ final class Downstream {
     private long delivered;
 
     /**
+     * @param records   the idempotency table, whose stream the publisher reads
      * @param restQuiet whether the payments' side is done (its operators stopped looking)
      */
-    Downstream(Scheduler scheduler, FaultSchedule faults, TemplateWindows windows, DynamoDbModel dynamoDb,
+    Downstream(Scheduler scheduler, FaultSchedule faults, TemplateWindows windows, DynamoDbModel dynamoDb, DynamoDbTable records,
                SqsModel sqs, BooleanSupplier restQuiet, long trafficEnd, long lastEnd) {
         this.scheduler = scheduler;
         this.faults = faults;
         this.notifierRecordMicros = windows.recordTtlSeconds() * 1_000_000;
         StreamSettings settings = windows.stream();
         DownstreamWorld world = new DownstreamWorld(scheduler, faults.crashes());
-        DynamoDbStream stream = DynamoDbStream.of(dynamoDb, dynamoDb.table(Simulation.RECORDS), world);
+        DynamoDbStream stream = DynamoDbStream.of(dynamoDb, records, world);
         dynamoDb.observe(write -> {
-            if (write.table().equals(Simulation.RECORDS)) {
+            if (write.table().equals(records.name())) {
                 recorded(write.after());
             }
         });
@@ -116,13 +119,13 @@ final class Downstream {
         SqsQueue unpublishable = sqs.createQueue("payment-events-unpublishable", 30, settings.failureRetentionSeconds());
         PrintStream discard = new PrintStream(OutputStream.nullOutputStream());
         Clock clock = VirtualClock.following(scheduler::instant);
-        // its lines at WARN, as the receiver's (Simulation.environment): nothing reads them, and INFO costs a line per record
+        // its lines at WARN, as the receiver's (its environment's AWS_LAMBDA_LOG_LEVEL): nothing reads them, and INFO costs a line per record
         PaymentEventsHandler handler = new PaymentEventsHandler(new StreamPublisher(
                 new SnsDecisionPublisher(sns, TOPIC_ARN), noting(new SqsUnpublishableRecords(sqs, unpublishable.url())), discard, clock,
                 TelemetryConfig.from(Map.of(TelemetryConfig.AWS_LAMBDA_LOG_LEVEL, "WARN"), StreamPublisher.SERVICE,
                         StreamPublisher.METRICS_NAMESPACE)));
         source = new StreamEventSource(scheduler, stream, settings, failureQueue, handler::handleRequest, world, this::skipped);
-        OnFailureReplay replay = new OnFailureReplay(sqs, new DecisionReplay(dynamoDb, Simulation.RECORDS,
+        OnFailureReplay replay = new OnFailureReplay(sqs, new DecisionReplay(dynamoDb, records.name(),
                 new SnsDecisionPublisher(sns, TOPIC_ARN), discard), discard);
         operator = new ReplayOperator(scheduler, failureQueue, replay, faults,
                 () -> restQuiet.getAsBoolean() && source.idle(), trafficEnd, lastEnd);

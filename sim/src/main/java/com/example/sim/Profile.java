@@ -1,5 +1,6 @@
 package com.example.sim;
 
+import com.example.sim.workload.Mix;
 import java.time.Duration;
 
 /**
@@ -73,6 +74,11 @@ public record Profile(String name, int payments, Duration traffic, int accounts,
         }
         return new Profile(name, payments, traffic, accounts, hotAccounts, hotShare, burstShare, bursts, maxConcurrency,
                 warmWriteUnits, faults, reservedConcurrency, longestLambdaThrottle, cache, queue, lateShare);
+    }
+
+    /** The workload's part: what the payments are. */
+    public Mix mix() {
+        return new Mix(payments, traffic, accounts, hotAccounts, hotShare, burstShare, bursts, lateShare);
     }
 
     boolean cacheOn() {

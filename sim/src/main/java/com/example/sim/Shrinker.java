@@ -43,7 +43,7 @@ final class Shrinker {
         String oracle = failing.first().oracle();
         Trace trace = failing.trace();
         Result best = failing;
-        List<Payment> payments = Workload.draw(profile, trace.seed(), trace::keepsPayment).payments();
+        List<Payment> payments = Workload.draw(profile.mix(), trace.seed(), trace::keepsPayment).payments();
         Optional<Payment> target = payments.stream().filter(p -> p.txnId().equals(failing.first().txnId())).findFirst();
         if (target.isPresent()) {
             List<BitSet> tries = new ArrayList<>();
@@ -85,7 +85,7 @@ final class Shrinker {
     private Result takeOutChunks(Result best, String oracle, int keep) {
         BitSet kept = best.trace().payments().map(b -> (BitSet) b.clone()).orElseGet(() -> {
             BitSet all = new BitSet();
-            all.set(0, Workload.size(profile));
+            all.set(0, Workload.size(profile.mix()));
             return all;
         });
         for (int parts = 2; runs < MOST_RUNS; parts *= 2) {

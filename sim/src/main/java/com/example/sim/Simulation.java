@@ -55,7 +55,7 @@ public final class Simulation {
         Scheduler scheduler = new Scheduler(trace.seed());
         FaultSchedule drawn = profile.faults() ? drawFaults(profile, scheduler.random()) : FaultSchedule.NONE;
         FaultSchedule faults = drawn.keeping(trace::keepsFault);
-        Workload workload = Workload.draw(profile, trace.seed(), trace::keepsPayment);
+        Workload workload = Workload.draw(profile.mix(), trace.seed(), trace::keepsPayment);
         SimWorld world = new SimWorld(scheduler, faults);
 
         DynamoDbModel dynamoDb = new DynamoDbModel(world, profile.warmWriteUnits());
@@ -85,10 +85,11 @@ public final class Simulation {
         payments.redrivePolicy(deadLetters, windows.maxReceiveCount());
 
         SentMessages sent = new SentMessages();
-        Oracles oracles = new Oracles(workload, sent, RECORDS, LEDGER);
+        Oracles oracles = new Oracles(workload, sent, new Oracles.Tables(RECORDS, ACCOUNTS, LEDGER));
         History.load(workload, dynamoDb, RECORDS, LEDGER, scheduler.instant(), Duration.ofSeconds(windows.recordTtlSeconds()),
                 oracles::decidedBefore);
         dynamoDb.observe(write -> oracles.observe(new Event.Written(scheduler.now(), write)));
+        dynamoDb.observeTransactions(transaction -> oracles.observe(new Event.Transacted(scheduler.now(), transaction)));
         Optional<FifoOrder> fifoOrder = profile.fifo()
                 ? Optional.of(new FifoOrder(workload, oracles.decisions(), oracles.violations())) : Optional.empty();
         payments.onDeparture((queue, message, why) -> {
@@ -127,7 +128,7 @@ public final class Simulation {
         long trafficEnd = Scheduler.micros(profile.traffic());
         Operators operators = new Operators(scheduler, deadLetters, payments, faults, lambda, trafficEnd,
                 trafficEnd + TAIL_MICROS);
-        Downstream downstream = new Downstream(scheduler, faults, windows, dynamoDb, sqs, operators::quiet, trafficEnd,
+        Downstream downstream = new Downstream(scheduler, faults, windows, dynamoDb, records, sqs, operators::quiet, trafficEnd,
                 trafficEnd + TAIL_MICROS);
         producers.start();
         operators.start();

@@ -2,6 +2,7 @@ package com.example.sim;
 
 import com.example.template.EventSource;
 import com.example.template.Function;
+import com.example.sim.models.StreamSettings;
 import com.example.template.Template;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
@@ -60,8 +61,36 @@ record TemplateWindows(long queueRetentionSeconds, long recordTtlSeconds, int ma
                 number(template, payments.property("MaximumBatchingWindowInSeconds"), payments.name() + "'s MaximumBatchingWindowInSeconds"),
                 Math.toIntExact(template.requireParameter("EventSourceMaximumConcurrency").maxValue().orElseThrow(() ->
                         new IllegalArgumentException("the template has no MaxValue of EventSourceMaximumConcurrency"))),
-                StreamSettings.of(template), byDefault(template, "FastPathTimeoutMs"),
+                stream(template), byDefault(template, "FastPathTimeoutMs"),
                 byDefault(template, "FastPathTtlSeconds"));
+    }
+
+    /** The publisher's stream settings: {@code PaymentEventsFunction}'s stream event source, timeout and on-failure queue. */
+    private static StreamSettings stream(Template template) {
+        Function function = template.function("PaymentEventsFunction");
+        EventSource stream = function.events().stream().filter(EventSource::isDynamoDbStream).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("PaymentEventsFunction has no DynamoDB stream event source"));
+        StreamSettings settings = new StreamSettings(
+                Math.toIntExact(number(template, stream, "BatchSize")),
+                number(template, stream, "MaximumBatchingWindowInSeconds"),
+                Math.toIntExact(number(template, stream, "ParallelizationFactor")),
+                stream.functionResponseTypes().contains("ReportBatchItemFailures"),
+                stream.property("BisectBatchOnFunctionError").asBoolean(false),
+                Math.toIntExact(number(template, stream, "MaximumRetryAttempts")),
+                number(template, stream, "MaximumRecordAgeInSeconds"),
+                number(template, function.property("Timeout"), "PaymentEventsFunction's Timeout"),
+                number(template, template.queue("PaymentEventsFailureQueue").retention(),
+                        "PaymentEventsFailureQueue's MessageRetentionPeriod"));
+        if (settings.parallelizationFactor() != 1 || !settings.reportBatchItemFailures()) {
+            throw new IllegalArgumentException("the simulation models the stream event source with ParallelizationFactor 1 "
+                    + "and ReportBatchItemFailures, as the template had them; the template now has ParallelizationFactor "
+                    + settings.parallelizationFactor() + (settings.reportBatchItemFailures() ? "" : " and no ReportBatchItemFailures"));
+        }
+        return settings;
+    }
+
+    private static long number(Template template, EventSource stream, String property) {
+        return number(template, stream.property(property), stream.name() + "'s " + property);
     }
 
     /** A parameter's Default, as a deployment without overrides gets it. */

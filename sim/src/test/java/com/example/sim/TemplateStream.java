@@ -1,5 +1,6 @@
 package com.example.sim;
 
+import com.example.sim.models.StreamSettings;
 import java.nio.file.Path;
 
 /** The stream's event source settings as template.yaml sets them, for the models' tests in other packages. */

@@ -107,6 +107,11 @@ public class DynamoDbModel implements DynamoDbClient {
         observers.add(observer);
     }
 
+    /** {@code observer} is told each {@link Transaction} as the model decides it: committed, or cancelled on its items. */
+    public void observeTransactions(Consumer<Transaction> observer) {
+        transactions.observe(observer);
+    }
+
     /** Write units consumed by applied writes, calls made, and calls throttled. */
     public long writeUnits() {
         return writeUnits;

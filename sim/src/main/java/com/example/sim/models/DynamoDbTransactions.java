@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
@@ -29,6 +30,7 @@ final class DynamoDbTransactions {
     /** The items of transactions in flight: applied, their answer not yet with their caller. */
     private final Map<String, Integer> held = new HashMap<>();
     private final ClientRequestTokens tokens = new ClientRequestTokens();
+    private final List<Consumer<Transaction>> observers = new ArrayList<>();
 
     DynamoDbTransactions(World world, DynamoDbModel model) {
         this.world = world;
@@ -38,6 +40,11 @@ final class DynamoDbTransactions {
     /** Whether a transaction in flight holds the item of {@code lock} (table and key). */
     boolean holds(String lock) {
         return held.containsKey(lock);
+    }
+
+    /** {@code observer} is told every transaction committed, or cancelled on its items, as it is decided. */
+    void observe(Consumer<Transaction> observer) {
+        observers.add(observer);
     }
 
     /** {@code TransactWriteItems}, as {@link DynamoDbModel} documents it. */
@@ -90,14 +97,20 @@ final class DynamoDbTransactions {
         boolean cancel = reasons.stream().anyMatch(reason -> !"None".equals(reason.code()));
         if (cancel) {
             model.cancelled(actions, reasons, now);
+            if (fault != World.Fault.SERVER_ERROR_APPLIED) {
+                told(actions, actions.stream().map(action -> action.after(action.before(now))).toList(), reasons, false, now);
+            }
             world.fromService(SERVICE, "TransactWriteItems");
             throw fault == World.Fault.SERVER_ERROR_APPLIED ? DynamoDbErrors.serverError() : DynamoDbErrors.cancelled(reasons);
         }
+        List<Map<String, AttributeValue>> written = new ArrayList<>(actions.size());
         for (WriteAction action : actions) {
             Optional<Map<String, AttributeValue>> old = action.before(now);
-            model.apply(action.table(), action.key(), old, action.after(old), now);
+            written.add(action.after(old));
+            model.apply(action.table(), action.key(), old, written.get(written.size() - 1), now);
             held.merge(action.lock(), 1, Integer::sum);
         }
+        told(actions, written, reasons, true, now);
         tokens.applied(request, now);
         model.consumed(units, byTable, now);
         try {
@@ -131,6 +144,17 @@ final class DynamoDbTransactions {
             }
         }
         return reasons;
+    }
+
+    /** The transaction decided, to the observers: each action's item as it wrote it (or would have), and its reason. */
+    private void told(List<WriteAction> actions, List<Map<String, AttributeValue>> items, List<CancellationReason> reasons,
+                      boolean committed, Instant now) {
+        List<Transaction.Action> told = new ArrayList<>(actions.size());
+        for (int i = 0; i < actions.size(); i++) {
+            told.add(new Transaction.Action(actions.get(i).table().name(), items.get(i), reasons.get(i).code()));
+        }
+        Transaction transaction = new Transaction(committed, told, now);
+        observers.forEach(observer -> observer.accept(transaction));
     }
 
     /** The transaction applied if every condition holds, whatever the call then answers: a flawed model's write. */

@@ -1,6 +1,5 @@
 package com.example.sim.models;
 
-import com.example.sim.StreamSettings;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;

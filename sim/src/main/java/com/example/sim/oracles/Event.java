@@ -4,6 +4,7 @@ import com.example.receiver.MessageResult;
 import com.example.sim.models.DynamoDbModel;
 import com.example.sim.models.SqsMessage;
 import com.example.sim.models.SqsQueue;
+import com.example.sim.models.Transaction;
 import com.example.sim.workload.Payment;
 import java.util.List;
 import java.util.Optional;
@@ -29,6 +30,13 @@ public sealed interface Event {
 
     /** An invocation that crashed or timed out: Lambda deletes none of its messages, each failed for no passing reason. */
     record InvocationFailed(long at, List<SqsMessage> messages) implements Event {
+    }
+
+    /**
+     * A transaction the DynamoDB model decided, in its own serialization: committed, or cancelled
+     * on its items. A payment's decision is taken here (its record may be put later).
+     */
+    record Transacted(long at, Transaction transaction) implements Event {
     }
 
     /** A write the DynamoDB model applied. */

@@ -10,28 +10,32 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The oracles of a run, each in a file of its own, fed the same typed {@link Event}s in the order
- * the run makes them: the receiver's answers and the models' truth (every write DynamoDB applied,
- * every message that left a queue without a consumer's delete), then the tables and queues as the
+ * the run makes them: the receiver's answers and the models' truth (every transaction DynamoDB
+ * decided and every write it applied, every message that left a queue without a consumer's delete), then the tables and queues as the
  * run ends. Their failures go to one list, in the order they are found.
  */
 public final class Oracles {
+
+    /** The names of the run's tables: the idempotency records, the accounts, the ledger. */
+    public record Tables(String records, String accounts, String ledger) {
+    }
 
     private final List<Violation> violations = new ArrayList<>();
     private final RecordedDecisions recorded;
     private final List<Oracle> oracles;
     private final String recordsTable;
 
-    public Oracles(Workload workload, SentMessages sent, String recordsTable, String ledgerTable) {
+    public Oracles(Workload workload, SentMessages sent, Tables tables) {
         this.recorded = new RecordedDecisions(workload);
         this.oracles = List.of(
-                new DebitedTwice(ledgerTable, violations),
-                new DecidedTwice(recordsTable, recorded, violations),
+                new DebitedTwice(tables.ledger(), violations),
+                new DecidedTwice(tables.records(), recorded, violations),
                 new PassingFailuresDeadLetterNothing(recorded, violations),
                 new NoneLost(workload, recorded, violations),
-                new Balances(workload, recorded, violations),
+                new Balances(workload, tables, violations),
                 new NoGoodPaymentInTheDlq(sent, violations),
                 new NothingStuck(sent, recorded, violations));
-        this.recordsTable = recordsTable;
+        this.recordsTable = tables.records();
     }
 
     /** {@code txn} was approved before the run: a record written for it in the run decides it again. */

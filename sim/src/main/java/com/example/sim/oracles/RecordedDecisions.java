@@ -73,7 +73,7 @@ public final class RecordedDecisions {
     }
 
     /** The signed amount of the record's result ({@code amountMinor}, {@code authorizationType}), if it has them. */
-    private static Optional<Long> recordedChange(Map<String, AttributeValue> record) {
+    static Optional<Long> recordedChange(Map<String, AttributeValue> record) {
         AttributeValue result = record.get(IdempotencyRecordAttributes.RESULT);
         if (result == null || result.m() == null || !result.m().containsKey("amountMinor")) {
             return Optional.empty();

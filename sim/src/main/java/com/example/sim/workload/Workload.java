@@ -6,7 +6,6 @@ import com.example.paymenttraffic.Seeds;
 import com.example.paymenttraffic.Send;
 import com.example.paymenttraffic.Traffic;
 import com.example.paymenttraffic.TrafficProfile;
-import com.example.sim.Profile;
 import com.example.sim.runtime.Scheduler;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -66,27 +65,27 @@ public final class Workload {
         }));
     }
 
-    /** What the generator draws for {@code profile}: the simulation's mix, the payments {@code kept} accepts. */
-    static TrafficProfile traffic(Profile profile, IntPredicate kept) {
-        int rare = Math.max(1, (int) Math.round(profile.payments() * 0.002));
-        return TrafficProfile.named(NAME).richAccounts(profile.accounts(), 0).openingBalances(0, 99_999)
-                .hotAccounts(profile.hotAccounts(), profile.hotShare())
-                .payments(profile.payments(), 100, 29_999).refundAmounts(1_000, 49_999).mix(0, 0, 0.25)
+    /** What the generator draws for the simulation's {@code mix}: the payments {@code kept} accepts. */
+    static TrafficProfile traffic(Mix mix, IntPredicate kept) {
+        int rare = Math.max(1, (int) Math.round(mix.payments() * 0.002));
+        return TrafficProfile.named(NAME).richAccounts(mix.accounts(), 0).openingBalances(0, 99_999)
+                .hotAccounts(mix.hotAccounts(), mix.hotShare())
+                .payments(mix.payments(), 100, 29_999).refundAmounts(1_000, 49_999).mix(0, 0, 0.25)
                 .copyShares(0, 0.08, 0, 0).producerRetries(2)
                 .undecidable(rare, rare, Send.Moment.STREAM).conflictsChangeTheAmount(100)
-                .appliedBefore(profile.lateShare())
+                .appliedBefore(mix.lateShare())
                 .keeping(kept);
     }
 
     /** The payments and poison of a run ({@code payments} of them, then the poison), as many as a trace can keep. */
-    public static int size(Profile profile) {
-        return profile.payments() + Math.max(1, (int) Math.round(profile.payments() * 0.002));
+    public static int size(Mix mix) {
+        return mix.payments() + Math.max(1, (int) Math.round(mix.payments() * 0.002));
     }
 
-    public static Workload draw(Profile profile, long seed, IntPredicate kept) {
-        Traffic traffic = Traffic.generate(traffic(profile, kept), seed);
+    public static Workload draw(Mix mix, long seed, IntPredicate kept) {
+        Traffic traffic = Traffic.generate(traffic(mix, kept), seed);
         Seeds seeds = new Seeds(seed);
-        Schedule schedule = new Schedule(profile, seeds.stream(Seeds.Component.SCHEDULE, BURSTS));
+        Schedule schedule = new Schedule(mix, seeds.stream(Seeds.Component.SCHEDULE, BURSTS));
         Set<Operation> before = new HashSet<>(traffic.appliedBefore());
         Map<String, List<Send>> byKey = new HashMap<>();
         traffic.sends().forEach(send -> byKey.computeIfAbsent(send.key(), k -> new ArrayList<>()).add(send));
@@ -96,7 +95,7 @@ public final class Workload {
             List<Send> sends = entry.getValue();
             Send first = sends.get(0);
             int index = first.kind() == Send.Kind.POISON
-                    ? profile.payments() + Integer.parseInt(entry.getKey().substring("POISON-".length()))
+                    ? mix.payments() + Integer.parseInt(entry.getKey().substring("POISON-".length()))
                     : Integer.parseInt(entry.getKey().substring(("TXN-" + NAME + "-").length()));
             if (!kept.test(index)) {
                 continue;
@@ -157,24 +156,24 @@ public final class Workload {
     /** When a payment's first message is sent: in a burst (a sale) or anywhere in the traffic period. */
     private static final class Schedule {
 
-        private final Profile profile;
+        private final Mix mix;
         private final long span;
         private final long[] burstStart;
         private final long[] burstLength;
 
-        Schedule(Profile profile, SplittableRandom random) {
-            this.profile = profile;
-            this.span = Scheduler.micros(profile.traffic());
-            this.burstStart = new long[profile.bursts()];
-            this.burstLength = new long[profile.bursts()];
-            for (int b = 0; b < profile.bursts(); b++) {
+        Schedule(Mix mix, SplittableRandom random) {
+            this.mix = mix;
+            this.span = Scheduler.micros(mix.traffic());
+            this.burstStart = new long[mix.bursts()];
+            this.burstLength = new long[mix.bursts()];
+            for (int b = 0; b < mix.bursts(); b++) {
                 burstStart[b] = random.nextLong(span);
                 burstLength[b] = random.nextLong(10_000_000, 300_000_000);
             }
         }
 
         long at(SplittableRandom random) {
-            if (profile.bursts() > 0 && random.nextDouble() < profile.burstShare()) {
+            if (mix.bursts() > 0 && random.nextDouble() < mix.burstShare()) {
                 int b = random.nextInt(burstStart.length);
                 return Math.min(span - 1, burstStart[b] + random.nextLong(burstLength[b]));
             }

@@ -1,6 +1,5 @@
 package com.example.sim.models;
 
-import com.example.sim.StreamSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.paymenttraffic.Send;
-import com.example.sim.Profile;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -12,8 +11,7 @@ import org.junit.jupiter.api.Test;
 /** The simulation's workload, drawn by the one generator: per-payment streams, so a shrunk trace keeps the rest as drawn. */
 class WorkloadTest {
 
-    private static final Profile PROFILE = new Profile("test", 2_000, Duration.ofDays(1), 50, 5, 0.05, 0.4, 4, 10, 4_000,
-            false, 0, Duration.ofMinutes(30), "off", "standard", 0.01);
+    private static final Mix PROFILE = new Mix(2_000, Duration.ofDays(1), 50, 5, 0.05, 0.4, 4, 0.01);
 
     @Test
     void aPaymentShrunkAway_leavesEveryOtherMessage_asItWas() {

@@ -20,7 +20,10 @@ import java.util.TreeMap;
  * order: feed {@link #decide} what was sent in the order of each transaction's first decision
  * (the order the system under test decided them in, or any order when the accounts make the
  * outcome independent of it, as {@link #replay} assumes), and read what every message's answer
- * and every account's balance, ledger entry and record must be.
+ * and every account's balance, ledger entry and record must be. A system that reads a decision at
+ * one moment and writes it at a later one (the simulation's declines: the funds read when the
+ * transaction is cancelled, the record put after) feeds it in two steps, {@link #judge} at the
+ * first and {@link #take} at the second.
  *
  * <p>The rules: a message without a payment is rejected. A transaction with a record is a
  * duplicate when the operation is the recorded one, a conflict otherwise. Without a record, a
@@ -70,9 +73,59 @@ public final class ReferenceModel {
 
     /** The decision for {@code send}, next in order; what it writes is written. */
     public Decision decide(Send send) {
-        Decision decision = send.operation().map(this::decide).orElseGet(() -> new Decision.Rejected(send.key()));
-        decisions.add(decision);
+        Decision decision = send.operation().map(this::judge).orElseGet(() -> new Decision.Rejected(send.key()));
+        take(decision);
         return decision;
+    }
+
+    /**
+     * The decision {@code operation} gets if it is decided now, writing nothing: what
+     * {@link #decide} would answer for a message of it. With {@link #take}, a caller whose
+     * decisions are read at one moment (a condition checked) and written at a later one (the
+     * record put) feeds each at the moment it was read.
+     */
+    public Decision judge(Operation operation) {
+        String txn = operation.transactionId();
+        Decision recorded = records.get(txn);
+        if (recorded != null) {
+            return operation.equals(operationOf(recorded)) ? new Decision.Duplicate(operation, false) : new Decision.Conflict(operation);
+        }
+        LedgerEntry entry = ledger.get(txn);
+        if (entry != null) {
+            return operation.equals(entry.operation()) ? new Decision.Duplicate(operation, true) : new Decision.Conflict(operation);
+        }
+        return declineReason(operation)
+                .<Decision>map(reason -> new Decision.Declined(operation, reason))
+                .orElseGet(() -> new Decision.Approved(operation));
+    }
+
+    /**
+     * {@code decision}, as {@link #judge} gave it, taken next in order: an approval's balance
+     * change, ledger entry and record written, a decline's record; a duplicate, a conflict or a
+     * rejection writes nothing.
+     */
+    public void take(Decision decision) {
+        switch (decision) {
+            case Decision.Approved approved -> {
+                Operation operation = approved.operation();
+                balances.merge(operation.accountId(), operation.balanceChange(), Long::sum);
+                ledger.put(operation.transactionId(), LedgerEntry.of(operation));
+                recorded(operation.transactionId(), decision);
+            }
+            case Decision.Declined declined -> recorded(declined.operation().transactionId(), decision);
+            case Decision.Duplicate duplicate -> { }
+            case Decision.Conflict conflict -> { }
+            case Decision.Rejected rejected -> { }
+        }
+        decisions.add(decision);
+    }
+
+    /**
+     * The TTL of {@code txn}'s record passed: it no longer guards its transaction (the table may
+     * still hold it), the ledger is permanent. {@link #recordsExpired} is every record's.
+     */
+    public void recordExpired(String txn) {
+        records.remove(txn);
     }
 
     /**
@@ -83,22 +136,9 @@ public final class ReferenceModel {
         records.clear();
     }
 
-    private Decision decide(Operation operation) {
-        String txn = operation.transactionId();
-        Decision recorded = records.get(txn);
-        if (recorded != null) {
-            return operation.equals(operationOf(recorded)) ? new Decision.Duplicate(operation, false) : new Decision.Conflict(operation);
-        }
-        LedgerEntry entry = ledger.get(txn);
-        if (entry != null) {
-            return operation.equals(entry.operation()) ? new Decision.Duplicate(operation, true) : new Decision.Conflict(operation);
-        }
-        Decision decision = declineReason(operation)
-                .<Decision>map(reason -> new Decision.Declined(operation, reason))
-                .orElseGet(() -> apply(operation));
+    private void recorded(String txn, Decision decision) {
         records.put(txn, decision);
         written.put(txn, decision);
-        return decision;
     }
 
     private Optional<DeclineReason> declineReason(Operation operation) {
@@ -116,12 +156,6 @@ public final class ReferenceModel {
             return Optional.of(DeclineReason.INSUFFICIENT_FUNDS);
         }
         return Optional.empty();
-    }
-
-    private Decision apply(Operation operation) {
-        balances.merge(operation.accountId(), operation.balanceChange(), Long::sum);
-        ledger.put(operation.transactionId(), LedgerEntry.of(operation));
-        return new Decision.Approved(operation);
     }
 
     private static Operation operationOf(Decision recorded) {

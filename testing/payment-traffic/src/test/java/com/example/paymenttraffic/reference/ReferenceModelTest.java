@@ -99,6 +99,32 @@ class ReferenceModelTest {
     }
 
     @Test
+    void aDeclineJudgedBeforeATopUp_isTakenAfterIt_asJudged_andJudgingWritesNothing() {
+        Decision declined = model.judge(purchase("T1", "ACC-1", 1_500));
+        assertEquals(new Decision.Declined(purchase("T1", "ACC-1", 1_500), DeclineReason.INSUFFICIENT_FUNDS), declined);
+        assertEquals(0, model.decisions().size(), "judging writes nothing");
+
+        model.decide(send(topUp("T2", "ACC-1", 1_000)));
+        assertEquals(new Decision.Approved(purchase("T1", "ACC-1", 1_500)), model.judge(purchase("T1", "ACC-1", 1_500)));
+        model.take(declined);
+
+        assertEquals(new Decision.Duplicate(purchase("T1", "ACC-1", 1_500), false), model.judge(purchase("T1", "ACC-1", 1_500)));
+        assertEquals(2_000L, model.balances().get("ACC-1"));
+        assertEquals(List.of(new Decision.Approved(topUp("T2", "ACC-1", 1_000)), declined), model.decisions());
+    }
+
+    @Test
+    void oneRecordExpired_decidesItsTransactionAnew_andNoOther() {
+        model.decide(send(purchase("T1", "ACC-1", 2_000)));
+        model.decide(send(purchase("T2", "ACC-404", 1)));
+        model.recordExpired("T1");
+
+        assertEquals(new Decision.Declined(purchase("T1", "ACC-1", 2_000), DeclineReason.INSUFFICIENT_FUNDS),
+                model.judge(purchase("T1", "ACC-1", 2_000)));
+        assertEquals(new Decision.Duplicate(purchase("T2", "ACC-404", 1), false), model.judge(purchase("T2", "ACC-404", 1)));
+    }
+
+    @Test
     void aReplayedTraffic_decidesEveryPaymentOnce_andEveryCopyAsADuplicate() {
         Traffic traffic = Traffic.generate(TrafficProfile.named("R").richAccounts(5, 100_000_000).payments(100, 1_000, 1_000)
                 .unknownAccountEvery(20).copies(40).undecidable(3, 3, Send.Moment.STREAM), 5);
