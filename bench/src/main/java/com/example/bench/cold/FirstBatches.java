@@ -1,17 +1,25 @@
 package com.example.bench.cold;
 
 import com.example.localaws.LocalAws;
+import com.example.payment.AuthorizationType;
+import com.example.paymenttraffic.Operation;
+import com.example.paymenttraffic.PaymentMessages;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * The SQS events a cold-start run invokes the function with: each a batch of {@value ColdStartBench#BATCH}
- * new payments on as many accounts, never sent before, so every one is committed.
+ * new payments on as many accounts, never sent before, so every one is committed. Each message is
+ * the one traffic generator's ({@link PaymentMessages}), as every other bench sends.
  */
 final class FirstBatches {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** Every payment's amount, 12.50 EUR. */
+    private static final long AMOUNT_MINOR = 1250;
+    /** When every payment was issued (its {@code headers.timestamp}). */
+    private static final String ISSUED = "2026-12-01T10:00:00Z";
 
     private int payments;
 
@@ -22,12 +30,8 @@ final class FirstBatches {
         for (int i = 0; i < ColdStartBench.BATCH; i++) {
             int payment = payments++;
             String transaction = "TXN-COLD-" + variant.name().toUpperCase() + "-" + round + "-" + payment;
-            String body = """
-                    {"headers": {"message_id": "msg-%1$d", "correlation_id": "cold-%1$d", "timestamp": "2026-12-01T10:00:00Z",
-                                 "source": "payment-network-gateway"},
-                     "body": {"transaction_id": "%2$s", "card_number_hash": "sha256:%3$s", "account_id": "%4$s",
-                              "amount": 12.50, "currency": "EUR", "merchant": "Bench", "merchant_category": "5411",
-                              "authorization_type": "PURCHASE"}}""".formatted(payment, transaction, "ab".repeat(32), account(i));
+            String body = PaymentMessages.message(new Operation(transaction, account(i), AMOUNT_MINOR, "EUR",
+                    AuthorizationType.PURCHASE, "Bench", "5411"), "msg-" + payment, ISSUED);
             ObjectNode record = records.addObject();
             record.put("messageId", "cold-" + payment);
             record.put("receiptHandle", "cold-" + payment);
