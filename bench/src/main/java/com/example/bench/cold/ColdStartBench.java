@@ -1,5 +1,7 @@
 package com.example.bench.cold;
 
+import com.example.bench.judge.EndTables;
+import com.example.bench.judge.ReferenceJudge;
 import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.localpayments.Accounts;
 import com.example.localaws.LocalAws;
@@ -8,6 +10,7 @@ import com.example.localaws.invoke.Invocation;
 import com.example.localaws.invoke.LambdaFunction;
 import com.example.localaws.invoke.RuntimeEmulator;
 import com.example.payment.PaymentTables;
+import com.example.paymenttraffic.Account;
 import com.example.reliability.ScenarioRunner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -31,7 +34,10 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 /**
  * {@code make bench-cold}: cold starts of the payment authorizer under the Lambda runtime
  * emulator against the local AWS, ours against the Powertools baseline and ours in variants,
- * each a fresh runtime JVM given a first batch of 10 new payments on 10 accounts. Runs are
+ * each a fresh runtime JVM given a first batch of 10 new payments on 10 accounts. Every batch is
+ * fed to the one reference model, and after each cold start the accounts' balances, the ledger rows
+ * and the records every run left are judged by it ({@link ReferenceJudge}): a variant that decides
+ * wrongly fails the bench, however fast it started. Runs are
  * interleaved (one of each variant, then again) so that the shared machine's noise spreads
  * over all of them. Writes {@code bench/target/sections/40-cold-start.md} and
  * {@code 50-memory.md} with their JSON.
@@ -59,6 +65,8 @@ public final class ColdStartBench {
     private final Path javaHome = Path.of(System.getProperty("java.home"));
     private final SecretsExtensionStandIn extension;
     private final FirstBatches batches = new FirstBatches();
+    private final ReferenceJudge judge = new ReferenceJudge(accounts());
+    private int judged;
 
     private ColdStartBench(LocalAws aws, SecretsExtensionStandIn extension) {
         this.aws = aws;
@@ -93,9 +101,12 @@ public final class ColdStartBench {
                     samples.get(variant.name()).add(sample);
                     System.err.printf("cold start %-16s #%d: init %6.0f ms, first invoke %6.0f ms, peak RSS %d MiB%n",
                             variant.name(), round + 1, sample.initMs(), sample.firstInvokeMs(), sample.peakRssKib() / 1024);
+                    judge("cold start " + variant.name() + " #" + (round + 1));
                 }
             }
         }
+        System.err.printf("cold start: the %d payments sent left the balances, ledger rows and records the reference"
+                + " model says, judged after each cold start%n", judged);
         Duration took = Duration.ofNanos(System.nanoTime() - started);
         ColdStartSections sections = new ColdStartSections(variants, samples, took, javaHome, aws.endpoint().getScheme());
         sections.write(root.resolve("bench/target/sections"));
@@ -118,7 +129,7 @@ public final class ColdStartBench {
                 JVM_BASE + " -XX:+RecordDynamicDumpInfo", "", Map.of(), 1);
         try (RuntimeEmulator emulator = RuntimeEmulator.start(function(training), root, runDir(training, 0))) {
             RuntimeProcess.emulator().pinToCore(CORE);
-            answered(training, emulator.invoke(batches.next(training, 0)));
+            invoke(emulator, training, batches.next(training, 0));
             RuntimeProcess.underTheEmulator().dumpDynamicArchive(javaHome, archive);
         }
         return archive;
@@ -127,15 +138,15 @@ public final class ColdStartBench {
     private ColdStart coldStart(Variant variant, int round, boolean measureHeap) {
         Path dir = runDir(variant, round);
         LambdaFunction function = function(variant);
-        String event = batches.next(variant, round);
+        FirstBatches.Batch first = batches.next(variant, round);
         try (RuntimeEmulator emulator = RuntimeEmulator.start(function, root, dir)) {
             RuntimeProcess.emulator().pinToCore(CORE);
             long sent = System.nanoTime();
-            Invocation invocation = answered(variant, emulator.invoke(event));
+            Invocation invocation = invoke(emulator, variant, first);
             double wallMs = (System.nanoTime() - sent) / 1e6;
             RuntimeProcess runtime = RuntimeProcess.underTheEmulator();
             long peak = runtime.peakRssKib();
-            Invocation warm = answered(variant, emulator.invoke(batches.next(variant, round)));
+            Invocation warm = invoke(emulator, variant, batches.next(variant, round));
             List<Map<String, Double>> batches = variant.traced() ? recordedBatches(runtime, dir) : List.of(Map.of(), Map.of());
             long heap = measureHeap ? runtime.heapAfterFullGcKib(javaHome).orElse(-1) : -1;
             return new ColdStart(variant.name(), EmulatorLog.initMs(dir, function),
@@ -155,9 +166,9 @@ public final class ColdStartBench {
     }
 
     private LambdaFunction function(Variant variant) {
-        Map<String, String> env = new HashMap<>(ReceiverEnvironment.idempotencyStore("IdempotencyTable"));
+        Map<String, String> env = new HashMap<>(ReceiverEnvironment.idempotencyStore(EndTables.RECORDS));
         env.put(PaymentTables.ACCOUNTS_TABLE, Accounts.TABLE);
-        env.put(PaymentTables.LEDGER_TABLE, "LedgerTable");
+        env.put(PaymentTables.LEDGER_TABLE, EndTables.LEDGER);
         env.put(TelemetryConfig.METRICS_NAMESPACE, "PaymentsBench");
         env.putAll(ReceiverEnvironment.fastPath(aws.redis(), aws.fastPathSigningSecret()));
         env.put("AWS_REGION", LocalAws.REGION.id());
@@ -169,7 +180,18 @@ public final class ColdStartBench {
         }
         return new LambdaFunction(FUNCTION, variant.handler(), variant.classpath(), env, Duration.ofSeconds(30), MEMORY_MB);
     }
-    private static Invocation answered(Variant variant, Invocation invocation) {
+    /** Fails unless the balances, ledger rows and records every run so far left are the model's. */
+    private void judge(String run) {
+        try (DynamoDbClient reader = aws.dynamoDbForAudits()) {
+            judge.judgeTables(run, EndTables.of(reader));
+        }
+    }
+
+    /** {@code batch} sent to the model, then to the function, whose answer must fail none of it. */
+    private Invocation invoke(RuntimeEmulator emulator, Variant variant, FirstBatches.Batch batch) {
+        judge.sent(variant.implementation(), batch.sends());
+        judged += batch.sends().size();
+        Invocation invocation = emulator.invoke(batch.event());
         if (!invocation.payload().replace(" ", "").contains("\"batchItemFailures\":[]")) {
             throw new IllegalStateException(variant.name() + ": the batch was not fully processed: " + invocation.payload()
                     + "\n" + String.join("\n", invocation.logs()));
@@ -187,17 +209,25 @@ public final class ColdStartBench {
                     .attributeDefinitions(AttributeDefinition.builder().attributeName("id").attributeType(ScalarAttributeType.S).build())
                     .keySchema(KeySchemaElement.builder().attributeName("id").keyType(KeyType.HASH).build())
                     .billingMode(BillingMode.PAY_PER_REQUEST));
-            List<Accounts.Account> accounts = new ArrayList<>();
-            for (int i = 0; i < BATCH; i++) {
-                accounts.add(new Accounts.Account(FirstBatches.account(i), 1_000_000_000L, "EUR", "ACTIVE"));
-            }
-            Accounts.seed(admin, accounts);
+            Accounts.seed(admin, accounts().stream().map(account -> new Accounts.Account(account.id(),
+                    account.balanceMinor(), account.currency(), "ACTIVE")).toList());
         }
+    }
+
+    /** The accounts every batch posts to, each opened with 10 000 000.00 EUR. */
+    private static List<Account> accounts() {
+        List<Account> accounts = new ArrayList<>();
+        for (int i = 0; i < BATCH; i++) {
+            accounts.add(new Account(FirstBatches.account(i), 1_000_000_000L, "EUR", true));
+        }
+        return accounts;
     }
 
     private Path runDir(Variant variant, int round) {
         return work.resolve(variant.name() + "-" + (round + 1));
-    }    private static void deleteRecursively(Path directory) throws IOException {
+    }
+
+    private static void deleteRecursively(Path directory) throws IOException {
         if (Files.isDirectory(directory)) {
             try (Stream<Path> files = Files.walk(directory)) {
                 for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {

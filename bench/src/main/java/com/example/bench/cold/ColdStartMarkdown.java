@@ -112,6 +112,10 @@ record ColdStartMarkdown(ColdSamples runs, Duration took, String scheme) {
                   schedule, and this project cannot dump an archive with that very build and prove it matches, so an
                   archive in the package would at best be ignored after a runtime update. Under SnapStart the
                   restored snapshot already holds the loaded classes, which is what AppCDS would save.
+                - Every batch (ours, the baseline, each variant, the AppCDS training run) is fed to the one traffic
+                  generator's reference model, and after each cold start the cold accounts' balances, ledger rows and
+                  records are judged by it (`ReferenceJudge.judgeTables`): a variant that decides wrongly fails the
+                  run, however fast it started.
                 - Whole run: %d s. Command: `make bench-cold` (`ColdStartBench [runs of ours and the baseline] [runs of each variant]`).
                 """.formatted(Runtime.version(), Runtime.getRuntime().availableProcessors(), took.toSeconds());
     }

@@ -1,5 +1,6 @@
 package com.example.bench.cold;
 
+import com.example.reliability.Implementation;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -37,6 +38,11 @@ record Variant(String name, String label, String handler, List<Path> classpath, 
     /** Whether its runtime JVM records the batches' first-time work ({@link FirstTimeWork}). */
     boolean traced() {
         return jvmOptions.contains("-XX:StartFlightRecording");
+    }
+
+    /** Which implementation it runs: the Powertools baseline's handler, or ours in some build. */
+    Implementation implementation() {
+        return handler.startsWith(BaselineHandler.class.getName() + "::") ? Implementation.POWERTOOLS : Implementation.RECEIVER;
     }
 
     Variant withRuns(int count) {

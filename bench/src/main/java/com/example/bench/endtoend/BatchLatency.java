@@ -1,5 +1,6 @@
 package com.example.bench.endtoend;
 
+import com.example.bench.judge.ReferenceJudge;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.example.bench.report.SectionFile;
 import com.example.lambdafakes.VirtualClock;
@@ -130,7 +131,7 @@ public final class BatchLatency {
                 runs.add(new Run(configuration.name(), configuration.chartLabel(), configuration.implementation().label(),
                         configuration.accounts(), times.none(), times.delayed(), floor));
             }
-            judge.judge("batch latency", fixture);
+            judge.judge("batch latency", fixture.tables());
             Map<String, Boolean> goals = BatchLatencyMarkdown.goals(runs);
             Figures figures = new Figures(millis(DYNAMODB_HOP), millis(REDIS_HOP), dynamoDbRtt.delayed(), redisRtt.delayed(),
                     dynamoDbRtt.none(), redisRtt.none(), addedDynamoDb, addedRedis, runs, goals, SectionFile.loadAverage(),

@@ -1,5 +1,6 @@
 package com.example.bench.endtoend;
 
+import com.example.bench.judge.ReferenceJudge;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.example.bench.cost.Bill;
 import com.example.bench.cost.CostMarkdown;
@@ -190,7 +191,7 @@ public final class CostRun {
             if (downstream != null) {
                 drainOrFail(downstream);
             }
-            judge.judge("cost, " + implementation.label(), fixture);
+            judge.judge("cost, " + implementation.label(), fixture.tables());
             if (!readUnits.unpriced().isEmpty()) {
                 throw new IllegalStateException(implementation.label() + " made reads the bill cannot price: " + readUnits.unpriced());
             }

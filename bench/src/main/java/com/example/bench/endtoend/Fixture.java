@@ -2,10 +2,11 @@ package com.example.bench.endtoend;
 
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.LocalAws;
+import com.example.bench.judge.EndTables;
 import com.example.localpayments.Accounts;
-import com.example.payment.AccountAttributes;
 import com.example.paymenttraffic.Account;
 import com.example.paymenttraffic.Send;
+import com.example.reliability.ScenarioRunner;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -14,7 +15,6 @@ import java.util.Map;
 import java.util.UUID;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
@@ -28,11 +28,11 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
  */
 final class Fixture {
 
-    static final String RECORDS = "IdempotencyTable";
+    static final String RECORDS = EndTables.RECORDS;
     static final String ACCOUNTS = Accounts.TABLE;
-    static final String LEDGER = "LedgerTable";
+    static final String LEDGER = EndTables.LEDGER;
     /** The baseline's table, in Powertools' default shape ({@code id} key, {@code expiration} TTL). */
-    static final String BASELINE_RECORDS = "PowertoolsIdempotencyTable";
+    static final String BASELINE_RECORDS = ScenarioRunner.BASELINE_TABLE;
     /** 1 000 000.00 EUR: no benchmark runs an account dry by accident. */
     static final long RICH = 100_000_000L;
 
@@ -64,24 +64,17 @@ final class Fixture {
     }
 
     /**
-     * The client that reads what a run left (no interceptor counts its calls): its timeouts an
-     * audit's, long enough to scan thousands of rows from a local AWS on a loaded machine.
+     * The tables a run leaves its end state in, read by a client no interceptor counts the calls of:
+     * its timeouts an audit's, long enough to scan thousands of rows from a local AWS on a loaded machine.
      */
-    DynamoDbClient client() {
-        return audits;
+    EndTables tables() {
+        return EndTables.of(audits);
     }
 
     /** Opens {@code accounts} as the traffic generator drew them. */
     void open(Collection<Account> accounts) {
         Accounts.seed(admin, accounts.stream().map(account -> new Accounts.Account(account.id(), account.balanceMinor(),
                 account.currency(), account.active() ? "ACTIVE" : "BLOCKED")).toList());
-    }
-
-    /** The balance of {@code account} (minor units), read consistently. */
-    long balance(String account) {
-        Map<String, AttributeValue> item = admin.getItem(r -> r.tableName(ACCOUNTS)
-                .key(Map.of(AccountAttributes.PK, AttributeValue.fromS(account))).consistentRead(true)).item();
-        return Long.parseLong(item.get(AccountAttributes.BALANCE_MINOR).n());
     }
 
     /** An SQS event of one delivery per send, each with a fresh message id (a redelivery gets a new one too). */

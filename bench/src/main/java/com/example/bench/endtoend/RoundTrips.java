@@ -1,5 +1,7 @@
 package com.example.bench.endtoend;
 
+import com.example.bench.judge.EndTables;
+import com.example.bench.judge.ReferenceJudge;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.example.bench.report.SectionFile;
 import com.example.lambdafakes.VirtualClock;
@@ -143,13 +145,13 @@ public final class RoundTrips {
                 judge.recordsExpired();
             } else {
                 // the baseline forgets a payment once its record expired: the model's late duplicate is not its answer
-                judge.judge("round trips, " + implementation.label(), fixture);
+                judge.judge("round trips, " + implementation.label(), fixture.tables());
                 Sleeper.THREAD.pause(BASELINE_WINDOW.plusMillis(1_500));
             }
             aws.redis().flushAll();
             rows.add(measure(implementation, Kind.LATE_DUPLICATE, authorizer, approved, judge, calls, units));
             if (ours) {
-                judge.judge("round trips, " + implementation.label(), fixture);
+                judge.judge("round trips, " + implementation.label(), fixture.tables());
             }
         }
         return rows;
@@ -179,7 +181,8 @@ public final class RoundTrips {
     }
 
     private long balances(List<String> accounts) {
-        return accounts.stream().mapToLong(fixture::balance).sum();
+        EndTables tables = fixture.tables();
+        return accounts.stream().mapToLong(tables::balance).sum();
     }
 
     static String operations(Map<String, Integer> calls, int messages) {

@@ -6,7 +6,7 @@
  * behind a loopback proxy that adds network delay; {@link com.example.bench.endtoend.CostRun}
  * measures what the bill of a million payments is made of. Their traffic is the one generator's
  * (testing/payment-traffic), and every run is judged by its reference model
- * ({@link com.example.bench.endtoend.ReferenceJudge}). Each writes a section of
+ * ({@link com.example.bench.judge.ReferenceJudge}). Each writes a section of
  * {@code docs/benchmarks.md}. Run by {@code make bench}, never by {@code make test}.
  */
 package com.example.bench.endtoend;

@@ -1,4 +1,4 @@
-package com.example.bench.endtoend;
+package com.example.bench.judge;
 
 import com.example.payment.LedgerAttributes;
 import com.example.paymenttraffic.Account;
@@ -30,9 +30,11 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * ({@link #decided}), and at the end the local AWS's balances, ledger rows and idempotency records,
  * and ours' decisions, are set against the model's ({@link #judge}): any difference fails the run,
  * so a figure is never printed for a run that decided wrongly. The baseline answers no typed
- * decisions: its balances, ledger rows and records are judged.
+ * decisions: its balances, ledger rows and records are judged; so are those of a run that sees
+ * only which messages failed, not their outcomes ({@link #judgeTables}: the cold start's, under
+ * the runtime emulator).
  */
-final class ReferenceJudge {
+public final class ReferenceJudge {
 
     /** The idempotency key prefix the authorizer gives its records ({@code PAYMENT#<transaction id>}). */
     private static final String RECORD_PREFIX = "PAYMENT#";
@@ -44,13 +46,13 @@ final class ReferenceJudge {
     /** Ours' answer to each message, by its SQS message id: the first acknowledged one (SQS may deliver it again). */
     private final Map<String, String> answered = new HashMap<>();
 
-    ReferenceJudge(Collection<Account> accounts) {
+    public ReferenceJudge(Collection<Account> accounts) {
         this.model = new ReferenceModel(accounts);
         accounts.forEach(account -> this.accounts.add(account.id()));
     }
 
     /** {@code sends} were sent to {@code implementation}, in this order. */
-    void sent(Implementation implementation, List<Send> sends) {
+    public void sent(Implementation implementation, List<Send> sends) {
         for (Send send : sends) {
             Decision decision = model.decide(send);
             if (implementation == Implementation.RECEIVER) {
@@ -62,7 +64,7 @@ final class ReferenceJudge {
     }
 
     /** Every record's time to live passed (the ledger stays). */
-    void recordsExpired() {
+    public void recordsExpired() {
         model.recordsExpired();
     }
 
@@ -71,7 +73,7 @@ final class ReferenceJudge {
      * is decided again later; one SQS delivers again after its answer is a copy the model was not
      * sent, and answered already).
      */
-    void decided(BatchResult result) {
+    public void decided(BatchResult result) {
         for (MessageResult message : result.results()) {
             if (message.acknowledged()) {
                 answered.putIfAbsent(message.messageId(), label(message.outcome()));
@@ -79,15 +81,31 @@ final class ReferenceJudge {
         }
     }
 
-    /** Fails, naming every difference, unless what the run left is what the model says. */
-    void judge(String run, Fixture fixture) {
-        DynamoDbClient dynamoDb = fixture.client();
+    /** Fails, naming every difference, unless what the run left, and ours' decisions, are what the model says. */
+    public void judge(String run, EndTables tables) {
+        List<String> differences = tableDifferences(tables);
+        SortedMap<String, Long> observedDecisions = new TreeMap<>();
+        answered.values().forEach(label -> observedDecisions.merge(label, 1L, Long::sum));
+        compare("ours' decisions", expectedDecisions, observedDecisions, differences);
+        failOn(run, differences);
+    }
+
+    /**
+     * Fails, naming every difference, unless the balances, ledger rows and records the run left
+     * are what the model says: for a run whose answers say only which messages failed.
+     */
+    public void judgeTables(String run, EndTables tables) {
+        failOn(run, tableDifferences(tables));
+    }
+
+    private List<String> tableDifferences(EndTables tables) {
+        DynamoDbClient dynamoDb = tables.reader();
         List<String> differences = new ArrayList<>();
         SortedMap<String, Long> balances = new TreeMap<>();
-        accounts.forEach(account -> balances.put(account, fixture.balance(account)));
+        accounts.forEach(account -> balances.put(account, tables.balance(account)));
         compare("balances", model.balances(), balances, differences);
         Set<String> ledger = new TreeSet<>();
-        dynamoDb.scanPaginator(r -> r.tableName(Fixture.LEDGER).consistentRead(true)).items().stream()
+        dynamoDb.scanPaginator(r -> r.tableName(tables.ledger()).consistentRead(true)).items().stream()
                 .filter(row -> accounts.contains(row.get(LedgerAttributes.PK).s()))
                 .forEach(row -> ledger.add(row.get(LedgerAttributes.PK).s() + " " + row.get(LedgerAttributes.SK).s() + " "
                         + row.get(LedgerAttributes.AMOUNT_MINOR).n()));
@@ -102,19 +120,20 @@ final class ReferenceJudge {
             }
         });
         SortedMap<String, String> records = new TreeMap<>();
-        dynamoDb.scanPaginator(r -> r.tableName(Fixture.RECORDS).consistentRead(true)).items().forEach(item -> records.put(
+        dynamoDb.scanPaginator(r -> r.tableName(tables.records()).consistentRead(true)).items().forEach(item -> records.put(
                 item.get(IdempotencyRecordAttributes.PK).s().substring(RECORD_PREFIX.length()),
                 item.get(IdempotencyRecordAttributes.STATUS).s()));
         compare("ours' idempotency records", expectedRecords, records, differences);
         if (!byBaseline.isEmpty()) {
             SortedMap<String, Long> statuses = new TreeMap<>();
-            dynamoDb.scanPaginator(r -> r.tableName(Fixture.BASELINE_RECORDS).consistentRead(true)).items()
+            dynamoDb.scanPaginator(r -> r.tableName(tables.baselineRecords()).consistentRead(true)).items()
                     .forEach(item -> statuses.merge(item.get("status").s(), 1L, Long::sum));
             compare("the baseline's records by status", Map.of("COMPLETED", (long) byBaseline.size()), statuses, differences);
         }
-        SortedMap<String, Long> observedDecisions = new TreeMap<>();
-        answered.values().forEach(label -> observedDecisions.merge(label, 1L, Long::sum));
-        compare("ours' decisions", expectedDecisions, observedDecisions, differences);
+        return differences;
+    }
+
+    private static void failOn(String run, List<String> differences) {
         if (!differences.isEmpty()) {
             throw new IllegalStateException(run + ": the end state is not the reference model's:\n  "
                     + String.join("\n  ", differences));
