@@ -44,5 +44,9 @@ record Rules(String name, boolean ageBound, boolean signaturesRequired) {
     void environment(Map<String, String> env, TemplateWindows windows) {
         maxPaymentAgeSeconds(windows).ifPresent(age -> env.put(ReceiverVariables.MAX_MESSAGE_AGE_SECONDS, Long.toString(age)));
         env.put(ReceiverVariables.REQUIRE_PRODUCER_SIGNATURES, Boolean.toString(signaturesRequired));
+        if (signaturesRequired) {
+            env.put(ReceiverVariables.PRODUCER_SIGNING_SECRETS, "sim-producers");
+            env.put(ReceiverVariables.PRODUCER_SIGNATURE_WINDOW_SECONDS, Long.toString(windows.signatureWindowSeconds()));
+        }
     }
 }

@@ -185,8 +185,6 @@ public final class Simulation {
         env.put("DEAD_LETTER_QUEUE_URL", deadLetters.url());
         env.put("DEAD_LETTER_AT_ONCE", "true");
         rules.environment(env, windows);
-        env.put("PRODUCER_SIGNING_SECRETS", "sim-producers");
-        env.put("PRODUCER_SIGNATURE_WINDOW_SECONDS", Long.toString(windows.signatureWindowSeconds()));
         env.put("AWS_LAMBDA_LOG_LEVEL", "WARN");
         return env;
     }

@@ -40,11 +40,11 @@ public final class Operators {
 
     /** In which order an operator redrives. */
     enum Order {
-        /** The runbook's: read, delete the letters with an outcome, move the rest back. */
+        /** The runbook's (a quarter of the time): read, delete the letters with an outcome, move the rest back. */
         RUNBOOK,
-        /** The console's: the whole DLQ moved back, letters with an outcome too. */
+        /** The console's (its one button, and so half the time): the whole DLQ moved back, letters with an outcome too. */
         EVERYTHING,
-        /** {@code make redrive OUTCOME=}: only the letters without an outcome; the others left for later. */
+        /** {@code make redrive OUTCOME=} (a quarter): only the letters without an outcome; the others left for later. */
         ONLY_WITHOUT_OUTCOME
     }
 
@@ -60,8 +60,10 @@ public final class Operators {
     record Response(boolean hasty, double when, boolean waitsForFix, Order order, boolean twice) {
 
         static Response draw(SplittableRandom random) {
+            double order = random.nextDouble();
             return new Response(random.nextDouble() < 0.25, random.nextDouble(), random.nextDouble() < 0.7,
-                    Order.values()[random.nextInt(Order.values().length)], random.nextDouble() < 0.3);
+                    order < 0.5 ? Order.EVERYTHING : order < 0.75 ? Order.ONLY_WITHOUT_OUTCOME : Order.RUNBOOK,
+                    random.nextDouble() < 0.3);
         }
     }
 
