@@ -41,7 +41,8 @@ public final class SimulateCommand {
 
     /** The profile's variables a replay must repeat: those not at their defaults. */
     private static String profileVariables(Profile profile) {
-        return (profile.reservedConcurrency() > 0 ? " RESERVED=" + profile.reservedConcurrency() : "")
+        return (profile.payments() == Profile.DEFAULT_PAYMENTS_PER_SEED ? "" : " PAYMENTS=" + profile.payments())
+                + (profile.reservedConcurrency() > 0 ? " RESERVED=" + profile.reservedConcurrency() : "")
                 + (profile.longestLambdaThrottle().equals(Profile.LONGEST_LAMBDA_THROTTLE) ? ""
                         : " LAMBDA_THROTTLE_MINUTES=" + profile.longestLambdaThrottle().toMinutes())
                 + (profile.cache().equals("serverless") ? "" : " CACHE=" + profile.cache())
