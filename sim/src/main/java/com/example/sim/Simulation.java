@@ -101,7 +101,7 @@ public final class Simulation {
                 new Event.Departed(scheduler.now(), queue, message, sent.payment(message), why, false)));
 
         Optional<CacheSetup> cache = CacheSetup.of(profile, scheduler, world, faults, windows, records, oracles.violations());
-        Map<String, String> env = environment(windows, deadLetters);
+        Map<String, String> env = environment(windows, profile.signatures(), deadLetters);
         cache.ifPresent(c -> c.environment(env));
         SimulatedReceiver receivers = new SimulatedReceiver(scheduler, env, dynamoDb, sqs, Producers.secret());
         cache.ifPresent(c -> receivers.withKit(c::attach));
@@ -153,12 +153,12 @@ public final class Simulation {
 
     /** The run's fault windows, the cache's after DynamoDB's when the profile has a cache. */
     static FaultSchedule drawFaults(Profile profile, java.util.SplittableRandom random) {
-        FaultSchedule drawn = FaultSchedule.draw(random, profile.traffic(), profile.longestLambdaThrottle());
+        FaultSchedule drawn = FaultSchedule.draw(random, profile.traffic(), profile.faultRates());
         return profile.cacheOn() ? drawn.plus(CacheFaults.draw(random, profile.traffic(), drawn.windows().size())) : drawn;
     }
 
-    /** The function's environment as template.yaml sets it, signatures required (the template's option, on here). */
-    static Map<String, String> environment(TemplateWindows windows, SqsQueue deadLetters) {
+    /** The function's environment as template.yaml sets it, signatures required (the template's option) when {@code signatures}. */
+    static Map<String, String> environment(TemplateWindows windows, boolean signatures, SqsQueue deadLetters) {
         Map<String, String> env = new HashMap<>();
         env.put("IDEMPOTENCY_TABLE", RECORDS);
         env.put("ACCOUNTS_TABLE", ACCOUNTS);
@@ -173,8 +173,10 @@ public final class Simulation {
         env.put("SOON_REDELIVERY", "true");
         env.put("DEAD_LETTER_QUEUE_URL", deadLetters.url());
         env.put("DEAD_LETTER_AT_ONCE", "true");
-        env.put("REQUIRE_PRODUCER_SIGNATURES", "true");
-        env.put("PRODUCER_SIGNING_SECRETS", "sim-producers");
+        env.put("REQUIRE_PRODUCER_SIGNATURES", Boolean.toString(signatures));
+        if (signatures) { // the keys' secrets only when required, as the template's ProducerSignaturesRequired gives them
+            env.put("PRODUCER_SIGNING_SECRETS", "sim-producers");
+        }
         env.put("PRODUCER_SIGNATURE_WINDOW_SECONDS", Long.toString(windows.signatureWindowSeconds()));
         env.put("AWS_LAMBDA_LOG_LEVEL", "WARN");
         return env;
