@@ -25,11 +25,41 @@ import java.util.concurrent.Callable;
 final class SwarmRun {
 
     /** Payments per seed: 200 draws within 10 minutes on two processors shared with other work. */
-    static final int PAYMENTS_PER_SEED = 1_000;
+    static final int PAYMENTS_PER_SEED = 500;
     static final int SEEDS = 200;
 
-    /** A seed's draw, the run it deploys, and what the run came to. */
-    record Outcome(Draw draw, SwarmSettings.Setup setup, Result result) {
+    /**
+     * A seed's draw and what the run it deploys came to: its result, or the exception it ended in
+     * (a function that refuses its configuration, say: a set the Rules accept that the code does not).
+     */
+    record Outcome(Trace trace, Draw draw, Optional<Result> result, Optional<RuntimeException> crash) {
+
+        /** {@code trace} under {@code draw}: run, its exception caught. */
+        static Outcome of(Template template, Trace trace, Draw draw, int payments) {
+            try {
+                SwarmSettings.Setup setup = SwarmSettings.apply(template, draw, payments);
+                return new Outcome(trace, draw, Optional.of(Simulation.run(trace, setup.profile(), setup.windows())), Optional.empty());
+            } catch (RuntimeException e) {
+                return new Outcome(trace, draw, Optional.empty(), Optional.of(e));
+            }
+        }
+
+        boolean failed() {
+            return result.map(Result::failed).orElse(true);
+        }
+
+        /** What failed: the first failed oracle, or the run itself by the kind of its exception. */
+        String failure() {
+            return result.map(r -> r.first().oracle()).orElseGet(() -> "the run ended in " + rootCause().getClass().getSimpleName());
+        }
+
+        Throwable rootCause() {
+            Throwable cause = crash.orElseThrow();
+            while (cause.getCause() != null) {
+                cause = cause.getCause();
+            }
+            return cause;
+        }
     }
 
     private SwarmRun() {
@@ -50,17 +80,16 @@ final class SwarmRun {
         int[] failing = {0};
         Map<String, Integer> failedOracles = new TreeMap<>();
         Distribution distribution = new Distribution(space.dimensions());
-        List<Callable<Outcome>> runs = traces.stream().<Callable<Outcome>>map(trace -> () -> {
-            Draw draw = given.orElseGet(() -> space.draw(trace.seed()));
-            SwarmSettings.Setup setup = SwarmSettings.apply(template, draw, payments);
-            return new Outcome(draw, setup, Simulation.run(trace, setup.profile(), setup.windows()));
-        }).toList();
+        List<Callable<Outcome>> runs = traces.stream().<Callable<Outcome>>map(trace ->
+                () -> Outcome.of(template, trace, given.orElseGet(() -> space.draw(trace.seed())), payments)).toList();
         SideBySide.inOrder(runs, outcome -> {
             distribution.add(outcome.draw());
             System.out.println(line(outcome, defaults));
-            if (outcome.result().failed()) {
+            if (outcome.failed()) {
                 failing[0]++;
-                outcome.result().byOracle().forEach((oracle, n) -> failedOracles.merge(oracle, n, Integer::sum));
+                outcome.result().ifPresentOrElse(
+                        result -> result.byOracle().forEach((oracle, n) -> failedOracles.merge(oracle, n, Integer::sum)),
+                        () -> failedOracles.merge(outcome.failure(), 1, Integer::sum));
                 report(outcome, shrink ? Optional.of(new SwarmShrinker(template, space, payments)) : Optional.empty(), payments);
             }
             System.out.flush();
@@ -74,21 +103,26 @@ final class SwarmRun {
 
     /** The seed's line: its trace, its draw and how many sets the Rules refused before it, then its result. */
     static String line(Outcome outcome, Map<String, String> defaults) {
-        String trace = outcome.result().trace().variables();
+        String trace = outcome.trace().variables();
         return trace + " DRAW=" + outcome.draw().text(defaults) + " refused=" + outcome.draw().refused()
-                + outcome.result().line().substring(trace.length());
+                + outcome.result().map(result -> result.line().substring(trace.length()))
+                        .orElseGet(() -> " ended in " + outcome.rootCause());
     }
 
     /** A failing seed: the oracles it failed, its first violation, its smallest draw and trace, and the command that replays them. */
     private static void report(Outcome failing, Optional<SwarmShrinker> shrinker, int payments) {
-        failing.result().byOracle().forEach((oracle, n) -> System.out.println("  FAILED " + oracle + ": " + n));
-        System.out.println("  first: " + failing.result().first());
+        failing.result().ifPresentOrElse(result -> {
+            result.byOracle().forEach((oracle, n) -> System.out.println("  FAILED " + oracle + ": " + n));
+            System.out.println("  first: " + result.first());
+        }, () -> System.out.println("  FAILED " + failing.failure() + ": " + failing.rootCause().getMessage()));
         shrinker.ifPresent(s -> {
             SwarmShrinker.Shrunk shrunk = s.shrink(failing);
-            System.out.println("  shrunk to the draw " + shrunk.draw() + ", " + shrunk.trace().result().payments()
-                    + " payments, faults " + shrunk.trace().faults() + ": " + shrunk.trace().result().first());
-            shrunk.trace().result().violations().stream().limit(5).forEach(v -> System.out.println("    " + v));
-            System.out.println("  replay: make simulate PROFILE=swarm " + shrunk.trace().result().trace().variables()
+            shrunk.trace().ifPresentOrElse(trace -> {
+                System.out.println("  shrunk to the draw " + shrunk.draw() + ", " + trace.result().payments()
+                        + " payments, faults " + trace.faults() + ": " + trace.result().first());
+                trace.result().violations().stream().limit(5).forEach(v -> System.out.println("    " + v));
+            }, () -> System.out.println("  shrunk to the draw " + shrunk.draw()));
+            System.out.println("  replay: make simulate PROFILE=swarm " + shrunk.replay().variables()
                     + " DRAW=" + shrunk.draw() + (payments == PAYMENTS_PER_SEED ? "" : " PAYMENTS=" + payments));
         });
     }

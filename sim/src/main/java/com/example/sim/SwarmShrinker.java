@@ -4,16 +4,21 @@ import com.example.sim.swarm.Draw;
 import com.example.sim.swarm.SwarmSpace;
 import com.example.template.Template;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Shrinks a swarm's failing seed: first its draw, each setting away from its default put back to
- * it in turn, kept there when the same oracle still fails (and the Rules accept the set: one they
- * refuse is never run), then the trace under that draw, as {@link Shrinker} shrinks any.
+ * it in turn, kept there while the seed still fails the same way (the same oracle first, or the
+ * run ending in the same kind of exception) and the Rules accept the set (one they refuse is
+ * never run); then, when an oracle failed, the trace under that draw, as {@link Shrinker} shrinks any.
  */
 final class SwarmShrinker {
 
-    /** The smallest draw, as {@code DRAW=} names it, and the shrunk trace under it. */
-    record Shrunk(String draw, Shrinker.Shrunk trace) {
+    /**
+     * The smallest draw, as {@code DRAW=} names it, the trace that replays it, and the shrunk
+     * trace's run when an oracle failed (none when the run ended in an exception).
+     */
+    record Shrunk(String draw, Trace replay, Optional<Shrinker.Shrunk> trace) {
     }
 
     private final Template template;
@@ -27,27 +32,28 @@ final class SwarmShrinker {
     }
 
     Shrunk shrink(SwarmRun.Outcome failing) {
-        String oracle = failing.result().first().oracle();
+        String failure = failing.failure();
         Map<String, String> defaults = space.defaults();
-        Draw draw = failing.draw();
-        Result result = failing.result();
-        SwarmSettings.Setup setup = failing.setup();
+        SwarmRun.Outcome best = failing;
         for (String name : defaults.keySet()) {
-            if (draw.value(name).equals(defaults.get(name))) {
+            if (best.draw().value(name).equals(defaults.get(name))) {
                 continue;
             }
-            Draw back = draw.with(name, defaults.get(name));
+            Draw back = best.draw().with(name, defaults.get(name));
             if (!space.refusals(back.values()).isEmpty()) {
                 continue;
             }
-            SwarmSettings.Setup tried = SwarmSettings.apply(template, back, payments);
-            Result run = Simulation.run(result.trace(), tried.profile(), tried.windows());
-            if (run.violations().stream().anyMatch(v -> v.oracle().equals(oracle))) {
-                draw = back;
-                result = run;
-                setup = tried;
+            SwarmRun.Outcome tried = SwarmRun.Outcome.of(template, failing.trace(), back, payments);
+            if (tried.failed() && tried.failure().equals(failure)) {
+                best = tried;
             }
         }
-        return new Shrunk(draw.text(defaults), new Shrinker(setup.profile(), setup.windows()).shrink(result));
+        String draw = best.draw().text(defaults);
+        if (best.result().isEmpty()) {
+            return new Shrunk(draw, failing.trace(), Optional.empty());
+        }
+        SwarmSettings.Setup setup = SwarmSettings.apply(template, best.draw(), payments);
+        Shrinker.Shrunk trace = new Shrinker(setup.profile(), setup.windows()).shrink(best.result().get());
+        return new Shrunk(draw, trace.result().trace(), Optional.of(trace));
     }
 }

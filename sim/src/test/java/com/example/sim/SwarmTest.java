@@ -95,15 +95,12 @@ class SwarmTest {
         Map<String, String> defaults = SPACE.defaults();
         for (int seed = 1; seed <= 3; seed++) {
             Draw draw = SPACE.draw(seed);
-            SwarmSettings.Setup setup = SwarmSettings.apply(TEMPLATE, draw, 500);
-            Result result = Simulation.run(Trace.of(seed), setup.profile(), setup.windows());
-            assertEquals(List.of(), result.violations(), result::line);
-            assertTrue(result.approved() > 0, result::line);
-            String line = SwarmRun.line(new SwarmRun.Outcome(draw, setup, result), defaults);
+            SwarmRun.Outcome outcome = SwarmRun.Outcome.of(TEMPLATE, Trace.of(seed), draw, 500);
+            String line = SwarmRun.line(outcome, defaults);
+            assertTrue(!outcome.failed() && outcome.result().orElseThrow().approved() > 0, line);
             assertTrue(line.startsWith("SEED=" + seed + " DRAW=" + draw.text(defaults) + " refused=" + draw.refused() + " payments="), line);
             if (seed == 1) {
-                Result again = Simulation.run(Trace.of(seed), setup.profile(), setup.windows());
-                assertEquals(line, SwarmRun.line(new SwarmRun.Outcome(draw, setup, again), defaults));
+                assertEquals(line, SwarmRun.line(SwarmRun.Outcome.of(TEMPLATE, Trace.of(seed), draw, 500), defaults));
             }
         }
     }
