@@ -25,7 +25,7 @@ import java.util.concurrent.Callable;
 final class SwarmRun {
 
     /** Payments per seed: 200 draws within 10 minutes on two processors shared with other work. */
-    static final int PAYMENTS_PER_SEED = 500;
+    static final int PAYMENTS_PER_SEED = 1_000;
     static final int SEEDS = 200;
 
     /**

@@ -11,24 +11,18 @@ import java.util.Optional;
  * it in turn, kept there while the seed still fails the same way (the same oracle first, or the
  * run ending in the same kind of exception) and the Rules accept the set (one they refuse is
  * never run); then, when an oracle failed, the trace under that draw, as {@link Shrinker} shrinks any.
+ *
+ * @param template the template the draws deploy
+ * @param space    what the swarm draws from
+ * @param payments payments a seed
  */
-final class SwarmShrinker {
+record SwarmShrinker(Template template, SwarmSpace space, int payments) {
 
     /**
      * The smallest draw, as {@code DRAW=} names it, the trace that replays it, and the shrunk
      * trace's run when an oracle failed (none when the run ended in an exception).
      */
     record Shrunk(String draw, Trace replay, Optional<Shrinker.Shrunk> trace) {
-    }
-
-    private final Template template;
-    private final SwarmSpace space;
-    private final int payments;
-
-    SwarmShrinker(Template template, SwarmSpace space, int payments) {
-        this.template = template;
-        this.space = space;
-        this.payments = payments;
     }
 
     Shrunk shrink(SwarmRun.Outcome failing) {
