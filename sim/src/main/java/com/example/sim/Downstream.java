@@ -98,9 +98,10 @@ final class Downstream {
     /**
      * @param records   the idempotency table, whose stream the publisher reads
      * @param restQuiet whether the payments' side is done (its operators stopped looking)
+     * @param seed      the run's seed, whose stream of the failure queue's operator it draws from
      */
     Downstream(Scheduler scheduler, FaultSchedule faults, TemplateWindows windows, DynamoDbModel dynamoDb, DynamoDbTable records,
-               SqsModel sqs, BooleanSupplier restQuiet, long trafficEnd, long lastEnd) {
+               SqsModel sqs, BooleanSupplier restQuiet, long seed, long trafficEnd, long lastEnd) {
         this.scheduler = scheduler;
         this.faults = faults;
         this.notifierRecordMicros = windows.recordTtlSeconds() * 1_000_000;
@@ -128,7 +129,7 @@ final class Downstream {
         OnFailureReplay replay = new OnFailureReplay(sqs, new DecisionReplay(dynamoDb, records.name(),
                 new SnsDecisionPublisher(sns, TOPIC_ARN), discard), discard);
         operator = new ReplayOperator(scheduler, failureQueue, replay, faults,
-                () -> restQuiet.getAsBoolean() && source.idle(), trafficEnd, lastEnd);
+                () -> restQuiet.getAsBoolean() && source.idle(), seed, trafficEnd, lastEnd);
     }
 
     void start() {

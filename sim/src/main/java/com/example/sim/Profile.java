@@ -30,13 +30,13 @@ import java.time.Duration;
  * @param lateShare        the share of payments that were approved a month before the run (their
  *                         records since expired, their ledger entries kept) and are sent again in
  *                         it, as a producer replaying its outbox does
- * @param signatures       whether the function requires producers' signatures ({@code RequireProducerSignatures}:
- *                         the template's option, on in every profile but a swarm's draw that turns it off)
+ * @param rules            the rules the receiver runs by ({@link Rules}: today's, or those before the age bound;
+ *                         a swarm's draw sets their signatures from {@code RequireProducerSignatures})
  */
 public record Profile(String name, int payments, Duration traffic, int accounts, int hotAccounts, double hotShare,
                double burstShare, int bursts, int maxConcurrency, long warmWriteUnits, boolean faults,
                int reservedConcurrency, FaultRates faultRates, String cache, String queue, double lateShare,
-               boolean signatures) {
+               Rules rules) {
 
     static final java.util.Set<String> CACHES = java.util.Set.of("serverless", "cluster", "off");
     static final java.util.Set<String> QUEUES = java.util.Set.of("standard", "fifo");
@@ -46,19 +46,19 @@ public record Profile(String name, int payments, Duration traffic, int accounts,
     /** Seven days of traffic, a fault schedule drawing every kind, the template's concurrency. */
     static Profile standard(TemplateWindows windows, int payments) {
         return new Profile("default", payments, Duration.ofDays(7), Math.max(50, payments / 100), 5, 0.05, 0.4,
-                40, windows.maxConcurrency(), 4_000, true, 0, FaultRates.DEFAULT, "serverless", "standard", 0.01, true);
+                40, windows.maxConcurrency(), 4_000, true, 0, FaultRates.DEFAULT, "serverless", "standard", 0.01, Rules.TODAY);
     }
 
     /** A peak: {@code perSecond} payments a second for {@code minutes}, 1 % on 5 hot accounts, at {@code concurrency}. */
     static Profile peak(int perSecond, int minutes, int concurrency, long warmWriteUnits) {
         return new Profile("peak", perSecond * 60 * minutes, Duration.ofMinutes(minutes), 200_000, 5, 0.01, 0, 0,
-                concurrency, warmWriteUnits, false, 0, FaultRates.DEFAULT, "off", "standard", 0, true);
+                concurrency, warmWriteUnits, false, 0, FaultRates.DEFAULT, "off", "standard", 0, Rules.TODAY);
     }
 
     /** The same, the function's concurrency reserved at {@code reserved} (0: none). */
     Profile withReservedConcurrency(int reserved) {
         return new Profile(name, payments, traffic, accounts, hotAccounts, hotShare, burstShare, bursts, maxConcurrency,
-                warmWriteUnits, faults, reserved, faultRates, cache, queue, lateShare, signatures);
+                warmWriteUnits, faults, reserved, faultRates, cache, queue, lateShare, rules);
     }
 
     /** The same, drawing windows of Lambda throttling up to {@code longest}. */
@@ -69,19 +69,19 @@ public record Profile(String name, int payments, Duration traffic, int accounts,
     /** The same, its faults as long and as often as {@code rates} says. */
     Profile withFaultRates(FaultRates rates) {
         return new Profile(name, payments, traffic, accounts, hotAccounts, hotShare, burstShare, bursts, maxConcurrency,
-                warmWriteUnits, faults, reservedConcurrency, rates, cache, queue, lateShare, signatures);
+                warmWriteUnits, faults, reservedConcurrency, rates, cache, queue, lateShare, rules);
     }
 
-    /** The same, producers' signatures required or not ({@code RequireProducerSignatures}). */
-    Profile withSignatures(boolean required) {
+    /** The same, the receiver running by {@code rules}. */
+    Profile with(Rules rules) {
         return new Profile(name, payments, traffic, accounts, hotAccounts, hotShare, burstShare, bursts, maxConcurrency,
-                warmWriteUnits, faults, reservedConcurrency, faultRates, cache, queue, lateShare, required);
+                warmWriteUnits, faults, reservedConcurrency, faultRates, cache, queue, lateShare, rules);
     }
 
     /** The same, named {@code name} (a swarm's draw runs the default profile's traffic under another name). */
     Profile named(String name) {
         return new Profile(name, payments, traffic, accounts, hotAccounts, hotShare, burstShare, bursts, maxConcurrency,
-                warmWriteUnits, faults, reservedConcurrency, faultRates, cache, queue, lateShare, signatures);
+                warmWriteUnits, faults, reservedConcurrency, faultRates, cache, queue, lateShare, rules);
     }
 
     /** This profile with the cache {@code cache} ({@link #CACHES}) and the payments queue {@code queue} ({@link #QUEUES}). */
@@ -93,7 +93,7 @@ public record Profile(String name, int payments, Duration traffic, int accounts,
             throw new IllegalArgumentException("QUEUE must be one of " + new java.util.TreeSet<>(QUEUES) + ", was '" + queue + "'");
         }
         return new Profile(name, payments, traffic, accounts, hotAccounts, hotShare, burstShare, bursts, maxConcurrency,
-                warmWriteUnits, faults, reservedConcurrency, faultRates, cache, queue, lateShare, signatures);
+                warmWriteUnits, faults, reservedConcurrency, faultRates, cache, queue, lateShare, rules);
     }
 
     /** The workload's part: what the payments are. */

@@ -17,7 +17,8 @@ import java.util.concurrent.Callable;
  *
  * <p>Variables (the Makefile passes them as arguments {@code NAME=value}): {@code SEED} (one seed;
  * otherwise {@code SEEDS} seeds from {@code FIRST_SEED}), {@code PAYMENTS} per seed,
- * {@code PROFILE=default|peak|swarm} ({@link SwarmRun}), {@code DRAW} (a swarm's draw), {@code CACHE=serverless|cluster|off}, {@code QUEUE=standard|fifo}, {@code KEEP_PAYMENTS}, {@code KEEP_FAULTS} (a shrunk trace),
+ * {@code PROFILE=default|peak|swarm} ({@link SwarmRun}), {@code DRAW} (a swarm's draw), {@code CACHE=serverless|cluster|off},
+ * {@code QUEUE=standard|fifo}, {@code RULES=today|before-age-bound} ({@link Rules}), {@code KEEP_PAYMENTS}, {@code KEEP_FAULTS} (a shrunk trace),
  * {@code SHRINK=false}, {@code TEMPLATE} (the template whose windows a run lives through).
  */
 public final class SimulateCommand {
@@ -43,7 +44,8 @@ public final class SimulateCommand {
                 + (profile.faultRates().equals(FaultRates.DEFAULT) ? ""
                         : " LAMBDA_THROTTLE_MINUTES=" + profile.faultRates().longestLambdaThrottle().toMinutes())
                 + (profile.cache().equals("serverless") ? "" : " CACHE=" + profile.cache())
-                + (profile.fifo() ? " QUEUE=fifo" : "");
+                + (profile.fifo() ? " QUEUE=fifo" : "")
+                + (profile.rules().equals(Rules.TODAY) ? "" : " RULES=" + profile.rules().name());
     }
 
     static int run(Map<String, String> variables) {
@@ -70,7 +72,8 @@ public final class SimulateCommand {
                     .withReservedConcurrency(Variables.number(variables, "RESERVED", 0, 0, windows.maxConcurrencyAllowed()))
                     .withLongestLambdaThrottle(java.time.Duration.ofMinutes(Variables.number(variables, "LAMBDA_THROTTLE_MINUTES",
                             (int) FaultRates.DEFAULT.longestLambdaThrottle().toMinutes(), 1, 1_440)))
-                    .with(variables.getOrDefault("CACHE", "serverless"), variables.getOrDefault("QUEUE", "standard"));
+                    .with(variables.getOrDefault("CACHE", "serverless"), variables.getOrDefault("QUEUE", "standard"))
+                    .with(Rules.named(variables.getOrDefault("RULES", "today")));
             shrink = !"false".equals(variables.get("SHRINK"));
             traces.addAll(Trace.named(variables, 20));
         } catch (IllegalArgumentException e) {
@@ -79,11 +82,12 @@ public final class SimulateCommand {
         }
         System.out.printf("profile=%s windows: queue retention %d s, DLQ retention %d s, record TTL %d s, "
                         + "maxReceiveCount %d, visibility %d s, timeout %d s, batch %d, window %d s, concurrency %d x %d lanes; "
-                        + "cache %s, queue %s%n",
+                        + "cache %s, queue %s, rules %s (max payment age %s)%n",
                 profile.name(), windows.queueRetentionSeconds(), windows.deadLetterRetentionSeconds(), windows.recordTtlSeconds(),
                 windows.maxReceiveCount(), windows.visibilityTimeoutSeconds(), windows.functionTimeoutSeconds(),
                 windows.batchSize(), windows.batchingWindowSeconds(), profile.maxConcurrency(), windows.inFunctionConcurrency(),
-                profile.cache(), profile.queue());
+                profile.cache(), profile.queue(), profile.rules().name(),
+                profile.rules().maxPaymentAgeSeconds(windows).map(age -> age + " s").orElse("none"));
         long started = System.nanoTime();
         long[] payments = {0};
         int[] failing = {0};

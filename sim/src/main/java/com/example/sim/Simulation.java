@@ -4,6 +4,7 @@ import com.example.payment.AccountAttributes;
 import com.example.payment.LedgerAttributes;
 import com.example.paymenttraffic.Account;
 import com.example.receiver.MessageResult;
+import com.example.receiver.lambda.ReceiverWindows;
 import com.example.receiver.record.IdempotencyRecordAttributes;
 import com.example.sim.faults.CacheFaults;
 import com.example.sim.faults.FaultSchedule;
@@ -45,8 +46,12 @@ public final class Simulation {
     public static final String RECORDS = "payments-idempotency";
     static final String ACCOUNTS = "payments-accounts";
     public static final String LEDGER = "payments-ledger";
-    /** How long after the traffic a run may go on: the DLQ's retention and a redrive's drain. */
-    private static final long TAIL_MICROS = 30L * 86_400_000_000L;
+    /**
+     * How long after the traffic a run may go on: the operators redrive what bounces back to the
+     * DLQ (each time within its 14 days' retention) for as long as they leave it there, which a
+     * record's 30 days are not enough to see.
+     */
+    private static final long TAIL_MICROS = 90L * 86_400_000_000L;
 
     private Simulation() {
     }
@@ -85,7 +90,9 @@ public final class Simulation {
         payments.redrivePolicy(deadLetters, windows.maxReceiveCount());
 
         SentMessages sent = new SentMessages();
-        Oracles oracles = new Oracles(workload, sent, new Oracles.Tables(RECORDS, ACCOUNTS, LEDGER));
+        Oracles oracles = new Oracles(workload, sent, new Oracles.Tables(RECORDS, ACCOUNTS, LEDGER),
+                profile.rules().maxPaymentAgeSeconds(windows).map(Duration::ofSeconds),
+                Duration.ofSeconds(ReceiverWindows.PRODUCER_CLOCK_SKEW_SECONDS + windows.functionTimeoutSeconds()));
         History.load(workload, dynamoDb, RECORDS, LEDGER, scheduler.instant(), Duration.ofSeconds(windows.recordTtlSeconds()),
                 oracles::decidedBefore);
         dynamoDb.observe(write -> oracles.observe(new Event.Written(scheduler.now(), write)));
@@ -101,7 +108,7 @@ public final class Simulation {
                 new Event.Departed(scheduler.now(), queue, message, sent.payment(message), why, false)));
 
         Optional<CacheSetup> cache = CacheSetup.of(profile, scheduler, world, faults, windows, records, oracles.violations());
-        Map<String, String> env = environment(windows, profile.signatures(), deadLetters);
+        Map<String, String> env = environment(windows, profile.rules(), deadLetters);
         cache.ifPresent(c -> c.environment(env));
         SimulatedReceiver receivers = new SimulatedReceiver(scheduler, env, dynamoDb, sqs, Producers.secret());
         cache.ifPresent(c -> receivers.withKit(c::attach));
@@ -124,12 +131,12 @@ public final class Simulation {
                         oracles.observe(new Event.InvocationFailed(scheduler.now(), batch));
                     }
                 });
-        Producers producers = new Producers(scheduler, payments, workload, sent, lambda::sent);
+        Producers producers = new Producers(scheduler, payments, workload, sent, lambda::sent, trace.seed());
         long trafficEnd = Scheduler.micros(profile.traffic());
-        Operators operators = new Operators(scheduler, deadLetters, payments, faults, lambda, trafficEnd,
-                trafficEnd + TAIL_MICROS);
-        Downstream downstream = new Downstream(scheduler, faults, windows, dynamoDb, records, sqs, operators::quiet, trafficEnd,
-                trafficEnd + TAIL_MICROS);
+        Operators operators = new Operators(scheduler, deadLetters, payments, faults, lambda,
+                windows.deadLetterRetentionSeconds(), trace.seed(), trafficEnd, trafficEnd + TAIL_MICROS);
+        Downstream downstream = new Downstream(scheduler, faults, windows, dynamoDb, records, sqs, operators::quiet, trace.seed(),
+                trafficEnd, trafficEnd + TAIL_MICROS);
         producers.start();
         operators.start();
         downstream.start();
@@ -157,8 +164,12 @@ public final class Simulation {
         return profile.cacheOn() ? drawn.plus(CacheFaults.draw(random, profile.traffic(), drawn.windows().size())) : drawn;
     }
 
-    /** The function's environment as template.yaml sets it, signatures required (the template's option) when {@code signatures}. */
-    static Map<String, String> environment(TemplateWindows windows, boolean signatures, SqsQueue deadLetters) {
+    /**
+     * The function's environment as template.yaml sets it, the age bound and the signatures as
+     * {@code rules} have them (today's: the template's age bound, and signatures required, the
+     * template's option, on here).
+     */
+    static Map<String, String> environment(TemplateWindows windows, Rules rules, SqsQueue deadLetters) {
         Map<String, String> env = new HashMap<>();
         env.put("IDEMPOTENCY_TABLE", RECORDS);
         env.put("ACCOUNTS_TABLE", ACCOUNTS);
@@ -173,11 +184,7 @@ public final class Simulation {
         env.put("SOON_REDELIVERY", "true");
         env.put("DEAD_LETTER_QUEUE_URL", deadLetters.url());
         env.put("DEAD_LETTER_AT_ONCE", "true");
-        env.put("REQUIRE_PRODUCER_SIGNATURES", Boolean.toString(signatures));
-        if (signatures) { // the keys' secrets only when required, as the template's ProducerSignaturesRequired gives them
-            env.put("PRODUCER_SIGNING_SECRETS", "sim-producers");
-        }
-        env.put("PRODUCER_SIGNATURE_WINDOW_SECONDS", Long.toString(windows.signatureWindowSeconds()));
+        rules.environment(env, windows);
         env.put("AWS_LAMBDA_LOG_LEVEL", "WARN");
         return env;
     }

@@ -36,8 +36,8 @@ final class SwarmSettings {
     private static final List<Mapped> PARAMETERS = List.of(
             new Mapped("QueueRetentionSeconds", "the payments queue's retention, QUEUE_RETENTION_SECONDS", READ_BY_THE_WINDOWS),
             new Mapped("IdempotencyTtlSeconds", "IDEMPOTENCY_TTL_SECONDS, the notifier's record", READ_BY_THE_WINDOWS),
-            new Mapped("MaxPaymentAgeSeconds", "judged by the Rules beside the TTL (MAX_MESSAGE_AGE_SECONDS: once the "
-                    + "simulation's function has the age bound)", READ_BY_THE_WINDOWS),
+            new Mapped("MaxPaymentAgeSeconds", "MAX_MESSAGE_AGE_SECONDS (the age bound), judged by the Rules beside the TTL",
+                    READ_BY_THE_WINDOWS),
             new Mapped("FastPathTtlSeconds", "FAST_PATH_TTL_SECONDS", READ_BY_THE_WINDOWS),
             new Mapped("MaxReceiveCount", "the payments queue's redrive policy", READ_BY_THE_WINDOWS),
             new Mapped("EventSourceMaximumConcurrency", "the SQS mapping's MaximumConcurrency", READ_BY_THE_WINDOWS),
@@ -49,7 +49,7 @@ final class SwarmSettings {
             new Mapped("EnableFastPath", "the fast path: ElastiCache Serverless, or none",
                     (profile, value) -> profile.with(Boolean.parseBoolean(value) ? "serverless" : "off", profile.queue())),
             new Mapped("RequireProducerSignatures", "REQUIRE_PRODUCER_SIGNATURES",
-                    (profile, value) -> profile.withSignatures(Boolean.parseBoolean(value))),
+                    (profile, value) -> profile.with(profile.rules().withSignatures(Boolean.parseBoolean(value)))),
             new Mapped("AuthorizerReservedConcurrency", "the authorizer's reserved concurrency (Lambda throttles beyond it)",
                     (profile, value) -> profile.withReservedConcurrency(Integer.parseInt(value))));
 

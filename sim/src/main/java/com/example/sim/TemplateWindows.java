@@ -30,12 +30,14 @@ import java.nio.file.Path;
  * @param stream                      the publisher's stream event source and on-failure queue
  * @param fastPathTimeoutMs           {@code FastPathTimeoutMs} (the fast path's read timeout, with the cache on)
  * @param fastPathTtlSeconds          {@code FastPathTtlSeconds} (how long a decision is cached)
+ * @param maxPaymentAgeSeconds        {@code MaxPaymentAgeSeconds} (the function's {@code MAX_MESSAGE_AGE_SECONDS}:
+ *                                    the greatest age, from its {@code headers.timestamp}, of a payment decided)
  */
 record TemplateWindows(long queueRetentionSeconds, long recordTtlSeconds, int maxReceiveCount, int maxConcurrency,
                        int inFunctionConcurrency, long minRemainingTimeMs, boolean groupCommit,
                        long signatureWindowSeconds, long visibilityTimeoutSeconds, long deadLetterRetentionSeconds,
                        long functionTimeoutSeconds, int batchSize, long batchingWindowSeconds, int maxConcurrencyAllowed,
-                       StreamSettings stream, long fastPathTimeoutMs, long fastPathTtlSeconds) {
+                       StreamSettings stream, long fastPathTimeoutMs, long fastPathTtlSeconds, long maxPaymentAgeSeconds) {
 
     static TemplateWindows read(Path template) {
         return of(Template.read(template));
@@ -62,7 +64,7 @@ record TemplateWindows(long queueRetentionSeconds, long recordTtlSeconds, int ma
                 Math.toIntExact(template.requireParameter("EventSourceMaximumConcurrency").maxValue().orElseThrow(() ->
                         new IllegalArgumentException("the template has no MaxValue of EventSourceMaximumConcurrency"))),
                 stream(template), byDefault(template, "FastPathTimeoutMs"),
-                byDefault(template, "FastPathTtlSeconds"));
+                byDefault(template, "FastPathTtlSeconds"), byDefault(template, "MaxPaymentAgeSeconds"));
     }
 
     /** The publisher's stream settings: {@code PaymentEventsFunction}'s stream event source, timeout and on-failure queue. */

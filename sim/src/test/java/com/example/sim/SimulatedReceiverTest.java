@@ -43,7 +43,7 @@ class SimulatedReceiverTest {
         SimWorld world = new SimWorld(scheduler, FaultSchedule.NONE);
         SqsModel sqs = new SqsModel(world);
         SqsQueue deadLetters = sqs.createQueue("payments-dlq", 30, WINDOWS.deadLetterRetentionSeconds());
-        Map<String, String> env = new HashMap<>(Simulation.environment(WINDOWS, true, deadLetters));
+        Map<String, String> env = new HashMap<>(Simulation.environment(WINDOWS, Rules.TODAY, deadLetters));
         env.put("MIN_REMAINING_TIME_MS", "0");
         SimulatedReceiver receivers = new SimulatedReceiver(scheduler, env, new DynamoDbModel(world, 4_000), sqs,
                 Producers.secret());

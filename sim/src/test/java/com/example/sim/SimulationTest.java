@@ -30,6 +30,7 @@ class SimulationTest {
         assertEquals(181, WINDOWS.visibilityTimeoutSeconds());
         assertEquals(1_209_600, WINDOWS.deadLetterRetentionSeconds());
         assertEquals(30, WINDOWS.functionTimeoutSeconds());
+        assertEquals(1_555_200, WINDOWS.maxPaymentAgeSeconds());
     }
 
     @Test

@@ -77,7 +77,7 @@ class SwarmTest {
         assertEquals(3, setup.profile().maxConcurrency());
         assertEquals(2_592_000, setup.windows().recordTtlSeconds());
         assertEquals("serverless", setup.profile().cache());
-        assertTrue(setup.profile().signatures() && setup.profile().fifo());
+        assertTrue(setup.profile().rules().signaturesRequired() && setup.profile().fifo());
         assertEquals(0.002, setup.profile().faultRates().serverErrors());
         assertEquals("QueueRetentionSeconds=864000,MaxReceiveCount=40,EventSourceMaximumConcurrency=3,EnableFastPath=true,"
                 + "RequireProducerSignatures=true,sim.Queue=fifo,sim.ServerErrorRate=0.002", draw.text(SPACE.defaults()),
@@ -86,7 +86,7 @@ class SwarmTest {
         SwarmSettings.Setup defaults = SwarmSettings.apply(TEMPLATE, SPACE.given("defaults"), 100);
         assertEquals(TemplateWindows.of(TEMPLATE), defaults.windows());
         assertEquals("off", defaults.profile().cache());
-        assertTrue(!defaults.profile().signatures() && !defaults.profile().fifo());
+        assertTrue(!defaults.profile().rules().signaturesRequired() && !defaults.profile().fifo());
         assertEquals(com.example.sim.faults.FaultRates.DEFAULT, defaults.profile().faultRates());
     }
 

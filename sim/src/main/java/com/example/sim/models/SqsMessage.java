@@ -56,6 +56,11 @@ public final class SqsMessage {
         return sentAtMillis;
     }
 
+    /** What its retention counts from: its first send, kept by the redrive policy's move, new at a redrive. */
+    public long enqueuedAtMillis() {
+        return enqueuedAtMillis;
+    }
+
     public int receiveCount() {
         return receiveCount;
     }

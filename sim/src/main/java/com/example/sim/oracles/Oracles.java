@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -25,7 +26,12 @@ public final class Oracles {
     private final List<Oracle> oracles;
     private final String recordsTable;
 
-    public Oracles(Workload workload, SentMessages sent, Tables tables) {
+    /**
+     * @param maxAge the receiver's age bound ({@code MAX_MESSAGE_AGE_SECONDS}), or none
+     * @param slack  how long after meeting a message the receiver may answer it, its clock skew allowed:
+     *               the skew and the function's timeout
+     */
+    public Oracles(Workload workload, SentMessages sent, Tables tables, Optional<Duration> maxAge, Duration slack) {
         this.recorded = new RecordedDecisions(workload);
         this.oracles = List.of(
                 new DebitedTwice(tables.ledger(), violations),
@@ -34,6 +40,7 @@ public final class Oracles {
                 new NoneLost(workload, recorded, violations),
                 new Balances(workload, tables, violations),
                 new NoGoodPaymentInTheDlq(sent, violations),
+                new NothingDecidedPastItsAge(sent, maxAge, slack, violations),
                 new NothingStuck(sent, recorded, violations));
         this.recordsTable = tables.records();
     }

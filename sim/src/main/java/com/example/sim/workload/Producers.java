@@ -1,11 +1,15 @@
 package com.example.sim.workload;
 
+import com.example.paymenttraffic.PaymentMessages;
+import com.example.paymenttraffic.Seeds;
 import com.example.paymenttraffic.Send;
 import com.example.receiver.lambda.SignatureAttributes;
 import com.example.sim.models.SqsMessage;
 import com.example.sim.models.SqsQueue;
 import com.example.sim.runtime.Scheduler;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.Map;
@@ -14,14 +18,22 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The producers: each message of the workload sent at its time (a payment's first, a retry after
- * a timeout, a conflicting operation under the same transaction id), signed as ProducerSignatures
- * asks (HMAC-SHA256 of the timestamp, a full stop and the body) with a producer clock skewed from
- * SQS's (up to four minutes behind, 45 s ahead: inside the window and the skew the receiver allows).
+ * a timeout, a conflicting operation under the same transaction id) by one of {@value #GATEWAYS}
+ * gateways (a payment's by its index), each with a clock of its own, skewed from SQS's by an
+ * amount drawn from the gateway's own stream of the seed (up to four minutes behind, 45 s ahead:
+ * inside the signature window and the 60 s the receiver allows a clock ahead). The gateway stamps
+ * the message's {@code headers.timestamp} (the command's time of issue) with its clock when it
+ * sends it, and signs it as ProducerSignatures asks (HMAC-SHA256 of the timestamp, a full stop and
+ * the body) at the same moment.
  */
 public final class Producers {
 
     static final String KEY_ID = "sim-producer-1";
     static final String KEY = "c2ltdWxhdGVkLXByb2R1Y2VyLWtleS1vZi0zMi1ieXRlcy1hdC1sZWFzdA==";
+    /** How many gateways send the payments, each with its own clock. */
+    static final int GATEWAYS = 4;
+    /** The gateways' clocks' streams: {@code CLOCKS - g} for gateway {@code g}, apart from every payment's and the bursts'. */
+    private static final long CLOCKS = -10;
 
     private final Scheduler scheduler;
     private final SqsQueue queue;
@@ -29,14 +41,20 @@ public final class Producers {
     private final SentMessages messagesSent;
     private final Iterator<Workload.Message> next;
     private final Mac mac;
+    /** Each gateway's clock's offset from SQS's, whole seconds. */
+    private final long[] skewSeconds = new long[GATEWAYS];
     private long messages;
 
-    public Producers(Scheduler scheduler, SqsQueue queue, Workload workload, SentMessages messagesSent, Runnable sent) {
+    public Producers(Scheduler scheduler, SqsQueue queue, Workload workload, SentMessages messagesSent, Runnable sent, long seed) {
         this.scheduler = scheduler;
         this.queue = queue;
         this.messagesSent = messagesSent;
         this.sent = sent;
         this.next = workload.messages().iterator();
+        Seeds seeds = new Seeds(seed);
+        for (int g = 0; g < GATEWAYS; g++) {
+            skewSeconds[g] = seeds.stream(Seeds.Component.SCHEDULE, CLOCKS - g).nextLong(-240, 46);
+        }
         try {
             this.mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(KEY.getBytes(StandardCharsets.US_ASCII), "HmacSHA256"));
@@ -70,10 +88,11 @@ public final class Producers {
 
     private void send(Workload.Message planned) {
         Payment payment = planned.payment();
-        String body = planned.send().body();
         int variant = planned.send().kind() == Send.Kind.CONFLICT ? 1 : 0;
-        long skew = scheduler.random().nextLong(-240, 46);
-        String timestamp = Long.toString(scheduler.instant().getEpochSecond() + skew);
+        Instant clock = scheduler.instant().plusSeconds(skewSeconds[payment.index() % GATEWAYS]);
+        Instant issuedAt = clock.truncatedTo(ChronoUnit.SECONDS);
+        String body = PaymentMessages.stamped(planned.send().body(), issuedAt);
+        String timestamp = Long.toString(issuedAt.getEpochSecond());
         String signature = HexFormat.of().formatHex(mac.doFinal((timestamp + "." + body).getBytes(StandardCharsets.UTF_8)));
         // on a FIFO queue: the account's group (docs/architecture.md, "The FIFO alternative"), and the
         // one deduplication id per operation, the same for its producer's retries of it
@@ -82,7 +101,7 @@ public final class Producers {
                 SignatureAttributes.TIMESTAMP, new String[] {"String", timestamp},
                 SignatureAttributes.SIGNATURE, new String[] {"String", signature}), 0,
                 payment.account(), "msg-" + payment.index() + "-" + variant);
-        messagesSent.sent(message, payment);
+        messagesSent.sent(message, payment, issuedAt);
         messages++;
         sent.run();
     }

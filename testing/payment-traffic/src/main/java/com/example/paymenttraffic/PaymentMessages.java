@@ -20,6 +20,8 @@ public final class PaymentMessages {
     /** The timestamp of a producer's retry. */
     static final String RETRIED = "2026-04-07T14:40:00Z";
     private static final int POISON_KINDS = 5;
+    /** How a header's time of issue begins in every message built here (no space: the builder's own text). */
+    private static final String TIMESTAMP_FIELD = "\"timestamp\":\"";
 
     private PaymentMessages() {
     }
@@ -29,6 +31,21 @@ public final class PaymentMessages {
         return "{\"headers\":{\"message_id\":" + text(messageId) + ",\"correlation_id\":" + text("corr-" + operation.transactionId())
                 + ",\"timestamp\":" + text(timestamp) + ",\"source\":\"payment-network-gateway\"},\"body\":{"
                 + body(operation, operation.accountId(), amount(operation), operation.type().name()) + "}}";
+    }
+
+    /**
+     * {@code message} with its {@code headers.timestamp} (the command's time of issue) set to
+     * {@code issuedAt}, for a harness that stamps each message when its producer sends it; a
+     * message without one (some poison) is returned as it is.
+     */
+    public static String stamped(String message, java.time.Instant issuedAt) {
+        int field = message.indexOf(TIMESTAMP_FIELD);
+        if (field < 0) {
+            return message;
+        }
+        int start = field + TIMESTAMP_FIELD.length();
+        int end = message.indexOf('"', start);
+        return message.substring(0, start) + issuedAt + message.substring(end);
     }
 
     /**
