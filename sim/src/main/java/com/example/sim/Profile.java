@@ -1,5 +1,6 @@
 package com.example.sim;
 
+import com.example.sim.faults.FaultRates;
 import com.example.sim.workload.Mix;
 import java.time.Duration;
 
@@ -20,8 +21,8 @@ import java.time.Duration;
  * @param faults           whether the fault schedule draws faults (the peak profile measures without)
  * @param reservedConcurrency the function's reserved concurrency, 0 for none (the template's: none);
  *                         below {@code maxConcurrency}, the event source's invocations beyond it are throttled
- * @param longestLambdaThrottle the longest window of Lambda throttling the fault schedule draws
- *                         (30 min: as long as DynamoDB's doubling window, which the design rides out)
+ * @param faultRates       how long the fault windows and how often the calls' faults ({@link FaultRates#DEFAULT}:
+ *                         Lambda throttling up to 30 min, as long as DynamoDB's doubling window, which the design rides out)
  * @param cache            the fast path's cache: {@code serverless} (template.yaml's, with
  *                         {@code EnableFastPath=true}), {@code cluster} (node-based, cluster mode) or
  *                         {@code off} (the template's default: no fast path)
@@ -29,14 +30,14 @@ import java.time.Duration;
  * @param lateShare        the share of payments that were approved a month before the run (their
  *                         records since expired, their ledger entries kept) and are sent again in
  *                         it, as a producer replaying its outbox does
- * @param rules            the rules the receiver runs by ({@link Rules}: today's, or those before the age bound)
+ * @param rules            the rules the receiver runs by ({@link Rules}: today's, or those before the age bound;
+ *                         a swarm's draw sets their signatures from {@code RequireProducerSignatures})
  */
 public record Profile(String name, int payments, Duration traffic, int accounts, int hotAccounts, double hotShare,
                double burstShare, int bursts, int maxConcurrency, long warmWriteUnits, boolean faults,
-               int reservedConcurrency, Duration longestLambdaThrottle, String cache, String queue, double lateShare,
+               int reservedConcurrency, FaultRates faultRates, String cache, String queue, double lateShare,
                Rules rules) {
 
-    static final Duration LONGEST_LAMBDA_THROTTLE = Duration.ofMinutes(30);
     static final java.util.Set<String> CACHES = java.util.Set.of("serverless", "cluster", "off");
     static final java.util.Set<String> QUEUES = java.util.Set.of("standard", "fifo");
 
@@ -45,26 +46,42 @@ public record Profile(String name, int payments, Duration traffic, int accounts,
     /** Seven days of traffic, a fault schedule drawing every kind, the template's concurrency. */
     static Profile standard(TemplateWindows windows, int payments) {
         return new Profile("default", payments, Duration.ofDays(7), Math.max(50, payments / 100), 5, 0.05, 0.4,
-                40, windows.maxConcurrency(), 4_000, true, 0, LONGEST_LAMBDA_THROTTLE, "serverless", "standard", 0.01,
-                Rules.TODAY);
+                40, windows.maxConcurrency(), 4_000, true, 0, FaultRates.DEFAULT, "serverless", "standard", 0.01, Rules.TODAY);
     }
 
     /** A peak: {@code perSecond} payments a second for {@code minutes}, 1 % on 5 hot accounts, at {@code concurrency}. */
     static Profile peak(int perSecond, int minutes, int concurrency, long warmWriteUnits) {
         return new Profile("peak", perSecond * 60 * minutes, Duration.ofMinutes(minutes), 200_000, 5, 0.01, 0, 0,
-                concurrency, warmWriteUnits, false, 0, LONGEST_LAMBDA_THROTTLE, "off", "standard", 0, Rules.TODAY);
+                concurrency, warmWriteUnits, false, 0, FaultRates.DEFAULT, "off", "standard", 0, Rules.TODAY);
     }
 
     /** The same, the function's concurrency reserved at {@code reserved} (0: none). */
     Profile withReservedConcurrency(int reserved) {
         return new Profile(name, payments, traffic, accounts, hotAccounts, hotShare, burstShare, bursts, maxConcurrency,
-                warmWriteUnits, faults, reserved, longestLambdaThrottle, cache, queue, lateShare, rules);
+                warmWriteUnits, faults, reserved, faultRates, cache, queue, lateShare, rules);
     }
 
     /** The same, drawing windows of Lambda throttling up to {@code longest}. */
     Profile withLongestLambdaThrottle(Duration longest) {
+        return withFaultRates(faultRates.withLongestLambdaThrottle(longest));
+    }
+
+    /** The same, its faults as long and as often as {@code rates} says. */
+    Profile withFaultRates(FaultRates rates) {
         return new Profile(name, payments, traffic, accounts, hotAccounts, hotShare, burstShare, bursts, maxConcurrency,
-                warmWriteUnits, faults, reservedConcurrency, longest, cache, queue, lateShare, rules);
+                warmWriteUnits, faults, reservedConcurrency, rates, cache, queue, lateShare, rules);
+    }
+
+    /** The same, the receiver running by {@code rules}. */
+    Profile with(Rules rules) {
+        return new Profile(name, payments, traffic, accounts, hotAccounts, hotShare, burstShare, bursts, maxConcurrency,
+                warmWriteUnits, faults, reservedConcurrency, faultRates, cache, queue, lateShare, rules);
+    }
+
+    /** The same, named {@code name} (a swarm's draw runs the default profile's traffic under another name). */
+    Profile named(String name) {
+        return new Profile(name, payments, traffic, accounts, hotAccounts, hotShare, burstShare, bursts, maxConcurrency,
+                warmWriteUnits, faults, reservedConcurrency, faultRates, cache, queue, lateShare, rules);
     }
 
     /** This profile with the cache {@code cache} ({@link #CACHES}) and the payments queue {@code queue} ({@link #QUEUES}). */
@@ -76,13 +93,7 @@ public record Profile(String name, int payments, Duration traffic, int accounts,
             throw new IllegalArgumentException("QUEUE must be one of " + new java.util.TreeSet<>(QUEUES) + ", was '" + queue + "'");
         }
         return new Profile(name, payments, traffic, accounts, hotAccounts, hotShare, burstShare, bursts, maxConcurrency,
-                warmWriteUnits, faults, reservedConcurrency, longestLambdaThrottle, cache, queue, lateShare, rules);
-    }
-
-    /** The same, the receiver running by {@code rules}. */
-    Profile with(Rules rules) {
-        return new Profile(name, payments, traffic, accounts, hotAccounts, hotShare, burstShare, bursts, maxConcurrency,
-                warmWriteUnits, faults, reservedConcurrency, longestLambdaThrottle, cache, queue, lateShare, rules);
+                warmWriteUnits, faults, reservedConcurrency, faultRates, cache, queue, lateShare, rules);
     }
 
     /** The workload's part: what the payments are. */

@@ -1,14 +1,13 @@
 package com.example.sim;
 
+import com.example.sim.faults.FaultRates;
+import com.example.template.Template;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.Callable;
 
 /**
  * {@code make simulate}: runs seeds of a profile, side by side (one per processor: each run is a
@@ -18,8 +17,8 @@ import java.util.concurrent.Future;
  *
  * <p>Variables (the Makefile passes them as arguments {@code NAME=value}): {@code SEED} (one seed;
  * otherwise {@code SEEDS} seeds from {@code FIRST_SEED}), {@code PAYMENTS} per seed,
- * {@code PROFILE=default|peak}, {@code CACHE=serverless|cluster|off}, {@code QUEUE=standard|fifo},
- * {@code RULES=today|before-age-bound} ({@link Rules}), {@code KEEP_PAYMENTS}, {@code KEEP_FAULTS} (a shrunk trace),
+ * {@code PROFILE=default|peak|swarm} ({@link SwarmRun}), {@code DRAW} (a swarm's draw), {@code CACHE=serverless|cluster|off},
+ * {@code QUEUE=standard|fifo}, {@code RULES=today|before-age-bound} ({@link Rules}), {@code KEEP_PAYMENTS}, {@code KEEP_FAULTS} (a shrunk trace),
  * {@code SHRINK=false}, {@code TEMPLATE} (the template whose windows a run lives through).
  */
 public final class SimulateCommand {
@@ -43,8 +42,8 @@ public final class SimulateCommand {
     private static String profileVariables(Profile profile) {
         return (profile.payments() == Profile.DEFAULT_PAYMENTS_PER_SEED ? "" : " PAYMENTS=" + profile.payments())
                 + (profile.reservedConcurrency() > 0 ? " RESERVED=" + profile.reservedConcurrency() : "")
-                + (profile.longestLambdaThrottle().equals(Profile.LONGEST_LAMBDA_THROTTLE) ? ""
-                        : " LAMBDA_THROTTLE_MINUTES=" + profile.longestLambdaThrottle().toMinutes())
+                + (profile.faultRates().equals(FaultRates.DEFAULT) ? ""
+                        : " LAMBDA_THROTTLE_MINUTES=" + profile.faultRates().longestLambdaThrottle().toMinutes())
                 + (profile.cache().equals("serverless") ? "" : " CACHE=" + profile.cache())
                 + (profile.fifo() ? " QUEUE=fifo" : "")
                 + (profile.rules().equals(Rules.TODAY) ? "" : " RULES=" + profile.rules().name());
@@ -56,39 +55,28 @@ public final class SimulateCommand {
         Profile profile;
         boolean shrink;
         try {
-            windows = TemplateWindows.read(Path.of(variables.getOrDefault("TEMPLATE", "template.yaml")));
+            Template template = Template.read(Path.of(variables.getOrDefault("TEMPLATE", "template.yaml")));
+            windows = TemplateWindows.of(template);
             String name = variables.getOrDefault("PROFILE", "default");
             if (name.equals("peak")) {
                 PeakReport.run(windows, variables);
                 return 0;
             }
+            if (name.equals("swarm")) {
+                return SwarmRun.run(template, variables);
+            }
             if (!name.equals("default")) {
-                throw new IllegalArgumentException("PROFILE must be default or peak, was '" + name + "'");
+                throw new IllegalArgumentException("PROFILE must be default, peak or swarm, was '" + name + "'");
             }
             int payments = Variables.number(variables, "PAYMENTS", Profile.DEFAULT_PAYMENTS_PER_SEED, 1, 5_000_000);
             profile = Profile.standard(windows, payments)
                     .withReservedConcurrency(Variables.number(variables, "RESERVED", 0, 0, windows.maxConcurrencyAllowed()))
                     .withLongestLambdaThrottle(java.time.Duration.ofMinutes(Variables.number(variables, "LAMBDA_THROTTLE_MINUTES",
-                            (int) Profile.LONGEST_LAMBDA_THROTTLE.toMinutes(), 1, 1_440)))
+                            (int) FaultRates.DEFAULT.longestLambdaThrottle().toMinutes(), 1, 1_440)))
                     .with(variables.getOrDefault("CACHE", "serverless"), variables.getOrDefault("QUEUE", "standard"))
                     .with(Rules.named(variables.getOrDefault("RULES", "today")));
             shrink = !"false".equals(variables.get("SHRINK"));
-            if (variables.containsKey("SEED")) {
-                Trace trace = Trace.of(Variables.number(variables, "SEED", 0, 0, Integer.MAX_VALUE));
-                if (variables.containsKey("KEEP_PAYMENTS")) {
-                    trace = trace.withPayments(Trace.parseRanges("KEEP_PAYMENTS", variables.get("KEEP_PAYMENTS")));
-                }
-                if (variables.containsKey("KEEP_FAULTS")) {
-                    trace = trace.withFaults(Trace.parseRanges("KEEP_FAULTS", variables.get("KEEP_FAULTS")));
-                }
-                traces.add(trace);
-            } else {
-                int seeds = Variables.number(variables, "SEEDS", 20, 1, 100_000);
-                int first = Variables.number(variables, "FIRST_SEED", 1, 0, Integer.MAX_VALUE - seeds);
-                for (int s = 0; s < seeds; s++) {
-                    traces.add(Trace.of(first + s));
-                }
-            }
+            traces.addAll(Trace.named(variables, 20));
         } catch (IllegalArgumentException e) {
             System.err.println(e.getMessage());
             return 2;
@@ -102,34 +90,25 @@ public final class SimulateCommand {
                 profile.cache(), profile.queue(), profile.rules().name(),
                 profile.rules().maxPaymentAgeSeconds(windows).map(age -> age + " s").orElse("none"));
         long started = System.nanoTime();
-        long payments = 0;
-        int failing = 0;
+        long[] payments = {0};
+        int[] failing = {0};
         Map<String, Integer> failedOracles = new java.util.TreeMap<>();
-        List<Future<Result>> runs = new ArrayList<>();
         Profile ran = profile;
-        // the seeds side by side, one per processor; a seed that throws stops those not yet started
-        ExecutorService workers = Executors.newFixedThreadPool(Math.min(traces.size(), Runtime.getRuntime().availableProcessors()),
-                Thread.ofPlatform().name("seed-", 1).daemon(true).factory());
-        try {
-            traces.forEach(trace -> runs.add(workers.submit(() -> Simulation.run(trace, ran, windows))));
-            for (Future<Result> run : runs) {
-                Result result = outcome(run);
-                payments += result.payments();
-                System.out.println(result.line());
-                if (result.failed()) {
-                    failing++;
-                    result.byOracle().forEach((oracle, n) -> failedOracles.merge(oracle, n, Integer::sum));
-                    report(result, shrink ? Optional.of(new Shrinker(profile, windows)) : Optional.empty(), profile);
-                }
-                System.out.flush();
+        List<Callable<Result>> runs = traces.stream().<Callable<Result>>map(trace -> () -> Simulation.run(trace, ran, windows)).toList();
+        SideBySide.inOrder(runs, result -> {
+            payments[0] += result.payments();
+            System.out.println(result.line());
+            if (result.failed()) {
+                failing[0]++;
+                result.byOracle().forEach((oracle, n) -> failedOracles.merge(oracle, n, Integer::sum));
+                report(result, shrink ? Optional.of(new Shrinker(ran, windows)) : Optional.empty(), ran);
             }
-        } finally {
-            workers.shutdownNow();
-        }
-        System.out.println("seeds=" + traces.size() + " failing=" + failing + " oracles_failed=" + failedOracles);
-        System.err.printf("%d payments in %d run(s), %.1f s of wall time%n", payments, traces.size(),
+            System.out.flush();
+        });
+        System.out.println("seeds=" + traces.size() + " failing=" + failing[0] + " oracles_failed=" + failedOracles);
+        System.err.printf("%d payments in %d run(s), %.1f s of wall time%n", payments[0], traces.size(),
                 (System.nanoTime() - started) / 1e9);
-        return failing == 0 ? 0 : 1;
+        return failing[0] == 0 ? 0 : 1;
     }
 
     /** A failing seed: the oracles it failed, its first violation, and its shrunk trace with the command that replays it. */
@@ -143,17 +122,5 @@ public final class SimulateCommand {
             shrunk.result().violations().stream().limit(5).forEach(v -> System.out.println("    " + v));
             System.out.println("  replay: make simulate " + shrunk.result().trace().variables() + profileVariables(profile));
         });
-    }
-
-    /** A seed's result: the seeds run side by side, one per processor (each a pure function of its own trace), printed in order. */
-    private static Result outcome(Future<Result> run) {
-        try {
-            return run.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while a seed ran", e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("a seed's run failed", e.getCause());
-        }
     }
 }

@@ -160,7 +160,7 @@ public final class Simulation {
 
     /** The run's fault windows, the cache's after DynamoDB's when the profile has a cache. */
     static FaultSchedule drawFaults(Profile profile, java.util.SplittableRandom random) {
-        FaultSchedule drawn = FaultSchedule.draw(random, profile.traffic(), profile.longestLambdaThrottle());
+        FaultSchedule drawn = FaultSchedule.draw(random, profile.traffic(), profile.faultRates());
         return profile.cacheOn() ? drawn.plus(CacheFaults.draw(random, profile.traffic(), drawn.windows().size())) : drawn;
     }
 

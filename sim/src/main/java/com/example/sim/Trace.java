@@ -1,6 +1,9 @@
 package com.example.sim;
 
+import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -15,6 +18,31 @@ record Trace(long seed, Optional<BitSet> payments, Optional<BitSet> faults) {
 
     static Trace of(long seed) {
         return new Trace(seed, Optional.empty(), Optional.empty());
+    }
+
+    /**
+     * The traces {@code variables} name: {@code SEED} (shrunk by {@code KEEP_PAYMENTS} and
+     * {@code KEEP_FAULTS}), else {@code SEEDS} ({@code seeds} when absent) from {@code FIRST_SEED} (1).
+     */
+    static List<Trace> named(Map<String, String> variables, int seeds) {
+        List<Trace> traces = new ArrayList<>();
+        if (variables.containsKey("SEED")) {
+            Trace trace = Trace.of(Variables.number(variables, "SEED", 0, 0, Integer.MAX_VALUE));
+            if (variables.containsKey("KEEP_PAYMENTS")) {
+                trace = trace.withPayments(parseRanges("KEEP_PAYMENTS", variables.get("KEEP_PAYMENTS")));
+            }
+            if (variables.containsKey("KEEP_FAULTS")) {
+                trace = trace.withFaults(parseRanges("KEEP_FAULTS", variables.get("KEEP_FAULTS")));
+            }
+            traces.add(trace);
+        } else {
+            int count = Variables.number(variables, "SEEDS", seeds, 1, 100_000);
+            int first = Variables.number(variables, "FIRST_SEED", 1, 0, Integer.MAX_VALUE - count);
+            for (int s = 0; s < count; s++) {
+                traces.add(Trace.of(first + s));
+            }
+        }
+        return traces;
     }
 
     boolean keepsPayment(int index) {

@@ -59,28 +59,30 @@ public record FaultSchedule(List<Window> windows, double serverErrors, double cr
 
     public static final FaultSchedule NONE = new FaultSchedule(List.of(), 0, 0, 0, 0);
 
-    public static FaultSchedule draw(SplittableRandom random, Duration traffic, Duration longestLambdaThrottle) {
+    /** The windows of a run of {@code traffic}, as long and the calls' faults as often as {@code rates} says. */
+    public static FaultSchedule draw(SplittableRandom random, Duration traffic, FaultRates rates) {
         long span = Scheduler.micros(traffic);
         List<Window> windows = new ArrayList<>();
         int throttles = 1 + random.nextInt(3);
         for (int i = 0; i < throttles; i++) {
-            windows.add(window(windows.size(), Kind.THROTTLING, random, span, Duration.ofMinutes(1), Duration.ofMinutes(30)));
+            windows.add(window(windows.size(), Kind.THROTTLING, random, span, Duration.ofMinutes(1), rates.longestThrottling()));
         }
         int outages = 1 + random.nextInt(2);
         for (int i = 0; i < outages; i++) {
-            windows.add(window(windows.size(), Kind.OUTAGE, random, span, Duration.ofMinutes(10), Duration.ofMinutes(150)));
+            windows.add(window(windows.size(), Kind.OUTAGE, random, span, Duration.ofMinutes(10), rates.longestOutage()));
         }
         windows.add(window(windows.size(), Kind.SLOW, random, span, Duration.ofMinutes(2), Duration.ofMinutes(20)));
         int lambdaThrottles = random.nextInt(3); // the account's concurrency taken by other functions: Lambda throttles every invocation
         for (int i = 0; i < lambdaThrottles; i++) {
-            windows.add(window(windows.size(), Kind.LAMBDA_THROTTLING, random, span, Duration.ofMinutes(1), longestLambdaThrottle));
+            windows.add(window(windows.size(), Kind.LAMBDA_THROTTLING, random, span, Duration.ofMinutes(1), rates.longestLambdaThrottle()));
         }
         windows.add(window(windows.size(), Kind.TOPIC_THROTTLED, random, span, Duration.ofMinutes(1), Duration.ofMinutes(30)));
         windows.add(window(windows.size(), Kind.TOPIC_ERRORS, random, span, Duration.ofMinutes(10), Duration.ofMinutes(150)));
         if (random.nextBoolean()) {
             windows.add(window(windows.size(), Kind.TOPIC_GONE, random, span, Duration.ofHours(12).plusMinutes(10), Duration.ofHours(16)));
         }
-        return new FaultSchedule(List.copyOf(windows), 0.0005, 0.0003, 0.001, 0.01);
+        return new FaultSchedule(List.copyOf(windows), rates.serverErrors(), rates.crashes(), rates.extraCopies(),
+                rates.hotPartitionThrottles());
     }
 
     private static Window window(int index, Kind kind, SplittableRandom random, long span, Duration shortest, Duration longest) {

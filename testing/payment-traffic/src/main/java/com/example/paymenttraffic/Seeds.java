@@ -18,7 +18,9 @@ public final class Seeds {
         /** Each poison message. */
         POISON,
         /** A harness's own draws per payment (the simulation's send times and retry delays). */
-        SCHEDULE
+        SCHEDULE,
+        /** A harness's draw of the settings a run deploys (the simulation's swarm: the template's parameters, the faults). */
+        SETTINGS
     }
 
     private final long seed;
