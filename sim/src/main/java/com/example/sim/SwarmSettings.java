@@ -51,7 +51,9 @@ final class SwarmSettings {
             new Mapped("RequireProducerSignatures", "REQUIRE_PRODUCER_SIGNATURES",
                     (profile, value) -> profile.with(profile.rules().withSignatures(Boolean.parseBoolean(value)))),
             new Mapped("AuthorizerReservedConcurrency", "the authorizer's reserved concurrency (Lambda throttles beyond it)",
-                    (profile, value) -> profile.withReservedConcurrency(Integer.parseInt(value))));
+                    (profile, value) -> profile.withReservedConcurrency(Integer.parseInt(value))),
+            new Mapped("TablesWarmWriteUnitsPerSecond", "each table's write units a second at the start (WarmThroughput)",
+                    (profile, value) -> profile.withWarmWriteUnits(Long.parseLong(value))));
 
     static final String QUEUE = "sim.Queue";
     private static final String THROTTLING = "sim.LongestThrottlingMinutes";
