@@ -41,7 +41,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse
  *       Reasons mix: an action on a throttled table ({@link World.Fault#THROTTLE_LAST_TABLE}, or a
  *       table whose capacity does not admit the transaction) answers {@code ThrottlingError}, an
  *       action on a held item {@code TransactionConflict}, and every other action its own condition,
- *       so a {@code ConditionalCheckFailed} can stand beside either.</li>
+ *       so a {@code ConditionalCheckFailed} can stand beside either. At most 100 actions, one per
+ *       item, 4 MB in all, else a {@code ValidationException} ({@link TransactionLimits}).</li>
  *   <li>Transaction conflicts: a transaction holds its items from when it is applied until its
  *       answer reaches its caller; another transaction on one of them is cancelled with {@code TransactionConflict},
  *       a single write is refused with {@code TransactionConflictException} ("Transaction conflict
