@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -48,7 +49,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse
  *       a single write is refused with {@code TransactionConflictException} ("Transaction conflict
  *       handling in DynamoDB", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/transaction-apis.html#transaction-conflict-handling).</li>
  *   <li>TTL: an expired item stays, and is read by conditions, until deleted up to 48 h later ({@link DynamoDbTable}).</li>
- *   <li>On-demand throttling by the doubling rule and the per-partition limit, each table on its own ({@link OnDemandCapacity});
+ *   <li>On-demand throttling by the doubling rule and the per-partition limit, keys sharing partitions by their hash,
+ *       each table on its own ({@link OnDemandCapacity}, {@link TablePartitions});
  *       a transaction costs two write units per KB of each item ("Capacity management for
  *       transactions", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/transaction-apis.html#transaction-capacity-handling).</li>
  *   <li>A 5xx whose write may or may not have happened ("Error handling with DynamoDB",
@@ -77,6 +79,7 @@ public class DynamoDbModel implements DynamoDbClient {
     /** Each table's own on-demand capacity, by name. */
     private final Map<String, OnDemandCapacity> capacities = new HashMap<>();
     private final long warmWriteUnits;
+    private final Set<Softness> softnesses;
     private final List<Consumer<Write>> observers = new ArrayList<>();
     private final DynamoDbTransactions transactions;
     private long writeUnits;
@@ -84,15 +87,21 @@ public class DynamoDbModel implements DynamoDbClient {
     private long throttled;
 
     public DynamoDbModel(World world, long warmWriteUnits) {
+        this(world, warmWriteUnits, Set.of());
+    }
+
+    /** A model with some of its former kindnesses back on: a test's, to show which check tells each from AWS. */
+    DynamoDbModel(World world, long warmWriteUnits, Set<Softness> softnesses) {
         this.world = world;
         this.warmWriteUnits = warmWriteUnits;
+        this.softnesses = Set.copyOf(softnesses);
         this.transactions = new DynamoDbTransactions(world, this);
     }
 
     public DynamoDbTable createTable(String name, String hashKey, Optional<String> rangeKey, Optional<String> ttlAttribute) {
         DynamoDbTable table = new DynamoDbTable(name, hashKey, rangeKey, ttlAttribute);
         tables.put(name, table);
-        capacities.put(name, new OnDemandCapacity(warmWriteUnits));
+        capacities.put(name, new OnDemandCapacity(warmWriteUnits, softnesses.contains(Softness.ONE_PARTITION_PER_ITEM)));
         return table;
     }
 

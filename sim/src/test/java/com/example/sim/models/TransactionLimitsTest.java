@@ -3,9 +3,11 @@ package com.example.sim.models;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -35,8 +37,12 @@ class TransactionLimitsTest {
         assertEquals(10, dynamoDb.table("t").size());
     }
 
+    /** {@code count} items of 399 KB, each in a partition of its own of the table's 40 (800 write units each fit). */
     private static List<TransactWriteItem> items(String prefix, int count) {
-        return IntStream.range(0, count).mapToObj(i -> TransactWriteItem.builder().put(Put.builder().tableName("t")
-                .item(Map.of("pk", AttributeValue.fromS(prefix + i), "blob", AttributeValue.fromS(KB_399))).build()).build()).toList();
+        Set<Long> partitions = new HashSet<>();
+        return IntStream.iterate(0, i -> i + 1).mapToObj(i -> prefix + i)
+                .filter(key -> partitions.add(TablePartitions.hash(key) * 40 >>> 32)).limit(count)
+                .map(key -> TransactWriteItem.builder().put(Put.builder().tableName("t")
+                        .item(Map.of("pk", AttributeValue.fromS(key), "blob", AttributeValue.fromS(KB_399))).build()).build()).toList();
     }
 }
