@@ -99,6 +99,10 @@ final class DynamoDbTransactions {
                 throw DynamoDbErrors.error(400, "IdempotentParameterMismatchException",
                         "Request parameters do not match the parameters of the request with the same client token");
             }
+            if (seen.get() == ClientRequestTokens.Seen.IN_PROGRESS) {
+                throw DynamoDbErrors.error(400, "TransactionInProgressException",
+                        "The transaction with the given request token is already in progress.");
+            }
             return TransactWriteItemsResponse.builder().build(); // applied before: success, nothing applied again
         }
         List<CancellationReason> reasons = reasons(actions, now, Set.of());
@@ -125,6 +129,7 @@ final class DynamoDbTransactions {
             world.fromService(SERVICE, "TransactWriteItems");
         } finally {
             actions.forEach(action -> held.computeIfPresent(action.lock(), (lock, n) -> n > 1 ? n - 1 : null));
+            tokens.answered(request);
         }
         if (fault == World.Fault.SERVER_ERROR_APPLIED) {
             throw DynamoDbErrors.serverError();
