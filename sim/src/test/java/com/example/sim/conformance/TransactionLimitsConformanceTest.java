@@ -5,13 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
 import com.example.sim.models.DynamoDbModel;
-import com.example.sim.models.World;
-import java.time.Instant;
+import com.example.sim.models.StillWorld;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -39,7 +37,7 @@ class TransactionLimitsConformanceTest {
     @Test
     void aHundredActions_oneMore_andTwoOnOneItem_areAnsweredAlike_andARefusalWritesNothing() {
         try (DynamoDbClient local = aws.dynamoDb()) {
-            DynamoDbModel model = new DynamoDbModel(new Still(), 40_000);
+            DynamoDbModel model = new DynamoDbModel(new StillWorld(), 40_000);
             model.createTable(ConformanceRun.LEDGER, "pk", Optional.of("sk"), Optional.empty());
             for (List<TransactWriteItem> request : List.of(puts("L101-", 101), puts("L100-", 100), twiceOnOneItem("L2-"))) {
                 String prefix = request.get(0).put().item().get("pk").s().replaceAll("-.*", "-");
@@ -83,33 +81,5 @@ class TransactionLimitsConformanceTest {
         return TransactWriteItem.builder().put(Put.builder().tableName(ConformanceRun.LEDGER).item(Map.of(
                 "pk", AttributeValue.fromS(account), "sk", AttributeValue.fromS(transaction),
                 "amount_minor", AttributeValue.fromN("1250"))).build()).build();
-    }
-
-    /** The model's world here: a fixed clock, no latency, no faults. */
-    private static final class Still implements World {
-        private final SplittableRandom random = new SplittableRandom(0);
-
-        @Override
-        public Instant instant() {
-            return Instant.parse("2026-03-02T00:00:00Z");
-        }
-
-        @Override
-        public SplittableRandom random() {
-            return random;
-        }
-
-        @Override
-        public void toService(String service, String operation) {
-        }
-
-        @Override
-        public void fromService(String service, String operation) {
-        }
-
-        @Override
-        public Fault fault(String service, String operation) {
-            return Fault.NONE;
-        }
     }
 }
