@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -42,15 +41,13 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse
  *       Reasons mix: an action on a throttled table ({@link World.Fault#THROTTLE_LAST_TABLE}, or a
  *       table whose capacity does not admit the transaction) answers {@code ThrottlingError}, an
  *       action on a held item {@code TransactionConflict}, and every other action its own condition,
- *       so a {@code ConditionalCheckFailed} can stand beside either. At most 100 actions, one per
- *       item, 4 MB in all, else a {@code ValidationException} ({@link TransactionLimits}).</li>
+ *       so a {@code ConditionalCheckFailed} can stand beside either. Its limits: {@link TransactionLimits}.</li>
  *   <li>Transaction conflicts: a transaction holds its items from when it is applied until its
  *       answer reaches its caller; another transaction on one of them is cancelled with {@code TransactionConflict},
  *       a single write is refused with {@code TransactionConflictException} ("Transaction conflict
  *       handling in DynamoDB", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/transaction-apis.html#transaction-conflict-handling).</li>
  *   <li>TTL: an expired item stays, and is read by conditions, until deleted up to 48 h later ({@link DynamoDbTable}).</li>
- *   <li>On-demand throttling by the doubling rule and the per-partition limit, keys sharing partitions by their hash,
- *       each table on its own ({@link OnDemandCapacity}, {@link TablePartitions});
+ *   <li>On-demand throttling by the doubling rule and partitions shared by hash ({@link OnDemandCapacity}, {@link TablePartitions});
  *       a transaction costs two write units per KB of each item ("Capacity management for
  *       transactions", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/transaction-apis.html#transaction-capacity-handling).</li>
  *   <li>A 5xx whose write may or may not have happened ("Error handling with DynamoDB",
@@ -79,7 +76,6 @@ public class DynamoDbModel implements DynamoDbClient {
     /** Each table's own on-demand capacity, by name. */
     private final Map<String, OnDemandCapacity> capacities = new HashMap<>();
     private final long warmWriteUnits;
-    private final Set<Softness> softnesses;
     private final List<Consumer<Write>> observers = new ArrayList<>();
     private final DynamoDbTransactions transactions;
     private long writeUnits;
@@ -87,21 +83,15 @@ public class DynamoDbModel implements DynamoDbClient {
     private long throttled;
 
     public DynamoDbModel(World world, long warmWriteUnits) {
-        this(world, warmWriteUnits, Set.of());
-    }
-
-    /** A model with some of its former kindnesses back on: a test's, to show which check tells each from AWS. */
-    DynamoDbModel(World world, long warmWriteUnits, Set<Softness> softnesses) {
         this.world = world;
         this.warmWriteUnits = warmWriteUnits;
-        this.softnesses = Set.copyOf(softnesses);
         this.transactions = new DynamoDbTransactions(world, this);
     }
 
     public DynamoDbTable createTable(String name, String hashKey, Optional<String> rangeKey, Optional<String> ttlAttribute) {
         DynamoDbTable table = new DynamoDbTable(name, hashKey, rangeKey, ttlAttribute);
         tables.put(name, table);
-        capacities.put(name, new OnDemandCapacity(warmWriteUnits, softnesses.contains(Softness.ONE_PARTITION_PER_ITEM)));
+        capacities.put(name, new OnDemandCapacity(warmWriteUnits));
         return table;
     }
 

@@ -38,13 +38,14 @@ final class OnDemandCapacity {
     private final boolean onePartitionPerItem;
 
     OnDemandCapacity(long warmWriteUnits) {
-        this(warmWriteUnits, false);
+        this(warmWriteUnits, null);
     }
 
-    OnDemandCapacity(long warmWriteUnits, boolean onePartitionPerItem) {
+    /** A table's capacity with {@code softness} back on ({@code null}: none), to see which check tells it from AWS. */
+    OnDemandCapacity(long warmWriteUnits, Softness softness) {
         this.warmWriteUnits = warmWriteUnits;
         this.partitions = new TablePartitions(warmWriteUnits);
-        this.onePartitionPerItem = onePartitionPerItem;
+        this.onePartitionPerItem = softness == Softness.ONE_PARTITION_PER_ITEM;
     }
 
     /** The table's partitions now, and how many splits made them. */

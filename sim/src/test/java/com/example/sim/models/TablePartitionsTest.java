@@ -31,7 +31,7 @@ class TablePartitionsTest {
 
     /** GIVEN a new on-demand table (4 000 write units at start); WHEN two keys of one partition write 600 units each in one second; THEN whether the second is admitted. */
     private static boolean twoKeysOfOnePartitionTakeSixHundredUnitsEachInOneSecond(boolean onePartitionPerItem) {
-        OnDemandCapacity table = new OnDemandCapacity(4_000, onePartitionPerItem);
+        OnDemandCapacity table = new OnDemandCapacity(4_000, onePartitionPerItem ? Softness.ONE_PARTITION_PER_ITEM : null);
         assertEquals(4, table.partitions().count());
         String first = keyOf(0, 0);
         String second = keyOf(0, 1);
