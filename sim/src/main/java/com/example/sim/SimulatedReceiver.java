@@ -7,7 +7,9 @@ import com.example.receiver.lambda.IdempotentReceiver;
 import com.example.receiver.lambda.ReceiverBuilder;
 import com.example.receiver.lambda.ReceiverRuntime;
 import com.example.receiver.testing.ReceiverTestKit;
+import com.example.sim.faults.FaultSchedule;
 import com.example.sim.models.DynamoDbModel;
+import com.example.sim.models.FiberDeadlines;
 import com.example.sim.models.SdkRetries;
 import com.example.sim.models.SqsModel;
 import com.example.sim.runtime.LaneExecutor;
@@ -22,21 +24,24 @@ import java.util.random.RandomGenerator;
  * {@link PaymentAuthorizer#builder} (so that no setting of the function can be left out here),
  * its environment variables the template's,
  * every clock, sleeper, random source and the lanes' executor the scheduler's, and the SDK clients
- * the models, DynamoDB's behind the SDK's own standard retries as the function configures them
- * ({@link SdkRetries}, one client per environment). Nothing of the receiver is replaced.
+ * the models, DynamoDB's behind the SDK's own standard retries and timeouts as the function
+ * configures them ({@link SdkRetries}, one client per environment, its attempts timed on the
+ * scheduler's fibers by {@link FiberDeadlines}). Nothing of the receiver is replaced.
  */
 public final class SimulatedReceiver {
 
     private final Scheduler scheduler;
+    private final FaultSchedule faults;
     private final Map<String, String> environment;
     private final DynamoDbModel dynamoDb;
     private final SqsModel sqs;
     private final String signingSecret;
     private Consumer<ReceiverTestKit<Payment>> kit = any -> { };
 
-    SimulatedReceiver(Scheduler scheduler, Map<String, String> environment, DynamoDbModel dynamoDb, SqsModel sqs,
-                      String signingSecret) {
+    SimulatedReceiver(Scheduler scheduler, FaultSchedule faults, Map<String, String> environment, DynamoDbModel dynamoDb,
+                      SqsModel sqs, String signingSecret) {
         this.scheduler = scheduler;
+        this.faults = faults;
         this.environment = Map.copyOf(environment);
         this.dynamoDb = dynamoDb;
         this.sqs = sqs;
@@ -64,7 +69,8 @@ public final class SimulatedReceiver {
     ReceiverBuilder<Payment> builder(PrintStream out) {
         VirtualClock clock = VirtualClock.following(scheduler::instant);
         return PaymentAuthorizer.builder(environment,
-                        new SdkRetries(dynamoDb, scheduler::random, pause -> scheduler.sleep(Scheduler.micros(pause))),
+                        new SdkRetries(dynamoDb, scheduler::random, pause -> scheduler.sleep(Scheduler.micros(pause)),
+                                new FiberDeadlines(scheduler, faults)),
                         secretId -> secretId.equals(CacheSetup.SIGNING_SECRET) ? CacheSetup.SIGNING_KEY : signingSecret,
                         clock, out, random())
                 .sqs(() -> sqs)

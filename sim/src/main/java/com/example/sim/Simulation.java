@@ -110,7 +110,7 @@ public final class Simulation {
         Optional<CacheSetup> cache = CacheSetup.of(profile, scheduler, world, faults, windows, records, oracles.violations());
         Map<String, String> env = environment(windows, profile.rules(), deadLetters);
         cache.ifPresent(c -> c.environment(env));
-        SimulatedReceiver receivers = new SimulatedReceiver(scheduler, env, dynamoDb, sqs, Producers.secret());
+        SimulatedReceiver receivers = new SimulatedReceiver(scheduler, faults, env, dynamoDb, sqs, Producers.secret());
         cache.ifPresent(c -> receivers.withKit(c::attach));
         int[] environments = {0};
         List<Long> batchLatencies = new ArrayList<>();

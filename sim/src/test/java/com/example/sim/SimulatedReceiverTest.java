@@ -45,7 +45,7 @@ class SimulatedReceiverTest {
         SqsQueue deadLetters = sqs.createQueue("payments-dlq", 30, WINDOWS.deadLetterRetentionSeconds());
         Map<String, String> env = new HashMap<>(Simulation.environment(WINDOWS, Rules.TODAY, deadLetters));
         env.put("MIN_REMAINING_TIME_MS", "0");
-        SimulatedReceiver receivers = new SimulatedReceiver(scheduler, env, new DynamoDbModel(world, 4_000), sqs,
+        SimulatedReceiver receivers = new SimulatedReceiver(scheduler, FaultSchedule.NONE, env, new DynamoDbModel(world, 4_000), sqs,
                 Producers.secret());
         Environment environment = new Environment(1, receivers::build);
         SQSEvent.SQSMessage message = new SQSEvent.SQSMessage();

@@ -41,13 +41,13 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse
  *       Reasons mix: an action on a throttled table ({@link World.Fault#THROTTLE_LAST_TABLE}, or a
  *       table whose capacity does not admit the transaction) answers {@code ThrottlingError}, an
  *       action on a held item {@code TransactionConflict}, and every other action its own condition,
- *       so a {@code ConditionalCheckFailed} can stand beside either.</li>
+ *       so a {@code ConditionalCheckFailed} can stand beside either. Its limits: {@link TransactionLimits}.</li>
  *   <li>Transaction conflicts: a transaction holds its items from when it is applied until its
  *       answer reaches its caller; another transaction on one of them is cancelled with {@code TransactionConflict},
  *       a single write is refused with {@code TransactionConflictException} ("Transaction conflict
  *       handling in DynamoDB", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/transaction-apis.html#transaction-conflict-handling).</li>
  *   <li>TTL: an expired item stays, and is read by conditions, until deleted up to 48 h later ({@link DynamoDbTable}).</li>
- *   <li>On-demand throttling by the doubling rule and the per-partition limit, each table on its own ({@link OnDemandCapacity});
+ *   <li>On-demand throttling by the doubling rule and partitions shared by hash ({@link OnDemandCapacity}, {@link TablePartitions});
  *       a transaction costs two write units per KB of each item ("Capacity management for
  *       transactions", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/transaction-apis.html#transaction-capacity-handling).</li>
  *   <li>A 5xx whose write may or may not have happened ("Error handling with DynamoDB",

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
 
@@ -18,7 +19,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse
  * The DynamoDB model's {@code TransactWriteItems} ({@link DynamoDbModel} lists each behaviour and
  * its page): all or nothing, one cancellation reason per action, the items a transaction holds
  * from when it is applied until its answer reaches its caller (a conflict for any other write on
- * them), two write units per KB against each table's capacity, and client request tokens. The
+ * them), two write units per KB against each table's capacity, client request tokens, and the
+ * limits of one transaction ({@link TransactionLimits}). The
  * model's hooks (a flawed model's writes) are called where a refused or cancelled call would write.
  */
 final class DynamoDbTransactions {
@@ -53,6 +55,12 @@ final class DynamoDbTransactions {
         model.called();
         Instant now = world.instant();
         List<WriteAction> actions = request.transactItems().stream().map(item -> WriteAction.of(item, model::table)).toList();
+        try {
+            TransactionLimits.check(actions, now);
+        } catch (DynamoDbException invalid) {
+            world.fromService(SERVICE, "TransactWriteItems");
+            throw invalid;
+        }
         World.Fault fault = world.fault(SERVICE, "TransactWriteItems");
         long units = 0;
         Map<String, Map<String, Long>> byTable = new HashMap<>();
@@ -91,6 +99,10 @@ final class DynamoDbTransactions {
                 throw DynamoDbErrors.error(400, "IdempotentParameterMismatchException",
                         "Request parameters do not match the parameters of the request with the same client token");
             }
+            if (seen.get() == ClientRequestTokens.Seen.IN_PROGRESS) {
+                throw DynamoDbErrors.error(400, "TransactionInProgressException",
+                        "The transaction with the given request token is already in progress.");
+            }
             return TransactWriteItemsResponse.builder().build(); // applied before: success, nothing applied again
         }
         List<CancellationReason> reasons = reasons(actions, now, Set.of());
@@ -117,6 +129,7 @@ final class DynamoDbTransactions {
             world.fromService(SERVICE, "TransactWriteItems");
         } finally {
             actions.forEach(action -> held.computeIfPresent(action.lock(), (lock, n) -> n > 1 ? n - 1 : null));
+            tokens.answered(request);
         }
         if (fault == World.Fault.SERVER_ERROR_APPLIED) {
             throw DynamoDbErrors.serverError();

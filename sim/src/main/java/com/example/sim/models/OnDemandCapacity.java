@@ -15,14 +15,16 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *       minutes is throttled. The model's previous peak is the highest second of writes at least
  *       30 minutes old (a new table: half its warm throughput, 4 000 write units a second by default,
  *       so 4 000 at once);</li>
- *   <li>one partition serves at most 1 000 write units a second; the model puts each item in a
- *       partition of its own (a hot account's item is its own partition), which is the most a key
- *       can have.</li>
+ *   <li>one partition serves at most 1 000 write units a second, and items share partitions by
+ *       the hash of their key ({@link TablePartitions}: a hot key's partition throttles its
+ *       neighbours too, until it splits as AWS documents); the partitions grow with the table's
+ *       allowed throughput.</li>
  * </ul>
+ * {@link Softness#ONE_PARTITION_PER_ITEM} (a test's switch, never a run's) puts each item in a
+ * partition of its own instead, the most optimistic layout the models used to have.
  */
 final class OnDemandCapacity {
 
-    static final long PARTITION_WRITE_UNITS = 1_000;
     private static final long DOUBLING_WINDOW_SECONDS = 30 * 60;
 
     private final long warmWriteUnits;
@@ -30,10 +32,25 @@ final class OnDemandCapacity {
     private long maturedPeak;
     private long second = Long.MIN_VALUE;
     private long thisSecond;
+    /** The softness's layout: each item's units this second, as if each were a partition. */
     private final Map<String, Long> itemsThisSecond = new HashMap<>();
+    private final TablePartitions partitions;
+    private final boolean onePartitionPerItem;
 
     OnDemandCapacity(long warmWriteUnits) {
+        this(warmWriteUnits, null);
+    }
+
+    /** A table's capacity with {@code softness} back on ({@code null}: none), to see which check tells it from AWS. */
+    OnDemandCapacity(long warmWriteUnits, Softness softness) {
         this.warmWriteUnits = warmWriteUnits;
+        this.partitions = new TablePartitions(warmWriteUnits);
+        this.onePartitionPerItem = softness == Softness.ONE_PARTITION_PER_ITEM;
+    }
+
+    /** The table's partitions now, and how many splits made them. */
+    TablePartitions partitions() {
+        return partitions;
     }
 
     /** Whether {@code units} more this second fit the table, and {@code itemUnits} each item's partition. */
@@ -43,8 +60,11 @@ final class OnDemandCapacity {
         if (thisSecond + units > allowed) {
             return false;
         }
+        if (!onePartitionPerItem) {
+            return partitions.admits(epochSecond, itemUnits);
+        }
         for (Map.Entry<String, Long> item : itemUnits.entrySet()) {
-            if (itemsThisSecond.getOrDefault(item.getKey(), 0L) + item.getValue() > PARTITION_WRITE_UNITS) {
+            if (itemsThisSecond.getOrDefault(item.getKey(), 0L) + item.getValue() > TablePartitions.PARTITION_WRITE_UNITS) {
                 return false;
             }
         }
@@ -54,7 +74,11 @@ final class OnDemandCapacity {
     void consume(long epochSecond, long units, Map<String, Long> itemUnits) {
         roll(epochSecond);
         thisSecond += units;
-        itemUnits.forEach((item, u) -> itemsThisSecond.merge(item, u, Long::sum));
+        if (onePartitionPerItem) {
+            itemUnits.forEach((item, u) -> itemsThisSecond.merge(item, u, Long::sum));
+        } else {
+            partitions.consume(epochSecond, itemUnits);
+        }
     }
 
     private void roll(long epochSecond) {
@@ -67,8 +91,12 @@ final class OnDemandCapacity {
         second = epochSecond;
         thisSecond = 0;
         itemsThisSecond.clear();
+        long peak = maturedPeak;
         while (!recent.isEmpty() && recent.peekFirst()[0] <= epochSecond - DOUBLING_WINDOW_SECONDS) {
             maturedPeak = Math.max(maturedPeak, recent.pollFirst()[1]);
+        }
+        if (maturedPeak > peak) {
+            partitions.growTo(2 * maturedPeak);
         }
     }
 

@@ -1,12 +1,15 @@
 package com.example.sim.models;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
+import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTimeToLiveRequest;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTimeToLiveResponse;
@@ -36,10 +39,21 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse
  *       failure;</li>
  *   <li>a {@code TransactWriteItems} without a {@code ClientRequestToken} gets one, generated
  *       once per call and sent again unchanged with every retry (the API model marks it an
- *       idempotency token), so that DynamoDB can tell a retry from a new transaction.</li>
+ *       idempotency token), so that DynamoDB can tell a retry from a new transaction;</li>
+ *   <li>with {@link Deadlines} (the simulation's clients), the function's timeouts: an attempt
+ *       without an answer after {@link #ATTEMPT_TIMEOUT} ends in the SDK's
+ *       {@code ApiCallAttemptTimeoutException}, which the standard strategy retries (its
+ *       {@code SdkDefaultRetrySetting.RETRYABLE_EXCEPTIONS}) after the 100 ms base pause, with the same
+ *       {@code ClientRequestToken}; the whole call, pauses included, ends at {@link #CALL_TIMEOUT} in
+ *       {@code ApiCallTimeoutException}, not retried ("Configure timeouts in the AWS SDK for Java
+ *       2.x", https://docs.aws.amazon.com/sdk-for-java/latest/developer-guide/timeouts.html). A
+ *       timed-out attempt goes on without its caller: its request may still reach DynamoDB and be
+ *       applied, and a retry meeting it in flight is answered {@code TransactionInProgressException}
+ *       ({@link ClientRequestTokens}).</li>
  * </ul>
- * What is not modelled: the 2 s per attempt and 5 s per call timeouts (the simulation's slow calls
- * run to their end), and the retries of reads (the receiver's reads are not in the fault schedule).
+ * Without {@link Deadlines} (the conformance traces' clients, whose calls take no time) a slow call
+ * runs to its end: the models' former kindness, which {@code SdkTimeoutsTest} shows told apart.
+ * What is not modelled: the retries of reads (the receiver's reads are not in the fault schedule).
  */
 public final class SdkRetries implements DynamoDbClient {
 
@@ -56,9 +70,30 @@ public final class SdkRetries implements DynamoDbClient {
             "LimitExceededException", "RequestThrottled", "SlowDown", "PriorRequestNotComplete",
             "EC2ThrottledException");
 
+    /** The function's timeouts ({@code PaymentAuthorizer.callBounds()}). */
+    static final Duration ATTEMPT_TIMEOUT = Duration.ofSeconds(2);
+    static final Duration CALL_TIMEOUT = Duration.ofSeconds(5);
+
+    /** The client's clock and its way of waiting for an attempt at most so long. */
+    public interface Deadlines {
+
+        /** Now, in virtual microseconds. */
+        long now();
+
+        /** Whether a call starting now may take {@code micros} or more (else its attempts run inline: none can time out). */
+        boolean mayTake(long micros);
+
+        /**
+         * Runs {@code attempt} on its own and waits at most {@code micros} for it: its answer, or
+         * empty when it has none by then (it goes on without its caller). Its error is thrown.
+         */
+        <T> Optional<T> within(long micros, Supplier<T> attempt);
+    }
+
     private final DynamoDbClient service;
     private final Supplier<SplittableRandom> random;
     private final Consumer<Duration> pause;
+    private final Optional<Deadlines> deadlines;
     private int tokens = TOKEN_BUCKET_SIZE;
     private long retries;
 
@@ -68,9 +103,24 @@ public final class SdkRetries implements DynamoDbClient {
      * @param pause   how the client sleeps between attempts (the scheduler's virtual sleep)
      */
     public SdkRetries(DynamoDbClient service, Supplier<SplittableRandom> random, Consumer<Duration> pause) {
+        this(service, random, pause, Optional.empty());
+    }
+
+    /**
+     * The client with the function's attempt and call timeouts.
+     *
+     * @param deadlines the client's clock and its bounded wait for an attempt (the scheduler's fibers)
+     */
+    public SdkRetries(DynamoDbClient service, Supplier<SplittableRandom> random, Consumer<Duration> pause, Deadlines deadlines) {
+        this(service, random, pause, Optional.of(deadlines));
+    }
+
+    private SdkRetries(DynamoDbClient service, Supplier<SplittableRandom> random, Consumer<Duration> pause,
+                       Optional<Deadlines> deadlines) {
         this.service = service;
         this.random = random;
         this.pause = pause;
+        this.deadlines = deadlines;
     }
 
     /** Attempts after the first made so far. */
@@ -110,23 +160,49 @@ public final class SdkRetries implements DynamoDbClient {
     }
 
     private <T> T call(Supplier<T> attempt) {
+        Optional<Deadlines> timed = deadlines.filter(clock -> clock.mayTake(micros(CALL_TIMEOUT)));
+        long callEnds = timed.map(clock -> clock.now() + micros(CALL_TIMEOUT)).orElse(Long.MAX_VALUE);
         int lastTaken = 0;
         for (int n = 1; ; n++) {
             try {
-                T answer = attempt.get();
+                T answer = timed.isPresent() ? attempt(timed.get(), callEnds, attempt) : attempt.get();
                 tokens = Math.min(TOKEN_BUCKET_SIZE, tokens + Math.max(lastTaken, 1));
                 return answer;
-            } catch (AwsServiceException e) {
-                boolean throttled = e.awsErrorDetails() != null && THROTTLING.contains(e.awsErrorDetails().errorCode());
-                if (n >= MAX_ATTEMPTS || !(throttled || e.statusCode() >= 500) || tokens < RETRY_COST) {
+            } catch (AwsServiceException | ApiCallAttemptTimeoutException e) {
+                boolean throttled = e instanceof AwsServiceException service && service.awsErrorDetails() != null
+                        && THROTTLING.contains(service.awsErrorDetails().errorCode());
+                boolean retryable = throttled || e instanceof ApiCallAttemptTimeoutException
+                        || ((AwsServiceException) e).statusCode() >= 500;
+                if (n >= MAX_ATTEMPTS || !retryable || tokens < RETRY_COST) {
                     throw e;
                 }
                 tokens -= RETRY_COST;
                 lastTaken = RETRY_COST;
                 retries++;
-                pause.accept(backoff(n, throttled));
+                Duration backoff = backoff(n, throttled);
+                if (timed.isPresent() && timed.get().now() + micros(backoff) >= callEnds) {
+                    pause.accept(Duration.ofNanos((callEnds - timed.get().now()) * 1_000));
+                    throw ApiCallTimeoutException.create(CALL_TIMEOUT.toMillis());
+                }
+                pause.accept(backoff);
             }
         }
+    }
+
+    /** One attempt within its timeout and what is left of the call's. */
+    private static <T> T attempt(Deadlines clock, long callEnds, Supplier<T> attempt) {
+        long left = callEnds - clock.now();
+        long limit = Math.min(micros(ATTEMPT_TIMEOUT), left);
+        Optional<T> answer = limit > 0 ? clock.within(limit, attempt) : Optional.empty();
+        if (answer.isPresent()) {
+            return answer.get();
+        }
+        throw limit < micros(ATTEMPT_TIMEOUT) ? ApiCallTimeoutException.create(CALL_TIMEOUT.toMillis())
+                : ApiCallAttemptTimeoutException.create(ATTEMPT_TIMEOUT.toMillis());
+    }
+
+    private static long micros(Duration duration) {
+        return duration.toNanos() / 1_000;
     }
 
     /** Full jitter: from 0 to min(20 s, base x 2^(n-1)) before attempt n+1. */

@@ -4,7 +4,8 @@ import java.util.Map;
 
 /**
  * One message in the SQS model: what SQS keeps of it. {@code sentAt} is its {@code SentTimestamp};
- * {@code enqueuedAt} what its retention counts from, which a move by the redrive policy keeps.
+ * {@code enqueuedAt} what its retention counts from, which a move by the redrive policy keeps on a
+ * standard queue and resets on a FIFO one ({@link RedrivePolicy}).
  */
 public final class SqsMessage {
 

@@ -97,6 +97,12 @@ public final class SqsQueue {
         this.redrivePolicy = Optional.of(new RedrivePolicy(this, deadLetters, maxReceives));
     }
 
+    /** The redrive policy with one of the models' former kindnesses back on (a test's, to see it told apart). */
+    void redrivePolicy(SqsQueue deadLetters, int maxReceives, Softness softness) {
+        this.redrivePolicy = Optional.of(new RedrivePolicy(this, deadLetters, maxReceives,
+                softness == Softness.FIFO_DEAD_LETTERS_KEEP_THEIR_CLOCK));
+    }
+
     public void extraCopies(double probability) {
         receipts.extraCopies(probability);
     }

@@ -46,7 +46,8 @@ public final class Scheduler {
         private final Runnable body;
         private final Object owner;
         private final Semaphore turn = new Semaphore(0);
-        private final List<Fiber> joiners = new ArrayList<>();
+        /** What wakes each fiber waiting for this one to be done. */
+        private final List<Runnable> joiners = new ArrayList<>();
         private Thread thread;
         private boolean done;
         private boolean ended;
@@ -76,8 +77,8 @@ public final class Scheduler {
             } finally {
                 done = true;
                 live.remove(this);
-                for (Fiber joiner : joiners) {
-                    at(now, () -> resume(joiner));
+                for (Runnable joiner : joiners) {
+                    at(now, joiner);
                 }
                 handBack.release();
             }
@@ -166,8 +167,32 @@ public final class Scheduler {
         if (other.done) {
             return;
         }
-        other.joiners.add(self);
+        other.joiners.add(() -> resume(self));
         park(self);
+    }
+
+    /**
+     * Called on a fiber: waits until {@code other} is done, or {@code micros} of virtual time have
+     * passed, whichever comes first (a client's timeout: {@code other} goes on without it).
+     *
+     * @return whether {@code other} is done
+     */
+    public boolean join(Fiber other, long micros) {
+        Fiber self = requireFiber();
+        if (other.done) {
+            return true;
+        }
+        boolean[] woken = {false};
+        Runnable wake = () -> {
+            if (!woken[0]) {
+                woken[0] = true;
+                resume(self);
+            }
+        };
+        other.joiners.add(wake);
+        after(Math.max(0, micros), wake);
+        park(self);
+        return other.done;
     }
 
     /** Ends every fiber still waiting: each wakes to {@link Ended} and unwinds. */

@@ -159,4 +159,40 @@ class CacheAndFifoModelsTest {
         world.now = world.now.plusSeconds(30); // a2 visible again, ahead of the redriven a1
         assertEquals(List.of("a2", "a1"), queue.receive(10).stream().map(SqsMessage::body).toList());
     }
+
+    @Test
+    void fifo_aDeadLetterStaysTheDlqsWholeRetention_fromItsMove_underItsOwnIdAsDeduplicationId() {
+        assertEquals(List.of("a1"), deadLettersAfterThreeDaysAndAHalfInTheDlq(null));
+    }
+
+    @Test
+    void fifo_aDeadLetterKeepingItsClock_isTakenByTheDlqsRetentionEarly_soTheTestAboveCanFail() {
+        assertEquals(List.of(), deadLettersAfterThreeDaysAndAHalfInTheDlq(Softness.FIFO_DEAD_LETTERS_KEEP_THEIR_CLOCK));
+    }
+
+    /**
+     * GIVEN a FIFO message 3 days in its queue before its redrive policy moves it to a FIFO DLQ of
+     * 4 days' retention; WHEN 3.5 days pass in the DLQ; THEN what the DLQ still holds.
+     */
+    private static List<String> deadLettersAfterThreeDaysAndAHalfInTheDlq(Softness softness) {
+        StillWorld world = new StillWorld();
+        SqsQueue queue = fifo(world, "payments.fifo");
+        int[] ids = {0};
+        SqsQueue deadLetters = new SqsQueue("payments-dlq.fifo", "eu-west-1", "123456789012", 30, 4 * 86_400, world,
+                () -> "d" + ++ids[0]);
+        deadLetters.fifo();
+        if (softness == null) {
+            queue.redrivePolicy(deadLetters, 1);
+        } else {
+            queue.redrivePolicy(deadLetters, 1, softness);
+        }
+        SqsMessage sent = queue.send("a1", Map.of(), 0, "A", "producer-dedup-1");
+        queue.receive(1);
+        world.now = world.now.plus(Duration.ofDays(3));
+        assertEquals(List.of(), queue.receive(1)); // its second receive moves it
+        SqsMessage dead = deadLetters.stored().get(0);
+        assertEquals(softness == null ? sent.id() : "producer-dedup-1", dead.deduplicationId());
+        world.now = world.now.plus(Duration.ofHours(84));
+        return deadLetters.messages().stream().map(SqsMessage::body).toList();
+    }
 }

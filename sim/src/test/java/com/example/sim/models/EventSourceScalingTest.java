@@ -35,6 +35,14 @@ class EventSourceScalingTest {
     }
 
     @Test
+    void withoutAMaximumConcurrency_theMappingStopsAtItsCeilingOf1250() {
+        EventSourceScaling scaling = new EventSourceScaling(Integer.MAX_VALUE);
+        scaling.backlog(0);
+        assertEquals(1_250, scaling.pollers(10 * 60 * SECOND));
+        assertEquals(Long.MAX_VALUE, scaling.nextPollerAt(10 * 60 * SECOND));
+    }
+
+    @Test
     void belowFive_theMaximumIsTheStart() {
         EventSourceScaling scaling = new EventSourceScaling(2);
         scaling.backlog(0);

@@ -4,12 +4,12 @@ import java.time.Instant;
 import java.util.SplittableRandom;
 
 /** The models' tests' world: a clock the test moves, one seeded generator, no latency, no faults. */
-class StillWorld implements World {
+public class StillWorld implements World {
 
     Instant now = Instant.parse("2026-03-02T00:00:00Z");
     final SplittableRandom random;
 
-    StillWorld() {
+    public StillWorld() {
         this(1);
     }
 
