@@ -81,7 +81,7 @@ public record Profile(String name, int payments, Duration traffic, int accounts,
     /** The same, each table serving {@code units} write units a second at the start (its {@code WarmThroughput}). */
     Profile withWarmWriteUnits(long units) {
         return new Profile(name, payments, traffic, accounts, hotAccounts, hotShare, burstShare, bursts, maxConcurrency,
-                units, faults, reservedConcurrency, faultRates, cache, queue, lateShare, signatures);
+                units, faults, reservedConcurrency, faultRates, cache, queue, lateShare, rules);
     }
 
     /** The same, named {@code name} (a swarm's draw runs the default profile's traffic under another name). */
