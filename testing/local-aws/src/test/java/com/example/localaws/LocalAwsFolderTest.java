@@ -3,8 +3,10 @@ package com.example.localaws;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -19,14 +21,17 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class LocalAwsFolderTest {
 
     @Test
-    void underMaven_theLocalAwsLogsInTheModulesTarget_andRecordsToTheProjectsRecording(LocalAws aws) {
+    void underMaven_theLocalAwsLogsInTheModulesTarget_andRecordsToTheProjectsRecording(LocalAws aws) throws IOException {
         // GIVEN the local AWS of this test JVM (surefire names a folder per fork, in the module's target)
         Path folder = LocalAwsFolder.of(aws.root());
         assertEquals(Path.of("target/local-aws").toAbsolutePath(), folder.getParent());
         assertTrue(folder.getFileName().toString().matches("fork-[0-9]+"), folder::toString);
-        // THEN its launcher's log and its Redis node's files are there, not in the root's target
-        assertTrue(Files.isRegularFile(folder.resolve("moto.log")), () -> folder + " has no moto.log");
-        assertTrue(Files.isRegularFile(folder.resolve("redis-0-nodes.conf")), () -> folder + " has no redis-0-nodes.conf");
+        // THEN this run's launcher logs there and its Redis node keeps its cluster configuration there, not in the root's target
+        List<String> starts = Files.readAllLines(folder.resolve("moto.log")).stream().filter(line -> line.startsWith("ready ")).toList();
+        assertEquals("ready " + aws.endpoint().getPort(), starts.isEmpty() ? "none" : starts.get(starts.size() - 1),
+                () -> folder + "/moto.log's last start, of " + starts);
+        String nodes = Files.readString(folder.resolve("redis-0-nodes.conf"));
+        assertTrue(nodes.contains(":" + aws.redis().port() + "@"), () -> folder + "/redis-0-nodes.conf: " + nodes);
         // AND the calls of local functions are recorded to the project's recording, under the root
         assertEquals(aws.root().resolve("target/local-aws/calls.jsonl"), aws.moto().calls());
     }
