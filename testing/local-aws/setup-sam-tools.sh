@@ -66,9 +66,8 @@ ensure_venv() {
 }
 
 ensure_venv_module
-# The four are independent, and pip mostly waits on downloads: they are made side by side (from
-# a fresh clone, about half the time of one after another), and any that failed is named after
-# all have ended, non-zero.
+# The four are independent, and pip mostly waits on downloads: they are made side by side, and
+# any that failed is named after all have ended, non-zero.
 pids=() names=()
 start() {
   ensure_venv "$@" &
