@@ -60,7 +60,7 @@ demo: setup ## ~2 000 payments, duplicates, conflicts, poison, faults; a checked
 	$(MVN) -q -DskipTests -pl infra/demo -am package dependency:build-classpath -Dmdep.outputFile=target/demo.classpath
 	cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "infra/demo/target/classes:$$(cat infra/demo/target/demo.classpath)" com.example.demo.Demo $(PAYMENTS)
 
-test: local-aws-backend setup test-launcher test-java check-template check-mermaid rehearse ## the whole suite: every test, the template's and diagrams' checks, the rehearsal ## LOCAL_AWS=moto|localstack (LocalStack: Docker) LOCAL_AWS_TLS=false (HTTP)
+test: local-aws-backend setup launcher-and-tools test-java check-template check-mermaid rehearse ## the whole suite: every test, the template's and diagrams' checks, the rehearsal ## LOCAL_AWS=moto|localstack (LocalStack: Docker) LOCAL_AWS_TLS=false (HTTP)
 
 # ---- the local runtime's command line (infra/local-payments, com.example.localpayments.cli): JSON on stdout, progress on stderr
 LOCAL_CLI_CLASSPATH := $(ROOT)/infra/local-payments/target/cli.classpath
@@ -113,13 +113,15 @@ down: $(LOCAL_CLI_CLASSPATH) ## stop what make up started (harmless when nothing
 	@$(LOCAL_CLI) down
 
 ##@ Checks (parts of make test)
-.PHONY: build test-java local-aws-backend test-launcher check-template check-mermaid rehearse rehearse-tools
+.PHONY: build test-java local-aws-backend test-launcher launcher-and-tools check-template check-mermaid rehearse rehearse-tools
 build: ## compile and package every module (no tests)
 	$(MVN) -DskipTests package
 
+# Two modules at a time, as their dependencies allow (-T 2): each module's local AWS in its own
+# folder on its own ports (LocalAwsFolder), every launcher appending whole lines to the one recording.
 test-java: local-aws-backend setup rehearse-tools ## every Java test (JUnit 5) against the local AWS ## LOCAL_AWS=moto|localstack (LocalStack: Docker) LOCAL_AWS_TLS=false (HTTP)
 	rm -f $(ROOT)/target/local-aws/calls.jsonl # the functions' calls, recorded afresh for make rehearse
-	$(MVN) verify $(if $(LOCAL_AWS),-Dlocal.aws.backend=$(LOCAL_AWS))
+	$(MVN) -T 2 verify $(if $(LOCAL_AWS),-Dlocal.aws.backend=$(LOCAL_AWS))
 
 # LOCAL_AWS=localstack: the docker command was found before any work (above); here, before the
 # tests, the Docker engine must answer Testcontainers, else the run stops, non-zero.
@@ -131,6 +133,11 @@ local-aws-backend:
 
 test-launcher: setup ## the moto launcher's own tests (pytest)
 	$(ROOT)/testing/local-aws/test-launcher.sh
+
+# make test's: the launcher's tests beside the installs of the rehearsal's tools (pip and npm
+# mostly wait on downloads), once make setup has installed the Debian packages either needs.
+launcher-and-tools: setup
+	$(MAKE) --no-print-directory -j 2 --output-sync=target test-launcher rehearse-tools
 
 check-template: ## cfn-lint, sam validate --lint, checkov and sam build on template.yaml
 	$(ROOT)/testing/local-aws/check-template.sh

@@ -6,7 +6,8 @@
 #   .tools/awscli  the AWS CLI        from testing/local-aws/requirements-awscli.txt (README's call against make up)
 #   .tools/cloudsplaining  the IAM checker  from infra/rehearse/requirements-cloudsplaining.txt (make rehearse)
 # A virtualenv is rebuilt from scratch when its requirements file or the interpreter changes
-# (a stamp holds their hash), and left alone otherwise, so a second run is silent and quick.
+# (a stamp holds their hash), and left alone otherwise, so a second run is silent and quick;
+# the missing ones are made side by side.
 # Runnable from any folder. PYTHON chooses the interpreter (default python3, 3.11 tested).
 set -euo pipefail
 
@@ -55,7 +56,6 @@ ensure_venv() {
       return 0
     fi
   fi
-  ensure_venv_module
   log "creating .tools/$name from $(basename "$requirements") (a few minutes, once)"
   rm -rf "$venv"
   mkdir -p "$ROOT/.tools"
@@ -65,7 +65,23 @@ ensure_venv() {
   echo "$stamp" >"$stamp_file"
 }
 
-ensure_venv sam "$HERE/requirements-sam.txt" sam
-ensure_venv lint "$HERE/requirements-lint.txt" cfn-lint checkov
-ensure_venv awscli "$HERE/requirements-awscli.txt" aws
-ensure_venv cloudsplaining "$ROOT/infra/rehearse/requirements-cloudsplaining.txt" cloudsplaining
+ensure_venv_module
+# The four are independent, and pip mostly waits on downloads: they are made side by side, and
+# any that failed is named after all have ended, non-zero.
+pids=() names=()
+start() {
+  ensure_venv "$@" &
+  pids+=("$!") names+=("$1")
+}
+start sam "$HERE/requirements-sam.txt" sam
+start lint "$HERE/requirements-lint.txt" cfn-lint checkov
+start awscli "$HERE/requirements-awscli.txt" aws
+start cloudsplaining "$ROOT/infra/rehearse/requirements-cloudsplaining.txt" cloudsplaining
+failed=()
+for i in "${!pids[@]}"; do
+  wait "${pids[$i]}" || failed+=(".tools/${names[$i]}")
+done
+if [ "${#failed[@]}" -gt 0 ]; then
+  log "could not make ${failed[*]} (pip's errors above); run this script again to retry"
+  exit 1
+fi

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.localaws.LocalAws;
+import com.example.localaws.LocalAwsFolder;
 import com.example.localaws.LocalAwsExtension;
 import com.example.localaws.invoke.EnvVarsFile;
 import com.example.localaws.invoke.FunctionInvoker;
@@ -57,7 +58,7 @@ class SampleScheduledEventTest {
             }
         }
         String event = Files.readString(aws.root().resolve("events/dedup-store-size/scheduled.json"));
-        try (FunctionInvoker emulator = RuntimeEmulator.start(function(Map.of(TelemetryConfig.METRICS_NAMESPACE, "PaymentsTest"), Set.of()), aws.root(), aws.root().resolve("target/local-aws"))) {
+        try (FunctionInvoker emulator = RuntimeEmulator.start(function(Map.of(TelemetryConfig.METRICS_NAMESPACE, "PaymentsTest"), Set.of()), aws.root(), LocalAwsFolder.of(aws.root()))) {
             // WHEN the schedule invokes it
             Invocation invocation = emulator.invoke(event);
 
@@ -117,7 +118,7 @@ class SampleScheduledEventTest {
     /** One scheduled run of the function with {@code settings} added to its environment; every line parsed. */
     private FunctionOutput run(Map<String, String> settings, String... unset) throws IOException {
         String event = Files.readString(aws.root().resolve("events/dedup-store-size/scheduled.json"));
-        try (FunctionInvoker emulator = RuntimeEmulator.start(function(settings, Set.of(unset)), aws.root(), aws.root().resolve("target/local-aws"))) {
+        try (FunctionInvoker emulator = RuntimeEmulator.start(function(settings, Set.of(unset)), aws.root(), LocalAwsFolder.of(aws.root()))) {
             Invocation invocation = emulator.invoke(event);
             assertEquals("null", invocation.payload());
             return FunctionOutput.parse(String.join("\n", invocation.logs()).getBytes(StandardCharsets.UTF_8));

@@ -1,5 +1,6 @@
 package com.example.localaws;
 
+import java.nio.file.Path;
 import java.util.Objects;
 
 /**
@@ -19,7 +20,7 @@ import java.util.Objects;
  *       as the function {@value #OPERATOR}: the rehearsal checks that the resource policies let a
  *       named operator make each such call;</li>
  *   <li>a launcher started by {@link MotoServer} appends one JSON line per such request to
- *       {@value #FILE} next to its log: {@code function}, {@code accessKeyId}, {@code phase}
+ *       the file it is given ({@link #recording} for every unnamed local AWS): {@code function}, {@code accessKeyId}, {@code phase}
  *       ({@code init}, {@code invoke} or {@code unknown}), {@code service}, {@code operation} and
  *       the {@code resources} the request names.</li>
  * </ul>
@@ -38,6 +39,15 @@ public final class CallRecording {
     public static final String FILE = "calls.jsonl";
 
     private CallRecording() {
+    }
+
+    /**
+     * The project's recording, {@code <root>/target/local-aws/}{@value #FILE}, which every unnamed
+     * local AWS of the checkout appends to, whichever module's folder holds its logs
+     * ({@link LocalAwsFolder}), and {@code make rehearse} reads.
+     */
+    public static Path recording(Path root) {
+        return root.resolve("target/local-aws").resolve(FILE);
     }
 
     /** What the access key id of an operator's command starts with; the command's name follows. */

@@ -86,23 +86,27 @@ public final class LocalAws implements LocalClients, AutoCloseable {
         this.admin = dynamoDb();
     }
 
-    /** Starts both servers on free ports and creates the template's tables. */
+    /**
+     * Starts both servers on free ports, logging under {@link LocalAwsFolder}, and creates the
+     * template's tables; the functions' calls are recorded for the rehearsal ({@link CallRecording#recording}).
+     */
     public static LocalAws start() {
         Path root = ProjectRoot.find();
-        return start(root, root.resolve("target/local-aws"));
+        return start(root, LocalAwsFolder.of(root), CallRecording.recording(root));
     }
 
     /**
-     * The same, logging under {@code target/local-aws/name}: a second local AWS beside another in
-     * one run (its own launcher, its own Redis node and files).
+     * The same, logging under {@code <folder>/name}: a second local AWS beside another in
+     * one run (its own launcher, its own Redis node and files, its calls recorded there, unread).
      */
     public static LocalAws start(String name) {
         Path root = ProjectRoot.find();
-        return start(root, root.resolve("target/local-aws").resolve(name));
+        Path logs = LocalAwsFolder.of(root).resolve(name);
+        return start(root, logs, logs.resolve(CallRecording.FILE));
     }
 
-    private static LocalAws start(Path root, Path logs) {
-        AwsApi api = LocalAwsBackend.chosen(System.getProperties(), System.getenv()).start(root, logs);
+    private static LocalAws start(Path root, Path logs, Path calls) {
+        AwsApi api = LocalAwsBackend.chosen(System.getProperties(), System.getenv()).start(root, logs, calls);
         RedisCluster redis = RedisCluster.of(1, "redis", LocalTls.in(root), logs);
         try {
             redis.start();
@@ -123,7 +127,7 @@ public final class LocalAws implements LocalClients, AutoCloseable {
      */
     public static LocalAws attach(URI endpoint, int redisPort) {
         Path root = ProjectRoot.find();
-        Path logs = root.resolve("target/local-aws");
+        Path logs = LocalAwsFolder.of(root);
         LocalTls tls = LocalTls.in(root);
         return new LocalAws(root, MotoServer.attach(endpoint, tls), RedisCluster.attached(redisPort, tls, logs));
     }
@@ -213,7 +217,7 @@ public final class LocalAws implements LocalClients, AutoCloseable {
      */
     public synchronized RedisCluster threeMasterRedis() {
         if (threeMasters == null) {
-            threeMasters = RedisCluster.of(3, "redis3", redis.tls(), root.resolve("target/local-aws"));
+            threeMasters = RedisCluster.of(3, "redis3", redis.tls(), LocalAwsFolder.of(root));
         }
         threeMasters.start();
         return threeMasters;
@@ -222,7 +226,7 @@ public final class LocalAws implements LocalClients, AutoCloseable {
     /** A standalone Redis (cluster mode off, TLS on), started on first use: a node-based cache without cluster mode. */
     public synchronized RedisNode standaloneRedis() {
         if (standaloneRedis == null) {
-            standaloneRedis = RedisNode.standalone("redis-standalone", redis.tls(), root.resolve("target/local-aws"));
+            standaloneRedis = RedisNode.standalone("redis-standalone", redis.tls(), LocalAwsFolder.of(root));
         }
         standaloneRedis.start();
         return standaloneRedis;

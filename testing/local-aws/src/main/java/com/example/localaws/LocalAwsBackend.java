@@ -40,10 +40,10 @@ public enum LocalAwsBackend {
         }
     }
 
-    /** Starts this backend's AWS APIs; the moto launcher logs to {@code logs}/moto.log. */
-    AwsApi start(Path root, Path logs) {
+    /** Starts this backend's AWS APIs; the moto launcher logs to {@code logs}/moto.log and records to {@code calls}. */
+    AwsApi start(Path root, Path logs, Path calls) {
         return switch (this) {
-            case MOTO -> MotoServer.start(root, LocalProcess.freePort(), logs.resolve("moto.log"), LocalTls.in(root),
+            case MOTO -> MotoServer.start(root, LocalProcess.freePort(), logs.resolve("moto.log"), calls, LocalTls.in(root),
                     LocalTls.awsEndpointTls());
             case LOCALSTACK -> LocalStackApi.start();
         };

@@ -33,19 +33,23 @@ public final class MotoServer implements AwsApi {
         this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).sslContext(tls.sslContext()).build();
     }
 
+    /** The same as {@link #start(Path, int, Path, Path, LocalTls, boolean)}, recording to {@value CallRecording#FILE} beside the log. */
+    static MotoServer start(Path root, int port, Path log, LocalTls tls, boolean https) {
+        return start(root, port, log, log.resolveSibling(CallRecording.FILE), tls, https);
+    }
+
     /**
      * Starts a launcher on {@code port}, logging to {@code log} and appending the calls of local
-     * functions to {@value CallRecording#FILE} beside it: several launchers of one run ({@code make
-     * test}'s modules one after another) share that file, and nothing empties it but a clean.
-     * It answers on TLS with {@code tls}'s AWS endpoint certificate ({@code https://}), as AWS
-     * does, unless {@code https} is false (plain {@code http://}, for debugging).
+     * functions to {@code calls}: several launchers of one run ({@code make test}'s modules, two at
+     * a time) share the project's recording, one whole line per append, and nothing empties it but
+     * a clean. It answers on TLS with {@code tls}'s AWS endpoint certificate ({@code https://}), as
+     * AWS does, unless {@code https} is false (plain {@code http://}, for debugging).
      */
-    static MotoServer start(Path root, int port, Path log, LocalTls tls, boolean https) {
+    static MotoServer start(Path root, int port, Path log, Path calls, LocalTls tls, boolean https) {
         Path python = root.resolve(".tools/moto/bin/python");
         if (!Files.isExecutable(python)) {
             throw new IllegalStateException(python + " is missing: run `make setup` (testing/local-aws/setup.sh) first");
         }
-        Path calls = log.resolveSibling(CallRecording.FILE);
         List<String> command = new ArrayList<>(List.of(python.toString(),
                 root.resolve("testing/local-aws/moto_launcher.py").toString(),
                 "--host", "127.0.0.1", "--port", Integer.toString(port),

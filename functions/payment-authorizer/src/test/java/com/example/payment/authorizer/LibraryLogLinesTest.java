@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.localaws.LocalAws;
+import com.example.localaws.LocalAwsFolder;
 import com.example.localaws.LocalAwsExtension;
 import com.example.localaws.invoke.FunctionInvoker;
 import com.example.localaws.invoke.Invocation;
@@ -56,7 +57,7 @@ class LibraryLogLinesTest {
         try (DynamoDbClient dynamoDb = aws.dynamoDb()) {
             Accounts.seed(dynamoDb, aws.root().resolve("infra/local-payments/accounts.json"));
         }
-        Path work = Files.createDirectories(aws.root().resolve("target/local-aws/library-log-lines"));
+        Path work = Files.createDirectories(LocalAwsFolder.of(aws.root()).resolve("library-log-lines"));
         Path config = Files.writeString(work.resolve("config"), "[payments]\nregion = us-east-1\n");
         Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
         env.putAll(Map.of("AWS_REGION", LocalAws.REGION.id(), "AWS_ENDPOINT_URL", aws.endpoint().toString(),
@@ -67,7 +68,7 @@ class LibraryLogLinesTest {
         LambdaFunction function = LambdaFunction.fromTemplate(aws.root().resolve("template.yaml"), FUNCTION,
                 LambdaFunction.moduleClasspath(aws.root().resolve("functions/payment-authorizer")), env);
 
-        try (FunctionInvoker emulator = RuntimeEmulator.start(function, aws.root(), aws.root().resolve("target/local-aws"))) {
+        try (FunctionInvoker emulator = RuntimeEmulator.start(function, aws.root(), LocalAwsFolder.of(aws.root()))) {
             // WHEN it processes a payment
             Invocation invocation = emulator.invoke(Files.readString(aws.root().resolve("events/purchase.json")));
             assertFalse(invocation.payload().contains("\"errorType\""), invocation::payload);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.example.localaws.LocalAws;
+import com.example.localaws.LocalAwsFolder;
 import com.example.localaws.invoke.FunctionInvoker;
 import com.example.localaws.invoke.Invocation;
 import com.example.localaws.invoke.LambdaFunction;
@@ -257,7 +258,7 @@ class ProducerSignatureTest extends LocalAwsTest {
     }
 
     private Path workDir() {
-        return aws.root().resolve("target/local-aws");
+        return LocalAwsFolder.of(aws.root());
     }
 
     /** The function's log line of the message whose SQS id is {@code messageId}. */

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.localpayments.Accounts;
 import com.example.localaws.LocalAws;
+import com.example.localaws.LocalAwsFolder;
 import com.example.localaws.invoke.EnvVarsFile;
 import com.example.localaws.invoke.FunctionInvoker;
 import com.example.localaws.invoke.Invocation;
@@ -433,7 +434,7 @@ class SampleEventsTest extends LocalAwsTest {
     }
 
     private static Path workDir(LocalAws aws) {
-        return aws.root().resolve("target/local-aws");
+        return LocalAwsFolder.of(aws.root());
     }
 
     private Path eventsDir() {

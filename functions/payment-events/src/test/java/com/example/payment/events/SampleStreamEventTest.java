@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.example.localaws.LocalAws;
+import com.example.localaws.LocalAwsFolder;
 import com.example.localaws.LocalAwsExtension;
 import com.example.localpayments.downstream.Downstream;
 import com.example.localaws.invoke.EnvVarsFile;
@@ -44,7 +45,7 @@ class SampleStreamEventTest {
         aws.resetTables();
         try (Downstream downstream = Downstream.create(aws, Duration.ofSeconds(1));
              FunctionInvoker emulator = RuntimeEmulator.start(function(downstream), aws.root(),
-                     aws.root().resolve("target/local-aws"))) {
+                     LocalAwsFolder.of(aws.root()))) {
             // GIVEN the sample: the INSERT of TXN-VISA-8847291's approval, then a TTL REMOVE
             String event = Files.readString(aws.root().resolve("events/payment-events/stream-insert-and-remove.json"));
 

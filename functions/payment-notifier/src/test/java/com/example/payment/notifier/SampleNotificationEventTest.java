@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.example.localaws.LocalAws;
+import com.example.localaws.LocalAwsFolder;
 import com.example.localaws.LocalAwsExtension;
 import com.example.localaws.invoke.EnvVarsFile;
 import com.example.localaws.invoke.FunctionInvoker;
@@ -48,7 +49,7 @@ class SampleNotificationEventTest {
                 Clock.systemUTC()));
              SqsClient sqs = aws.sqs();
              FunctionInvoker emulator = RuntimeEmulator.start(function(api, sqs), aws.root(),
-                     aws.root().resolve("target/local-aws"))) {
+                     LocalAwsFolder.of(aws.root()))) {
             // GIVEN the sample: TXN-VISA-8847291's approval as the topic delivers it (raw)
             String event = Files.readString(aws.root().resolve("events/payment-notifier/sns-raw-approval.json"));
 

@@ -2,6 +2,7 @@ package com.example.localpayments.cli;
 
 import com.example.localpayments.Accounts;
 import com.example.localaws.LocalAws;
+import com.example.localaws.LocalAwsFolder;
 import com.example.localaws.LocalTls;
 import com.example.localaws.PushApiProcess;
 import com.example.localaws.TemplateMessaging;
@@ -65,7 +66,7 @@ final class Up implements Command {
             console.progress("the recorded local AWS has stopped; stopping what is left of it and starting anew");
             Down.stop(stale, console);
         });
-        console.progress("starting the moto launcher and a one-node TLS Redis Cluster (logs in %s)", console.root().resolve("target/local-aws"));
+        console.progress("starting the moto launcher and a one-node TLS Redis Cluster (logs in %s)", LocalAwsFolder.of(console.root()));
         LocalAws aws = LocalAws.start();
         PushApiProcess.Started pushApi = null;
         try (SqsClient sqs = aws.sqs(); SnsClient sns = aws.sns()) {
