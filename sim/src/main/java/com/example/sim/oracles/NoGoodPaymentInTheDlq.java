@@ -8,9 +8,10 @@ import java.util.Map;
 
 /**
  * "No good payment left in the DLQ": a good payment's message in the DLQ as the run ends (after
- * every redrive), by the SQS model's identity of each message ({@link SentMessages}).
+ * every redrive), by the SQS model's identity of each message ({@link SentMessages}); one handed
+ * back to its producer as too old ({@link HandedBack}) is where the design leaves it.
  */
-record NoGoodPaymentInTheDlq(SentMessages sent, List<Violation> violations) implements Oracle {
+record NoGoodPaymentInTheDlq(SentMessages sent, HandedBack handedBack, List<Violation> violations) implements Oracle {
 
     @Override
     public void observe(Event event) {
@@ -19,7 +20,7 @@ record NoGoodPaymentInTheDlq(SentMessages sent, List<Violation> violations) impl
     @Override
     public void atEnd(End end) {
         for (SqsMessage message : end.deadLetters()) {
-            sent.payment(message).filter(Payment::good).ifPresent(payment -> violations.add(new Violation(
+            sent.payment(message).filter(Payment::good).filter(payment -> !handedBack.contains(payment.txnId())).ifPresent(payment -> violations.add(new Violation(
                     Violation.GOOD_IN_DLQ, payment.txnId(), "left in the DLQ" + outcome(message.attributes()))));
         }
     }

@@ -9,18 +9,22 @@ import java.util.Set;
 /**
  * "None lost": a good payment (not unreadable, not contested) never decided. Decided by DynamoDB's
  * truth (a record put, or a decision before the run) and by the receiver's word (a decision it
- * answered: an approval, a decline, or a duplicate replaying one); both must hold.
+ * answered: an approval, a decline, or a duplicate replaying one); both must hold, unless the
+ * payment was handed back to its producer ({@link HandedBack}: a copy refused as too old, past
+ * the bound), the end the design gives a payment that waited longer than the bound.
  */
 final class NoneLost implements Oracle {
 
     private final Workload workload;
     private final RecordedDecisions recorded;
+    private final HandedBack handedBack;
     private final List<Violation> violations;
     private final Set<String> answered = new HashSet<>();
 
-    NoneLost(Workload workload, RecordedDecisions recorded, List<Violation> violations) {
+    NoneLost(Workload workload, RecordedDecisions recorded, HandedBack handedBack, List<Violation> violations) {
         this.workload = workload;
         this.recorded = recorded;
+        this.handedBack = handedBack;
         this.violations = violations;
     }
 
@@ -34,7 +38,7 @@ final class NoneLost implements Oracle {
     @Override
     public void atEnd(End end) {
         for (Payment payment : workload.payments()) {
-            if (!payment.good()) {
+            if (!payment.good() || handedBack.contains(payment.txnId())) {
                 continue;
             }
             if (!recorded.decided(payment.txnId())) {

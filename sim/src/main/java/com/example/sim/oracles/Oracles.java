@@ -23,6 +23,7 @@ public final class Oracles {
 
     private final List<Violation> violations = new ArrayList<>();
     private final RecordedDecisions recorded;
+    private final HandedBack handedBack;
     private final List<Oracle> oracles;
     private final String recordsTable;
 
@@ -33,13 +34,14 @@ public final class Oracles {
      */
     public Oracles(Workload workload, SentMessages sent, Tables tables, Optional<Duration> maxAge, Duration slack) {
         this.recorded = new RecordedDecisions(workload);
+        this.handedBack = new HandedBack(sent, maxAge);
         this.oracles = List.of(
                 new DebitedTwice(tables.ledger(), violations),
                 new DecidedTwice(tables.records(), recorded, violations),
                 new PassingFailuresDeadLetterNothing(recorded, violations),
-                new NoneLost(workload, recorded, violations),
+                new NoneLost(workload, recorded, handedBack, violations),
                 new Balances(workload, tables, violations),
-                new NoGoodPaymentInTheDlq(sent, violations),
+                new NoGoodPaymentInTheDlq(sent, handedBack, violations),
                 new NothingDecidedPastItsAge(sent, maxAge, slack, violations),
                 new NothingStuck(sent, recorded, violations));
         this.recordsTable = tables.records();
@@ -52,6 +54,7 @@ public final class Oracles {
 
     /** One fact of the run, to every oracle; a record put is a decision DynamoDB holds from now on. */
     public void observe(Event event) {
+        handedBack.observe(event);
         oracles.forEach(oracle -> oracle.observe(event));
         if (event instanceof Event.Written w && w.write().table().equals(recordsTable)) {
             recorded.recorded(RecordedDecisions.txn(w.write().after()), w.write().after(), w.at());

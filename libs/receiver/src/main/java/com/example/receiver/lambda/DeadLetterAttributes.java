@@ -1,5 +1,8 @@
 package com.example.receiver.lambda;
 
+import com.example.receiver.Outcome;
+import com.example.receiver.internal.MessageAge;
+
 /**
  * The SQS message attributes of a dead letter the receiver sends at once
  * ({@link ReceiverVariables#DEAD_LETTER_QUEUE_URL}): the library's own names, for an operator's
@@ -33,5 +36,16 @@ public final class DeadLetterAttributes {
     public static final String FUNCTION_VERSION = "function_version";
 
     private DeadLetterAttributes() {
+    }
+
+    /**
+     * Whether {@code rejected} is a refusal for age, dead-lettered with the reason {@link #TOO_OLD}
+     * (field {@code issued_at}): handed back to its producer, never decided.
+     *
+     * @param rejected a rejection
+     * @return true for a message the receiver found older than {@code MAX_MESSAGE_AGE_SECONDS}
+     */
+    public static boolean tooOld(Outcome.Rejected rejected) {
+        return MessageAge.tooOld(rejected);
     }
 }
