@@ -4,6 +4,8 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Currency;
 import java.util.HexFormat;
 
@@ -15,10 +17,12 @@ import java.util.HexFormat;
  */
 public final class PaymentMessages {
 
-    /** The timestamp of a payment's first message. */
+    /** The timestamp of a payment's first message, until it is stamped when sent ({@link #stamped}). */
     static final String CREATED = "2026-04-07T14:32:15Z";
-    /** The timestamp of a producer's retry. */
+    /** The timestamp of a producer's retry, until it is stamped when sent. */
     static final String RETRIED = "2026-04-07T14:40:00Z";
+    /** How a message of this class begins its time of issue. */
+    private static final String TIMESTAMP = "\"timestamp\":\"";
     private static final int POISON_KINDS = 5;
 
     private PaymentMessages() {
@@ -29,6 +33,19 @@ public final class PaymentMessages {
         return "{\"headers\":{\"message_id\":" + text(messageId) + ",\"correlation_id\":" + text("corr-" + operation.transactionId())
                 + ",\"timestamp\":" + text(timestamp) + ",\"source\":\"payment-network-gateway\"},\"body\":{"
                 + body(operation, operation.accountId(), amount(operation), operation.type().name()) + "}}";
+    }
+
+    /**
+     * {@code message}, built here, with its {@code headers.timestamp} {@code issuedAt} (in whole
+     * seconds); a message without one (poison cut short or not JSON) as it is.
+     */
+    static String stamped(String message, Instant issuedAt) {
+        int field = message.indexOf(TIMESTAMP);
+        if (field < 0) {
+            return message;
+        }
+        int from = field + TIMESTAMP.length();
+        return message.substring(0, from) + issuedAt.truncatedTo(ChronoUnit.SECONDS) + message.substring(message.indexOf('"', from));
     }
 
     /**
