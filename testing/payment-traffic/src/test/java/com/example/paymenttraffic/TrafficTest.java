@@ -5,14 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.lambdafakes.VirtualClock;
 import com.example.payment.Payment;
 import com.example.payment.PaymentParser;
 import com.example.receiver.ParseResult;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -73,34 +71,19 @@ class TrafficTest {
     void aMessage_isIssuedWhenFirstSent_aCopyKeepsItsStamp_andAPaymentTooOldIsIssuedItsAgeBefore() {
         // GIVEN traffic with two payments too old, stamped by a producer clock the harness moves
         Traffic traffic = Traffic.generate(everything(200).tooOld(2, Duration.ofDays(20)), 5);
-        Instant[] now = {Instant.parse("2027-01-10T08:00:00Z")};
-        ProducerClock producer = new ProducerClock(new Clock() {
-            @Override
-            public ZoneOffset getZone() {
-                return ZoneOffset.UTC;
-            }
-
-            @Override
-            public Clock withZone(ZoneId zone) {
-                return this;
-            }
-
-            @Override
-            public Instant instant() {
-                return now[0];
-            }
-        });
+        VirtualClock clock = VirtualClock.at(Instant.parse("2027-01-10T08:00:00Z"));
+        ProducerClock producer = new ProducerClock(clock);
         PaymentParser parser = new PaymentParser();
         Map<String, Instant> first = new HashMap<>();
         for (Send send : traffic.sends()) {
-            now[0] = now[0].plusSeconds(1);
+            clock.advance(Duration.ofSeconds(1));
             String sent = producer.stamp(send);
             if (!(parser.parse(sent) instanceof ParseResult.Valid<Payment> valid)) {
                 continue;
             }
             Instant issued = valid.command().issuedAt().orElseThrow();
             // THEN each is issued the moment it was first sent (a copy: its first sending's), less its age
-            assertEquals(first.computeIfAbsent(send.body(), body -> now[0]).minus(send.age()), issued, sent);
+            assertEquals(first.computeIfAbsent(send.body(), body -> clock.instant()).minus(send.age()), issued, sent);
         }
         List<Send> tooOld = traffic.sends().stream().filter(send -> send.kind() == Send.Kind.TOO_OLD).toList();
         assertEquals(2, tooOld.size());
