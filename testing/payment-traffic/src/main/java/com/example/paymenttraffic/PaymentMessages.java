@@ -4,8 +4,6 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.Currency;
 import java.util.HexFormat;
 
@@ -17,13 +15,13 @@ import java.util.HexFormat;
  */
 public final class PaymentMessages {
 
-    /** The timestamp of a payment's first message, until it is stamped when sent ({@link #stamped}). */
+    /** The timestamp of a payment's first message. */
     static final String CREATED = "2026-04-07T14:32:15Z";
-    /** The timestamp of a producer's retry, until it is stamped when sent. */
+    /** The timestamp of a producer's retry. */
     static final String RETRIED = "2026-04-07T14:40:00Z";
-    /** How a message of this class begins its time of issue. */
-    private static final String TIMESTAMP = "\"timestamp\":\"";
     private static final int POISON_KINDS = 5;
+    /** How a header's time of issue begins in every message built here (no space: the builder's own text). */
+    private static final String TIMESTAMP_FIELD = "\"timestamp\":\"";
 
     private PaymentMessages() {
     }
@@ -36,16 +34,18 @@ public final class PaymentMessages {
     }
 
     /**
-     * {@code message}, built here, with its {@code headers.timestamp} {@code issuedAt} (in whole
-     * seconds); a message without one (poison cut short or not JSON) as it is.
+     * {@code message} with its {@code headers.timestamp} (the command's time of issue) set to
+     * {@code issuedAt}, for a harness that stamps each message when its producer sends it; a
+     * message without one (some poison) is returned as it is.
      */
-    static String stamped(String message, Instant issuedAt) {
-        int field = message.indexOf(TIMESTAMP);
+    public static String stamped(String message, java.time.Instant issuedAt) {
+        int field = message.indexOf(TIMESTAMP_FIELD);
         if (field < 0) {
             return message;
         }
-        int from = field + TIMESTAMP.length();
-        return message.substring(0, from) + issuedAt.truncatedTo(ChronoUnit.SECONDS) + message.substring(message.indexOf('"', from));
+        int start = field + TIMESTAMP_FIELD.length();
+        int end = message.indexOf('"', start);
+        return message.substring(0, start) + issuedAt + message.substring(end);
     }
 
     /**
