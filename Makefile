@@ -73,13 +73,16 @@ $(LOCAL_CLI_CLASSPATH): $(LOCAL_CLI_SOURCES)
 	@touch $@
 
 ##@ Local AWS (make up first; each prints one JSON document on stdout)
-.PHONY: up down invoke send drain state dlq redrive replay push-api-fault push-api-keys out
+.PHONY: up down invoke stamp send drain state dlq redrive replay push-api-fault push-api-keys out
 up: $(LOCAL_CLI_CLASSPATH) ## moto, TLS Redis Cluster, push API, template.yaml's resources, seeded accounts ## ACCOUNTS=file.json VISIBILITY_TIMEOUT=s REQUIRE_PRODUCER_SIGNATURES=true
 	@$(ROOT)/testing/local-aws/setup.sh >&2 && $(ROOT)/testing/local-aws/setup-rie.sh >&2
 	@$(LOCAL_CLI) up --accounts "$(ACCOUNTS)" --visibility-timeout "$(VISIBILITY_TIMEOUT)" --require-producer-signatures "$(REQUIRE_PRODUCER_SIGNATURES)"
 
 invoke: $(LOCAL_CLI_CLASSPATH) ## one event through the real handler under the Lambda runtime emulator ## FUNCTION=PaymentAuthorizerFunction EVENT=events/purchase.json
 	@$(LOCAL_CLI) invoke --function "$(FUNCTION)" --event "$(EVENT)"
+
+stamp: $(LOCAL_CLI_CLASSPATH) ## an event as if recorded now, for sam local invoke -e - (no make up needed) ## EVENT=events/purchase.json
+	@$(LOCAL_CLI) stamp --event "$(EVENT)"
 
 send: $(LOCAL_CLI_CLASSPATH) ## one message per line to the payments queue, signed with the local key ## MESSAGES=events/payments.jsonl ATTRIBUTES=name=value,...
 	@$(LOCAL_CLI) send --messages "$(MESSAGES)" --attributes "$(ATTRIBUTES)"

@@ -3,6 +3,7 @@ package com.example.payment;
 import com.example.localaws.messages.ProducerMessages;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.function.Consumer;
 
 /**
@@ -34,6 +35,11 @@ public final class PaymentMessages {
     /** The same operation as a producer retry sends it: new message id and timestamp. */
     public static String producerRetry(String message) {
         return ProducerMessages.producerRetry(message);
+    }
+
+    /** {@code message} issued at {@code issuedAt}, for a receiver that bounds a payment's age. */
+    public static String issuedAt(String message, Instant issuedAt) {
+        return ProducerMessages.issuedAt(message, issuedAt);
     }
 
     /** A stand-in card hash: the SHA-256 of the transaction id (no card data in tests either). */

@@ -24,6 +24,7 @@ import com.example.payment.events.SqsUnpublishableRecords;
 import com.example.payment.events.StreamPublisher;
 import com.example.payment.notifier.PaymentNotifier;
 import com.example.payment.notifier.PaymentNotifierHandler;
+import com.example.paymenttraffic.ProducerClock;
 import com.example.paymenttraffic.Send;
 import com.example.paymenttraffic.Traffic;
 import com.example.paymenttraffic.reference.ReferenceModel;
@@ -97,7 +98,8 @@ final class DemoRun {
     static Result run(int payments, long seed, Path output) {
         Instant started = Instant.now();
         Timeline timeline = new Timeline(Clock.systemUTC());
-        Traffic traffic = Traffic.generate(DemoTraffic.profile(payments), seed);
+        Duration maxAge = DemoTraffic.maxPaymentAge();
+        Traffic traffic = Traffic.generate(DemoTraffic.profile(payments, maxAge), seed);
         ReferenceModel expected = ReferenceModel.replay(traffic);
         Demo.progress("generated %d messages (%d unique payments)", traffic.sends().size(), traffic.payments().size());
         try (LocalAws aws = LocalAws.start(); SqsClient sqs = aws.sqs();
@@ -106,13 +108,14 @@ final class DemoRun {
             Demo.progress("local AWS up at %s, %s, push API at %s", aws.endpoint(), aws.redis(),
                     downstream.pushApi().baseUrl());
             Queues queues = Queues.create(sqs);
-            Map<String, String> authorizerEnvironment = environment(aws, queues.dlq());
+            Map<String, String> authorizerEnvironment = environment(aws, queues.dlq(), maxAge);
             seedAccounts(dynamoDb, traffic);
             LogTap log = new LogTap(timeline::line);
             LogTap downstreamLog = new LogTap(timeline::downstreamLine);
             PrintStream downstreamOut = new PrintStream(downstreamLog, true, StandardCharsets.UTF_8);
             DynamoDbCallCounter calls = new DynamoDbCallCounter();
             VirtualClock clock = VirtualClock.aheadOfSystem();
+            ProducerClock producer = new ProducerClock(clock); // the producers stamp on the function's clock
             try (InProcessFunction authorizer = InProcessFunction.of(aws, AUTHORIZER);
                  InProcessFunction publisher = InProcessFunction.of(aws, PUBLISHER);
                  InProcessFunction notifier = InProcessFunction.of(aws, NOTIFIER);
@@ -148,7 +151,7 @@ final class DemoRun {
                 List<Send> stream = traffic.sends(Send.Moment.STREAM);
                 Demo.progress("phase 1: streaming %d messages while injecting faults", stream.size());
                 for (int from = 0; from < stream.size(); from += STREAM_CHUNK) {
-                    send(sqs, queues.source(), stream.subList(from, Math.min(stream.size(), from + STREAM_CHUNK)));
+                    send(sqs, queues.source(), stream.subList(from, Math.min(stream.size(), from + STREAM_CHUNK)), producer);
                     poller.keepUp();
                     keepUp(downstream);
                 }
@@ -156,8 +159,8 @@ final class DemoRun {
                 drainDownstream(downstream);
 
                 timeline.mark("phase 2");
-                send(sqs, queues.source(), traffic.sends(Send.Moment.AFTER_DECIDED));
-                Demo.progress("phase 2: %d late retries, conflicts and poison messages sent",
+                send(sqs, queues.source(), traffic.sends(Send.Moment.AFTER_DECIDED), producer);
+                Demo.progress("phase 2: %d late retries, conflicts, poison messages and payments too old sent",
                         traffic.sends(Send.Moment.AFTER_DECIDED).size());
                 poller.drain();
                 drainDownstream(downstream);
@@ -166,7 +169,7 @@ final class DemoRun {
                 clock.advance(RECORD_TTL.plusHours(1));
                 aws.redis().flushAll();
                 timeline.mark("phase 3: 7 d later");
-                send(sqs, queues.source(), traffic.sends(Send.Moment.AFTER_TTL));
+                send(sqs, queues.source(), traffic.sends(Send.Moment.AFTER_TTL), producer);
                 Demo.progress("phase 3: the function's clock moved %s ahead, past the records' TTL; redis emptied; "
                         + "%d retries of decided payments sent", clock.offset(), traffic.sends(Send.Moment.AFTER_TTL).size());
                 poller.drain();
@@ -269,8 +272,9 @@ final class DemoRun {
         }
     }
 
-    private static Map<String, String> environment(LocalAws aws, String deadLetterQueue) {
+    private static Map<String, String> environment(LocalAws aws, String deadLetterQueue, Duration maxAge) {
         Map<String, String> env = new HashMap<>(ReceiverEnvironment.idempotencyStore("IdempotencyTable", RECORD_TTL));
+        env.put(ReceiverVariables.MAX_MESSAGE_AGE_SECONDS, Long.toString(maxAge.toSeconds()));
         env.put(ReceiverVariables.DEAD_LETTER_QUEUE_URL, deadLetterQueue);
         env.put(PaymentTables.ACCOUNTS_TABLE, "AccountsTable");
         env.put(PaymentTables.LEDGER_TABLE, "LedgerTable");
@@ -284,7 +288,7 @@ final class DemoRun {
                 account.balanceMinor(), account.currency(), account.active() ? "ACTIVE" : "BLOCKED")).toList());
     }
 
-    private static void send(SqsClient sqs, String queue, List<Send> deliveries) {
-        LocalQueues.send(sqs, queue, deliveries.stream().map(Send::body).toList());
+    private static void send(SqsClient sqs, String queue, List<Send> deliveries, ProducerClock producer) {
+        LocalQueues.send(sqs, queue, deliveries.stream().map(producer::stamp).toList());
     }
 }

@@ -4,6 +4,7 @@ import com.example.localaws.DynamoDbCallCounter;
 import com.example.paymenttraffic.Traffic;
 import com.example.paymenttraffic.reference.Decision;
 import com.example.paymenttraffic.reference.ReferenceModel;
+import com.example.receiver.lambda.DeadLetterAttributes;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -23,7 +24,8 @@ import software.amazon.awssdk.services.sqs.model.MessageAttributeValue;
  * reference model (testing/payment-traffic) says the generated input must lead to: balances, ledger rows and records; one APPROVED decision per
  * approved payment; one DECLINED decision per declined payment plus one per decline re-sent
  * after the TTL; DUPLICATE(LATE) for exactly the approved payments re-sent after the TTL; a
- * DLQ holding exactly the conflicts and poison messages, each sent there at once with its reason
+ * DLQ holding exactly the conflicts, the poison messages and the payments too old (their reason
+ * {@code too old}), each sent there at once with its reason
  * (a second copy allowed, left by an injected crash); every decision on the topic; and one
  * notification delivered per approved unique payment.
  */
@@ -36,6 +38,7 @@ final class Report {
     private boolean passed = true;
     private long ledgerRows;
     private int deadLetters;
+    private long tooOld;
     private long balanceTotal;
     private long notificationsDelivered;
 
@@ -182,15 +185,22 @@ final class Report {
         }
         int conflicts = originsByOutcome.getOrDefault("CONFLICT", Set.of()).size();
         int rejected = originsByOutcome.getOrDefault("REJECTED", Set.of()).size();
-        line("== DLQ: %d messages, %d conflicts and %d rejected (expected %d conflicts + %d poison, each sent by the function at once)",
-                dead.size(), conflicts, rejected, expected.count(Decision.Conflict.class), expected.count(Decision.Rejected.class));
+        long expectedTooOld = expected.decisions().stream()
+                .filter(decision -> decision instanceof Decision.Rejected refusal && refusal.tooOld()).count();
+        tooOld = originsByReason.entrySet().stream().filter(reason -> reason.getKey().startsWith(
+                String.format("%-8s %s:", "REJECTED", DeadLetterAttributes.TOO_OLD))).mapToLong(reason -> reason.getValue().size()).sum();
+        line("== DLQ: %d messages, %d conflicts and %d rejected (expected %d conflicts + %d poison + %d too old, each sent by "
+                + "the function at once)", dead.size(), conflicts, rejected, expected.count(Decision.Conflict.class),
+                expected.count(Decision.Rejected.class) - expectedTooOld, expectedTooOld);
+        line("  too old                      %d (expected %d: issued longer ago than MAX_MESSAGE_AGE_SECONDS, never decided)",
+                tooOld, expectedTooOld);
         line("  by outcome and reason (the attributes outcome and reason; messages, distinct by source_message_id):");
         originsByReason.forEach((reason, origins) -> line("  %3d %3d  %s", messagesByReason.get(reason), origins.size(), reason));
         line("  second copies                %d (an injected crash between the send and the acknowledgement: harmless, a redrive dead-letters them again)",
                 dead.size() - withoutReason - conflicts - rejected);
         line("  without a reason             %d (expected 0: none waited for maxReceiveCount receives)", withoutReason);
         passed &= conflicts == expected.count(Decision.Conflict.class) && rejected == expected.count(Decision.Rejected.class)
-                && withoutReason == 0;
+                && tooOld == expectedTooOld && withoutReason == 0;
     }
 
     private static String attribute(Message message, String name) {
@@ -270,6 +280,11 @@ final class Report {
 
     int deadLetters() {
         return deadLetters;
+    }
+
+    /** Payments in the DLQ refused as too old, by their origin. */
+    long tooOld() {
+        return tooOld;
     }
 
     /** Notifications the push API delivered. */

@@ -23,8 +23,8 @@ class DemoRunTest {
 
     @Test
     void smallDemo_passes_andItsStateTotalsEqualTheReportsCounts(@TempDir Path output) throws IOException {
-        // GIVEN 150 unique payments with duplicates of every kind, conflicts, poison and
-        // retries sent after the records' TTL
+        // GIVEN 150 unique payments with duplicates of every kind, conflicts, poison, payments too
+        // old and retries sent after the records' TTL, each stamped when sent
         // WHEN the demo runs them through the local AWS, the publisher and the notifier
         DemoRun.Result result = DemoRun.run(150, 42, output);
         Report report = result.report();
@@ -32,6 +32,8 @@ class DemoRunTest {
         // THEN every check of the report held, late-after-TTL duplicates included
         assertTrue(report.passed(), report::text);
         assertTrue(report.outcomes().getOrDefault("DUPLICATE(LATE)", 0L) > 0, report::text);
+        // AND the function ran with the template's age bound: the payments issued longer ago are in the DLQ as too old
+        assertEquals(DemoTraffic.TOO_OLD, report.tooOld(), report::text);
         // AND the state document's totals are the report's counts
         JsonNode totals = result.state().path("totals");
         long approved = report.outcomes().get("APPROVED");

@@ -64,6 +64,12 @@ final class Generator {
         for (int p = 0; p < profile.poison; p++) {
             poison(p);
         }
+        for (int t = 0; t < profile.tooOld; t++) {
+            Operation old = new Operation("TXN-" + profile.name + "-OLD-" + t, profile.account(0), profile.minAmount,
+                    profile.currency, AuthorizationType.PURCHASE, profile.name + " Merchant", MERCHANT_CATEGORY);
+            afterDecided.add(new Send(PaymentMessages.message(old, messageId(old, "0"), PaymentMessages.CREATED), Send.Kind.TOO_OLD,
+                    Send.Moment.AFTER_DECIDED, old.transactionId(), Optional.of(old), profile.tooOldAge));
+        }
         List<Send> sends = new ArrayList<>();
         stream.sort(Comparator.comparingLong(Placed::order));
         stream.forEach(placed -> {

@@ -1,18 +1,26 @@
 package com.example.paymenttraffic;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
  * One message a producer sends, what it is and when.
  *
- * @param body      the message, in the producer's envelope
+ * <p>Its {@code headers.timestamp}, the time of issue a receiver's age bound reads, is the
+ * moment of sending: {@link #body(Instant)}, or a {@link ProducerClock}'s stamp, which keeps a
+ * copy's. {@link #body()} is stamped at the generator's fixed moment, for a harness whose
+ * receiver bounds no age.
+ *
+ * @param body      the message, in the producer's envelope, stamped at the generator's fixed moment
  * @param kind      what it is to the receiver
  * @param moment    when the harness sends it
  * @param key       the transaction id it is sent under; for poison, a name of its own ({@code POISON-<n>})
  * @param operation the operation its body states; empty for poison
+ * @param age       how long before it is sent it was issued: zero but for {@link Kind#TOO_OLD}
  */
-public record Send(String body, Kind kind, Moment moment, String key, Optional<Operation> operation) {
+public record Send(String body, Kind kind, Moment moment, String key, Optional<Operation> operation, Duration age) {
 
     /** What a message is. */
     public enum Kind {
@@ -27,7 +35,12 @@ public record Send(String body, Kind kind, Moment moment, String key, Optional<O
         /** Another operation under a transaction id already used: a producer's bug. */
         CONFLICT,
         /** A message no payment can be read from. */
-        POISON
+        POISON,
+        /**
+         * A new payment issued longer ago than the receiver's age bound (a producer that held it
+         * too long): refused as too old, never decided.
+         */
+        TOO_OLD
     }
 
     /** When a message is sent, relative to the decisions of the others. */
@@ -46,8 +59,22 @@ public record Send(String body, Kind kind, Moment moment, String key, Optional<O
         Objects.requireNonNull(moment, "moment");
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(operation, "operation");
+        Objects.requireNonNull(age, "age");
         if (operation.isEmpty() != (kind == Kind.POISON)) {
             throw new IllegalArgumentException("only poison has no operation: " + kind);
         }
+        if (age.isNegative() || age.isZero() == (kind == Kind.TOO_OLD)) {
+            throw new IllegalArgumentException("only a message too old is issued before it is sent: " + kind + " " + age);
+        }
+    }
+
+    /** A message issued when it is sent. */
+    public Send(String body, Kind kind, Moment moment, String key, Optional<Operation> operation) {
+        this(body, kind, moment, key, operation, Duration.ZERO);
+    }
+
+    /** The message sent at {@code sentAt}: its {@code headers.timestamp} is {@code sentAt} less its {@link #age}. */
+    public String body(Instant sentAt) {
+        return PaymentMessages.stamped(body, sentAt.minus(age));
     }
 }

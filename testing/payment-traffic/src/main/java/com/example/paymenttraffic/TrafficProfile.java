@@ -1,5 +1,6 @@
 package com.example.paymenttraffic;
 
+import java.time.Duration;
 import java.util.Objects;
 import java.util.function.IntPredicate;
 
@@ -46,6 +47,8 @@ public final class TrafficProfile {
     long conflictAmountDelta;
     boolean accountsInTurn;
     boolean inPaymentOrder;
+    int tooOld;
+    Duration tooOldAge = Duration.ZERO;
 
     /** A profile whose ids carry {@code name} ({@code TXN-<name>-7}, {@code ACC-<name>-03}). */
     public static TrafficProfile named(String name) {
@@ -214,6 +217,20 @@ public final class TrafficProfile {
         conflicts = count;
         poison = poisonCount;
         poisonMoment = poisonAt;
+        return this;
+    }
+
+    /**
+     * {@code count} new purchases of the first rich account, each issued {@code age} before it is
+     * sent once everything was decided ({@link Send.Kind#TOO_OLD}): a receiver whose age bound is
+     * shorter refuses each as too old. Drawn from nothing: the other payments' draws stay.
+     */
+    public TrafficProfile tooOld(int count, Duration age) {
+        if (count < 0 || count > 0 && (age.isNegative() || age.isZero())) {
+            throw new IllegalArgumentException("too old: a count of at least 0, issued a positive age before sent");
+        }
+        tooOld = count;
+        tooOldAge = age;
         return this;
     }
 

@@ -5,10 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.lambdafakes.VirtualClock;
 import com.example.payment.Payment;
 import com.example.payment.PaymentParser;
 import com.example.receiver.ParseResult;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -60,6 +65,33 @@ class TrafficTest {
             assertEquals(operation.merchant(), payment.merchant());
             assertEquals(operation.balanceChange(), payment.balanceChangeMinor());
         }
+    }
+
+    @Test
+    void aMessage_isIssuedWhenFirstSent_aCopyKeepsItsStamp_andAPaymentTooOldIsIssuedItsAgeBefore() {
+        // GIVEN traffic with two payments too old, stamped by a producer clock the harness moves
+        Traffic traffic = Traffic.generate(everything(200).tooOld(2, Duration.ofDays(20)), 5);
+        VirtualClock clock = VirtualClock.at(Instant.parse("2027-01-10T08:00:00Z"));
+        ProducerClock producer = new ProducerClock(clock);
+        PaymentParser parser = new PaymentParser();
+        Map<String, Instant> first = new HashMap<>();
+        for (Send send : traffic.sends()) {
+            clock.advance(Duration.ofSeconds(1));
+            String sent = producer.stamp(send);
+            if (!(parser.parse(sent) instanceof ParseResult.Valid<Payment> valid)) {
+                continue;
+            }
+            Instant issued = valid.command().issuedAt().orElseThrow();
+            // THEN each is issued the moment it was first sent (a copy: its first sending's), less its age
+            assertEquals(first.computeIfAbsent(send.body(), body -> clock.instant()).minus(send.age()), issued, sent);
+        }
+        List<Send> tooOld = traffic.sends().stream().filter(send -> send.kind() == Send.Kind.TOO_OLD).toList();
+        assertEquals(2, tooOld.size());
+        assertTrue(tooOld.stream().allMatch(send -> send.moment() == Send.Moment.AFTER_DECIDED
+                && send.age().equals(Duration.ofDays(20)) && !traffic.transactions().contains(send.key())));
+        // AND the payments too old are drawn from nothing: every other message is as without them
+        assertEquals(Traffic.generate(everything(200), 5).sends(),
+                traffic.sends().stream().filter(send -> send.kind() != Send.Kind.TOO_OLD).toList());
     }
 
     @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.localpayments.Accounts;
+import com.example.localpayments.TimesOfIssue;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsFolder;
 import com.example.localaws.invoke.EnvVarsFile;
@@ -18,6 +19,7 @@ import com.example.localaws.invoke.RuntimeEmulator;
 import com.example.payment.InMemoryStore;
 import com.example.payment.LedgerAttributes;
 import com.example.payment.Payment;
+import com.example.receiver.lambda.DeadLetterAttributes;
 import com.example.receiver.lambda.ReceiverBuilder;
 import com.example.receiver.lambda.ReceiverVariables;
 import com.example.receiver.record.IdempotencyRecordAttributes;
@@ -32,6 +34,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -59,7 +62,9 @@ import software.amazon.awssdk.services.sqs.model.Message;
  * handler, under the Lambda Runtime Interface Emulator with the Java runtime interface client
  * (one emulator for the class, warm after its first invocation), configured as template.yaml
  * configures it, against the local AWS with fresh tables seeded from
- * {@code infra/local-payments/accounts.json}. Each test asserts what its file is there to show: the exact
+ * {@code infra/local-payments/accounts.json}, and the payment's age bounded as env.json bounds it
+ * (the template's default {@code MaxPaymentAgeSeconds}): each file is invoked as {@code make invoke}
+ * invokes it, as if recorded now ({@link TimesOfIssue}). Each test asserts what its file is there to show: the exact
  * batch item failures, what the function sent to its DLQ (a queue of the local AWS) with which
  * attributes, and the balances, ledger rows and records that follow. A file that needs
  * an earlier decision (a redelivery, a producer retry, a conflict) is invoked after the original.
@@ -79,9 +84,10 @@ class SampleEventsTest extends LocalAwsTest {
     static final String UNKNOWN_ACCOUNT = "unknown-account.json";
     static final String POISON_BODY = "poison-body.json";
     static final String FIFO_TWO_GROUPS = "fifo-two-groups.json";
+    static final String TOO_OLD = "too-old.json";
     /** Every file of events/, each with its test below. */
     static final Set<String> FILES = Set.of(PURCHASE, REFUND, REDELIVERY, PRODUCER_RETRY, SAME_TRANSACTION_TWICE,
-            CONFLICT, INSUFFICIENT_FUNDS, UNKNOWN_ACCOUNT, POISON_BODY, FIFO_TWO_GROUPS);
+            CONFLICT, INSUFFICIENT_FUNDS, UNKNOWN_ACCOUNT, POISON_BODY, FIFO_TWO_GROUPS, TOO_OLD);
 
     static final String FUNCTION = "PaymentAuthorizerFunction";
     static final String MAIN = "ACC-44821";
@@ -109,6 +115,8 @@ class SampleEventsTest extends LocalAwsTest {
 
     private final DynamoDbClient dynamoDb;
     private final Ledger ledger;
+    /** The records of the events as invoked (stamped as if recorded now), by message id. */
+    private final Map<String, JsonNode> invoked = new HashMap<>();
 
     SampleEventsTest(LocalAws aws) {
         super(aws);
@@ -268,10 +276,46 @@ class SampleEventsTest extends LocalAwsTest {
     }
 
     @Test
+    void tooOld_aPaymentIssuedMoreThanTheBoundBeforeTheOthers_isDeadLetteredAsTooOld_andTheFreshOneIsApproved() {
+        // GIVEN a batch whose second purchase was issued 20 days before the first, more than env.json's 18 days
+        assertEquals(Instant.parse("2026-03-18T14:44:05Z"), issuedAt(TOO_OLD, 1));
+        assertEquals(Instant.parse("2026-04-07T14:44:05Z"), issuedAt(TOO_OLD, 0));
+        // WHEN it is invoked as if recorded now (the first issued now, the second 20 days ago)
+        Invocation batch = invoke(TOO_OLD);
+        // THEN the old one is in the DLQ at once, refused for its age, never decided; the fresh one is approved
+        assertEquals(List.of(), failures(batch));
+        Map<String, String> dead = deadLetter(records(TOO_OLD).get(1));
+        assertEquals("REJECTED", dead.get("outcome"));
+        assertEquals("issued_at", dead.get("field"));
+        assertTrue(dead.get("reason").startsWith(DeadLetterAttributes.TOO_OLD + ": "), dead.get("reason"));
+        assertTrue(ledger.record("TXN-VISA-8847702").isEmpty(), "a payment refused as too old is never decided");
+        assertEquals(MAIN_BALANCE - 3_000, ledger.balance(MAIN));
+        assertLedger(MAIN, Map.of("TXN-VISA-8847701", -3_000L));
+        assertRecord("TXN-VISA-8847701", "APPROVED", null);
+        assertLogged(batch, "REJECTED", "MAX_MESSAGE_AGE_SECONDS");
+    }
+
+    @Test
+    void aRecordedFileInvokedAsItIs_isRefusedAsTooOld_forTheBoundIsOn() {
+        // GIVEN purchase.json as recorded (months ago), not stamped as make invoke stamps it
+        if (emulator == null) {
+            emulator = RuntimeEmulator.start(function(aws), aws.root(), workDir(aws));
+        }
+        records(PURCHASE).forEach(record -> invoked.put(record.path("messageId").asText(), record));
+        // WHEN invoked as it is, as `sam local invoke -e events/purchase.json` would
+        Invocation asRecorded = answered(PURCHASE, emulator.invoke(read(PURCHASE)));
+        // THEN refused as too old: the bound env.json sets is on, and nothing is written
+        assertEquals(List.of(), failures(asRecorded));
+        assertTrue(deadLetter(records(PURCHASE).get(0)).get("reason").startsWith(DeadLetterAttributes.TOO_OLD), "too old");
+        assertEquals(MAIN_BALANCE, ledger.balance(MAIN));
+        assertTrue(ledger.record(ORIGINAL_TXN).isEmpty());
+    }
+
+    @Test
     void directInvoke_withoutTheEmulator_answersAsTheEmulatorDoes() {
         // The fallback of `make invoke` where the emulator cannot be had: a fresh JVM, same handler.
         try (FunctionInvoker direct = FunctionInvoker.direct(function(aws), aws.root(), workDir(aws))) {
-            Invocation batch = answered(POISON_BODY, direct.invoke(read(POISON_BODY)));
+            Invocation batch = answered(POISON_BODY, direct.invoke(stamped(POISON_BODY)));
             assertEquals(List.of(), failures(batch));
             assertLogged(batch, "REJECTED", "must be valid JSON");
             assertEquals("REJECTED", deadLetter(records(POISON_BODY).get(0)).get("outcome"));
@@ -288,7 +332,7 @@ class SampleEventsTest extends LocalAwsTest {
         LambdaFunction misconfigured = new LambdaFunction(base.name(), base.handler(), base.classpath(), env,
                 base.timeout(), base.memoryMb());
         try (RuntimeEmulator broken = RuntimeEmulator.start(misconfigured, aws.root(), workDir(aws).resolve("misconfigured"))) {
-            InvocationFailedException failure = assertThrows(InvocationFailedException.class, () -> broken.invoke(read(PURCHASE)));
+            InvocationFailedException failure = assertThrows(InvocationFailedException.class, () -> broken.invoke(stamped(PURCHASE)));
             assertTrue(failure.body().contains("IDEMPOTENCY_TABLE is required"), failure.body());
         }
         assertEquals(MAIN_BALANCE, ledger.balance(MAIN));
@@ -369,6 +413,15 @@ class SampleEventsTest extends LocalAwsTest {
     }
 
     @Test
+    void envJson_boundsAPaymentsAge_asTheTemplateDoesByDefault() {
+        // sam local invoke, make invoke, make up's functions and these tests run with the deployed stack's age bound
+        String bound = Template.read(aws.root().resolve("template.yaml")).requireParameter("MaxPaymentAgeSeconds")
+                .byDefault().orElseThrow();
+        assertEquals(bound, EnvVarsFile.read(aws.root()).variables(FUNCTION).get(ReceiverVariables.MAX_MESSAGE_AGE_SECONDS),
+                "env.json's MAX_MESSAGE_AGE_SECONDS is template.yaml's default MaxPaymentAgeSeconds");
+    }
+
+    @Test
     void everyFunctionOfTheTemplate_hasASampleEvent_invokedUnderTheEmulatorByATest() throws IOException {
         // GIVEN the samples of events/ by function: this class's files, and one folder per other function
         Map<String, String> samples = Map.of(
@@ -407,7 +460,17 @@ class SampleEventsTest extends LocalAwsTest {
         if (emulator == null) {
             emulator = RuntimeEmulator.start(function(aws), aws.root(), workDir(aws));
         }
-        return answered(file, emulator.invoke(read(file)));
+        return answered(file, emulator.invoke(stamped(file)));
+    }
+
+    /**
+     * The file as {@code make invoke} gives it to a function that bounds the age: as if recorded
+     * now; its records kept to be found in the DLQ as the function received them.
+     */
+    private String stamped(String file) {
+        String event = TimesOfIssue.event(read(file), Instant.now());
+        tree(event).path("Records").forEach(record -> invoked.put(record.path("messageId").asText(), record));
+        return event;
     }
 
     /** The invocation, once it is known the handler answered rather than threw. */
@@ -427,6 +490,8 @@ class SampleEventsTest extends LocalAwsTest {
         }
         Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, true));
         env.put(ReceiverVariables.DEAD_LETTER_QUEUE_URL, deadLetterQueue);
+        env.put(ReceiverVariables.MAX_MESSAGE_AGE_SECONDS,
+                EnvVarsFile.read(aws.root()).variables(FUNCTION).get(ReceiverVariables.MAX_MESSAGE_AGE_SECONDS));
         env.put("AWS_REGION", LocalAws.REGION.id());
         env.put("AWS_ENDPOINT_URL", aws.endpoint().toString());
         return LambdaFunction.fromTemplate(aws.root().resolve("template.yaml"), FUNCTION,
@@ -459,6 +524,10 @@ class SampleEventsTest extends LocalAwsTest {
         return records(file).stream().map(record -> record.path("messageId").asText()).toList();
     }
 
+    private Instant issuedAt(String file, int index) {
+        return Instant.parse(header(file, index, "timestamp"));
+    }
+
     private String header(String file, int index, String field) {
         return tree(records(file).get(index).path("body").asText()).path("headers").path(field).asText();
     }
@@ -474,14 +543,15 @@ class SampleEventsTest extends LocalAwsTest {
     }
 
     /**
-     * The String attributes of the one message in the DLQ, which must be {@code record}'s body,
-     * byte for byte, sent by the function in the invocation that met it.
+     * The String attributes of the one message in the DLQ, which must be {@code record}'s body as
+     * the function received it, byte for byte, sent by the function in the invocation that met it.
      */
     private Map<String, String> deadLetter(JsonNode record) {
+        JsonNode received = invoked.get(record.path("messageId").asText());
         try (SqsClient sqs = aws.sqs()) {
             List<Message> dead = sqs.receiveMessage(request -> request.queueUrl(deadLetterQueue).maxNumberOfMessages(10)
                     .messageAttributeNames("All")).messages();
-            assertEquals(List.of(record.path("body").asText()), dead.stream().map(Message::body).toList());
+            assertEquals(List.of(received.path("body").asText()), dead.stream().map(Message::body).toList());
             Map<String, String> attributes = new HashMap<>();
             dead.get(0).messageAttributes().forEach((name, value) -> attributes.put(name, value.stringValue()));
             assertEquals(record.path("messageId").asText(), attributes.get("source_message_id"));

@@ -1,5 +1,6 @@
 package com.example.payment.authorizer;
 
+import static com.example.payment.PaymentMessages.issuedAt;
 import static com.example.payment.PaymentMessages.producerRetry;
 import static com.example.payment.PaymentMessages.purchase;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -67,8 +68,6 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
     private static final Duration INVOCATION = Duration.ofSeconds(11);
     /** The most AWS's time one test lives through. */
     private static final Duration BOUND = Duration.ofDays(20);
-    /** The time of issue the shared message builder stamps, replaced where a test's payment is issued on AWS's time. */
-    private static final String ISSUED = "2026-04-07T14:32:15Z";
 
     private final ByteArrayOutputStream output = new ByteArrayOutputStream();
     private InProcessFunction function;
@@ -224,7 +223,7 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
             // AND a payment of 10.00 issued now, declined on an account holding 5.00
             Ledger ledger = new Ledger(dynamoDb);
             ledger.openAccount("ACC-R", 500, "EUR");
-            String payment = purchase("TXN-R1", "ACC-R", "10.00", "EUR").replace(ISSUED, time.clock().instant().toString());
+            String payment = issuedAt(purchase("TXN-R1", "ACC-R", "10.00", "EUR"), time.clock().instant());
             send(sqs, queues.payments(), payment, Map.of());
             drive(mapping, time, queues, () -> queues.backlog(sqs) == 0);
             assertEquals(Map.of("DECLINED", 1L), decisions(lines()));

@@ -306,8 +306,9 @@ final class DocumentedCommands {
                 if (!template.hasFunction(function)) {
                     problems.add("template.yaml has no AWS::Serverless::Function " + function + " (name it right after `sam local invoke`)");
                 }
+                // "-e -": the event on stdin (make stamp's output, piped)
                 Stream.of("-e", "--event", "--env-vars").map(option -> value(args, option)).flatMap(Optional::stream)
-                        .forEach(file -> problems.addAll(existing(file)));
+                        .filter(file -> !file.equals("-")).forEach(file -> problems.addAll(existing(file)));
                 problems.addAll(variablesFile(value(args, "--env-vars"), environment));
                 value(args, "-e").or(() -> value(args, "--event"))
                         .filter(file -> Files.isRegularFile(root.resolve(file)) && template.hasFunction(function))

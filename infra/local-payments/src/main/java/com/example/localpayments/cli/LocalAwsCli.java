@@ -13,7 +13,7 @@ import java.util.function.Supplier;
 
 /**
  * The local runtime's command line, which the Makefile wraps:
- * {@code LocalAwsCli <up|down|invoke|send|drain|state|dlq|redrive|outputs|push-api-fault|push-api-keys> [--name value]...}.
+ * {@code LocalAwsCli <up|down|invoke|send|stamp|drain|state|dlq|redrive|outputs|push-api-fault|push-api-keys> [--name value]...}.
  * Prints the command's JSON document (or one value, as plain text) on stdout and progress on stderr; exit status 0 on success, 1 when the command
  * ran but did not succeed (the function failed, the queues did not drain), 2 for a usage error or
  * a situation the user can fix (the message says how).
@@ -28,6 +28,7 @@ public final class LocalAwsCli {
             Map.entry("down", Down::new),
             Map.entry("invoke", Invoke::new),
             Map.entry("send", Send::new),
+            Map.entry("stamp", Stamp::new),
             Map.entry("drain", Drain::new),
             Map.entry("state", State::new),
             Map.entry("dlq", Dlq::new),

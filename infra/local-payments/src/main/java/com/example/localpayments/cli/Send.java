@@ -2,6 +2,7 @@ package com.example.localpayments.cli;
 
 import com.example.localaws.LocalAws;
 import com.example.localaws.messages.ProducerSigner;
+import com.example.localpayments.TimesOfIssue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -24,7 +25,10 @@ import software.amazon.awssdk.services.sqs.model.SendMessageBatchResponse;
  * message body to the payments queue (10 per {@code SendMessageBatch}). A line is not checked:
  * a poison message is a message too. When the local producer's secret exists ({@code up} makes
  * it), each message is signed with its key as a producer signs ({@link ProducerSigner}, the
- * timestamp taken when it is sent). Options: {@code --messages FILE}, {@code --queue LOGICAL_ID}
+ * timestamp taken when it is sent). The payments are stamped at send time: their
+ * {@code headers.timestamp} moved together so that the newest is the moment of sending, each
+ * keeping its age relative to the others ({@link TimesOfIssue}), as the authorizer bounds a
+ * payment's age from it. Options: {@code --messages FILE}, {@code --queue LOGICAL_ID}
  * (default {@code PaymentsQueue}), {@code --attributes name=value,...} (String message attributes
  * sent with every message, as a producer sets them, after the signature's: a given
  * {@code signature} replaces the computed one; the SQS mapping hands them to the function).
@@ -41,12 +45,14 @@ final class Send implements Command {
                 .orElseThrow(() -> new CliException("--messages is required (make send MESSAGES=events/payments.jsonl)"));
         String queueId = options.get("queue").orElse("PaymentsQueue");
         String queue = state.queue(queueId);
-        List<String> bodies;
+        List<String> lines;
         try {
-            bodies = Files.readAllLines(file).stream().filter(line -> !line.isBlank()).toList();
+            lines = Files.readAllLines(file).stream().filter(line -> !line.isBlank()).toList();
         } catch (IOException e) {
             throw new CliException("cannot read " + file + ": " + e.getMessage());
         }
+        TimesOfIssue.Moved stamped = TimesOfIssue.messages(lines, Instant.now());
+        List<String> bodies = stamped.bodies();
         Map<String, MessageAttributeValue> attributes = attributes(options.get("attributes").orElse(""));
         int failed = 0;
         Optional<ProducerSigner> signer;
@@ -68,9 +74,10 @@ final class Send implements Command {
                 failed += response.failed().size();
             }
         }
-        console.progress("sent %d messages from %s to %s, %s", bodies.size() - failed, console.root().relativize(file), queueId,
+        console.progress("sent %d messages from %s to %s, %s; their headers.timestamp moved by %s (the newest issued now, "
+                        + "each keeping its age)", bodies.size() - failed, console.root().relativize(file), queueId,
                 signer.map(producer -> "signed with key " + producer.keyId() + " of " + LocalAws.PRODUCER_SIGNING_SECRET)
-                        .orElse("unsigned (no local producer secret)"));
+                        .orElse("unsigned (no local producer secret)"), stamped.by());
         ObjectNode document = JSON.createObjectNode();
         document.put("queue", queueId);
         document.put("sent", bodies.size() - failed);

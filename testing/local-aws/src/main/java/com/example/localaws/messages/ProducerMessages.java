@@ -7,6 +7,8 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.HexFormat;
 import java.util.Objects;
 import java.util.UUID;
@@ -16,7 +18,9 @@ import java.util.function.Consumer;
  * Payment message bodies in the producer's envelope (DESIGN §3): {@code headers} (a fresh
  * {@code message_id}, {@code correlation_id}, {@code timestamp}, {@code source}) and the
  * operation in {@code body}. The card hash is a stand-in, the SHA-256 of the transaction id: no
- * card data anywhere, not even made up.
+ * card data anywhere, not even made up. Stamped at a fixed moment (2026-04-07), for a receiver
+ * that bounds no age; a test whose receiver bounds it issues its message on its own clock
+ * ({@link #issuedAt}).
  */
 public final class ProducerMessages {
 
@@ -58,6 +62,13 @@ public final class ProducerMessages {
         ObjectNode headers = (ObjectNode) root.get("headers");
         headers.put("message_id", "msg-" + UUID.randomUUID());
         headers.put("timestamp", "2026-04-07T14:40:00Z");
+        return root.toString();
+    }
+
+    /** {@code message} issued at {@code issuedAt} (its {@code headers.timestamp}, in whole seconds). */
+    public static String issuedAt(String message, Instant issuedAt) {
+        ObjectNode root = read(message);
+        ((ObjectNode) root.get("headers")).put("timestamp", issuedAt.truncatedTo(ChronoUnit.SECONDS).toString());
         return root.toString();
     }
 

@@ -39,10 +39,18 @@ public sealed interface Decision {
         }
     }
 
-    /** No payment could be read from the message: to the DLQ, nothing written. */
-    record Rejected(String key) implements Decision {
+    /**
+     * No payment could be read from the message, or ({@code tooOld}) it was issued longer ago
+     * than the receiver's age bound: to the DLQ, nothing written.
+     */
+    record Rejected(String key, boolean tooOld) implements Decision {
         public Rejected {
             Objects.requireNonNull(key, "key");
+        }
+
+        /** No payment could be read from the message. */
+        public Rejected(String key) {
+            this(key, false);
         }
     }
 }

@@ -25,7 +25,8 @@ import java.util.TreeMap;
  * transaction is cancelled, the record put after) feeds it in two steps, {@link #judge} at the
  * first and {@link #take} at the second.
  *
- * <p>The rules: a message without a payment is rejected. A transaction with a record is a
+ * <p>The rules: a message without a payment is rejected, and so is a payment issued longer ago
+ * than the receiver's age bound ({@link Send.Kind#TOO_OLD}), neither looked up nor written. A transaction with a record is a
  * duplicate when the operation is the recorded one, a conflict otherwise. Without a record, a
  * ledger entry makes it a late duplicate (or a conflict, when the operation differs). Otherwise
  * the account decides: unknown, blocked, in another currency, short of the funds for a purchase
@@ -73,7 +74,8 @@ public final class ReferenceModel {
 
     /** The decision for {@code send}, next in order; what it writes is written. */
     public Decision decide(Send send) {
-        Decision decision = send.operation().map(this::judge).orElseGet(() -> new Decision.Rejected(send.key()));
+        Decision decision = send.kind() == Send.Kind.TOO_OLD ? new Decision.Rejected(send.key(), true)
+                : send.operation().map(this::judge).orElseGet(() -> new Decision.Rejected(send.key()));
         take(decision);
         return decision;
     }

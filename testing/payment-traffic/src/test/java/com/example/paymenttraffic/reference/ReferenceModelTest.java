@@ -9,6 +9,7 @@ import com.example.paymenttraffic.Operation;
 import com.example.paymenttraffic.Send;
 import com.example.paymenttraffic.Traffic;
 import com.example.paymenttraffic.TrafficProfile;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -71,6 +72,16 @@ class ReferenceModelTest {
                 model.decide(new Send("not json", Send.Kind.POISON, Send.Moment.STREAM, "POISON-0", Optional.empty())));
         assertEquals(900L, model.balances().get("ACC-1"));
         assertEquals(1, model.ledger().size());
+    }
+
+    @Test
+    void aPaymentTooOld_isRejectedAsTooOld_unlookedUp_andWritesNothing_evenWhenItsAccountCouldPay() {
+        Operation payable = purchase("T1", "ACC-1", 100);
+        Send tooOld = new Send("{}", Send.Kind.TOO_OLD, Send.Moment.AFTER_DECIDED, "T1", Optional.of(payable), Duration.ofDays(20));
+        assertEquals(new Decision.Rejected("T1", true), model.decide(tooOld));
+        assertEquals(1_000L, model.balances().get("ACC-1"));
+        assertEquals(Map.of(), model.records());
+        assertEquals(new Decision.Approved(payable), model.decide(send(payable)), "never decided: sent fresh, it is new");
     }
 
     @Test
