@@ -183,9 +183,14 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
             MetricSamples depth = new MetricSamples().add(deadLetterAlarm.metric(), time.clock().instant(), queues.deadLetters(sqs));
             assertTrue(deadLetterAlarm.evaluate(depth, time.clock().instant()).alarm());
 
-            // WHEN the throttling ends, an operator redrives the DLQ (make redrive) and the function drains the queue
+            // WHEN the throttling ends and the queue drains: a payment that had spent its receives before the end
+            // still follows into the DLQ at its next one (SQS counts receives, not failures)
             events.throttlingEnds();
-            assertEquals(new DeadLetterRedrive.Result(4, 0), DeadLetterRedrive.move(sqs, queues.deadLetter(), queues.payments()));
+            drive(mapping, time, queues, () -> queues.backlog(sqs) == 0 && events.counted());
+            int deadLettered = queues.deadLetters(sqs);
+            assertTrue(deadLettered >= 4, "dead letters: " + deadLettered);
+            // AND an operator then redrives the DLQ (make redrive), once, and the function drains the queue
+            assertEquals(new DeadLetterRedrive.Result(deadLettered, 0), DeadLetterRedrive.move(sqs, queues.deadLetter(), queues.payments()));
             drive(mapping, time, queues, () -> queues.backlog(sqs) == 0 && events.counted());
 
             // THEN every payment, redriven or still queued, is approved once and debited once, the DLQ empty
