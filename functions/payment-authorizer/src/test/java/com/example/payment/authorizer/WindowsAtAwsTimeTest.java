@@ -92,20 +92,13 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
     void aTableThrottledForThirtyMinutes_deadLettersNoPayment_firesTheHotAccountAlarm_andDecidesEachOnceAfterwards() {
         try (AwsTime time = aws.awsTime(); SqsClient sqs = aws.sqs(); DynamoDbClient dynamoDb = aws.dynamoDb()) {
             TemplateAlarm alarm = TemplateAlarm.read(aws.root().resolve("template.yaml"), "HotAccountAlarm");
-            EmfAlarmWalksTest.startOfAPeriod(time);
-            Ledger ledger = new Ledger(dynamoDb);
-            ledger.openAccounts(2, 100_000);
-            TemplateQueues queues = TemplateQueues.asTheTemplateDeclares(aws, sqs);
-            // GIVEN the function's jitter at its worst for this: every delay at its window's lower
-            // bound, so that the 30 minutes hold as many receives as they can
-            SqsEventSourceMapping mapping = mapping(sqs, queues, handler(time, queues, Map.of(), new LowestJitter()));
-            // AND 4 payments on 2 accounts in the payments queue
-            for (int i = 0; i < 4; i++) {
-                send(sqs, queues.payments(), purchase("TXN-T" + i, "ACC-" + (i % 2), "1.00", "EUR"), Map.of());
-            }
-            // AND DynamoDB throttling every transaction for 30 minutes (a traffic step past twice the
-            // table's previous peak)
-            aws.moto().inject(Fault.throttling("TransactWriteItems", "", 1_000_000));
+            // GIVEN 4 payments on 2 accounts, the lowest jitter (so that the 30 minutes hold as many
+            // receives as they can), and DynamoDB throttling every transaction for 30 minutes (a
+            // traffic step past twice the table's previous peak)
+            Throttled throttled = fourPaymentsThrottled(time, sqs, dynamoDb, "TXN-T");
+            Ledger ledger = throttled.ledger();
+            TemplateQueues queues = throttled.queues();
+            SqsEventSourceMapping mapping = throttled.mapping();
             Duration throttledUntil = time.skipped().plus(Duration.ofMinutes(30));
             // WHEN the function polls the queue as Lambda does, AWS's time passing while it has
             // nothing to receive, and 10 minutes in a fifth payment arrives (traffic goes on)
@@ -148,18 +141,13 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
             TemplateAlarm throttleAlarm = TemplateAlarm.read(template, "DynamoDbWriteThrottlesAlarm");
             TemplateAlarm deadLetterAlarm = TemplateAlarm.read(template, "DeadLetterQueueAlarm");
             long receives = Template.read(template).requireParameter("MaxReceiveCount").defaultNumber();
-            EmfAlarmWalksTest.startOfAPeriod(time);
-            Ledger ledger = new Ledger(dynamoDb);
-            ledger.openAccounts(2, 100_000);
-            TemplateQueues queues = TemplateQueues.asTheTemplateDeclares(aws, sqs);
-            SqsEventSourceMapping mapping = mapping(sqs, queues, handler(time, queues, Map.of(), new LowestJitter()));
-            // GIVEN 4 payments on 2 accounts in the payments queue
-            for (int i = 0; i < 4; i++) {
-                send(sqs, queues.payments(), purchase("TXN-Q" + i, "ACC-" + (i % 2), "1.00", "EUR"), Map.of());
-            }
-            // AND DynamoDB throttling every transaction with no end: a hot partition or the table's quota,
-            // which throttle for as long as the load lasts ("On-demand capacity mode", Amazon DynamoDB Developer Guide)
-            aws.moto().inject(Fault.throttling("TransactWriteItems", "", 1_000_000));
+            // GIVEN 4 payments on 2 accounts, and DynamoDB throttling every transaction with no end: a hot
+            // partition or the table's quota, which throttle for as long as the load lasts ("On-demand
+            // capacity mode", Amazon DynamoDB Developer Guide)
+            Throttled throttled = fourPaymentsThrottled(time, sqs, dynamoDb, "TXN-Q");
+            Ledger ledger = throttled.ledger();
+            TemplateQueues queues = throttled.queues();
+            SqsEventSourceMapping mapping = throttled.mapping();
             WriteThrottleEvents events = new WriteThrottleEvents(throttleAlarm, time);
             // WHEN the function polls the queue as Lambda does, and traffic goes on: a payment every 5 minutes
             int sent = 4;
@@ -178,8 +166,8 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
             assertEquals(0, ledger.allEntries());
             // AND DynamoDB's write throttle events of the payment tables fire their alarm (3 periods in a row),
             // and the DLQ's depth fires dlq-not-empty
-            TemplateAlarm.Evaluation throttled = throttleAlarm.evaluate(events.samples(), time.clock().instant());
-            assertTrue(throttled.alarm(), throttled::toString);
+            TemplateAlarm.Evaluation fired = throttleAlarm.evaluate(events.samples(), time.clock().instant());
+            assertTrue(fired.alarm(), fired::toString);
             MetricSamples depth = new MetricSamples().add(deadLetterAlarm.metric(), time.clock().instant(), queues.deadLetters(sqs));
             assertTrue(deadLetterAlarm.evaluate(depth, time.clock().instant()).alarm());
 
@@ -204,6 +192,29 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
             depth.add(deadLetterAlarm.metric(), time.clock().instant(), queues.deadLetters(sqs));
             assertFalse(deadLetterAlarm.evaluate(depth, time.clock().instant()).alarm());
         }
+    }
+
+    /** The accounts, the template's queues and the function's event source of a throttling test. */
+    private record Throttled(Ledger ledger, TemplateQueues queues, SqsEventSourceMapping mapping) {
+    }
+
+    /**
+     * At the start of a 5-minute period: 2 accounts of 1 000.00, the template's queues, the function
+     * with every jittered delay at its window's lower bound (as many receives as the time holds), 4
+     * purchases of 1.00 named {@code prefix}0-3 on the 2 accounts in the payments queue, and DynamoDB
+     * throttling every transaction until the test clears it.
+     */
+    private Throttled fourPaymentsThrottled(AwsTime time, SqsClient sqs, DynamoDbClient dynamoDb, String prefix) {
+        EmfAlarmWalksTest.startOfAPeriod(time);
+        Ledger ledger = new Ledger(dynamoDb);
+        ledger.openAccounts(2, 100_000);
+        TemplateQueues queues = TemplateQueues.asTheTemplateDeclares(aws, sqs);
+        SqsEventSourceMapping mapping = mapping(sqs, queues, handler(time, queues, Map.of(), new LowestJitter()));
+        for (int i = 0; i < 4; i++) {
+            send(sqs, queues.payments(), purchase(prefix + i, "ACC-" + (i % 2), "1.00", "EUR"), Map.of());
+        }
+        aws.moto().inject(Fault.throttling("TransactWriteItems", "", 1_000_000));
+        return new Throttled(ledger, queues, mapping);
     }
 
     /**
