@@ -26,7 +26,7 @@ import java.nio.file.Path;
  * @param functionTimeoutSeconds      the authorizer's {@code Timeout}
  * @param batchSize                   the event source's {@code BatchSize}
  * @param batchingWindowSeconds       its {@code MaximumBatchingWindowInSeconds}
- * @param maxConcurrencyAllowed       {@code EventSourceMaximumConcurrency}'s {@code MaxValue}
+ * @param maxConcurrencyAllowed       {@code EventSourceMaximumConcurrency}'s largest {@code AllowedValues}
  * @param stream                      the publisher's stream event source and on-failure queue
  * @param fastPathTimeoutMs           {@code FastPathTimeoutMs} (the fast path's read timeout, with the cache on)
  * @param fastPathTtlSeconds          {@code FastPathTtlSeconds} (how long a decision is cached)
@@ -61,8 +61,8 @@ record TemplateWindows(long queueRetentionSeconds, long recordTtlSeconds, int ma
                 number(template, function.property("Timeout"), "PaymentAuthorizerFunction's Timeout"),
                 Math.toIntExact(number(template, payments.property("BatchSize"), payments.name() + "'s BatchSize")),
                 number(template, payments.property("MaximumBatchingWindowInSeconds"), payments.name() + "'s MaximumBatchingWindowInSeconds"),
-                Math.toIntExact(template.requireParameter("EventSourceMaximumConcurrency").maxValue().orElseThrow(() ->
-                        new IllegalArgumentException("the template has no MaxValue of EventSourceMaximumConcurrency"))),
+                template.requireParameter("EventSourceMaximumConcurrency").allowedValues().stream().mapToInt(Integer::parseInt)
+                        .max().orElseThrow(() -> new IllegalArgumentException("the template lists no AllowedValues of EventSourceMaximumConcurrency")),
                 stream(template), byDefault(template, "FastPathTimeoutMs"),
                 byDefault(template, "FastPathTtlSeconds"), byDefault(template, "MaxPaymentAgeSeconds"));
     }

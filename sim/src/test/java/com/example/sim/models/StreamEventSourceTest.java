@@ -49,7 +49,7 @@ class StreamEventSourceTest {
     @Test
     void templateSettings_areTheTemplates() {
         assertEquals(100, SETTINGS.batchSize());
-        assertEquals(10, SETTINGS.maximumRetryAttempts());
+        assertEquals(-1, SETTINGS.maximumRetryAttempts());
         assertEquals(43_200, SETTINGS.maximumRecordAgeSeconds());
         assertTrue(SETTINGS.bisectOnFunctionError() && SETTINGS.reportBatchItemFailures());
         assertEquals(1_209_600, SETTINGS.failureRetentionSeconds());
@@ -79,7 +79,7 @@ class StreamEventSourceTest {
     }
 
     @Test
-    void aBatchFailingAtItsHead_isSkippedToTheFailureQueueAfterItsRetries_namingArrivalsTheReplayReads() {
+    void aBatchFailingAtItsHead_isRetriedUntilItsRecordsReachTheMaximumAge_thenSkippedToTheFailureQueue_namingArrivalsTheReplayReads() {
         int[] invocations = {0};
         StreamEventSource source = source(event -> {
             invocations[0]++;
@@ -88,10 +88,16 @@ class StreamEventSourceTest {
         });
         List<String> keys = sameShard(2);
         keys.forEach(this::write);
-        scheduler.runUntil(Scheduler.micros(java.time.Duration.ofHours(1)));
-        // THEN one invocation and MaximumRetryAttempts retries, then the whole batch skipped
-        assertEquals(1 + SETTINGS.maximumRetryAttempts(), invocations[0]);
-        assertEquals(List.of(keys.get(0) + " RetryAttemptsExhausted", keys.get(1) + " RetryAttemptsExhausted"), skipped);
+        // WHEN the function fails them for an hour less than the records' maximum age
+        java.time.Duration age = java.time.Duration.ofSeconds(SETTINGS.maximumRecordAgeSeconds());
+        scheduler.runUntil(Scheduler.micros(age.minusHours(1)));
+        // THEN the shard waits on them, retried without a count (MaximumRetryAttempts -1), nothing skipped
+        int retried = invocations[0];
+        assertTrue(retried > 10, "invocations in " + age.minusHours(1) + ": " + retried);
+        assertTrue(skipped.isEmpty(), skipped::toString);
+        // AND once they are older than MaximumRecordAgeInSeconds the whole batch is skipped
+        scheduler.runUntil(Scheduler.micros(age.plusHours(1)));
+        assertEquals(List.of(keys.get(0) + " RecordAgeExceeded", keys.get(1) + " RecordAgeExceeded"), skipped);
         assertTrue(source.idle());
         List<SqsMessage> messages = failures.messages();
         assertEquals(1, messages.size());

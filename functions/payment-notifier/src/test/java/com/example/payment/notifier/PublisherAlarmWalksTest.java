@@ -133,7 +133,7 @@ class PublisherAlarmWalksTest {
         decide("TXN-IA-1", "TXN-IA-2", "TXN-IA-3");
         downstream.topicGone();
         // WHEN the event source retries the batch every 2 minutes of AWS's time for 16 minutes
-        // (9 attempts, within the template's MaximumRetryAttempts of 10)
+        // (9 attempts; the template retries until the batch's records are 12 h old)
         for (int attempt = 0; attempt < 9; attempt++, time.advance(Duration.ofMinutes(2))) {
             downstream.pollOnce();
         }

@@ -54,6 +54,11 @@ public final class Downstream implements AutoCloseable {
     public static final int MAX_RECEIVE_COUNT = Topology.MAX_RECEIVE_COUNT;
     /** The publisher's stream event source, as template.yaml sets it. */
     public static final int STREAM_BATCH_SIZE = 100;
+    /**
+     * 10 retries: template.yaml retries without a count (-1) until a batch's records are 12 h old, which
+     * the local mapping refuses (docs/architecture.md, "Where the local AWS differs"), so that a local
+     * drain ends; the tests of the retries' end set their own counts.
+     */
     public static final int STREAM_MAXIMUM_RETRY_ATTEMPTS = 10;
     /** The queue template.yaml subscribes to the topic for the notifier. */
     public static final String NOTIFICATIONS_QUEUE = Topology.NOTIFICATIONS_QUEUE;

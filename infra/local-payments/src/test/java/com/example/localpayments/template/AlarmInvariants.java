@@ -2,6 +2,7 @@ package com.example.localpayments.template;
 
 import com.example.template.Alarm;
 import com.example.template.Resource;
+import com.example.template.Table;
 import com.example.template.Template;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -33,6 +34,7 @@ final class AlarmInvariants {
         List<String> violations = new ArrayList<>();
         List<Alarm> alarms = template.alarms();
         Set<String> watched = new LinkedHashSet<>();
+        Set<String> throttleWatched = new LinkedHashSet<>();
         for (Alarm alarm : alarms) {
             JsonNode properties = alarm.properties();
             JsonNode actions = properties.path("AlarmActions");
@@ -53,6 +55,9 @@ final class AlarmInvariants {
             // against the code's own metric catalogues by infra/demo's TemplateMetricsTest.
             for (JsonNode metric : metrics) {
                 watched.add(metric.path("MetricName").asText());
+                if (metric.path("MetricName").asText().equals("WriteThrottleEvents")) {
+                    metric.path("Dimensions").forEach(d -> throttleWatched.add(d.path("Value").path("Ref").asText()));
+                }
             }
         }
         JsonNode rate = alarms.stream()
@@ -75,11 +80,14 @@ final class AlarmInvariants {
             }
         }
         for (String required : List.of("Conflict", "ApproximateNumberOfMessagesVisible", "Errors", "Throttles",
-                "FastPathUnavailable", "IteratorAge", "StoreLatency")) {
+                "FastPathUnavailable", "IteratorAge", "StoreLatency", "WriteThrottleEvents")) {
             if (!watched.contains(required)) {
                 violations.add("no alarm on " + required);
             }
         }
+        // DynamoDB's own throttling, per table: a hot partition or the table's quota throttles for as long as the load lasts
+        template.tables().stream().map(Table::logicalId).filter(table -> !throttleWatched.contains(table))
+                .forEach(table -> violations.add("no alarm on " + table + "'s WriteThrottleEvents"));
         return violations;
     }
 

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class StreamInvariantsTest {
 
     @Test
-    void everyStreamEventSource_reportsBatchItemFailures_bisects_retriesBoundedly_andKeepsWhatFails() {
+    void everyStreamEventSource_reportsBatchItemFailures_bisects_retriesUpToARecordAgeUnderTheRetention_andKeepsWhatFails() {
         assertEquals(List.of(), StreamInvariants.streamEventSources(MODEL));
     }
 
@@ -22,8 +22,10 @@ class StreamInvariantsTest {
         return Stream.of(
                 breach("stream source without bisection", "BisectBatchOnFunctionError: true",
                         "BisectBatchOnFunctionError: false", StreamInvariants::streamEventSources),
-                breach("stream source retrying forever", "MaximumRetryAttempts: 10", "MaximumRetryAttempts: -1",
+                breach("stream source retrying forever", "MaximumRecordAgeInSeconds: 43200", "MaximumRecordAgeInSeconds: -1",
                         StreamInvariants::streamEventSources),
+                breach("stream source retrying past the stream's retention", "MaximumRecordAgeInSeconds: 43200",
+                        "MaximumRecordAgeInSeconds: 86400", StreamInvariants::streamEventSources),
                 breach("stream source without an on-failure destination",
                         "            DestinationConfig:\n              OnFailure:\n                Type: SQS\n                Destination: !GetAtt PaymentEventsFailureQueue.Arn\n",
                         "", StreamInvariants::streamEventSources));
