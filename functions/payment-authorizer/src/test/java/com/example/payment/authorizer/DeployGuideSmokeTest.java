@@ -8,11 +8,15 @@ import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.payment.LedgerAttributes;
 import com.example.payment.docs.SmokeTest;
 import com.example.receiver.lambda.ReceiverMetrics;
+import com.example.receiver.lambda.ReceiverVariables;
+import com.example.template.Template;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -42,7 +46,11 @@ class DeployGuideSmokeTest extends LocalAwsTest {
     void smokeTest_approvesThePaymentOnce_andAcknowledgesItsCopyAsDuplicate_asTheGuideSays() throws IOException {
         SmokeTest guide = SmokeTest.ofDeployGuide(aws.root());
         String transactionId = JSON.readTree(guide.messages().get(0)).path("body").path("transaction_id").asText();
-        try (AuthorizerRig rig = AuthorizerRig.withoutFastPath(aws); DynamoDbClient dynamoDb = aws.dynamoDb(); SqsClient sqs = aws.sqs()) {
+        // the function as the template deploys it by default: no fast path, payments older than MaxPaymentAgeSeconds refused
+        Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
+        env.put(ReceiverVariables.MAX_MESSAGE_AGE_SECONDS, Long.toString(Template.read(aws.root().resolve("template.yaml"))
+                .requireParameter("MaxPaymentAgeSeconds").defaultNumber()));
+        try (AuthorizerRig rig = AuthorizerRig.with(aws, env, Clock.systemUTC()); DynamoDbClient dynamoDb = aws.dynamoDb(); SqsClient sqs = aws.sqs()) {
             // GIVEN the account as the guide's put-item writes it
             dynamoDb.putItem(request -> request.tableName(guide.seed().table()).item(guide.seed().item()));
 

@@ -77,14 +77,17 @@ final class DocumentedMessages {
         return messages;
     }
 
-    /** The messages in a command's words: a shell variable's value, or an argument. */
+    /**
+     * The messages in a command's words: a shell variable's value, or an argument, its time of
+     * issue stamped as the shell stamps it ({@link ShellClock}).
+     */
     private static List<DocumentedMessage> inCommand(ShellStatement.Command command) {
         List<DocumentedMessage> messages = new ArrayList<>();
         for (ShellStatement.Word word : command.words()) {
             String position = word.isAssignment()
                     ? "shell variable " + word.text().substring(0, word.text().indexOf('='))
                     : "an argument of " + command.invocation().get(0).text();
-            for (Candidate candidate : candidates(word.text())) {
+            for (Candidate candidate : candidates(ShellClock.expand(word.text()))) {
                 messages.add(new DocumentedMessage(command.where(), position, candidate.text()));
             }
         }

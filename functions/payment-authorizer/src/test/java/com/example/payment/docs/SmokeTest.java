@@ -22,7 +22,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * @param where      the block's first line, for failure messages
  * @param seed       the item its {@code aws dynamodb put-item} writes, and where
  * @param queue      the queue it sends to
- * @param messages   the bodies it sends, in order, as the shell passes them
+ * @param messages   the bodies it sends, in order, as the shell passes them (stamped now: {@link ShellClock})
  * @param account    the key its {@code get-item} reads from the seeded table
  * @param claim      what the block's comments say that account then holds, e.g. {@code balanceMinor 87450}
  * @param ledgerRow  the key its {@code get-item} reads from the other table: the one row it expects
@@ -101,7 +101,7 @@ public record SmokeTest(String where, TableItem seed, String queue, List<String>
                 seed = new TableItem(resource(command, "--table-name", template), DynamoDbJson.item(option(command, "--item", variables)));
             } else if (isAws(command, "sqs", "send-message")) {
                 queue = resource(command, "--queue-url", template);
-                messages.add(option(command, "--message-body", variables));
+                messages.add(ShellClock.expand(option(command, "--message-body", variables)));
             } else if (isAws(command, "dynamodb", "get-item")) {
                 reads.add(new TableItem(resource(command, "--table-name", template), DynamoDbJson.item(option(command, "--key", variables))));
             }
