@@ -68,18 +68,18 @@ class SwarmTest {
     @Test
     void aDraw_isWhatTheRunDeploys() {
         // GIVEN a draw away from the defaults in each kind of setting
-        Draw draw = SPACE.given("MaxReceiveCount=40,QueueRetentionSeconds=864000,EventSourceMaximumConcurrency=3,"
+        Draw draw = SPACE.given("MaxReceiveCount=40,QueueRetentionSeconds=864000,EventSourceMaximumConcurrency=5,"
                 + "EnableFastPath=true,RequireProducerSignatures=true,sim.Queue=fifo,sim.ServerErrorRate=0.002");
         SwarmSettings.Setup setup = SwarmSettings.apply(TEMPLATE, draw, 100);
         // THEN the windows, the profile and the faults are the drawn ones, every other setting the template's default
         assertEquals(40, setup.windows().maxReceiveCount());
         assertEquals(864_000, setup.windows().queueRetentionSeconds());
-        assertEquals(3, setup.profile().maxConcurrency());
+        assertEquals(5, setup.profile().maxConcurrency());
         assertEquals(2_592_000, setup.windows().recordTtlSeconds());
         assertEquals("serverless", setup.profile().cache());
         assertTrue(setup.profile().rules().signaturesRequired() && setup.profile().fifo());
         assertEquals(0.002, setup.profile().faultRates().serverErrors());
-        assertEquals("QueueRetentionSeconds=864000,MaxReceiveCount=40,EventSourceMaximumConcurrency=3,EnableFastPath=true,"
+        assertEquals("QueueRetentionSeconds=864000,MaxReceiveCount=40,EventSourceMaximumConcurrency=5,EnableFastPath=true,"
                 + "RequireProducerSignatures=true,sim.Queue=fifo,sim.ServerErrorRate=0.002", draw.text(SPACE.defaults()),
                 "the settings away from their defaults, in the space's order");
         // AND the defaults are a deployment without overrides: no fast path, no signatures, make simulate's faults
@@ -103,5 +103,22 @@ class SwarmTest {
                 assertEquals(line, SwarmRun.line(SwarmRun.Outcome.of(TEMPLATE, Trace.of(seed), draw, 500), defaults));
             }
         }
+    }
+
+    @Test
+    void aReceiveThatGetsNothing_leavesThePollerPolling_soAMessageBackAfterTheTrafficIsDecided() {
+        // GIVEN the swarm's seed 85, shrunk: payment 305 retried in a DynamoDB outage at the traffic's
+        // end, and a receive that gets nothing because the message it saw visible went to the DLQ
+        // past its receives; no more traffic comes to wake the poller
+        Trace trace = Trace.of(85).withPayments(Trace.parseRanges("KEEP_PAYMENTS",
+                        "305,502-507,550-567,580-591,788-793,824-829,860-871,890-907,991-1001"))
+                .withFaults(Trace.parseRanges("KEEP_FAULTS", "2-3"));
+        Draw draw = SPACE.given("MaxReceiveCount=25,EnableFastPath=true,sim.LongestThrottlingMinutes=5");
+        // WHEN it runs THEN payment 305 is decided once visible again, never left to expire in the queue
+        // (the poller used to stop there: "nothing stuck past the windows: TXN-S-305: expired undecided
+        // in payments at 16d10h06m00s")
+        SwarmRun.Outcome outcome = SwarmRun.Outcome.of(TEMPLATE, trace, draw, 1000);
+        assertTrue(!outcome.failed(), () -> SwarmRun.line(outcome, SPACE.defaults()) + " "
+                + outcome.result().map(r -> r.violations().toString()).orElse(""));
     }
 }

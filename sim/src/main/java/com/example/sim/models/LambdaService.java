@@ -166,6 +166,11 @@ public final class LambdaService {
             }
             List<SqsMessage> batch = queue.receive(windows.batchSize());
             if (batch.isEmpty()) {
+                // What looked visible was not received (a message past maxReceiveCount moves to the
+                // DLQ at this receive): look again when the next one shows, or in a second. Lambda's
+                // pollers never stop polling a queue that holds messages.
+                queue.nextVisibleAt().map(at -> Scheduler.micros(Duration.between(Scheduler.EPOCH, at)))
+                        .ifPresent(next -> pollNoLaterThan(next > scheduler.now() ? next : scheduler.now() + 1_000_000));
                 return;
             }
             invoke(batch);
