@@ -21,11 +21,9 @@ import java.util.function.Supplier;
  * Lambda and its SQS event source mapping, as the function sees them ("Using Lambda with Amazon
  * SQS", AWS Lambda Developer Guide, https://docs.aws.amazon.com/lambda/latest/dg/with-sqs.html):
  * <ul>
- *   <li>the poller receives up to {@code BatchSize} messages, waiting up to the batching window
- *       (from when the first became visible) for a full batch, and invokes at most
- *       {@code MaximumConcurrency} environments at once
- *       (services-sqs-scaling.html), starting at five batches and scaling up over minutes
- *       ({@link EventSourceScaling});</li>
+ *   <li>the poller receives up to {@code BatchSize} messages, waiting up to the batching window (from when the
+ *       first became visible) for a full batch, and invokes at most {@code MaximumConcurrency} environments at
+ *       once (services-sqs-scaling.html), starting at five batches and scaling up over minutes ({@link EventSourceScaling});</li>
  *   <li>an invocation beyond the function's concurrency is throttled, its batch tried again
  *       with back-off until the receive's visibility timeout, then left to come back
  *       ({@link FunctionConcurrency});</li>
@@ -166,9 +164,7 @@ public final class LambdaService {
             }
             List<SqsMessage> batch = queue.receive(windows.batchSize());
             if (batch.isEmpty()) {
-                // What looked visible was not received (a message past maxReceiveCount moves to the
-                // DLQ at this receive): look again when the next one shows, or in a second. Lambda's
-                // pollers never stop polling a queue that holds messages.
+                // nothing received (what looked visible went to the DLQ at this receive): pollers never stop polling
                 queue.nextVisibleAt().map(at -> Scheduler.micros(Duration.between(Scheduler.EPOCH, at)))
                         .ifPresent(next -> pollNoLaterThan(next > scheduler.now() ? next : scheduler.now() + 1_000_000));
                 return;

@@ -12,16 +12,13 @@ import java.util.function.Consumer;
  * One standard queue of the SQS model. Each behaviour and the page it comes from ("Amazon SQS
  * Developer Guide", https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/):
  * <ul>
- *   <li>a receive hides a message for the visibility timeout and counts it
- *       ({@code ApproximateReceiveCount}); {@code ChangeMessageVisibility} restarts that timer with
- *       a new length from the call (sqs-visibility-timeout.html);</li>
- *   <li>a delete or a visibility change goes by receipt handle, the latest one only, and a delete
- *       may miss a copy ({@link ReceiptHandles});</li>
+ *   <li>a receive hides a message for the visibility timeout and counts it ({@code ApproximateReceiveCount});
+ *       {@code ChangeMessageVisibility} restarts that timer with a new length from the call (sqs-visibility-timeout.html);</li>
+ *   <li>a delete or a visibility change goes by receipt handle, the latest one only, and a delete may miss a copy ({@link ReceiptHandles});</li>
  *   <li>the redrive policy moves a message past its receives to the dead-letter queue
  *       ({@link RedrivePolicy}); a redrive sends messages back as new ones ({@link MessageMoveTask});</li>
  *   <li>retention: a message older than the queue's retention is deleted unseen (sqs-basic-architecture.html);</li>
- *   <li>receives return visible messages oldest-visible first; SQS's order is best effort, and the
- *       model is one of the orders it may give.</li>
+ *   <li>receives return visible messages oldest-visible first; SQS's order is best effort, the model's one it may give.</li>
  * </ul>
  * A FIFO queue ({@link #fifo()}) receives by message group, deduplicates, and has no extra copies
  * ({@link FifoGroups} gives each rule and its page).

@@ -86,19 +86,13 @@ public final class LocalAws implements LocalClients, AutoCloseable {
         this.admin = dynamoDb();
     }
 
-    /**
-     * Starts both servers on free ports, logging under {@link LocalAwsFolder}, and creates the
-     * template's tables; the functions' calls are recorded for the rehearsal ({@link CallRecording#recording}).
-     */
+    /** Starts both servers on free ports (logs in {@link LocalAwsFolder}, calls for the rehearsal), creates the template's tables. */
     public static LocalAws start() {
         Path root = ProjectRoot.find();
         return start(root, LocalAwsFolder.of(root), CallRecording.recording(root));
     }
 
-    /**
-     * The same, logging under {@code <folder>/name}: a second local AWS beside another in
-     * one run (its own launcher, its own Redis node and files, its calls recorded there, unread).
-     */
+    /** The same under {@code <folder>/name}: a second local AWS beside another (its own launcher, Redis, files, calls). */
     public static LocalAws start(String name) {
         Path root = ProjectRoot.find();
         Path logs = LocalAwsFolder.of(root).resolve(name);
