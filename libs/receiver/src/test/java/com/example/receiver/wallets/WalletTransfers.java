@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
@@ -41,6 +42,12 @@ public final class WalletTransfers implements TransactionalEffect<Transfer> {
     public WalletTransfers(String walletsTable, String transfersTable) {
         this.wallets = walletsTable;
         this.transfers = transfersTable;
+    }
+
+    /** Both wallets: transfers sharing a payer or a payee, directly or through others, are one lane. */
+    @Override
+    public Set<String> items(Command<Transfer> command) {
+        return Set.of("wallet#" + command.payload().from(), "wallet#" + command.payload().to());
     }
 
     @Override
