@@ -11,11 +11,18 @@ import com.example.receiver.internal.config.ReceiverConfig;
 import com.example.receiver.seats.Booking;
 import com.example.receiver.seats.BookingModel;
 import com.example.receiver.seats.SeatTables;
+import com.example.receiver.wallets.TransferModel;
+import com.example.receiver.wallets.TransferTraffic;
+import com.example.receiver.wallets.WalletReceiver;
+import com.example.receiver.wallets.WalletTables;
+import com.example.receiver.wallets.WalletTransfers;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -25,7 +32,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * bookings mostly on one hot event with few seats, so that seats are taken and declined inside a
  * batch, producer retries, the same booking id with another seat, bookings of other events,
  * unparseable bodies), the receiver with grouping, the receiver without it, and the sequential
- * model of the rules all end with the same outcome per message and the same seats held.
+ * model of the rules all end with the same outcome per message and the same seats held. The same
+ * holds of two-sided operations (wallet transfers, each writing two wallets): batches whose
+ * payer is hot, whose payee is hot, or both, with declines midway and duplicates, end with the
+ * same outcome per message and the same balances.
  */
 @ExtendWith(LocalAwsExtension.class)
 class GroupCommitEquivalenceTest {
@@ -62,6 +72,47 @@ class GroupCommitEquivalenceTest {
         // AND the batches did group: fewer transactions with grouping than without
         assertTrue(transactions.get(true) < transactions.get(false),
                 "transactions grouped " + transactions.get(true) + ", sequential " + transactions.get(false));
+    }
+
+    /** Where a run of transfers ends: the outcome of every message, in order, and every wallet's balance. */
+    private record Ledger(List<String> outcomes, Map<String, Long> balances) {
+    }
+
+    @Test
+    void twoSidedTransfers_groupedSequentialAndModel_agreeOnEveryDecision_andEveryBalance() {
+        Map<Boolean, Integer> calls = new HashMap<>(Map.of(true, 0, false, 0));
+        Set<String> met = new TreeSet<>();
+        for (int i = 0; i < SCENARIOS; i++) {
+            long seed = 3_000 + i;
+            List<List<String>> batches = TransferTraffic.batches(seed, BATCHES);
+            TransferModel model = new TransferModel(TransferTraffic.OPENING);
+            List<String> modelOutcomes = new ArrayList<>();
+            batches.forEach(batch -> modelOutcomes.addAll(model.decide(batch)));
+            Ledger expected = new Ledger(modelOutcomes, model.balances());
+            met.addAll(modelOutcomes);
+            assertEquals(expected, transfers(batches, false, calls), "sequential vs model, seed " + seed);
+            assertEquals(expected, transfers(batches, true, calls), "grouped vs model, seed " + seed);
+        }
+        // AND the traffic met what it is for: declines midway, duplicates, conflicts
+        assertTrue(met.containsAll(List.of("APPROVED", "DECLINED:" + WalletTransfers.INSUFFICIENT_FUNDS,
+                "DUPLICATE", "CONFLICT")), "outcomes met: " + met);
+        // AND the batches did group: fewer transactions with grouping than without
+        assertTrue(calls.get(true) < calls.get(false), "transactions grouped " + calls.get(true)
+                + ", sequential " + calls.get(false));
+    }
+
+    private Ledger transfers(List<List<String>> batches, boolean groupCommit, Map<Boolean, Integer> calls) {
+        WalletTables tables = WalletTables.create(aws.dynamoDb(), TransferTraffic.OPENING);
+        try (WalletReceiver receiver = new WalletReceiver(aws, tables, groupCommit)) {
+            List<String> outcomes = new ArrayList<>();
+            for (List<String> batch : batches) {
+                for (MessageResult result : receiver.decide(SqsEvents.of(batch.toArray(String[]::new))).results()) {
+                    outcomes.add(BookingModel.category(result.outcome()));
+                }
+            }
+            calls.merge(groupCommit, receiver.calls.of("TransactWriteItems"), Integer::sum);
+            return new Ledger(outcomes, tables.balances());
+        }
     }
 
     private static List<List<String>> generate(long seed) {
