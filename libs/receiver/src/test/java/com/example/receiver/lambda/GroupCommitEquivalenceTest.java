@@ -3,9 +3,12 @@ package com.example.receiver.lambda;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
+import com.example.receiver.BatchResult;
 import com.example.receiver.MessageResult;
+import com.example.receiver.fixtures.SequentialRules;
 import com.example.receiver.fixtures.SqsEvents;
 import com.example.receiver.internal.config.ReceiverConfig;
 import com.example.receiver.seats.Booking;
@@ -24,6 +27,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -104,12 +108,7 @@ class GroupCommitEquivalenceTest {
     private Ledger transfers(List<List<String>> batches, boolean groupCommit, Map<Boolean, Integer> calls) {
         WalletTables tables = WalletTables.create(aws.dynamoDb(), TransferTraffic.OPENING);
         try (WalletReceiver receiver = new WalletReceiver(aws, tables, groupCommit)) {
-            List<String> outcomes = new ArrayList<>();
-            for (List<String> batch : batches) {
-                for (MessageResult result : receiver.decide(SqsEvents.of(batch.toArray(String[]::new))).results()) {
-                    outcomes.add(BookingModel.category(result.outcome()));
-                }
-            }
+            List<String> outcomes = categories(batches, receiver::decide);
             calls.merge(groupCommit, receiver.calls.of("TransactWriteItems"), Integer::sum);
             return new Ledger(outcomes, tables.balances());
         }
@@ -156,14 +155,20 @@ class GroupCommitEquivalenceTest {
         SeatTables tables = SeatTables.create(aws.dynamoDb());
         try (SeatReceiver receiver = SeatReceiver.on(aws, tables)
                 .set(ReceiverConfig.GROUP_COMMIT, Boolean.toString(groupCommit)).build()) {
-            List<String> outcomes = new ArrayList<>();
-            for (List<String> batch : batches) {
-                for (MessageResult result : receiver.decide(SqsEvents.of(batch.toArray(String[]::new))).results()) {
-                    outcomes.add(BookingModel.category(result.outcome()));
-                }
-            }
+            List<String> outcomes = categories(batches, receiver::decide);
             transactions.merge(groupCommit, receiver.calls.of("TransactWriteItems"), Integer::sum);
             return new End(outcomes, tables.holders());
         }
+    }
+
+    /** The category of every message's outcome, batch after batch, as {@code decide} answers them. */
+    private static List<String> categories(List<List<String>> batches, Function<SQSEvent, BatchResult> decide) {
+        List<String> outcomes = new ArrayList<>();
+        for (List<String> batch : batches) {
+            for (MessageResult result : decide.apply(SqsEvents.of(batch.toArray(String[]::new))).results()) {
+                outcomes.add(SequentialRules.category(result.outcome()));
+            }
+        }
+        return outcomes;
     }
 }

@@ -5,11 +5,10 @@ import com.example.receiver.Fingerprint;
 import com.example.receiver.IdempotencyKey;
 import com.example.receiver.MessageParser;
 import com.example.receiver.ParseResult;
+import com.example.receiver.fixtures.JsonBodies;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
+import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * {@code {"transfer_id": "T-1", "from": "W-1", "to": "W-2", "amount_minor": 1250}}: the key is the
@@ -21,37 +20,22 @@ public final class TransferParser implements MessageParser<Transfer> {
     /** The largest amount of one transfer, in minor units. */
     public static final long MAX_AMOUNT_MINOR = 1_000_000;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Pattern ID = Pattern.compile("[A-Za-z0-9-]{1,64}");
-
     @Override
     public ParseResult<Transfer> parse(String body) {
-        JsonNode root;
-        try {
-            root = JSON.readTree(body);
-        } catch (IOException e) {
-            return new ParseResult.Invalid<>("body", "must be JSON");
-        }
-        if (root == null || !root.isObject()) {
-            return new ParseResult.Invalid<>("body", "must be a JSON object");
-        }
-        for (String field : new String[] {"transfer_id", "from", "to"}) {
-            if (!ID.matcher(root.path(field).asText("")).matches()) {
-                return new ParseResult.Invalid<>(field, "must be 1-64 letters, digits or dashes");
+        return JsonBodies.parse(body, List.of("transfer_id", "from", "to"), root -> {
+            if (root.path("from").asText().equals(root.path("to").asText())) {
+                return new ParseResult.Invalid<>("to", "must differ from from");
             }
-        }
-        if (root.path("from").asText().equals(root.path("to").asText())) {
-            return new ParseResult.Invalid<>("to", "must differ from from");
-        }
-        JsonNode amount = root.path("amount_minor");
-        if (!amount.isIntegralNumber() || amount.asLong() < 1 || amount.asLong() > MAX_AMOUNT_MINOR) {
-            return new ParseResult.Invalid<>("amount_minor", "must be a whole number from 1 to " + MAX_AMOUNT_MINOR);
-        }
-        Transfer transfer = new Transfer(root.path("transfer_id").asText(), root.path("from").asText(),
-                root.path("to").asText(), amount.asLong());
-        Fingerprint fingerprint = Fingerprint.of(Map.of("transfer_id", transfer.transferId(), "from", transfer.from(),
-                "to", transfer.to(), "amount_minor", Long.toString(transfer.amountMinor())));
-        return new ParseResult.Valid<>(new Command<>(new IdempotencyKey(transfer.transferId()), fingerprint,
-                transfer.from(), transfer));
+            JsonNode amount = root.path("amount_minor");
+            if (!amount.isIntegralNumber() || amount.asLong() < 1 || amount.asLong() > MAX_AMOUNT_MINOR) {
+                return new ParseResult.Invalid<>("amount_minor", "must be a whole number from 1 to " + MAX_AMOUNT_MINOR);
+            }
+            Transfer transfer = new Transfer(root.path("transfer_id").asText(), root.path("from").asText(),
+                    root.path("to").asText(), amount.asLong());
+            Fingerprint fingerprint = Fingerprint.of(Map.of("transfer_id", transfer.transferId(), "from", transfer.from(),
+                    "to", transfer.to(), "amount_minor", Long.toString(transfer.amountMinor())));
+            return new ParseResult.Valid<>(new Command<>(new IdempotencyKey(transfer.transferId()), fingerprint,
+                    transfer.from(), transfer));
+        });
     }
 }

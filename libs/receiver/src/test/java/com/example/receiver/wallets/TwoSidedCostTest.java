@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
 import com.example.receiver.MessageResult;
+import com.example.receiver.fixtures.SequentialRules;
 import com.example.receiver.fixtures.SqsEvents;
-import com.example.receiver.seats.BookingModel;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -95,6 +95,6 @@ class TwoSidedCostTest {
     }
 
     private static List<String> categories(List<MessageResult> results) {
-        return results.stream().map(result -> BookingModel.category(result.outcome())).toList();
+        return results.stream().map(result -> SequentialRules.category(result.outcome())).toList();
     }
 }

@@ -1,11 +1,11 @@
 package com.example.receiver.wallets;
 
+import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.DynamoDbCallCounter;
 import com.example.localaws.LocalAws;
 import com.example.receiver.BatchResult;
 import com.example.receiver.lambda.IdempotentReceiver;
 import com.example.receiver.lambda.ReceiverVariables;
-import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.Map;

@@ -77,19 +77,18 @@ public final class WalletTransfers implements TransactionalEffect<Transfer> {
     }
 
     private TransactWriteItem debit(String wallet, long amountMinor) {
-        return TransactWriteItem.builder().update(Update.builder().tableName(wallets)
-                .key(Map.of("wallet", AttributeValue.fromS(wallet)))
-                .updateExpression("SET balance = balance - :amount")
-                .conditionExpression("attribute_exists(wallet) AND balance >= :amount")
-                .expressionAttributeValues(Map.of(":amount", AttributeValue.fromN(Long.toString(amountMinor))))
-                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build()).build();
+        return change(wallet, "-", amountMinor, "attribute_exists(wallet) AND balance >= :amount");
     }
 
     private TransactWriteItem credit(String wallet, long amountMinor) {
+        return change(wallet, "+", amountMinor, "attribute_exists(wallet)");
+    }
+
+    /** {@code balance <sign> amountMinor} on {@code wallet}, on {@code condition}. */
+    private TransactWriteItem change(String wallet, String sign, long amountMinor, String condition) {
         return TransactWriteItem.builder().update(Update.builder().tableName(wallets)
                 .key(Map.of("wallet", AttributeValue.fromS(wallet)))
-                .updateExpression("SET balance = balance + :amount")
-                .conditionExpression("attribute_exists(wallet)")
+                .updateExpression("SET balance = balance " + sign + " :amount").conditionExpression(condition)
                 .expressionAttributeValues(Map.of(":amount", AttributeValue.fromN(Long.toString(amountMinor))))
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build()).build();
     }
