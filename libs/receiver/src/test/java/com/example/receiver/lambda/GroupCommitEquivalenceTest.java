@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
@@ -88,14 +89,16 @@ class GroupCommitEquivalenceTest {
         Set<String> met = new TreeSet<>();
         for (int i = 0; i < SCENARIOS; i++) {
             long seed = 3_000 + i;
+            // the even seeds on a FIFO queue, a group per payer: groups paying one payee share a lane
+            boolean fifo = i % 2 == 0;
             List<List<String>> batches = TransferTraffic.batches(seed, BATCHES);
             TransferModel model = new TransferModel(TransferTraffic.OPENING);
             List<String> modelOutcomes = new ArrayList<>();
-            batches.forEach(batch -> modelOutcomes.addAll(model.decide(batch)));
+            batches.forEach(batch -> modelOutcomes.addAll(model.decide(batch, groups(batch, fifo))));
             Ledger expected = new Ledger(modelOutcomes, model.balances());
             met.addAll(modelOutcomes);
-            assertEquals(expected, transfers(batches, false, calls), "sequential vs model, seed " + seed);
-            assertEquals(expected, transfers(batches, true, calls), "grouped vs model, seed " + seed);
+            assertEquals(expected, transfers(batches, fifo, false, calls), "sequential vs model, seed " + seed);
+            assertEquals(expected, transfers(batches, fifo, true, calls), "grouped vs model, seed " + seed);
         }
         // AND the traffic met what it is for: declines midway, duplicates, conflicts
         assertTrue(met.containsAll(List.of("APPROVED", "DECLINED:" + WalletTransfers.INSUFFICIENT_FUNDS,
@@ -105,10 +108,24 @@ class GroupCommitEquivalenceTest {
                 + ", sequential " + calls.get(false));
     }
 
-    private Ledger transfers(List<List<String>> batches, boolean groupCommit, Map<Boolean, Integer> calls) {
+    private static List<Optional<String>> groups(List<String> batch, boolean fifo) {
+        return batch.stream().map(body -> fifo ? TransferTraffic.payerOf(body) : Optional.<String>empty()).toList();
+    }
+
+    /** {@code batch} delivered once each, on the FIFO queue a group per payer when {@code fifo}. */
+    private static SQSEvent event(List<String> batch, boolean fifo) {
+        List<Optional<String>> groups = groups(batch, fifo);
+        List<SQSEvent.SQSMessage> deliveries = new ArrayList<>();
+        for (int m = 0; m < batch.size(); m++) {
+            deliveries.add(SqsEvents.delivery(batch.get(m), groups.get(m)));
+        }
+        return SqsEvents.of(deliveries);
+    }
+
+    private Ledger transfers(List<List<String>> batches, boolean fifo, boolean groupCommit, Map<Boolean, Integer> calls) {
         WalletTables tables = WalletTables.create(aws.dynamoDb(), TransferTraffic.OPENING);
         try (WalletReceiver receiver = new WalletReceiver(aws, tables, groupCommit)) {
-            List<String> outcomes = categories(batches, receiver::decide);
+            List<String> outcomes = categories(batches.stream().map(batch -> event(batch, fifo)).toList(), receiver::decide);
             calls.merge(groupCommit, receiver.calls.of("TransactWriteItems"), Integer::sum);
             return new Ledger(outcomes, tables.balances());
         }
@@ -155,17 +172,18 @@ class GroupCommitEquivalenceTest {
         SeatTables tables = SeatTables.create(aws.dynamoDb());
         try (SeatReceiver receiver = SeatReceiver.on(aws, tables)
                 .set(ReceiverConfig.GROUP_COMMIT, Boolean.toString(groupCommit)).build()) {
-            List<String> outcomes = categories(batches, receiver::decide);
+            List<String> outcomes = categories(batches.stream().map(batch -> SqsEvents.of(batch.toArray(String[]::new)))
+                    .toList(), receiver::decide);
             transactions.merge(groupCommit, receiver.calls.of("TransactWriteItems"), Integer::sum);
             return new End(outcomes, tables.holders());
         }
     }
 
-    /** The category of every message's outcome, batch after batch, as {@code decide} answers them. */
-    private static List<String> categories(List<List<String>> batches, Function<SQSEvent, BatchResult> decide) {
+    /** The category of every message's outcome, event after event, as {@code decide} answers them. */
+    private static List<String> categories(List<SQSEvent> events, Function<SQSEvent, BatchResult> decide) {
         List<String> outcomes = new ArrayList<>();
-        for (List<String> batch : batches) {
-            for (MessageResult result : decide.apply(SqsEvents.of(batch.toArray(String[]::new))).results()) {
+        for (SQSEvent event : events) {
+            for (MessageResult result : decide.apply(event).results()) {
                 outcomes.add(SequentialRules.category(result.outcome()));
             }
         }

@@ -3,6 +3,7 @@ package com.example.receiver.wallets;
 import com.example.receiver.fixtures.SequentialRules;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -23,9 +24,12 @@ public final class TransferModel {
         this.balances = new TreeMap<>(balances);
     }
 
-    /** The category of each message's outcome in one batch, in order (see {@link SequentialRules#category}). */
-    public List<String> decide(List<String> batch) {
-        return rules.decide(batch);
+    /**
+     * The category of each message's outcome in one batch, in order (see {@link SequentialRules#category});
+     * {@code groups} are the FIFO group ids, each empty on a standard queue.
+     */
+    public List<String> decide(List<String> batch, List<Optional<String>> groups) {
+        return rules.decide(batch, groups);
     }
 
     private String move(Transfer transfer) {

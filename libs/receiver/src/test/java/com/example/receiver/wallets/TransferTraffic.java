@@ -3,7 +3,10 @@ package com.example.receiver.wallets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Seeded batches of transfers that make lanes two-sided and hot: in each batch, many payers paying
@@ -20,6 +23,7 @@ public final class TransferTraffic {
             "M", 0L, "Q1", 0L, "Q2", 0L, "Q3", 0L);
     private static final List<String> PAYERS = List.of("P1", "P2", "P3", "P4");
     private static final List<String> PAYEES = List.of("Q1", "Q2", "Q3");
+    private static final Pattern FROM = Pattern.compile("\"from\":\"([^\"]*)\"");
 
     private TransferTraffic() {
     }
@@ -57,6 +61,12 @@ public final class TransferTraffic {
             batches.add(batch);
         }
         return batches;
+    }
+
+    /** The FIFO group of {@code body}: its payer, as it names it (a body the parser refuses has one too). */
+    public static Optional<String> payerOf(String body) {
+        Matcher from = FROM.matcher(body);
+        return Optional.of(from.find() ? from.group(1) : "");
     }
 
     private static <T> T pick(Random random, List<T> from) {
