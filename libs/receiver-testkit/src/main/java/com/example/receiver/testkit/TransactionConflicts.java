@@ -1,9 +1,9 @@
-package com.example.localaws;
+package com.example.receiver.testkit;
 
 import java.util.Objects;
 
 /**
- * The local AWS's transaction conflicts switched on ({@link LocalAws#transactionConflicts}):
+ * The local AWS's transaction conflicts switched on ({@link LocalAwsKit#transactionConflicts}):
  * closing switches them off. {@link #answered()} then tells how many requests were refused with
  * a conflict, so that a test can show conflicts did happen.
  */
@@ -12,7 +12,8 @@ public final class TransactionConflicts implements AutoCloseable {
     private final AwsApi api;
     private int answered = -1;
 
-    TransactionConflicts(AwsApi api) {
+    /** Conflicts of {@code api}, already switched on. */
+    public TransactionConflicts(AwsApi api) {
         this.api = Objects.requireNonNull(api, "api");
     }
 

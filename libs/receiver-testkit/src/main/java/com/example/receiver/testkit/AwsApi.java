@@ -1,12 +1,12 @@
-package com.example.localaws;
+package com.example.receiver.testkit;
 
 import java.net.URI;
 import java.time.Duration;
 
 /**
  * The AWS APIs of the local AWS (DynamoDB and its streams, SQS, SNS) behind one endpoint: the
- * project's moto launcher ({@link MotoServer}, the default) or LocalStack in Docker
- * ({@code com.example.localaws.localstack}, {@code LOCAL_AWS=localstack}).
+ * moto launcher ({@link MotoServer}) or another backend (the project's LocalStack in Docker,
+ * {@code LOCAL_AWS=localstack}).
  */
 public interface AwsApi extends AutoCloseable {
 

@@ -1,4 +1,4 @@
-package com.example.localaws;
+package com.example.receiver.testkit;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,13 +11,16 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javax.net.ssl.SSLContext;
 
 /**
- * The project's moto launcher ({@code testing/local-aws/moto_launcher.py}, run by the pinned virtualenv
- * that {@code testing/local-aws/setup.sh} installs) on a loopback port, with its fault-injection API,
- * recording the calls of local functions ({@link CallRecording}).
+ * The moto launcher (this jar's {@code receiver-testkit/launcher/moto_launcher.py}, extracted by
+ * {@link LauncherFiles}, run by an interpreter whose environment holds its pinned requirements:
+ * {@link PythonEnvironment}) on a loopback port, with its fault-injection API; optionally on TLS,
+ * and recording the calls of local functions (the project's {@code CallRecording}).
  */
 public final class MotoServer implements AwsApi {
 
@@ -26,39 +29,76 @@ public final class MotoServer implements AwsApi {
     private final Path calls;
     private final HttpClient http;
 
-    private MotoServer(URI endpoint, LocalProcess process, Path calls, LocalTls tls) {
+    private MotoServer(URI endpoint, LocalProcess process, Path calls, SSLContext trust) {
         this.endpoint = endpoint;
         this.process = process;
         this.calls = calls;
-        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).sslContext(tls.sslContext()).build();
+        HttpClient.Builder http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2));
+        this.http = (trust == null ? http : http.sslContext(trust)).build();
     }
 
-    /** The same as {@link #start(Path, int, Path, Path, LocalTls, boolean)}, recording to {@value CallRecording#FILE} beside the log. */
-    static MotoServer start(Path root, int port, Path log, LocalTls tls, boolean https) {
-        return start(root, port, log, log.resolveSibling(CallRecording.FILE), tls, https);
+    /** A launcher to start with {@code python} on loopback {@code port}, logging to {@code log}: plain HTTP, no recording, until told. */
+    public static Launch launch(Path python, int port, Path log) {
+        return new Launch(python, port, log);
     }
 
-    /**
-     * Starts a launcher on {@code port}, logging to {@code log} and appending the calls of local
-     * functions to {@code calls}: several launchers of one run ({@code make test}'s modules, two at
-     * a time) share the project's recording, one whole line per append, and nothing empties it but
-     * a clean. It answers on TLS with {@code tls}'s AWS endpoint certificate ({@code https://}), as
-     * AWS does, unless {@code https} is false (plain {@code http://}, for debugging).
-     */
-    static MotoServer start(Path root, int port, Path log, Path calls, LocalTls tls, boolean https) {
-        Path python = root.resolve(".tools/moto/bin/python");
-        if (!Files.isExecutable(python)) {
-            throw new IllegalStateException(python + " is missing: run `make setup` (testing/local-aws/setup.sh) first");
+    /** How a launcher is started; {@link #start()} starts it. */
+    public static final class Launch {
+
+        private final Path python;
+        private final int port;
+        private final Path log;
+        private Path calls;
+        private String functionKeyPrefix;
+        private Path tlsCert;
+        private Path tlsKey;
+        private SSLContext trust;
+
+        private Launch(Path python, int port, Path log) {
+            this.python = Objects.requireNonNull(python, "python");
+            this.port = port;
+            this.log = Objects.requireNonNull(log, "log");
         }
-        List<String> command = new ArrayList<>(List.of(python.toString(),
-                root.resolve("testing/local-aws/moto_launcher.py").toString(),
-                "--host", "127.0.0.1", "--port", Integer.toString(port),
-                "--record-calls", calls.toString(), "--function-key-prefix", CallRecording.ACCESS_KEY_PREFIX));
-        if (https) {
-            command.addAll(List.of("--tls-cert", tls.awsCert().toString(), "--tls-key", tls.awsKey().toString()));
+
+        /**
+         * Appends to {@code calls} one JSON line per request signed with an access key id starting
+         * with {@code functionKeyPrefix} (a local function's): several launchers may share the
+         * file, one whole line per append.
+         */
+        public Launch recordCalls(Path calls, String functionKeyPrefix) {
+            this.calls = Objects.requireNonNull(calls, "calls");
+            this.functionKeyPrefix = Objects.requireNonNull(functionKeyPrefix, "functionKeyPrefix");
+            return this;
         }
-        LocalProcess process = LocalProcess.start("moto launcher", command, log, port, Duration.ofSeconds(60));
-        return new MotoServer(endpoint(https, port), process, calls, tls);
+
+        /**
+         * Answers on TLS only ({@code https://}, as AWS does) with the PEM certificate {@code cert}
+         * and key {@code key}; {@code trust} is what this handle's own admin calls trust.
+         */
+        public Launch tls(Path cert, Path key, SSLContext trust) {
+            this.tlsCert = Objects.requireNonNull(cert, "cert");
+            this.tlsKey = Objects.requireNonNull(key, "key");
+            this.trust = Objects.requireNonNull(trust, "trust");
+            return this;
+        }
+
+        /** Starts the launcher and waits, a minute at most, until it listens. */
+        public MotoServer start() {
+            if (!Files.isExecutable(python)) {
+                throw new IllegalStateException(python + " is not an executable Python interpreter");
+            }
+            List<String> command = new ArrayList<>(List.of(python.toString(),
+                    LauncherFiles.extracted().resolve(LauncherFiles.LAUNCHER).toString(),
+                    "--host", "127.0.0.1", "--port", Integer.toString(port)));
+            if (calls != null) {
+                command.addAll(List.of("--record-calls", calls.toString(), "--function-key-prefix", functionKeyPrefix));
+            }
+            if (tlsCert != null) {
+                command.addAll(List.of("--tls-cert", tlsCert.toString(), "--tls-key", tlsKey.toString()));
+            }
+            LocalProcess process = LocalProcess.start("moto launcher", command, log, port, Duration.ofSeconds(60));
+            return new MotoServer(endpoint(tlsCert != null, port), process, calls, trust);
+        }
     }
 
     /** The endpoint of a launcher on {@code port}: {@code https://127.0.0.1:<port>}, or {@code http://} without TLS. */
@@ -68,16 +108,16 @@ public final class MotoServer implements AwsApi {
 
     /**
      * A launcher already running at {@code endpoint}, started by another process ({@code make up});
-     * closing this handle leaves it running.
+     * closing this handle leaves it running. {@code trust} is for an {@code https} endpoint (null for http).
      */
-    static MotoServer attach(URI endpoint, LocalTls tls) {
-        return new MotoServer(endpoint, null, null, tls);
+    public static MotoServer attach(URI endpoint, SSLContext trust) {
+        return new MotoServer(endpoint, null, null, trust);
     }
 
-    /** The file this launcher records the calls of local functions to; fails for an attached launcher. */
+    /** The file this launcher records the calls of local functions to; fails for an attached launcher or one not recording. */
     public Path calls() {
         if (calls == null) {
-            throw new IllegalStateException("the launcher at " + endpoint + " was started by another process");
+            throw new IllegalStateException("the launcher at " + endpoint + " records no calls (or was started by another process)");
         }
         return calls;
     }

@@ -1,4 +1,4 @@
-package com.example.localaws;
+package com.example.receiver.testkit;
 
 import java.util.Map;
 import java.util.TreeMap;
@@ -11,7 +11,7 @@ import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
 
 /**
  * Counts the DynamoDB API calls a client makes, by operation: one per call, however often the
- * SDK retried it. Give it to {@link LocalAws#dynamoDb} (tests, the demo, the benchmarks).
+ * SDK retried it. Give it to {@link LocalAwsKit#dynamoDb} (or the project's {@code LocalAws.dynamoDb}: tests, the demo, the benchmarks).
  */
 public final class DynamoDbCallCounter implements ExecutionInterceptor {
 

@@ -1,4 +1,4 @@
-package com.example.localaws;
+package com.example.receiver.testkit;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -30,12 +30,12 @@ public final class LocalProcess implements AutoCloseable {
     }
 
     /** Starts {@code command} and waits until {@code port} accepts connections. */
-    static LocalProcess start(String name, List<String> command, Path log, int port, Duration patience) {
+    public static LocalProcess start(String name, List<String> command, Path log, int port, Duration patience) {
         return start(name, command, java.util.Map.of(), log, port, patience);
     }
 
     /** As {@link #start(String, List, Path, int, Duration)}, with {@code environment} added to this process's. */
-    static LocalProcess start(String name, List<String> command, java.util.Map<String, String> environment, Path log,
+    public static LocalProcess start(String name, List<String> command, java.util.Map<String, String> environment, Path log,
                               int port, Duration patience) {
         try {
             Files.createDirectories(log.getParent());
@@ -89,12 +89,13 @@ public final class LocalProcess implements AutoCloseable {
     }
 
 
-    boolean alive() {
+    /** Whether the process still runs. */
+    public boolean alive() {
         return process.isAlive();
     }
 
     /** Stops this process if it still runs, and says why it ended from what it wrote to its log since it started. */
-    Exited ended() {
+    public Exited ended() {
         close();
         return exited();
     }
@@ -121,6 +122,7 @@ public final class LocalProcess implements AutoCloseable {
             this.output = output;
         }
 
+        /** What the process wrote while starting. */
         public String output() {
             return output;
         }
@@ -131,7 +133,8 @@ public final class LocalProcess implements AutoCloseable {
         }
     }
 
-    long pid() {
+    /** The process's id. */
+    public long pid() {
         return process.pid();
     }
 

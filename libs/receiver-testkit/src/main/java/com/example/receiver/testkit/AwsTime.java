@@ -1,12 +1,14 @@
-package com.example.localaws;
+package com.example.receiver.testkit;
 
-import com.example.lambdafakes.VirtualClock;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.Objects;
 
 /**
- * AWS's time in the local AWS, moved forward by a test ({@link LocalAws#awsTime}): SQS's clock
+ * AWS's time in the local AWS, moved forward by a test ({@link LocalAwsKit#awsTime}, the project's {@code LocalAws.awsTime}): SQS's clock
  * (the launcher's {@code /_clock}) and {@link #clock()}, the clock the test gives the function,
  * run {@link #advance the same offset} ahead of the real time, so that a test lives through
  * minutes or days of AWS's windows (visibility timeouts, delays, retentions, a record's TTL) in
@@ -17,10 +19,14 @@ import java.util.Objects;
 public final class AwsTime implements AutoCloseable {
 
     private final AwsApi api;
-    private final VirtualClock clock = VirtualClock.aheadOfSystem();
+    private final String region;
+    private final AheadOfSystem clock = new AheadOfSystem();
 
-    AwsTime(AwsApi api) {
+    /** AWS's time of {@code api}, whose queues are in {@code region}; its SQS clock set back to the real time first. */
+    public AwsTime(AwsApi api, String region) {
         this.api = Objects.requireNonNull(api, "api");
+        this.region = Objects.requireNonNull(region, "region");
+        api.resetSqsClock();
     }
 
     /** The function's clock: the real time plus what was skipped so far. */
@@ -38,7 +44,7 @@ public final class AwsTime implements AutoCloseable {
      * ({@code atMost} at most): what a poller finding the queue empty would wait, and no more.
      */
     public synchronized void advanceToNextVisible(String queueUrl, Duration atMost) {
-        follow(api.advanceSqsClockToNextVisible(queueUrl, LocalAws.REGION.id(), atMost));
+        follow(api.advanceSqsClockToNextVisible(queueUrl, region, atMost));
     }
 
     /** What was skipped so far. */
@@ -54,6 +60,32 @@ public final class AwsTime implements AutoCloseable {
 
     /** The function's clock set to SQS's offset, which the launcher answered with. */
     private void follow(Duration sqsOffset) {
-        clock.advance(sqsOffset.minus(clock.offset()));
+        clock.offset = sqsOffset;
+    }
+
+    /** The system's UTC clock, {@code offset} ahead: what the launcher's SQS clock runs at. */
+    private static final class AheadOfSystem extends Clock {
+
+        private volatile Duration offset = Duration.ZERO;
+
+        Duration offset() {
+            return offset;
+        }
+
+        @Override
+        public Instant instant() {
+            return Instant.now().plus(offset);
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        /** UTC only: readers read instants, never local times. */
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
     }
 }

@@ -1,4 +1,4 @@
-package com.example.localaws;
+package com.example.receiver.testkit;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -7,7 +7,7 @@ import java.util.Objects;
 /**
  * An error the moto launcher answers instead of DynamoDB, for the next {@code count} requests of
  * {@code operation} whose body contains {@code match}, without reaching the backend. Throttling so
- * comes in counted bursts, whatever the load; {@link LocalAws#writeCapacity} throttles by
+ * comes in counted bursts, whatever the load; {@link LocalAwsKit#writeCapacity} throttles by
  * capacity instead, as DynamoDB does, which waiting relieves.
  *
  * @param operation e.g. {@code TransactWriteItems}

@@ -1,9 +1,9 @@
-package com.example.localaws;
+package com.example.receiver.testkit;
 
 import java.util.Objects;
 
 /**
- * The local AWS's write capacity switched on ({@link LocalAws#writeCapacity}): closing lifts it.
+ * The local AWS's write capacity switched on ({@link LocalAwsKit#writeCapacity}): closing lifts it.
  * {@link #throttled()} then tells how many requests it refused, so that a test can show
  * throttling did happen.
  */
@@ -12,7 +12,8 @@ public final class WriteCapacity implements AutoCloseable {
     private final AwsApi api;
     private int throttled = -1;
 
-    WriteCapacity(AwsApi api) {
+    /** Capacity of {@code api}, already limited. */
+    public WriteCapacity(AwsApi api) {
         this.api = Objects.requireNonNull(api, "api");
     }
 

@@ -1,0 +1,101 @@
+package com.example.receiver.testkit;
+
+import com.example.receiver.record.IdempotencyRecordAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
+
+/**
+ * A table a test declares ({@link LocalAwsKit#withTables}): its name, a string partition key, an
+ * optional string sort key, an optional TTL attribute and an optional stream of new and old
+ * images; on demand, as the receiver's tables are deployed. Built by {@link #named} and the
+ * withers, each answering a new declaration.
+ *
+ * @param name         the table's name
+ * @param partitionKey its partition key attribute (a string)
+ * @param sortKey      its sort key attribute (a string), if any
+ * @param ttlAttribute the attribute DynamoDB's TTL reads, if any
+ * @param stream       whether the table has a stream ({@code NEW_AND_OLD_IMAGES})
+ */
+public record TableSpec(String name, String partitionKey, Optional<String> sortKey, Optional<String> ttlAttribute,
+                        boolean stream) {
+
+    /** Refuses a blank name or key attribute. */
+    public TableSpec {
+        requireName(name, "name");
+        requireName(partitionKey, "partitionKey");
+        Objects.requireNonNull(sortKey, "sortKey").ifPresent(attribute -> requireName(attribute, "sortKey"));
+        Objects.requireNonNull(ttlAttribute, "ttlAttribute").ifPresent(attribute -> requireName(attribute, "ttlAttribute"));
+    }
+
+    /** A table {@code name} keyed by the string {@code pk}, no sort key, no TTL, no stream. */
+    public static TableSpec named(String name) {
+        return new TableSpec(name, IdempotencyRecordAttributes.PK, Optional.empty(), Optional.empty(), false);
+    }
+
+    /**
+     * The receiver's records table {@code name}: keyed by {@value IdempotencyRecordAttributes#PK},
+     * TTL on {@value IdempotencyRecordAttributes#EXPIRES_AT}, as the receiver's {@code build()} requires.
+     */
+    public static TableSpec idempotencyRecords(String name) {
+        return named(name).ttl(IdempotencyRecordAttributes.EXPIRES_AT);
+    }
+
+    /** The same table keyed by the string {@code attribute}. */
+    public TableSpec partitionKey(String attribute) {
+        return new TableSpec(name, attribute, sortKey, ttlAttribute, stream);
+    }
+
+    /** The same table with the string sort key {@code attribute}. */
+    public TableSpec sortKey(String attribute) {
+        return new TableSpec(name, partitionKey, Optional.of(attribute), ttlAttribute, stream);
+    }
+
+    /** The same table with DynamoDB's TTL on {@code attribute} (epoch seconds). */
+    public TableSpec ttl(String attribute) {
+        return new TableSpec(name, partitionKey, sortKey, Optional.of(attribute), stream);
+    }
+
+    /** The same table with a stream of new and old images (what a stream consumer of the records reads). */
+    public TableSpec withStream() {
+        return new TableSpec(name, partitionKey, sortKey, ttlAttribute, true);
+    }
+
+    /** The {@code CreateTable} request that makes it. */
+    public CreateTableRequest create() {
+        List<KeySchemaElement> keys = new ArrayList<>(List.of(key(partitionKey, KeyType.HASH)));
+        List<AttributeDefinition> attributes = new ArrayList<>(List.of(stringAttribute(partitionKey)));
+        sortKey.ifPresent(attribute -> {
+            keys.add(key(attribute, KeyType.RANGE));
+            attributes.add(stringAttribute(attribute));
+        });
+        CreateTableRequest.Builder create = CreateTableRequest.builder().tableName(name)
+                .billingMode(BillingMode.PAY_PER_REQUEST).keySchema(keys).attributeDefinitions(attributes);
+        if (stream) {
+            create.streamSpecification(spec -> spec.streamEnabled(true).streamViewType(StreamViewType.NEW_AND_OLD_IMAGES));
+        }
+        return create.build();
+    }
+
+    private static KeySchemaElement key(String attribute, KeyType type) {
+        return KeySchemaElement.builder().attributeName(attribute).keyType(type).build();
+    }
+
+    private static AttributeDefinition stringAttribute(String attribute) {
+        return AttributeDefinition.builder().attributeName(attribute).attributeType(ScalarAttributeType.S).build();
+    }
+
+    private static void requireName(String value, String what) {
+        if (Objects.requireNonNull(value, what).isBlank()) {
+            throw new IllegalArgumentException(what + " must not be blank");
+        }
+    }
+}
