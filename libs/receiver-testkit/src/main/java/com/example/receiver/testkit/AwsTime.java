@@ -22,19 +22,28 @@ public final class AwsTime implements AutoCloseable {
     private final String region;
     private final AheadOfSystem clock = new AheadOfSystem();
 
-    /** AWS's time of {@code api}, whose queues are in {@code region}; its SQS clock set back to the real time first. */
+    /**
+     * AWS's time of {@code api}, its SQS clock set back to the real time first.
+     *
+     * @param api    the local AWS
+     * @param region the region of its queues
+     */
     public AwsTime(AwsApi api, String region) {
         this.api = Objects.requireNonNull(api, "api");
         this.region = Objects.requireNonNull(region, "region");
         api.resetSqsClock();
     }
 
-    /** The function's clock: the real time plus what was skipped so far. */
+    /** {@return the function's clock: the real time plus what was skipped so far} */
     public Clock clock() {
         return clock;
     }
 
-    /** Skips {@code by} (at least 1 ms) of AWS's time, at once, for SQS and for {@link #clock()}. */
+    /**
+     * Skips {@code by} of AWS's time, at once, for SQS and for {@link #clock()}.
+     *
+     * @param by at least 1 ms
+     */
     public synchronized void advance(Duration by) {
         follow(api.advanceSqsClock(by));
     }
@@ -42,12 +51,15 @@ public final class AwsTime implements AutoCloseable {
     /**
      * Skips to just past the moment the first message of {@code queueUrl} becomes visible again
      * ({@code atMost} at most): what a poller finding the queue empty would wait, and no more.
+     *
+     * @param queueUrl the queue
+     * @param atMost   the most to skip
      */
     public synchronized void advanceToNextVisible(String queueUrl, Duration atMost) {
         follow(api.advanceSqsClockToNextVisible(queueUrl, region, atMost));
     }
 
-    /** What was skipped so far. */
+    /** {@return what was skipped so far} */
     public Duration skipped() {
         return clock.offset();
     }

@@ -17,24 +17,32 @@ public final class DynamoDbCallCounter implements ExecutionInterceptor {
 
     private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
 
+    /** A counter at zero. */
+    public DynamoDbCallCounter() {
+    }
+
     @Override
     public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
         String operation = attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME);
         calls.computeIfAbsent(operation, name -> new AtomicInteger()).incrementAndGet();
     }
 
-    /** Every call so far. */
+    /** {@return every call so far} */
     public int total() {
         return calls.values().stream().mapToInt(AtomicInteger::get).sum();
     }
 
-    /** The calls of one operation so far (e.g. {@code TransactWriteItems}). */
+    /**
+     * {@return the calls of one operation so far}
+     *
+     * @param operation the operation's name, e.g. {@code TransactWriteItems}
+     */
     public int of(String operation) {
         AtomicInteger count = calls.get(operation);
         return count == null ? 0 : count.get();
     }
 
-    /** The calls so far by operation, in name order. */
+    /** {@return the calls so far by operation, in name order} */
     public Map<String, Integer> byOperation() {
         Map<String, Integer> copy = new TreeMap<>();
         calls.forEach((operation, count) -> copy.put(operation, count.get()));

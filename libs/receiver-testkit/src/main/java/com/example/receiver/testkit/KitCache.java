@@ -26,7 +26,7 @@ public final class KitCache {
     private KitCache() {
     }
 
-    /** This JVM's cache folder. */
+    /** {@return this JVM's cache folder} */
     public static Path folder() {
         return folder(System.getProperties(), System.getenv());
     }

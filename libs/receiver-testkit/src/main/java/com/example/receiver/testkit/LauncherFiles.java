@@ -39,7 +39,7 @@ public final class LauncherFiles {
     private LauncherFiles() {
     }
 
-    /** The folder holding the launcher's files on disk, made on first use. */
+    /** {@return the folder holding the launcher's files on disk, made on first use} */
     public static synchronized Path extracted() {
         if (extracted == null) {
             SortedMap<String, byte[]> files = read();

@@ -45,7 +45,11 @@ public final class LocalAwsKit implements BeforeAllCallback, BeforeEachCallback 
         this.tables = List.copyOf(tables);
     }
 
-    /** The extension, making {@code tables} afresh before each test. */
+    /**
+     * {@return the extension, making {@code tables} afresh before each test}
+     *
+     * @param tables the tables the test declares
+     */
     public static LocalAwsKit withTables(TableSpec... tables) {
         return new LocalAwsKit(List.of(tables));
     }
@@ -66,7 +70,11 @@ public final class LocalAwsKit implements BeforeAllCallback, BeforeEachCallback 
         }
     }
 
-    /** Drops {@code table} if it exists and creates it empty (a table a test makes for itself). */
+    /**
+     * Drops {@code table} if it exists and creates it empty (a table a test makes for itself).
+     *
+     * @param table the table
+     */
     public void createTable(TableSpec table) {
         try (DynamoDbClient admin = dynamoDb()) {
             createTable(admin, table);
@@ -84,48 +92,64 @@ public final class LocalAwsKit implements BeforeAllCallback, BeforeEachCallback 
                 .timeToLiveSpecification(spec -> spec.attributeName(attribute).enabled(true))));
     }
 
-    /** The local AWS's endpoint ({@code http://127.0.0.1:<port>}). */
+    /** {@return the local AWS's endpoint ({@code http://127.0.0.1:<port>})} */
     public URI endpoint() {
         return launched().moto.endpoint();
     }
 
-    /** A DynamoDB client for the local AWS, with the given interceptors (a {@link DynamoDbCallCounter}). */
+    /**
+     * {@return a DynamoDB client for the local AWS}
+     *
+     * @param interceptors its interceptors (a {@link DynamoDbCallCounter})
+     */
     public DynamoDbClient dynamoDb(ExecutionInterceptor... interceptors) {
         return local(DynamoDbClient.builder())
                 .overrideConfiguration(ClientOverrideConfiguration.builder().executionInterceptors(List.of(interceptors)).build())
                 .build();
     }
 
-    /** An SQS client for the local AWS (the receiver's dead-letter queue and soon redelivery). */
+    /** {@return an SQS client for the local AWS (the receiver's dead-letter queue and soon redelivery)} */
     public SqsClient sqs() {
         return local(SqsClient.builder()).build();
     }
 
-    /** Makes the next matching DynamoDB requests fail ({@link Fault}); lifted before the next test. */
+    /**
+     * Makes the next matching DynamoDB requests fail; lifted before the next test.
+     *
+     * @param fault which requests, how, how many
+     */
     public void inject(Fault fault) {
         launched().moto.inject(fault);
     }
 
-    /** Transactions that conflict as DynamoDB's do, each holding its items for {@code hold}, until closed. */
+    /**
+     * {@return transactions that conflict as DynamoDB's do, until closed}
+     *
+     * @param hold how long each holds its items
+     */
     public TransactionConflicts transactionConflicts(Duration hold) {
         MotoServer moto = launched().moto;
         moto.transactionConflicts(hold);
         return new TransactionConflicts(moto);
     }
 
-    /** Every table limited to {@code writeUnitsPerSecond} write units a second (DynamoDB's throttling), until closed. */
+    /**
+     * {@return every table limited in write units a second (DynamoDB's throttling), until closed}
+     *
+     * @param writeUnitsPerSecond each table's write units a second
+     */
     public WriteCapacity writeCapacity(int writeUnitsPerSecond) {
         MotoServer moto = launched().moto;
         moto.writeCapacity(writeUnitsPerSecond);
         return new WriteCapacity(moto);
     }
 
-    /** AWS's time, moved forward by the test ({@link AwsTime}), until closed. */
+    /** {@return AWS's time, moved forward by the test, until closed} */
     public AwsTime awsTime() {
         return new AwsTime(launched().moto, REGION.id());
     }
 
-    /** Dummy credentials: the local AWS accepts any. */
+    /** {@return dummy credentials: the local AWS accepts any} */
     public static StaticCredentialsProvider credentials() {
         return StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local"));
     }

@@ -37,7 +37,14 @@ public final class MotoServer implements AwsApi {
         this.http = (trust == null ? http : http.sslContext(trust)).build();
     }
 
-    /** A launcher to start with {@code python} on loopback {@code port}, logging to {@code log}: plain HTTP, no recording, until told. */
+    /**
+     * A launcher to start on loopback {@code port}: plain HTTP, no recording, until told.
+     *
+     * @param python an interpreter whose environment holds the launcher's requirements
+     * @param port   the port
+     * @param log    the file its output is appended to
+     * @return how it is started
+     */
     public static Launch launch(Path python, int port, Path log) {
         return new Launch(python, port, log);
     }
@@ -64,6 +71,10 @@ public final class MotoServer implements AwsApi {
          * Appends to {@code calls} one JSON line per request signed with an access key id starting
          * with {@code functionKeyPrefix} (a local function's): several launchers may share the
          * file, one whole line per append.
+         *
+         * @param calls             the file
+         * @param functionKeyPrefix what a local function's access key id starts with
+         * @return this
          */
         public Launch recordCalls(Path calls, String functionKeyPrefix) {
             this.calls = Objects.requireNonNull(calls, "calls");
@@ -74,6 +85,11 @@ public final class MotoServer implements AwsApi {
         /**
          * Answers on TLS only ({@code https://}, as AWS does) with the PEM certificate {@code cert}
          * and key {@code key}; {@code trust} is what this handle's own admin calls trust.
+         *
+         * @param cert  the server certificate (PEM)
+         * @param key   its private key (PEM)
+         * @param trust the trust of this handle's admin calls
+         * @return this
          */
         public Launch tls(Path cert, Path key, SSLContext trust) {
             this.tlsCert = Objects.requireNonNull(cert, "cert");
@@ -82,7 +98,11 @@ public final class MotoServer implements AwsApi {
             return this;
         }
 
-        /** Starts the launcher and waits, a minute at most, until it listens. */
+        /**
+         * Starts the launcher and waits, a minute at most, until it listens.
+         *
+         * @return the started launcher
+         */
         public MotoServer start() {
             if (!Files.isExecutable(python)) {
                 throw new IllegalStateException(python + " is not an executable Python interpreter");
@@ -101,20 +121,29 @@ public final class MotoServer implements AwsApi {
         }
     }
 
-    /** The endpoint of a launcher on {@code port}: {@code https://127.0.0.1:<port>}, or {@code http://} without TLS. */
+    /**
+     * {@return the endpoint of a launcher on {@code port}: {@code https://127.0.0.1:<port>}, or {@code http://} without TLS}
+     *
+     * @param https whether it answers on TLS
+     * @param port  its port
+     */
     public static URI endpoint(boolean https, int port) {
         return URI.create((https ? "https" : "http") + "://127.0.0.1:" + port);
     }
 
     /**
      * A launcher already running at {@code endpoint}, started by another process ({@code make up});
-     * closing this handle leaves it running. {@code trust} is for an {@code https} endpoint (null for http).
+     * closing this handle leaves it running.
+     *
+     * @param endpoint where it answers
+     * @param trust    what an {@code https} endpoint is trusted with (null for http)
+     * @return the handle
      */
     public static MotoServer attach(URI endpoint, SSLContext trust) {
         return new MotoServer(endpoint, null, null, trust);
     }
 
-    /** The file this launcher records the calls of local functions to; fails for an attached launcher or one not recording. */
+    /** {@return the file this launcher records the calls of local functions to; fails for an attached launcher or one not recording} */
     public Path calls() {
         if (calls == null) {
             throw new IllegalStateException("the launcher at " + endpoint + " records no calls (or was started by another process)");
@@ -122,7 +151,7 @@ public final class MotoServer implements AwsApi {
         return calls;
     }
 
-    /** The launcher's process id; fails for an attached launcher. */
+    /** {@return the launcher's process id; fails for an attached launcher} */
     public long pid() {
         if (process == null) {
             throw new IllegalStateException("the launcher at " + endpoint + " was started by another process");
@@ -142,19 +171,23 @@ public final class MotoServer implements AwsApi {
                 .POST(HttpRequest.BodyPublishers.ofString(fault.toJson())));
     }
 
-    /** Cancels the next transactions {@code reason} names with its reason beside their own ({@link ItemReason}). */
+    /**
+     * Cancels the next transactions {@code reason} names with its reason beside their own.
+     *
+     * @param reason which transactions, which reason, how many
+     */
     public void inject(ItemReason reason) {
         send(HttpRequest.newBuilder(endpoint.resolve("/_reasons"))
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(reason.toJson())));
     }
 
-    /** How many more requests the injected faults will fail (their counts left, summed). */
+    /** {@return how many more requests the injected faults will fail (their counts left, summed)} */
     public int faultsLeft() {
         return countsLeft("/_fault");
     }
 
-    /** How many more transactions the injected reasons will cancel (their counts left, summed). */
+    /** {@return how many more transactions the injected reasons will cancel (their counts left, summed)} */
     public int reasonsLeft() {
         return countsLeft("/_reasons");
     }
@@ -176,7 +209,7 @@ public final class MotoServer implements AwsApi {
         send(HttpRequest.newBuilder(endpoint.resolve("/_reasons")).DELETE());
     }
 
-    /** See {@link AwsApi#transactionConflicts}: the launcher's {@code /_conflicts} (its fix 4). */
+    /** The launcher's {@code /_conflicts} (its fix 4). */
     @Override
     public void transactionConflicts(Duration hold) {
         if (hold.toMillis() < 1 || hold.toMillis() > 10_000) {
@@ -192,7 +225,7 @@ public final class MotoServer implements AwsApi {
         return count(send(HttpRequest.newBuilder(endpoint.resolve("/_conflicts")).DELETE()), "conflicts");
     }
 
-    /** See {@link AwsApi#writeCapacity}: the launcher's {@code /_capacity} (its fix 7). */
+    /** The launcher's {@code /_capacity} (its fix 7). */
     @Override
     public void writeCapacity(int writeUnitsPerSecond) {
         if (writeUnitsPerSecond < 1) {
@@ -208,7 +241,7 @@ public final class MotoServer implements AwsApi {
         return count(send(HttpRequest.newBuilder(endpoint.resolve("/_capacity")).DELETE()), "throttled");
     }
 
-    /** See {@link AwsApi#advanceSqsClock}: the launcher's {@code /_clock} (its fix 9). */
+    /** The launcher's {@code /_clock} (its fix 9). */
     @Override
     public Duration advanceSqsClock(Duration by) {
         if (by.toMillis() < 1) {

@@ -40,7 +40,7 @@ public final class PythonEnvironment {
     private PythonEnvironment() {
     }
 
-    /** The interpreter to run the launcher with, the virtualenv made first when it is missing. */
+    /** {@return the interpreter to run the launcher with, the virtualenv made first when it is missing} */
     public static synchronized Path python() {
         String named = setting(PYTHON_PROPERTY, PYTHON_VARIABLE);
         if (!named.isBlank()) {

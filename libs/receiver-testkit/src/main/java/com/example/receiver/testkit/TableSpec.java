@@ -36,7 +36,11 @@ public record TableSpec(String name, String partitionKey, Optional<String> sortK
         Objects.requireNonNull(ttlAttribute, "ttlAttribute").ifPresent(attribute -> requireName(attribute, "ttlAttribute"));
     }
 
-    /** A table {@code name} keyed by the string {@code pk}, no sort key, no TTL, no stream. */
+    /**
+     * {@return a table keyed by the string {@code pk}, no sort key, no TTL, no stream}
+     *
+     * @param name the table's name
+     */
     public static TableSpec named(String name) {
         return new TableSpec(name, IdempotencyRecordAttributes.PK, Optional.empty(), Optional.empty(), false);
     }
@@ -44,32 +48,47 @@ public record TableSpec(String name, String partitionKey, Optional<String> sortK
     /**
      * The receiver's records table {@code name}: keyed by {@value IdempotencyRecordAttributes#PK},
      * TTL on {@value IdempotencyRecordAttributes#EXPIRES_AT}, as the receiver's {@code build()} requires.
+     *
+     * @param name the table's name
+     * @return the declaration
      */
     public static TableSpec idempotencyRecords(String name) {
         return named(name).ttl(IdempotencyRecordAttributes.EXPIRES_AT);
     }
 
-    /** The same table keyed by the string {@code attribute}. */
+    /**
+     * {@return the same table keyed by the string {@code attribute}}
+     *
+     * @param attribute the partition key
+     */
     public TableSpec partitionKey(String attribute) {
         return new TableSpec(name, attribute, sortKey, ttlAttribute, stream);
     }
 
-    /** The same table with the string sort key {@code attribute}. */
+    /**
+     * {@return the same table with the string sort key {@code attribute}}
+     *
+     * @param attribute the sort key
+     */
     public TableSpec sortKey(String attribute) {
         return new TableSpec(name, partitionKey, Optional.of(attribute), ttlAttribute, stream);
     }
 
-    /** The same table with DynamoDB's TTL on {@code attribute} (epoch seconds). */
+    /**
+     * {@return the same table with DynamoDB's TTL on {@code attribute} (epoch seconds)}
+     *
+     * @param attribute the TTL attribute
+     */
     public TableSpec ttl(String attribute) {
         return new TableSpec(name, partitionKey, sortKey, Optional.of(attribute), stream);
     }
 
-    /** The same table with a stream of new and old images (what a stream consumer of the records reads). */
+    /** {@return the same table with a stream of new and old images (what a stream consumer of the records reads)} */
     public TableSpec withStream() {
         return new TableSpec(name, partitionKey, sortKey, ttlAttribute, true);
     }
 
-    /** The {@code CreateTable} request that makes it. */
+    /** {@return the {@code CreateTable} request that makes it} */
     public CreateTableRequest create() {
         List<KeySchemaElement> keys = new ArrayList<>(List.of(key(partitionKey, KeyType.HASH)));
         List<AttributeDefinition> attributes = new ArrayList<>(List.of(stringAttribute(partitionKey)));

@@ -12,12 +12,16 @@ public final class TransactionConflicts implements AutoCloseable {
     private final AwsApi api;
     private int answered = -1;
 
-    /** Conflicts of {@code api}, already switched on. */
+    /**
+     * Conflicts of {@code api}, already switched on.
+     *
+     * @param api the local AWS whose conflicts are on
+     */
     public TransactionConflicts(AwsApi api) {
         this.api = Objects.requireNonNull(api, "api");
     }
 
-    /** Requests refused with a conflict while on; known once closed. */
+    /** {@return the requests refused with a conflict while on; known once closed} */
     public int answered() {
         if (answered < 0) {
             throw new IllegalStateException("close the conflicts first: the count is taken when they are switched off");

@@ -12,12 +12,16 @@ public final class WriteCapacity implements AutoCloseable {
     private final AwsApi api;
     private int throttled = -1;
 
-    /** Capacity of {@code api}, already limited. */
+    /**
+     * Capacity of {@code api}, already limited.
+     *
+     * @param api the local AWS whose capacity is limited
+     */
     public WriteCapacity(AwsApi api) {
         this.api = Objects.requireNonNull(api, "api");
     }
 
-    /** Requests refused for capacity while on; known once closed. */
+    /** {@return the requests refused for capacity while on; known once closed} */
     public int throttled() {
         if (throttled < 0) {
             throw new IllegalStateException("close the capacity first: the count is taken when it is lifted");
