@@ -33,16 +33,19 @@ public final class KitCache {
 
     /** The cache folder {@code properties} and {@code environment} name. */
     static Path folder(Map<?, ?> properties, Map<String, String> environment) {
-        String named = Objects.toString(properties.get(PROPERTY), "");
-        if (named.isBlank()) {
-            named = environment.getOrDefault(VARIABLE, "");
-        }
+        String named = setting(properties, environment, PROPERTY, VARIABLE);
         if (!named.isBlank()) {
             return Path.of(named).toAbsolutePath();
         }
         String xdg = environment.getOrDefault("XDG_CACHE_HOME", "");
         Path base = xdg.isBlank() ? Path.of(Objects.toString(properties.get("user.home"), ""), ".cache") : Path.of(xdg);
         return base.resolve("receiver-testkit").toAbsolutePath();
+    }
+
+    /** A kit setting: the system property {@code property}, else the environment variable {@code variable}, else blank. */
+    static String setting(Map<?, ?> properties, Map<String, String> environment, String property, String variable) {
+        String value = Objects.toString(properties.get(property), "");
+        return value.isBlank() ? environment.getOrDefault(variable, "").strip() : value.strip();
     }
 
     /** Removes {@code folder} and what it holds (a copy another JVM made first). */

@@ -9,8 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
@@ -128,11 +126,6 @@ public final class PythonEnvironment {
     }
 
     private static String setting(String property, String variable) {
-        return setting(System.getProperties(), System.getenv(), property, variable);
-    }
-
-    static String setting(Map<?, ?> properties, Map<String, String> environment, String property, String variable) {
-        String value = Objects.toString(properties.get(property), "");
-        return value.isBlank() ? environment.getOrDefault(variable, "").strip() : value.strip();
+        return KitCache.setting(System.getProperties(), System.getenv(), property, variable);
     }
 }
