@@ -87,9 +87,7 @@ public final class LocalAwsKit implements BeforeAllCallback, BeforeEachCallback 
         } catch (ResourceNotFoundException absent) {
             // the first test of the run: nothing to drop
         }
-        admin.createTable(table.create());
-        table.ttlAttribute().ifPresent(attribute -> admin.updateTimeToLive(ttl -> ttl.tableName(table.name())
-                .timeToLiveSpecification(spec -> spec.attributeName(attribute).enabled(true))));
+        table.createIn(admin);
     }
 
     /** {@return the local AWS's endpoint ({@code http://127.0.0.1:<port>})} */

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
@@ -23,10 +24,10 @@ import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
  * @param partitionKey its partition key attribute (a string)
  * @param sortKey      its sort key attribute (a string), if any
  * @param ttlAttribute the attribute DynamoDB's TTL reads, if any
- * @param stream       whether the table has a stream ({@code NEW_AND_OLD_IMAGES})
+ * @param stream       the view of the table's stream, if it has one
  */
 public record TableSpec(String name, String partitionKey, Optional<String> sortKey, Optional<String> ttlAttribute,
-                        boolean stream) {
+                        Optional<StreamViewType> stream) {
 
     /** Refuses a blank name or key attribute. */
     public TableSpec {
@@ -34,6 +35,7 @@ public record TableSpec(String name, String partitionKey, Optional<String> sortK
         requireName(partitionKey, "partitionKey");
         Objects.requireNonNull(sortKey, "sortKey").ifPresent(attribute -> requireName(attribute, "sortKey"));
         Objects.requireNonNull(ttlAttribute, "ttlAttribute").ifPresent(attribute -> requireName(attribute, "ttlAttribute"));
+        Objects.requireNonNull(stream, "stream");
     }
 
     /**
@@ -42,7 +44,7 @@ public record TableSpec(String name, String partitionKey, Optional<String> sortK
      * @param name the table's name
      */
     public static TableSpec named(String name) {
-        return new TableSpec(name, IdempotencyRecordAttributes.PK, Optional.empty(), Optional.empty(), false);
+        return new TableSpec(name, IdempotencyRecordAttributes.PK, Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     /**
@@ -85,7 +87,16 @@ public record TableSpec(String name, String partitionKey, Optional<String> sortK
 
     /** {@return the same table with a stream of new and old images (what a stream consumer of the records reads)} */
     public TableSpec withStream() {
-        return new TableSpec(name, partitionKey, sortKey, ttlAttribute, true);
+        return withStream(StreamViewType.NEW_AND_OLD_IMAGES);
+    }
+
+    /**
+     * {@return the same table with a stream of {@code view}}
+     *
+     * @param view what each stream record holds of the item
+     */
+    public TableSpec withStream(StreamViewType view) {
+        return new TableSpec(name, partitionKey, sortKey, ttlAttribute, Optional.of(view));
     }
 
     /** {@return the {@code CreateTable} request that makes it} */
@@ -98,10 +109,19 @@ public record TableSpec(String name, String partitionKey, Optional<String> sortK
         });
         CreateTableRequest.Builder create = CreateTableRequest.builder().tableName(name)
                 .billingMode(BillingMode.PAY_PER_REQUEST).keySchema(keys).attributeDefinitions(attributes);
-        if (stream) {
-            create.streamSpecification(spec -> spec.streamEnabled(true).streamViewType(StreamViewType.NEW_AND_OLD_IMAGES));
-        }
+        stream.ifPresent(view -> create.streamSpecification(spec -> spec.streamEnabled(true).streamViewType(view)));
         return create.build();
+    }
+
+    /**
+     * Creates the table with {@code dynamoDb} ({@link #create()}), then its TTL when it has one.
+     *
+     * @param dynamoDb a client of the local AWS
+     */
+    public void createIn(DynamoDbClient dynamoDb) {
+        dynamoDb.createTable(create());
+        ttlAttribute.ifPresent(attribute -> dynamoDb.updateTimeToLive(ttl -> ttl.tableName(name)
+                .timeToLiveSpecification(spec -> spec.attributeName(attribute).enabled(true))));
     }
 
     private static KeySchemaElement key(String attribute, KeyType type) {

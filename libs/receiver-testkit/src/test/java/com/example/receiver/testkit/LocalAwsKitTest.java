@@ -15,6 +15,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
 
@@ -40,6 +41,7 @@ class LocalAwsKitTest {
             assertEquals("expiresAt", dynamoDb.describeTimeToLive(ttl -> ttl.tableName("KitRecords"))
                     .timeToLiveDescription().attributeName());
             assertTrue(records.streamSpecification().streamEnabled());
+            assertEquals(StreamViewType.NEW_AND_OLD_IMAGES, records.streamSpecification().streamViewType());
         }
     }
 
