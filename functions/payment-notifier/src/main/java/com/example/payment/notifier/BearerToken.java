@@ -14,7 +14,7 @@ final class BearerToken implements PushApiAuth {
     }
 
     @Override
-    public Map<String, String> headers(byte[] body) {
+    public Map<String, String> headers(String id, byte[] body) {
         PushCredential credential = secret.current().orElseThrow(() -> PushAuthRejectedException.unreadable(secret.secretId()));
         return Map.of("Authorization", "Bearer " + credential.first());
     }

@@ -10,8 +10,8 @@ import java.util.function.Function;
 
 /**
  * Whom the local push API admits, as a real one checks its callers: a bearer token it issued, a
- * signature made with a key it shares ({@link NotificationVerifier}), or anyone (for tests of its
- * idempotency alone). A refused request is answered 401 and delivers nothing.
+ * Standard Webhooks signature made with a secret it shares ({@link NotificationVerifier}), or
+ * anyone (for tests of its idempotency alone). A refused request is answered 401 and delivers nothing.
  */
 public sealed interface Admission permits Admission.Anyone, Admission.Bearer, Admission.Signed {
 
@@ -34,7 +34,7 @@ public sealed interface Admission permits Admission.Anyone, Admission.Bearer, Ad
         return new Bearer(Set.copyOf(tokens));
     }
 
-    /** Admits requests signed with one of {@code keys} (by key id), within the window of {@code clock}. */
+    /** Admits requests signed with one of {@code keys} (Standard Webhooks secrets by key id), within the tolerance of {@code clock}. */
     static Admission signed(Map<String, String> keys, Clock clock) {
         return new Signed(new NotificationVerifier(keys, clock));
     }
@@ -68,7 +68,8 @@ public sealed interface Admission permits Admission.Anyone, Admission.Bearer, Ad
     record Signed(NotificationVerifier verifier) implements Admission {
         @Override
         public Optional<String> refusal(Function<String, String> header, byte[] body) {
-            return verifier.refusal(header.apply("Payments-Timestamp"), header.apply("Payments-Signature"), body);
+            return verifier.refusal(header.apply("webhook-id"), header.apply("webhook-timestamp"), header.apply("webhook-signature"),
+                    body);
         }
     }
 }
