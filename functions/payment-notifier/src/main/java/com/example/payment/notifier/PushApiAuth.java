@@ -10,7 +10,7 @@ import java.util.Map;
  * environment and kept; a refusal of it (401 or 403) has it read again, at most once a minute, so
  * that a rotated credential reaches the notifier without a deploy. No credential is ever logged.
  */
-public sealed interface PushApiAuth permits PushApiAuth.None, BearerToken, WebhookSignature {
+public sealed interface PushApiAuth permits PushApiAuth.None, SecretCredential {
 
     /**
      * The headers that prove who sends {@code body}, the exact bytes of the request's body.

@@ -30,7 +30,7 @@ import javax.crypto.spec.SecretKeySpec;
  * {@code <key id>=<hex of HMAC-SHA256 over "<timestamp>.<body>">} joined by commas, keyed by the
  * value's text after {@code whsec_} as written, which is the key that scheme was given.
  */
-final class WebhookSignature implements PushApiAuth {
+final class WebhookSignature extends SecretCredential {
 
     /** The header of the notification's id, signed. */
     static final String ID = "webhook-id";
@@ -44,19 +44,18 @@ final class WebhookSignature implements PushApiAuth {
     static final String LEGACY_SIGNATURE = "Payments-Signature";
     private static final String ALGORITHM = "HmacSHA256";
 
-    private final RefreshingSecret<PushCredential> secret;
     private final Clock clock;
     private final boolean legacyHeaders;
 
     WebhookSignature(RefreshingSecret<PushCredential> secret, Clock clock, boolean legacyHeaders) {
-        this.secret = Objects.requireNonNull(secret, "secret");
+        super(secret);
         this.clock = Objects.requireNonNull(clock, "clock");
         this.legacyHeaders = legacyHeaders;
     }
 
     @Override
     public Map<String, String> headers(String id, byte[] body) {
-        PushCredential keys = secret.current().orElseThrow(() -> PushAuthRejectedException.unreadable(secret.secretId()));
+        PushCredential keys = credential();
         String timestamp = Long.toString(clock.instant().getEpochSecond());
         StringJoiner signatures = new StringJoiner(" ");
         keys.keys().values().forEach(value -> signatures.add("v1," + Base64.getEncoder().encodeToString(
@@ -86,15 +85,5 @@ final class WebhookSignature implements PushApiAuth {
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(ALGORITHM + " is missing from this JVM", e);
         }
-    }
-
-    @Override
-    public void rejected() {
-        secret.refused();
-    }
-
-    @Override
-    public void restored() {
-        secret.refreshAtNextUse();
     }
 }
