@@ -64,12 +64,20 @@ public sealed interface Admission permits Admission.Anyone, Admission.Bearer, Ad
         }
     }
 
-    /** A signature checked by {@code verifier}. */
+    /**
+     * A signature checked by {@code verifier}; and, since this API dedupes on
+     * {@code Idempotency-Key}, which no signature covers, that key must be the signed
+     * {@code webhook-id}: else a signed request replayed under a new key would be delivered again.
+     */
     record Signed(NotificationVerifier verifier) implements Admission {
         @Override
         public Optional<String> refusal(Function<String, String> header, byte[] body) {
-            return verifier.refusal(header.apply("webhook-id"), header.apply("webhook-timestamp"), header.apply("webhook-signature"),
-                    body);
+            String id = header.apply("webhook-id");
+            Optional<String> refusal = verifier.refusal(id, header.apply("webhook-timestamp"), header.apply("webhook-signature"), body);
+            if (refusal.isEmpty() && !id.equals(header.apply("Idempotency-Key"))) {
+                return Optional.of("Idempotency-Key must be the signed webhook-id");
+            }
+            return refusal;
         }
     }
 }

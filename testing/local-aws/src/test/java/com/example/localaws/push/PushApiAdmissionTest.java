@@ -45,8 +45,13 @@ class PushApiAdmissionTest {
 
     private HttpResponse<String> post(LocalPushApi api, String body, Map<String, String> headers) throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(api.baseUrl().resolve(LocalPushApi.PATH))
-                .header("Idempotency-Key", "TXN-1").POST(HttpRequest.BodyPublishers.ofString(body));
-        headers.forEach(request::header);
+                .header("Idempotency-Key", headers.getOrDefault("Idempotency-Key", "TXN-1"))
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        headers.forEach((name, value) -> {
+            if (!name.equals("Idempotency-Key")) {
+                request.header(name, value);
+            }
+        });
         return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
@@ -60,7 +65,7 @@ class PushApiAdmissionTest {
     }
 
     @Test
-    void signedRequest_isDelivered_whileAlteredBodyIdOrTimestampStaleOrFutureAndOtherKeys_areRefusedWith401() throws Exception {
+    void signedRequest_isDelivered_whileAlteredBodyIdKeyOrTimestampStaleOrFutureAndOtherKeys_areRefusedWith401() throws Exception {
         try (LocalPushApi api = LocalPushApi.start(Admission.signed(Map.of("k-1", KEY), Clock.systemUTC()))) {
             Instant now = Instant.now();
             // GIVEN requests signed over another body than the one sent, too long ago, too far ahead,
@@ -81,6 +86,10 @@ class PushApiAdmissionTest {
             Map<String, String> restamped = new HashMap<>(signed(KEY, now.minusSeconds(400), BODY));
             restamped.put("webhook-timestamp", Long.toString(now.getEpochSecond()));
             HttpResponse<String> replayedUnderNewTimestamp = post(api, BODY, restamped);
+            // AND a signed request replayed under another Idempotency-Key (which no signature covers)
+            Map<String, String> newKey = new HashMap<>(original);
+            newKey.put("Idempotency-Key", "TXN-2");
+            HttpResponse<String> replayedUnderNewKey = post(api, BODY, newKey);
             // AND one signed as the contract says, a little off the API's clock
             HttpResponse<String> authentic = post(api, BODY, signed(KEY, now.minusSeconds(250), BODY));
 
@@ -101,9 +110,11 @@ class PushApiAdmissionTest {
             assertTrue(replayedUnderNewId.body().contains("holds no v1 signature"), replayedUnderNewId.body());
             assertEquals(401, replayedUnderNewTimestamp.statusCode());
             assertTrue(replayedUnderNewTimestamp.body().contains("holds no v1 signature"), replayedUnderNewTimestamp.body());
+            assertEquals(401, replayedUnderNewKey.statusCode());
+            assertTrue(replayedUnderNewKey.body().contains("Idempotency-Key must be the signed webhook-id"), replayedUnderNewKey.body());
             assertEquals(201, authentic.statusCode(), authentic.body());
             assertEquals(1, api.delivered());
-            assertEquals(9, api.requestsReceived());
+            assertEquals(10, api.requestsReceived());
         }
     }
 
