@@ -108,11 +108,9 @@ final class CanarySetup {
         }
     }
 
-    /** The receiver's metric {@code name} in the namespace the deploy's alarms read it (a parameter's default). */
+    /** The receiver's metric {@code name}, as the deploy's alarms name it. */
     private String receiverMetric(String name) {
-        return canary.alarms().stream().filter(alarm -> alarm.metric().endsWith(" Conflict")).findFirst()
-                .map(alarm -> alarm.metric().replaceFirst(" Conflict$", " " + name))
-                .orElseThrow(() -> new IllegalStateException("the deployment's alarms name no conflict alarm: the receiver's namespace is unknown"));
+        return canary.metricsNamespace() + " " + name;
     }
 
     /**
