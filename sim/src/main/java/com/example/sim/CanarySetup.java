@@ -75,7 +75,7 @@ final class CanarySetup {
         redrive = new RollbackRedrive(scheduler, deadLetters, payments, lambda, functionTimeoutSeconds);
         deployment.whenEnded(ended -> {
             if (ended.state() == CodeDeployment.State.ROLLED_BACK) {
-                redrive.rolledBack(ended.startedAt());
+                redrive.rolledBack();
             }
         });
         operators.holdWhile(() -> deployment.state() == CodeDeployment.State.IN_PROGRESS || redrive.due());

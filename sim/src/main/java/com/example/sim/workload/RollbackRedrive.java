@@ -1,23 +1,20 @@
 package com.example.sim.workload;
 
 import com.example.sim.models.LambdaService;
-import com.example.sim.models.SqsMessage;
 import com.example.sim.models.SqsQueue;
 import com.example.sim.runtime.Scheduler;
-import java.util.List;
 
 /**
  * The runbook's entry for a rolled-back deploy (docs/deploy.md, "A deploy rolled back"): the
- * operator, paged by the alarm that stopped it, waits until no invocation of the bad version can
+ * operator, paged by the alarm that stopped it, deletes nothing (the bad version's letters carry an
+ * outcome, as poison does, but are good payments), waits until no invocation of the bad version can
  * still be running (the function's timeout after the rollback, and the operator's own delay), then
- * moves back to the payments queue every dead letter sent from the deployment's start to then,
- * whatever its outcome: the bad version's rejections of good payments are decided by the old
- * version, and what was poison anyway comes back to the DLQ as it was. Once, by the letters'
- * SentTimestamp (the window's letters only), as {@code make redrive MESSAGE_ID=} does.
+ * moves the whole DLQ back to the payments queue, once ({@code start-message-move-task}): the bad
+ * version's rejections of good payments are decided by the old version, and what was poison or a
+ * conflict anyway comes back to the DLQ as it was, for the usual entry.
  */
 public final class RollbackRedrive {
 
-    private static final long EPOCH_MICROS = Scheduler.EPOCH.getEpochSecond() * 1_000_000L;
     /** The operator reads the page and the runbook first. */
     private static final long OPERATOR_DELAY = 600_000_000L;
 
@@ -39,20 +36,14 @@ public final class RollbackRedrive {
         this.functionTimeoutMicros = functionTimeoutSeconds * 1_000_000L;
     }
 
-    /** The deployment that started at {@code startedAt} was rolled back now: the redrive is due. */
-    public void rolledBack(long startedAt) {
+    /** The deployment was rolled back now: the redrive is due. */
+    public void rolledBack() {
         due = true;
-        long until = scheduler.now() + functionTimeoutMicros;
-        scheduler.at(Math.max(until, scheduler.now() + OPERATOR_DELAY), () -> redrive(startedAt, until));
+        scheduler.at(scheduler.now() + Math.max(functionTimeoutMicros, OPERATOR_DELAY), this::redrive);
     }
 
-    private void redrive(long from, long until) {
-        List<SqsMessage> window = deadLetters.messages().stream().filter(letter -> {
-            long sent = letter.enqueuedAtMillis() * 1000 - EPOCH_MICROS;
-            return sent >= from && sent <= until;
-        }).toList();
-        window.forEach(letter -> deadLetters.moveOne(letter, payments));
-        moved = window.size();
+    private void redrive() {
+        moved = deadLetters.moveTo(payments);
         at = scheduler.now();
         due = false;
         lambda.sent();
