@@ -129,8 +129,4 @@ public final class CodeDeployment {
     public Optional<DeployAlarm> stoppedBy() {
         return Optional.ofNullable(stoppedBy);
     }
-
-    public String newVersion() {
-        return newVersion;
-    }
 }

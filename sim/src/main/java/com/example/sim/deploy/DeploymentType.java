@@ -58,9 +58,4 @@ public record DeploymentType(String name, List<Step> steps) {
         }
         throw new IllegalArgumentException("not a deployment type of AWS Lambda's: " + name);
     }
-
-    /** How long after the start the new version takes every invocation. */
-    public long lastShiftMicros() {
-        return steps.get(steps.size() - 1).afterMicros();
-    }
 }

@@ -2,11 +2,9 @@ package com.example.sim.models;
 
 import com.example.sim.runtime.Scheduler;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -103,10 +101,5 @@ public final class Alias {
     /** Invocations each version was given, by version. */
     public Map<String, Long> invocations() {
         return Map.copyOf(invocations);
-    }
-
-    /** The versions published, in order. */
-    public List<String> versions() {
-        return new ArrayList<>(versions.keySet());
     }
 }
