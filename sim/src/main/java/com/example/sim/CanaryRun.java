@@ -1,7 +1,7 @@
 package com.example.sim;
 
 import com.example.sim.deploy.CodeDeployment;
-import com.example.template.Template;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +25,7 @@ final class CanaryRun {
     private CanaryRun() {
     }
 
-    static int run(Template template, TemplateWindows windows, Map<String, String> variables) {
+    static int run(Path template, TemplateWindows windows, Map<String, String> variables) {
         int payments = Variables.number(variables, "PAYMENTS", 3_000, 100, 100_000);
         Profile profile = Profile.canary(windows, payments);
         List<Trace> traces = Trace.named(variables, 3);
@@ -34,8 +34,8 @@ final class CanaryRun {
         Canary first = rows.get(0);
         System.out.printf("profile=canary %d payments over 1 h, deploy %s at %s; alarms:%s%n", payments, first.type().name(),
                 com.example.sim.oracles.Oracles.at(START_MICROS), first.alarms().stream()
-                        .map(a -> String.format(" %s(%s, %d x %d s, %d to alarm, soonest %d s)", a.logicalId(), a.metric(),
-                                a.evaluationPeriods(), a.periodMicros() / 1_000_000, a.datapointsToAlarm(), a.soonestMicros() / 1_000_000))
+                        .map(a -> String.format(" %s(%d s periods, %d to alarm, soonest %d s)", a.logicalId(),
+                                a.alarm().period().toSeconds(), a.alarm().datapointsToAlarm(), a.soonestMicros() / 1_000_000))
                         .reduce("", String::concat));
         List<Callable<Result>> runs = new ArrayList<>();
         for (Trace trace : traces) {

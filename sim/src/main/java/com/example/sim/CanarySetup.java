@@ -3,7 +3,7 @@ package com.example.sim;
 import com.example.receiver.MessageResult;
 import com.example.receiver.Outcome;
 import com.example.sim.deploy.CodeDeployment;
-import com.example.sim.deploy.Datapoints;
+import com.example.localaws.observability.MetricSamples;
 import com.example.sim.models.Alias;
 import com.example.sim.models.Environment;
 import com.example.sim.models.LambdaService;
@@ -24,9 +24,9 @@ import java.util.TreeSet;
 
 /**
  * A run's gradual deploy ({@link Canary}): the new version published on the alias, the metrics
- * its alarms read made from what the run does (the new version's failed invocations by
- * {@code ExecutedVersion}; the receiver's {@code Received}, {@code DeadLettered} and
- * {@code Conflict}, of every version alike, as its metrics are), the
+ * its alarms read made from what the run does (the new version's failed invocations, Lambda's
+ * {@code Errors} by {@code ExecutedVersion}; the receiver's {@code Received}, {@code DeadLettered}
+ * and {@code Conflict}, of every version alike, as its metrics are), the
  * deployment, and the runbook's redrive after a rollback, which holds the usual operators off the
  * DLQ until it has run. Its figures: the payments the new version touched, those it dead-lettered,
  * and how many of those were decided after the rollback.
@@ -39,7 +39,7 @@ final class CanarySetup {
     private final Canary canary;
     private final Scheduler scheduler;
     private final SentMessages sent;
-    private final Datapoints datapoints = new Datapoints();
+    private final MetricSamples samples = new MetricSamples();
     private final Set<String> touched = new TreeSet<>();
     private final Set<String> deadLettered = new TreeSet<>();
     private CodeDeployment deployment;
@@ -70,7 +70,7 @@ final class CanarySetup {
 
     /** The deployment, and the runbook's redrive should it be rolled back; the usual operators held off the DLQ meanwhile. */
     void start(LambdaService lambda, SqsQueue deadLetters, SqsQueue payments, Operators operators, long functionTimeoutSeconds) {
-        deployment = new CodeDeployment(scheduler, alias, canary.type(), canary.alarms(), datapoints, OLD, NEW,
+        deployment = new CodeDeployment(scheduler, alias, canary.type(), canary.alarms(), samples, OLD, NEW,
                 canary.mappingFollowsWeights());
         redrive = new RollbackRedrive(scheduler, deadLetters, payments, lambda, functionTimeoutSeconds);
         deployment.whenEnded(ended -> {
@@ -84,12 +84,12 @@ final class CanarySetup {
 
     /** The receiver of {@code version} answered {@code result} for {@code message}. */
     void answered(SqsMessage message, MessageResult result, String version) {
-        datapoints.add(receiverMetric("Received"), scheduler.now());
+        made("Received", false);
         if (result.deadLettered()) {
-            datapoints.add(receiverMetric("DeadLettered"), scheduler.now());
+            made("DeadLettered", false);
         }
         if (result.outcome() instanceof Outcome.Conflict) {
-            datapoints.add(receiverMetric("Conflict"), scheduler.now());
+            made("Conflict", false);
         }
         Optional<Payment> payment = sent.payment(message).filter(Payment::good);
         if (version.equals(NEW) && payment.isPresent()) {
@@ -103,14 +103,20 @@ final class CanarySetup {
     /** An invocation of {@code version} failed. */
     void failed(List<SqsMessage> batch, String version) {
         if (version.equals(NEW)) {
-            datapoints.add("AWS/Lambda Errors ExecutedVersion", scheduler.now());
+            made("Errors", true);
             batch.forEach(message -> sent.payment(message).filter(Payment::good).ifPresent(p -> touched.add(p.txnId())));
         }
     }
 
-    /** The receiver's metric {@code name}, as the deploy's alarms name it. */
-    private String receiverMetric(String name) {
-        return canary.metricsNamespace() + " " + name;
+    /**
+     * One of the metric {@code name}, now, as the deployment's alarms read it: the receiver's (its
+     * {@code Service} dimension alone), or Lambda's of the version being deployed
+     * ({@code byVersion}: its {@code ExecutedVersion} dimension).
+     */
+    private void made(String name, boolean byVersion) {
+        canary.alarms().stream().flatMap(alarm -> alarm.alarm().queries().stream()).map(query -> query.metric())
+                .filter(metric -> metric.name().equals(name) && metric.dimensions().containsKey("ExecutedVersion") == byVersion)
+                .distinct().forEach(metric -> samples.add(metric, scheduler.instant(), 1.0));
     }
 
     /**

@@ -66,7 +66,7 @@ public final class SimulateCommand {
                 return SwarmRun.run(template, variables);
             }
             if (name.equals("canary")) {
-                return CanaryRun.run(template, windows, variables);
+                return CanaryRun.run(Path.of(variables.getOrDefault("TEMPLATE", "template.yaml")), windows, variables);
             }
             if (!name.equals("default")) {
                 throw new IllegalArgumentException("PROFILE must be default, peak, swarm or canary, was '" + name + "'");

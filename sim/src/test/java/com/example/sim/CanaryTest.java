@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.sim.deploy.CodeDeployment;
-import com.example.template.Template;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -19,8 +18,8 @@ import org.junit.jupiter.api.Test;
  */
 class CanaryTest {
 
-    private static final Template TEMPLATE = Template.read(Path.of("../template.yaml"));
-    private static final TemplateWindows WINDOWS = TemplateWindows.of(TEMPLATE);
+    private static final Path TEMPLATE = Path.of("../template.yaml");
+    private static final TemplateWindows WINDOWS = TemplateWindows.read(TEMPLATE);
     private static final Profile PROFILE = Profile.canary(WINDOWS, 1_500);
     private static final long START = 15 * 60_000_000L;
 
@@ -66,7 +65,7 @@ class CanaryTest {
     void withoutItsAlarms_theSameBadVersionTakesEveryPayment_andTheOraclesFail() {
         // GIVEN the same deploy with no alarm to stop it (the twin of the first test)
         Canary unwatched = Canary.of(TEMPLATE, START, true, true);
-        unwatched = new Canary(unwatched.type(), List.of(), unwatched.metricsNamespace(), START, true, true);
+        unwatched = new Canary(unwatched.type(), List.of(), START, true, true);
         Result result = Simulation.run(Trace.of(1), PROFILE, WINDOWS, Optional.of(unwatched));
         // THEN it succeeds, takes every later payment, and good payments end in the DLQ or are lost
         assertEquals(CodeDeployment.State.SUCCEEDED, result.canary().orElseThrow().state(), result::line);

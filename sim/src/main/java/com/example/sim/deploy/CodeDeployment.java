@@ -1,5 +1,6 @@
 package com.example.sim.deploy;
 
+import com.example.localaws.observability.MetricSamples;
 import com.example.sim.models.Alias;
 import com.example.sim.runtime.Scheduler;
 import java.util.List;
@@ -26,7 +27,7 @@ public final class CodeDeployment {
     private final Alias alias;
     private final DeploymentType type;
     private final List<DeployAlarm> alarms;
-    private final Datapoints datapoints;
+    private final MetricSamples samples;
     private final String oldVersion;
     private final String newVersion;
     private final boolean mappingFollowsWeights;
@@ -40,13 +41,13 @@ public final class CodeDeployment {
      * @param mappingFollowsWeights whether the event source's invocations follow the alias's weights;
      *                              false: the worse reading, any share at all sends every batch to the new version
      */
-    public CodeDeployment(Scheduler scheduler, Alias alias, DeploymentType type, List<DeployAlarm> alarms, Datapoints datapoints,
+    public CodeDeployment(Scheduler scheduler, Alias alias, DeploymentType type, List<DeployAlarm> alarms, MetricSamples samples,
                           String oldVersion, String newVersion, boolean mappingFollowsWeights) {
         this.scheduler = scheduler;
         this.alias = alias;
         this.type = type;
         this.alarms = List.copyOf(alarms);
-        this.datapoints = datapoints;
+        this.samples = samples;
         this.oldVersion = oldVersion;
         this.newVersion = newVersion;
         this.mappingFollowsWeights = mappingFollowsWeights;
@@ -100,7 +101,7 @@ public final class CodeDeployment {
     }
 
     private boolean stopOnAlarm() {
-        Optional<DeployAlarm> firing = alarms.stream().filter(alarm -> alarm.firing(datapoints, scheduler.now())).findFirst();
+        Optional<DeployAlarm> firing = alarms.stream().filter(alarm -> alarm.firing(samples, scheduler.now())).findFirst();
         if (firing.isEmpty()) {
             return false;
         }
