@@ -55,6 +55,15 @@ public record Profile(String name, int payments, Duration traffic, int accounts,
                 concurrency, warmWriteUnits, false, 0, FaultRates.DEFAULT, "off", "standard", 0, Rules.TODAY);
     }
 
+    /**
+     * A gradual deploy's hour: {@code payments} over an hour, no fault drawn (what stops the new
+     * version must be the alarms a bad version trips, nothing else), no cache.
+     */
+    static Profile canary(TemplateWindows windows, int payments) {
+        return new Profile("canary", payments, Duration.ofHours(1), Math.max(50, payments / 100), 5, 0.05, 0, 0,
+                windows.maxConcurrency(), 4_000, false, 0, FaultRates.DEFAULT, "off", "standard", 0.01, Rules.TODAY);
+    }
+
     /** The same, the function's concurrency reserved at {@code reserved} (0: none). */
     Profile withReservedConcurrency(int reserved) {
         return new Profile(name, payments, traffic, accounts, hotAccounts, hotShare, burstShare, bursts, maxConcurrency,

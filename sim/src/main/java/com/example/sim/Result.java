@@ -7,6 +7,7 @@ import com.example.sim.oracles.Oracles;
 import com.example.sim.oracles.Violation;
 import com.example.sim.workload.Workload;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -18,20 +19,21 @@ import java.util.TreeMap;
 record Result(Trace trace, int payments, long messages, long approved, long declined, int deadLetterLeft,
               int redrives, long invocations, long coldStarts, long failedInvocations, int peakConcurrency,
               long dynamoDbCalls, long writeUnits, long throttled, long p50Micros, long p99Micros,
-              long oldestMicros, SortedMap<Long, Long> p99ByMinute, SortedMap<Long, Long> oldestByMinute, long endMicros, long lambdaThrottles,
-              List<Violation> violations, Downstream.Figures downstream, String cacheFigures) {
+              long oldestMicros, SortedMap<Long, Long> p99ByMinute, SortedMap<Long, Long> oldestByMinute, long endMicros,
+              long lambdaThrottles, List<Violation> violations, Downstream.Figures downstream, String cacheFigures,
+              Optional<CanarySetup.Figures> canary) {
 
     static Result of(Trace trace, Workload workload, Oracles oracles, long messages, LambdaService lambda,
                      DynamoDbModel dynamoDb, int deadLetterLeft, int redrives, long end, Downstream.Figures downstream,
-                     String cacheFigures) {
+                     String cacheFigures, Optional<CanarySetup.Figures> canary) {
         long approved = oracles.decisions().values().stream().filter(d -> d.status().equals("APPROVED")).count();
         long declined = oracles.decisions().size() - approved;
         Latencies latencies = oracles.latencies();
         return new Result(trace, workload.payments().size(), messages, approved, declined, deadLetterLeft, redrives,
                 lambda.invocations(), lambda.coldStarts(), lambda.failedInvocations(), lambda.peakConcurrency(),
                 dynamoDb.calls(), dynamoDb.writeUnits(), dynamoDb.throttled(), latencies.percentile(0.50),
-                latencies.percentile(0.99), latencies.oldest(), latencies.percentileByMinute(0.99), latencies.oldestByMinute(), end,
-                lambda.throttles(), List.copyOf(oracles.violations()), downstream, cacheFigures);
+                latencies.percentile(0.99), latencies.oldest(), latencies.percentileByMinute(0.99),
+                latencies.oldestByMinute(), end, lambda.throttles(), List.copyOf(oracles.violations()), downstream, cacheFigures, canary);
     }
 
     boolean failed() {
@@ -56,6 +58,7 @@ record Result(Trace trace, int payments, long messages, long approved, long decl
                         + "decision_p50_ms=%.1f decision_p99_ms=%.1f oldest=%s %s simulated=%s violations=%d",
                 trace.variables(), payments, messages, approved, declined, deadLetterLeft, redrives, invocations,
                 coldStarts, failedInvocations, lambdaThrottles, dynamoDbCalls, writeUnits, throttled, p50Micros / 1000.0,
-                p99Micros / 1000.0, Oracles.at(oldestMicros), downstream.line(), Oracles.at(endMicros), violations.size()) + cacheFigures;
+                p99Micros / 1000.0, Oracles.at(oldestMicros), downstream.line(), Oracles.at(endMicros), violations.size()) + cacheFigures
+                + canary.map(CanarySetup.Figures::line).orElse("");
     }
 }

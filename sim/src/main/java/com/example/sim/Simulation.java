@@ -8,6 +8,7 @@ import com.example.receiver.lambda.ReceiverWindows;
 import com.example.receiver.record.IdempotencyRecordAttributes;
 import com.example.sim.faults.CacheFaults;
 import com.example.sim.faults.FaultSchedule;
+import com.example.sim.models.Alias;
 import com.example.sim.models.DynamoDbModel;
 import com.example.sim.models.DynamoDbTable;
 import com.example.sim.models.Environment;
@@ -57,6 +58,11 @@ public final class Simulation {
     }
 
     static Result run(Trace trace, Profile profile, TemplateWindows windows) {
+        return run(trace, profile, windows, Optional.empty());
+    }
+
+    /** The run of {@code trace}, with a gradual deploy of the authorizer when {@code canary} has one. */
+    static Result run(Trace trace, Profile profile, TemplateWindows windows, Optional<Canary> canary) {
         Scheduler scheduler = new Scheduler(trace.seed());
         FaultSchedule drawn = profile.faults() ? drawFaults(profile, scheduler.random()) : FaultSchedule.NONE;
         FaultSchedule faults = drawn.keeping(trace::keepsFault);
@@ -90,6 +96,7 @@ public final class Simulation {
         payments.redrivePolicy(deadLetters, windows.maxReceiveCount());
 
         SentMessages sent = new SentMessages();
+        Optional<CanarySetup> deploy = CanarySetup.of(canary, scheduler, sent);
         Oracles oracles = new Oracles(workload, sent, new Oracles.Tables(RECORDS, ACCOUNTS, LEDGER),
                 profile.rules().maxPaymentAgeSeconds(windows).map(Duration::ofSeconds),
                 Duration.ofSeconds(ReceiverWindows.PRODUCER_CLOCK_SKEW_SECONDS + windows.functionTimeoutSeconds()));
@@ -114,20 +121,25 @@ public final class Simulation {
         cache.ifPresent(c -> receivers.withKit(c::attach));
         int[] environments = {0};
         List<Long> batchLatencies = new ArrayList<>();
-        LambdaService lambda = new LambdaService(scheduler, payments, () -> new Environment(++environments[0], receivers::build),
+        Alias alias = Alias.of(scheduler, () -> new Environment(++environments[0], receivers::build));
+        deploy.ifPresent(d -> d.publish(alias, receivers,
+                secret -> new SimulatedReceiver(scheduler, faults, env, dynamoDb, sqs, secret), environments));
+        LambdaService lambda = new LambdaService(scheduler, payments, alias,
                 new LambdaService.Settings(windows.batchSize(), windows.batchingWindowSeconds(),
                         windows.visibilityTimeoutSeconds(), windows.functionTimeoutSeconds()),
                 profile.maxConcurrency(), new FunctionConcurrency(profile.reservedConcurrency(), faults),
                 batchLatencies::add, new LambdaService.Invocations() {
                     @Override
-                    public void answered(SqsMessage message, MessageResult result) {
+                    public void answered(SqsMessage message, MessageResult result, String version) {
+                        deploy.ifPresent(d -> d.answered(message, result, version));
                         Event event = new Event.Answered(scheduler.now(), message, sent.payment(message), result);
                         oracles.observe(event);
                         cache.ifPresent(c -> c.observe(event));
                     }
 
                     @Override
-                    public void failed(List<SqsMessage> batch) {
+                    public void failed(List<SqsMessage> batch, String version) {
+                        deploy.ifPresent(d -> d.failed(batch, version));
                         oracles.observe(new Event.InvocationFailed(scheduler.now(), batch));
                     }
                 });
@@ -137,6 +149,7 @@ public final class Simulation {
                 windows.deadLetterRetentionSeconds(), trace.seed(), trafficEnd, trafficEnd + TAIL_MICROS);
         Downstream downstream = new Downstream(scheduler, faults, windows, dynamoDb, records, sqs, operators::quiet, trace.seed(),
                 trafficEnd, trafficEnd + TAIL_MICROS);
+        deploy.ifPresent(d -> d.start(lambda, deadLetters, payments, operators, windows.functionTimeoutSeconds()));
         producers.start();
         operators.start();
         downstream.start();
@@ -155,7 +168,7 @@ public final class Simulation {
         fifoOrder.ifPresent(order -> order.atEnd(end)); // after the stream's: the order the oracles report in
         return Result.of(trace, workload, oracles, producers.messages(), lambda, dynamoDb, dead.size(),
                 operators.redrives(), scheduler.now(), downstream.figures(),
-                cache.map(CacheSetup::report).orElse(""));
+                cache.map(CacheSetup::report).orElse(""), deploy.map(d -> d.figures(oracles)));
     }
 
     /** The run's fault windows, the cache's after DynamoDB's when the profile has a cache. */

@@ -3,9 +3,11 @@
  * {@code Result}, {@code Shrinker}, {@code Trace}, {@code Profile}), one run's wiring
  * ({@code Simulation}; {@code SimulatedReceiver}, the real receiver built through the function's own
  * {@code PaymentAuthorizer.builder}; the fast path's {@code CacheSetup}; the way downstream,
- * {@code Downstream}) and the template's windows ({@code TemplateWindows}). Beneath it, as
+ * {@code Downstream}; a gradual deploy's, {@code Canary}, {@code CanarySetup}, and its profile,
+ * {@code CanaryRun}) and the template's windows ({@code TemplateWindows}). Beneath it, as
  * FoundationDB and TigerBeetle shape theirs: {@code runtime} (the scheduler and its fibers),
- * {@code models} (AWS, Lambda among it), {@code workload}, {@code faults} and {@code oracles}.
+ * {@code models} (AWS, Lambda among it), {@code deploy} (CodeDeploy and the alarms that stop it),
+ * {@code workload}, {@code faults} and {@code oracles}.
  * A run is a pure function of its {@code Trace}.
  */
 package com.example.sim;

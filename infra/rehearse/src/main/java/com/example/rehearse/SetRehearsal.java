@@ -127,8 +127,11 @@ final class SetRehearsal {
         functions.forEach(function -> roles.add(function.roleArn()));
         AwsSideCalls.of(template, functions)
                 .forEach(request -> awsSide.add(roles.contains(request.principal()) ? request.under(boundary) : request));
+        CodeDeployCalls deploys = CodeDeployCalls.of(template, boundary);
+        awsSide.addAll(deploys.allowed());
         neighbours.addAll(VpcNeighbours.requests(template, policies));
         expectations.addAll(ResourcePolicyChecks.of(template, functions));
+        expectations.addAll(deploys.refused());
     }
 
     /**

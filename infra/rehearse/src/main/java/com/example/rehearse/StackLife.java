@@ -81,17 +81,24 @@ final class StackLife {
         return all;
     }
 
-    /** Every role the template creates carries the bootstrap's boundary and may be assumed by Lambda alone. */
+    /**
+     * Every role the template creates carries the bootstrap's boundary and may be assumed by Lambda
+     * alone, but a deployment group's service role, by CodeDeploy alone.
+     */
     private void roles(ResolvedTemplate template, Bootstrap bootstrap) {
+        java.util.Set<String> deployRoles = new java.util.HashSet<>();
+        template.ofType("AWS::CodeDeploy::DeploymentGroup").values()
+                .forEach(group -> deployRoles.add(group.path("ServiceRoleArn").asText()));
         template.ofType("AWS::IAM::Role").forEach((id, role) -> {
+            String service = deployRoles.contains(template.attribute(id, "Arn")) ? "codedeploy.amazonaws.com" : "lambda.amazonaws.com";
             if (!bootstrap.boundaryArn().equals(role.path("PermissionsBoundary").asText())) {
                 section.failure("deploy path", id + " has no PermissionsBoundary " + bootstrap.boundaryArn() + " (" + role.path("PermissionsBoundary")
                         + "): the service role may not create it, and nothing would hold what it does (parameter set " + set.name() + ")");
             }
             for (JsonNode statement : role.path("AssumeRolePolicyDocument").path("Statement")) {
                 JsonNode principal = statement.path("Principal");
-                if (principal.size() != 1 || !"lambda.amazonaws.com".equals(principal.path("Service").asText())) {
-                    section.failure("deploy path", id + " trusts " + principal + ": a role of the stack is assumed by Lambda alone"
+                if (principal.size() != 1 || !service.equals(principal.path("Service").asText())) {
+                    section.failure("deploy path", id + " trusts " + principal + ": a role of the stack is assumed by " + service + " alone"
                             + " (parameter set " + set.name() + ")");
                 }
             }

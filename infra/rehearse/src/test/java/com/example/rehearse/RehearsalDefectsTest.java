@@ -114,7 +114,7 @@ class RehearsalDefectsTest {
                                 + " CloudFormation delete it when a failed first create rolls back"),
                 Arguments.of("the service role policy without iam:PassRole",
                         file("docs/service-role-policy-vpc.json", text -> replace(text, "        \"iam:PassRole\"\n", "        \"iam:GetRole\"\n")),
-                        "the service role may not iam:PassRole on PaymentAuthorizerRole"),
+                        "the service role may not iam:PassRole on CodeDeployServiceRole"),
                 Arguments.of("the service role's iam:CreateRole without the boundary condition",
                         file("docs/service-role-policy-default.json", text -> replace(text, "      \"Action\" : [\n        \"iam:CreateRole\",\n",
                                 "      \"Action\" : [\n        \"iam:GetGroup\",\n")

@@ -7,7 +7,6 @@ import com.example.receiver.BatchResult;
 import com.example.receiver.MessageResult;
 import com.example.sim.runtime.Scheduler;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -15,7 +14,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 
 /**
  * Lambda and its SQS event source mapping, as the function sees them ("Using Lambda with Amazon
@@ -27,8 +25,9 @@ import java.util.function.Supplier;
  *   <li>an invocation beyond the function's concurrency is throttled, its batch tried again
  *       with back-off until the receive's visibility timeout, then left to come back
  *       ({@link FunctionConcurrency});</li>
- *   <li>an environment serves one invocation at a time and is reused; a new one pays a cold
- *       start (SnapStart's restore, 0.2-1 s);</li>
+ *   <li>the mapping invokes the function's alias, which gives each invocation a version by its
+ *       weights ({@link Alias}); an environment serves one invocation at a time of its version and
+ *       is reused; a new one pays a cold start (SnapStart's restore, 0.2-1 s);</li>
  *   <li>the messages not in {@code batchItemFailures} are deleted; a crashed or timed-out
  *       invocation deletes nothing (services-sqs-errorhandling.html; {@link SqsPolicy}, the
  *       event-source policy the local AWS's mapping follows too);</li>
@@ -39,12 +38,11 @@ public final class LambdaService {
 
     private final Scheduler scheduler;
     private final SqsQueue queue;
-    private final Supplier<Environment> environments;
+    private final Alias alias;
     private final Settings windows;
     private final int maxConcurrency;
     private final EventSourceScaling scaling;
     private final FunctionConcurrency concurrency;
-    private final ArrayDeque<Environment> idle = new ArrayDeque<>();
     private final Consumer<Long> batchLatency;
     /** Batches in the mapping's hands: running, or throttled and waiting to be tried again. */
     private int inFlight;
@@ -56,11 +54,11 @@ public final class LambdaService {
     private int peakConcurrency;
     private final Invocations told;
 
-    public LambdaService(Scheduler scheduler, SqsQueue queue, Supplier<Environment> environments, Settings windows,
+    public LambdaService(Scheduler scheduler, SqsQueue queue, Alias alias, Settings windows,
                   int maxConcurrency, FunctionConcurrency concurrency, Consumer<Long> batchLatency, Invocations told) {
         this.scheduler = scheduler;
         this.queue = queue;
-        this.environments = environments;
+        this.alias = alias;
         this.windows = windows;
         this.maxConcurrency = maxConcurrency;
         this.scaling = new EventSourceScaling(maxConcurrency);
@@ -84,11 +82,11 @@ public final class LambdaService {
     /** What the mapping tells of each invocation as it ends: the receiver's answers, or that it had none. */
     public interface Invocations {
 
-        /** The receiver answered {@code result} for {@code message}, and Lambda heard it. */
-        void answered(SqsMessage message, MessageResult result);
+        /** The receiver of {@code version} answered {@code result} for {@code message}, and Lambda heard it. */
+        void answered(SqsMessage message, MessageResult result, String version);
 
-        /** The invocation crashed or timed out: Lambda heard no answer for any of {@code batch}. */
-        void failed(List<SqsMessage> batch);
+        /** The invocation of {@code version} crashed or timed out: Lambda heard no answer for any of {@code batch}. */
+        void failed(List<SqsMessage> batch, String version);
     }
 
     public long invocations() {
@@ -194,15 +192,14 @@ public final class LambdaService {
         running++;
         invocations++;
         peakConcurrency = Math.max(peakConcurrency, running);
-        Environment environment = idle.pollFirst();
+        Alias.Lease lease = alias.lease();
         long cold = 0;
-        if (environment == null) {
-            environment = environments.get();
+        if (lease.cold()) {
             coldStarts++;
             cold = scheduler.random().nextLong(200_000, 1_000_000);
         }
         long coldStart = cold;
-        Environment env = environment;
+        Environment env = lease.environment();
         long deadline = scheduler.now() + coldStart + windows.functionTimeoutSeconds() * 1_000_000;
         SQSEvent event = event(batch);
         boolean[] finished = new boolean[1];
@@ -219,14 +216,14 @@ public final class LambdaService {
             }
             if (!finished[0]) {
                 finished[0] = true;
-                finish(env, batch, env.dead() ? null : response, start);
+                finish(lease, batch, env.dead() ? null : response, start);
             }
         });
         scheduler.at(deadline, () -> {
             if (!finished[0]) {
                 finished[0] = true;
                 env.die(); // Lambda stops the invocation at its timeout
-                finish(env, batch, null, start);
+                finish(lease, batch, null, start);
             }
         });
     }
@@ -236,27 +233,27 @@ public final class LambdaService {
      * the receiver's answer's {@link BatchResult#failedMessageIds()}); a failed invocation deletes
      * nothing. Those told ({@link Invocations}) hear each message's answer, or the invocation's failure.
      */
-    private void finish(Environment env, List<SqsMessage> batch, BatchResult response, long start) {
+    private void finish(Alias.Lease lease, List<SqsMessage> batch, BatchResult response, long start) {
         inFlight--;
         running--;
         Set<String> failed = SqsPolicy.failed(batch.stream().map(SqsMessage::id).toList(),
                 response == null ? Invocation.functionError() : Invocation.answered(response.failedMessageIds()));
         if (response == null) {
             failedInvocations++;
-            told.failed(List.copyOf(batch));
+            told.failed(List.copyOf(batch), lease.version());
         } else {
             Map<String, MessageResult> answers = new HashMap<>();
             response.results().forEach(result -> answers.put(result.messageId(), result));
             for (SqsMessage message : batch) {
                 MessageResult answer = answers.get(message.id());
                 if (answer != null) {
-                    told.answered(message, answer);
+                    told.answered(message, answer, lease.version());
                 }
                 if (!failed.contains(message.id())) {
                     queue.delete(message.receiptHandle());
                 }
             }
-            idle.addFirst(env);
+            alias.release(lease.environment());
             batchLatency.accept(scheduler.now() - start);
         }
         pollNoLaterThan(scheduler.now());

@@ -6,7 +6,7 @@
  * SQS's visibility, receive counts, redrive policy, redrive, retention (a FIFO dead letter's from
  * its move) and extra copies; SNS; the cache. And Lambda's:
  * its SQS event source mapping ({@code LambdaService}, {@code EventSourceScaling},
- * {@code FunctionConcurrency}), its execution environments ({@code Environment},
+ * {@code FunctionConcurrency}) on the function's alias and its weights ({@code Alias}), its execution environments ({@code Environment},
  * the invocation's {@code LambdaContext}) and the stream's event source ({@code StreamEventSource}). Each
  * behaviour cites the AWS page it comes from; the conformance test runs the same traces on them
  * and on the local AWS. Where AWS's pages are vague the models take the harsher reading; the

@@ -70,6 +70,11 @@ public final class Oracles {
         return violations;
     }
 
+    /** Whether {@code txn} is decided: a record put in the run, or a decision before it. */
+    public boolean decided(String txn) {
+        return recorded.decided(txn);
+    }
+
     public Map<String, RecordedDecisions.Decision> decisions() {
         return recorded.decisions();
     }

@@ -79,6 +79,7 @@ public final class Operators {
     private boolean redriveDue;
     private int redrives;
     private boolean quiet;
+    private java.util.function.BooleanSupplier held = () -> false;
 
     /**
      * @param deadLetterRetentionSeconds the DLQ's retention: a redrive is at a moment within it
@@ -97,6 +98,15 @@ public final class Operators {
         this.lastEnd = lastEnd;
     }
 
+    /**
+     * While {@code hold} says so, the alarm is not answered the usual way: another runbook entry
+     * has the DLQ (a rolled-back deploy's, {@link RollbackRedrive}, whose letters include good
+     * payments that the usual entry would delete as rejected).
+     */
+    public void holdWhile(java.util.function.BooleanSupplier hold) {
+        this.held = hold;
+    }
+
     public void start() {
         scheduler.after(CHECK_EVERY, this::check);
     }
@@ -113,7 +123,7 @@ public final class Operators {
 
     private void check() {
         List<SqsMessage> letters = deadLetters.messages();
-        if (!letters.isEmpty() && !redriveDue) {
+        if (!letters.isEmpty() && !redriveDue && !held.getAsBoolean()) {
             redriveDue = true;
             answer(Response.draw(random), letters);
         }

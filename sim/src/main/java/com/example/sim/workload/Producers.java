@@ -68,6 +68,14 @@ public final class Producers {
         return "{\"keys\":{\"" + KEY_ID + "\":\"" + KEY + "\"}}";
     }
 
+    /**
+     * A secret that names the producers' key id with a key they do not sign with: what a version
+     * reads when it is built against the wrong secret (a bad deploy that rejects every good payment).
+     */
+    public static String secretWithAnotherKey() {
+        return "{\"keys\":{\"" + KEY_ID + "\":\"" + "b" + KEY.substring(1) + "\"}}";
+    }
+
     public long messages() {
         return messages;
     }

@@ -52,6 +52,10 @@ class RunbookEntriesTest {
             Map.entry("duplicate-rate", "EmfAlarmWalksTest#duplicateRate_aProducerResendingEveryPayment_firesAfterThreePeriods_andClearsOnceItStops"),
             Map.entry("queue-backlog", "InvocationAlarmWalksTest#queueBacklog_theEventSourceDisabledForOverAnHour_firesAfterFifteenMinutesOverTheHour_andClearsOnceItDrains"),
             Map.entry("function-errors", "InvocationAlarmWalksTest#functionErrors_aSettingRefusedAtInit_failsWholeBatches_firesAtTheFirst_andTheCorrectedDeployDecidesEachOnce"),
+            // The same failure, counted for the version being deployed (Errors by ExecutedVersion): the local runtime has one version.
+            Map.entry("new-version-errors", "InvocationAlarmWalksTest#functionErrors_aSettingRefusedAtInit_failsWholeBatches_firesAtTheFirst_andTheCorrectedDeployDecidesEachOnce"),
+            // A gradual deploy has no local form (no CodeDeploy, no alias): the simulation walks it, "A deploy rolled back" included.
+            Map.entry("dead-lettering", "CanaryTest#aVersionThatDeadLettersGoodPayments_isRolledBackByTheAlarms_andEachPaymentItTouchedIsDecidedOnce"),
             Map.entry("function-throttles", "InvocationAlarmWalksTest#functionThrottles_theAccountsConcurrencyHeldByOtherFunctions_firesAtTheFirstRefusal_andOnceRaisedEachIsDecidedOnce"),
             Map.entry("fast-path-unavailable", "EmfAlarmWalksTest#fastPathUnavailable_theCacheDownForFifteenMinutes_firesWhileEveryPaymentIsDecided_andClearsOnceTheCacheIsBack"),
             Map.entry("payment-events-iterator-age", "PublisherAlarmWalksTest#iteratorAge_theTopicGoneForSixteenMinutes_firesOverFiveMinutesBehind_andOnceItIsBackTheSourceCatchesUpByItself"),
@@ -132,11 +136,11 @@ class RunbookEntriesTest {
         assertEquals(List.of(), problems);
     }
 
-    /** Whether {@code Class#method} is a test method of a file {@code Class.java} under a module's src/test/java. */
+    /** Whether {@code Class#method} is a test method of a file {@code Class.java} under a module's src/test/java (sim's too). */
     private boolean testExists(String walk) throws IOException {
         String[] parts = walk.split("#", 2);
-        for (String module : new String[] {"functions", "libs", "infra", "testing"}) {
-            try (Stream<Path> modules = Files.list(docs.root().resolve(module))) {
+        for (String module : new String[] {"functions", "libs", "infra", "testing", "."}) {
+            try (Stream<Path> modules = module.equals(".") ? Stream.of(docs.root().resolve("sim")) : Files.list(docs.root().resolve(module))) {
                 for (Path tests : modules.map(m -> m.resolve("src/test/java")).filter(Files::isDirectory).toList()) {
                     try (Stream<Path> files = Files.walk(tests)) {
                         for (Path file : files.filter(f -> f.getFileName().toString().equals(parts[0] + ".java")).toList()) {

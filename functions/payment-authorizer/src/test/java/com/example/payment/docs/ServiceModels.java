@@ -21,12 +21,15 @@ import java.util.zip.GZIPInputStream;
  * The AWS service models the AWS CLI itself reads: botocore's {@code data/<service>/<api
  * version>/service-2.json(.gz)}, the newest version of each service, from the SAM tools'
  * virtualenv (botocore comes with the SAM CLI; {@code make test} installs it first). The CLI's
- * service names are the folders' ({@code logs}, {@code ec2}); its operations and options are the
+ * service names are the folders' ({@code logs}, {@code ec2}), but the few the CLI renames
+ * ({@link #CLI_NAMES}: {@code aws deploy} is CodeDeploy's); its operations and options are the
  * model's operation and input member names, hyphenated.
  */
 final class ServiceModels {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The CLI's name of a service whose botocore folder is named otherwise, and that folder. */
+    private static final Map<String, String> CLI_NAMES = Map.of("deploy", "codedeploy");
 
     private final Path data;
     private final Map<String, Optional<JsonNode>> models = new HashMap<>();
@@ -75,7 +78,7 @@ final class ServiceModels {
     }
 
     private Optional<JsonNode> load(String service) {
-        Path folder = data.resolve(service);
+        Path folder = data.resolve(CLI_NAMES.getOrDefault(service, service));
         if (!service.matches("[a-z0-9-]+") || !Files.isDirectory(folder)) {
             return Optional.empty();
         }

@@ -90,7 +90,8 @@ public final class DeployPolicy {
 
     /** The policy document: one statement per set of resources (and condition), actions sorted. */
     public ObjectNode document() {
-        return grants.document();
+        return grants.document((action, arn) -> iam.resourceTypes(action).isEmpty()
+                || iam.resourceTypes(action).stream().anyMatch(type -> type.matches(arn)));
     }
 
     private void handlers(String id) {
@@ -139,6 +140,12 @@ public final class DeployPolicy {
             // (https://docs.aws.amazon.com/lambda/latest/dg/lambda-intro-execution-role.html).
             grants.condition(action, List.of(new Scope("StringEquals", "iam:PassedToService", "lambda.amazonaws.com",
                     "lambda.amazonaws.com", "lambda.amazonaws.com")));
+        }
+        if ("iam:PassRole".equals(action) && "AWS::CodeDeploy::DeploymentGroup".equals(type)) {
+            // The deployment group's service role, passed to CodeDeploy alone
+            // (https://docs.aws.amazon.com/codedeploy/latest/userguide/getting-started-create-service-role.html).
+            grants.condition(action, List.of(new Scope("StringEquals", "iam:PassedToService", "codedeploy.amazonaws.com",
+                    "codedeploy.amazonaws.com", "codedeploy.amazonaws.com")));
         }
         List<IamActions.ResourceType> types = iam.resourceTypes(action);
         if (types.isEmpty()) {

@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Set;
+import java.util.function.BiPredicate;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,9 +32,14 @@ final class Grants {
 
     /** action -> the conditions it is granted under, on every resource. */
     private final Map<String, List<Scope>> conditions = new TreeMap<>();
-    /** action -> resource pattern -> the conditions of that grant. */
-    private final Map<String, Map<String, List<Scope>>> grants = new TreeMap<>();
+    /**
+     * action -> (resource pattern, conditions) of each grant: one action may be granted on one
+     * pattern under two conditions (a role passed to Lambda, another to CodeDeploy).
+     */
+    private final Map<String, Map<List<Object>, List<Scope>>> grants = new TreeMap<>();
     private final List<DeployNeed> needs = new ArrayList<>();
+    /** resource pattern -> the ARNs of the stack's resources it was granted for. */
+    private final Map<String, Set<String>> arnsOf = new HashMap<>();
 
     /** From now on, {@code action} is granted under {@code scopes} on every resource. */
     void condition(String action, List<Scope> scopes) {
@@ -46,7 +54,8 @@ final class Grants {
     void grant(String why, String action, String pattern, String arn, String target, Optional<String> outside, List<Scope> own) {
         List<Scope> scopes = new ArrayList<>(conditions.getOrDefault(action, List.of()));
         scopes.addAll(own);
-        grants.computeIfAbsent(action, a -> new LinkedHashMap<>()).putIfAbsent(pattern, List.copyOf(scopes));
+        grants.computeIfAbsent(action, a -> new LinkedHashMap<>()).putIfAbsent(List.of(pattern, List.copyOf(scopes)), List.copyOf(scopes));
+        arnsOf.computeIfAbsent(pattern, p -> new TreeSet<>()).add(arn);
         Map<String, String> context = new TreeMap<>();
         Map<String, String> outsideContext = new TreeMap<>();
         scopes.forEach(scope -> {
@@ -66,14 +75,19 @@ final class Grants {
         return needs;
     }
 
-    /** The policy document: one statement per set of resources (and condition), actions sorted. */
-    ObjectNode document() {
+    /**
+     * The policy document: one statement per set of resources (and condition), actions sorted;
+     * then statements of one service under the same conditions merged where that grants nothing
+     * more: no action of one acts ({@code actsOn}) on a resource the other was granted for (an
+     * application's actions beside a deployment group's), so that the policy fits a role.
+     */
+    ObjectNode document(BiPredicate<String, String> actsOn) {
         Map<String, TreeSet<String>> statements = new TreeMap<>();
         Map<String, List<String>> resourcesOf = new LinkedHashMap<>();
         Map<String, List<Scope>> scopesOf = new LinkedHashMap<>();
         grants.forEach((action, patterns) -> {
             Map<List<Scope>, TreeSet<String>> byScopes = new LinkedHashMap<>();
-            patterns.forEach((pattern, scopes) -> byScopes.computeIfAbsent(scopes, k -> new TreeSet<>()).add(pattern));
+            patterns.forEach((grant, scopes) -> byScopes.computeIfAbsent(scopes, k -> new TreeSet<>()).add((String) grant.get(0)));
             byScopes.forEach((scopes, resources) -> {
                 List<String> sorted = new ArrayList<>(resources);
                 String key = sorted + " " + scopes;
@@ -82,9 +96,25 @@ final class Grants {
                 scopesOf.put(key, scopes);
             });
         });
+        List<String> keys = new ArrayList<>(statements.keySet());
+        for (int i = 0; i < keys.size(); i++) {
+            for (int j = i + 1; j < keys.size(); j++) {
+                String into = keys.get(i);
+                String from = keys.get(j);
+                if (scopesOf.get(into).equals(scopesOf.get(from)) && mergeable(statements.get(into), resourcesOf.get(into),
+                        statements.get(from), resourcesOf.get(from), actsOn)) {
+                    statements.get(into).addAll(statements.remove(from));
+                    TreeSet<String> resources = new TreeSet<>(resourcesOf.get(into));
+                    resources.addAll(resourcesOf.get(from));
+                    resourcesOf.put(into, new ArrayList<>(resources));
+                    keys.remove(j--);
+                }
+            }
+        }
         ObjectNode document = JSON.createObjectNode().put("Version", "2012-10-17");
         ArrayNode list = document.putArray("Statement");
-        statements.forEach((key, actions) -> {
+        keys.forEach(key -> {
+            TreeSet<String> actions = statements.get(key);
             ObjectNode statement = list.addObject().put("Effect", "Allow");
             ArrayNode actionList = statement.putArray("Action");
             actions.forEach(actionList::add);
@@ -102,5 +132,33 @@ final class Grants {
             }
         });
         return document;
+    }
+
+    /**
+     * Whether two statements of one service may be one: neither's actions act on a resource of the
+     * other's it is not granted on already.
+     */
+    private boolean mergeable(Set<String> actions, List<String> resources, Set<String> otherActions, List<String> otherResources,
+                              BiPredicate<String, String> actsOn) {
+        Set<String> services = new TreeSet<>();
+        actions.forEach(action -> services.add(IamActions.service(action)));
+        otherActions.forEach(action -> services.add(IamActions.service(action)));
+        if (services.size() != 1 || resources.contains("*") || otherResources.contains("*")) {
+            return false;
+        }
+        return actsOnNone(actions, resources, otherResources, actsOn) && actsOnNone(otherActions, otherResources, resources, actsOn);
+    }
+
+    private boolean actsOnNone(Set<String> actions, List<String> own, List<String> patterns, BiPredicate<String, String> actsOn) {
+        for (String pattern : patterns) {
+            if (own.contains(pattern)) {
+                continue;
+            }
+            Set<String> arns = arnsOf.get(pattern);
+            if (arns == null || actions.stream().anyMatch(action -> arns.stream().anyMatch(arn -> actsOn.test(action, arn)))) {
+                return false;
+            }
+        }
+        return true;
     }
 }

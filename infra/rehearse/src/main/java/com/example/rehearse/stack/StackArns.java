@@ -37,6 +37,13 @@ record StackArns(String arn, String pattern, Optional<String> outside) {
             case "AWS::KMS::Alias" -> named(template, id, "AliasName", "arn:aws:kms" + in);
             case "AWS::Logs::LogGroup" -> named(template, id, "LogGroupName", "arn:aws:logs" + in + "log-group:");
             case "AWS::ElastiCache::ServerlessCache" -> named(template, id, "ServerlessCacheName", "arn:aws:elasticache" + in + "serverlesscache:");
+            // CodeDeploy's application and deployment group, named <stack>-<logical id>-<random>; a deployment
+            // group's ARN names its application first (deploymentgroup:<application>/<group>).
+            case "AWS::CodeDeploy::Application" -> scoped("arn:aws:codedeploy" + in + "application:" + stack + "-" + id,
+                    "arn:aws:codedeploy" + in + "application:" + stack + "-*", stack);
+            case "AWS::CodeDeploy::DeploymentGroup" -> scoped("arn:aws:codedeploy" + in + "deploymentgroup:"
+                    + template.properties(id).path("ApplicationName").asText() + "/" + stack + "-" + id,
+                    "arn:aws:codedeploy" + in + "deploymentgroup:" + stack + "-*", stack);
             case "AWS::KMS::Key" -> unscoped(template.attribute(id, "Arn"), "arn:aws:kms" + in + "key/*");
             // CloudFormation names a secret after its logical id, not the stack.
             case "AWS::SecretsManager::Secret" -> unscoped(template.attribute(id, "Arn"), "arn:aws:secretsmanager" + in + "secret:*");

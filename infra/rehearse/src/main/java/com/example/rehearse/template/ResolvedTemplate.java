@@ -112,6 +112,12 @@ public final class ResolvedTemplate {
         return resolver.resolve(resource(logicalId).properties());
     }
 
+    /** The resource's {@code UpdatePolicy}, resolved (an alias's {@code CodeDeployLambdaAliasUpdate}); missing when it has none. */
+    public JsonNode updatePolicy(String logicalId) {
+        JsonNode policy = resource(logicalId).node().path("UpdatePolicy");
+        return policy.isMissingNode() ? policy : resolver.resolve(policy);
+    }
+
     /**
      * The resource's {@code DeletionPolicy}: what CloudFormation does with it when it leaves the
      * stack (a delete, or the rollback of a failed create); {@code Delete} when the template says nothing

@@ -129,6 +129,11 @@ public final class TemplateAlarm {
         return query.metric();
     }
 
+    /** The metrics the alarm reads, in the template's order. */
+    public List<Query> queries() {
+        return List.copyOf(queries.values());
+    }
+
     /** The metric of an alarm on a single metric. */
     public Metric metric() {
         return metric("m");
