@@ -16,8 +16,8 @@ import java.util.stream.Stream;
 
 /**
  * The types declared in a source tree (top-level and nested, by simple name, with the package of
- * the file that declares them) and the string constants it defines: what the library guide's names
- * are checked against, read from the sources rather than from a list kept beside them.
+ * the file that declares them), its packages and the string constants it defines: what the library
+ * guide's names are checked against, read from the sources rather than from a list kept beside them.
  */
 final class LibraryTypes {
 
@@ -30,6 +30,7 @@ final class LibraryTypes {
     /** Simple name to the packages declaring a type of that name. */
     private final Map<String, Set<String>> packages = new HashMap<>();
     private final Set<String> constants = new HashSet<>();
+    private final Set<String> packageNames = new HashSet<>();
 
     private LibraryTypes() {
     }
@@ -61,6 +62,7 @@ final class LibraryTypes {
         while (declared.find()) {
             packages.computeIfAbsent(declared.group(1), name -> new HashSet<>()).add(packageName);
         }
+        packageNames.add(packageName);
         Matcher constant = STRING_CONSTANT.matcher(code);
         while (constant.find()) {
             constants.add(constant.group(1));
@@ -75,6 +77,11 @@ final class LibraryTypes {
     /** The packages declaring a type of this simple name; empty when none does. */
     Set<String> packagesOf(String simpleName) {
         return packages.getOrDefault(simpleName, Set.of());
+    }
+
+    /** Whether a file of the sources is in {@code packageName} or a package under it. */
+    boolean hasPackage(String packageName) {
+        return packageNames.stream().anyMatch(name -> name.equals(packageName) || name.startsWith(packageName + "."));
     }
 
     /** Whether one of the string constants of the sources has this value. */
