@@ -46,7 +46,7 @@ class LibraryGuideTest {
             "None", "ConditionalCheckFailed", "TransactionConflict", "ThrottlingError",
             "BatchMessageHandlerBuilder", "IdempotencyValidationException",
             "DuplicateStore", "DuplicateFastPath",
-            "SecureRandom", "System", "SQSBatchResponse", "SQSEvent");
+            "SecureRandom", "System", "SQSBatchResponse", "SQSEvent", "IllegalArgumentException", "TableName");
 
     private static final Pattern FENCE = Pattern.compile("(?s)```.*?```");
     private static final Pattern LINK = Pattern.compile("\\[([^\\]]+)\\]\\(([^)\\s]+)\\)");

@@ -9,6 +9,7 @@ import com.example.receiver.IdempotencyKey;
 import com.example.receiver.MessageParser;
 import com.example.receiver.ParseResult;
 import com.example.receiver.dynamodb.TransactionalEffect;
+import com.example.receiver.fixtures.LibraryGuide;
 import com.example.receiver.fixtures.UnreachedEffect;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -98,6 +99,21 @@ class ConfigurationRefusalsTest {
                         () -> builder().keyPrefix("ORDER#EU"), () -> builder().callTimeout(Duration.ZERO),
                         () -> builder().soonRedeliveryWithin(Duration.ofSeconds(5), Duration.ofSeconds(1)))
                         .stream().map(ConfigurationRefusalsTest::refusal).toList());
+    }
+
+    @Test
+    void theRefusalsTheGuideQuotes_areTheOnesTheBuilderGives() {
+        assertEquals(List.of(), LibraryGuide.unquoted(List.of(
+                refusal(() -> builder().keyPrefix("ORDER").keyField("order_id").dynamoDb(unused).environment(environment()).build()),
+                refusal(() -> builder().service(null)),
+                refusal(() -> builder().keyPrefix("ORDER#EU")),
+                refusal(() -> builder().service("orders").keyPrefix("ORDER").keyField("order_id").dynamoDb(unused)
+                        .environment(Map.of("IDEMPOTENCY_TABLE", "orders-idempotency", "QUEUE_RETENTION_SECONDS", "345600",
+                                "SOON_REDELIVERY", "false", "MAX_CONCURRENCY", "many")).build()),
+                refusal(() -> builder().service("orders").keyPrefix("ORDER").keyField("order_id").dynamoDb(unused)
+                        .sqs(() -> null).environment(Map.of("IDEMPOTENCY_TABLE", "orders-idempotency",
+                                "QUEUE_RETENTION_SECONDS", "345600", "SOON_REDELIVERY", "false",
+                                "DEAD_LETTER_QUEUE_URL", "orders-dlq")).build()))));
     }
 
     @Test

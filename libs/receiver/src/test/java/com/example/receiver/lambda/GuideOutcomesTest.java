@@ -6,13 +6,11 @@ import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.example.localaws.Fault;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
-import com.example.localaws.ProjectRoot;
 import com.example.receiver.BatchResult;
 import com.example.receiver.MessageResult;
+import com.example.receiver.fixtures.LibraryGuide;
 import com.example.receiver.fixtures.SqsEvents;
 import com.example.receiver.seats.Booking;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -32,7 +30,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(LocalAwsExtension.class)
 class GuideOutcomesTest {
 
-    static final String GUIDE = "docs/library.md";
     /** The header of the guide's table, by which it is found. */
     static final String HEADER = "| outcome | without a dead-letter queue | with `DEAD_LETTER_QUEUE_URL` |";
     /** Every outcome the table must have a row for. */
@@ -54,8 +51,8 @@ class GuideOutcomesTest {
     }
 
     @Test
-    void theGuidesOutcomeTable_isWhatTheReceiverAnswers_withAndWithoutADeadLetterQueue() throws IOException {
-        Map<String, List<String>> documented = table(Files.readString(ProjectRoot.find().resolve(GUIDE)));
+    void theGuidesOutcomeTable_isWhatTheReceiverAnswers_withAndWithoutADeadLetterQueue() {
+        Map<String, List<String>> documented = table(LibraryGuide.text());
         Map<String, List<String>> answered = new LinkedHashMap<>();
         Map<String, String> without = answers(false);
         Map<String, String> with = answers(true);
@@ -107,7 +104,7 @@ class GuideOutcomesTest {
         List<String> lines = guide.lines().toList();
         int header = lines.indexOf(HEADER);
         if (header < 0) {
-            throw new AssertionError(GUIDE + " has no table headed " + HEADER);
+            throw new AssertionError(LibraryGuide.PATH + " has no table headed " + HEADER);
         }
         for (String line : lines.subList(header + 2, lines.size())) {
             if (!line.startsWith("|")) {

@@ -10,6 +10,7 @@ import com.example.receiver.BatchResult;
 import com.example.receiver.MessageResult;
 import com.example.receiver.Outcome;
 import com.example.receiver.RetryCause;
+import com.example.receiver.fixtures.LibraryGuide;
 import com.example.receiver.fixtures.SqsEvents;
 import com.example.receiver.internal.config.ReceiverConfig;
 import com.example.receiver.seats.Booking;
@@ -29,6 +30,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(LocalAwsExtension.class)
 class MissingTableTest {
 
+    /** The run id of the tables the guide's quotes name. */
+    private static final String GUIDE_RUN = "1f0c9a2e";
+
     private final LocalAws aws;
     private final String run = UUID.randomUUID().toString().substring(0, 8);
 
@@ -46,6 +50,8 @@ class MissingTableTest {
         assertEquals(ReceiverConfig.IDEMPOTENCY_TABLE, refused.setting());
         assertEquals("IDEMPOTENCY_TABLE names " + typo + ", which does not exist in this account and Region"
                 + " (DescribeTimeToLive: ResourceNotFoundException): create it, or correct the name", refused.getMessage());
+        // AND the guide quotes it (the run's table name aside)
+        assertEquals(List.of(), LibraryGuide.unquoted(List.of(refused.getMessage().replace(run, GUIDE_RUN))));
     }
 
     @Test
@@ -64,6 +70,8 @@ class MissingTableTest {
             // AND its log line says so, and no record was written
             assertTrue(receiver.logsOf("RETRY").getFirst().contains(detail), receiver.logsOf("RETRY")::toString);
             assertEquals(Optional.empty(), tables.record("BKG-" + run));
+            // AND the guide quotes it (the run's table name aside)
+            assertEquals(List.of(), LibraryGuide.unquoted(List.of(detail.replace(tables.seats(), "Seats-" + GUIDE_RUN))));
         }
     }
 }
