@@ -94,6 +94,23 @@ class IdempotentReceiverTest {
     }
 
     @Test
+    void aNullContext_hasNoDeadline_soTheTimeReserveLeavesNothingUnstarted_andNoInvocationIsNamed() {
+        // GIVEN a time reserve of an hour, which any Lambda invocation (15 minutes at most) is short of
+        try (IdempotentReceiver<String> receiver = builder(environment("SOON_REDELIVERY", "false"))
+                .minRemainingTime(java.time.Duration.ofHours(1))
+                .seams(Seams.<String>none().withStore(built -> (command, remaining) -> new Outcome.Approved())).build()) {
+            // WHEN a batch is decided with no context THEN it is decided, not RETRY(OUT_OF_TIME)
+            assertEquals(List.of(new Outcome.Approved()), receiver.decide(SqsEvents.of("A"), null).results().stream()
+                    .map(MessageResult::outcome).toList());
+        }
+        // AND its line names no invocation, and counts the cold start
+        String line = output.toString(StandardCharsets.UTF_8).lines().filter(text -> text.contains("\"outcome\""))
+                .findFirst().orElseThrow();
+        assertTrue(!line.contains("function_request_id") && !line.contains("function_name")
+                && line.contains("\"cold_start\":true"), line);
+    }
+
+    @Test
     void typedSettings_areTheVariablesGivenInCode_readByTheSameRules() {
         // GIVEN no environment at all, the settings given typed
         ReceiverBuilder<String> typed = IdempotentReceiver.builder(PARSER, UNREACHED)
