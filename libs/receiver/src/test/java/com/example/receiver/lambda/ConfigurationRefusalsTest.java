@@ -3,19 +3,15 @@ package com.example.receiver.lambda;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import com.example.receiver.Command;
-import com.example.receiver.Fingerprint;
-import com.example.receiver.IdempotencyKey;
 import com.example.receiver.MessageParser;
-import com.example.receiver.ParseResult;
 import com.example.receiver.dynamodb.TransactionalEffect;
+import com.example.receiver.fixtures.ClosedPortDynamoDb;
 import com.example.receiver.fixtures.LibraryGuide;
 import com.example.receiver.fixtures.UnreachedEffect;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
@@ -27,9 +23,6 @@ import java.util.TreeSet;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
-import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
-import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -41,13 +34,13 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 class ConfigurationRefusalsTest {
 
-    private static final MessageParser<String> PARSER = body -> new ParseResult.Valid<>(new Command<>(
-            new IdempotencyKey(body), Fingerprint.of(Map.of("body", body)), body, body));
+    /** The parser of a receiver these tests never hand a message. */
+    private static final MessageParser<String> PARSER = body -> {
+        throw new AssertionError("no message is parsed in these tests");
+    };
     private static final TransactionalEffect<String> UNREACHED = new UnreachedEffect<>();
 
-    private final DynamoDbClient unused = DynamoDbClient.builder().region(Region.EU_WEST_1)
-            .endpointOverride(URI.create("http://127.0.0.1:9")).credentialsProvider(AnonymousCredentialsProvider.create())
-            .overrideConfiguration(override -> override.retryStrategy(AwsRetryStrategy.doNotRetry())).build();
+    private final DynamoDbClient unused = ClosedPortDynamoDb.client();
     private final PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
 
     @Test

@@ -15,13 +15,13 @@ import com.example.receiver.MessageResult;
 import com.example.receiver.Outcome;
 import com.example.receiver.ParseResult;
 import com.example.receiver.dynamodb.TransactionalEffect;
+import com.example.receiver.fixtures.ClosedPortDynamoDb;
 import com.example.receiver.fixtures.SqsEvents;
 import com.example.receiver.fixtures.UnreachedEffect;
 import com.example.receiver.internal.Seams;
 import com.example.receiver.internal.Store;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -29,9 +29,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
-import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -47,9 +44,7 @@ class IdempotentReceiverTest {
     /** The effect of a DynamoDB store these tests replace (the test seam) or never build. */
     private static final TransactionalEffect<String> UNREACHED = new UnreachedEffect<>();
 
-    private final DynamoDbClient unused = DynamoDbClient.builder().region(Region.EU_WEST_1)
-            .endpointOverride(URI.create("http://127.0.0.1:9")).credentialsProvider(AnonymousCredentialsProvider.create())
-            .overrideConfiguration(override -> override.retryStrategy(AwsRetryStrategy.doNotRetry())).build();
+    private final DynamoDbClient unused = ClosedPortDynamoDb.client();
     private final ByteArrayOutputStream output = new ByteArrayOutputStream();
 
     @Test
