@@ -6,7 +6,6 @@ import com.example.lambdakit.config.ConfigurationException;
 import com.example.lambdakit.telemetry.FunctionLog;
 import com.example.receiver.internal.config.ReceiverConfig;
 import java.util.Set;
-import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.TimeToLiveDescription;
@@ -21,18 +20,14 @@ import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
  * https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_DescribeTimeToLive.html)
  * refuses such a table, and so does its answer that the table does not exist
  * ({@code ResourceNotFoundException}: a typo in {@code IDEMPOTENCY_TABLE}, another account or
- * Region) or that its name is not one DynamoDB can hold ({@code ValidationException}): every
- * message would otherwise end in {@code RETRY}. A call that fails otherwise (a network error, a
- * role without {@code dynamodb:DescribeTimeToLive}) refuses nothing, and is reported as a
- * warning: an init is not failed for what may pass.
+ * Region): every message would otherwise end in {@code RETRY}. A call that fails otherwise (a
+ * network error, a role without {@code dynamodb:DescribeTimeToLive}) refuses nothing, and is
+ * reported as a warning: an init is not failed for what may pass.
  */
 public final class RecordsTable {
 
     /** TTL on, or being turned on (it takes up to an hour), on the records' attribute. */
     private static final Set<TimeToLiveStatus> ON = Set.of(TimeToLiveStatus.ENABLED, TimeToLiveStatus.ENABLING);
-
-    /** What DynamoDB answers a request it refuses for its content: here, a table's name it cannot hold. */
-    private static final String VALIDATION = "ValidationException";
 
     private RecordsTable() {
     }
@@ -43,7 +38,8 @@ public final class RecordsTable {
      * @param dynamoDb the function's client
      * @param table    the idempotency table
      * @param log      where a check that could not be made is reported
-     * @throws ConfigurationException naming {@code IDEMPOTENCY_TABLE}, with the table's TTL as DynamoDB describes it
+     * @throws ConfigurationException naming {@code IDEMPOTENCY_TABLE} and the table, when it does not exist or
+     *                                its TTL (as DynamoDB describes it) is not on {@code expiresAt}
      */
     public static void requireTtl(DynamoDbClient dynamoDb, String table, FunctionLog log) {
         TimeToLiveDescription ttl;
@@ -54,11 +50,6 @@ public final class RecordsTable {
                     + " in this account and Region (DescribeTimeToLive: ResourceNotFoundException): create it, or correct"
                     + " the name", missing);
         } catch (RuntimeException e) {
-            if (e instanceof AwsServiceException refused && VALIDATION.equals(errorCode(refused))) {
-                throw new ConfigurationException(ReceiverConfig.IDEMPOTENCY_TABLE, "names " + table + ", which DynamoDB"
-                        + " refuses as a table's name (DescribeTimeToLive: " + refused.awsErrorDetails().errorMessage()
-                        + ")", refused);
-            }
             // An SdkException, or whatever an interceptor of the caller's client throws (SnapStart
             // priming stops every request before it is sent): not an answer about the table.
             log.write(FunctionLog.Level.WARN, "Records table's TTL not checked", line -> line
@@ -74,9 +65,5 @@ public final class RecordsTable {
                     + " --time-to-live-specification Enabled=true,AttributeName=" + EXPIRES_AT
                     + "), or no record ever expires");
         }
-    }
-
-    private static String errorCode(AwsServiceException e) {
-        return e.awsErrorDetails() == null ? "" : String.valueOf(e.awsErrorDetails().errorCode());
     }
 }
