@@ -106,7 +106,7 @@ class ConfigurationRefusalsTest {
                 refusal(() -> builder().service("orders").keyPrefix("ORDER").keyField("order_id").dynamoDb(unused)
                         .sqs(() -> null).environment(Map.of("IDEMPOTENCY_TABLE", "orders-idempotency",
                                 "QUEUE_RETENTION_SECONDS", "345600", "SOON_REDELIVERY", "false",
-                                "DEAD_LETTER_QUEUE_URL", "orders-dlq")).build()))));
+                                "DEAD_LETTER_AT_ONCE", "true")).build()))));
     }
 
     @Test
@@ -155,7 +155,7 @@ class ConfigurationRefusalsTest {
         malformed.put(ReceiverVariables.PRODUCER_SIGNING_SECRETS, "REQUIRE_PRODUCER_SIGNATURES=true,PRODUCER_SIGNING_SECRETS=");
         malformed.put(ReceiverVariables.PRODUCER_SIGNATURE_WINDOW_SECONDS, "PRODUCER_SIGNATURE_WINDOW_SECONDS=59");
         malformed.put(ReceiverVariables.MAX_MESSAGE_AGE_SECONDS, "MAX_MESSAGE_AGE_SECONDS=60");
-        malformed.put(ReceiverVariables.DEAD_LETTER_QUEUE_URL, "DEAD_LETTER_QUEUE_URL=orders-dlq");
+        malformed.put(ReceiverVariables.DEAD_LETTER_QUEUE_URL, "DEAD_LETTER_AT_ONCE=true");
         malformed.put(ReceiverVariables.DEAD_LETTER_AT_ONCE, "DEAD_LETTER_QUEUE_URL=" + DLQ + ",DEAD_LETTER_AT_ONCE=maybe");
         malformed.put(ReceiverVariables.DEAD_LETTER_QUEUE_MAX_MESSAGE_BYTES,
                 "DEAD_LETTER_QUEUE_URL=" + DLQ + ",DEAD_LETTER_QUEUE_MAX_MESSAGE_BYTES=big");

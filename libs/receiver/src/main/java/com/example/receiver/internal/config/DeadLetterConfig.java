@@ -5,7 +5,6 @@ import com.example.lambdakit.config.Environment;
 import com.example.receiver.lambda.ReceiverVariables;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * Whether the function puts the messages no delivery can decide (rejected, conflicting) in the
@@ -32,8 +31,6 @@ public record DeadLetterConfig(Optional<String> queueUrl, int maxMessageBytes) {
     public static final String DEAD_LETTER_QUEUE_URL = ReceiverVariables.DEAD_LETTER_QUEUE_URL;
     public static final String DEAD_LETTER_AT_ONCE = ReceiverVariables.DEAD_LETTER_AT_ONCE;
     public static final String DEAD_LETTER_QUEUE_MAX_MESSAGE_BYTES = ReceiverVariables.DEAD_LETTER_QUEUE_MAX_MESSAGE_BYTES;
-    /** A queue's URL: a scheme, a host, then the account and the queue's name (SQS's, or a local endpoint's). */
-    static final Pattern QUEUE_URL = Pattern.compile("https?://[^/\\s]+/[^/\\s]+/[^/\\s]+");
     /** SQS's bounds on a queue's {@code MaximumMessageSize}. */
     static final int MIN_MESSAGE_BYTES = 1024;
     static final int MAX_MESSAGE_BYTES = 1024 * 1024;
@@ -72,10 +69,6 @@ public record DeadLetterConfig(Optional<String> queueUrl, int maxMessageBytes) {
         if (atOnce && url.isEmpty()) {
             throw new ConfigurationException(DEAD_LETTER_QUEUE_URL, "is required with " + DEAD_LETTER_AT_ONCE + "=true");
         }
-        url.filter(given -> !QUEUE_URL.matcher(given).matches()).ifPresent(given -> {
-            throw new ConfigurationException(DEAD_LETTER_QUEUE_URL, "must be a queue's URL, as GetQueueUrl answers it"
-                    + " (https://sqs.<region>.amazonaws.com/<account>/<queue>), was " + given);
-        });
         return new DeadLetterConfig(atOnce ? url : Optional.empty(), env.integer(DEAD_LETTER_QUEUE_MAX_MESSAGE_BYTES,
                 DEFAULT_MESSAGE_BYTES, MIN_MESSAGE_BYTES, MAX_MESSAGE_BYTES));
     }
