@@ -14,7 +14,7 @@ import java.util.TreeSet;
  * concurrencies up to the template's highest, on a table as new as on-demand's 4 000 write units a
  * second and on one warmed to {@code WARM_WRITE_UNITS}; no faults. One table row per setting: decision latency, the oldest
  * message's age, DynamoDB calls, write units and throttled requests, what the DLQ holds; then the
- * decision p99 of each minute's payments, one column per setting.
+ * decision p99 and the oldest message of each minute's payments, two columns per setting.
  */
 final class PeakReport {
 
@@ -41,7 +41,9 @@ final class PeakReport {
                         units, r.approved() + r.declined(), r.p50Micros() / 1000.0, r.p99Micros() / 1000.0,
                         Oracles.at(r.oldestMicros()), r.dynamoDbCalls(), r.writeUnits(), r.throttled(), r.invocations(),
                         r.deadLetterLeft(), r.violations().size());
-                byMinute.put(concurrency + (units == 4_000 ? ", new" : ", warmed"), r.p99ByMinute());
+                String setting = concurrency + (units == 4_000 ? ", new" : ", warmed");
+                byMinute.put(setting + ": p99", r.p99ByMinute());
+                byMinute.put(setting + ": oldest", r.oldestByMinute());
                 System.err.printf("concurrency %d, %d units: %.1f s of wall time%n", concurrency, units,
                         (System.nanoTime() - started) / 1e9);
             }
@@ -49,10 +51,14 @@ final class PeakReport {
         printByMinute(rate, byMinute);
     }
 
-    /** The decision p99 of the payments sent in each minute, one column per setting: how a backlog grows. */
+    /**
+     * The decision p99 and the longest wait (the oldest message) of the payments sent in each minute, two
+     * columns per setting: how a backlog grows.
+     */
     private static void printByMinute(int rate, Map<String, SortedMap<Long, Long>> byMinute) {
         System.out.println();
-        System.out.println("decision p99 (ms) of the payments sent in each minute, " + rate + " payments/s, by concurrency and tables:");
+        System.out.println("decision p99 and oldest message (ms) of the payments sent in each minute, " + rate
+                + " payments/s, by concurrency and tables:");
         System.out.println("| minute | " + String.join(" | ", byMinute.keySet()) + " |");
         System.out.println("|---:|" + "---:|".repeat(byMinute.size()));
         SortedSet<Long> minutes = new TreeSet<>();

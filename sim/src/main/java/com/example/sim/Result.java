@@ -18,7 +18,7 @@ import java.util.TreeMap;
 record Result(Trace trace, int payments, long messages, long approved, long declined, int deadLetterLeft,
               int redrives, long invocations, long coldStarts, long failedInvocations, int peakConcurrency,
               long dynamoDbCalls, long writeUnits, long throttled, long p50Micros, long p99Micros,
-              long oldestMicros, SortedMap<Long, Long> p99ByMinute, long endMicros, long lambdaThrottles,
+              long oldestMicros, SortedMap<Long, Long> p99ByMinute, SortedMap<Long, Long> oldestByMinute, long endMicros, long lambdaThrottles,
               List<Violation> violations, Downstream.Figures downstream, String cacheFigures) {
 
     static Result of(Trace trace, Workload workload, Oracles oracles, long messages, LambdaService lambda,
@@ -30,7 +30,7 @@ record Result(Trace trace, int payments, long messages, long approved, long decl
         return new Result(trace, workload.payments().size(), messages, approved, declined, deadLetterLeft, redrives,
                 lambda.invocations(), lambda.coldStarts(), lambda.failedInvocations(), lambda.peakConcurrency(),
                 dynamoDb.calls(), dynamoDb.writeUnits(), dynamoDb.throttled(), latencies.percentile(0.50),
-                latencies.percentile(0.99), latencies.oldest(), latencies.percentileByMinute(0.99), end,
+                latencies.percentile(0.99), latencies.oldest(), latencies.percentileByMinute(0.99), latencies.oldestByMinute(), end,
                 lambda.throttles(), List.copyOf(oracles.violations()), downstream, cacheFigures);
     }
 

@@ -15,9 +15,11 @@ import java.util.Optional;
  *
  * @param key         the business key of the operation
  * @param fingerprint the digest of the fields that define the operation
- * @param laneKey     the resource the operation writes to (an account, say): operations on
- *                    one lane are run one after another within a batch, since concurrent
- *                    transactions on one item only conflict
+ * @param laneKey     the resource the operation writes to (an account, say), the item its
+ *                    effect declares unless it declares others
+ *                    ({@code TransactionalEffect.items}): operations sharing an item are run
+ *                    one after another within a batch, since concurrent transactions on one
+ *                    item only conflict
  * @param payload     the domain's parsed operation
  * @param issuedAt    when the producer issued the operation, as its message says; empty for a
  *                    domain whose messages carry no time of issue

@@ -57,6 +57,11 @@ public final class Latencies {
         return percentiles;
     }
 
+    /** The longest wait of the payments sent in each minute, by minute from the start. */
+    public SortedMap<Long, Long> oldestByMinute() {
+        return percentileByMinute(1.0);
+    }
+
     private static long percentile(long[] values, double p) {
         if (values.length == 0) {
             return 0;

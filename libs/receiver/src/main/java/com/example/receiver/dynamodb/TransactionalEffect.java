@@ -4,6 +4,7 @@ import com.example.receiver.Command;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
@@ -28,6 +29,26 @@ public interface TransactionalEffect<P> {
     List<TransactWriteItem> writes(Command<P> command);
 
     /**
+     * The items the effect writes for {@code command}, each named so that two operations writing
+     * one item name it alike (its table and key, say {@code wallet#W-1}). A batch's lanes are the
+     * connected groups of messages sharing any item: a lane's operations run one after another,
+     * lanes in parallel, and {@link #groupWrites} is handed a lane's new operations. A transfer
+     * names both wallets, so ten payers paying one merchant are one lane, committed together.
+     * Naming an item the writes do not touch only joins lanes; leaving out one they do touch lets
+     * two lanes contend for it (transactions that conflict, waited out), never changes a decision.
+     *
+     * <p>The default is the command's {@link Command#laneKey() lane key}, one item: right for an
+     * effect that writes one contended item (an account, a SKU, an event's seats) besides rows
+     * only its own operation writes.
+     *
+     * @param command a valid operation
+     * @return the names of the items it writes
+     */
+    default Set<String> items(Command<P> command) {
+        return Set.of(command.laneKey());
+    }
+
+    /**
      * The writes of several operations committed in one transaction after their idempotency
      * records: what committing them one after another, in this order, would write if every one
      * of them succeeded, with the writes to one item merged into one write (DynamoDB refuses two
@@ -38,7 +59,7 @@ public interface TransactionalEffect<P> {
      *
      * <p>The default merges nothing: grouping is off for a domain that does not implement it.
      *
-     * @param commands new operations of one lane, in order, at least two
+     * @param commands new operations of one lane (sharing items, directly or through others), in order, at least two
      * @return the merged writes, or empty to commit each alone
      */
     default Optional<List<TransactWriteItem>> groupWrites(List<Command<P>> commands) {

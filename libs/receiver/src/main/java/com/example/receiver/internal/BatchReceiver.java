@@ -50,18 +50,21 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>The {@link FastPath} is asked once for all of the batch's keys.</li>
  *   <li>The messages run in lanes, up to {@link ReceiverSettings#maxConcurrency()} lanes at a
  *       time; a receiver's first batches run fewer ({@link ReceiverSettings#lanesAfter}), so that
- *       a cold environment opens few connections and reuses them. On a standard queue a lane is
- *       the {@link Command#laneKey() resource} an operation writes to (every message of one key
- *       joins its first message's lane), so operations on one account run one after another. On a FIFO queue a lane is a message group, run in order
- *       ("Using the message group ID with Amazon SQS FIFO queues", Amazon SQS Developer Guide,
+ *       a cold environment opens few connections and reuses them. A lane is a connected group of
+ *       messages sharing an item ({@link LaneGroups}): the {@link LaneItems items} each one's
+ *       effect writes, its key (every message of one key joins one lane), and on a FIFO queue its
+ *       message group, so operations on one account run one after another, and so do ten
+ *       transfers to one merchant whatever their payers. A FIFO group is never split, and keeps its
+ *       order within its lane ("Using the message group ID with Amazon SQS FIFO queues", Amazon
+ *       SQS Developer Guide,
  *       https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/using-messagegroupid-property.html).</li>
  *   <li>Which way each message of a lane goes is decided once, before anything is written, by its
  *       {@link LanePlan}: rejected, an in-batch replay, a fast-path hit, to the store, or after a
  *       FIFO stop.</li>
  *   <li>A key met twice in a batch is decided once: the later message replays the first one's
  *       decision, or is a conflict when its fingerprint differs.</li>
- *   <li>On a FIFO lane, after the first message that fails, that message and every later one of
- *       the group fail, so the group is redelivered in order ("Implementing partial batch
+ *   <li>On a FIFO lane, after the first message of a group that fails, that message and every
+ *       later one of that group fail, so the group is redelivered in order ("Implementing partial batch
  *       responses", AWS Lambda Developer Guide,
  *       https://docs.aws.amazon.com/lambda/latest/dg/services-sqs-errorhandling.html#services-sqs-batchfailurereporting).</li>
  *   <li>With {@link ReceiverSettings#groupCommit() group commit}, a lane's messages bound for the
@@ -106,31 +109,34 @@ public final class BatchReceiver<P> implements AutoCloseable {
      */
     public BatchReceiver(MessageAuthenticity authenticity, MessageParser<P> parser, FastPath fastPath, Store<P> store,
                          Telemetry telemetry, ReceiverSettings settings, MonotonicClock monotonic, ExecutorService lanes) {
-        this(authenticity, parser, MessageAge.UNBOUNDED, fastPath, store, telemetry, settings, monotonic, lanes);
+        this(authenticity, parser, MessageAge.UNBOUNDED, fastPath, store, LaneItems.laneKey(), telemetry, settings,
+                monotonic, lanes);
     }
 
     /**
-     * A receiver that lets only the authentic messages young enough for {@code age} be decided.
+     * A receiver that lets only the authentic messages young enough for {@code age} be decided,
+     * in lanes cut by the items their effect writes.
      *
      * @param authenticity checks each message before it is parsed ({@link MessageAuthenticity#NOT_CHECKED} for none)
      * @param parser       turns bodies into commands
      * @param age          the age bound each valid message is held to ({@link MessageAge#UNBOUNDED} for none)
      * @param fastPath     the cache of recent decisions, or {@link FastPath#DISABLED}
      * @param store        the source of truth
+     * @param items        the items each command's effect writes: the lanes ({@link LaneItems#laneKey()} for one each)
      * @param telemetry    where every outcome is reported
      * @param settings     lanes, the time reserve, group commit
      * @param monotonic    measures the latencies reported
      * @param lanes        runs the lanes, {@link #lanePool} in a function; shut down with this receiver
      */
     public BatchReceiver(MessageAuthenticity authenticity, MessageParser<P> parser, MessageAge age, FastPath fastPath,
-                         Store<P> store, Telemetry telemetry, ReceiverSettings settings, MonotonicClock monotonic,
-                         ExecutorService lanes) {
+                         Store<P> store, LaneItems<P> items, Telemetry telemetry, ReceiverSettings settings,
+                         MonotonicClock monotonic, ExecutorService lanes) {
         this.admission = new Admission<>(authenticity, parser, age);
         this.fastPath = Objects.requireNonNull(fastPath, "fastPath");
         this.telemetry = Objects.requireNonNull(telemetry, "telemetry");
         this.monotonic = Objects.requireNonNull(monotonic, "monotonic");
-        this.lanes = new Lanes<>(Objects.requireNonNull(store, "store"), Objects.requireNonNull(settings, "settings"),
-                monotonic, Objects.requireNonNull(lanes, "lanes"));
+        this.lanes = new Lanes<>(Objects.requireNonNull(store, "store"), Objects.requireNonNull(items, "items"),
+                Objects.requireNonNull(settings, "settings"), monotonic, Objects.requireNonNull(lanes, "lanes"));
     }
 
     /**

@@ -5,9 +5,11 @@ import com.example.receiver.Fingerprint;
 import com.example.receiver.IdempotencyKey;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Which way each message of one lane goes, decided once, before anything is written: the one
@@ -21,10 +23,11 @@ import java.util.Optional;
  *       ({@link #firstOfKey}), whatever the fast path knows: the first one's outcome is replayed.</li>
  *   <li>Otherwise a key the fast path knows is a {@link Tag#FAST_PATH_HIT}.</li>
  *   <li>Otherwise the message goes {@link Tag#TO_STORE}.</li>
- *   <li>On a FIFO lane, every message after one that fails without the store (a rejected one, or
- *       a replay or hit whose fingerprint differs: a conflict) is {@link Tag#AFTER_FIFO_STOP}:
- *       the group is redelivered in order from there. A failure the store answers is known only
- *       as the lane runs; the receiver stops there too.</li>
+ *   <li>On a FIFO lane, every message of a group after one of that group that fails without the
+ *       store (a rejected one, or a replay or hit whose fingerprint differs: a conflict) is
+ *       {@link Tag#AFTER_FIFO_STOP}: the group is redelivered in order from there. Other groups of
+ *       the lane (groups writing one item share it) go on. A failure the store answers is known
+ *       only as the lane runs; the receiver stops that group there too.</li>
  * </ul>
  */
 final class LanePlan {
@@ -39,7 +42,7 @@ final class LanePlan {
         FAST_PATH_HIT,
         /** A new operation: committed by the store. */
         TO_STORE,
-        /** On a FIFO lane, after a message that fails without the store: failed, not started. */
+        /** On a FIFO lane, after a message of its group that fails without the store: failed, not started. */
         AFTER_FIFO_STOP
     }
 
@@ -53,16 +56,19 @@ final class LanePlan {
 
     /**
      * The plan of a lane whose messages carry {@code commands} in order (empty for a message
-     * without one), where the fast path knows {@code hits}.
+     * without one) and belong to the FIFO message {@code groups} (each empty on a standard
+     * queue), where the fast path knows {@code hits}.
      */
-    static <P> LanePlan of(List<Optional<Command<P>>> commands, boolean fifo, Map<IdempotencyKey, CachedDecision> hits) {
+    static <P> LanePlan of(List<Optional<Command<P>>> commands, List<Optional<String>> groups,
+                           Map<IdempotencyKey, CachedDecision> hits) {
         List<Tag> tags = new ArrayList<>(commands.size());
         int[] firstOfKey = new int[commands.size()];
         Map<IdempotencyKey, Integer> seen = new HashMap<>();
-        boolean stopped = false;
+        Set<String> stopped = new HashSet<>();
         for (int i = 0; i < commands.size(); i++) {
             firstOfKey[i] = i;
-            if (stopped) {
+            Optional<String> group = groups.get(i);
+            if (group.filter(stopped::contains).isPresent()) {
                 tags.add(Tag.AFTER_FIFO_STOP);
                 continue;
             }
@@ -86,8 +92,10 @@ final class LanePlan {
                 }
             }
             tags.add(tag);
-            stopped = fifo && (tag == Tag.REJECTED
-                    || decided.filter(fingerprint -> !fingerprint.equals(command.get().fingerprint())).isPresent());
+            if (tag == Tag.REJECTED
+                    || decided.filter(fingerprint -> !fingerprint.equals(command.get().fingerprint())).isPresent()) {
+                group.ifPresent(stopped::add);
+            }
         }
         return new LanePlan(List.copyOf(tags), firstOfKey);
     }

@@ -3,18 +3,16 @@ package com.example.receiver.internal;
 import com.example.receiver.Command;
 import com.example.receiver.DuplicateSource;
 import com.example.receiver.Fingerprint;
-import com.example.receiver.IdempotencyKey;
 import com.example.receiver.Outcome;
 import com.example.receiver.RetryCause;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Queue;
+import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -34,14 +32,16 @@ final class Lanes<P> {
     static final Outcome AFTER_GROUP_FAILED = new Outcome.Retry("an earlier message of its group failed");
 
     private final Store<P> store;
+    private final LaneItems<P> items;
     private final ReceiverSettings settings;
     private final MonotonicClock monotonic;
     private final ExecutorService lanes;
     /** Batches started, for {@link ReceiverSettings#lanesAfter}. */
     private final AtomicLong batchesRun = new AtomicLong();
 
-    Lanes(Store<P> store, ReceiverSettings settings, MonotonicClock monotonic, ExecutorService lanes) {
+    Lanes(Store<P> store, LaneItems<P> items, ReceiverSettings settings, MonotonicClock monotonic, ExecutorService lanes) {
         this.store = store;
+        this.items = items;
         this.settings = settings;
         this.monotonic = monotonic;
         this.lanes = lanes;
@@ -90,36 +90,63 @@ final class Lanes<P> {
     }
 
     /**
-     * Standard queue: a lane per resource, where every message of one key joins the lane of the
-     * key's first message (so the in-batch duplicate rule is lane-local). FIFO: a lane per group.
+     * The connected groups of messages sharing an item ({@link LaneGroups}): the items the effect
+     * declares for a message's command ({@link LaneItems}), its key (so every message of one key
+     * joins one lane, and the in-batch duplicate rule is lane-local), and on a FIFO queue its
+     * message group (a group is never split; groups writing one item share a lane, each keeping
+     * its order and its own stop). A message without a command names nothing but its group.
      */
     private Collection<List<Slot<P>>> lanesOf(List<Slot<P>> slots, boolean fifo) {
-        Map<String, List<Slot<P>>> byLane = new LinkedHashMap<>();
-        Map<IdempotencyKey, String> laneOfKey = new HashMap<>();
-        int invalid = 0;
-        for (Slot<P> slot : slots) {
-            String lane;
-            if (fifo) {
-                lane = "group:" + slot.message.groupId().orElse("");
-            } else if (slot.command().isPresent()) {
-                Command<P> command = slot.command().get();
-                lane = laneOfKey.computeIfAbsent(command.key(), key -> "lane:" + command.laneKey());
-            } else {
-                lane = "invalid:" + invalid++;
+        return LaneGroups.of(slots, slot -> {
+            List<Object> named = new ArrayList<>();
+            groupOf(slot, fifo).ifPresent(group -> named.add(new MessageGroup(group)));
+            slot.command().ifPresent(command -> {
+                named.add(command.key());
+                itemsOf(command).forEach(item -> named.add(new EffectItem(item)));
+            });
+            return named;
+        });
+    }
+
+    /**
+     * The items the effect declares for {@code command}; its lane key when the declaration fails
+     * (throws, or answers null): lanes spare contention and let group commit reach an item, and
+     * no decision depends on them, so a domain's bug here costs parallelism, never a decision.
+     */
+    private Set<String> itemsOf(Command<P> command) {
+        try {
+            Set<String> declared = items.of(command);
+            if (declared != null) {
+                return declared;
             }
-            byLane.computeIfAbsent(lane, name -> new ArrayList<>()).add(slot);
+        } catch (RuntimeException e) {
+            // the lane key below
         }
-        return byLane.values();
+        return Set.of(command.laneKey());
+    }
+
+    /** The FIFO message group of {@code slot}; none on a standard queue. */
+    private static Optional<String> groupOf(Slot<?> slot, boolean fifo) {
+        return fifo ? Optional.of(slot.message.groupId().orElse("")) : Optional.empty();
+    }
+
+    /** An item an effect writes, named apart from keys and groups. */
+    private record EffectItem(String name) {
+    }
+
+    /** A FIFO message group, named apart from keys and items. */
+    private record MessageGroup(String id) {
     }
 
     private void runLane(List<Slot<P>> lane, boolean fifo, FastPath.Lookup known, RemainingTime remaining) {
-        LanePlan plan = LanePlan.of(lane.stream().map(Slot::command).toList(), fifo, known.hits());
+        List<Optional<String>> groups = lane.stream().map(slot -> groupOf(slot, fifo)).toList();
+        LanePlan plan = LanePlan.of(lane.stream().map(Slot::command).toList(), groups, known.hits());
         List<Integer> group = settings.groupCommit() ? plan.toStore() : List.of();
         Outcome[] together = new Outcome[lane.size()];
-        boolean groupFailed = false;
+        Set<String> failedGroups = new HashSet<>();
         for (int i = 0; i < lane.size(); i++) {
             Outcome outcome;
-            if (fifo && groupFailed) {
+            if (groups.get(i).filter(failedGroups::contains).isPresent()) {
                 outcome = AFTER_GROUP_FAILED;
             } else if (together[i] == null && remaining.remaining().compareTo(settings.minRemainingTime()) < 0) {
                 outcome = new Outcome.Retry(RetryCause.OUT_OF_TIME, "remaining time too short");
@@ -130,7 +157,9 @@ final class Lanes<P> {
                 outcome = together[i] != null ? together[i] : decideSafely(lane, i, plan, known, remaining);
             }
             lane.get(i).decide(outcome, monotonic.nanos());
-            groupFailed |= !outcome.acknowledged();
+            if (!outcome.acknowledged()) {
+                groups.get(i).ifPresent(failedGroups::add);
+            }
         }
     }
 

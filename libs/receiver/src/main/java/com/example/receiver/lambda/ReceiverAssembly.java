@@ -82,7 +82,7 @@ final class ReceiverAssembly {
         FastPath cache = given.seams().fastPath().apply(redis.<FastPath>map(r -> r).orElse(FastPath.DISABLED));
         BatchReceiver<P> batches = new BatchReceiver<>(
                 signatures.<MessageAuthenticity>map(s -> s).orElse(MessageAuthenticity.NOT_CHECKED),
-                given.parser(), MessageAge.of(config.maxMessageAge(), runtime.clock()), cache, store,
+                given.parser(), MessageAge.of(config.maxMessageAge(), runtime.clock()), cache, store, given.effect()::items,
                 given.seams().telemetry().apply(telemetry), config.settings(), monotonic,
                 runtime.lanes().apply(config.settings().maxConcurrency()));
         // One client for soon redelivery and the dead letters, built at the first call of either.

@@ -12,10 +12,12 @@ import com.example.receiver.Decision;
 import com.example.receiver.Fingerprint;
 import com.example.receiver.IdempotencyKey;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -77,9 +79,23 @@ class LanePlanTest {
         assertEquals(List.of(REJECTED, FAST_PATH_HIT, TO_STORE), tags(plan(false, "-", "K9,b", "K2,a"), 3));
     }
 
+    @Test
+    void fifoLaneOfTwoGroups_stopsOnlyTheGroupThatFailed() {
+        // GIVEN one lane holding groups A and B (they write one item), A's first message rejected
+        List<Optional<Command<String>>> commands = Arrays.stream(new String[] {"-", "K1,a", "K2,a", "K3,a"})
+                .map(LanePlanTest::command).toList();
+        List<Optional<String>> groups = Stream.of("A", "B", "A", "B").map(Optional::of).toList();
+        // WHEN it is planned
+        LanePlan plan = LanePlan.of(commands, groups, HITS);
+        // THEN A stops after its rejected message, and B goes on to the store
+        assertEquals(List.of(REJECTED, TO_STORE, AFTER_FIFO_STOP, TO_STORE), tags(plan, 4));
+        assertEquals(List.of(1, 3), plan.toStore());
+    }
+
     private static LanePlan plan(boolean fifo, String... messages) {
         List<Optional<Command<String>>> commands = Arrays.stream(messages).map(LanePlanTest::command).toList();
-        return LanePlan.of(commands, fifo, HITS);
+        return LanePlan.of(commands, Collections.nCopies(commands.size(), fifo ? Optional.of("G") : Optional.<String>empty()),
+                HITS);
     }
 
     private static Optional<Command<String>> command(String message) {

@@ -41,7 +41,7 @@ class MessageAgeTest {
     private final RecordingTelemetry telemetry = new RecordingTelemetry();
     private final MessageAge age = MessageAge.of(Optional.of(BOUND), Clock.fixed(NOW, ZoneOffset.UTC));
     private final BatchReceiver<String> receiver = new BatchReceiver<>(MessageAuthenticity.NOT_CHECKED,
-            MessageAgeTest::parse, age, fastPath, store, telemetry, new ReceiverSettings(2, Duration.ZERO),
+            MessageAgeTest::parse, age, fastPath, store, LaneItems.laneKey(), telemetry, new ReceiverSettings(2, Duration.ZERO),
             MonotonicClock.SYSTEM, BatchReceiver.lanePool(2));
 
     @AfterEach

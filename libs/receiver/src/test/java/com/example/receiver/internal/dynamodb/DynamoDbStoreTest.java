@@ -11,6 +11,7 @@ import com.example.localaws.LocalAwsExtension;
 import com.example.receiver.DuplicateSource;
 import com.example.receiver.MessageResult;
 import com.example.receiver.Outcome;
+import com.example.receiver.fixtures.SequentialRules;
 import com.example.receiver.fixtures.SqsEvents;
 import com.example.receiver.internal.config.ReceiverConfig;
 import com.example.receiver.lambda.SeatReceiver;
@@ -254,6 +255,6 @@ class DynamoDbStoreTest {
 
     private static List<String> outcomes(SeatReceiver receiver, List<String> bodies) {
         return receiver.decide(SqsEvents.of(bodies.toArray(String[]::new))).results().stream()
-                .map(result -> BookingModel.category(result.outcome())).toList();
+                .map(result -> SequentialRules.category(result.outcome())).toList();
     }
 }
