@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 /**
  * docs/library.md against the library's code: every relative link of the guide names a file that
  * exists (a link to a Java file is named after the type the file declares); every name in
- * backticks that looks like a type (UpperCamelCase) is declared by the library or a module the
+ * backticks that looks like a type (UpperCamelCase) is declared, public, by the library or a module the
  * guide documents, or is one of the outside names below; a type the guide places in a package
  * (a table row's package cell, a package-qualified name, a sentence's "in `com.example...`") is
  * declared there ({@link LibraryGuidePlaces}); every attribute it says a record holds is one the
@@ -82,16 +82,17 @@ class LibraryGuideTest {
     }
 
     @Test
-    void aQualifiedNameOrASentenceThatMisplacesAType_andARecordsUnwrittenAttribute_areEachNamed() {
+    void aQualifiedNameOrASentenceThatMisplacesAType_aTypeNotPublic_andARecordsUnwrittenAttribute_areEachNamed() {
         // GIVEN a guide that places types by a sentence and by qualified names, and gives a record an attribute
         ProjectDocs docs = ProjectDocs.ofThisProject();
         String page = """
                 `TransactionalEffect` and `EffectVerdict` are in `com.example.receiver.internal.dynamodb`.
                 See `com.example.receiver.lambda.Outcome` and `com.example.receiver.nowhere`.
-                The record's `decidedAt` says when.
+                The record's `decidedAt` says when; `ReceiverAssembly` wires it.
                 """;
         // WHEN it is checked THEN each is named
         assertEquals(List.of(
+                        "`ReceiverAssembly`: not a public type of the library",
                         "`com.example.receiver.lambda.Outcome`: Outcome is not in com.example.receiver.lambda"
                                 + " (declared in [com.example.receiver])",
                         "`com.example.receiver.nowhere`: no such package in the library or its modules",
@@ -138,6 +139,7 @@ class LibraryGuideTest {
 
     /** Everything the guide {@code text} names that the code does not have, one line each. */
     static List<String> drifts(Path root, String text, LibraryTypes types, LibraryTypes record) {
+        LibraryTypes example = LibraryTypes.of(root, List.of(EXAMPLE));
         String prose = FENCE.matcher(text).replaceAll("");
         Set<String> drifts = new LinkedHashSet<>();
         for (String row : prose.split("\n")) {
@@ -172,6 +174,9 @@ class LibraryGuideTest {
         while (code.find()) {
             typeName(code.group(1)).filter(name -> !types.declares(name) && !OUTSIDE.contains(name))
                     .ifPresent(name -> drifts.add("`" + name + "`: no such type in the library, its modules or the outside names"));
+            typeName(code.group(1)).filter(name -> types.declares(name) && !types.declaresPublic(name)
+                            && !example.declares(name))
+                    .ifPresent(name -> drifts.add("`" + name + "`: not a public type of the library"));
         }
         drifts.addAll(LibraryGuidePlaces.drifts(prose, types));
         drifts.addAll(LibraryGuidePlaces.recordDrifts(prose, record));

@@ -23,6 +23,10 @@ final class LibraryTypes {
 
     private static final Pattern DECLARATION = Pattern.compile(
             "\\b(?:class|interface|record|enum)\\s+([A-Z][A-Za-z0-9]*)");
+    /** A declaration with its indentation and modifiers, to tell a public type from one its package keeps. */
+    private static final Pattern MODIFIED_DECLARATION = Pattern.compile(
+            "(?m)^([ \\t]*)((?:(?:public|protected|private|static|final|sealed|non-sealed|abstract)\\s+)*)"
+                    + "(class|interface|record|enum)\\s+([A-Z][A-Za-z0-9]*)");
     private static final Pattern PACKAGE = Pattern.compile("^package\\s+([a-z][a-z0-9.]*);", Pattern.MULTILINE);
     private static final Pattern STRING_CONSTANT = Pattern.compile(
             "static\\s+final\\s+String\\s+[A-Z_][A-Z0-9_]*\\s*=\\s*\"([^\"]*)\"");
@@ -31,6 +35,7 @@ final class LibraryTypes {
     private final Map<String, Set<String>> packages = new HashMap<>();
     private final Set<String> constants = new HashSet<>();
     private final Set<String> packageNames = new HashSet<>();
+    private final Set<String> publicTypes = new HashSet<>();
 
     private LibraryTypes() {
     }
@@ -63,6 +68,19 @@ final class LibraryTypes {
             packages.computeIfAbsent(declared.group(1), name -> new HashSet<>()).add(packageName);
         }
         packageNames.add(packageName);
+        Matcher modified = MODIFIED_DECLARATION.matcher(code);
+        boolean publicInterface = false;
+        while (modified.find()) {
+            boolean topLevel = modified.group(1).isEmpty();
+            boolean explicit = modified.group(2).contains("public");
+            if (topLevel) {
+                publicInterface = explicit && modified.group(3).equals("interface");
+            }
+            // A member of a public interface is public without the word; elsewhere only the word makes it so.
+            if (explicit || !topLevel && publicInterface && !modified.group(2).contains("private")) {
+                publicTypes.add(modified.group(4));
+            }
+        }
         Matcher constant = STRING_CONSTANT.matcher(code);
         while (constant.find()) {
             constants.add(constant.group(1));
@@ -77,6 +95,11 @@ final class LibraryTypes {
     /** The packages declaring a type of this simple name; empty when none does. */
     Set<String> packagesOf(String simpleName) {
         return packages.getOrDefault(simpleName, Set.of());
+    }
+
+    /** Whether a type of this simple name is declared public (a public interface's members are). */
+    boolean declaresPublic(String simpleName) {
+        return publicTypes.contains(simpleName);
     }
 
     /** Whether a file of the sources is in {@code packageName} or a package under it. */
