@@ -3,6 +3,7 @@ package com.example.receiver.lambda;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.receiver.MessageParser;
 import com.example.receiver.dynamodb.TransactionalEffect;
 import com.example.receiver.fixtures.ClosedPortDynamoDb;
@@ -161,6 +162,9 @@ class ConfigurationRefusalsTest {
                 "DEAD_LETTER_QUEUE_URL=" + DLQ + ",DEAD_LETTER_QUEUE_MAX_MESSAGE_BYTES=big");
         // THEN every variable the library reads has its case here
         assertEquals(new TreeSet<>(variables()), new TreeSet<>(malformed.keySet()));
+        // AND the Lambda kit's variables the receiver reads at its build (its log levels) beside them
+        malformed.put(TelemetryConfig.LOG_LEVEL, "LOG_LEVEL=LOUD");
+        malformed.put(TelemetryConfig.LIBRARY_LOG_LEVEL, "LIBRARY_LOG_LEVEL=LOUD");
         // AND each is refused naming it, by the receiver's own exception
         Map<String, String> named = new LinkedHashMap<>();
         malformed.forEach((variable, given) -> {
