@@ -46,7 +46,7 @@ $(error LOCAL_AWS_TLS must be true or false, was '$(LOCAL_AWS_TLS)': leave it ou
 endif
 
 ##@ Start here
-.PHONY: help setup demo test
+.PHONY: help setup demo test install-libs
 help: ## this list, by group, with the variables each target takes
 	@awk -F ' ## ' '/^##@ /{ printf "\n%s\n", substr($$0, 5); next } \
 	  /^[a-z-]+:.* ## /{ split($$1, t, ":"); printf "  %-18s %s\n", t[1], $$2; if ($$3 != "") printf "  %-18s   %s\n", "", $$3 }' \
@@ -60,7 +60,15 @@ demo: setup ## ~2 000 payments, duplicates, conflicts, poison, faults; a checked
 	$(MVN) -q -DskipTests -pl infra/demo -am package dependency:build-classpath -Dmdep.outputFile=target/demo.classpath
 	cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "infra/demo/target/classes:$$(cat infra/demo/target/demo.classpath)" com.example.demo.Demo $(PAYMENTS)
 
-test: local-aws-backend setup launcher-and-tools test-java check-template check-mermaid rehearse ## the whole suite: every test, the template's and diagrams' checks, the rehearsal ## LOCAL_AWS=moto|localstack (LocalStack: Docker) LOCAL_AWS_TLS=false (HTTP)
+test: local-aws-backend setup launcher-and-tools test-java outside-project check-template check-mermaid rehearse ## the whole suite: every test, the template's and diagrams' checks, the rehearsal ## LOCAL_AWS=moto|localstack (LocalStack: Docker) LOCAL_AWS_TLS=false (HTTP)
+
+# The published modules (docs/library.md, "Use it"). -am builds what they need (receiver's tests'
+# harness among them): installed beside them, never deployed (only these six say skip false).
+PUBLISHED_LIBS := :receiver-bom,:idempotent-receiver-parent,:lambda-kit,:receiver-record,:receiver,:receiver-testkit
+install-libs: ## publish the libraries, BOM and test kit (sources, Javadoc) to ~/.m2 ## REPO=folder (a file repository)
+	$(if $(REPO),$(MVN) -Dmaven.test.skip=true -pl $(PUBLISHED_LIBS) -am verify deploy:deploy \
+	  -DaltDeploymentRepository=receiver-libs::file://$(abspath $(REPO)),\
+	  $(MVN) -Dmaven.test.skip=true -pl $(PUBLISHED_LIBS) -am install)
 
 # ---- the local runtime's command line (infra/local-payments, com.example.localpayments.cli): JSON on stdout, progress on stderr
 LOCAL_CLI_CLASSPATH := $(ROOT)/infra/local-payments/target/cli.classpath
@@ -116,7 +124,7 @@ down: $(LOCAL_CLI_CLASSPATH) ## stop what make up started (harmless when nothing
 	@$(LOCAL_CLI) down
 
 ##@ Checks (parts of make test)
-.PHONY: build test-java local-aws-backend test-launcher launcher-and-tools check-template check-mermaid rehearse rehearse-tools
+.PHONY: build test-java outside-project local-aws-backend test-launcher launcher-and-tools check-template check-mermaid rehearse rehearse-tools
 build: ## compile and package every module (no tests)
 	$(MVN) -DskipTests package
 
@@ -125,6 +133,9 @@ build: ## compile and package every module (no tests)
 test-java: local-aws-backend setup rehearse-tools ## every Java test (JUnit 5) against the local AWS ## LOCAL_AWS=moto|localstack (LocalStack: Docker) LOCAL_AWS_TLS=false (HTTP)
 	rm -f $(ROOT)/target/local-aws/calls.jsonl # the functions' calls, recorded afresh for make rehearse
 	$(MVN) -T 2 verify $(if $(LOCAL_AWS),-Dlocal.aws.backend=$(LOCAL_AWS))
+
+outside-project: ## a project outside the checkout on the published libraries and test kit alone
+	$(ROOT)/examples/outside-project/run.sh
 
 # LOCAL_AWS=localstack: the docker command was found before any work (above); here, before the
 # tests, the Docker engine must answer Testcontainers, else the run stops, non-zero.

@@ -7,7 +7,7 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-REQUIREMENTS="$ROOT/testing/local-aws/requirements-moto.txt"
+REQUIREMENTS="$ROOT/libs/receiver-testkit/src/main/python/requirements-moto.txt"
 VENV="$ROOT/.tools/moto"
 STAMP="$VENV/.requirements.sha256"
 PYTHON="${PYTHON:-python3}"

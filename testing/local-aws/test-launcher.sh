@@ -7,4 +7,4 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 "$ROOT/testing/local-aws/setup.sh"
 cd "$ROOT"
-exec .tools/moto/bin/python -m pytest -q -p no:cacheprovider testing/local-aws/test_moto_launcher.py "$@"
+exec .tools/moto/bin/python -m pytest -q -p no:cacheprovider libs/receiver-testkit/src/test/python/test_moto_launcher.py "$@"

@@ -1,8 +1,8 @@
 package com.example.reliability;
 
 import com.example.localaws.LocalAws;
-import com.example.localaws.WriteCapacity;
 import com.example.localaws.proxy.LoopbackProxy;
+import com.example.receiver.testkit.WriteCapacity;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -71,8 +71,8 @@ final class DependencyFaults {
                 }
             } else if (Instant.now().isAfter(nextBurst)) {
                 aws.moto().inject(fault == DependencyFault.DYNAMODB_THROTTLING
-                        ? com.example.localaws.Fault.throttling("TransactWriteItems", "", BURST)
-                        : com.example.localaws.Fault.internalError("TransactWriteItems", "", BURST));
+                        ? com.example.receiver.testkit.Fault.throttling("TransactWriteItems", "", BURST)
+                        : com.example.receiver.testkit.Fault.internalError("TransactWriteItems", "", BURST));
                 burstPending = true;
             }
         }

@@ -2,11 +2,11 @@ package com.example.reliability;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.example.localaws.LocalAws;
-import com.example.localaws.Sleeper;
 import com.example.localpayments.downstream.Downstream;
 import com.example.payment.events.SnsDecisionPublisher;
 import com.example.payment.events.SqsUnpublishableRecords;
 import com.example.payment.events.StreamPublisher;
+import com.example.receiver.testkit.Sleeper;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

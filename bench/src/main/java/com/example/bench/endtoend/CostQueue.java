@@ -1,8 +1,8 @@
 package com.example.bench.endtoend;
 
 import com.example.localaws.LocalAws;
-import com.example.localaws.Sleeper;
 import com.example.localaws.mapping.SqsEventSourceMapping;
+import com.example.receiver.testkit.Sleeper;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;

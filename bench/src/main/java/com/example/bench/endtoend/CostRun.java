@@ -1,6 +1,5 @@
 package com.example.bench.endtoend;
 
-import com.example.bench.judge.ReferenceJudge;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.example.bench.cost.Bill;
 import com.example.bench.cost.CostMarkdown;
@@ -12,9 +11,9 @@ import com.example.bench.cost.PricedItem;
 import com.example.bench.cost.Stage;
 import com.example.bench.cost.TrafficMix;
 import com.example.bench.cost.Usage;
+import com.example.bench.judge.ReferenceJudge;
 import com.example.bench.report.SectionFile;
 import com.example.lambdafakes.VirtualClock;
-import com.example.localaws.DynamoDbCallCounter;
 import com.example.localaws.LocalAws;
 import com.example.localaws.ProjectRoot;
 import com.example.localaws.mapping.SqsEventSourceMapping;
@@ -26,6 +25,7 @@ import com.example.payment.events.StreamPublisher;
 import com.example.paymenttraffic.Send;
 import com.example.paymenttraffic.Traffic;
 import com.example.paymenttraffic.TrafficProfile;
+import com.example.receiver.testkit.DynamoDbCallCounter;
 import com.example.reliability.Implementation;
 import com.example.reliability.baseline.PowertoolsAuthorizer;
 import java.io.OutputStream;

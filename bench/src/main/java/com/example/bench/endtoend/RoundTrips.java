@@ -1,17 +1,17 @@
 package com.example.bench.endtoend;
 
+import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.example.bench.judge.EndTables;
 import com.example.bench.judge.ReferenceJudge;
-import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.example.bench.report.SectionFile;
 import com.example.lambdafakes.VirtualClock;
-import com.example.localaws.DynamoDbCallCounter;
 import com.example.localaws.LocalAws;
-import com.example.localaws.Sleeper;
 import com.example.paymenttraffic.Account;
 import com.example.paymenttraffic.Operation;
 import com.example.paymenttraffic.Traffic;
 import com.example.paymenttraffic.TrafficProfile;
+import com.example.receiver.testkit.DynamoDbCallCounter;
+import com.example.receiver.testkit.Sleeper;
 import com.example.reliability.Implementation;
 import java.time.Duration;
 import java.util.ArrayList;

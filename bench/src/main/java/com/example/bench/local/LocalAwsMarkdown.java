@@ -59,7 +59,7 @@ final class LocalAwsMarkdown {
                 .append(verdict(runs.stream().allMatch(VolumeRun::decidedOnce))).append(" |\n\n");
         md.append("What made it flat: moto's SQS requests scanned the whole queue (every send and every received message "
                 + "computed all queue attributes, message counts included); the launcher's fix 5 "
-                + "(`testing/local-aws/moto_sqs_scale.py`) computes what each request reads. Fix 6 lists moto's services once "
+                + "(`libs/receiver-testkit/src/main/python/moto_sqs_scale.py`) computes what each request reads. Fix 6 lists moto's services once "
                 + "rather than per request, and `make drain` runs the three mappings side by side, as Lambda does. "
                 + "Before those, on this machine with the same commands: 625 messages took 8.1 s to send and 50 s to "
                 + "drain (80 ms per message), 2 500 took 92 s and 352 s (141 ms per message).\n");

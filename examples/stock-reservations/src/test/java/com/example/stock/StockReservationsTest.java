@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.lambdakit.config.ConfigurationException;
-import com.example.localaws.DynamoDbCallCounter;
-import com.example.localaws.LocalAws;
-import com.example.localaws.LocalAwsExtension;
+import com.example.receiver.testkit.DynamoDbCallCounter;
+import com.example.receiver.testkit.LocalAwsKit;
+import com.example.receiver.testkit.TableSpec;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
@@ -27,12 +27,9 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BillingMode;
-import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
-import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /**
  * A second business on the receiver, against the local AWS: stock reservations, written only
@@ -44,7 +41,6 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
  * at-least-once delivery", Amazon SQS Developer Guide,
  * https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/standard-queues-at-least-once-delivery.html).
  */
-@ExtendWith(LocalAwsExtension.class)
 class StockReservationsTest {
 
     private static final String RECORDS = "StockRecords";
@@ -52,33 +48,30 @@ class StockReservationsTest {
     private static final String RESERVATIONS = "StockReservations";
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final LocalAws aws;
-    private final DynamoDbClient admin;
+    /** The local AWS from the test kit, as another repository's tests get it: made afresh before each test. */
+    @RegisterExtension
+    static final LocalAwsKit AWS = LocalAwsKit.withTables(
+            // The records expire by DynamoDB's TTL on expiresAt, which the receiver checks at init.
+            TableSpec.idempotencyRecords(RECORDS),
+            TableSpec.named(STOCK).partitionKey("sku"),
+            TableSpec.named(RESERVATIONS).partitionKey("reservation_id"));
+
+    private final DynamoDbClient admin = AWS.dynamoDb();
     private final DynamoDbCallCounter calls = new DynamoDbCallCounter();
     private final ByteArrayOutputStream output = new ByteArrayOutputStream();
     private StockFunction function;
 
-    StockReservationsTest(LocalAws aws) {
-        this.aws = aws;
-        this.admin = aws.dynamoDb();
-    }
-
     @BeforeEach
     void freshTables() {
-        table(RECORDS, "pk");
-        // The records expire by DynamoDB's TTL on expiresAt, which the receiver checks at init.
-        admin.updateTimeToLive(ttl -> ttl.tableName(RECORDS)
-                .timeToLiveSpecification(spec -> spec.enabled(true).attributeName("expiresAt")));
-        table(STOCK, "sku");
-        table(RESERVATIONS, "reservation_id");
         stock("SKU-HOT", 10);
         stock("SKU-COLD", 5);
-        function = new StockFunction(environment(), aws.dynamoDb(calls), new PrintStream(output, true, StandardCharsets.UTF_8));
+        function = new StockFunction(environment(), AWS.dynamoDb(calls), new PrintStream(output, true, StandardCharsets.UTF_8));
     }
 
     @AfterEach
     void closeFunction() {
         function.close();
+        admin.close();
     }
 
     @Test
@@ -150,7 +143,7 @@ class StockReservationsTest {
     @Test
     void aRecordsTableWithoutTtl_isRefusedAtInit_namingTheSetting() {
         // GIVEN a records table created without TTL: its records would never expire
-        table("StockRecordsForEver", "pk");
+        AWS.createTable(TableSpec.named("StockRecordsForEver"));
         Map<String, String> variables = new HashMap<>(environment());
         variables.put("IDEMPOTENCY_TABLE", "StockRecordsForEver");
         // WHEN the function is built on it
@@ -230,16 +223,5 @@ class StockReservationsTest {
     private void stock(String sku, long units) {
         admin.putItem(put -> put.tableName(STOCK).item(Map.of("sku", AttributeValue.fromS(sku),
                 "available", AttributeValue.fromN(Long.toString(units)))));
-    }
-
-    private void table(String name, String key) {
-        try {
-            admin.deleteTable(delete -> delete.tableName(name));
-        } catch (ResourceNotFoundException absent) {
-            // the first test of the run: nothing to drop
-        }
-        admin.createTable(create -> create.tableName(name).billingMode(BillingMode.PAY_PER_REQUEST)
-                .keySchema(schema -> schema.attributeName(key).keyType("HASH"))
-                .attributeDefinitions(attribute -> attribute.attributeName(key).attributeType(ScalarAttributeType.S)));
     }
 }

@@ -1,9 +1,9 @@
 package com.example.demo;
 
-import com.example.localaws.Fault;
 import com.example.localaws.LocalAws;
-import com.example.localaws.Sleeper;
 import com.example.localaws.mapping.SqsEventSourceMapping;
+import com.example.receiver.testkit.Fault;
+import com.example.receiver.testkit.Sleeper;
 import java.time.Duration;
 import java.time.Instant;
 import software.amazon.awssdk.services.sqs.SqsClient;

@@ -1,10 +1,10 @@
 package com.example.demo;
 
-import com.example.localaws.DynamoDbCallCounter;
 import com.example.paymenttraffic.Traffic;
 import com.example.paymenttraffic.reference.Decision;
 import com.example.paymenttraffic.reference.ReferenceModel;
 import com.example.receiver.lambda.DeadLetterAttributes;
+import com.example.receiver.testkit.DynamoDbCallCounter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.example.localpayments.Accounts;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalTls;
 import com.example.localaws.ProjectRoot;
+import com.example.localpayments.Accounts;
 import com.example.localpayments.cli.LocalAwsCli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -490,7 +490,7 @@ class LocalRuntimeCommandLineTest {
             if (Files.readString(log).contains(text)) {
                 return;
             }
-            com.example.localaws.Sleeper.THREAD.pauseQuietly(java.time.Duration.ofMillis(200));
+            com.example.receiver.testkit.Sleeper.THREAD.pauseQuietly(java.time.Duration.ofMillis(200));
         }
         throw new AssertionError("push-api.log never held " + text + ": " + Files.readString(log));
     }

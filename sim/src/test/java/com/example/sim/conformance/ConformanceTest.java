@@ -3,10 +3,10 @@ package com.example.sim.conformance;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.example.localaws.Fault;
-import com.example.localaws.ItemReason;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
+import com.example.receiver.testkit.Fault;
+import com.example.receiver.testkit.ItemReason;
 import com.example.sim.models.DynamoDbModel;
 import com.example.sim.models.FlawedDynamoDbModel;
 import com.example.sim.models.SdkRetries;

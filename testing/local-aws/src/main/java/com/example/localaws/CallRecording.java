@@ -1,12 +1,13 @@
 package com.example.localaws;
 
+import com.example.receiver.testkit.MotoServer;
 import java.nio.file.Path;
 import java.util.Objects;
 
 /**
  * The recording of the AWS calls local Lambda functions make, for {@code make rehearse} to
  * evaluate against each function's IAM role. Its contract, shared with
- * {@code testing/local-aws/moto_launcher.py} ({@code --record-calls}, {@code FUNCTION_KEY_PREFIX},
+ * {@code libs/receiver-testkit/src/main/python/moto_launcher.py} ({@code --record-calls}, {@code FUNCTION_KEY_PREFIX},
  * {@code PHASE_HEADER}):
  * <ul>
  *   <li>a function's process signs every request with the access key id

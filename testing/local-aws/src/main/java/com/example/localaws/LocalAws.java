@@ -3,6 +3,11 @@ package com.example.localaws;
 import com.example.localaws.messages.ProducerSigner;
 import com.example.localaws.proxy.LoopbackProxy;
 import com.example.localaws.proxy.TlsEnds;
+import com.example.receiver.testkit.AwsApi;
+import com.example.receiver.testkit.AwsTime;
+import com.example.receiver.testkit.MotoServer;
+import com.example.receiver.testkit.TransactionConflicts;
+import com.example.receiver.testkit.WriteCapacity;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -123,7 +128,7 @@ public final class LocalAws implements LocalClients, AutoCloseable {
         Path root = ProjectRoot.find();
         Path logs = LocalAwsFolder.of(root);
         LocalTls tls = LocalTls.in(root);
-        return new LocalAws(root, MotoServer.attach(endpoint, tls), RedisCluster.attached(redisPort, tls, logs));
+        return new LocalAws(root, MotoServer.attach(endpoint, tls.sslContext()), RedisCluster.attached(redisPort, tls, logs));
     }
 
     /**
@@ -184,8 +189,7 @@ public final class LocalAws implements LocalClients, AutoCloseable {
      * @throws UnsupportedOperationException on a backend that cannot (LocalStack)
      */
     public AwsTime awsTime() {
-        api.resetSqsClock();
-        return new AwsTime(api);
+        return new AwsTime(api, REGION.id());
     }
 
     /**

@@ -1,6 +1,9 @@
 package com.example.localaws;
 
 import com.example.localaws.localstack.LocalStackApi;
+import com.example.receiver.testkit.AwsApi;
+import com.example.receiver.testkit.LocalProcess;
+import com.example.receiver.testkit.MotoServer;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
@@ -43,7 +46,7 @@ public enum LocalAwsBackend {
     /** Starts this backend's AWS APIs; the moto launcher logs to {@code logs}/moto.log and records to {@code calls}. */
     AwsApi start(Path root, Path logs, Path calls) {
         return switch (this) {
-            case MOTO -> MotoServer.start(root, LocalProcess.freePort(), logs.resolve("moto.log"), calls, LocalTls.in(root),
+            case MOTO -> ProjectMoto.start(root, LocalProcess.freePort(), logs.resolve("moto.log"), calls, LocalTls.in(root),
                     LocalTls.awsEndpointTls());
             case LOCALSTACK -> LocalStackApi.start();
         };

@@ -2,6 +2,7 @@ package com.example.localaws;
 
 import com.example.localaws.push.LocalPushApi;
 import com.example.localaws.push.SigningKeys;
+import com.example.receiver.testkit.LocalProcess;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;

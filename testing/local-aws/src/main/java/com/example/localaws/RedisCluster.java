@@ -1,5 +1,6 @@
 package com.example.localaws;
 
+import com.example.receiver.testkit.Sleeper;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,12 +1,14 @@
 package com.example.localaws;
 
+import com.example.receiver.testkit.LocalProcess;
+import com.example.receiver.testkit.Sleeper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntSupplier;
 import redis.clients.jedis.HostAndPort;

@@ -1,5 +1,7 @@
 package com.example.localaws;
 
+import com.example.receiver.testkit.LocalProcess;
+import com.example.receiver.testkit.MotoServer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -58,7 +60,7 @@ class CallRecordingTest {
     @BeforeAll
     static void startLauncherWithTheProbesTables() {
         LocalTls tls = LocalTls.in(ProjectRoot.find());
-        moto = MotoServer.start(ProjectRoot.find(), LocalProcess.freePort(), work.resolve("moto.log"), tls, true);
+        moto = ProjectMoto.start(ProjectRoot.find(), LocalProcess.freePort(), work.resolve("moto.log"), tls, true);
         try (DynamoDbClient dynamoDb = DynamoDbClient.builder().endpointOverride(moto.endpoint()).region(LocalAws.REGION)
                 .credentialsProvider(LocalAws.credentials())
                 .httpClientBuilder(UrlConnectionHttpClient.builder().tlsTrustManagersProvider(tls.sdkTrust())).build()) {

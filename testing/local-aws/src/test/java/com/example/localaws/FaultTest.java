@@ -1,5 +1,7 @@
 package com.example.localaws;
 
+import com.example.receiver.testkit.Fault;
+import com.example.receiver.testkit.ItemReason;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,5 +1,7 @@
 package com.example.localaws;
 
+import com.example.receiver.testkit.AwsApi;
+import com.example.receiver.testkit.Fault;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 

@@ -1,5 +1,7 @@
 package com.example.localaws;
 
+import com.example.receiver.testkit.LocalProcess;
+import com.example.receiver.testkit.MotoServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -25,7 +27,7 @@ final class OwnLauncher implements BeforeAllCallback, AfterAllCallback {
     public void beforeAll(ExtensionContext context) throws IOException {
         work = Files.createTempDirectory("own-launcher");
         tls = LocalTls.in(ProjectRoot.find());
-        moto = MotoServer.start(ProjectRoot.find(), LocalProcess.freePort(), work.resolve("moto.log"), tls, true);
+        moto = ProjectMoto.start(ProjectRoot.find(), LocalProcess.freePort(), work.resolve("moto.log"), tls, true);
     }
 
     @Override

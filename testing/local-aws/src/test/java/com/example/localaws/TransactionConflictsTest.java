@@ -1,5 +1,6 @@
 package com.example.localaws;
 
+import com.example.receiver.testkit.TransactionConflicts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -10,13 +10,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.lambdafakes.LambdaContext;
 import com.example.lambdakit.telemetry.TelemetryConfig;
-import com.example.localaws.AwsTime;
 import com.example.localaws.InProcessFunction;
 import com.example.localaws.LocalAws;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.localaws.observability.MetricSamples;
 import com.example.localaws.observability.TemplateAlarm;
 import com.example.localaws.proxy.LoopbackProxy;
+import com.example.receiver.testkit.AwsTime;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

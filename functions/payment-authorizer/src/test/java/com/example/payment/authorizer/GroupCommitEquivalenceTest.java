@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
-import com.example.localaws.DynamoDbCallCounter;
 import com.example.localaws.LocalAws;
 import com.example.payment.AccountAttributes;
 import com.example.payment.LedgerAttributes;
@@ -16,6 +15,7 @@ import com.example.payment.authorizer.PaymentModel.Account;
 import com.example.receiver.MessageResult;
 import com.example.receiver.lambda.IdempotentReceiver;
 import com.example.receiver.lambda.ReceiverVariables;
+import com.example.receiver.testkit.DynamoDbCallCounter;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.time.Clock;

@@ -9,11 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.lambdafakes.LambdaContext;
-import com.example.localaws.Fault;
 import com.example.localaws.LocalAws;
 import com.example.payment.AccountAttributes;
 import com.example.payment.PaymentMessages;
 import com.example.receiver.lambda.ReceiverVariables;
+import com.example.receiver.testkit.Fault;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -9,9 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.lambdafakes.LambdaContext;
 import com.example.lambdakit.telemetry.TelemetryConfig;
-import com.example.localaws.AwsTime;
 import com.example.localaws.DeadLetterRedrive;
-import com.example.localaws.Fault;
 import com.example.localaws.InProcessFunction;
 import com.example.localaws.LocalAws;
 import com.example.localaws.mapping.SqsEventSourceMapping;
@@ -21,6 +19,8 @@ import com.example.localaws.observability.MetricSamples;
 import com.example.localaws.observability.TemplateAlarm;
 import com.example.receiver.lambda.DeadLetterAttributes;
 import com.example.receiver.lambda.ReceiverVariables;
+import com.example.receiver.testkit.AwsTime;
+import com.example.receiver.testkit.Fault;
 import com.example.template.Template;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;

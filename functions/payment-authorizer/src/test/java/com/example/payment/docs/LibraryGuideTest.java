@@ -30,7 +30,7 @@ class LibraryGuideTest {
     static final String GUIDE = "docs/library.md";
     /** The sources whose types the guide may name: the library, the modules it stands on, its example. */
     static final List<String> SOURCES = List.of("libs/receiver/src/main/java", "libs/lambda-kit/src/main/java",
-            "libs/receiver-record/src/main/java", "examples/stock-reservations/src/test/java");
+            "libs/receiver-record/src/main/java", "libs/receiver-testkit/src/main/java", "examples/stock-reservations/src/test/java");
     /** The complete example the guide shows, whose imports of the library must be in its API table. */
     static final String EXAMPLE = "examples/stock-reservations/src";
     /** Where the record's attribute names are written. */

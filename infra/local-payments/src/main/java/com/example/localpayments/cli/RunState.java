@@ -1,6 +1,6 @@
 package com.example.localpayments.cli;
 
-import com.example.localaws.MotoServer;
+import com.example.receiver.testkit.MotoServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;

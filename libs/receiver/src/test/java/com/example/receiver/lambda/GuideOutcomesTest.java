@@ -3,7 +3,7 @@ package com.example.receiver.lambda;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
-import com.example.localaws.Fault;
+import com.example.receiver.testkit.Fault;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
 import com.example.receiver.BatchResult;

@@ -6,15 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.example.lambdafakes.LambdaContext;
-import com.example.localaws.Fault;
 import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsExtension;
-import com.example.localaws.WriteCapacity;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.observability.FunctionOutput;
 import com.example.receiver.fixtures.SqsEvents;
 import com.example.receiver.internal.config.ReceiverConfig;
 import com.example.receiver.seats.Booking;
+import com.example.receiver.testkit.Fault;
+import com.example.receiver.testkit.WriteCapacity;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

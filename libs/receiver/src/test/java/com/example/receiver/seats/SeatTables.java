@@ -1,16 +1,12 @@
 package com.example.receiver.seats;
 
+import com.example.receiver.testkit.TableSpec;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BillingMode;
-import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
-import software.amazon.awssdk.services.dynamodb.model.KeyType;
-import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 
 /**
@@ -33,15 +29,9 @@ public final class SeatTables {
     /** Creates both tables with {@code admin}, a client the tests' counted calls leave out. */
     public static SeatTables create(DynamoDbClient admin) {
         SeatTables tables = new SeatTables(admin, UUID.randomUUID().toString().substring(0, 8));
-        admin.createTable(request -> request.tableName(tables.records).billingMode(BillingMode.PAY_PER_REQUEST)
-                .attributeDefinitions(AttributeDefinition.builder().attributeName("pk").attributeType(ScalarAttributeType.S).build())
-                .keySchema(KeySchemaElement.builder().attributeName("pk").keyType(KeyType.HASH).build())
-                .streamSpecification(stream -> stream.streamEnabled(true).streamViewType(StreamViewType.NEW_IMAGE)));
-        admin.updateTimeToLive(request -> request.tableName(tables.records)
-                .timeToLiveSpecification(ttl -> ttl.enabled(true).attributeName("expiresAt")));
-        admin.createTable(request -> request.tableName(tables.seats).billingMode(BillingMode.PAY_PER_REQUEST)
-                .attributeDefinitions(AttributeDefinition.builder().attributeName("pk").attributeType(ScalarAttributeType.S).build())
-                .keySchema(KeySchemaElement.builder().attributeName("pk").keyType(KeyType.HASH).build()));
+        // Declared as an adopter's tests declare theirs (the test kit's TableSpec).
+        TableSpec.idempotencyRecords(tables.records).withStream(StreamViewType.NEW_IMAGE).createIn(admin);
+        TableSpec.named(tables.seats).createIn(admin);
         return tables;
     }
 

@@ -1,7 +1,7 @@
 package com.example.localaws.invoke;
 
-import com.example.localaws.LocalProcess;
-import com.example.localaws.Sleeper;
+import com.example.receiver.testkit.LocalProcess;
+import com.example.receiver.testkit.Sleeper;
 import java.io.File;
 import java.io.IOException;
 import java.io.RandomAccessFile;

@@ -1,7 +1,7 @@
 package com.example.localaws.localstack;
 
-import com.example.localaws.AwsApi;
-import com.example.localaws.Fault;
+import com.example.receiver.testkit.AwsApi;
+import com.example.receiver.testkit.Fault;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;

@@ -1,6 +1,6 @@
 package com.example.localaws.mapping;
 
-import com.example.localaws.Sleeper;
+import com.example.receiver.testkit.Sleeper;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

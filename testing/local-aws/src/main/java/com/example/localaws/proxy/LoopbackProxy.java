@@ -1,6 +1,6 @@
 package com.example.localaws.proxy;
 
-import com.example.localaws.Sleeper;
+import com.example.receiver.testkit.Sleeper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -39,7 +39,7 @@ import java.util.function.Predicate;
  * record encrypted, each new connection a handshake) while the proxy still reads the requests'
  * text. Without, it relays bytes as they are.
  *
- * <p>Like the local AWS (testing/local-aws/moto_keep_alive.py), the proxy waits on no delayed ACK on a
+ * <p>Like the local AWS (libs/receiver-testkit/src/main/python/moto_keep_alive.py), the proxy waits on no delayed ACK on a
  * kept-alive connection: it acknowledges what it reads at once ({@code TCP_QUICKACK}, set before
  * each read, since Linux clears it by itself) and forwards each piece at once ({@code TCP_NODELAY}).
  * Without them, a client that writes a request's headers and body apart (the JDK's

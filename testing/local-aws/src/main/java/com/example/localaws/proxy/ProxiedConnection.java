@@ -1,6 +1,6 @@
 package com.example.localaws.proxy;
 
-import com.example.localaws.Sleeper;
+import com.example.receiver.testkit.Sleeper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -1,6 +1,6 @@
 package com.example.localaws.push;
 
-import com.example.localaws.Sleeper;
+import com.example.receiver.testkit.Sleeper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;

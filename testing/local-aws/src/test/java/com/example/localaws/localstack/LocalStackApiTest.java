@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.example.localaws.Fault;
+import com.example.receiver.testkit.Fault;
 import java.net.URI;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.example.localaws.Sleeper;
+import com.example.receiver.testkit.Sleeper;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;

@@ -1,21 +1,22 @@
-package com.example.localaws;
+package com.example.receiver.testkit;
 
 import java.net.URI;
 import java.time.Duration;
 
 /**
  * The AWS APIs of the local AWS (DynamoDB and its streams, SQS, SNS) behind one endpoint: the
- * project's moto launcher ({@link MotoServer}, the default) or LocalStack in Docker
- * ({@code com.example.localaws.localstack}, {@code LOCAL_AWS=localstack}).
+ * moto launcher ({@link MotoServer}) or another backend (the project's LocalStack in Docker,
+ * {@code LOCAL_AWS=localstack}).
  */
 public interface AwsApi extends AutoCloseable {
 
-    /** Where the AWS clients point. */
+    /** {@return where the AWS clients point} */
     URI endpoint();
 
     /**
      * Makes the next matching DynamoDB requests fail; see {@link Fault}.
      *
+     * @param fault which requests, how, how many
      * @throws UnsupportedOperationException when this backend cannot inject faults
      */
     void inject(Fault fault);
@@ -28,11 +29,16 @@ public interface AwsApi extends AutoCloseable {
      * in-flight transaction holds is cancelled with {@code TransactionConflict}; each holds its
      * items for {@code hold}. Until {@link #transactionConflictsOff}.
      *
+     * @param hold how long a transaction holds its items
      * @throws UnsupportedOperationException when this backend cannot
      */
     void transactionConflicts(Duration hold);
 
-    /** Switches transaction conflicts off; answers how many requests were refused with one meanwhile. */
+    /**
+     * Switches transaction conflicts off.
+     *
+     * @return how many requests were refused with one meanwhile
+     */
     int transactionConflictsOff();
 
     /**
@@ -41,27 +47,36 @@ public interface AwsApi extends AutoCloseable {
      * a write it cannot pay for is refused as DynamoDB refuses it (a throttling exception, or a
      * transaction cancelled with {@code ThrottlingError}). Until {@link #writeCapacityOff}.
      *
+     * @param writeUnitsPerSecond each table's write units a second
      * @throws UnsupportedOperationException when this backend cannot
      */
     void writeCapacity(int writeUnitsPerSecond);
 
-    /** Lifts the write capacity; answers how many requests it refused meanwhile. */
+    /**
+     * Lifts the write capacity.
+     *
+     * @return how many requests it refused meanwhile
+     */
     int writeCapacityOff();
 
     /**
      * Moves SQS's clock {@code by} forward: what would become visible, expire or be dead-lettered
      * in that time does, and a message sent afterwards carries the later {@code SentTimestamp}.
-     * Answers how far ahead of the real time SQS's clock now runs.
      *
+     * @param by     at least 1 ms
+     * @return how far ahead of the real time SQS's clock now runs
      * @throws UnsupportedOperationException when this backend cannot
      */
     Duration advanceSqsClock(Duration by);
 
     /**
      * Moves SQS's clock just past the moment the first message of {@code queueUrl} becomes visible
-     * again, {@code atMost} at most (all of it when the queue is empty). Answers how far ahead of
-     * the real time SQS's clock now runs.
+     * again, {@code atMost} at most (all of it when the queue is empty).
      *
+     * @param queueUrl the queue
+     * @param region   its region
+     * @param atMost   the most to skip
+     * @return how far ahead of the real time SQS's clock now runs
      * @throws UnsupportedOperationException when this backend cannot
      */
     Duration advanceSqsClockToNextVisible(String queueUrl, String region, Duration atMost);

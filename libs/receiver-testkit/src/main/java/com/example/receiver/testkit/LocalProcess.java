@@ -1,4 +1,4 @@
-package com.example.localaws;
+package com.example.receiver.testkit;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -29,13 +29,32 @@ public final class LocalProcess implements AutoCloseable {
         this.logged = logged;
     }
 
-    /** Starts {@code command} and waits until {@code port} accepts connections. */
-    static LocalProcess start(String name, List<String> command, Path log, int port, Duration patience) {
+    /**
+     * Starts {@code command} and waits until {@code port} accepts connections.
+     *
+     * @param name     what the process is, for messages
+     * @param command  the command line
+     * @param log      the file its output is appended to
+     * @param port     the loopback port it listens on once started
+     * @param patience how long to wait for that
+     * @return the started process
+     */
+    public static LocalProcess start(String name, List<String> command, Path log, int port, Duration patience) {
         return start(name, command, java.util.Map.of(), log, port, patience);
     }
 
-    /** As {@link #start(String, List, Path, int, Duration)}, with {@code environment} added to this process's. */
-    static LocalProcess start(String name, List<String> command, java.util.Map<String, String> environment, Path log,
+    /**
+     * As {@link #start(String, List, Path, int, Duration)}, with {@code environment} added to this process's.
+     *
+     * @param name        what the process is, for messages
+     * @param command     the command line
+     * @param environment variables added to this process's
+     * @param log         the file its output is appended to
+     * @param port        the loopback port it listens on once started
+     * @param patience    how long to wait for that
+     * @return the started process
+     */
+    public static LocalProcess start(String name, List<String> command, java.util.Map<String, String> environment, Path log,
                               int port, Duration patience) {
         try {
             Files.createDirectories(log.getParent());
@@ -69,7 +88,11 @@ public final class LocalProcess implements AutoCloseable {
         throw new IllegalStateException(name + " did not listen on 127.0.0.1:" + port + " within " + patience + "; see " + log);
     }
 
-    /** Whether something accepts a connection on loopback {@code port} now (within 200 ms). */
+    /**
+     * {@return whether something accepts a connection on loopback {@code port} now (within 200 ms)}
+     *
+     * @param port the port
+     */
     public static boolean listens(int port) {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
@@ -79,7 +102,7 @@ public final class LocalProcess implements AutoCloseable {
         }
     }
 
-    /** A loopback port that was free a moment ago. */
+    /** {@return a loopback port that was free a moment ago} */
     public static int freePort() {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
@@ -89,12 +112,17 @@ public final class LocalProcess implements AutoCloseable {
     }
 
 
-    boolean alive() {
+    /** {@return whether the process still runs} */
+    public boolean alive() {
         return process.isAlive();
     }
 
-    /** Stops this process if it still runs, and says why it ended from what it wrote to its log since it started. */
-    Exited ended() {
+    /**
+     * Stops this process if it still runs.
+     *
+     * @return why it ended, from what it wrote to its log since it started
+     */
+    public Exited ended() {
         close();
         return exited();
     }
@@ -121,17 +149,19 @@ public final class LocalProcess implements AutoCloseable {
             this.output = output;
         }
 
+        /** {@return what the process wrote while starting} */
         public String output() {
             return output;
         }
 
-        /** Whether it ended because a port it was to listen on was taken (the OS's {@code EADDRINUSE} text). */
+        /** {@return whether it ended because a port it was to listen on was taken (the OS's {@code EADDRINUSE} text)} */
         public boolean portTaken() {
             return output.contains("Address already in use");
         }
     }
 
-    long pid() {
+    /** {@return the process's id} */
+    public long pid() {
         return process.pid();
     }
 
@@ -140,7 +170,11 @@ public final class LocalProcess implements AutoCloseable {
         stop(process);
     }
 
-    /** Asks {@code process} to stop (SIGTERM), and kills it when it has not within 5 s. */
+    /**
+     * Asks {@code process} to stop (SIGTERM), and kills it when it has not within 5 s.
+     *
+     * @param process the process
+     */
     public static void stop(Process process) {
         process.destroy();
         try {

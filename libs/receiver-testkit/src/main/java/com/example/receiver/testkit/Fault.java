@@ -1,4 +1,4 @@
-package com.example.localaws;
+package com.example.receiver.testkit;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -7,7 +7,7 @@ import java.util.Objects;
 /**
  * An error the moto launcher answers instead of DynamoDB, for the next {@code count} requests of
  * {@code operation} whose body contains {@code match}, without reaching the backend. Throttling so
- * comes in counted bursts, whatever the load; {@link LocalAws#writeCapacity} throttles by
+ * comes in counted bursts, whatever the load; {@link LocalAwsKit#writeCapacity} throttles by
  * capacity instead, as DynamoDB does, which waiting relieves.
  *
  * @param operation e.g. {@code TransactWriteItems}
@@ -20,18 +20,31 @@ public record Fault(String operation, String match, int status, String code, int
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** Refuses a missing operation, match or code. */
     public Fault {
         Objects.requireNonNull(operation, "operation");
         Objects.requireNonNull(match, "match");
         Objects.requireNonNull(code, "code");
     }
 
-    /** Throttling of {@code count} matching requests. */
+    /**
+     * {@return throttling of {@code count} matching requests}
+     *
+     * @param operation e.g. {@code TransactWriteItems}
+     * @param match     a substring of the request body; empty = any
+     * @param count     how many requests fail
+     */
     public static Fault throttling(String operation, String match, int count) {
         return new Fault(operation, match, 400, "ThrottlingException", count);
     }
 
-    /** A 500 for {@code count} matching requests. */
+    /**
+     * {@return a 500 for {@code count} matching requests}
+     *
+     * @param operation e.g. {@code TransactWriteItems}
+     * @param match     a substring of the request body; empty = any
+     * @param count     how many requests fail
+     */
     public static Fault internalError(String operation, String match, int count) {
         return new Fault(operation, match, 500, "InternalServerError", count);
     }

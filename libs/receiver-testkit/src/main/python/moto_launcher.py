@@ -1,6 +1,6 @@
 """Runs moto's server for the local runtime (DESIGN.md §10), fixed for our tests.
 
-    python testing/local-aws/moto_launcher.py --host 127.0.0.1 --port N [--tls-cert CERT --tls-key KEY]
+    python libs/receiver-testkit/src/main/python/moto_launcher.py --host 127.0.0.1 --port N [--tls-cert CERT --tls-key KEY]
 
 prints one line ``ready <port>`` on stdout once the port is listening; all
 else (moto's own prints, request logs with --verbose) goes to stderr.

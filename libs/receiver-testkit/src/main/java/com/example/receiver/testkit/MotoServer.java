@@ -1,4 +1,4 @@
-package com.example.localaws;
+package com.example.receiver.testkit;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,13 +11,16 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javax.net.ssl.SSLContext;
 
 /**
- * The project's moto launcher ({@code testing/local-aws/moto_launcher.py}, run by the pinned virtualenv
- * that {@code testing/local-aws/setup.sh} installs) on a loopback port, with its fault-injection API,
- * recording the calls of local functions ({@link CallRecording}).
+ * The moto launcher (this jar's {@code receiver-testkit/launcher/moto_launcher.py}, extracted by
+ * {@link LauncherFiles}, run by an interpreter whose environment holds its pinned requirements:
+ * {@link PythonEnvironment}) on a loopback port, with its fault-injection API; optionally on TLS,
+ * and recording the calls of local functions (the project's {@code CallRecording}).
  */
 public final class MotoServer implements AwsApi {
 
@@ -26,42 +29,104 @@ public final class MotoServer implements AwsApi {
     private final Path calls;
     private final HttpClient http;
 
-    private MotoServer(URI endpoint, LocalProcess process, Path calls, LocalTls tls) {
+    private MotoServer(URI endpoint, LocalProcess process, Path calls, SSLContext trust) {
         this.endpoint = endpoint;
         this.process = process;
         this.calls = calls;
-        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).sslContext(tls.sslContext()).build();
-    }
-
-    /** The same as {@link #start(Path, int, Path, Path, LocalTls, boolean)}, recording to {@value CallRecording#FILE} beside the log. */
-    static MotoServer start(Path root, int port, Path log, LocalTls tls, boolean https) {
-        return start(root, port, log, log.resolveSibling(CallRecording.FILE), tls, https);
+        HttpClient.Builder http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2));
+        this.http = (trust == null ? http : http.sslContext(trust)).build();
     }
 
     /**
-     * Starts a launcher on {@code port}, logging to {@code log} and appending the calls of local
-     * functions to {@code calls}: several launchers of one run ({@code make test}'s modules, two at
-     * a time) share the project's recording, one whole line per append, and nothing empties it but
-     * a clean. It answers on TLS with {@code tls}'s AWS endpoint certificate ({@code https://}), as
-     * AWS does, unless {@code https} is false (plain {@code http://}, for debugging).
+     * A launcher to start on loopback {@code port}: plain HTTP, no recording, until told.
+     *
+     * @param python an interpreter whose environment holds the launcher's requirements
+     * @param port   the port
+     * @param log    the file its output is appended to
+     * @return how it is started
      */
-    static MotoServer start(Path root, int port, Path log, Path calls, LocalTls tls, boolean https) {
-        Path python = root.resolve(".tools/moto/bin/python");
-        if (!Files.isExecutable(python)) {
-            throw new IllegalStateException(python + " is missing: run `make setup` (testing/local-aws/setup.sh) first");
-        }
-        List<String> command = new ArrayList<>(List.of(python.toString(),
-                root.resolve("testing/local-aws/moto_launcher.py").toString(),
-                "--host", "127.0.0.1", "--port", Integer.toString(port),
-                "--record-calls", calls.toString(), "--function-key-prefix", CallRecording.ACCESS_KEY_PREFIX));
-        if (https) {
-            command.addAll(List.of("--tls-cert", tls.awsCert().toString(), "--tls-key", tls.awsKey().toString()));
-        }
-        LocalProcess process = LocalProcess.start("moto launcher", command, log, port, Duration.ofSeconds(60));
-        return new MotoServer(endpoint(https, port), process, calls, tls);
+    public static Launch launch(Path python, int port, Path log) {
+        return new Launch(python, port, log);
     }
 
-    /** The endpoint of a launcher on {@code port}: {@code https://127.0.0.1:<port>}, or {@code http://} without TLS. */
+    /** How a launcher is started; {@link #start()} starts it. */
+    public static final class Launch {
+
+        private final Path python;
+        private final int port;
+        private final Path log;
+        private Path calls;
+        private String functionKeyPrefix;
+        private Path tlsCert;
+        private Path tlsKey;
+        private SSLContext trust;
+
+        private Launch(Path python, int port, Path log) {
+            this.python = Objects.requireNonNull(python, "python");
+            this.port = port;
+            this.log = Objects.requireNonNull(log, "log");
+        }
+
+        /**
+         * Appends to {@code calls} one JSON line per request signed with an access key id starting
+         * with {@code functionKeyPrefix} (a local function's): several launchers may share the
+         * file, one whole line per append.
+         *
+         * @param calls             the file
+         * @param functionKeyPrefix what a local function's access key id starts with
+         * @return this
+         */
+        public Launch recordCalls(Path calls, String functionKeyPrefix) {
+            this.calls = Objects.requireNonNull(calls, "calls");
+            this.functionKeyPrefix = Objects.requireNonNull(functionKeyPrefix, "functionKeyPrefix");
+            return this;
+        }
+
+        /**
+         * Answers on TLS only ({@code https://}, as AWS does) with the PEM certificate {@code cert}
+         * and key {@code key}; {@code trust} is what this handle's own admin calls trust.
+         *
+         * @param cert  the server certificate (PEM)
+         * @param key   its private key (PEM)
+         * @param trust the trust of this handle's admin calls
+         * @return this
+         */
+        public Launch tls(Path cert, Path key, SSLContext trust) {
+            this.tlsCert = Objects.requireNonNull(cert, "cert");
+            this.tlsKey = Objects.requireNonNull(key, "key");
+            this.trust = Objects.requireNonNull(trust, "trust");
+            return this;
+        }
+
+        /**
+         * Starts the launcher and waits, a minute at most, until it listens.
+         *
+         * @return the started launcher
+         */
+        public MotoServer start() {
+            if (!Files.isExecutable(python)) {
+                throw new IllegalStateException(python + " is not an executable Python interpreter");
+            }
+            List<String> command = new ArrayList<>(List.of(python.toString(),
+                    LauncherFiles.extracted().resolve(LauncherFiles.LAUNCHER).toString(),
+                    "--host", "127.0.0.1", "--port", Integer.toString(port)));
+            if (calls != null) {
+                command.addAll(List.of("--record-calls", calls.toString(), "--function-key-prefix", functionKeyPrefix));
+            }
+            if (tlsCert != null) {
+                command.addAll(List.of("--tls-cert", tlsCert.toString(), "--tls-key", tlsKey.toString()));
+            }
+            LocalProcess process = LocalProcess.start("moto launcher", command, log, port, Duration.ofSeconds(60));
+            return new MotoServer(endpoint(tlsCert != null, port), process, calls, trust);
+        }
+    }
+
+    /**
+     * {@return the endpoint of a launcher on {@code port}: {@code https://127.0.0.1:<port>}, or {@code http://} without TLS}
+     *
+     * @param https whether it answers on TLS
+     * @param port  its port
+     */
     public static URI endpoint(boolean https, int port) {
         return URI.create((https ? "https" : "http") + "://127.0.0.1:" + port);
     }
@@ -69,20 +134,24 @@ public final class MotoServer implements AwsApi {
     /**
      * A launcher already running at {@code endpoint}, started by another process ({@code make up});
      * closing this handle leaves it running.
+     *
+     * @param endpoint where it answers
+     * @param trust    what an {@code https} endpoint is trusted with (null for http)
+     * @return the handle
      */
-    static MotoServer attach(URI endpoint, LocalTls tls) {
-        return new MotoServer(endpoint, null, null, tls);
+    public static MotoServer attach(URI endpoint, SSLContext trust) {
+        return new MotoServer(endpoint, null, null, trust);
     }
 
-    /** The file this launcher records the calls of local functions to; fails for an attached launcher. */
+    /** {@return the file this launcher records the calls of local functions to; fails for an attached launcher or one not recording} */
     public Path calls() {
         if (calls == null) {
-            throw new IllegalStateException("the launcher at " + endpoint + " was started by another process");
+            throw new IllegalStateException("the launcher at " + endpoint + " records no calls (or was started by another process)");
         }
         return calls;
     }
 
-    /** The launcher's process id; fails for an attached launcher. */
+    /** {@return the launcher's process id; fails for an attached launcher} */
     public long pid() {
         if (process == null) {
             throw new IllegalStateException("the launcher at " + endpoint + " was started by another process");
@@ -102,19 +171,23 @@ public final class MotoServer implements AwsApi {
                 .POST(HttpRequest.BodyPublishers.ofString(fault.toJson())));
     }
 
-    /** Cancels the next transactions {@code reason} names with its reason beside their own ({@link ItemReason}). */
+    /**
+     * Cancels the next transactions {@code reason} names with its reason beside their own.
+     *
+     * @param reason which transactions, which reason, how many
+     */
     public void inject(ItemReason reason) {
         send(HttpRequest.newBuilder(endpoint.resolve("/_reasons"))
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(reason.toJson())));
     }
 
-    /** How many more requests the injected faults will fail (their counts left, summed). */
+    /** {@return how many more requests the injected faults will fail (their counts left, summed)} */
     public int faultsLeft() {
         return countsLeft("/_fault");
     }
 
-    /** How many more transactions the injected reasons will cancel (their counts left, summed). */
+    /** {@return how many more transactions the injected reasons will cancel (their counts left, summed)} */
     public int reasonsLeft() {
         return countsLeft("/_reasons");
     }
@@ -136,7 +209,7 @@ public final class MotoServer implements AwsApi {
         send(HttpRequest.newBuilder(endpoint.resolve("/_reasons")).DELETE());
     }
 
-    /** See {@link AwsApi#transactionConflicts}: the launcher's {@code /_conflicts} (its fix 4). */
+    /** The launcher's {@code /_conflicts} (its fix 4). */
     @Override
     public void transactionConflicts(Duration hold) {
         if (hold.toMillis() < 1 || hold.toMillis() > 10_000) {
@@ -152,7 +225,7 @@ public final class MotoServer implements AwsApi {
         return count(send(HttpRequest.newBuilder(endpoint.resolve("/_conflicts")).DELETE()), "conflicts");
     }
 
-    /** See {@link AwsApi#writeCapacity}: the launcher's {@code /_capacity} (its fix 7). */
+    /** The launcher's {@code /_capacity} (its fix 7). */
     @Override
     public void writeCapacity(int writeUnitsPerSecond) {
         if (writeUnitsPerSecond < 1) {
@@ -168,7 +241,7 @@ public final class MotoServer implements AwsApi {
         return count(send(HttpRequest.newBuilder(endpoint.resolve("/_capacity")).DELETE()), "throttled");
     }
 
-    /** See {@link AwsApi#advanceSqsClock}: the launcher's {@code /_clock} (its fix 9). */
+    /** The launcher's {@code /_clock} (its fix 9). */
     @Override
     public Duration advanceSqsClock(Duration by) {
         if (by.toMillis() < 1) {

@@ -1,9 +1,9 @@
-package com.example.localaws;
+package com.example.receiver.testkit;
 
 import java.util.Objects;
 
 /**
- * The local AWS's write capacity switched on ({@link LocalAws#writeCapacity}): closing lifts it.
+ * The local AWS's write capacity switched on ({@link LocalAwsKit#writeCapacity}): closing lifts it.
  * {@link #throttled()} then tells how many requests it refused, so that a test can show
  * throttling did happen.
  */
@@ -12,11 +12,16 @@ public final class WriteCapacity implements AutoCloseable {
     private final AwsApi api;
     private int throttled = -1;
 
-    WriteCapacity(AwsApi api) {
+    /**
+     * Capacity of {@code api}, already limited.
+     *
+     * @param api the local AWS whose capacity is limited
+     */
+    public WriteCapacity(AwsApi api) {
         this.api = Objects.requireNonNull(api, "api");
     }
 
-    /** Requests refused for capacity while on; known once closed. */
+    /** {@return the requests refused for capacity while on; known once closed} */
     public int throttled() {
         if (throttled < 0) {
             throw new IllegalStateException("close the capacity first: the count is taken when it is lifted");

@@ -1,4 +1,4 @@
-package com.example.localaws;
+package com.example.receiver.testkit;
 
 import java.time.Duration;
 
@@ -13,12 +13,19 @@ public interface Sleeper {
     /** The running thread's own sleep. */
     Sleeper THREAD = Thread::sleep;
 
-    /** Returns after {@code pause}, or throws when the thread is interrupted meanwhile. */
+    /**
+     * Returns after {@code pause}, or throws when the thread is interrupted meanwhile.
+     *
+     * @param pause how long
+     * @throws InterruptedException when the thread is interrupted meanwhile
+     */
     void sleep(Duration pause) throws InterruptedException;
 
     /**
      * Waits {@code pause}, for a caller that cannot go on once interrupted: the thread's
      * interrupt flag is kept, and an {@link IllegalStateException} ends the caller.
+     *
+     * @param pause how long
      */
     default void pause(Duration pause) {
         try {
@@ -32,6 +39,8 @@ public interface Sleeper {
     /**
      * Waits {@code pause}, or less when interrupted, for a loop that checks its own way to stop:
      * the thread's interrupt flag is kept.
+     *
+     * @param pause how long
      */
     default void pauseQuietly(Duration pause) {
         try {

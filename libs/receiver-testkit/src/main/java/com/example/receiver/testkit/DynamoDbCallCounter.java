@@ -1,4 +1,4 @@
-package com.example.localaws;
+package com.example.receiver.testkit;
 
 import java.util.Map;
 import java.util.TreeMap;
@@ -11,11 +11,15 @@ import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
 
 /**
  * Counts the DynamoDB API calls a client makes, by operation: one per call, however often the
- * SDK retried it. Give it to {@link LocalAws#dynamoDb} (tests, the demo, the benchmarks).
+ * SDK retried it. Give it to {@link LocalAwsKit#dynamoDb} (or the project's {@code LocalAws.dynamoDb}: tests, the demo, the benchmarks).
  */
 public final class DynamoDbCallCounter implements ExecutionInterceptor {
 
     private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
+
+    /** A counter at zero. */
+    public DynamoDbCallCounter() {
+    }
 
     @Override
     public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
@@ -23,18 +27,22 @@ public final class DynamoDbCallCounter implements ExecutionInterceptor {
         calls.computeIfAbsent(operation, name -> new AtomicInteger()).incrementAndGet();
     }
 
-    /** Every call so far. */
+    /** {@return every call so far} */
     public int total() {
         return calls.values().stream().mapToInt(AtomicInteger::get).sum();
     }
 
-    /** The calls of one operation so far (e.g. {@code TransactWriteItems}). */
+    /**
+     * {@return the calls of one operation so far}
+     *
+     * @param operation the operation's name, e.g. {@code TransactWriteItems}
+     */
     public int of(String operation) {
         AtomicInteger count = calls.get(operation);
         return count == null ? 0 : count.get();
     }
 
-    /** The calls so far by operation, in name order. */
+    /** {@return the calls so far by operation, in name order} */
     public Map<String, Integer> byOperation() {
         Map<String, Integer> copy = new TreeMap<>();
         calls.forEach((operation, count) -> copy.put(operation, count.get()));

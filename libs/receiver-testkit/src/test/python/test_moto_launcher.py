@@ -37,7 +37,7 @@ from botocore.config import Config
 from botocore.credentials import Credentials
 from botocore.exceptions import ClientError
 
-LAUNCHER = Path(__file__).with_name("moto_launcher.py")
+LAUNCHER = Path(__file__).resolve().parents[2] / "main" / "python" / "moto_launcher.py"
 REGION = "us-east-1"
 NO_RETRIES = Config(retries={"total_max_attempts": 1}, max_pool_connections=32)
 STARTUP_SECONDS = 60

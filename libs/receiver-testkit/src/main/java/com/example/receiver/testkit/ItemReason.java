@@ -1,4 +1,4 @@
-package com.example.localaws;
+package com.example.receiver.testkit;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -34,7 +34,13 @@ public record ItemReason(String table, String match, String reason, int count) {
         }
     }
 
-    /** {@code ThrottlingError} (an on-demand table's) at the matching actions of the next {@code count} transactions. */
+    /**
+     * {@return {@code ThrottlingError} (an on-demand table's) at the matching actions of the next {@code count} transactions}
+     *
+     * @param table the table the actions write
+     * @param match a substring of the action's entry; empty = any on the table
+     * @param count how many transactions it cancels
+     */
     public static ItemReason throttled(String table, String match, int count) {
         return new ItemReason(table, match, "ThrottlingError", count);
     }
