@@ -1,7 +1,7 @@
 package com.example.receiver.wallets;
 
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
-import com.example.localaws.DynamoDbCallCounter;
+import com.example.receiver.testkit.DynamoDbCallCounter;
 import com.example.localaws.LocalAws;
 import com.example.receiver.BatchResult;
 import com.example.receiver.lambda.IdempotentReceiver;
