@@ -159,7 +159,7 @@ check-template: ## cfn-lint, sam validate --lint, checkov and sam build on templ
 check-mermaid: ## every mermaid block of README.md and docs/*.md parsed by Mermaid itself (~5 s)
 	$(ROOT)/infra/mermaid/check-mermaid.sh
 
-rehearse-tools: ## install the rehearsal's tools: SAM translator, IAM evaluator, cloudsplaining
+rehearse-tools: ## install the test tools: SAM, IAM evaluator, cloudsplaining, webhook verifiers
 	$(ROOT)/infra/rehearse/setup-rehearse-tools.sh
 
 rehearse: ## template.yaml offline: IAM, routes, SnapStart, stack life, the deploy path ## RECORD=1 (first commit this checkout's recorded calls)

@@ -5,6 +5,7 @@
 #   .tools/lint  cfn-lint + checkov   from testing/local-aws/requirements-lint.txt
 #   .tools/awscli  the AWS CLI        from testing/local-aws/requirements-awscli.txt (README's call against make up)
 #   .tools/cloudsplaining  the IAM checker  from infra/rehearse/requirements-cloudsplaining.txt (make rehearse)
+#   .tools/webhooks  the Standard Webhooks Python verifier  from testing/webhook-verifiers/requirements.txt
 # A virtualenv is rebuilt from scratch when its requirements file or the interpreter changes
 # (a stamp holds their hash), and left alone otherwise, so a second run is silent and quick;
 # the missing ones are made side by side.
@@ -66,7 +67,7 @@ ensure_venv() {
 }
 
 ensure_venv_module
-# The four are independent, and pip mostly waits on downloads: they are made side by side, and
+# The five are independent, and pip mostly waits on downloads: they are made side by side, and
 # any that failed is named after all have ended, non-zero.
 pids=() names=()
 start() {
@@ -77,6 +78,7 @@ start sam "$HERE/requirements-sam.txt" sam
 start lint "$HERE/requirements-lint.txt" cfn-lint checkov
 start awscli "$HERE/requirements-awscli.txt" aws
 start cloudsplaining "$ROOT/infra/rehearse/requirements-cloudsplaining.txt" cloudsplaining
+start webhooks "$ROOT/testing/webhook-verifiers/requirements.txt"
 failed=()
 for i in "${!pids[@]}"; do
   wait "${pids[$i]}" || failed+=(".tools/${names[$i]}")

@@ -46,11 +46,11 @@ final class LocalSecrets {
 
     /**
      * A push API credential, as docs/deploy.md tells a deployer to make one
-     * ({@code {"keys": {"local-1": "<base64 of 32 random bytes>"}}}): its keys by key id, which
-     * the local push API is given to admit.
+     * ({@code {"keys": {"local-1": "whsec_<base64 of 32 random bytes>"}}}, a Standard Webhooks
+     * secret): its keys by key id, which the local push API is given to admit.
      */
     Map<String, String> pushApiCredential(String name) {
-        createdOnce(name, () -> ProducerSigner.secretDocument(Map.of(LocalAws.PUSH_API_KEY_ID, ProducerSigner.newKey())));
+        createdOnce(name, () -> ProducerSigner.secretDocument(Map.of(LocalAws.PUSH_API_KEY_ID, "whsec_" + ProducerSigner.newKey())));
         return ProducerSigner.keys(secretString(name));
     }
 

@@ -72,7 +72,7 @@ public final class HttpPushApi implements PushApi {
                 .timeout(timeout)
                 .header("Content-Type", "application/json")
                 .header("Idempotency-Key", notification.transactionId());
-        auth.headers(body).forEach(request::header);
+        auth.headers(notification.transactionId(), body).forEach(request::header);
         HttpResponse<String> response;
         try {
             response = http.send(request.POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),

@@ -4,7 +4,6 @@ import com.example.lambdakit.config.ConfigurationException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
@@ -20,9 +19,9 @@ import java.util.Objects;
  *                            long a sent notification is remembered; must exceed
  *                            {@code QUEUE_RETENTION_SECONDS}, the notifications queue's retention
  * @param deadLetterQueueUrl  {@code NOTIFIER_DLQ_URL}: where refused notifications go, with the reason
- * @param pushApiAuth         {@code PUSH_API_AUTH}: {@code bearer}, {@code hmac} or {@code none}
- *                            (required: no default, so that no deploy goes out unauthenticated by
- *                            omission)
+ * @param pushApiAuth         {@code PUSH_API_AUTH}: {@code bearer}, {@code hmac},
+ *                            {@code hmac-and-legacy} or {@code none} (required: no default, so that
+ *                            no deploy goes out unauthenticated by omission)
  * @param credentialSecret    {@code PUSH_API_CREDENTIAL_SECRET}: the name or ARN of the secret
  *                            holding the token or signing keys; required unless {@code none},
  *                            ignored with it (empty then)
@@ -33,11 +32,24 @@ public record NotifierConfig(URI pushApiBaseUrl, Duration pushApiTimeout, String
     /** How the notifier proves itself to the push API ({@link PushApiAuth}). */
     public enum AuthMode {
         /** {@code Authorization: Bearer <token>}. */
-        BEARER,
-        /** A signature over the timestamp and the body ({@link BodySignature}). */
-        HMAC,
+        BEARER("bearer"),
+        /** Standard Webhooks' signature over the id, the timestamp and the body ({@link WebhookSignature}). */
+        HMAC("hmac"),
+        /** {@link #HMAC} and the headers of the scheme before it, for a push API moving to the first. */
+        HMAC_AND_LEGACY("hmac-and-legacy"),
         /** Nothing: refused in prod by the template. */
-        NONE
+        NONE("none");
+
+        private final String value;
+
+        AuthMode(String value) {
+            this.value = value;
+        }
+
+        /** Its {@code PUSH_API_AUTH} value. */
+        public String value() {
+            return value;
+        }
     }
 
     public static final String PUSH_API_BASE_URL = "PUSH_API_BASE_URL";
@@ -71,19 +83,19 @@ public record NotifierConfig(URI pushApiBaseUrl, Duration pushApiTimeout, String
         }
         AuthMode auth = authMode(required(env, PUSH_API_AUTH));
         String secret = auth == AuthMode.NONE ? "" : required(env, PUSH_API_CREDENTIAL_SECRET,
-                "is required with " + PUSH_API_AUTH + "=" + auth.name().toLowerCase(Locale.ROOT)
+                "is required with " + PUSH_API_AUTH + "=" + auth.value()
                         + ": the secret holding the push API's credential");
         return new NotifierConfig(base, Duration.ofMillis(timeoutMs), required(env, NOTIFICATION_IDEMPOTENCY_TABLE),
                 Duration.ofSeconds(ttl), required(env, NOTIFIER_DLQ_URL), auth, secret);
     }
 
     private static AuthMode authMode(String value) {
-        return switch (value) {
-            case "bearer" -> AuthMode.BEARER;
-            case "hmac" -> AuthMode.HMAC;
-            case "none" -> AuthMode.NONE;
-            default -> throw new ConfigurationException(PUSH_API_AUTH, "must be bearer, hmac or none");
-        };
+        for (AuthMode mode : AuthMode.values()) {
+            if (mode.value().equals(value)) {
+                return mode;
+            }
+        }
+        throw new ConfigurationException(PUSH_API_AUTH, "must be bearer, hmac, hmac-and-legacy or none");
     }
 
     private static URI pushApiBaseUrl(String value) {

@@ -56,8 +56,9 @@ public final class PaymentNotifier {
             case NONE -> new PushApiAuth.None();
             case BEARER -> new BearerToken(new RefreshingSecret<>(secrets, config.credentialSecret(), PushCredential::bearer,
                     CREDENTIAL, clock, CREDENTIAL_READ_EVERY, log));
-            case HMAC -> new BodySignature(new RefreshingSecret<>(secrets, config.credentialSecret(),
-                    PushCredential::signingKeys, CREDENTIAL, clock, CREDENTIAL_READ_EVERY, log), clock);
+            case HMAC, HMAC_AND_LEGACY -> new WebhookSignature(new RefreshingSecret<>(secrets, config.credentialSecret(),
+                    PushCredential::signingKeys, CREDENTIAL, clock, CREDENTIAL_READ_EVERY, log), clock,
+                    config.pushApiAuth() == NotifierConfig.AuthMode.HMAC_AND_LEGACY);
         };
     }
 

@@ -3,6 +3,7 @@ package com.example.payment.notifier;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.util.Base64;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -12,17 +13,23 @@ import java.util.regex.Pattern;
 /**
  * The push API credential's secret, read: {@code {"keys": {"<key id>": "<value>", ...}}}, other
  * fields ignored. With {@code bearer} it holds one key, the token; with {@code hmac} one key, or
- * two during a rotation (every key signs). A key id is 1-64 letters, digits, {@code .},
- * {@code _} or {@code -}; a value is printable ASCII without spaces, and for {@code hmac} at
- * least {@value #MIN_SIGNING_KEY_CHARS} characters ({@code openssl rand -base64 32}), its bytes as
- * written being the HMAC key. A refusal names the rule, never a value.
+ * two during a rotation (the current and the previous: every key signs). A key id is 1-64
+ * letters, digits, {@code .}, {@code _} or {@code -}; a value is printable ASCII without spaces,
+ * and for {@code hmac} a Standard Webhooks secret: {@value #SECRET_PREFIX} then the base64 of
+ * {@value #MIN_SIGNING_KEY_BYTES} to {@value #MAX_SIGNING_KEY_BYTES} random bytes (the prefix may
+ * be left out, as the specification's verifiers read it either way), those bytes being the HMAC
+ * key. A refusal names the rule, never a value.
  *
  * @param keys the values by key id, in the secret's order
  */
 record PushCredential(Map<String, String> keys) {
 
-    /** At least the hash's own size, as RFC 2104 recommends for HMAC keys. */
-    static final int MIN_SIGNING_KEY_CHARS = 32;
+    /** What a Standard Webhooks secret starts with. */
+    static final String SECRET_PREFIX = "whsec_";
+    /** The Standard Webhooks specification's bounds of a symmetric signing secret. */
+    static final int MIN_SIGNING_KEY_BYTES = 24;
+    static final int MAX_SIGNING_KEY_BYTES = 64;
+    private static final Pattern BASE64 = Pattern.compile("(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?");
     private static final Pattern KEY_ID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
     private static final Pattern VALUE = Pattern.compile("[\\x21-\\x7E]+");
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -43,13 +50,29 @@ record PushCredential(Map<String, String> keys) {
     /** The signing keys: one, or two during a rotation. */
     static PushCredential signingKeys(String document) {
         PushCredential credential = parse(document);
-        credential.keys().forEach((keyId, key) -> {
-            if (key.length() < MIN_SIGNING_KEY_CHARS) {
-                throw new IllegalArgumentException("signing key " + keyId + " is shorter than " + MIN_SIGNING_KEY_CHARS
-                        + " characters (openssl rand -base64 32)");
+        credential.keys().forEach((keyId, value) -> {
+            String encoded = encoded(value);
+            if (!BASE64.matcher(encoded).matches()) {
+                throw new IllegalArgumentException("signing key " + keyId + " is not " + SECRET_PREFIX
+                        + " followed by base64 (\"" + SECRET_PREFIX + "$(openssl rand -base64 32)\")");
+            }
+            int bytes = signingKey(value).length;
+            if (bytes < MIN_SIGNING_KEY_BYTES || bytes > MAX_SIGNING_KEY_BYTES) {
+                throw new IllegalArgumentException("signing key " + keyId + " decodes to " + bytes + " bytes, not "
+                        + MIN_SIGNING_KEY_BYTES + "-" + MAX_SIGNING_KEY_BYTES + " (openssl rand -base64 32)");
             }
         });
         return credential;
+    }
+
+    /** A signing key's value without its {@value #SECRET_PREFIX}: the base64 text. */
+    static String encoded(String value) {
+        return value.startsWith(SECRET_PREFIX) ? value.substring(SECRET_PREFIX.length()) : value;
+    }
+
+    /** A signing key's value as the HMAC key: its base64 text decoded. */
+    static byte[] signingKey(String value) {
+        return Base64.getDecoder().decode(encoded(value));
     }
 
     private static PushCredential parse(String document) {

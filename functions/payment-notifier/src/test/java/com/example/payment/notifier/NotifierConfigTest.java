@@ -36,11 +36,11 @@ class NotifierConfigTest {
         assertEquals("PUSH_API_AUTH", assertThrows(ConfigurationException.class, () -> NotifierConfig.from(missing)).setting());
         ConfigurationException refused = assertThrows(ConfigurationException.class, () -> NotifierConfig.from(unknown));
         assertEquals("PUSH_API_AUTH", refused.setting());
-        assertTrue(refused.getMessage().contains("must be bearer, hmac or none"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("must be bearer, hmac, hmac-and-legacy or none"), refused.getMessage());
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"bearer", "hmac"})
+    @ValueSource(strings = {"bearer", "hmac", "hmac-and-legacy"})
     void credentialedAuthWithoutItsSecret_isRefused_namingTheSecretSetting(String auth) {
         Map<String, String> env = valid();
         env.put("PUSH_API_AUTH", auth);

@@ -160,7 +160,7 @@ class PushAuthenticationTest {
     @Test
     void unreadableSecret_retriesWithoutCalling_andTheNotificationGoesOutOnceTheSecretIsReadable() {
         // GIVEN a notifier whose secret holds no usable key (too short to sign with)
-        rig = new NotifierRig(aws, Duration.ofSeconds(2), "hmac", Map.of("k-1", "short"), Admission.signed(
+        rig = new NotifierRig(aws, Duration.ofSeconds(2), "hmac", Map.of("k-1", "whsec_c2hvcnQ="), Admission.signed(
                 Map.of("k-1", "0123456789abcdef0123456789abcdef"), Clock.systemUTC()));
         SQSEvent.SQSMessage message = NotifierRig.message("m-k", NotifierRig.approved("TXN-KEYLESS", "ACC-1", 100));
 
@@ -178,6 +178,6 @@ class PushAuthenticationTest {
         assertEquals(1L, rig.metric("PushAuthRejected"));
         // AND the unreadable secret was one ERROR line naming it and the rule, not the value
         assertTrue(rig.lines().stream().anyMatch(line -> line.contains("\"level\":\"ERROR\"")
-                && line.contains(rig.credentialSecret) && line.contains("shorter than 32 characters")), rig.lines().toString());
+                && line.contains(rig.credentialSecret) && line.contains("decodes to 5 bytes, not 24-64")), rig.lines().toString());
     }
 }

@@ -55,14 +55,15 @@ class ParameterInvariantsTest {
 
     @Test
     void rules_refuseAnUnauthenticatedNotifierInProd_andACredentialWithoutItsSecret() {
-        String none = "In prod, PushApiAuth must be hmac or bearer (none would send every notification unauthenticated).";
-        String noSecret = "PushApiAuth=hmac or bearer needs PushApiCredentialSecretArn (the secret holding the push API credential).";
+        String none = "In prod, PushApiAuth must be hmac, hmac-and-legacy or bearer (none would send every notification unauthenticated).";
+        String noSecret = "PushApiAuth=hmac, hmac-and-legacy or bearer needs PushApiCredentialSecretArn (the secret holding the push API "
+                + "credential).";
         String secret = "arn:aws:secretsmanager:eu-west-1:111122223333:secret:payments-push-api-credential-AbCdEf";
         assertEquals(List.of(none), MODEL.rules().refusals(Map.of(
                 "Environment", "prod", "PushApiAuth", "none", "PushApiCredentialSecretArn", "")));
         assertEquals(List.of(), MODEL.rules().refusals(Map.of(
                 "Environment", "dev", "PushApiAuth", "none", "PushApiCredentialSecretArn", "")));
-        for (String auth : List.of("hmac", "bearer")) {
+        for (String auth : List.of("hmac", "hmac-and-legacy", "bearer")) {
             assertEquals(List.of(noSecret), MODEL.rules().refusals(Map.of(
                     "Environment", "prod", "PushApiAuth", auth, "PushApiCredentialSecretArn", "")));
             assertEquals(List.of(), MODEL.rules().refusals(Map.of(

@@ -10,8 +10,8 @@ import java.util.function.Function;
 
 /**
  * Whom the local push API admits, as a real one checks its callers: a bearer token it issued, a
- * signature made with a key it shares ({@link NotificationVerifier}), or anyone (for tests of its
- * idempotency alone). A refused request is answered 401 and delivers nothing.
+ * Standard Webhooks signature made with a secret it shares ({@link NotificationVerifier}), or
+ * anyone (for tests of its idempotency alone). A refused request is answered 401 and delivers nothing.
  */
 public sealed interface Admission permits Admission.Anyone, Admission.Bearer, Admission.Signed {
 
@@ -34,7 +34,7 @@ public sealed interface Admission permits Admission.Anyone, Admission.Bearer, Ad
         return new Bearer(Set.copyOf(tokens));
     }
 
-    /** Admits requests signed with one of {@code keys} (by key id), within the window of {@code clock}. */
+    /** Admits requests signed with one of {@code keys} (Standard Webhooks secrets by key id), within the tolerance of {@code clock}. */
     static Admission signed(Map<String, String> keys, Clock clock) {
         return new Signed(new NotificationVerifier(keys, clock));
     }
@@ -64,11 +64,20 @@ public sealed interface Admission permits Admission.Anyone, Admission.Bearer, Ad
         }
     }
 
-    /** A signature checked by {@code verifier}. */
+    /**
+     * A signature checked by {@code verifier}; and, since this API dedupes on
+     * {@code Idempotency-Key}, which no signature covers, that key must be the signed
+     * {@code webhook-id}: else a signed request replayed under a new key would be delivered again.
+     */
     record Signed(NotificationVerifier verifier) implements Admission {
         @Override
         public Optional<String> refusal(Function<String, String> header, byte[] body) {
-            return verifier.refusal(header.apply("Payments-Timestamp"), header.apply("Payments-Signature"), body);
+            String id = header.apply("webhook-id");
+            Optional<String> refusal = verifier.refusal(id, header.apply("webhook-timestamp"), header.apply("webhook-signature"), body);
+            if (refusal.isEmpty() && !id.equals(header.apply("Idempotency-Key"))) {
+                return Optional.of("Idempotency-Key must be the signed webhook-id");
+            }
+            return refusal;
         }
     }
 }

@@ -34,9 +34,10 @@ import java.util.concurrent.Executors;
  *   <li>no key: 400.</li>
  * </ul>
  * Before any of that, the caller must be admitted ({@link Admission}: a bearer token, or a
- * signature over the timestamp and the body, checked by {@link NotificationVerifier}, as
- * docs/deploy.md's push API contract says): a request that is not is answered 401 with the rule it
- * broke, delivers nothing and stores nothing, as a real API refuses an unauthenticated call.
+ * Standard Webhooks signature over the id, the timestamp and the body, checked by
+ * {@link NotificationVerifier}, as docs/deploy.md's push API contract says): a request that is
+ * not is answered 401 with the rule it broke, delivers nothing and stores nothing, as a real API
+ * refuses an unauthenticated call.
  * {@link #admit} changes whom it admits (a rotation on the API's side); another process changes
  * the keys it admits through {@link KeysKnob}.
  * Faults for the next N requests that carry a key: {@link #failNext} answers a status without
