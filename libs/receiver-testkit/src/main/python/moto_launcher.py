@@ -9,7 +9,7 @@ With --tls-cert and --tls-key it answers on TLS only (https://, as AWS does; the
 builds, such as an SQS QueueUrl, say https as well), else on plain HTTP.
 
 Stock moto 5.2.1 and werkzeug's server fall short of an idempotent receiver's local runtime in
-ten measured ways, fixed without editing moto, each in the module beside
+eleven measured ways, fixed without editing moto, each in the module beside
 this one that says what it fixes and why:
 
 1. no lock around backend calls (moto_lock.py);
@@ -24,7 +24,9 @@ this one that says what it fixes and why:
    paid a handshake (moto_keep_alive.py);
 9. SQS's windows (minutes to days) pass only in real time (moto_clock.py: ``/_clock``);
 10. no passing cancellation reason ever stands beside a condition failure in one transaction
-    (moto_reasons.py: ``/_reasons``).
+    (moto_reasons.py: ``/_reasons``);
+11. DescribeTimeToLive answers a table that does not exist with a code no SDK knows
+    (moto_missing_table.py).
 
 moto_admin.py puts them together in front of moto's own WSGI app, whose
 endpoints (``/moto-api/`` included) work as before. Besides, ``--record-calls
@@ -55,6 +57,7 @@ from moto_conflicts import ConflictMode
 from moto_faults import FaultInjector
 from moto_keep_alive import KeepAliveRequestHandler, patch_keep_alive
 from moto_lock import BackendLock, patch_sqs_long_polling
+from moto_missing_table import patch_describe_time_to_live
 from moto_reasons import ReasonInjector
 from moto_sqs_scale import patch_sqs_scale
 from moto_transactions import patch_single_writes, patch_transactions
@@ -127,6 +130,7 @@ def main(argv: list[str] | None = None) -> None:
     clock = SqsClock()
     patch_sqs_clock(clock)
     patch_backend_lookup()
+    patch_describe_time_to_live()
     patch_keep_alive()
     recorder = CallRecorder(args.record_calls, args.function_key_prefix) if args.record_calls else None
     app = LauncherApp(DomainDispatcherApplication(create_backend_app), lock, FaultInjector(), conflicts, capacity,

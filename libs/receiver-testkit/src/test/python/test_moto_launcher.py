@@ -283,6 +283,14 @@ RACED_KEYS = 40
 RACE_TABLE_ITEMS = 2000
 
 
+@with_stock_failing("stock moto answers DescribeTimeToLive on a missing table with the code ResourceNotFound")
+def test_describe_time_to_live_of_a_missing_table_answers_resource_not_found_exception(server: Server) -> None:
+    dynamodb = server.client("dynamodb")
+    with pytest.raises(ClientError) as refused:
+        dynamodb.describe_time_to_live(TableName=f"missing-{uuid.uuid4().hex[:12]}")
+    assert refused.value.response["Error"]["Code"] == "ResourceNotFoundException"
+
+
 @with_stock_failing("stock moto runs racing transactions unlocked: two winners, or 500s from copying a table in use")
 def test_racing_conditional_transactions_on_a_new_key_let_exactly_one_win(server: Server) -> None:
     dynamodb = server.client("dynamodb")

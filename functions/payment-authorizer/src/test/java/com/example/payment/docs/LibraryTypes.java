@@ -16,13 +16,17 @@ import java.util.stream.Stream;
 
 /**
  * The types declared in a source tree (top-level and nested, by simple name, with the package of
- * the file that declares them) and the string constants it defines: what the library guide's names
- * are checked against, read from the sources rather than from a list kept beside them.
+ * the file that declares them), its packages and the string constants it defines: what the library
+ * guide's names are checked against, read from the sources rather than from a list kept beside them.
  */
 final class LibraryTypes {
 
     private static final Pattern DECLARATION = Pattern.compile(
             "\\b(?:class|interface|record|enum)\\s+([A-Z][A-Za-z0-9]*)");
+    /** A declaration with its indentation and modifiers, to tell a public type from one its package keeps. */
+    private static final Pattern MODIFIED_DECLARATION = Pattern.compile(
+            "(?m)^([ \\t]*)((?:(?:public|protected|private|static|final|sealed|non-sealed|abstract)\\s+)*)"
+                    + "(class|interface|record|enum)\\s+([A-Z][A-Za-z0-9]*)");
     private static final Pattern PACKAGE = Pattern.compile("^package\\s+([a-z][a-z0-9.]*);", Pattern.MULTILINE);
     private static final Pattern STRING_CONSTANT = Pattern.compile(
             "static\\s+final\\s+String\\s+[A-Z_][A-Z0-9_]*\\s*=\\s*\"([^\"]*)\"");
@@ -30,6 +34,8 @@ final class LibraryTypes {
     /** Simple name to the packages declaring a type of that name. */
     private final Map<String, Set<String>> packages = new HashMap<>();
     private final Set<String> constants = new HashSet<>();
+    private final Set<String> packageNames = new HashSet<>();
+    private final Set<String> publicTypes = new HashSet<>();
 
     private LibraryTypes() {
     }
@@ -61,6 +67,20 @@ final class LibraryTypes {
         while (declared.find()) {
             packages.computeIfAbsent(declared.group(1), name -> new HashSet<>()).add(packageName);
         }
+        packageNames.add(packageName);
+        Matcher modified = MODIFIED_DECLARATION.matcher(code);
+        boolean publicInterface = false;
+        while (modified.find()) {
+            boolean topLevel = modified.group(1).isEmpty();
+            boolean explicit = modified.group(2).contains("public");
+            if (topLevel) {
+                publicInterface = explicit && modified.group(3).equals("interface");
+            }
+            // A member of a public interface is public without the word; elsewhere only the word makes it so.
+            if (explicit || !topLevel && publicInterface && !modified.group(2).contains("private")) {
+                publicTypes.add(modified.group(4));
+            }
+        }
         Matcher constant = STRING_CONSTANT.matcher(code);
         while (constant.find()) {
             constants.add(constant.group(1));
@@ -75,6 +95,16 @@ final class LibraryTypes {
     /** The packages declaring a type of this simple name; empty when none does. */
     Set<String> packagesOf(String simpleName) {
         return packages.getOrDefault(simpleName, Set.of());
+    }
+
+    /** Whether a type of this simple name is declared public (a public interface's members are). */
+    boolean declaresPublic(String simpleName) {
+        return publicTypes.contains(simpleName);
+    }
+
+    /** Whether a file of the sources is in {@code packageName} or a package under it. */
+    boolean hasPackage(String packageName) {
+        return packageNames.stream().anyMatch(name -> name.equals(packageName) || name.startsWith(packageName + "."));
     }
 
     /** Whether one of the string constants of the sources has this value. */

@@ -1,5 +1,7 @@
 package com.example.receiver.lambda;
 
+import static com.example.receiver.lambda.BuilderArguments.required;
+
 import com.example.receiver.MessageParser;
 import com.example.receiver.dynamodb.TransactionalEffect;
 import com.example.receiver.internal.Seams;
@@ -56,8 +58,8 @@ public final class ReceiverBuilder<P> extends SettingsBuilder<ReceiverBuilder<P>
     }
 
     ReceiverBuilder(MessageParser<P> parser, TransactionalEffect<P> effect) {
-        this.parser = Objects.requireNonNull(parser, "parser");
-        this.effect = Objects.requireNonNull(effect, "effect");
+        this.parser = BuilderArguments.given("parser", "builder", parser);
+        this.effect = BuilderArguments.given("effect", "builder", effect);
     }
 
     /**
@@ -68,7 +70,7 @@ public final class ReceiverBuilder<P> extends SettingsBuilder<ReceiverBuilder<P>
      * @return this builder
      */
     public ReceiverBuilder<P> service(String name) {
-        this.service = Objects.requireNonNull(name, "service");
+        this.service = BuilderArguments.named("service", name);
         return this;
     }
 
@@ -80,7 +82,7 @@ public final class ReceiverBuilder<P> extends SettingsBuilder<ReceiverBuilder<P>
      * @return this builder
      */
     public ReceiverBuilder<P> keyPrefix(String prefix) {
-        this.keyPrefix = Objects.requireNonNull(prefix, "keyPrefix");
+        this.keyPrefix = BuilderArguments.keyPrefix(prefix);
         return this;
     }
 
@@ -91,7 +93,7 @@ public final class ReceiverBuilder<P> extends SettingsBuilder<ReceiverBuilder<P>
      * @return this builder
      */
     public ReceiverBuilder<P> keyField(String field) {
-        this.keyField = Objects.requireNonNull(field, "keyField");
+        this.keyField = BuilderArguments.named("keyField", field);
         return this;
     }
 
@@ -102,7 +104,7 @@ public final class ReceiverBuilder<P> extends SettingsBuilder<ReceiverBuilder<P>
      * @return this builder
      */
     public ReceiverBuilder<P> metricsNamespace(String namespace) {
-        this.metricsNamespace = Objects.requireNonNull(namespace, "namespace");
+        this.metricsNamespace = BuilderArguments.named("metricsNamespace", namespace);
         return this;
     }
 
@@ -113,7 +115,7 @@ public final class ReceiverBuilder<P> extends SettingsBuilder<ReceiverBuilder<P>
      * @return this builder
      */
     public ReceiverBuilder<P> dynamoDb(DynamoDbClient client) {
-        this.dynamoDb = Objects.requireNonNull(client, "client");
+        this.dynamoDb = BuilderArguments.given("dynamoDb", client);
         return this;
     }
 
@@ -124,7 +126,7 @@ public final class ReceiverBuilder<P> extends SettingsBuilder<ReceiverBuilder<P>
      * @return this builder
      */
     public ReceiverBuilder<P> secrets(SecretReader reader) {
-        this.secrets = Optional.of(reader);
+        this.secrets = Optional.of(BuilderArguments.given("secrets", reader));
         return this;
     }
 
@@ -135,7 +137,7 @@ public final class ReceiverBuilder<P> extends SettingsBuilder<ReceiverBuilder<P>
      * @return this builder
      */
     public ReceiverBuilder<P> sqs(Supplier<SqsClient> client) {
-        this.sqs = Optional.of(client);
+        this.sqs = Optional.of(BuilderArguments.given("sqs", client));
         return this;
     }
 
@@ -147,7 +149,7 @@ public final class ReceiverBuilder<P> extends SettingsBuilder<ReceiverBuilder<P>
      * @return this builder
      */
     public ReceiverBuilder<P> clock(Clock time) {
-        this.runtime = runtime.withClock(Objects.requireNonNull(time, "time"));
+        this.runtime = runtime.withClock(BuilderArguments.given("clock", time));
         return this;
     }
 
@@ -158,7 +160,7 @@ public final class ReceiverBuilder<P> extends SettingsBuilder<ReceiverBuilder<P>
      * @return this builder
      */
     public ReceiverBuilder<P> out(PrintStream lines) {
-        this.out = Objects.requireNonNull(lines, "lines");
+        this.out = BuilderArguments.given("out", lines);
         return this;
     }
 
@@ -170,7 +172,7 @@ public final class ReceiverBuilder<P> extends SettingsBuilder<ReceiverBuilder<P>
      * @return this builder
      */
     public ReceiverBuilder<P> random(RandomGenerator jitter) {
-        this.runtime = runtime.withRandom(Objects.requireNonNull(jitter, "jitter"));
+        this.runtime = runtime.withRandom(BuilderArguments.given("random", jitter));
         return this;
     }
 
@@ -183,7 +185,7 @@ public final class ReceiverBuilder<P> extends SettingsBuilder<ReceiverBuilder<P>
      * @return this builder
      */
     public ReceiverBuilder<P> runtime(ReceiverRuntime world) {
-        this.runtime = Objects.requireNonNull(world, "world");
+        this.runtime = BuilderArguments.given("runtime", world);
         return this;
     }
 
@@ -194,7 +196,7 @@ public final class ReceiverBuilder<P> extends SettingsBuilder<ReceiverBuilder<P>
      * @return this builder
      */
     public ReceiverBuilder<P> callTimeout(Duration timeout) {
-        this.callTimeout = Objects.requireNonNull(timeout, "timeout");
+        this.callTimeout = BuilderArguments.positive("callTimeout", timeout);
         return this;
     }
 
@@ -206,8 +208,9 @@ public final class ReceiverBuilder<P> extends SettingsBuilder<ReceiverBuilder<P>
      * @return this builder
      */
     public ReceiverBuilder<P> soonRedeliveryWithin(Duration min, Duration max) {
-        this.soonMin = Objects.requireNonNull(min, "min");
-        this.soonMax = Objects.requireNonNull(max, "max");
+        BuilderArguments.soonWindow(min, max);
+        this.soonMin = min;
+        this.soonMax = max;
         return this;
     }
 
@@ -224,7 +227,9 @@ public final class ReceiverBuilder<P> extends SettingsBuilder<ReceiverBuilder<P>
     /**
      * The receiver; refuses with a {@link ConfigurationException} naming the setting when a
      * setting is missing, malformed or unsafe, or needs a part this builder was not given, or when
-     * the idempotency table's TTL is not on {@code expiresAt} (one {@code DescribeTimeToLive}).
+     * the idempotency table does not exist or its TTL is not on {@code expiresAt} (one
+     * {@code DescribeTimeToLive}). Each builder call refuses a null argument (and a blank name) as
+     * it is made, naming the call.
      * Connects to the fast path and reads the keys it needs now (a function's init).
      *
      * @return the receiver, to be closed with the execution environment
@@ -244,12 +249,5 @@ public final class ReceiverBuilder<P> extends SettingsBuilder<ReceiverBuilder<P>
     @Override
     ReceiverBuilder<P> self() {
         return this;
-    }
-
-    private static <T> T required(String call, T value) {
-        if (value == null) {
-            throw new ConfigurationException(call, "is required: ReceiverBuilder." + call + "(...) was not called");
-        }
-        return value;
     }
 }

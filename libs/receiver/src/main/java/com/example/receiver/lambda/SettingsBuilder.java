@@ -3,7 +3,6 @@ package com.example.receiver.lambda;
 import com.example.receiver.internal.config.TypedSettings;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * The settings half of {@link ReceiverBuilder}: the function's environment and the settings given
@@ -29,7 +28,7 @@ public abstract sealed class SettingsBuilder<B extends SettingsBuilder<B>> permi
      * @return this builder
      */
     public final B environment(Map<String, String> variables) {
-        this.environment = Map.copyOf(variables);
+        this.environment = BuilderArguments.environment(variables);
         return self();
     }
 
@@ -40,7 +39,7 @@ public abstract sealed class SettingsBuilder<B extends SettingsBuilder<B>> permi
      * @return this builder
      */
     public final B idempotencyTable(String table) {
-        typed = typed.withIdempotencyTable(Objects.requireNonNull(table, "table"));
+        typed = typed.withIdempotencyTable(BuilderArguments.given(ReceiverVariables.IDEMPOTENCY_TABLE, "idempotencyTable", table));
         return self();
     }
 
@@ -51,7 +50,7 @@ public abstract sealed class SettingsBuilder<B extends SettingsBuilder<B>> permi
      * @return this builder
      */
     public final B recordTtl(Duration ttl) {
-        typed = typed.withRecordTtl(Objects.requireNonNull(ttl, "ttl"));
+        typed = typed.withRecordTtl(BuilderArguments.given(ReceiverVariables.IDEMPOTENCY_TTL_SECONDS, "recordTtl", ttl));
         return self();
     }
 
@@ -62,7 +61,7 @@ public abstract sealed class SettingsBuilder<B extends SettingsBuilder<B>> permi
      * @return this builder
      */
     public final B queueRetention(Duration retention) {
-        typed = typed.withQueueRetention(Objects.requireNonNull(retention, "retention"));
+        typed = typed.withQueueRetention(BuilderArguments.given(ReceiverVariables.QUEUE_RETENTION_SECONDS, "queueRetention", retention));
         return self();
     }
 
@@ -73,7 +72,7 @@ public abstract sealed class SettingsBuilder<B extends SettingsBuilder<B>> permi
      * @return this builder
      */
     public final B deadLetterRetention(Duration retention) {
-        typed = typed.withDeadLetterRetention(Objects.requireNonNull(retention, "retention"));
+        typed = typed.withDeadLetterRetention(BuilderArguments.given(ReceiverVariables.DEAD_LETTER_RETENTION_SECONDS, "deadLetterRetention", retention));
         return self();
     }
 
@@ -84,7 +83,7 @@ public abstract sealed class SettingsBuilder<B extends SettingsBuilder<B>> permi
      * @return this builder
      */
     public final B deadLetterQueue(String queueUrl) {
-        typed = typed.withDeadLetterQueue(Objects.requireNonNull(queueUrl, "queueUrl"));
+        typed = typed.withDeadLetterQueue(BuilderArguments.given(ReceiverVariables.DEAD_LETTER_QUEUE_URL, "deadLetterQueue", queueUrl));
         return self();
     }
 
@@ -128,7 +127,7 @@ public abstract sealed class SettingsBuilder<B extends SettingsBuilder<B>> permi
      * @return this builder
      */
     public final B minRemainingTime(Duration reserve) {
-        typed = typed.withMinRemainingTime(Objects.requireNonNull(reserve, "reserve"));
+        typed = typed.withMinRemainingTime(BuilderArguments.given(ReceiverVariables.MIN_REMAINING_TIME_MS, "minRemainingTime", reserve));
         return self();
     }
 
@@ -142,7 +141,7 @@ public abstract sealed class SettingsBuilder<B extends SettingsBuilder<B>> permi
      * @return this builder
      */
     public final B maxMessageAge(Duration maxAge) {
-        typed = typed.withMaxMessageAge(Objects.requireNonNull(maxAge, "maxAge"));
+        typed = typed.withMaxMessageAge(BuilderArguments.given(ReceiverVariables.MAX_MESSAGE_AGE_SECONDS, "maxMessageAge", maxAge));
         return self();
     }
 

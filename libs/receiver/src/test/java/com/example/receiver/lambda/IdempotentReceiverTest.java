@@ -15,13 +15,13 @@ import com.example.receiver.MessageResult;
 import com.example.receiver.Outcome;
 import com.example.receiver.ParseResult;
 import com.example.receiver.dynamodb.TransactionalEffect;
+import com.example.receiver.fixtures.ClosedPortDynamoDb;
 import com.example.receiver.fixtures.SqsEvents;
 import com.example.receiver.fixtures.UnreachedEffect;
 import com.example.receiver.internal.Seams;
 import com.example.receiver.internal.Store;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -29,9 +29,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
-import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -47,9 +44,7 @@ class IdempotentReceiverTest {
     /** The effect of a DynamoDB store these tests replace (the test seam) or never build. */
     private static final TransactionalEffect<String> UNREACHED = new UnreachedEffect<>();
 
-    private final DynamoDbClient unused = DynamoDbClient.builder().region(Region.EU_WEST_1)
-            .endpointOverride(URI.create("http://127.0.0.1:9")).credentialsProvider(AnonymousCredentialsProvider.create())
-            .overrideConfiguration(override -> override.retryStrategy(AwsRetryStrategy.doNotRetry())).build();
+    private final DynamoDbClient unused = ClosedPortDynamoDb.client();
     private final ByteArrayOutputStream output = new ByteArrayOutputStream();
 
     @Test
@@ -91,6 +86,23 @@ class IdempotentReceiverTest {
                     result.results().stream().map(MessageResult::messageId).toList());
             assertEquals(List.of(), result.failedMessageIds());
         }
+    }
+
+    @Test
+    void aNullContext_hasNoDeadline_soTheTimeReserveLeavesNothingUnstarted_andNoInvocationIsNamed() {
+        // GIVEN a time reserve of an hour, which any Lambda invocation (15 minutes at most) is short of
+        try (IdempotentReceiver<String> receiver = builder(environment("SOON_REDELIVERY", "false"))
+                .minRemainingTime(java.time.Duration.ofHours(1))
+                .seams(Seams.<String>none().withStore(built -> (command, remaining) -> new Outcome.Approved())).build()) {
+            // WHEN a batch is decided with no context THEN it is decided, not RETRY(OUT_OF_TIME)
+            assertEquals(List.of(new Outcome.Approved()), receiver.decide(SqsEvents.of("A"), null).results().stream()
+                    .map(MessageResult::outcome).toList());
+        }
+        // AND its line names no invocation, and counts the cold start
+        String line = output.toString(StandardCharsets.UTF_8).lines().filter(text -> text.contains("\"outcome\""))
+                .findFirst().orElseThrow();
+        assertTrue(!line.contains("function_request_id") && !line.contains("function_name")
+                && line.contains("\"cold_start\":true"), line);
     }
 
     @Test

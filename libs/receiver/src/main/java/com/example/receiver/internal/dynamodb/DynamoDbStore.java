@@ -89,7 +89,7 @@ public final class DynamoDbStore<P> implements Store<P> {
         this.effect = Objects.requireNonNull(effect, "effect");
         this.records = new Records<>(Objects.requireNonNull(table, "table"), Objects.requireNonNull(keyPrefix, "keyPrefix"),
                 Objects.requireNonNull(recordTtl, "recordTtl"), effect);
-        this.transactions = new Transactions(Objects.requireNonNull(dynamoDb, "dynamoDb"),
+        this.transactions = new Transactions(Objects.requireNonNull(dynamoDb, "dynamoDb"), table,
                 Objects.requireNonNull(retries, "retries"), Objects.requireNonNull(clock, "clock"),
                 Objects.requireNonNull(sleeper, "sleeper"));
         this.groups = new GroupCommit<>(effect, records, transactions);

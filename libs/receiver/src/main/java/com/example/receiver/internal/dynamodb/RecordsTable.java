@@ -7,6 +7,7 @@ import com.example.lambdakit.telemetry.FunctionLog;
 import com.example.receiver.internal.config.ReceiverConfig;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.TimeToLiveDescription;
 import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
 
@@ -17,9 +18,11 @@ import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
  * of their message are gone). The answer of {@code DescribeTimeToLive} ("DescribeTimeToLive",
  * Amazon DynamoDB API Reference,
  * https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_DescribeTimeToLive.html)
- * refuses such a table; a call that fails (a network error, a role without
- * {@code dynamodb:DescribeTimeToLive}) refuses nothing, and is reported as a warning: an init is
- * not failed for what may pass.
+ * refuses such a table, and so does its answer that the table does not exist
+ * ({@code ResourceNotFoundException}: a typo in {@code IDEMPOTENCY_TABLE}, another account or
+ * Region): every message would otherwise end in {@code RETRY}. A call that fails otherwise (a
+ * network error, a role without {@code dynamodb:DescribeTimeToLive}) refuses nothing, and is
+ * reported as a warning: an init is not failed for what may pass.
  */
 public final class RecordsTable {
 
@@ -35,12 +38,17 @@ public final class RecordsTable {
      * @param dynamoDb the function's client
      * @param table    the idempotency table
      * @param log      where a check that could not be made is reported
-     * @throws ConfigurationException naming {@code IDEMPOTENCY_TABLE}, with the table's TTL as DynamoDB describes it
+     * @throws ConfigurationException naming {@code IDEMPOTENCY_TABLE} and the table, when it does not exist or
+     *                                its TTL (as DynamoDB describes it) is not on {@code expiresAt}
      */
     public static void requireTtl(DynamoDbClient dynamoDb, String table, FunctionLog log) {
         TimeToLiveDescription ttl;
         try {
             ttl = dynamoDb.describeTimeToLive(request -> request.tableName(table)).timeToLiveDescription();
+        } catch (ResourceNotFoundException missing) {
+            throw new ConfigurationException(ReceiverConfig.IDEMPOTENCY_TABLE, "names " + table + ", which does not exist"
+                    + " in this account and Region (DescribeTimeToLive: ResourceNotFoundException): create it, or correct"
+                    + " the name", missing);
         } catch (RuntimeException e) {
             // An SdkException, or whatever an interceptor of the caller's client throws (SnapStart
             // priming stops every request before it is sent): not an answer about the table.

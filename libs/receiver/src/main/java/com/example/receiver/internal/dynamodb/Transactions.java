@@ -9,6 +9,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -16,23 +17,27 @@ import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
  * The store's two calls, each tried until it answers: a passing refusal (throttling,
  * {@code TransactionConflict}) is waited out per the {@link RetryPolicy} within the remaining
- * time; every other error is read by {@link StoreError} once, the same way for both calls.
+ * time; a table that does not exist is named ({@link MissingTable}); every other error is read by
+ * {@link StoreError} once, the same way for both calls.
  */
 final class Transactions {
 
     private final DynamoDbClient dynamoDb;
+    private final String recordsTable;
     private final RetryPolicy retries;
     private final Clock clock;
     private final Sleeper sleeper;
 
-    Transactions(DynamoDbClient dynamoDb, RetryPolicy retries, Clock clock, Sleeper sleeper) {
+    Transactions(DynamoDbClient dynamoDb, String recordsTable, RetryPolicy retries, Clock clock, Sleeper sleeper) {
         this.dynamoDb = dynamoDb;
+        this.recordsTable = recordsTable;
         this.retries = retries;
         this.clock = clock;
         this.sleeper = sleeper;
@@ -57,14 +62,17 @@ final class Transactions {
                         RemainingTime remaining) {
         return patiently(remaining, () -> {
             Instant now = clock.instant();
+            List<TransactWriteItem> writes = transaction.apply(now);
             try {
-                dynamoDb.transactWriteItems(request -> request.transactItems(transaction.apply(now)));
+                dynamoDb.transactWriteItems(request -> request.transactItems(writes));
                 return new Try.Answer<>(new Transacted.Committed());
             } catch (TransactionCanceledException cancelled) {
                 CancellationReasons reasons = new CancellationReasons(cancelled.cancellationReasons());
                 return reasons.passingCause().filter(cause -> !answer.test(reasons))
                         .<Try<Transacted>>map(cause -> new Try.Passing<>(cause, reasons.toString()))
                         .orElseGet(() -> new Try.Answer<>(new Transacted.Cancelled(reasons, now)));
+            } catch (ResourceNotFoundException missing) {
+                return new Try.Answer<>(new Transacted.Refused(MissingTable.of(writes, recordsTable)));
             }
         }, Transacted.Refused::new, Transacted.Unknown::new);
     }
@@ -77,6 +85,8 @@ final class Transactions {
                 return new Try.Answer<>(declined);
             } catch (ConditionalCheckFailedException raced) {
                 return new Try.Answer<>(Records.fromStoredRecord(raced.item(), command));
+            } catch (ResourceNotFoundException missing) {
+                return new Try.Answer<>(MissingTable.of(Set.of(request.tableName()), recordsTable));
             }
         }, retry -> retry, retry -> retry);
     }
