@@ -35,18 +35,16 @@ public final class LocalAws implements LocalClients, AutoCloseable {
     public static final String FAST_PATH_SIGNING_SECRET = "idempotent-receiver/fast-path-signing-key";
 
     /**
-     * The name of the local producer's secret, whose key {@code make send} signs with. Named
-     * {@code ProducerSigningKey-<suffix>}, as the template's resources are locally, so that a
-     * recorded read of it maps back to the producers' secrets ({@code ProducerSigningSecretArns}).
+     * The name of the local producer's secret, whose key {@code make send} signs with. Named {@code ProducerSigningKey-<suffix>},
+     * as the template's resources are locally: a recorded read of it maps back to {@code ProducerSigningSecretArns}.
      */
     public static final String PRODUCER_SIGNING_SECRET = "ProducerSigningKey-local";
     /** The id of the local producer's key in {@link #PRODUCER_SIGNING_SECRET}. */
     public static final String PRODUCER_KEY_ID = "local-1";
 
     /**
-     * The name of the local push API credential's secret, the notifier's
-     * {@code PUSH_API_CREDENTIAL_SECRET} in local runs. Named {@code PushApiCredential-<suffix>},
-     * so that a recorded read of it maps back to {@code PushApiCredentialSecretArn}.
+     * The name of the local push API credential's secret, the notifier's {@code PUSH_API_CREDENTIAL_SECRET} in local runs,
+     * named {@code PushApiCredential-<suffix>}: a recorded read of it maps back to {@code PushApiCredentialSecretArn}.
      */
     public static final String PUSH_API_CREDENTIAL_SECRET = "PushApiCredential-local";
     /** The id of the signing key in a local push API credential made by {@link #pushApiCredential}. */

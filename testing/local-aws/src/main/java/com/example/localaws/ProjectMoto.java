@@ -1,5 +1,6 @@
 package com.example.localaws;
 
+import com.example.receiver.testkit.MotoLaunch;
 import com.example.receiver.testkit.MotoServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,7 +32,7 @@ public final class ProjectMoto {
         if (!Files.isExecutable(python)) {
             throw new IllegalStateException(python + " is missing: run `make setup` (testing/local-aws/setup.sh) first");
         }
-        MotoServer.Launch launch = MotoServer.launch(python, port, log).recordCalls(calls, CallRecording.ACCESS_KEY_PREFIX);
+        MotoLaunch launch = MotoServer.launch(python, port, log).recordCalls(calls, CallRecording.ACCESS_KEY_PREFIX);
         if (https) {
             launch.tls(tls.awsCert(), tls.awsKey(), tls.sslContext());
         }
