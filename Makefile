@@ -165,6 +165,11 @@ rehearse-tools: ## install the test tools: SAM, IAM evaluator, cloudsplaining, w
 rehearse: ## template.yaml offline: IAM, routes, SnapStart, stack life, the deploy path ## RECORD=1 (first commit this checkout's recorded calls)
 	RECORD="$(RECORD)" $(ROOT)/infra/rehearse/rehearse.sh
 
+##@ Release (docs/release.md)
+.PHONY: release
+release: ## clean tree only: packages, libs, SBOMs, checksums -> target/release/VERSION ## VERSION=x.y.z TAG=yes (tag the commit vVERSION)
+	VERSION=$(call quoted,$(VERSION)) TAG=$(call quoted,$(TAG)) $(ROOT)/infra/release/release.sh
+
 ##@ Measurements (not part of make test)
 # ---- make bench: every benchmark writes a section under bench/target/sections, then docs/benchmarks.md
 BENCH_JAVA = cd $(ROOT) && $(JAVA_HOME)/bin/java -cp "bench/target/classes:$$(cat bench/target/bench.classpath)"
