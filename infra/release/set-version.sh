@@ -11,8 +11,10 @@ current="$(sed -n 's|^  <version>\(.*\)</version>$|\1|p' "$folder/libs/receiver-
 [[ -n "$current" ]] || { echo "no version in $folder/libs/receiver-bom/pom.xml" >&2; exit 1; }
 changed=0
 while IFS= read -r pom; do
+  pom="$folder/$pom"
   sed -i "0,/<version>$current<\/version>/s//<version>$version<\/version>/" "$pom"
   grep -q "<version>$version</version>" "$pom" || { echo "$pom: no version $current to set" >&2; exit 1; }
   changed=$((changed + 1))
-done < <(find "$folder" -name pom.xml -not -path '*/target/*' -not -path '*/examples/outside-project/*' | LC_ALL=C sort)
+done < <(cd "$folder" && find . -name pom.xml -not -path '*/target/*' -not -path './examples/outside-project/*' | LC_ALL=C sort)
+(( changed > 0 )) || { echo "no pom found in $folder" >&2; exit 1; }
 echo "$changed poms set from $current to $version" >&2
