@@ -30,6 +30,17 @@ $(error PAYMENTS must be a whole number from 200 to 1000000, was '$(PAYMENTS)': 
 endif
 endif
 
+# make release's VERSION (docs/release.md): semantic versioning's x.y.z, numbers without leading zeros.
+VERSION_VALID = $(shell v=$(call quoted,$(VERSION)); [[ $$v =~ ^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$$ ]] && echo ok || true)
+ifneq ($(filter release,$(GOALS)),)
+ifneq ($(VERSION_VALID),ok)
+$(error VERSION must be a semantic version x.y.z, was '$(VERSION)': e.g. make release VERSION=1.1.0)
+endif
+ifneq ($(filter-out yes,$(TAG)),)
+$(error TAG must be yes or left out, was '$(TAG)': TAG=yes tags the released commit vVERSION)
+endif
+endif
+
 ifneq ($(filter test test-java,$(GOALS)),)
 ifneq ($(filter-out moto localstack,$(LOCAL_AWS)),)
 $(error LOCAL_AWS must be moto or localstack, was '$(LOCAL_AWS)': leave it out to test against moto)
