@@ -29,8 +29,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The Makefile tells a mistake in its variables in one line, before any work: the JDK, PAYMENTS,
- * LOCAL_AWS (and Docker for LocalStack). Each mistake runs the real {@code make} on the project's
- * Makefile, with a PATH holding only the shell tools it uses: no {@code mvn}, {@code java} or
+ * LOCAL_AWS (and Docker for LocalStack), make release's VERSION and TAG. Each mistake runs the real
+ * {@code make} on the project's Makefile, with a PATH holding only the shell tools it uses: no {@code mvn}, {@code java} or
  * {@code docker}, so that any build the Makefile started would add its own lines to the one
  * asserted. GNU make's {@code $(error)} prints {@code Makefile:N: *** <text>.  Stop.} and exits 2
  * (https://www.gnu.org/software/make/manual/html_node/Make-Control-Functions.html). Then
@@ -44,7 +44,7 @@ class MakefileTest {
     private static final List<String> SHELL_TOOLS = List.of("bash", "sed", "awk", "find", "grep", "cat");
     private static final Pattern ERROR = Pattern.compile("Makefile:\\d+: \\*\\*\\* (.*)\\.  Stop\\.");
     private static final List<String> GROUPS = List.of("Start here", "Local AWS (make up first; each prints one JSON document on stdout)",
-            "Checks (parts of make test)", "Measurements (not part of make test)");
+            "Checks (parts of make test)", "Release (docs/release.md)", "Measurements (not part of make test)");
 
     @TempDir
     static Path scratch;
@@ -77,6 +77,16 @@ class MakefileTest {
                         "LOCAL_AWS must be moto or localstack, was 'lokalstack': leave it out to test against moto"),
                 Arguments.of(List.of("demo", "LOCAL_AWS_TLS=no"), Map.of("JAVA_HOME", jdk),
                         "LOCAL_AWS_TLS must be true or false, was 'no': leave it out for HTTPS, as in AWS"),
+                Arguments.of(List.of("release", "VERSION=1.2"), Map.of("JAVA_HOME", jdk),
+                        "VERSION must be a semantic version x.y.z, was '1.2': e.g. make release VERSION=1.1.0"),
+                Arguments.of(List.of("release", "VERSION=1.02.0"), Map.of("JAVA_HOME", jdk),
+                        "VERSION must be a semantic version x.y.z, was '1.02.0': e.g. make release VERSION=1.1.0"),
+                Arguments.of(List.of("release", "VERSION=1.2.0-rc.1"), Map.of("JAVA_HOME", jdk),
+                        "VERSION must be a semantic version x.y.z, was '1.2.0-rc.1': e.g. make release VERSION=1.1.0"),
+                Arguments.of(List.of("release"), Map.of("JAVA_HOME", jdk),
+                        "VERSION must be a semantic version x.y.z, was '': e.g. make release VERSION=1.1.0"),
+                Arguments.of(List.of("release", "VERSION=1.2.0", "TAG=no"), Map.of("JAVA_HOME", jdk),
+                        "TAG must be yes or left out, was 'no': TAG=yes tags the released commit vVERSION"),
                 Arguments.of(List.of("test"), Map.of("JAVA_HOME", "/nonexistent"),
                         "JAVA_HOME=/nonexistent is no JDK 21 or newer, and " + noJdks + " holds none: set JAVA_HOME to a JDK >= 21"),
                 Arguments.of(List.of("demo"), Map.of(),
