@@ -7,7 +7,6 @@ import com.example.localaws.ProjectRoot;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -98,7 +97,7 @@ class MakefileTest {
     void aMistakeInAVariable_isToldInOneLine_beforeAnyWork(List<String> arguments, Map<String, String> environment, String message) {
         // GIVEN no JDK in the searched folders but the one the environment names, and no docker
         // WHEN make is run with the mistake
-        Run run = make(arguments, environment);
+        ProcessRun run = make(arguments, environment);
         // THEN exit status 2, nothing on stdout, one line on stderr: the message, and no build's output
         assertEquals(2, run.status(), run::toString);
         assertEquals("", run.out(), run::toString);
@@ -112,7 +111,7 @@ class MakefileTest {
     @Test
     void help_listsEveryTargetOnce_byGroup_inShortLines_withoutAJdk() {
         // WHEN make help is run with no JDK to be found
-        Run run = make(List.of("help"), Map.of());
+        ProcessRun run = make(List.of("help"), Map.of());
         assertEquals(0, run.status(), run::toString);
         List<String> lines = run.out().lines().toList();
         // THEN the groups come in order, each line is short, and each documented target is listed once
@@ -151,11 +150,8 @@ class MakefileTest {
 
     // ------------------------------------------------------------------ helpers
 
-    private record Run(int status, String out, String err) {
-    }
-
     /** make in the project's root, with only {@code environment}, the shell tools, and no JDK under JDK_DIRS. */
-    private static Run make(List<String> arguments, Map<String, String> environment) {
+    private static ProcessRun make(List<String> arguments, Map<String, String> environment) {
         List<String> command = new ArrayList<>(List.of(make, "--no-print-directory"));
         command.addAll(arguments);
         ProcessBuilder builder = new ProcessBuilder(command).directory(ROOT.toFile());
@@ -165,21 +161,10 @@ class MakefileTest {
         env.put("JDK_DIRS", noJdks.toString());
         env.putAll(environment);
         long start = System.nanoTime();
-        try {
-            Process process = builder.start();
-            process.getOutputStream().close();
-            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(process.waitFor(30, TimeUnit.SECONDS), "make did not finish");
-            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-            System.out.printf("make %s answered in %d ms%n", String.join(" ", arguments), millis);
-            return new Run(process.exitValue(), out, err);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        ProcessRun run = ProcessRun.of(builder);
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        System.out.printf("make %s answered in %d ms%n", String.join(" ", arguments), millis);
+        return run;
     }
 
     /** The targets with a help text ({@code target: ... ## text}), in the Makefile's order. */

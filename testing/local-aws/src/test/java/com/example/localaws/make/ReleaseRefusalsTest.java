@@ -6,14 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.localaws.ProjectRoot;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -54,7 +51,7 @@ class ReleaseRefusalsTest {
         Files.writeString(repository.resolve("infra/release/changelog.sh"), "\n", StandardOpenOption.APPEND);
         Files.writeString(repository.resolve("notes.txt"), "draft\n");
         // WHEN a release is asked for
-        Run run = run(List.of("make", "--no-print-directory", "release", "VERSION=1.2.0"));
+        ProcessRun run = run(List.of("make", "--no-print-directory", "release", "VERSION=1.2.0"));
         // THEN exit 2, each file named, and nothing built
         assertEquals(2, run.status(), run::toString);
         assertTrue(run.err().contains("the tree is not clean; a release is built from a commit alone. Commit or remove:"), run::toString);
@@ -68,7 +65,7 @@ class ReleaseRefusalsTest {
         // GIVEN a clean tree whose commit is tagged v1.2.0 already
         git("tag", "-a", "v1.2.0", "-m", "release 1.2.0");
         // WHEN the same version is released again with TAG=yes
-        Run run = run(List.of("make", "--no-print-directory", "release", "VERSION=1.2.0", "TAG=yes"));
+        ProcessRun run = run(List.of("make", "--no-print-directory", "release", "VERSION=1.2.0", "TAG=yes"));
         // THEN exit 2, the tag named, and nothing built
         assertEquals(2, run.status(), run::toString);
         assertTrue(run.err().contains("tag v1.2.0 exists already: a version is released once"), run::toString);
@@ -77,17 +74,14 @@ class ReleaseRefusalsTest {
 
     // ------------------------------------------------------------------ helpers
 
-    private record Run(int status, String out, String err) {
-    }
-
     private void git(String... arguments) {
         List<String> command = new ArrayList<>(List.of("git"));
         command.addAll(List.of(arguments));
-        Run run = run(command);
+        ProcessRun run = run(command);
         assertEquals(0, run.status(), run::toString);
     }
 
-    private Run run(List<String> command) {
+    private ProcessRun run(List<String> command) {
         ProcessBuilder builder = new ProcessBuilder(new ArrayList<>(command)).directory(repository.toFile());
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
         builder.environment().put("GIT_AUTHOR_NAME", "release test");
@@ -95,18 +89,6 @@ class ReleaseRefusalsTest {
         builder.environment().put("GIT_COMMITTER_NAME", "release test");
         builder.environment().put("GIT_COMMITTER_EMAIL", "release-test@example.com");
         builder.environment().put("GIT_CONFIG_GLOBAL", "/dev/null");
-        try {
-            Process process = builder.start();
-            process.getOutputStream().close();
-            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(process.waitFor(30, TimeUnit.SECONDS), String.join(" ", command) + " did not finish");
-            return new Run(process.exitValue(), out, err);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        return ProcessRun.of(builder);
     }
 }
