@@ -141,7 +141,7 @@ build: ## compile and package every module (no tests)
 
 # Two modules at a time, as their dependencies allow (-T 2): each module's local AWS in its own
 # folder on its own ports (LocalAwsFolder), every launcher appending whole lines to the one recording.
-test-java: local-aws-backend setup rehearse-tools ## every Java test (JUnit 5) against the local AWS ## LOCAL_AWS=moto|localstack (LocalStack: Docker) LOCAL_AWS_TLS=false (HTTP)
+test-java: local-aws-backend setup rehearse-tools last-release ## every Java test (JUnit 5) against the local AWS ## LOCAL_AWS=moto|localstack (LocalStack: Docker) LOCAL_AWS_TLS=false (HTTP)
 	rm -f $(ROOT)/target/local-aws/calls.jsonl # the functions' calls, recorded afresh for make rehearse
 	$(MVN) -T 2 verify $(if $(LOCAL_AWS),-Dlocal.aws.backend=$(LOCAL_AWS))
 
@@ -177,9 +177,12 @@ rehearse: ## template.yaml offline: IAM, routes, SnapStart, stack life, the depl
 	RECORD="$(RECORD)" $(ROOT)/infra/rehearse/rehearse.sh
 
 ##@ Release (docs/release.md)
-.PHONY: release
+.PHONY: release last-release
 release: ## clean tree only: packages, libs, SBOMs, checksums -> target/release/VERSION ## VERSION=x.y.z TAG=yes (tag the commit vVERSION)
 	VERSION=$(call quoted,$(VERSION)) TAG=$(call quoted,$(TAG)) $(ROOT)/infra/release/release.sh
+
+last-release: ## the last release (infra/release/released.tsv), built once -> target/last-release
+	$(ROOT)/infra/release/last-release.sh --build
 
 ##@ Measurements (not part of make test)
 # ---- make bench: every benchmark writes a section under bench/target/sections, then docs/benchmarks.md
