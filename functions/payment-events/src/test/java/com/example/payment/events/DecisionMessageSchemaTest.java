@@ -3,8 +3,7 @@ package com.example.payment.events;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import com.example.contracts.LastRelease;
-import com.example.contracts.MessageSchema;
+import com.example.contracts.MessageContract;
 import com.example.localaws.ProjectRoot;
 import com.example.payment.DeclineReason;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -29,15 +28,13 @@ class DecisionMessageSchemaTest {
     private static final String SCHEMA = "docs/decision-message.schema.json";
     private static final String LONGEST_ID = "A" + "9._:-".repeat(25) + "xy";
 
-    private final MessageSchema tree = MessageSchema.inThisTree(SCHEMA);
-    private final MessageSchema released = MessageSchema.of(LastRelease.ofThisCheckout().schema(SCHEMA));
+    private final MessageContract contract = MessageContract.of(SCHEMA);
 
     @Test
     void everyKindOfDecisionThePublisherWrites_conformsHere_andToTheReleasedSchema() {
         for (DecisionEvent decision : decisions()) {
             String body = SnsDecisionPublisher.body(decision);
-            assertEquals(List.of(), tree.errors(body), body);
-            assertEquals(List.of(), released.errors(body), body);
+            assertEquals(List.of(), contract.errors(body), body);
         }
     }
 
@@ -51,8 +48,7 @@ class DecisionMessageSchemaTest {
                 .path("Records").get(0).path("body").asText();
 
         for (String body : List.of(published, delivered)) {
-            assertEquals(List.of(), tree.errors(body), body);
-            assertEquals(List.of(), released.errors(body), body);
+            assertEquals(List.of(), contract.errors(body), body);
         }
     }
 
@@ -61,10 +57,10 @@ class DecisionMessageSchemaTest {
         String approval = SnsDecisionPublisher.body(decision("APPROVED", Optional.empty(), 12550, "PURCHASE"));
         String decline = SnsDecisionPublisher.body(decision("DECLINED", Optional.of("INSUFFICIENT_FUNDS"), 12550, "PURCHASE"));
 
-        assertFalse(tree.errors(decline.replace(",\"reason\":\"INSUFFICIENT_FUNDS\"", "")).isEmpty(), "a decline without its reason");
-        assertFalse(tree.errors(approval.replace("\"decision\":\"APPROVED\"", "\"decision\":\"APPROVED\",\"reason\":\"X\"")).isEmpty(),
+        assertFalse(contract.tree().errors(decline.replace(",\"reason\":\"INSUFFICIENT_FUNDS\"", "")).isEmpty(), "a decline without its reason");
+        assertFalse(contract.tree().errors(approval.replace("\"decision\":\"APPROVED\"", "\"decision\":\"APPROVED\",\"reason\":\"X\"")).isEmpty(),
                 "an approval with a reason");
-        assertFalse(tree.errors(approval.replace("12550", "125.5")).isEmpty(), "an amount that is not in minor units");
+        assertFalse(contract.tree().errors(approval.replace("12550", "125.5")).isEmpty(), "an amount that is not in minor units");
     }
 
     /** Approvals and declines of every reason, both authorization types, the smallest and largest amounts and ids. */

@@ -3,8 +3,7 @@ package com.example.payment.notifier;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import com.example.contracts.LastRelease;
-import com.example.contracts.MessageSchema;
+import com.example.contracts.MessageContract;
 import com.example.localaws.ProjectRoot;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
@@ -23,15 +22,13 @@ class PushRequestSchemaTest {
     private static final String SCHEMA = "docs/push-request.schema.json";
     private static final String LONGEST_ID = "A" + "9._:-".repeat(25) + "xy";
 
-    private final MessageSchema tree = MessageSchema.inThisTree(SCHEMA);
-    private final MessageSchema released = MessageSchema.of(LastRelease.ofThisCheckout().schema(SCHEMA));
+    private final MessageContract contract = MessageContract.of(SCHEMA);
 
     @Test
     void everyRequestTheNotifierSends_conformsHere_andToTheReleasedSchema() throws Exception {
         for (String decision : approvals()) {
             String request = Notification.fromEvent(decision).orElseThrow().toRequestBody();
-            assertEquals(List.of(), tree.errors(request), request);
-            assertEquals(List.of(), released.errors(request), request);
+            assertEquals(List.of(), contract.errors(request), request);
         }
     }
 
@@ -39,8 +36,8 @@ class PushRequestSchemaTest {
     void aRequestWithoutItsTemplate_orWithAMajorUnitAmount_isRefused() {
         String request = new Notification("TXN-1", "ACC-1", 12550, "EUR").toRequestBody();
 
-        assertFalse(tree.errors(request.replace(",\"template\":\"payment-approved\"", "")).isEmpty(), "no template");
-        assertFalse(tree.errors(request.replace("12550", "125.5")).isEmpty(), "an amount that is not in minor units");
+        assertFalse(contract.tree().errors(request.replace(",\"template\":\"payment-approved\"", "")).isEmpty(), "no template");
+        assertFalse(contract.tree().errors(request.replace("12550", "125.5")).isEmpty(), "an amount that is not in minor units");
     }
 
     /** The sample's approval (events/payment-notifier) and approvals at the bounds of amounts and ids, as the topic carries them. */
