@@ -139,11 +139,16 @@ down: $(LOCAL_CLI_CLASSPATH) ## stop what make up started (harmless when nothing
 build: ## compile and package every module (no tests)
 	$(MVN) -DskipTests package
 
+# The libraries' API against the last release's jars, which make last-release built (pom.xml's
+# profile last-release-api, docs/library.md "What is API"); read when the recipe runs.
+LAST_RELEASE_API = -Dlast.release.dir=$(ROOT)/target/last-release \
+  -Dlast.release.version=$$($(ROOT)/infra/release/last-release.sh | cut -d' ' -f1)
+
 # Two modules at a time, as their dependencies allow (-T 2): each module's local AWS in its own
 # folder on its own ports (LocalAwsFolder), every launcher appending whole lines to the one recording.
 test-java: local-aws-backend setup rehearse-tools last-release ## every Java test (JUnit 5) against the local AWS ## LOCAL_AWS=moto|localstack (LocalStack: Docker) LOCAL_AWS_TLS=false (HTTP)
 	rm -f $(ROOT)/target/local-aws/calls.jsonl # the functions' calls, recorded afresh for make rehearse
-	$(MVN) -T 2 verify $(if $(LOCAL_AWS),-Dlocal.aws.backend=$(LOCAL_AWS))
+	$(MVN) -T 2 verify $(if $(LOCAL_AWS),-Dlocal.aws.backend=$(LOCAL_AWS)) $(LAST_RELEASE_API)
 
 outside-project: ## a project outside the checkout on the published libraries and test kit alone
 	$(ROOT)/examples/outside-project/run.sh
