@@ -251,7 +251,8 @@ simulate: ## 20 seeds x 50 000 payments x 7 days, fast path on, oracles, shrinki
 	  RATE=$(call quoted,$(RATE)) MINUTES=$(call quoted,$(MINUTES)) CONCURRENCY=$(call quoted,$(CONCURRENCY)) \
 	  WARM_WRITE_UNITS=$(call quoted,$(WARM_WRITE_UNITS)) SHRINK=$(call quoted,$(SHRINK)) \
 	  RESERVED=$(call quoted,$(RESERVED)) LAMBDA_THROTTLE_MINUTES=$(call quoted,$(LAMBDA_THROTTLE_MINUTES)) \
-	  CACHE=$(call quoted,$(CACHE)) QUEUE=$(call quoted,$(QUEUE)) DRAW=$(call quoted,$(DRAW)) RULES=$(call quoted,$(RULES))
+	  CACHE=$(call quoted,$(CACHE)) QUEUE=$(call quoted,$(QUEUE)) DRAW=$(call quoted,$(DRAW)) RULES=$(call quoted,$(RULES)) \
+	  DESIGN=$(call quoted,$(DESIGN))
 
 reliability-report: ## docs/reliability.md again from reliability/target/results.json (seconds)
 	$(RELIABILITY_BUILD)
