@@ -46,6 +46,21 @@ record Result(Trace trace, int payments, long messages, long approved, long decl
         return violations.get(0);
     }
 
+    /**
+     * The same result, {@code oracle}'s first violation put first (the one a shrink keeps failing),
+     * when it failed; otherwise this.
+     */
+    Result withFirst(String oracle) {
+        List<Violation> reordered = new java.util.ArrayList<>(violations);
+        reordered.stream().filter(v -> v.oracle().equals(oracle)).findFirst().ifPresent(v -> {
+            reordered.remove(v);
+            reordered.add(0, v);
+        });
+        return new Result(trace, payments, messages, approved, declined, deadLetterLeft, redrives, invocations, coldStarts,
+                failedInvocations, peakConcurrency, dynamoDbCalls, writeUnits, throttled, p50Micros, p99Micros, oldestMicros,
+                p99ByMinute, oldestByMinute, endMicros, lambdaThrottles, List.copyOf(reordered), downstream, extraFigures, canary);
+    }
+
     /** Failed oracles by name, with counts. */
     Map<String, Integer> byOracle() {
         Map<String, Integer> counts = new TreeMap<>();

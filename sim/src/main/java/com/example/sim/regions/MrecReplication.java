@@ -10,25 +10,33 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * A global table in multi-Region eventual consistency (MREC) between the Regions' DynamoDB
- * replicas, as "Global tables core concepts" (Amazon DynamoDB Developer Guide,
- * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/globaltables-CoreConcepts.html)
- * describes it, each behaviour at its worse reading:
+ * replicas, each behaviour at its worse reading where AWS's pages are vague:
  * <ul>
  *   <li>every replica takes writes locally, its conditions evaluated against its own copy of the
- *       item ("Conditional writes evaluate the condition expression against the version of the
- *       item in the Region");</li>
- *   <li>each applied write is sent to every other replica, item by item, "typically within one
- *       second": the lag here is drawn per write and per replica, 0.2 to 2.5 s; a transaction is
- *       therefore not replicated as a unit (its items arrive one by one, each at its own time:
- *       "transactions ... are not replicated as a unit", "Amazon DynamoDB Transactions: how it
- *       works", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/transaction-apis.html#transaction-apis-global-tables);</li>
- *   <li>a conflict is resolved per item, last writer wins by the write's timestamp: a replicated
- *       write older than the replica's own newer write of the item is dropped (ties to the
- *       higher-numbered Region);</li>
- *   <li>a Region cut off ({@link RegionOutages}) neither sends nor receives; what was not yet
- *       replicated is sent when it is back, each write up to {@value #CATCH_UP_MINUTES} minutes
- *       after the return (the backlog drains, it does not arrive at once).</li>
+ *       item, which may be stale when another Region wrote it last ("How DynamoDB global tables
+ *       work", consistency modes, Amazon DynamoDB Developer Guide,
+ *       https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/V2globaltables_HowItWorks.html);</li>
+ *   <li>each applied write is sent to every other replica item by item, a transaction's items
+ *       each on its own ("Items are replicated individually. Items updated within a single
+ *       transaction might not be replicated together", "Overview of global tables", AWS
+ *       Prescriptive Guidance, https://docs.aws.amazon.com/prescriptive-guidance/latest/dynamodb-global-tables/overview.html);</li>
+ *   <li>the lag, drawn per write and per replica: "usually within one second" (same page), with no
+ *       bound ("There is no SLA for this latency"): 0.2 to 1 s nine times in ten, 1 to 10 s
+ *       nine times in a hundred, 10 s to 5 min otherwise;</li>
+ *   <li>a conflict is resolved per item, last writer wins by the write's timestamp, silently: a
+ *       replicated write older than the replica's own newer write of the item is dropped (ties
+ *       to the higher-numbered Region) (same page);</li>
+ *   <li>a Region cut off ({@link RegionOutages}) neither sends nor receives; its writes not yet
+ *       replicated are kept and sent when it is back ("any write operations in Region A that have
+ *       not yet propagated are retained and propagated after Region A comes back online", and a
+ *       later write in Region B suppresses them, "Evacuating a Region with DynamoDB global tables",
+ *       https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-global-table-design.prescriptive-guidance.evacuation.html),
+ *       each up to {@value #CATCH_UP_MINUTES} minutes after the return (the backlog drains, it does
+ *       not arrive at once).</li>
  * </ul>
+ * A replicated copy costs its replica one replicated write unit per KB ("one rWRU per replica
+ * table is charged for each write up to 1KB", "Understanding Amazon DynamoDB billing for global
+ * tables", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/global-tables-billing.html).
  * Time to Live's deletions are not replicated here (the regions profile's runs end before any
  * record expires).
  */
@@ -89,9 +97,18 @@ public final class MrecReplication {
     private void send(int from, int to, String table, String name, Map<String, AttributeValue> item, long stamp) {
         long now = scheduler.now();
         long connected = outages.connected(from, to, now);
-        long at = connected + scheduler.random().nextLong(200_000, 2_500_000)
+        long at = connected + lag()
                 + (connected > now ? scheduler.random().nextLong(CATCH_UP_MINUTES * 60_000_000L) : 0);
         scheduler.at(at, () -> arrive(from, to, table, name, item, stamp));
+    }
+
+    /** One write's replication lag, micros: most under a second, a tail of minutes. */
+    private long lag() {
+        double draw = scheduler.random().nextDouble();
+        if (draw < 0.9) {
+            return scheduler.random().nextLong(200_000, 1_000_000);
+        }
+        return draw < 0.99 ? scheduler.random().nextLong(1_000_000, 10_000_000) : scheduler.random().nextLong(10_000_000, 300_000_000);
     }
 
     private void arrive(int from, int to, String table, String name, Map<String, AttributeValue> item, long stamp) {
