@@ -12,7 +12,15 @@ enum RegionDesign {
      * in multi-Region eventual consistency ({@link com.example.sim.regions.MrecReplication}): its
      * transaction atomic in its Region only, replicated item by item, last writer wins.
      */
-    MREC_TODAY("mrec-today");
+    MREC_TODAY("mrec-today"),
+
+    /**
+     * Design (b): no transactions, on a global table in MRSC ({@link com.example.sim.regions.MrscGlobalTable}):
+     * one conditional write per payment on the account item itself, its decision kept on the item,
+     * the idempotency record and the ledger entry derived from the stream
+     * ({@link com.example.sim.regions.AccountItemReceiver}).
+     */
+    MRSC_ACCOUNT_ITEM("mrsc-account-item");
 
     private final String id;
 
