@@ -9,8 +9,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Across Regions ({@code make simulate PROFILE=regions}): today's design on global tables in MREC
- * decides a payment twice when a Region is lost, which the same trace in one Region never does;
- * and a run across Regions is a pure function of its trace. On the shrunk trace a failing run of
+ * decides a payment twice when a Region is lost, which the same trace in one Region never does,
+ * nor design (b), one conditional write per payment on MRSC; and a run across Regions is a pure
+ * function of its trace. On the shrunk trace a failing run of
  * 2 000 payments printed, so that it takes seconds.
  */
 class RegionsSimulationTest {
@@ -34,6 +35,17 @@ class RegionsSimulationTest {
         // AND the same trace in one Region, where there is nothing to lose, fails no oracle
         Result single = Simulation.run(LOST_WITH_ITS_PAYMENT, PROFILE, WINDOWS);
         assertEquals(0, single.violations().size(), () -> single.violations().toString());
+    }
+
+    @Test
+    void oneConditionalWritePerPaymentOnMrsc_decidesItOnce_whenItsRegionIsLost() {
+        // GIVEN the same payment, stranded in Region 2 and sent again to another Region
+        // WHEN each Region's consumer writes its decision on the account item of MRSC global tables
+        Result regions = RegionsSimulation.run(LOST_WITH_ITS_PAYMENT, PROFILE, WINDOWS, RegionDesign.MRSC_ACCOUNT_ITEM);
+        // THEN it is decided once: the stranded copy, once Region 2 is back, is answered a duplicate of it
+        assertEquals(0, regions.violations().size(), () -> regions.violations().toString());
+        assertEquals(1, regions.declined(), regions::line);
+        assertTrue(regions.extraFigures().contains("sent_again=1"), regions::line);
     }
 
     @Test
