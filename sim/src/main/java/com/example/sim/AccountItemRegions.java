@@ -10,13 +10,11 @@ import com.example.sim.models.DynamoDbModel;
 import com.example.sim.models.SimWorld;
 import com.example.sim.models.SqsModel;
 import com.example.sim.models.Transaction;
-import com.example.sim.models.World;
 import com.example.sim.oracles.Event;
 import com.example.sim.regions.AccountItemReceiver;
 import com.example.sim.regions.MrscGlobalTable;
 import com.example.sim.runtime.Scheduler;
 import com.example.sim.workload.Workload;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -41,14 +39,14 @@ final class AccountItemRegions {
 
     static RegionsSimulation.Deployed deploy(RegionsSimulation.Setting setting) {
         Scheduler scheduler = setting.scheduler();
-        DynamoDbModel committed = new DynamoDbModel(new Calls(scheduler), setting.profile().warmWriteUnits());
+        SimWorld world = new SimWorld(scheduler, com.example.sim.faults.FaultSchedule.NONE);
+        DynamoDbModel committed = new DynamoDbModel(world, setting.profile().warmWriteUnits());
         committed.createTable(Simulation.ACCOUNTS, AccountAttributes.PK, Optional.empty(), Optional.empty());
         committed.createTable(Simulation.RECORDS, IdempotencyRecordAttributes.PK, Optional.empty(), Optional.empty());
         committed.createTable(Simulation.LEDGER, LedgerAttributes.PK, Optional.of(LedgerAttributes.SK), Optional.empty());
         load(committed, setting);
         committed.observe(write -> setting.oracles().observe(new Event.Written(scheduler.now(), write)));
         MrscGlobalTable table = new MrscGlobalTable(scheduler, committed, setting.outages(), RegionsSimulation.REGIONS);
-        SimWorld world = new SimWorld(scheduler, com.example.sim.faults.FaultSchedule.NONE);
         SplittableRandom streamLag = new SplittableRandom(scheduler.random().nextLong());
         List<RegionsSimulation.Region> regions = new ArrayList<>();
         for (int r = 0; r < RegionsSimulation.REGIONS; r++) {
@@ -106,41 +104,6 @@ final class AccountItemRegions {
                     AccountAttributes.ACCOUNT_STATUS, AttributeValue.fromS(AccountAttributes.ACTIVE),
                     "version", AttributeValue.fromN("0"),
                     "applied", AttributeValue.fromM(applied.getOrDefault(account.id(), Map.of()))));
-        }
-    }
-
-    /** The calls to the table: 1 to 6 ms each way from a consumer's fiber (the MRSC round trip is the table's), no faults. */
-    private record Calls(Scheduler scheduler) implements World {
-
-        @Override
-        public Instant instant() {
-            return scheduler.instant();
-        }
-
-        @Override
-        public SplittableRandom random() {
-            return scheduler.random();
-        }
-
-        @Override
-        public void toService(String service, String operation) {
-            travel();
-        }
-
-        @Override
-        public void fromService(String service, String operation) {
-            travel();
-        }
-
-        private void travel() {
-            if (scheduler.current() != null) {
-                scheduler.sleep(scheduler.random().nextLong(1_000, 6_000));
-            }
-        }
-
-        @Override
-        public Fault fault(String service, String operation) {
-            return Fault.NONE;
         }
     }
 }
