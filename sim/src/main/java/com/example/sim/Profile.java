@@ -8,7 +8,7 @@ import java.time.Duration;
  * What a run simulates besides the template's windows: the traffic, the accounts, and how often
  * each fault happens.
  *
- * @param name             {@code default} or {@code peak}
+ * @param name             {@code default}, {@code peak}, {@code canary}, {@code regions}, or a swarm's draw
  * @param payments         payments the producers make in the run
  * @param traffic          how long they send them over
  * @param accounts         accounts the payments post to
@@ -61,6 +61,16 @@ public record Profile(String name, int payments, Duration traffic, int accounts,
      */
     static Profile canary(TemplateWindows windows, int payments) {
         return new Profile("canary", payments, Duration.ofHours(1), Math.max(50, payments / 100), 5, 0.05, 0, 0,
+                windows.maxConcurrency(), 4_000, false, 0, FaultRates.DEFAULT, "off", "standard", 0.01, Rules.TODAY);
+    }
+
+    /**
+     * A day across Regions ({@link RegionsRun}): {@code payments} over a day on few accounts (each
+     * account's payments come through every Region), no fault drawn but the Regions' own (a loss
+     * and a partition, {@link com.example.sim.regions.RegionOutages}), no cache.
+     */
+    static Profile regions(TemplateWindows windows, int payments) {
+        return new Profile("regions", payments, Duration.ofDays(1), Math.max(20, payments / 100), 5, 0.05, 0.4, 6,
                 windows.maxConcurrency(), 4_000, false, 0, FaultRates.DEFAULT, "off", "standard", 0.01, Rules.TODAY);
     }
 

@@ -10,7 +10,7 @@ package com.example.sim.oracles;
 public record Violation(String oracle, String txnId, String detail) {
 
     static final String DEBITED_TWICE = "no transaction debited twice";
-    static final String DECIDED_TWICE = "none decided twice";
+    public static final String DECIDED_TWICE = "none decided twice";
     static final String DECIDED_PAST_ITS_AGE = "nothing older than MaxPaymentAge decided";
     static final String LOST = "none lost";
     static final String BALANCES = "balances equal the sequential model of the decided payments";
