@@ -17,23 +17,23 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *       work", consistency modes, Amazon DynamoDB Developer Guide,
  *       https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/V2globaltables_HowItWorks.html);</li>
  *   <li>each applied write is sent to every other replica item by item, a transaction's items
- *       each on its own ("Items are replicated individually. Items updated within a single
- *       transaction might not be replicated together", "Overview of global tables", AWS
+ *       each on its own (items are replicated individually, and items updated in one transaction
+ *       might not be replicated together: "Overview of global tables", AWS
  *       Prescriptive Guidance, https://docs.aws.amazon.com/prescriptive-guidance/latest/dynamodb-global-tables/overview.html);</li>
- *   <li>the lag, drawn per write and per replica: "usually within one second" (same page), with no
- *       bound ("There is no SLA for this latency"): 0.2 to 1 s nine times in ten, 1 to 10 s
+ *   <li>the lag, drawn per write and per replica: usually within one second, with no
+ *       SLA for the latency (same page): 0.2 to 1 s nine times in ten, 1 to 10 s
  *       nine times in a hundred, 10 s to 5 min otherwise;</li>
  *   <li>a conflict is resolved per item, last writer wins by the write's timestamp, silently: a
  *       replicated write older than the replica's own newer write of the item is dropped (ties
  *       to the higher-numbered Region) (same page);</li>
  *   <li>a Region cut off ({@link RegionOutages}) neither sends nor receives; its writes not yet
- *       replicated are kept and sent when it is back ("any write operations in Region A that have
- *       not yet propagated are retained and propagated after Region A comes back online", and a
- *       later write in Region B suppresses them, "Evacuating a Region with DynamoDB global tables",
+ *       replicated are kept and propagated when it comes back, and a later write of the item in
+ *       another Region suppresses them ("Evacuating a Region with DynamoDB global tables",
  *       https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-global-table-design.prescriptive-guidance.evacuation.html),
  *       each up to {@value #CATCH_UP_MINUTES} minutes after the return (the backlog drains, it does
  *       not arrive at once).</li>
  * </ul>
+ * (The pages' sentences above are paraphrased: the stored copies read were translations.)
  * A replicated copy costs its replica one replicated write unit per KB ("one rWRU per replica
  * table is charged for each write up to 1KB", "Understanding Amazon DynamoDB billing for global
  * tables", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/global-tables-billing.html).
