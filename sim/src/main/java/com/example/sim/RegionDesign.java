@@ -20,7 +20,15 @@ enum RegionDesign {
      * the idempotency record and the ledger entry derived from the stream
      * ({@link com.example.sim.regions.AccountItemReceiver}).
      */
-    MRSC_ACCOUNT_ITEM("mrsc-account-item");
+    MRSC_ACCOUNT_ITEM("mrsc-account-item"),
+
+    /**
+     * Design (c): today's receiver on MREC global tables, each account decided in its home Region
+     * only, its payments forwarded there, each transaction fenced on the account's home and epoch,
+     * the lost Region's accounts moved by the operators and the returning Region held until its
+     * replica has the moves ({@link com.example.sim.regions.HomeRegions}).
+     */
+    HOME_REGION("home-region");
 
     private final String id;
 

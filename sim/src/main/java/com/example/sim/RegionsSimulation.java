@@ -1,32 +1,19 @@
 package com.example.sim;
 
 import com.example.payment.AccountAttributes;
-import com.example.payment.LedgerAttributes;
-import com.example.paymenttraffic.Account;
 import com.example.receiver.MessageResult;
 import com.example.receiver.lambda.ReceiverWindows;
-import com.example.receiver.record.IdempotencyRecordAttributes;
-import com.example.sim.faults.FaultSchedule;
-import com.example.sim.models.Alias;
 import com.example.sim.models.DynamoDbModel;
-import com.example.sim.models.Environment;
-import com.example.sim.models.FunctionConcurrency;
-import com.example.sim.models.LambdaService;
-import com.example.sim.models.RegionWorld;
-import com.example.sim.models.SimWorld;
 import com.example.sim.models.SqsMessage;
 import com.example.sim.models.SqsModel;
 import com.example.sim.models.SqsQueue;
-import com.example.sim.models.World;
 import com.example.sim.oracles.Event;
 import com.example.sim.oracles.Oracle;
 import com.example.sim.oracles.Oracles;
 import com.example.sim.oracles.RecordedDecisions;
 import com.example.sim.regions.FailoverRoute;
-import com.example.sim.regions.MrecReplication;
 import com.example.sim.regions.RegionOutages;
 import com.example.sim.runtime.Scheduler;
-import com.example.sim.workload.History;
 import com.example.sim.workload.Payment;
 import com.example.sim.workload.Producers;
 import com.example.sim.workload.SentMessages;
@@ -82,13 +69,14 @@ final class RegionsSimulation {
         Setting setting = new Setting(scheduler, profile, windows, workload, outages, sent, oracles,
                 (region, payment, outcome) -> route[0].answered(region, payment, outcome));
         Deployed deployed = switch (design) {
-            case MREC_TODAY -> mrecToday(setting);
+            case MREC_TODAY -> MrecRegions.today(setting);
             case MRSC_ACCOUNT_ITEM -> AccountItemRegions.deploy(setting);
+            case HOME_REGION -> MrecRegions.homeRegions(setting);
         };
         List<Region> regions = deployed.regions();
         route[0] = new FailoverRoute(scheduler, regions.stream().map(Region::payments).toList(),
                 regions.stream().map(Region::poller).toList(), outages, workload, new SplittableRandom(trace.seed() ^ OUTAGES ^ 1));
-        Producers producers = new Producers(scheduler, route[0], workload, sent, trace.seed());
+        Producers producers = new Producers(scheduler, deployed.frontDoors().apply(route[0]), workload, sent, trace.seed());
         producers.start();
         route[0].start(producers);
         scheduler.at(outages.lostUntil(), () -> regions.get(outages.lost()).poller().run()); // back: what waited is found
@@ -141,59 +129,17 @@ final class RegionsSimulation {
 
     /**
      * A design deployed in the run's Regions: its Regions, the accounts' balances once the run is
-     * over, the write units it spent (every Region's), and its own figures.
+     * over, the write units it spent (every Region's), its own figures, and where the producers'
+     * sends go given the Region they fail over to (a Region's front door).
      */
     record Deployed(List<Region> regions, java.util.function.Supplier<Map<String, Long>> balances,
-                    java.util.function.LongSupplier writeUnits, java.util.function.Supplier<String> figures) {
-    }
+                    java.util.function.LongSupplier writeUnits, java.util.function.Supplier<String> figures,
+                    java.util.function.Function<FailoverRoute, Producers.Route> frontDoors) {
 
-    /** Design (a): today's receiver in each Region on its replica, the replicas a global table in MREC. */
-    private static Deployed mrecToday(Setting setting) {
-        Scheduler scheduler = setting.scheduler();
-        TemplateWindows windows = setting.windows();
-        Profile profile = setting.profile();
-        RegionOutages outages = setting.outages();
-        Oracles oracles = setting.oracles();
-        SimWorld world = new SimWorld(scheduler, FaultSchedule.NONE);
-        List<Region> regions = new ArrayList<>();
-        List<DynamoDbModel> replicas = new ArrayList<>();
-        for (int r = 0; r < REGIONS; r++) {
-            int region = r;
-            World regional = new RegionWorld(scheduler, world, () -> !outages.lost(region, scheduler.now()));
-            DynamoDbModel dynamoDb = replica(regional, profile, setting.workload(), scheduler, windows, oracles);
-            dynamoDb.observe(write -> oracles.observe(new Event.Written(scheduler.now(), write)));
-            dynamoDb.observeTransactions(transaction -> oracles.observe(new Event.Transacted(scheduler.now(), transaction)));
-            SqsModel sqs = new SqsModel(regional);
-            LambdaService[] lambda = new LambdaService[1];
-            Region queues = setting.queues(sqs, () -> lambda[0].sent());
-            SimulatedReceiver receivers = new SimulatedReceiver(scheduler, FaultSchedule.NONE,
-                    Simulation.environment(windows, profile.rules(), queues.deadLetters()), dynamoDb, sqs, Producers.secret());
-            int[] environments = {0};
-            Alias alias = Alias.of(scheduler, () -> new Environment(++environments[0], receivers::build));
-            lambda[0] = new LambdaService(scheduler, queues.payments(), alias,
-                    new LambdaService.Settings(windows.batchSize(), windows.batchingWindowSeconds(),
-                            windows.visibilityTimeoutSeconds(), windows.functionTimeoutSeconds()),
-                    profile.maxConcurrency(), new FunctionConcurrency(0, FaultSchedule.NONE), latency -> { },
-                    new LambdaService.Invocations() {
-                        @Override
-                        public void answered(SqsMessage message, MessageResult result, String version) {
-                            setting.answered(region, message, result);
-                        }
-
-                        @Override
-                        public void failed(List<SqsMessage> batch, String version) {
-                            oracles.observe(new Event.InvocationFailed(scheduler.now(), batch));
-                        }
-                    }).pollingWhile(() -> !outages.lost(region, scheduler.now()));
-            regions.add(queues);
-            replicas.add(dynamoDb);
+        Deployed(List<Region> regions, java.util.function.Supplier<Map<String, Long>> balances,
+                 java.util.function.LongSupplier writeUnits, java.util.function.Supplier<String> figures) {
+            this(regions, balances, writeUnits, figures, route -> route);
         }
-        MrecReplication replication = new MrecReplication(scheduler, replicas, outages);
-        return new Deployed(regions, () -> balances(replicas.get(0), scheduler),
-                () -> replicas.stream().mapToLong(DynamoDbModel::writeUnits).sum() + replication.replicatedUnits(),
-                () -> String.format(" local_write_units=%d replicated_write_units=%d lww_dropped=%d",
-                        replicas.stream().mapToLong(DynamoDbModel::writeUnits).sum(), replication.replicatedUnits(),
-                        replication.dropped()));
     }
 
     /** Each account's balance in {@code dynamoDb}'s accounts table now. */
@@ -203,25 +149,6 @@ final class RegionsSimulation {
             balances.put(account.get(AccountAttributes.PK).s(), Oracles.balance(account));
         }
         return balances;
-    }
-
-    /** A Region's replica of the three tables, the accounts loaded and the payments approved before the run. */
-    private static DynamoDbModel replica(World world, Profile profile, Workload workload, Scheduler scheduler,
-                                         TemplateWindows windows, Oracles oracles) {
-        DynamoDbModel dynamoDb = new DynamoDbModel(world, profile.warmWriteUnits());
-        dynamoDb.createTable(Simulation.RECORDS, IdempotencyRecordAttributes.PK, Optional.empty(),
-                Optional.of(IdempotencyRecordAttributes.EXPIRES_AT));
-        dynamoDb.createTable(Simulation.ACCOUNTS, AccountAttributes.PK, Optional.empty(), Optional.empty());
-        dynamoDb.createTable(Simulation.LEDGER, LedgerAttributes.PK, Optional.of(LedgerAttributes.SK), Optional.empty());
-        for (Account account : workload.accounts()) {
-            dynamoDb.load(Simulation.ACCOUNTS, Map.of(AccountAttributes.PK, AttributeValue.fromS(account.id()),
-                    AccountAttributes.BALANCE_MINOR, AttributeValue.fromN(Long.toString(account.balanceMinor())),
-                    AccountAttributes.CURRENCY, AttributeValue.fromS(account.currency()),
-                    AccountAttributes.ACCOUNT_STATUS, AttributeValue.fromS(AccountAttributes.ACTIVE)));
-        }
-        History.load(workload, dynamoDb, Simulation.RECORDS, Simulation.LEDGER, scheduler.instant(),
-                Duration.ofSeconds(windows.recordTtlSeconds()), oracles::decidedBefore);
-        return dynamoDb;
     }
 
     /** The run's figures, with the Regions' own after them. */
