@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Across Regions ({@code make simulate PROFILE=regions}): today's design on global tables in MREC
  * decides a payment twice when a Region is lost, which the same trace in one Region never does,
- * nor design (b), one conditional write per payment on MRSC; and a run across Regions is a pure
+ * nor design (b), one conditional write per payment on MRSC, nor design (c), a home Region per
+ * account fenced by its epoch on MREC; and a run across Regions is a pure
  * function of its trace. On the shrunk trace a failing run of
  * 2 000 payments printed, so that it takes seconds.
  */
@@ -46,6 +47,19 @@ class RegionsSimulationTest {
         assertEquals(0, regions.violations().size(), () -> regions.violations().toString());
         assertEquals(1, regions.declined(), regions::line);
         assertTrue(regions.extraFigures().contains("sent_again=1"), regions::line);
+    }
+
+    @Test
+    void aHomeRegionPerAccountFencedByItsEpoch_decidesItOnce_whenItsRegionIsLost() {
+        // GIVEN the same payment, stranded in Region 2 and sent again to another Region
+        // WHEN each account is decided in its home Region only, on MREC global tables, the lost Region's
+        // accounts moved when the loss is seen and the returning Region held until its replica has the moves
+        Result regions = RegionsSimulation.run(LOST_WITH_ITS_PAYMENT, PROFILE, WINDOWS, RegionDesign.HOME_REGION);
+        // THEN it is decided once: the stranded copy, sent to its account's new home on the return, is a duplicate there
+        assertEquals(0, regions.violations().size(), () -> regions.violations().toString());
+        assertEquals(1, regions.declined(), regions::line);
+        assertTrue(regions.extraFigures().contains("sent_again=1"), regions::line);
+        assertTrue(regions.extraFigures().contains("forwarded_on_return=1"), regions::line);
     }
 
     @Test
