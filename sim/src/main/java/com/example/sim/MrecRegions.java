@@ -72,8 +72,9 @@ final class MrecRegions {
         for (int r = 0; r < RegionsSimulation.REGIONS; r++) {
             homes.add(wired.replicas().get(r), wired.regions().get(r).payments(), wired.regions().get(r).poller());
         }
-        return wired.deployed(setting, () -> String.format(" moved_accounts=%d forwarded_on_return=%d",
-                homes.moved(), homes.forwarded()), homes::frontDoors);
+        return wired.deployed(setting, () -> String.format(" moved_accounts=%d forwarded_on_return=%d fence_refused=%d",
+                homes.moved(), homes.forwarded(), wired.replicas().stream().mapToLong(r -> ((FencedReplica) r).refused()).sum()),
+                homes::frontDoors);
     }
 
     /** A Region's replica as the design makes it. */

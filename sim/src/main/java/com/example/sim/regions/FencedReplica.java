@@ -24,7 +24,9 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  * decline: the design's receiver tells its fence from its funds check by the item DynamoDB returns
  * with the failed condition. As every condition on MREC, the fence is evaluated against this
  * Region's copy of the item: a stale copy passes it, which is why a returning Region stays fenced
- * until its replica holds the moved homes ({@link HomeRegions}).
+ * until its replica holds the moved homes ({@link HomeRegions}). A decline's record alone (the
+ * receiver's put after its transaction failed) carries no fence: it follows a transaction whose
+ * fence held and whose funds check failed.
  */
 public final class FencedReplica extends DynamoDbModel {
 
@@ -39,6 +41,7 @@ public final class FencedReplica extends DynamoDbModel {
     private final String accountKey;
     private final int region;
     private final HomeRegions homes;
+    private long refused;
 
     /**
      * @param accounts   the accounts table's name
@@ -73,8 +76,14 @@ public final class FencedReplica extends DynamoDbModel {
             if (accountAction < 0 || homedHere(fenced.get(accountAction).update())) {
                 throw cancelled;
             }
+            refused++;
             throw asConflict(cancelled, accountAction);
         }
+    }
+
+    /** Transactions the fence refused: the account not homed here at the epoch granted. */
+    public long refused() {
+        return refused;
     }
 
     private Update fence(Update update) {

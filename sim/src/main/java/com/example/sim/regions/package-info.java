@@ -5,8 +5,10 @@
  * in multi-Region strong consistency ({@link com.example.sim.regions.MrscGlobalTable}), the
  * producers that fail over to another Region's queue and send again ({@link
  * com.example.sim.regions.FailoverRoute}), and design (b)'s consumer, one conditional write per
- * payment on the account item ({@link com.example.sim.regions.AccountItemReceiver}). Design (a)
- * runs the real receiver in each Region; {@code RegionsSimulation} wires a design's Regions,
+ * payment on the account item ({@link com.example.sim.regions.AccountItemReceiver}), and design
+ * (c)'s homes and fence ({@link com.example.sim.regions.HomeRegions}, {@link
+ * com.example.sim.regions.FencedReplica}). Designs (a) and (c) run the real receiver in each Region
+ * ({@code MrecRegions}); {@code RegionsSimulation} wires a design's Regions,
  * {@code RegionsRun} is {@code make simulate PROFILE=regions DESIGN=...}.
  */
 package com.example.sim.regions;
