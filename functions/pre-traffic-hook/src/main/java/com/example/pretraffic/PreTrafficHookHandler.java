@@ -12,7 +12,7 @@ import software.amazon.awssdk.services.lambda.LambdaClient;
 /**
  * CodeDeploy's {@code BeforeAllowTraffic} hook of the authorizer. Its environment: {@code NEW_VERSION}
  * (the version ARN SAM published, {@code !Ref PaymentAuthorizerFunction.Version}), {@code PAYMENTS_QUEUE_ARN},
- * {@code IDEMPOTENCY_TABLE}, {@code ACCOUNTS_TABLE}. Returns the verdict's reason, which the log keeps.
+ * {@code IDEMPOTENCY_TABLE}, {@code ACCOUNTS_TABLE}. Logs the verdict and its reason, and returns them.
  */
 public final class PreTrafficHookHandler implements RequestHandler<Map<String, String>, String> {
 
@@ -41,6 +41,8 @@ public final class PreTrafficHookHandler implements RequestHandler<Map<String, S
     public String handleRequest(Map<String, String> input, Context context) {
         LifecycleEvent event = LifecycleEvent.of(input);
         Verdict verdict = check.run(event, new SmokePayment(event.deploymentId(), clock.instant(), queueArn));
-        return verdict.status() + ": " + verdict.reason();
+        String line = "deployment " + event.deploymentId() + " pre-traffic hook " + verdict.status() + ": " + verdict.reason();
+        context.getLogger().log(line);
+        return line;
     }
 }
