@@ -129,12 +129,9 @@ final class SetRehearsal {
                 .forEach(request -> awsSide.add(roles.contains(request.principal()) ? request.under(boundary) : request));
         CodeDeployCalls deploys = CodeDeployCalls.of(template, boundary);
         awsSide.addAll(deploys.allowed());
-        PreTrafficHookCalls hooks = PreTrafficHookCalls.of(template, boundary);
-        awsSide.addAll(hooks.allowed());
         neighbours.addAll(VpcNeighbours.requests(template, policies));
         expectations.addAll(ResourcePolicyChecks.of(template, functions));
         expectations.addAll(deploys.refused());
-        expectations.addAll(hooks.refused());
     }
 
     /**
