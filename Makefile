@@ -30,6 +30,17 @@ $(error PAYMENTS must be a whole number from 200 to 1000000, was '$(PAYMENTS)': 
 endif
 endif
 
+# make release's VERSION (docs/release.md): semantic versioning's x.y.z, numbers without leading zeros.
+VERSION_VALID = $(shell v=$(call quoted,$(VERSION)); [[ $$v =~ ^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$$ ]] && echo ok || true)
+ifneq ($(filter release,$(GOALS)),)
+ifneq ($(VERSION_VALID),ok)
+$(error VERSION must be a semantic version x.y.z, was '$(VERSION)': e.g. make release VERSION=1.1.0)
+endif
+ifneq ($(filter-out yes,$(TAG)),)
+$(error TAG must be yes or left out, was '$(TAG)': TAG=yes tags the released commit vVERSION)
+endif
+endif
+
 ifneq ($(filter test test-java,$(GOALS)),)
 ifneq ($(filter-out moto localstack,$(LOCAL_AWS)),)
 $(error LOCAL_AWS must be moto or localstack, was '$(LOCAL_AWS)': leave it out to test against moto)
@@ -130,7 +141,7 @@ build: ## compile and package every module (no tests)
 
 # Two modules at a time, as their dependencies allow (-T 2): each module's local AWS in its own
 # folder on its own ports (LocalAwsFolder), every launcher appending whole lines to the one recording.
-test-java: local-aws-backend setup rehearse-tools ## every Java test (JUnit 5) against the local AWS ## LOCAL_AWS=moto|localstack (LocalStack: Docker) LOCAL_AWS_TLS=false (HTTP)
+test-java: local-aws-backend setup rehearse-tools last-release ## every Java test (JUnit 5) against the local AWS ## LOCAL_AWS=moto|localstack (LocalStack: Docker) LOCAL_AWS_TLS=false (HTTP)
 	rm -f $(ROOT)/target/local-aws/calls.jsonl # the functions' calls, recorded afresh for make rehearse
 	$(MVN) -T 2 verify $(if $(LOCAL_AWS),-Dlocal.aws.backend=$(LOCAL_AWS))
 
@@ -164,6 +175,14 @@ rehearse-tools: ## install the test tools: SAM, IAM evaluator, cloudsplaining, w
 
 rehearse: ## template.yaml offline: IAM, routes, SnapStart, stack life, the deploy path ## RECORD=1 (first commit this checkout's recorded calls)
 	RECORD="$(RECORD)" $(ROOT)/infra/rehearse/rehearse.sh
+
+##@ Release (docs/release.md)
+.PHONY: release last-release
+release: ## clean tree only: packages, libs, SBOMs, checksums -> target/release/VERSION ## VERSION=x.y.z TAG=yes (tag the commit vVERSION)
+	VERSION=$(call quoted,$(VERSION)) TAG=$(call quoted,$(TAG)) $(ROOT)/infra/release/release.sh
+
+last-release: ## the last release (infra/release/released.tsv), built once -> target/last-release
+	$(ROOT)/infra/release/last-release.sh --build
 
 ##@ Measurements (not part of make test)
 # ---- make bench: every benchmark writes a section under bench/target/sections, then docs/benchmarks.md

@@ -7,7 +7,6 @@ import com.example.localaws.ProjectRoot;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,8 +28,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The Makefile tells a mistake in its variables in one line, before any work: the JDK, PAYMENTS,
- * LOCAL_AWS (and Docker for LocalStack). Each mistake runs the real {@code make} on the project's
- * Makefile, with a PATH holding only the shell tools it uses: no {@code mvn}, {@code java} or
+ * LOCAL_AWS (and Docker for LocalStack), make release's VERSION and TAG. Each mistake runs the real
+ * {@code make} on the project's Makefile, with a PATH holding only the shell tools it uses: no {@code mvn}, {@code java} or
  * {@code docker}, so that any build the Makefile started would add its own lines to the one
  * asserted. GNU make's {@code $(error)} prints {@code Makefile:N: *** <text>.  Stop.} and exits 2
  * (https://www.gnu.org/software/make/manual/html_node/Make-Control-Functions.html). Then
@@ -44,7 +43,7 @@ class MakefileTest {
     private static final List<String> SHELL_TOOLS = List.of("bash", "sed", "awk", "find", "grep", "cat");
     private static final Pattern ERROR = Pattern.compile("Makefile:\\d+: \\*\\*\\* (.*)\\.  Stop\\.");
     private static final List<String> GROUPS = List.of("Start here", "Local AWS (make up first; each prints one JSON document on stdout)",
-            "Checks (parts of make test)", "Measurements (not part of make test)");
+            "Checks (parts of make test)", "Release (docs/release.md)", "Measurements (not part of make test)");
 
     @TempDir
     static Path scratch;
@@ -77,6 +76,16 @@ class MakefileTest {
                         "LOCAL_AWS must be moto or localstack, was 'lokalstack': leave it out to test against moto"),
                 Arguments.of(List.of("demo", "LOCAL_AWS_TLS=no"), Map.of("JAVA_HOME", jdk),
                         "LOCAL_AWS_TLS must be true or false, was 'no': leave it out for HTTPS, as in AWS"),
+                Arguments.of(List.of("release", "VERSION=1.2"), Map.of("JAVA_HOME", jdk),
+                        "VERSION must be a semantic version x.y.z, was '1.2': e.g. make release VERSION=1.1.0"),
+                Arguments.of(List.of("release", "VERSION=1.02.0"), Map.of("JAVA_HOME", jdk),
+                        "VERSION must be a semantic version x.y.z, was '1.02.0': e.g. make release VERSION=1.1.0"),
+                Arguments.of(List.of("release", "VERSION=1.2.0-rc.1"), Map.of("JAVA_HOME", jdk),
+                        "VERSION must be a semantic version x.y.z, was '1.2.0-rc.1': e.g. make release VERSION=1.1.0"),
+                Arguments.of(List.of("release"), Map.of("JAVA_HOME", jdk),
+                        "VERSION must be a semantic version x.y.z, was '': e.g. make release VERSION=1.1.0"),
+                Arguments.of(List.of("release", "VERSION=1.2.0", "TAG=no"), Map.of("JAVA_HOME", jdk),
+                        "TAG must be yes or left out, was 'no': TAG=yes tags the released commit vVERSION"),
                 Arguments.of(List.of("test"), Map.of("JAVA_HOME", "/nonexistent"),
                         "JAVA_HOME=/nonexistent is no JDK 21 or newer, and " + noJdks + " holds none: set JAVA_HOME to a JDK >= 21"),
                 Arguments.of(List.of("demo"), Map.of(),
@@ -88,7 +97,7 @@ class MakefileTest {
     void aMistakeInAVariable_isToldInOneLine_beforeAnyWork(List<String> arguments, Map<String, String> environment, String message) {
         // GIVEN no JDK in the searched folders but the one the environment names, and no docker
         // WHEN make is run with the mistake
-        Run run = make(arguments, environment);
+        ProcessRun run = make(arguments, environment);
         // THEN exit status 2, nothing on stdout, one line on stderr: the message, and no build's output
         assertEquals(2, run.status(), run::toString);
         assertEquals("", run.out(), run::toString);
@@ -102,7 +111,7 @@ class MakefileTest {
     @Test
     void help_listsEveryTargetOnce_byGroup_inShortLines_withoutAJdk() {
         // WHEN make help is run with no JDK to be found
-        Run run = make(List.of("help"), Map.of());
+        ProcessRun run = make(List.of("help"), Map.of());
         assertEquals(0, run.status(), run::toString);
         List<String> lines = run.out().lines().toList();
         // THEN the groups come in order, each line is short, and each documented target is listed once
@@ -141,11 +150,8 @@ class MakefileTest {
 
     // ------------------------------------------------------------------ helpers
 
-    private record Run(int status, String out, String err) {
-    }
-
     /** make in the project's root, with only {@code environment}, the shell tools, and no JDK under JDK_DIRS. */
-    private static Run make(List<String> arguments, Map<String, String> environment) {
+    private static ProcessRun make(List<String> arguments, Map<String, String> environment) {
         List<String> command = new ArrayList<>(List.of(make, "--no-print-directory"));
         command.addAll(arguments);
         ProcessBuilder builder = new ProcessBuilder(command).directory(ROOT.toFile());
@@ -155,21 +161,10 @@ class MakefileTest {
         env.put("JDK_DIRS", noJdks.toString());
         env.putAll(environment);
         long start = System.nanoTime();
-        try {
-            Process process = builder.start();
-            process.getOutputStream().close();
-            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(process.waitFor(30, TimeUnit.SECONDS), "make did not finish");
-            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-            System.out.printf("make %s answered in %d ms%n", String.join(" ", arguments), millis);
-            return new Run(process.exitValue(), out, err);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        ProcessRun run = ProcessRun.of(builder);
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        System.out.printf("make %s answered in %d ms%n", String.join(" ", arguments), millis);
+        return run;
     }
 
     /** The targets with a help text ({@code target: ... ## text}), in the Makefile's order. */
