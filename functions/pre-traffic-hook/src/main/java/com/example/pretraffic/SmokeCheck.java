@@ -7,7 +7,8 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * Decides a smoke payment through the new version and judges it: the version answers with no
+ * Decides a smoke payment through the new version (signed with the hook's key where producers'
+ * signatures are required) and judges it: the version answers with no
  * batch item failure, the payment's record says {@code APPROVED}, and the smoke account's balance
  * moved by the refund, exactly once. A hook run again for the same deployment (CodeDeploy retries a
  * hook whose invocation failed) finds the record there already: the version must answer it as a
@@ -22,11 +23,13 @@ final class SmokeCheck {
     private final NewVersion version;
     private final SmokeReads reads;
     private final LifecycleHook hook;
+    private final SmokeSigning signing;
 
-    SmokeCheck(NewVersion version, SmokeReads reads, LifecycleHook hook) {
+    SmokeCheck(NewVersion version, SmokeReads reads, LifecycleHook hook, SmokeSigning signing) {
         this.version = version;
         this.reads = reads;
         this.hook = hook;
+        this.signing = signing;
     }
 
     /** Checks {@code payment} through the new version and reports the verdict for {@code event}. */
@@ -50,7 +53,7 @@ final class SmokeCheck {
         }
         String answer;
         try {
-            answer = version.invoke(payment.event());
+            answer = version.invoke(payment.event(signing.key()));
         } catch (NewVersion.VersionFailed e) {
             return Verdict.failed("the new version failed the invocation: " + e.getMessage());
         }

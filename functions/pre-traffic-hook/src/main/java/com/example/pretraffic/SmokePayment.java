@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Optional;
 
 /**
  * The one payment a deployment's hook sends: a refund of 0.01 EUR to the smoke account
@@ -11,13 +12,19 @@ import java.time.temporal.ChronoUnit;
  * (no producer uses that prefix, and each deployment decides its own). A refund needs no funds,
  * so the account's balance rises by {@value #AMOUNT_MINOR} minor unit per deployment and nothing
  * else ever moves it. It is delivered as an SQS event of one record from the payments queue, the
- * shape the event source mapping gives the function.
+ * shape the event source mapping gives the function, signed with the hook's key where producers'
+ * signatures are required.
  */
 record SmokePayment(String deploymentId, Instant sentAt, String queueArn) {
 
     static final String ACCOUNT_ID = "ACC-SMOKE-PRE-TRAFFIC";
     static final String TRANSACTION_PREFIX = "SMOKE-PRE-TRAFFIC-";
     static final long AMOUNT_MINOR = 1;
+    /**
+     * The key id the template's generated secret gives the hook's key: the authorizer accepts a
+     * signature under it for {@value #ACCOUNT_ID} only.
+     */
+    static final String SIGNING_KEY_ID = "pre-traffic-hook";
     /** A constant of the right shape, the hash of no card. */
     private static final String CARD_NUMBER_HASH = "sha256:" + "0".repeat(64);
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -26,8 +33,8 @@ record SmokePayment(String deploymentId, Instant sentAt, String queueArn) {
         return TRANSACTION_PREFIX + deploymentId;
     }
 
-    /** The SQS event of one record that carries this payment. */
-    String event() {
+    /** The SQS event of one record that carries this payment, signed with {@code key} when there is one. */
+    String event(Optional<SmokeKey> key) {
         ObjectNode message = JSON.createObjectNode();
         message.putObject("headers")
                 .put("message_id", "msg-" + transactionId())
@@ -42,12 +49,13 @@ record SmokePayment(String deploymentId, Instant sentAt, String queueArn) {
                 .put("merchant", "pre-traffic hook")
                 .put("merchant_category", "0000")
                 .put("authorization_type", "REFUND");
+        String body = message.toString();
         String millis = Long.toString(sentAt.toEpochMilli());
         ObjectNode event = JSON.createObjectNode();
         ObjectNode record = event.putArray("Records").addObject()
                 .put("messageId", transactionId())
                 .put("receiptHandle", "smoke-" + transactionId())
-                .put("body", message.toString())
+                .put("body", body)
                 .put("eventSource", "aws:sqs")
                 .put("eventSourceARN", queueArn)
                 .put("awsRegion", queueArn.split(":")[3]);
@@ -55,7 +63,9 @@ record SmokePayment(String deploymentId, Instant sentAt, String queueArn) {
                 .put("ApproximateReceiveCount", "1")
                 .put("SentTimestamp", millis)
                 .put("ApproximateFirstReceiveTimestamp", millis);
-        record.putObject("messageAttributes");
+        ObjectNode attributes = record.putObject("messageAttributes");
+        key.ifPresent(signing -> signing.attributes(body, sentAt).forEach((name, value) -> attributes.putObject(name)
+                .put("stringValue", value).put("dataType", "String")));
         return event.toString();
     }
 }

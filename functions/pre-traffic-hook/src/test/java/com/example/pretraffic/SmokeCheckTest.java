@@ -8,13 +8,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
 
 class SmokeCheckTest {
@@ -90,6 +94,45 @@ class SmokeCheckTest {
         assertEquals(SmokePayment.ACCOUNT_ID, message.path("body").path("account_id").asText());
         assertEquals("REFUND", message.path("body").path("authorization_type").asText());
         assertTrue(message.path("body").path("transaction_id").asText().startsWith(SmokePayment.TRANSACTION_PREFIX));
+    }
+
+    @Test
+    void unsigned_theRecordCarriesNoMessageAttribute() {
+        check(goodVersion).run(EVENT, PAYMENT);
+
+        assertEquals(0, read(invoked.get(0)).path("Records").get(0).path("messageAttributes").size());
+    }
+
+    @Test
+    void signed_theRecordCarriesTheHooksKeyId_andTheProducersSignatureOfItsBody() throws Exception {
+        SmokeKey key = new SmokeKey(SmokePayment.SIGNING_KEY_ID, "k".repeat(44));
+
+        Verdict verdict = new SmokeCheck(goodVersion, reads, hook, () -> Optional.of(key)).run(EVENT, PAYMENT);
+
+        assertTrue(verdict.succeeded(), verdict.reason());
+        JsonNode record = read(invoked.get(0)).path("Records").get(0);
+        JsonNode attributes = record.path("messageAttributes");
+        assertEquals(SmokePayment.SIGNING_KEY_ID, attributes.path("signature-key-id").path("stringValue").asText());
+        assertEquals("String", attributes.path("signature-key-id").path("dataType").asText());
+        String timestamp = attributes.path("signature-timestamp").path("stringValue").asText();
+        assertEquals(Long.toString(Instant.parse("2026-12-06T17:00:00Z").getEpochSecond()), timestamp);
+        // HMAC-SHA256 of "<timestamp>.<body>" under the key's text, as docs/deploy.md tells a producer
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(key.key().getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+        String expected = HexFormat.of().formatHex(mac.doFinal((timestamp + "." + record.path("body").asText())
+                .getBytes(StandardCharsets.UTF_8)));
+        assertEquals(expected, attributes.path("signature").path("stringValue").asText());
+        assertFalse(key.toString().contains(key.key()), "the key is never in its text");
+    }
+
+    @Test
+    void aKeyThatCannotBeRead_fails_beforeInvokingTheVersion() {
+        Verdict verdict = new SmokeCheck(goodVersion, reads, hook, () -> {
+            throw new IllegalStateException("AccessDeniedException");
+        }).run(EVENT, PAYMENT);
+
+        assertFailed(verdict, "the check could not finish: java.lang.IllegalStateException: AccessDeniedException");
+        assertTrue(invoked.isEmpty());
     }
 
     @Test
@@ -177,13 +220,13 @@ class SmokeCheckTest {
             }
         };
 
-        Verdict verdict = new SmokeCheck(goodVersion, broken, hook).run(EVENT, PAYMENT);
+        Verdict verdict = new SmokeCheck(goodVersion, broken, hook, SmokeSigning.UNSIGNED).run(EVENT, PAYMENT);
 
         assertFailed(verdict, "the check could not finish: java.lang.IllegalStateException: AccessDenied");
     }
 
     private SmokeCheck check(NewVersion version) {
-        return new SmokeCheck(version, reads, hook);
+        return new SmokeCheck(version, reads, hook, SmokeSigning.UNSIGNED);
     }
 
     private void assertFailed(Verdict verdict, String reason) {
