@@ -30,12 +30,15 @@ import java.util.Optional;
  * ({@code PutLifecycleEventHookExecutionStatus}, which has no resource-level permission). Its calls
  * carry the hook's ARN as {@code lambda:SourceFunctionArn}, as Lambda gives its code's calls.
  * Refused: invoking another function, writing either table, reading a real account or a
- * producer's record, sending to the payments queue.
+ * producer's record, sending to the payments queue. Where producers' signatures are required, it
+ * reads its own signing key ({@code SmokeSigningKey}) and decrypts it through Secrets Manager;
+ * refused: a producer's key (read or decrypted) and the fast path's key.
  */
 final class CodeDeployCalls {
 
     private static final String SMOKE_RECORD = "PAYMENT#SMOKE-PRE-TRAFFIC-d-EXAMPLE11";
     private static final String SMOKE_ACCOUNT = "ACC-SMOKE-PRE-TRAFFIC";
+    private static final String SMOKE_SIGNING_KEY = "SmokeSigningKey";
 
     private final ResolvedTemplate template;
     private final Policies policies;
@@ -109,6 +112,9 @@ final class CodeDeployCalls {
         hook.allow("kms:Decrypt", template.attribute("PaymentsKey", "Arn"), "PaymentsKey",
                 Map.of("kms:ViaService", "dynamodb." + ResolvedTemplate.REGION + ".amazonaws.com"));
         hook.allow("codedeploy:PutLifecycleEventHookExecutionStatus", "*", "*", Map.of());
+        if (template.has(SMOKE_SIGNING_KEY)) {
+            signingKey(hook);
+        }
 
         hook.refuse("lambda:InvokeFunction", template.attribute("PaymentEventsFunction", "Arn"), "PaymentEventsFunction",
                 Map.of(), "the hook invokes no other function");
@@ -124,6 +130,30 @@ final class CodeDeployCalls {
                 Map.of("dynamodb:LeadingKeys", "PAYMENT#TXN-VISA-8847291"), "the hook reads no producer's record");
         hook.refuse("sqs:SendMessage", template.attribute("PaymentsQueue", "Arn"), "PaymentsQueue", Map.of(),
                 "the hook gives the version its event itself, never through the queue");
+    }
+
+    /**
+     * Where producers' signatures are required, the hook signs with its own key: it reads that one
+     * secret and decrypts it through Secrets Manager; it reads no producer's key, and decrypts no
+     * producer's secret.
+     */
+    private void signingKey(Caller hook) {
+        String own = template.ref(SMOKE_SIGNING_KEY);
+        String viaSecretsManager = "secretsmanager." + ResolvedTemplate.REGION + ".amazonaws.com";
+        hook.allow("secretsmanager:GetSecretValue", own, SMOKE_SIGNING_KEY, Map.of());
+        hook.allow("kms:Decrypt", template.attribute("PaymentsKey", "Arn"), "PaymentsKey",
+                Map.of("kms:ViaService", viaSecretsManager, "kms:EncryptionContext:SecretARN", own));
+        for (String producer : template.parameter("ProducerSigningSecretArns").split(",")) {
+            hook.refuse("secretsmanager:GetSecretValue", producer.strip(), "a producer's signing key", Map.of(),
+                    "the hook reads no producer's key: its own signs the smoke account only");
+            hook.refuse("kms:Decrypt", template.attribute("PaymentsKey", "Arn"), "PaymentsKey",
+                    Map.of("kms:ViaService", viaSecretsManager, "kms:EncryptionContext:SecretARN", producer.strip()),
+                    "the hook decrypts no producer's secret");
+        }
+        if (template.has("FastPathSigningKey")) {
+            hook.refuse("secretsmanager:GetSecretValue", template.ref("FastPathSigningKey"), "FastPathSigningKey", Map.of(),
+                    "the hook reads no other secret of the stack");
+        }
     }
 
     /** One principal's requests, with the context keys all of them carry. */
