@@ -16,7 +16,8 @@ import javax.crypto.spec.SecretKeySpec;
  * {@code <timestamp>.<body>} in UTF-8, three String message attributes), and the authorizer
  * accepts it for the smoke account alone.
  *
- * @param keyId the key id the secret names, {@value SmokePayment#SIGNING_KEY_ID}
+ * @param keyId the key id the secret names ({@code pre-traffic-hook}, the one the authorizer holds to
+ *              the smoke account)
  * @param key   the key's text (never logged: {@link #toString} leaves it out)
  */
 record SmokeKey(String keyId, String key) {

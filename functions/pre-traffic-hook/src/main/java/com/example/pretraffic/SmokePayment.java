@@ -20,11 +20,6 @@ record SmokePayment(String deploymentId, Instant sentAt, String queueArn) {
     static final String ACCOUNT_ID = "ACC-SMOKE-PRE-TRAFFIC";
     static final String TRANSACTION_PREFIX = "SMOKE-PRE-TRAFFIC-";
     static final long AMOUNT_MINOR = 1;
-    /**
-     * The key id the template's generated secret gives the hook's key: the authorizer accepts a
-     * signature under it for {@value #ACCOUNT_ID} only.
-     */
-    static final String SIGNING_KEY_ID = "pre-traffic-hook";
     /** A constant of the right shape, the hash of no card. */
     private static final String CARD_NUMBER_HASH = "sha256:" + "0".repeat(64);
     private static final ObjectMapper JSON = new ObjectMapper();

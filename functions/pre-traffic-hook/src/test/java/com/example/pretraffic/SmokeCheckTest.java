@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.payment.SmokeKeyScope;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -105,14 +106,14 @@ class SmokeCheckTest {
 
     @Test
     void signed_theRecordCarriesTheHooksKeyId_andTheProducersSignatureOfItsBody() throws Exception {
-        SmokeKey key = new SmokeKey(SmokePayment.SIGNING_KEY_ID, "k".repeat(44));
+        SmokeKey key = new SmokeKey(SmokeKeyScope.KEY_ID, "k".repeat(44));
 
         Verdict verdict = new SmokeCheck(goodVersion, reads, hook, () -> Optional.of(key)).run(EVENT, PAYMENT);
 
         assertTrue(verdict.succeeded(), verdict.reason());
         JsonNode record = read(invoked.get(0)).path("Records").get(0);
         JsonNode attributes = record.path("messageAttributes");
-        assertEquals(SmokePayment.SIGNING_KEY_ID, attributes.path("signature-key-id").path("stringValue").asText());
+        assertEquals(SmokeKeyScope.KEY_ID, attributes.path("signature-key-id").path("stringValue").asText());
         assertEquals("String", attributes.path("signature-key-id").path("dataType").asText());
         String timestamp = attributes.path("signature-timestamp").path("stringValue").asText();
         assertEquals(Long.toString(Instant.parse("2026-12-06T17:00:00Z").getEpochSecond()), timestamp);
