@@ -2,6 +2,7 @@ package com.example.rehearse;
 
 import com.example.rehearse.iam.AccessRequest;
 import com.example.rehearse.iam.Policies;
+import com.example.rehearse.stack.DeployPolicy;
 import com.example.rehearse.template.ResolvedTemplate;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
@@ -32,7 +33,7 @@ import java.util.Optional;
  * Refused: invoking another function, writing either table, reading a real account or a
  * producer's record, sending to the payments queue. Where producers' signatures are required, it
  * reads its own signing key ({@code SmokeSigningKey}) and decrypts it through Secrets Manager;
- * refused: a producer's key (read or decrypted) and the fast path's key.
+ * refused: a producer's key, a producer's customer managed key, and the fast path's key.
  */
 final class CodeDeployCalls {
 
@@ -134,24 +135,26 @@ final class CodeDeployCalls {
 
     /**
      * Where producers' signatures are required, the hook signs with its own key: it reads that one
-     * secret and decrypts it through Secrets Manager; it reads no producer's key, and decrypts no
-     * producer's secret.
+     * secret and decrypts it through Secrets Manager (with the stack's key, which Secrets Manager
+     * uses only for a read the role may make); it reads no producer's key, nor decrypts with a
+     * producer's own customer managed key.
      */
     private void signingKey(Caller hook) {
         String own = template.ref(SMOKE_SIGNING_KEY);
         String viaSecretsManager = "secretsmanager." + ResolvedTemplate.REGION + ".amazonaws.com";
-        hook.allow("secretsmanager:GetSecretValue", own, SMOKE_SIGNING_KEY, Map.of());
-        hook.allow("kms:Decrypt", template.attribute("PaymentsKey", "Arn"), "PaymentsKey",
-                Map.of("kms:ViaService", viaSecretsManager, "kms:EncryptionContext:SecretARN", own));
+        // CloudFormation tags what it creates with the stack's name; a producer's secret is not the stack's.
+        Map<String, String> stacks = Map.of(DeployPolicy.STACK_TAG, template.stackName());
+        hook.allow("secretsmanager:GetSecretValue", own, SMOKE_SIGNING_KEY, stacks);
+        hook.allow("kms:Decrypt", template.attribute("PaymentsKey", "Arn"), "PaymentsKey", Map.of("kms:ViaService", viaSecretsManager));
         for (String producer : template.parameter("ProducerSigningSecretArns").split(",")) {
             hook.refuse("secretsmanager:GetSecretValue", producer.strip(), "a producer's signing key", Map.of(),
                     "the hook reads no producer's key: its own signs the smoke account only");
-            hook.refuse("kms:Decrypt", template.attribute("PaymentsKey", "Arn"), "PaymentsKey",
-                    Map.of("kms:ViaService", viaSecretsManager, "kms:EncryptionContext:SecretARN", producer.strip()),
-                    "the hook decrypts no producer's secret");
         }
+        hook.refuse("kms:Decrypt", "arn:aws:kms:" + ResolvedTemplate.REGION + ":" + ResolvedTemplate.ACCOUNT
+                + ":key/producer-owned-key", "a producer's customer managed key", Map.of("kms:ViaService", viaSecretsManager),
+                "the hook decrypts with no key but the stack's");
         if (template.has("FastPathSigningKey")) {
-            hook.refuse("secretsmanager:GetSecretValue", template.ref("FastPathSigningKey"), "FastPathSigningKey", Map.of(),
+            hook.refuse("secretsmanager:GetSecretValue", template.ref("FastPathSigningKey"), "FastPathSigningKey", stacks,
                     "the hook reads no other secret of the stack");
         }
     }
