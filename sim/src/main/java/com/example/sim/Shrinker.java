@@ -31,12 +31,17 @@ final class Shrinker {
     private static final int MOST_RUNS = 60;
 
     private final Profile profile;
-    private final TemplateWindows windows;
+    private final java.util.function.Function<Trace, Result> run;
     private int runs;
 
     Shrinker(Profile profile, TemplateWindows windows) {
+        this(profile, trace -> Simulation.run(trace, profile, windows));
+    }
+
+    /** A shrinker of runs made by {@code run} (a run with two versions, say) of {@code profile}'s traffic. */
+    Shrinker(Profile profile, java.util.function.Function<Trace, Result> run) {
         this.profile = profile;
-        this.windows = windows;
+        this.run = run;
     }
 
     Shrunk shrink(Result failing) {
@@ -115,7 +120,7 @@ final class Shrinker {
 
     private Optional<Result> tryRun(Trace trace, String oracle) {
         runs++;
-        Result result = Simulation.run(trace, profile, windows);
+        Result result = run.apply(trace);
         return result.violations().stream().anyMatch(v -> v.oracle().equals(oracle)) ? Optional.of(result) : Optional.empty();
     }
 }
