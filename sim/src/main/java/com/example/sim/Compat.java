@@ -1,6 +1,7 @@
 package com.example.sim;
 
 import com.example.sim.compat.RecordReaders;
+import com.example.sim.compat.ReleasedNotifier;
 import com.example.sim.compat.ReleasedVersion;
 import java.nio.file.Path;
 
@@ -15,15 +16,16 @@ import java.nio.file.Path;
  *
  * @param release    the last release
  * @param readers    each version's record reader
+ * @param notifier   the release's notifier, the decision messages' subscriber
  * @param weight     the working tree's share while both take traffic
  * @param rollbackAt when the rollback comes, a fraction of the traffic's length
  * @param forwardAt  when the weight moves forward again, a fraction of the traffic's length
  */
-record Compat(ReleasedVersion release, RecordReaders readers, double weight, double rollbackAt, double forwardAt) {
+record Compat(ReleasedVersion release, RecordReaders readers, ReleasedNotifier notifier, double weight, double rollbackAt, double forwardAt) {
 
     /** The release built in {@code folder} ({@code target/last-release/<version>}), half the traffic each, rolled back from 40 % to 60 %. */
     static Compat of(Path folder) {
         ReleasedVersion release = ReleasedVersion.in(folder);
-        return new Compat(release, RecordReaders.of(release), 0.5, 0.4, 0.6);
+        return new Compat(release, RecordReaders.of(release), ReleasedNotifier.in(folder), 0.5, 0.4, 0.6);
     }
 }

@@ -6,11 +6,14 @@ import com.example.sim.models.Alias;
 import com.example.sim.models.Environment;
 import com.example.sim.models.SqsMessage;
 import com.example.sim.oracles.Oracles;
+import com.example.sim.oracles.ReadByReleasedNotifier;
+import com.example.sim.oracles.Violation;
 import com.example.sim.runtime.Scheduler;
 import com.example.sim.workload.Payment;
 import com.example.sim.workload.SentMessages;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -18,7 +21,7 @@ import java.util.Optional;
  * One run's two versions ({@link Compat}): the alias on the release (version 1) with the working
  * tree published beside it (version 2), the weights' schedule with its rollback, and each
  * version's counts of what it answered; and the oracles of two versions (no false conflict, every
- * record readable by both) given to the run's.
+ * record readable by both, every decision message read by the release's notifier) given to the run's.
  */
 final class CompatSetup {
 
@@ -41,11 +44,13 @@ final class CompatSetup {
     private final SentMessages sent;
     private final Map<String, Counts> counts = new LinkedHashMap<>();
     private final Map<String, String> decidedBy = new HashMap<>();
+    private final ReadByReleasedNotifier messages;
 
     private CompatSetup(Compat compat, Scheduler scheduler, SentMessages sent) {
         this.compat = compat;
         this.scheduler = scheduler;
         this.sent = sent;
+        this.messages = new ReadByReleasedNotifier(compat.notifier());
         counts.put(RELEASED, new Counts());
         counts.put(WORKING_TREE, new Counts());
     }
@@ -55,9 +60,15 @@ final class CompatSetup {
         return compat.map(plan -> new CompatSetup(plan, scheduler, sent));
     }
 
-    /** The oracles of two versions, after the run's own. */
-    void watch(Oracles oracles) {
+    /** The oracles of two versions, after the run's own; the release's notifier reading what the topic delivers. */
+    void watch(Oracles oracles, Downstream downstream) {
         oracles.twoVersions(compat.readers()::read);
+        downstream.alsoDeliverTo(delivery -> messages.delivered(delivery, scheduler.now()));
+    }
+
+    /** What the release's notifier could not read as the messages said, at the run's end. */
+    List<Violation> atEnd() {
+        return messages.violations();
     }
 
     /**

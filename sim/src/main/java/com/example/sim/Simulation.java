@@ -113,7 +113,6 @@ public final class Simulation {
                 Duration.ofSeconds(ReceiverWindows.PRODUCER_CLOCK_SKEW_SECONDS + windows.functionTimeoutSeconds()));
         History.load(workload, dynamoDb, RECORDS, LEDGER, scheduler.instant(), Duration.ofSeconds(windows.recordTtlSeconds()),
                 oracles::decidedBefore);
-        versions.ifPresent(v -> v.watch(oracles));
         dynamoDb.observe(write -> oracles.observe(new Event.Written(scheduler.now(), write)));
         dynamoDb.observeTransactions(transaction -> oracles.observe(new Event.Transacted(scheduler.now(), transaction)));
         Optional<FifoOrder> fifoOrder = profile.fifo()
@@ -165,6 +164,7 @@ public final class Simulation {
         Downstream downstream = new Downstream(scheduler, faults, windows, dynamoDb, records, sqs, operators::quiet, trace.seed(),
                 trafficEnd, trafficEnd + TAIL_MICROS);
         deploy.ifPresent(d -> d.start(lambda, deadLetters, payments, operators, windows.functionTimeoutSeconds()));
+        versions.ifPresent(v -> v.watch(oracles, downstream));
         producers.start();
         operators.start();
         downstream.start();
@@ -180,6 +180,7 @@ public final class Simulation {
         Oracle.End end = new Oracle.End(finalBalances, initial, left, dead);
         oracles.atEnd(end);
         oracles.violations().addAll(downstream.atEnd());
+        versions.ifPresent(v -> oracles.violations().addAll(v.atEnd()));
         fifoOrder.ifPresent(order -> order.atEnd(end)); // after the stream's: the order the oracles report in
         return Result.of(trace, workload, oracles, producers.messages(), lambda, dynamoDb, dead.size(),
                 operators.redrives(), scheduler.now(), downstream.figures(),

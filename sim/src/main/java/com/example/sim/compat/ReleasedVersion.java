@@ -104,6 +104,9 @@ public final class ReleasedVersion {
             receiverBuilder = receiverBuilder.getClass().getMethod("sqs", Supplier.class).invoke(receiverBuilder, seams.sqs());
             receiverBuilder = receiverBuilder.getClass().getMethod("runtime", runtime.getClass()).invoke(receiverBuilder, runtime);
             Object receiver = receiverBuilder.getClass().getMethod("build").invoke(receiverBuilder);
+            if (receiver.getClass().getClassLoader() != loader) {
+                throw new IllegalStateException("the released builder built " + receiver.getClass() + " of another loader");
+            }
             Method decide = receiver.getClass().getMethod("decide", SQSEvent.class, Context.class);
             return (event, context) -> answers.read(call(decide, receiver, event, context));
         } catch (InvocationTargetException e) {
