@@ -24,7 +24,7 @@ final class CompatRun {
             throw new IllegalArgumentException("PROFILE=compat needs RELEASE, the last release's folder (make last-release prints it)");
         }
         Compat compat = Compat.of(Path.of(folder));
-        int payments = Variables.number(variables, "PAYMENTS", 5_000, 1, 1_000_000);
+        int payments = Variables.number(variables, "PAYMENTS", 3_000, 1, 1_000_000);
         Profile profile = Profile.compat(windows, payments);
         boolean shrink = !"false".equals(variables.get("SHRINK"));
         List<Trace> traces = Trace.named(variables, 5);
@@ -49,7 +49,7 @@ final class CompatRun {
                             + shrunk.result().first());
                     shrunk.result().violations().stream().limit(5).forEach(v -> System.out.println("    " + v));
                     System.out.println("  replay: make compat-sim " + shrunk.result().trace().variables()
-                            + (payments == 5_000 ? "" : " PAYMENTS=" + payments));
+                            + (payments == 3_000 ? "" : " PAYMENTS=" + payments));
                 }
             }
             System.out.flush();
@@ -58,12 +58,7 @@ final class CompatRun {
         return failing[0] == 0 ? 0 : 1;
     }
 
-    /** One run of {@code trace} with two versions: what {@code CompatTest} asks. */
-    static Result once(Trace trace, int payments, TemplateWindows windows, Path release) {
-        return Simulation.run(trace, Profile.compat(windows, payments), windows, Compat.of(release));
-    }
-
-    /** Unused variable guard: a compat run takes no cache or queue of its own. */
+    /** The refusal of a variable the compat profile has no use for: it runs without the cache, on the standard queue. */
     static Optional<String> refused(Map<String, String> variables) {
         return variables.containsKey("CACHE") || variables.containsKey("QUEUE")
                 ? Optional.of("PROFILE=compat runs without the cache, on the standard queue: CACHE and QUEUE are not its")

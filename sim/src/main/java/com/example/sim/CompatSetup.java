@@ -28,8 +28,8 @@ final class CompatSetup {
     static final String RELEASED = "1";
     static final String WORKING_TREE = "2";
 
-    /** What one version answered. */
-    private static final class Counts {
+    /** What one version answered, as it goes. */
+    private static final class Tally {
         long messages;
         long approved;
         long declined;
@@ -37,12 +37,38 @@ final class CompatSetup {
         long duplicatesOfTheOther;
         long conflicts;
         long failedInvocations;
+
+        Counts counts() {
+            return new Counts(messages, approved, declined, duplicates, duplicatesOfTheOther, conflicts, failedInvocations);
+        }
+    }
+
+    /**
+     * What one version answered in a run.
+     *
+     * @param messages             messages it answered (each delivery of each copy)
+     * @param approved             approvals
+     * @param declined             declines
+     * @param duplicates           duplicates
+     * @param duplicatesOfTheOther of those, copies of a payment the other version had decided
+     * @param conflicts            conflicts
+     * @param failedInvocations    invocations of it that failed (a crash, a timeout)
+     */
+    record Counts(long messages, long approved, long declined, long duplicates, long duplicatesOfTheOther, long conflicts,
+                  long failedInvocations) {
+
+        @Override
+        public String toString() {
+            return String.format("messages=%d approved=%d declined=%d duplicates=%d (of the other's decisions %d) conflicts=%d"
+                    + " failed_invocations=%d", messages, approved, declined, duplicates, duplicatesOfTheOther, conflicts,
+                    failedInvocations);
+        }
     }
 
     private final Compat compat;
     private final Scheduler scheduler;
     private final SentMessages sent;
-    private final Map<String, Counts> counts = new LinkedHashMap<>();
+    private final Map<String, Tally> counts = new LinkedHashMap<>();
     private final Map<String, String> decidedBy = new HashMap<>();
     private final ReadByReleasedNotifier messages;
 
@@ -51,8 +77,8 @@ final class CompatSetup {
         this.scheduler = scheduler;
         this.sent = sent;
         this.messages = new ReadByReleasedNotifier(compat.notifier());
-        counts.put(RELEASED, new Counts());
-        counts.put(WORKING_TREE, new Counts());
+        counts.put(RELEASED, new Tally());
+        counts.put(WORKING_TREE, new Tally());
     }
 
     /** The two versions of {@code compat}, if the run has them. */
@@ -87,7 +113,7 @@ final class CompatSetup {
 
     /** The receiver of {@code version} answered {@code result} for {@code message}. */
     void answered(SqsMessage message, MessageResult result, String version) {
-        Counts of = counts.get(version);
+        Tally of = counts.get(version);
         of.messages++;
         Optional<String> txn = sent.payment(message).map(Payment::txnId);
         switch (result.outcome()) {
@@ -116,22 +142,20 @@ final class CompatSetup {
     }
 
     /**
-     * The two versions' figures: each one's messages answered, approvals, declines, duplicates
-     * (and of those, copies of a payment the other version decided), conflicts and failed invocations.
+     * The two versions' figures.
+     *
+     * @param release     the release's version
+     * @param released    what the release answered
+     * @param workingTree what the working tree answered
      */
-    record Figures(String release, Map<String, String> byVersion) {
+    record Figures(String release, Counts released, Counts workingTree) {
 
         String line() {
-            return String.format(" compat[release %s: %s; working tree: %s]", release, byVersion.get(RELEASED),
-                    byVersion.get(WORKING_TREE));
+            return String.format(" compat[release %s: %s; working tree: %s]", release, released, workingTree);
         }
     }
 
     Figures figures() {
-        Map<String, String> lines = new LinkedHashMap<>();
-        counts.forEach((version, c) -> lines.put(version, String.format(
-                "messages=%d approved=%d declined=%d duplicates=%d (of the other's decisions %d) conflicts=%d failed_invocations=%d",
-                c.messages, c.approved, c.declined, c.duplicates, c.duplicatesOfTheOther, c.conflicts, c.failedInvocations)));
-        return new Figures(compat.release().version(), lines);
+        return new Figures(compat.release().version(), counts.get(RELEASED).counts(), counts.get(WORKING_TREE).counts());
     }
 }
