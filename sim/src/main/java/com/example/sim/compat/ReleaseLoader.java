@@ -3,6 +3,7 @@ package com.example.sim.compat;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -25,6 +26,24 @@ final class ReleaseLoader extends URLClassLoader {
 
     private ReleaseLoader(String name, URL[] jars, ClassLoader parent) {
         super(name, jars, parent);
+    }
+
+    /**
+     * A loader of the function package {@code function} of the release built in {@code folder}
+     * ({@code target/last-release/<version>}, its version the folder's name):
+     * {@code functions/<function>-<version>.jar}.
+     */
+    static ReleaseLoader ofFunction(Path folder, String function) {
+        Path jar = folder.resolve("functions").resolve(function + "-" + version(folder) + ".jar");
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalArgumentException("no released " + function + " at " + jar + ": make last-release builds it");
+        }
+        return of(function + "-" + version(folder), List.of(jar));
+    }
+
+    /** The version of the release built in {@code folder}: the folder's name, {@code x.y.z}. */
+    static String version(Path folder) {
+        return folder.getFileName().toString();
     }
 
     /** A loader of {@code jars}, named {@code name}, the simulation's own loader its parent. */

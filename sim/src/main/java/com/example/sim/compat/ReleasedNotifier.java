@@ -2,9 +2,7 @@ package com.example.sim.compat;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -13,38 +11,25 @@ import java.util.Optional;
  * an error for a body it cannot read), loaded from the release's package
  * ({@code functions/payment-notifier-<version>.jar}) in a {@link ReleaseLoader} of its own. The
  * working tree publishes; a subscriber deployed from the release must still read what it publishes.
+ *
+ * @param version   the release's version
+ * @param fromEvent the release's {@code Notification.fromEvent(String)}
  */
-public final class ReleasedNotifier {
+public record ReleasedNotifier(String version, Method fromEvent) {
 
     private static final String NOTIFICATION = "com.example.payment.notifier.Notification";
 
-    private final String version;
-    private final Method fromEvent;
-
-    private ReleasedNotifier(String version, Method fromEvent) {
-        this.version = version;
-        this.fromEvent = fromEvent;
-    }
-
     /** The notifier of the release built in {@code folder}. */
     public static ReleasedNotifier in(Path folder) {
-        String version = folder.getFileName().toString();
-        Path jar = folder.resolve("functions").resolve("payment-notifier-" + version + ".jar");
-        if (!Files.isRegularFile(jar)) {
-            throw new IllegalArgumentException("no released notifier at " + jar + ": make last-release builds it");
-        }
         try {
-            Method read = ReleaseLoader.of("release-notifier-" + version, List.of(jar)).loadClass(NOTIFICATION)
+            Method read = ReleaseLoader.ofFunction(folder, "payment-notifier").loadClass(NOTIFICATION)
                     .getDeclaredMethod("fromEvent", String.class);
             read.setAccessible(true); // the handler's own reading, kept to its package
-            return new ReleasedNotifier(version, read);
+            return new ReleasedNotifier(ReleaseLoader.version(folder), read);
         } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("release " + version + "'s notifier has no Notification.fromEvent(String) as 1.0.0's", e);
+            throw new IllegalStateException("release " + ReleaseLoader.version(folder)
+                    + "'s notifier has no Notification.fromEvent(String) as 1.0.0's", e);
         }
-    }
-
-    public String version() {
-        return version;
     }
 
     /** What the released notifier reads of one message's body. */

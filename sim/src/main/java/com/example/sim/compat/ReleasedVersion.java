@@ -10,11 +10,9 @@ import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.function.IntFunction;
@@ -58,15 +56,10 @@ public final class ReleasedVersion {
      * package {@code functions/payment-authorizer-<version>.jar}.
      */
     public static ReleasedVersion in(Path folder) {
-        String version = folder.getFileName().toString();
-        Path jar = folder.resolve("functions").resolve("payment-authorizer-" + version + ".jar");
-        if (!Files.isRegularFile(jar)) {
-            throw new IllegalArgumentException("no released authorizer at " + jar + ": make last-release builds it");
-        }
         try {
-            return new ReleasedVersion(version, ReleaseLoader.of("release-" + version, List.of(jar)));
+            return new ReleasedVersion(ReleaseLoader.version(folder), ReleaseLoader.ofFunction(folder, "payment-authorizer"));
         } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("release " + version + " has no PaymentAuthorizer.builder as 1.0.0 had", e);
+            throw new IllegalStateException("release " + ReleaseLoader.version(folder) + " has no PaymentAuthorizer.builder as 1.0.0 had", e);
         }
     }
 
