@@ -3,8 +3,7 @@ package com.example.sim;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import com.example.sim.compat.LastRelease;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -23,7 +22,7 @@ class CompatTest {
     @Test
     void theReleaseAndTheWorkingTree_decideTheSamePayments_eachReadingTheOthersRecordsAndMessages() throws Exception {
         // GIVEN the last release, built once (a step of make test before this one)
-        Compat compat = Compat.of(lastRelease());
+        Compat compat = Compat.of(LastRelease.folder());
         // WHEN both take one seed's 300 payments at once, the working tree rolled back midway and forward again
         Result result = Simulation.run(Trace.of(1), Profile.compat(WINDOWS, 300), WINDOWS, compat);
         CompatSetup.Figures versions = result.compat().orElseThrow();
@@ -35,14 +34,5 @@ class CompatTest {
             assertTrue(counts.approved() > 0 && counts.declined() > 0, result::line);
             assertTrue(counts.duplicatesOfTheOther() > 0, result::line);
         }
-    }
-
-    /** The folder {@code make last-release} builds (built here if it is not yet: once per release). */
-    private static Path lastRelease() throws IOException, InterruptedException {
-        Process build = new ProcessBuilder("../infra/release/last-release.sh", "--build")
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        String out = new String(build.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        assertEquals(0, build.waitFor(), "infra/release/last-release.sh --build failed");
-        return Path.of(out.lines().reduce((first, last) -> last).orElseThrow());
     }
 }
