@@ -248,9 +248,11 @@ reliability: setup ## every fault scenario, ours vs Powertools -> docs/reliabili
 # ---- make simulate: the real receiver on a virtual clock against the models of sim/ (never the local AWS)
 SIM_JAVA = cd $(ROOT) && $(JAVA_HOME)/bin/java -XX:MaxRAMPercentage=50 -cp "sim/target/classes:$$(cat sim/target/sim.classpath)" com.example.sim.SimulateCommand
 
-.PHONY: simulate
+SIM_BUILD = $(MVN) -q -DskipTests -pl sim -am package dependency:build-classpath -Dmdep.outputFile=target/sim.classpath >&2
+
+.PHONY: simulate compat-sim
 simulate: ## 20 seeds x 50 000 payments x 7 days, fast path on, oracles, shrinking (~2 m) ## SEED= PROFILE=peak|swarm|canary|regions DESIGN= DRAW= CACHE=off QUEUE=fifo
-	$(MVN) -q -DskipTests -pl sim -am package dependency:build-classpath -Dmdep.outputFile=target/sim.classpath >&2
+	$(SIM_BUILD)
 	$(SIM_JAVA) SEED=$(call quoted,$(SEED)) SEEDS=$(call quoted,$(SEEDS)) PAYMENTS=$(call quoted,$(PAYMENTS)) \
 	  PROFILE=$(call quoted,$(PROFILE)) KEEP_PAYMENTS=$(call quoted,$(KEEP_PAYMENTS)) KEEP_FAULTS=$(call quoted,$(KEEP_FAULTS)) \
 	  RATE=$(call quoted,$(RATE)) MINUTES=$(call quoted,$(MINUTES)) CONCURRENCY=$(call quoted,$(CONCURRENCY)) \
@@ -258,6 +260,12 @@ simulate: ## 20 seeds x 50 000 payments x 7 days, fast path on, oracles, shrinki
 	  RESERVED=$(call quoted,$(RESERVED)) LAMBDA_THROTTLE_MINUTES=$(call quoted,$(LAMBDA_THROTTLE_MINUTES)) \
 	  CACHE=$(call quoted,$(CACHE)) QUEUE=$(call quoted,$(QUEUE)) DRAW=$(call quoted,$(DRAW)) RULES=$(call quoted,$(RULES)) \
 	  DESIGN=$(call quoted,$(DESIGN))
+
+compat-sim: last-release ## the last release and the working tree on one alias, simulated (~3 m) ## SEED= SEEDS=5 PAYMENTS=3000
+	$(SIM_BUILD)
+	$(SIM_JAVA) PROFILE=compat RELEASE="$$($(ROOT)/infra/release/last-release.sh --build)" SEED=$(call quoted,$(SEED)) \
+	  SEEDS=$(call quoted,$(SEEDS)) PAYMENTS=$(call quoted,$(PAYMENTS)) KEEP_PAYMENTS=$(call quoted,$(KEEP_PAYMENTS)) \
+	  KEEP_FAULTS=$(call quoted,$(KEEP_FAULTS)) SHRINK=$(call quoted,$(SHRINK))
 
 reliability-report: ## docs/reliability.md again from reliability/target/results.json (seconds)
 	$(RELIABILITY_BUILD)
