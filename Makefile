@@ -139,11 +139,16 @@ down: $(LOCAL_CLI_CLASSPATH) ## stop what make up started (harmless when nothing
 build: ## compile and package every module (no tests)
 	$(MVN) -DskipTests package
 
+# The libraries' API against the last release's jars, which make last-release built (pom.xml's
+# profile last-release-api, docs/library.md "What is API"); read when the recipe runs.
+LAST_RELEASE_API = -Dlast.release.dir=$(ROOT)/target/last-release \
+  -Dlast.release.version=$$($(ROOT)/infra/release/last-release.sh | cut -d' ' -f1)
+
 # Two modules at a time, as their dependencies allow (-T 2): each module's local AWS in its own
 # folder on its own ports (LocalAwsFolder), every launcher appending whole lines to the one recording.
 test-java: local-aws-backend setup rehearse-tools last-release ## every Java test (JUnit 5) against the local AWS ## LOCAL_AWS=moto|localstack (LocalStack: Docker) LOCAL_AWS_TLS=false (HTTP)
 	rm -f $(ROOT)/target/local-aws/calls.jsonl # the functions' calls, recorded afresh for make rehearse
-	$(MVN) -T 2 verify $(if $(LOCAL_AWS),-Dlocal.aws.backend=$(LOCAL_AWS))
+	$(MVN) -T 2 verify $(if $(LOCAL_AWS),-Dlocal.aws.backend=$(LOCAL_AWS)) $(LAST_RELEASE_API)
 
 outside-project: ## a project outside the checkout on the published libraries and test kit alone
 	$(ROOT)/examples/outside-project/run.sh
@@ -243,15 +248,24 @@ reliability: setup ## every fault scenario, ours vs Powertools -> docs/reliabili
 # ---- make simulate: the real receiver on a virtual clock against the models of sim/ (never the local AWS)
 SIM_JAVA = cd $(ROOT) && $(JAVA_HOME)/bin/java -XX:MaxRAMPercentage=50 -cp "sim/target/classes:$$(cat sim/target/sim.classpath)" com.example.sim.SimulateCommand
 
-.PHONY: simulate
-simulate: ## 20 seeds x 50 000 payments x 7 days, fast path on, oracles, shrinking (~2 m) ## SEED= SEEDS=20 PROFILE=peak|swarm|canary DRAW= CACHE=off QUEUE=fifo
-	$(MVN) -q -DskipTests -pl sim -am package dependency:build-classpath -Dmdep.outputFile=target/sim.classpath >&2
+SIM_BUILD = $(MVN) -q -DskipTests -pl sim -am package dependency:build-classpath -Dmdep.outputFile=target/sim.classpath >&2
+
+.PHONY: simulate compat-sim
+simulate: ## 20 seeds x 50 000 payments x 7 days, fast path on, oracles, shrinking (~2 m) ## SEED= PROFILE=peak|swarm|canary|regions DESIGN= DRAW= CACHE=off QUEUE=fifo
+	$(SIM_BUILD)
 	$(SIM_JAVA) SEED=$(call quoted,$(SEED)) SEEDS=$(call quoted,$(SEEDS)) PAYMENTS=$(call quoted,$(PAYMENTS)) \
 	  PROFILE=$(call quoted,$(PROFILE)) KEEP_PAYMENTS=$(call quoted,$(KEEP_PAYMENTS)) KEEP_FAULTS=$(call quoted,$(KEEP_FAULTS)) \
 	  RATE=$(call quoted,$(RATE)) MINUTES=$(call quoted,$(MINUTES)) CONCURRENCY=$(call quoted,$(CONCURRENCY)) \
 	  WARM_WRITE_UNITS=$(call quoted,$(WARM_WRITE_UNITS)) SHRINK=$(call quoted,$(SHRINK)) \
 	  RESERVED=$(call quoted,$(RESERVED)) LAMBDA_THROTTLE_MINUTES=$(call quoted,$(LAMBDA_THROTTLE_MINUTES)) \
-	  CACHE=$(call quoted,$(CACHE)) QUEUE=$(call quoted,$(QUEUE)) DRAW=$(call quoted,$(DRAW)) RULES=$(call quoted,$(RULES))
+	  CACHE=$(call quoted,$(CACHE)) QUEUE=$(call quoted,$(QUEUE)) DRAW=$(call quoted,$(DRAW)) RULES=$(call quoted,$(RULES)) \
+	  DESIGN=$(call quoted,$(DESIGN))
+
+compat-sim: last-release ## the last release and the working tree on one alias, simulated (~3 m) ## SEED= SEEDS=5 PAYMENTS=3000
+	$(SIM_BUILD)
+	$(SIM_JAVA) PROFILE=compat RELEASE="$$($(ROOT)/infra/release/last-release.sh --build)" SEED=$(call quoted,$(SEED)) \
+	  SEEDS=$(call quoted,$(SEEDS)) PAYMENTS=$(call quoted,$(PAYMENTS)) KEEP_PAYMENTS=$(call quoted,$(KEEP_PAYMENTS)) \
+	  KEEP_FAULTS=$(call quoted,$(KEEP_FAULTS)) SHRINK=$(call quoted,$(SHRINK))
 
 reliability-report: ## docs/reliability.md again from reliability/target/results.json (seconds)
 	$(RELIABILITY_BUILD)

@@ -8,7 +8,7 @@ import java.time.Duration;
  * What a run simulates besides the template's windows: the traffic, the accounts, and how often
  * each fault happens.
  *
- * @param name             {@code default} or {@code peak}
+ * @param name             {@code default}, {@code peak}, {@code canary}, {@code regions}, or a swarm's draw
  * @param payments         payments the producers make in the run
  * @param traffic          how long they send them over
  * @param accounts         accounts the payments post to
@@ -62,6 +62,26 @@ public record Profile(String name, int payments, Duration traffic, int accounts,
     static Profile canary(TemplateWindows windows, int payments) {
         return new Profile("canary", payments, Duration.ofHours(1), Math.max(50, payments / 100), 5, 0.05, 0, 0,
                 windows.maxConcurrency(), 4_000, false, 0, FaultRates.DEFAULT, "off", "standard", 0.01, Rules.TODAY);
+    }
+
+    /**
+     * A day across Regions ({@link RegionsRun}): {@code payments} over a day on few accounts (each
+     * account's payments come through every Region), no fault drawn but the Regions' own (a loss
+     * and a partition, {@link com.example.sim.regions.RegionOutages}), no cache.
+     */
+    static Profile regions(TemplateWindows windows, int payments) {
+        return new Profile("regions", payments, Duration.ofDays(1), Math.max(20, payments / 100), 5, 0.05, 0.4, 6,
+                windows.maxConcurrency(), 4_000, false, 0, FaultRates.DEFAULT, "off", "standard", 0.01, Rules.TODAY);
+    }
+
+    /**
+     * Two versions side by side ({@code make compat-sim}): {@code payments} over a day with the
+     * default profile's mix (producer retries, conflicting and unreadable messages, late replays)
+     * and every fault but the cache's: no cache, as the template's default deployment has none.
+     */
+    static Profile compat(TemplateWindows windows, int payments) {
+        return new Profile("compat", payments, Duration.ofDays(1), Math.max(50, payments / 100), 5, 0.05, 0.4,
+                6, windows.maxConcurrency(), 4_000, true, 0, FaultRates.DEFAULT, "off", "standard", 0.01, Rules.TODAY);
     }
 
     /** The same, the function's concurrency reserved at {@code reserved} (0: none). */

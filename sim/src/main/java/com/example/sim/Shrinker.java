@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.LongFunction;
 
 /**
  * Shrinks a failing trace to a short one that still fails the same oracle. Every step is a whole
@@ -31,12 +33,27 @@ final class Shrinker {
     private static final int MOST_RUNS = 60;
 
     private final Profile profile;
-    private final TemplateWindows windows;
+    private final Function<Trace, Result> run;
+    private final LongFunction<FaultSchedule> faultsOf;
     private int runs;
 
     Shrinker(Profile profile, TemplateWindows windows) {
+        this(profile, trace -> Simulation.run(trace, profile, windows));
+    }
+
+    /** A shrinker of runs made by {@code run} (a run with two versions, say) of {@code profile}'s traffic. */
+    Shrinker(Profile profile, Function<Trace, Result> run) {
+        this(profile, run, seed -> Simulation.drawFaults(profile, new Scheduler(seed).random()));
+    }
+
+    /**
+     * A shrinker of the runs {@code run} makes of {@code profile}'s traces, whose fault windows
+     * {@code faultsOf} draws for a seed.
+     */
+    Shrinker(Profile profile, Function<Trace, Result> run, LongFunction<FaultSchedule> faultsOf) {
         this.profile = profile;
-        this.windows = windows;
+        this.run = run;
+        this.faultsOf = faultsOf;
     }
 
     Shrunk shrink(Result failing) {
@@ -61,7 +78,7 @@ final class Shrinker {
             }
         }
         best = takeOutChunks(best, oracle, target.map(Payment::index).orElse(-1));
-        int faultCount = Simulation.drawFaults(profile, new Scheduler(trace.seed()).random()).windows().size();
+        int faultCount = faultsOf.apply(trace.seed()).windows().size();
         BitSet faults = new BitSet();
         faults.set(0, faultCount);
         faults.and(best.trace().faults().orElse(faults));
@@ -74,7 +91,7 @@ final class Shrinker {
                 best = tried.get();
             }
         }
-        FaultSchedule drawn = Simulation.drawFaults(profile, new Scheduler(trace.seed()).random());
+        FaultSchedule drawn = faultsOf.apply(trace.seed());
         BitSet keptFaults = faults;
         String described = drawn.windows().stream().filter(w -> keptFaults.get(w.index()))
                 .map(w -> "#" + w.index() + " " + w).toList().toString();
@@ -115,7 +132,7 @@ final class Shrinker {
 
     private Optional<Result> tryRun(Trace trace, String oracle) {
         runs++;
-        Result result = Simulation.run(trace, profile, windows);
+        Result result = run.apply(trace);
         return result.violations().stream().anyMatch(v -> v.oracle().equals(oracle)) ? Optional.of(result) : Optional.empty();
     }
 }

@@ -18,7 +18,7 @@ public enum DeclineReason {
      * condition was checked (the {@code ALL_OLD} item; empty when there was no account). The
      * checks run in the order of the condition, so the first broken clause is the reason.
      */
-    static DeclineReason of(Map<String, AttributeValue> account, Payment payment) {
+    public static DeclineReason of(Map<String, AttributeValue> account, Payment payment) {
         if (account.isEmpty()) {
             return UNKNOWN_ACCOUNT;
         }

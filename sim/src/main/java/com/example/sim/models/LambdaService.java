@@ -53,6 +53,8 @@ public final class LambdaService {
     private long failedInvocations;
     private int peakConcurrency;
     private final Invocations told;
+    /** Whether the function's Region is there to poll in (a Region lost polls nothing until it returns). */
+    private java.util.function.BooleanSupplier inService = () -> true;
 
     public LambdaService(Scheduler scheduler, SqsQueue queue, Alias alias, Settings windows,
                   int maxConcurrency, FunctionConcurrency concurrency, Consumer<Long> batchLatency, Invocations told) {
@@ -113,6 +115,15 @@ public final class LambdaService {
         return inFlight > 0;
     }
 
+    /**
+     * The mapping polls only while {@code up} holds: the function's Region lost, its pollers are
+     * lost with it; {@link #sent()} when it returns.
+     */
+    public LambdaService pollingWhile(java.util.function.BooleanSupplier up) {
+        this.inService = up;
+        return this;
+    }
+
     /** Messages were sent, or brought back: the poller looks now, and invokes as the batching window says. */
     public void sent() {
         pollNoLaterThan(scheduler.now());
@@ -136,6 +147,9 @@ public final class LambdaService {
             return; // a later poll was brought forward; this one is stale
         }
         pollAt = Long.MAX_VALUE;
+        if (!inService.getAsBoolean()) {
+            return;
+        }
         // "Batching window is not supported for FIFO queues" (services-sqs-parameters.html)
         long window = queue.isFifo() ? 0 : windows.batchingWindowSeconds() * 1_000_000;
         while (true) {

@@ -47,7 +47,11 @@ public final class SimWorld implements World {
         if (fiber == null) {
             return; // the event source mapping's and the operators' calls: no latency of theirs matters here
         }
-        Environment environment = (Environment) fiber.owner();
+        if (!(fiber.owner() instanceof Environment environment)) { // not a function's (design (b)'s consumer): the latency only
+            scheduler.sleep(service.equals("dynamodb") ? scheduler.random().nextLong(1_000, 6_000)
+                    : scheduler.random().nextLong(2_000, 10_000));
+            return;
+        }
         if (environment.dead()) {
             throw new Scheduler.Ended();
         }

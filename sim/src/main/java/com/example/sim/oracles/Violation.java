@@ -10,7 +10,7 @@ package com.example.sim.oracles;
 public record Violation(String oracle, String txnId, String detail) {
 
     static final String DEBITED_TWICE = "no transaction debited twice";
-    static final String DECIDED_TWICE = "none decided twice";
+    public static final String DECIDED_TWICE = "none decided twice";
     static final String DECIDED_PAST_ITS_AGE = "nothing older than MaxPaymentAge decided";
     static final String LOST = "none lost";
     static final String BALANCES = "balances equal the sequential model of the decided payments";
@@ -19,6 +19,9 @@ public record Violation(String oracle, String txnId, String detail) {
     static final String DEAD_LETTERED_BY_PASSING = "throttling that lasts the doubling window dead-letters nothing";
     public static final String PUBLISHED_ONCE = "every decision published once";
     public static final String CACHE_ANSWER = "a fast-path answer is a decision DynamoDB holds";
+    static final String FALSE_CONFLICT = "0 false conflicts: a copy decided by either version is a duplicate to both";
+    static final String READABLE_BY_BOTH = "every record readable by both versions";
+    static final String MESSAGE_READ_BY_RELEASE = "every decision message read by the released notifier";
     static final String FIFO_ORDER = "a FIFO group's payments are decided in the order they were sent";
 
     @Override

@@ -35,9 +35,21 @@ public final class Producers {
     /** The gateways' clocks' streams: {@code CLOCKS - g} for gateway {@code g}, apart from every payment's and the bursts'. */
     private static final long CLOCKS = -10;
 
+    /**
+     * Where a producer sends each message: one queue, or (across Regions) the queue of the Region
+     * its gateway sends to now.
+     */
+    public interface Route {
+
+        /** The queue {@code payment}'s message goes to now. */
+        SqsQueue queue(Payment payment);
+
+        /** {@code message} of {@code payment} was sent to {@code queue}. */
+        void sent(SqsQueue queue, SqsMessage message, Payment payment);
+    }
+
     private final Scheduler scheduler;
-    private final SqsQueue queue;
-    private final Runnable sent;
+    private final Route route;
     private final SentMessages messagesSent;
     private final Iterator<Workload.Message> next;
     private final Mac mac;
@@ -46,10 +58,24 @@ public final class Producers {
     private long messages;
 
     public Producers(Scheduler scheduler, SqsQueue queue, Workload workload, SentMessages messagesSent, Runnable sent, long seed) {
+        this(scheduler, new Route() {
+            @Override
+            public SqsQueue queue(Payment payment) {
+                return queue;
+            }
+
+            @Override
+            public void sent(SqsQueue to, SqsMessage message, Payment payment) {
+                sent.run();
+            }
+        }, workload, messagesSent, seed);
+    }
+
+    /** Producers that send each message where {@code route} says. */
+    public Producers(Scheduler scheduler, Route route, Workload workload, SentMessages messagesSent, long seed) {
         this.scheduler = scheduler;
-        this.queue = queue;
+        this.route = route;
         this.messagesSent = messagesSent;
-        this.sent = sent;
         this.next = workload.messages().iterator();
         Seeds seeds = new Seeds(seed);
         for (int g = 0; g < GATEWAYS; g++) {
@@ -94,6 +120,14 @@ public final class Producers {
         }
     }
 
+    /**
+     * {@code planned} sent again by its producer now, as a new message (a new id, stamped and
+     * signed anew), where the route says: what a producer does that fails over to another Region.
+     */
+    public void sendAgain(Workload.Message planned) {
+        send(planned);
+    }
+
     private void send(Workload.Message planned) {
         Payment payment = planned.payment();
         int variant = planned.send().kind() == Send.Kind.CONFLICT ? 1 : 0;
@@ -104,6 +138,7 @@ public final class Producers {
         String signature = HexFormat.of().formatHex(mac.doFinal((timestamp + "." + body).getBytes(StandardCharsets.UTF_8)));
         // on a FIFO queue: the account's group (docs/architecture.md, "The FIFO alternative"), and the
         // one deduplication id per operation, the same for its producer's retries of it
+        SqsQueue queue = route.queue(payment);
         SqsMessage message = queue.send(body, Map.of(
                 SignatureAttributes.KEY_ID, new String[] {"String", KEY_ID},
                 SignatureAttributes.TIMESTAMP, new String[] {"String", timestamp},
@@ -111,6 +146,6 @@ public final class Producers {
                 payment.account(), "msg-" + payment.index() + "-" + variant);
         messagesSent.sent(message, payment, issuedAt);
         messages++;
-        sent.run();
+        route.sent(queue, message, payment);
     }
 }

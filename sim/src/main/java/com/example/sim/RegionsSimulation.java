@@ -1,0 +1,251 @@
+package com.example.sim;
+
+import com.example.payment.AccountAttributes;
+import com.example.payment.LedgerAttributes;
+import com.example.paymenttraffic.Account;
+import com.example.receiver.MessageResult;
+import com.example.receiver.lambda.ReceiverWindows;
+import com.example.receiver.record.IdempotencyRecordAttributes;
+import com.example.sim.faults.FaultSchedule;
+import com.example.sim.models.Alias;
+import com.example.sim.models.DynamoDbModel;
+import com.example.sim.models.Environment;
+import com.example.sim.models.FunctionConcurrency;
+import com.example.sim.models.LambdaService;
+import com.example.sim.models.RegionWorld;
+import com.example.sim.models.SimWorld;
+import com.example.sim.models.SqsMessage;
+import com.example.sim.models.SqsModel;
+import com.example.sim.models.SqsQueue;
+import com.example.sim.models.World;
+import com.example.sim.oracles.Event;
+import com.example.sim.oracles.Oracle;
+import com.example.sim.oracles.Oracles;
+import com.example.sim.oracles.RecordedDecisions;
+import com.example.sim.regions.FailoverRoute;
+import com.example.sim.regions.MrecReplication;
+import com.example.sim.regions.RegionOutages;
+import com.example.sim.runtime.Scheduler;
+import com.example.sim.workload.History;
+import com.example.sim.workload.Payment;
+import com.example.sim.workload.Producers;
+import com.example.sim.workload.SentMessages;
+import com.example.sim.workload.Workload;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * One run across Regions ({@code make simulate PROFILE=regions}): a pure function of its trace,
+ * as {@link Simulation}'s. Each Region has its own payments queue and DLQ, its own Lambda event
+ * source and environments running the real receiver (wired by {@link SimulatedReceiver}, as in a
+ * single Region), and its own replica of the three tables; the design says how the replicas are
+ * kept ({@link RegionDesign}). The producers send by {@link FailoverRoute}; the Regions are lost
+ * and partitioned by {@link RegionOutages}, drawn from the seed's own stream. One set of oracles
+ * hears every Region: each Region's answers and its replica's own writes and transactions (not
+ * what replication brings it), and at the end the first Region's replica, once replication has
+ * drained, with every Region's queues.
+ */
+final class RegionsSimulation {
+
+    /** How many Regions a run has. */
+    static final int REGIONS = 3;
+    /** The outages' own stream of the seed, apart from every payment's. */
+    private static final long OUTAGES = 0x5e610_0L;
+    private static final long TAIL_MICROS = 14L * 86_400_000_000L;
+
+    private RegionsSimulation() {
+    }
+
+    /** The run's outages, as the seed draws them. */
+    static RegionOutages outages(long seed, Profile profile) {
+        return RegionOutages.draw(REGIONS, Scheduler.micros(profile.traffic()), new SplittableRandom(seed ^ OUTAGES));
+    }
+
+    static Result run(Trace trace, Profile profile, TemplateWindows windows, RegionDesign design) {
+        Scheduler scheduler = new Scheduler(trace.seed());
+        Workload workload = Workload.draw(profile.mix(), trace.seed(), trace::keepsPayment);
+        RegionOutages outages = outages(trace.seed(), profile);
+        SentMessages sent = new SentMessages();
+        Oracles oracles = new Oracles(workload, sent, new Oracles.Tables(Simulation.RECORDS, Simulation.ACCOUNTS, Simulation.LEDGER),
+                profile.rules().maxPaymentAgeSeconds(windows).map(Duration::ofSeconds),
+                Duration.ofSeconds(ReceiverWindows.PRODUCER_CLOCK_SKEW_SECONDS + windows.functionTimeoutSeconds()));
+        Map<String, Long> initial = new TreeMap<>();
+        workload.accounts().forEach(account -> initial.put(account.id(), account.balanceMinor()));
+        FailoverRoute[] route = new FailoverRoute[1];
+        Setting setting = new Setting(scheduler, profile, windows, workload, outages, sent, oracles,
+                (region, payment, outcome) -> route[0].answered(region, payment, outcome));
+        Deployed deployed = switch (design) {
+            case MREC_TODAY -> mrecToday(setting);
+            case MRSC_ACCOUNT_ITEM -> AccountItemRegions.deploy(setting);
+        };
+        List<Region> regions = deployed.regions();
+        route[0] = new FailoverRoute(scheduler, regions.stream().map(Region::payments).toList(),
+                regions.stream().map(Region::poller).toList(), outages, workload, new SplittableRandom(trace.seed() ^ OUTAGES ^ 1));
+        Producers producers = new Producers(scheduler, route[0], workload, sent, trace.seed());
+        producers.start();
+        route[0].start(producers);
+        scheduler.at(outages.lostUntil(), () -> regions.get(outages.lost()).poller().run()); // back: what waited is found
+        long trafficEnd = Scheduler.micros(profile.traffic());
+        scheduler.runUntil(trafficEnd + TAIL_MICROS);
+        scheduler.endAll();
+
+        List<SqsMessage> left = new ArrayList<>();
+        List<SqsMessage> dead = new ArrayList<>();
+        regions.forEach(r -> {
+            left.addAll(r.payments().messages());
+            dead.addAll(r.deadLetters().messages());
+        });
+        oracles.atEnd(new Oracle.End(deployed.balances().get(), initial, left, dead));
+        return result(trace, workload, oracles, producers, deployed, outages, route[0], scheduler.now(), dead.size());
+    }
+
+    /** What a design's wiring is given: the run's parts, and who hears that a Region answered a payment. */
+    record Setting(Scheduler scheduler, Profile profile, TemplateWindows windows, Workload workload, RegionOutages outages,
+                   SentMessages sent, Oracles oracles, Heard heard) {
+
+        /** Region {@code region}'s queues, their departures told to the oracles. */
+        Region queues(SqsModel sqs, Runnable poller) {
+            SqsQueue deadLetters = sqs.createQueue("payments-dlq", 30, windows.deadLetterRetentionSeconds());
+            SqsQueue payments = sqs.createQueue("payments", windows.visibilityTimeoutSeconds(), windows.queueRetentionSeconds());
+            payments.redrivePolicy(deadLetters, windows.maxReceiveCount());
+            payments.onDeparture((queue, message, why) -> oracles.observe(
+                    new Event.Departed(scheduler.now(), queue, message, sent.payment(message), why, true)));
+            deadLetters.onDeparture((queue, message, why) -> oracles.observe(
+                    new Event.Departed(scheduler.now(), queue, message, sent.payment(message), why, false)));
+            return new Region(payments, deadLetters, poller);
+        }
+
+        /** Region {@code region} answered {@code result} for {@code message}: the oracles and the producers hear it. */
+        void answered(int region, SqsMessage message, MessageResult result) {
+            Optional<Payment> payment = sent.payment(message);
+            oracles.observe(new Event.Answered(scheduler.now(), message, payment, result));
+            payment.ifPresent(p -> heard.answered(region, p, result.outcome()));
+        }
+    }
+
+    /** Who hears a Region's answers besides the oracles: the producers ({@link FailoverRoute#answered}). */
+    interface Heard {
+        void answered(int region, Payment payment, com.example.receiver.Outcome outcome);
+    }
+
+    /** One Region of the run: its queues, and what looks at them when messages arrive or the Region returns. */
+    record Region(SqsQueue payments, SqsQueue deadLetters, Runnable poller) {
+    }
+
+    /**
+     * A design deployed in the run's Regions: its Regions, the accounts' balances once the run is
+     * over, the write units it spent (every Region's), and its own figures.
+     */
+    record Deployed(List<Region> regions, java.util.function.Supplier<Map<String, Long>> balances,
+                    java.util.function.LongSupplier writeUnits, java.util.function.Supplier<String> figures) {
+    }
+
+    /** Design (a): today's receiver in each Region on its replica, the replicas a global table in MREC. */
+    private static Deployed mrecToday(Setting setting) {
+        Scheduler scheduler = setting.scheduler();
+        TemplateWindows windows = setting.windows();
+        Profile profile = setting.profile();
+        RegionOutages outages = setting.outages();
+        Oracles oracles = setting.oracles();
+        SimWorld world = new SimWorld(scheduler, FaultSchedule.NONE);
+        List<Region> regions = new ArrayList<>();
+        List<DynamoDbModel> replicas = new ArrayList<>();
+        for (int r = 0; r < REGIONS; r++) {
+            int region = r;
+            World regional = new RegionWorld(scheduler, world, () -> !outages.lost(region, scheduler.now()));
+            DynamoDbModel dynamoDb = replica(regional, profile, setting.workload(), scheduler, windows, oracles);
+            dynamoDb.observe(write -> oracles.observe(new Event.Written(scheduler.now(), write)));
+            dynamoDb.observeTransactions(transaction -> oracles.observe(new Event.Transacted(scheduler.now(), transaction)));
+            SqsModel sqs = new SqsModel(regional);
+            LambdaService[] lambda = new LambdaService[1];
+            Region queues = setting.queues(sqs, () -> lambda[0].sent());
+            SimulatedReceiver receivers = new SimulatedReceiver(scheduler, FaultSchedule.NONE,
+                    Simulation.environment(windows, profile.rules(), queues.deadLetters()), dynamoDb, sqs, Producers.secret());
+            int[] environments = {0};
+            Alias alias = Alias.of(scheduler, () -> new Environment(++environments[0], receivers::build));
+            lambda[0] = new LambdaService(scheduler, queues.payments(), alias,
+                    new LambdaService.Settings(windows.batchSize(), windows.batchingWindowSeconds(),
+                            windows.visibilityTimeoutSeconds(), windows.functionTimeoutSeconds()),
+                    profile.maxConcurrency(), new FunctionConcurrency(0, FaultSchedule.NONE), latency -> { },
+                    new LambdaService.Invocations() {
+                        @Override
+                        public void answered(SqsMessage message, MessageResult result, String version) {
+                            setting.answered(region, message, result);
+                        }
+
+                        @Override
+                        public void failed(List<SqsMessage> batch, String version) {
+                            oracles.observe(new Event.InvocationFailed(scheduler.now(), batch));
+                        }
+                    }).pollingWhile(() -> !outages.lost(region, scheduler.now()));
+            regions.add(queues);
+            replicas.add(dynamoDb);
+        }
+        MrecReplication replication = new MrecReplication(scheduler, replicas, outages);
+        return new Deployed(regions, () -> balances(replicas.get(0), scheduler),
+                () -> replicas.stream().mapToLong(DynamoDbModel::writeUnits).sum() + replication.replicatedUnits(),
+                () -> String.format(" local_write_units=%d replicated_write_units=%d lww_dropped=%d",
+                        replicas.stream().mapToLong(DynamoDbModel::writeUnits).sum(), replication.replicatedUnits(),
+                        replication.dropped()));
+    }
+
+    /** Each account's balance in {@code dynamoDb}'s accounts table now. */
+    static Map<String, Long> balances(DynamoDbModel dynamoDb, Scheduler scheduler) {
+        Map<String, Long> balances = new HashMap<>();
+        for (Map<String, AttributeValue> account : dynamoDb.table(Simulation.ACCOUNTS).scan(scheduler.instant())) {
+            balances.put(account.get(AccountAttributes.PK).s(), Oracles.balance(account));
+        }
+        return balances;
+    }
+
+    /** A Region's replica of the three tables, the accounts loaded and the payments approved before the run. */
+    private static DynamoDbModel replica(World world, Profile profile, Workload workload, Scheduler scheduler,
+                                         TemplateWindows windows, Oracles oracles) {
+        DynamoDbModel dynamoDb = new DynamoDbModel(world, profile.warmWriteUnits());
+        dynamoDb.createTable(Simulation.RECORDS, IdempotencyRecordAttributes.PK, Optional.empty(),
+                Optional.of(IdempotencyRecordAttributes.EXPIRES_AT));
+        dynamoDb.createTable(Simulation.ACCOUNTS, AccountAttributes.PK, Optional.empty(), Optional.empty());
+        dynamoDb.createTable(Simulation.LEDGER, LedgerAttributes.PK, Optional.of(LedgerAttributes.SK), Optional.empty());
+        for (Account account : workload.accounts()) {
+            dynamoDb.load(Simulation.ACCOUNTS, Map.of(AccountAttributes.PK, AttributeValue.fromS(account.id()),
+                    AccountAttributes.BALANCE_MINOR, AttributeValue.fromN(Long.toString(account.balanceMinor())),
+                    AccountAttributes.CURRENCY, AttributeValue.fromS(account.currency()),
+                    AccountAttributes.ACCOUNT_STATUS, AttributeValue.fromS(AccountAttributes.ACTIVE)));
+        }
+        History.load(workload, dynamoDb, Simulation.RECORDS, Simulation.LEDGER, scheduler.instant(),
+                Duration.ofSeconds(windows.recordTtlSeconds()), oracles::decidedBefore);
+        return dynamoDb;
+    }
+
+    /** The run's figures, with the Regions' own after them. */
+    private static Result result(Trace trace, Workload workload, Oracles oracles, Producers producers, Deployed deployed,
+                                 RegionOutages outages, FailoverRoute route, long end, int deadLetterLeft) {
+        Map<String, RecordedDecisions.Decision> decisions = oracles.decisions();
+        long approved = decisions.values().stream().filter(d -> d.status().equals("APPROVED")).count();
+        long inLoss = decisions.values().stream().filter(d -> d.at() >= outages.lostFrom() && d.at() < outages.lostUntil()).count();
+        long afterReturn = 0;
+        long lastAfterReturn = 0;
+        for (Payment payment : workload.payments()) {
+            RecordedDecisions.Decision decision = decisions.get(payment.txnId());
+            if (decision != null && payment.at() < outages.lostUntil() && decision.at() >= outages.lostUntil()) {
+                afterReturn++;
+                lastAfterReturn = Math.max(lastAfterReturn, decision.at() - outages.lostUntil());
+            }
+        }
+        String figures = String.format(" | %s sent_again=%d decided_in_loss=%d decided_after_return=%d last_after_return=%s",
+                outages, route.sentAgain(), inLoss, afterReturn, Oracles.at(lastAfterReturn)) + deployed.figures().get();
+        var latencies = oracles.latencies();
+        return new Result(trace, workload.payments().size(), producers.messages(), approved, decisions.size() - approved,
+                deadLetterLeft, 0, 0, 0, 0, 0, 0, deployed.writeUnits().getAsLong(), 0, latencies.percentile(0.50),
+                latencies.percentile(0.99), latencies.oldest(), latencies.percentileByMinute(0.99), latencies.oldestByMinute(),
+                end, 0, List.copyOf(oracles.violations()), new Downstream.Figures(0, 0, 0, 0, 0, 0, 0, 0), figures,
+                Optional.empty(), Optional.empty());
+    }
+}

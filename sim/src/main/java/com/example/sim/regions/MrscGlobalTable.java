@@ -1,0 +1,168 @@
+package com.example.sim.regions;
+
+import com.example.sim.models.DynamoDbModel;
+import com.example.sim.runtime.Scheduler;
+import java.util.HashMap;
+import java.util.Map;
+import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTimeToLiveRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTimeToLiveResponse;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReplicatedWriteConflictException;
+import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
+
+/**
+ * A global table in multi-Region strong consistency (MRSC) over the run's Regions: three
+ * replicas, or two and a witness ("A MRSC global table can be configured with either three
+ * replicas, or with two replicas and one witness", "AWS::DynamoDB::GlobalTable
+ * GlobalTableWitness", AWS CloudFormation User Guide,
+ * https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/aws-properties-dynamodb-globaltable-globaltablewitness.html).
+ * Its committed items are one copy, which a strongly consistent read in any Region sees ("always
+ * reading the latest version of an item, irrespective of the Region", "Multi-Region strong
+ * consistency", Amazon DynamoDB Developer Guide,
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/multi-region-strong-consistency-gt.html);
+ * each Region's client ({@link #replica}) is the SDK's interface over it:
+ * <ul>
+ *   <li>a write commits only with a majority of the members, its own Region and one more
+ *       (replica or witness): a Region cut off from every other member ({@link RegionOutages})
+ *       refuses writes, and reads too (the worse reading: AWS's wording on an isolated MRSC
+ *       replica is not in the pages we hold), with a 503 the caller cannot tell from a fault;</li>
+ *   <li>each write waits a cross-Region round trip before it is answered, drawn per call from
+ *       {@value #ROUND_TRIP_MIN_MICROS} to {@value #ROUND_TRIP_MAX_MICROS} µs (AWS gives no
+ *       figure: "even with the higher latency", "Preparation checklist for DynamoDB global
+ *       tables", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-global-table-design.prescriptive-guidance.checklist-and-faq.html);
+ *       while it waits, a write of the same item from another Region is refused with
+ *       {@code ReplicatedWriteConflictException} ("one or more items in the request are being
+ *       modified by a request in another Region", the DynamoDB API's error, as the SDKs' reference
+ *       states it,
+ *       https://docs.aws.amazon.com/botocore/latest/reference/services/dynamodb/client/exceptions/ReplicatedWriteConflictException.html);</li>
+ *   <li>{@code TransactWriteItems} is refused with a {@code ValidationException}, and Time to Live
+ *       is off on every table, since an MRSC table has neither (issue 49's reading of "How DynamoDB
+ *       global tables work", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/V2globaltables_HowItWorks.html,
+ *       the MRSC section; its sentences were not in the stored copies, so the error code is the
+ *       worse reading's).</li>
+ * </ul>
+ */
+public final class MrscGlobalTable {
+
+    static final long ROUND_TRIP_MIN_MICROS = 20_000;
+    static final long ROUND_TRIP_MAX_MICROS = 120_000;
+
+    /** A write in flight on one item: from which Region, until when. */
+    private record Hold(int region, long until) {
+    }
+
+    private final Scheduler scheduler;
+    private final DynamoDbModel committed;
+    private final RegionOutages outages;
+    private final int members;
+    private final Map<String, Hold> holds = new HashMap<>();
+
+    /**
+     * @param committed the table's one committed copy (its items, conditions and write units)
+     * @param members   the Regions holding a replica or the witness; the run's Regions are the first
+     */
+    public MrscGlobalTable(Scheduler scheduler, DynamoDbModel committed, RegionOutages outages, int members) {
+        this.scheduler = scheduler;
+        this.committed = committed;
+        this.outages = outages;
+        this.members = members;
+    }
+
+    /** Region {@code region}'s client of the table. */
+    public DynamoDbClient replica(int region) {
+        return new Replica(region);
+    }
+
+    /** Whether {@code region} reaches a majority of the members now: itself and one more. */
+    boolean hasMajority(int region) {
+        long now = scheduler.now();
+        if (outages.cutOff(region, now)) {
+            return false;
+        }
+        for (int member = 0; member < members; member++) {
+            if (member != region && !outages.cutOff(member, now)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private final class Replica implements DynamoDbClient {
+
+        private final int region;
+
+        Replica(int region) {
+            this.region = region;
+        }
+
+        @Override
+        public String serviceName() {
+            return committed.serviceName();
+        }
+
+        @Override
+        public void close() {
+        }
+
+        @Override
+        public DescribeTimeToLiveResponse describeTimeToLive(DescribeTimeToLiveRequest request) {
+            return DescribeTimeToLiveResponse.builder()
+                    .timeToLiveDescription(d -> d.timeToLiveStatus(TimeToLiveStatus.DISABLED)).build();
+        }
+
+        @Override
+        public TransactWriteItemsResponse transactWriteItems(TransactWriteItemsRequest request) {
+            throw error(400, "ValidationException", "transactions are not supported on a multi-Region strongly consistent table");
+        }
+
+        @Override
+        public GetItemResponse getItem(GetItemRequest request) {
+            requireMajority();
+            return committed.getItem(request);
+        }
+
+        @Override
+        public PutItemResponse putItem(PutItemRequest request) {
+            requireMajority();
+            String item = request.tableName() + "\u0001" + committed.keyOf(request.tableName(), request.item());
+            long now = scheduler.now();
+            Hold hold = holds.get(item);
+            if (hold != null && hold.until() > now && hold.region() != region) {
+                throw ReplicatedWriteConflictException.builder().statusCode(400)
+                        .awsErrorDetails(details("ReplicatedWriteConflictException",
+                                "One or more items in this request are being modified by a request in another Region"))
+                        .build();
+            }
+            long roundTrip = scheduler.random().nextLong(ROUND_TRIP_MIN_MICROS, ROUND_TRIP_MAX_MICROS + 1);
+            holds.put(item, new Hold(region, now + roundTrip));
+            PutItemResponse response = committed.putItem(request);
+            if (scheduler.current() != null) {
+                scheduler.sleep(roundTrip);
+            }
+            return response;
+        }
+
+        private void requireMajority() {
+            if (!hasMajority(region)) {
+                throw error(503, "ServiceUnavailable", "the Region's replica reaches no other member of the global table");
+            }
+        }
+    }
+
+    private static DynamoDbException error(int status, String code, String message) {
+        return (DynamoDbException) DynamoDbException.builder().statusCode(status).message(message)
+                .awsErrorDetails(details(code, message)).build();
+    }
+
+    private static AwsErrorDetails details(String code, String message) {
+        return AwsErrorDetails.builder().errorCode(code).errorMessage(message).serviceName("DynamoDb").build();
+    }
+}
