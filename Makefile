@@ -177,12 +177,17 @@ rehearse: ## template.yaml offline: IAM, routes, SnapStart, stack life, the depl
 	RECORD="$(RECORD)" $(ROOT)/infra/rehearse/rehearse.sh
 
 ##@ Release (docs/release.md)
-.PHONY: release last-release
+.PHONY: release last-release compat
 release: ## clean tree only: packages, libs, SBOMs, checksums -> target/release/VERSION ## VERSION=x.y.z TAG=yes (tag the commit vVERSION)
 	VERSION=$(call quoted,$(VERSION)) TAG=$(call quoted,$(TAG)) $(ROOT)/infra/release/release.sh
 
 last-release: ## the last release (infra/release/released.tsv), built once -> target/last-release
 	$(ROOT)/infra/release/last-release.sh --build
+
+# make compat (docs/deploy.md, "Two versions side by side"): one line per run of the two versions.
+compat: setup last-release ## the last release beside the tree, one queue and table: counts, oracles ## PAYMENTS=3000 (unique payments, 50 to 100000)
+	$(MVN) -q -DskipTests -pl infra/compat -am package dependency:build-classpath -Dmdep.outputFile=target/compat.classpath && cd $(ROOT) \
+	  && $(JAVA_HOME)/bin/java -cp "infra/compat/target/classes:$$(cat infra/compat/target/compat.classpath)" com.example.compat.Compat $(PAYMENTS)
 
 ##@ Measurements (not part of make test)
 # ---- make bench: every benchmark writes a section under bench/target/sections, then docs/benchmarks.md
