@@ -35,12 +35,22 @@ import java.util.stream.Collectors;
  */
 final class CompatOracles {
 
-    static final String DECIDED_ONCE = "decided once";
-    static final String NONE_LOST = "none lost";
-    static final String NO_FALSE_CONFLICT = "no false conflict";
-    static final String READABLE_BY_BOTH = "readable by both";
-    static final String PUBLISHED_ONCE = "published once";
-    static final List<String> NAMES = List.of(DECIDED_ONCE, NONE_LOST, NO_FALSE_CONFLICT, READABLE_BY_BOTH, PUBLISHED_ONCE);
+    /** The oracles, in the report's order; each finding names one. */
+    enum Oracle {
+        DECIDED_ONCE("decided once"), NONE_LOST("none lost"), NO_FALSE_CONFLICT("no false conflict"),
+        READABLE_BY_BOTH("readable by both"), PUBLISHED_ONCE("published once");
+
+        private final String label;
+
+        Oracle(String label) {
+            this.label = label;
+        }
+
+        @Override
+        public String toString() {
+            return label;
+        }
+    }
 
     private static final Set<Send.Kind> DEAD_LETTERED = EnumSet.of(Send.Kind.CONFLICT, Send.Kind.POISON, Send.Kind.TOO_OLD);
 
@@ -63,52 +73,52 @@ final class CompatOracles {
                 .collect(Collectors.groupingBy(Outcomes::transactionId, TreeMap::new, Collectors.toList()));
         decided.forEach((txn, decisions) -> {
             if (decisions.size() > 1) {
-                found.add(new Violation(DECIDED_ONCE, txn, "decided " + decisions.size() + " times: " + decisions.stream()
+                found.add(new Violation(Oracle.DECIDED_ONCE, txn, "decided " + decisions.size() + " times: " + decisions.stream()
                         .map(d -> d.version() + " " + d.outcome()).collect(Collectors.joining(", "))));
             }
         });
         run.tables().ledgerRows().forEach((txn, rows) -> {
             if (rows > 1) {
-                found.add(new Violation(DECIDED_ONCE, txn, rows + " ledger rows"));
+                found.add(new Violation(Oracle.DECIDED_ONCE, txn, rows + " ledger rows"));
             }
         });
         run.expected().balances().forEach((account, balance) -> {
             Long actual = run.tables().balances().get(account);
             if (actual == null || actual.longValue() != balance) {
-                found.add(new Violation(DECIDED_ONCE, account, "balance " + actual + ", the reference model's " + balance));
+                found.add(new Violation(Oracle.DECIDED_ONCE, account, "balance " + actual + ", the reference model's " + balance));
             }
         });
     }
 
     private static void noneLost(CompatRun.Result run, List<Violation> found) {
         if (!run.drained()) {
-            found.add(new Violation(NONE_LOST, "payments queue", "not drained: messages left undecided"));
+            found.add(new Violation(Oracle.NONE_LOST, "payments queue", "not drained: messages left undecided"));
         }
         new TreeMap<>(run.expected().records()).forEach((txn, decision) -> {
             String status = decision instanceof Decision.Approved ? "APPROVED" : "DECLINED";
             String actual = run.tables().records().get(txn);
             if (!status.equals(actual)) {
-                found.add(new Violation(NONE_LOST, txn, actual == null ? "no record, the reference model's " + status
+                found.add(new Violation(Oracle.NONE_LOST, txn, actual == null ? "no record, the reference model's " + status
                         : "record " + actual + ", the reference model's " + status));
             }
         });
         new TreeSet<>(run.expected().ledger().keySet()).forEach(txn -> {
             if (!run.tables().ledgerRows().containsKey(txn)) {
-                found.add(new Violation(NONE_LOST, txn, "no ledger row: approved by the reference model"));
+                found.add(new Violation(Oracle.NONE_LOST, txn, "no ledger row: approved by the reference model"));
             }
         });
         Set<String> deadLetters = new HashSet<>(run.deadLetters());
         for (String body : deadLetters) {
             Send sent = run.producer().byBody(body).orElse(null);
             if (sent == null || !DEAD_LETTERED.contains(sent.kind())) {
-                found.add(new Violation(NONE_LOST, sent == null ? "(unknown message)" : sent.key(),
+                found.add(new Violation(Oracle.NONE_LOST, sent == null ? "(unknown message)" : sent.key(),
                         "in the DLQ: a " + (sent == null ? "message never sent" : sent.kind() + " message, a good payment")));
             }
         }
         for (Send sent : run.traffic().sends()) {
             if (DEAD_LETTERED.contains(sent.kind()) && run.deadLetters().stream()
                     .noneMatch(body -> run.producer().byBody(body).filter(sent::equals).isPresent())) {
-                found.add(new Violation(NONE_LOST, sent.key(), "its " + sent.kind() + " message is not in the DLQ"));
+                found.add(new Violation(Oracle.NONE_LOST, sent.key(), "its " + sent.kind() + " message is not in the DLQ"));
             }
         }
     }
@@ -124,7 +134,9 @@ final class CompatOracles {
             boolean expected = sent != null && (result.outcome().equals("CONFLICT") ? sent.kind() == Send.Kind.CONFLICT
                     : sent.kind() == Send.Kind.POISON || sent.kind() == Send.Kind.TOO_OLD);
             if (!expected) {
-                found.add(new Violation(NO_FALSE_CONFLICT, result.transactionId().isEmpty() && sent != null ? sent.key() : result.transactionId(),
+                String subject = !result.transactionId().isEmpty() ? result.transactionId()
+                        : sent != null ? sent.key() : "message " + result.messageId();
+                found.add(new Violation(Oracle.NO_FALSE_CONFLICT, subject,
                         result.version() + " answered " + result.outcome() + " to a " + (sent == null ? "message never sent" : sent.kind())
                                 + " message of a payment " + decidedBy.getOrDefault(result.transactionId(), "no version") + " decided"));
             }
@@ -134,11 +146,11 @@ final class CompatOracles {
     private static void readableByBoth(CompatRun.Result run, List<Violation> found) {
         for (RecordReaders.Reading reading : run.readings()) {
             if (reading.items() != run.tables().records().size()) {
-                found.add(new Violation(READABLE_BY_BOTH, "IdempotencyTable", reading.version() + " read " + reading.items()
+                found.add(new Violation(Oracle.READABLE_BY_BOTH, "IdempotencyTable", reading.version() + " read " + reading.items()
                         + " items of " + run.tables().records().size()));
             }
             for (RecordReaders.Unreadable unreadable : reading.unreadable()) {
-                found.add(new Violation(READABLE_BY_BOTH, unreadable.pk(), reading.version() + "'s " + unreadable.reader()
+                found.add(new Violation(Oracle.READABLE_BY_BOTH, unreadable.pk(), reading.version() + "'s " + unreadable.reader()
                         + " cannot read it: " + unreadable.why()));
             }
         }
@@ -150,37 +162,44 @@ final class CompatOracles {
         run.tables().records().forEach((txn, status) -> {
             List<Downstream.Published> messages = byTxn.getOrDefault(txn, List.of());
             if (messages.size() != 1) {
-                found.add(new Violation(PUBLISHED_ONCE, txn, "published " + messages.size() + " times"));
+                found.add(new Violation(Oracle.PUBLISHED_ONCE, txn, "published " + messages.size() + " times"));
             } else if (!status.equals(messages.get(0).attributes().get("decision"))) {
-                found.add(new Violation(PUBLISHED_ONCE, txn, "published as " + messages.get(0).attributes().get("decision")
+                found.add(new Violation(Oracle.PUBLISHED_ONCE, txn, "published as " + messages.get(0).attributes().get("decision")
                         + ", recorded " + status));
             }
         });
         byTxn.keySet().stream().filter(txn -> !run.tables().records().containsKey(txn))
-                .forEach(txn -> found.add(new Violation(PUBLISHED_ONCE, txn, "published without a record")));
+                .forEach(txn -> found.add(new Violation(Oracle.PUBLISHED_ONCE, txn, "published without a record")));
         sameFields(run, found);
     }
 
-    /** Per event type, the fields (name and JSON type) each version's messages carry must be one set. */
+    /**
+     * Per event type, the fields (name and JSON type) of every version's messages must be the
+     * released version's: a subscriber of either reads both. A difference names the fields each
+     * side lacks, and a payment of each.
+     */
     private static void sameFields(CompatRun.Result run, List<Violation> found) {
-        Map<String, Map<Set<String>, Map<String, String>>> shapes = new TreeMap<>();
+        Map<String, Map<String, Map<Set<String>, String>>> shapes = new TreeMap<>();
         for (Downstream.Published message : run.published()) {
             String version = run.publishedBy().getOrDefault(message.transactionId(), "(unknown)");
-            shapes.computeIfAbsent(message.body().path("event_type").asText(), type -> new HashMap<>())
-                    .computeIfAbsent(fields(message.body()), shape -> new TreeMap<>())
-                    .putIfAbsent(version, message.transactionId());
+            shapes.computeIfAbsent(message.body().path("event_type").asText(), type -> new TreeMap<>())
+                    .computeIfAbsent(version, v -> new HashMap<>())
+                    .putIfAbsent(fields(message.body()), message.transactionId());
         }
-        shapes.forEach((type, byShape) -> {
-            if (byShape.size() > 1) {
-                String seen = byShape.entrySet().stream().map(entry -> entry.getValue().entrySet().stream()
-                                .map(by -> by.getKey() + " (e.g. " + by.getValue() + ")").collect(Collectors.joining(", "))
-                                + " published " + entry.getKey())
-                        .sorted().collect(Collectors.joining("; "));
-                String example = byShape.values().stream().flatMap(versions -> versions.values().stream()).sorted()
-                        .findFirst().orElseThrow();
-                found.add(new Violation(PUBLISHED_ONCE, example, type + " messages differ in their fields by version: " + seen));
+        String released = run.released().label();
+        shapes.forEach((type, byVersion) -> byVersion.forEach((version, byShape) -> byShape.forEach((shape, txn) -> {
+            Map<Set<String>, String> reference = byVersion.getOrDefault(released, Map.of());
+            if (reference.isEmpty() || reference.containsKey(shape)) {
+                return;
             }
-        });
+            Map.Entry<Set<String>, String> expected = reference.entrySet().iterator().next();
+            Set<String> lacks = new TreeSet<>(expected.getKey());
+            lacks.removeAll(shape);
+            Set<String> adds = new TreeSet<>(shape);
+            adds.removeAll(expected.getKey());
+            found.add(new Violation(Oracle.PUBLISHED_ONCE, txn, String.format("%s's %s message lacks %s and adds %s against %s's (%s)",
+                    version, type, lacks, adds, released, expected.getValue())));
+        })));
     }
 
     private static Set<String> fields(JsonNode body) {

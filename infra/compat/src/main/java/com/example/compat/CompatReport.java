@@ -7,8 +7,8 @@ import java.util.stream.Collectors;
 /** The report {@code make compat} prints: the run, each version's counts, the cross-reads, each oracle's findings. */
 final class CompatReport {
 
-    /** Findings listed in full up to this many; the rest counted. */
-    private static final int LISTED = 25;
+    /** Findings of each oracle listed in full up to this many; the rest counted. */
+    private static final int LISTED = 5;
     private static final List<String> COLUMNS = List.of("taken", "APPROVED", "DECLINED", "DUPLICATE", "CONFLICT", "REJECTED",
             "RETRY", "DLQ", "lost answers");
 
@@ -41,12 +41,13 @@ final class CompatReport {
                 publishedBy.entrySet().stream().sorted(Map.Entry.comparingByKey()).map(e -> "by " + e.getKey() + " " + e.getValue())
                         .collect(Collectors.joining(", ")), run.deadLetters().size()));
         text.append("oracles:\n");
-        for (String oracle : CompatOracles.NAMES) {
-            text.append(String.format("  %-18s %d%n", oracle, violations.stream().filter(v -> v.oracle().equals(oracle)).count()));
-        }
-        violations.stream().limit(LISTED).forEach(violation -> text.append("  ").append(violation).append('\n'));
-        if (violations.size() > LISTED) {
-            text.append(String.format("  ... and %d more%n", violations.size() - LISTED));
+        for (CompatOracles.Oracle oracle : CompatOracles.Oracle.values()) {
+            List<Violation> found = violations.stream().filter(v -> v.oracle() == oracle).toList();
+            text.append(String.format("  %-18s %d%n", oracle, found.size()));
+            found.stream().limit(LISTED).forEach(violation -> text.append("    ").append(violation).append('\n'));
+            if (found.size() > LISTED) {
+                text.append(String.format("    ... and %d more%n", found.size() - LISTED));
+            }
         }
         text.append(violations.isEmpty() ? "PASS" : "FAIL").append('\n');
         return text.toString();

@@ -4,6 +4,7 @@ import com.example.localaws.LocalAws;
 import com.example.localaws.LocalAwsFolder;
 import com.example.localaws.LocalQueues;
 import com.example.localaws.invoke.FunctionInvoker;
+import com.example.localaws.invoke.LambdaFunction;
 import com.example.localaws.mapping.DrainLoop;
 import com.example.localaws.mapping.DynamoDbStreamsEventSourceMapping;
 import com.example.localaws.mapping.Poller;
@@ -22,10 +23,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
@@ -84,16 +87,23 @@ final class CompatRun {
             String queue = LocalQueues.withDeadLetterQueue(sqs, "PaymentsQueue-compat", VISIBILITY_SECONDS, dlq, MAX_RECEIVE_COUNT);
             Accounts.seed(dynamoDb, traffic.accounts().stream().map(account -> new Accounts.Account(account.id(),
                     account.balanceMinor(), account.currency(), account.active() ? "ACTIVE" : "BLOCKED")).toList());
-            List<FunctionInvoker> invokers = new ArrayList<>();
+            List<FunctionInvoker> invokers = Collections.synchronizedList(new ArrayList<>());
             try {
+                // The four runtimes start at once: each waits for its emulator to listen.
+                Map<String, FunctionInvoker> runtimes = new ConcurrentHashMap<>();
+                List.of(released, tree).parallelStream().forEach(version -> {
+                    Path workDir = LocalAwsFolder.of(aws.root()).resolve("compat").resolve(version.label());
+                    List.of(version.authorizerFunction(authorizerVariables(aws, dlq)),
+                            version.publisherFunction(connection(aws, downstream.publisherEnvironment()))).parallelStream()
+                            .forEach(function -> runtimes.put(version.label() + " " + function.name(),
+                                    start(invokers, function, aws, workDir)));
+                });
                 Map<String, AuthorizerVersion> authorizers = new LinkedHashMap<>();
                 Map<String, FunctionInvoker> publishers = new HashMap<>();
                 for (Version version : List.of(released, tree)) {
-                    Path workDir = LocalAwsFolder.of(aws.root()).resolve("compat").resolve(version.label());
-                    FunctionInvoker authorizer = start(invokers, version.authorizerFunction(authorizerVariables(aws, dlq)), aws, workDir);
-                    authorizers.put(version.label(), new AuthorizerVersion(version.label(), authorizer, CRASH_EVERY));
-                    publishers.put(version.label(), start(invokers,
-                            version.publisherFunction(connection(aws, downstream.publisherEnvironment())), aws, workDir));
+                    authorizers.put(version.label(), new AuthorizerVersion(version.label(),
+                            runtimes.get(version.label() + " " + Version.AUTHORIZER), CRASH_EVERY));
+                    publishers.put(version.label(), runtimes.get(version.label() + " " + Version.PUBLISHER));
                 }
                 PublisherRoute route = new PublisherRoute(publishers, released.label());
                 Map<String, SqsPoller> pollers = new LinkedHashMap<>();
@@ -122,8 +132,8 @@ final class CompatRun {
 
                 progress.accept("reading the tables, the DLQ and the topic; each version's readers read every record");
                 List<String> deadLetters = LocalQueues.take(sqs, dlq).stream().map(message -> message.body()).toList();
-                List<RecordReaders.Reading> readings = List.of(RecordReaders.read(released, aws, TableState.RECORDS),
-                        RecordReaders.read(tree, aws, TableState.RECORDS));
+                List<RecordReaders.Reading> readings = List.of(released, tree).parallelStream()
+                        .map(version -> RecordReaders.read(version, aws, TableState.RECORDS)).toList();
                 return new Result(released, tree, traffic, expected, producer, phases, drained, authorizers,
                         TableState.read(dynamoDb), deadLetters, downstream.published(), route.publishedBy(), readings,
                         Duration.between(started, Instant.now()));
@@ -143,7 +153,7 @@ final class CompatRun {
         return result.drained();
     }
 
-    private static FunctionInvoker start(List<FunctionInvoker> invokers, com.example.localaws.invoke.LambdaFunction function,
+    private static FunctionInvoker start(List<FunctionInvoker> invokers, LambdaFunction function,
                                          LocalAws aws, Path workDir) {
         FunctionInvoker invoker = FunctionInvoker.start(function, aws.root(), workDir);
         invokers.add(invoker);

@@ -5,16 +5,17 @@ import java.util.Objects;
 /**
  * One oracle's finding: what it guards, the payment (or record, or account) it names, what it saw.
  *
- * @param oracle  one of {@link CompatOracles#NAMES}
+ * @param oracle  the oracle that found it
  * @param subject the transaction id, record key or account the finding is about
  * @param detail  what was seen, against what was expected
  */
-record Violation(String oracle, String subject, String detail) {
+record Violation(CompatOracles.Oracle oracle, String subject, String detail) {
 
     Violation {
         Objects.requireNonNull(oracle, "oracle");
-        Objects.requireNonNull(subject, "subject");
-        Objects.requireNonNull(detail, "detail");
+        if (subject.isBlank() || detail.isBlank()) {
+            throw new IllegalArgumentException(oracle + ": a finding names what it is about and what was seen");
+        }
     }
 
     @Override
