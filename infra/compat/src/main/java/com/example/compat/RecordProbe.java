@@ -33,7 +33,7 @@ public final class RecordProbe {
         Method decision = Class.forName("com.example.payment.events.DecisionImages").getMethod("read", Map.class);
         long items = 0;
         try (DynamoDbClient dynamoDb = DynamoDbClient.create()) {
-            for (Map<String, AttributeValue> item : dynamoDb.scanPaginator(request -> request.tableName(args[0])).items()) {
+            for (Map<String, AttributeValue> item : dynamoDb.scanPaginator(request -> request.tableName(args[0]).limit(TableState.PAGE)).items()) {
                 items++;
                 String pk = item.get("pk").s();
                 if (((Optional<?>) storedIn.invoke(null, item)).isEmpty()) {
