@@ -30,6 +30,15 @@ $(error PAYMENTS must be a whole number from 200 to 1000000, was '$(PAYMENTS)': 
 endif
 endif
 
+# make compat's size (infra/compat's Compat): 1 to 6 digits, from 50 to 100000.
+COMPAT_PAYMENTS_VALID = $(shell p=$(call quoted,$(PAYMENTS)); [[ $$p =~ ^[0-9]{1,6}$$ && $$p =~ ^0*([0-9]+)$$ ]] \
+  && (( BASH_REMATCH[1] >= 50 && BASH_REMATCH[1] <= 100000 )) && echo ok || true)
+ifneq ($(and $(filter compat,$(GOALS)),$(PAYMENTS)),)
+ifneq ($(COMPAT_PAYMENTS_VALID),ok)
+$(error PAYMENTS must be a whole number from 50 to 100000, was '$(PAYMENTS)': leave it out for 3000, or e.g. make compat PAYMENTS=5000)
+endif
+endif
+
 # make release's VERSION (docs/release.md): semantic versioning's x.y.z, numbers without leading zeros.
 VERSION_VALID = $(shell v=$(call quoted,$(VERSION)); [[ $$v =~ ^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$$ ]] && echo ok || true)
 ifneq ($(filter release,$(GOALS)),)
