@@ -21,20 +21,18 @@ override JAVA_HOME := $(JDK)
 export JAVA_HOME
 endif
 
-# The demo's own rule (infra/demo's Demo): 1 to 7 digits, from 200 to 1000000.
-PAYMENTS_VALID = $(shell p=$(call quoted,$(PAYMENTS)); [[ $$p =~ ^[0-9]{1,7}$$ && $$p =~ ^0*([0-9]+)$$ ]] \
-  && (( BASH_REMATCH[1] >= 200 && BASH_REMATCH[1] <= 1000000 )) && echo ok || true)
+# ok when $(1) is 1 to 7 digits, from $(2) to $(3): PAYMENTS by the demo's own rule (infra/demo's
+# Demo: 200 to 1000000) and by make compat's (infra/compat's Compat: 50 to 100000).
+payments_in = $(shell p=$(call quoted,$(1)); [[ $$p =~ ^[0-9]{1,7}$$ && $$p =~ ^0*([0-9]+)$$ ]] \
+  && (( BASH_REMATCH[1] >= $(2) && BASH_REMATCH[1] <= $(3) )) && echo ok || true)
 ifneq ($(and $(filter demo,$(GOALS)),$(PAYMENTS)),)
-ifneq ($(PAYMENTS_VALID),ok)
+ifneq ($(call payments_in,$(PAYMENTS),200,1000000),ok)
 $(error PAYMENTS must be a whole number from 200 to 1000000, was '$(PAYMENTS)': leave it out for 1600, or e.g. make demo PAYMENTS=5000)
 endif
 endif
 
-# make compat's size (infra/compat's Compat): 1 to 6 digits, from 50 to 100000.
-COMPAT_PAYMENTS_VALID = $(shell p=$(call quoted,$(PAYMENTS)); [[ $$p =~ ^[0-9]{1,6}$$ && $$p =~ ^0*([0-9]+)$$ ]] \
-  && (( BASH_REMATCH[1] >= 50 && BASH_REMATCH[1] <= 100000 )) && echo ok || true)
 ifneq ($(and $(filter compat,$(GOALS)),$(PAYMENTS)),)
-ifneq ($(COMPAT_PAYMENTS_VALID),ok)
+ifneq ($(call payments_in,$(PAYMENTS),50,100000),ok)
 $(error PAYMENTS must be a whole number from 50 to 100000, was '$(PAYMENTS)': leave it out for 3000, or e.g. make compat PAYMENTS=5000)
 endif
 endif
