@@ -188,7 +188,7 @@ rehearse: ## template.yaml offline: IAM, routes, SnapStart, stack life, the depl
 release: ## clean tree only: packages, libs, SBOMs, checksums -> target/release/VERSION ## VERSION=x.y.z TAG=yes (tag the commit vVERSION)
 	VERSION=$(call quoted,$(VERSION)) TAG=$(call quoted,$(TAG)) $(ROOT)/infra/release/release.sh
 
-last-release: ## the last release (infra/release/released.tsv), built once -> target/last-release
+last-release: ## the last release (infra/release/released.tsv) built once: target/last-release
 	$(ROOT)/infra/release/last-release.sh --build
 
 # make compat (docs/deploy.md, "Two versions side by side"): one line per run of the two versions.
