@@ -21,12 +21,19 @@ override JAVA_HOME := $(JDK)
 export JAVA_HOME
 endif
 
-# The demo's own rule (infra/demo's Demo): 1 to 7 digits, from 200 to 1000000.
-PAYMENTS_VALID = $(shell p=$(call quoted,$(PAYMENTS)); [[ $$p =~ ^[0-9]{1,7}$$ && $$p =~ ^0*([0-9]+)$$ ]] \
-  && (( BASH_REMATCH[1] >= 200 && BASH_REMATCH[1] <= 1000000 )) && echo ok || true)
+# ok when $(1) is 1 to 7 digits, from $(2) to $(3): PAYMENTS by the demo's own rule (infra/demo's
+# Demo: 200 to 1000000) and by make compat's (infra/compat's Compat: 50 to 100000).
+payments_in = $(shell p=$(call quoted,$(1)); [[ $$p =~ ^[0-9]{1,7}$$ && $$p =~ ^0*([0-9]+)$$ ]] \
+  && (( BASH_REMATCH[1] >= $(2) && BASH_REMATCH[1] <= $(3) )) && echo ok || true)
 ifneq ($(and $(filter demo,$(GOALS)),$(PAYMENTS)),)
-ifneq ($(PAYMENTS_VALID),ok)
+ifneq ($(call payments_in,$(PAYMENTS),200,1000000),ok)
 $(error PAYMENTS must be a whole number from 200 to 1000000, was '$(PAYMENTS)': leave it out for 1600, or e.g. make demo PAYMENTS=5000)
+endif
+endif
+
+ifneq ($(and $(filter compat,$(GOALS)),$(PAYMENTS)),)
+ifneq ($(call payments_in,$(PAYMENTS),50,100000),ok)
+$(error PAYMENTS must be a whole number from 50 to 100000, was '$(PAYMENTS)': leave it out for 3000, or e.g. make compat PAYMENTS=5000)
 endif
 endif
 
@@ -182,12 +189,19 @@ rehearse: ## template.yaml offline: IAM, routes, SnapStart, stack life, the depl
 	RECORD="$(RECORD)" $(ROOT)/infra/rehearse/rehearse.sh
 
 ##@ Release (docs/release.md)
-.PHONY: release last-release
+.PHONY: release last-release compat
 release: ## clean tree only: packages, libs, SBOMs, checksums -> target/release/VERSION ## VERSION=x.y.z TAG=yes (tag the commit vVERSION)
 	VERSION=$(call quoted,$(VERSION)) TAG=$(call quoted,$(TAG)) $(ROOT)/infra/release/release.sh
 
 last-release: ## the last release (infra/release/released.tsv) built once: target/last-release
 	$(ROOT)/infra/release/last-release.sh --build
+
+# make compat (docs/deploy.md, "Two versions side by side"): one line per run of the two versions,
+# on the local AWS, then in the simulation (make compat-sim, docs/simulation.md "Two versions").
+compat: setup last-release ## the last release beside the tree: local AWS, then simulated; counts, oracles ## PAYMENTS=3000 (unique payments, 50 to 100000)
+	$(MVN) -q -DskipTests -pl infra/compat -am package dependency:build-classpath -Dmdep.outputFile=target/compat.classpath && cd $(ROOT) \
+	  && $(JAVA_HOME)/bin/java -cp "infra/compat/target/classes:$$(cat infra/compat/target/compat.classpath)" com.example.compat.Compat $(PAYMENTS)
+	$(MAKE) --no-print-directory compat-sim
 
 ##@ Measurements (not part of make test)
 # ---- make bench: every benchmark writes a section under bench/target/sections, then docs/benchmarks.md
