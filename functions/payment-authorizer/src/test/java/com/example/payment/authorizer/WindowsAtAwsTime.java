@@ -52,7 +52,7 @@ import software.amazon.awssdk.services.sqs.model.MessageAttributeValue;
  * AWS), not its write capacity, which lets a transaction through as the bucket refills in real time.
  *
  * <p>What the classes that live through them share ({@link WindowsAtAwsTimeTest},
- * {@link WriteThrottlesAtAwsTimeTest}): two classes, so that the module's two test JVMs live through
+ * {@link WriteThrottlesAtAwsTimeTest}): two classes, so that two of the module's test JVMs live through
  * the longest windows side by side.
  */
 abstract class WindowsAtAwsTime extends LocalAwsTest {
