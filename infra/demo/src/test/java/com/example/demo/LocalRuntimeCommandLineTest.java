@@ -23,10 +23,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.StreamSupport;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The local runtime's command line end to end, as {@code make up send drain state redrive down} runs
@@ -34,18 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * publisher and notifier under the Lambda runtime emulator, the sample
  * {@code events/payments.jsonl} and the seed accounts.
  */
-class LocalRuntimeCommandLineTest {
-
-    @TempDir
-    Path stateDir;
-
-    @RegisterExtension
-    final FunctionLogsOnFailure logsOnFailure = new FunctionLogsOnFailure(() -> stateDir);
-
-    @AfterEach
-    void stopWhatIsLeft() {
-        run("down");
-    }
+class LocalRuntimeCommandLineTest extends LocalRuntimeSession {
 
     @Test
     void upSendDrainStateDown_stateTotalsMatchTheInputs_andOneNotificationPerApprovedPayment() throws IOException {
@@ -399,10 +385,6 @@ class LocalRuntimeCommandLineTest {
             command = command.replace("<" + placeholder.getKey() + ">", placeholder.getValue());
         }
         return aws(up, command, Map.of("DLQ", queueUrl));
-    }
-
-    private LocalCli.Result run(String command, String... options) {
-        return new LocalCli(stateDir).run(command, options);
     }
 
     /** The {@code Retried} counts of the notifier's EMF lines in the functions' log files of {@code folder}. */

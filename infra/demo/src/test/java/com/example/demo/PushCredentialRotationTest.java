@@ -19,10 +19,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.StreamSupport;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The push credential rotated as docs/deploy.md's "The push API contract" says, against
@@ -30,18 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a notification on its way through each step. A class of its own: its minute of waiting for the
  * notifier's next read runs beside that class's tests (the demo module's two test JVMs).
  */
-class PushCredentialRotationTest {
-
-    @TempDir
-    Path stateDir;
-
-    @RegisterExtension
-    final FunctionLogsOnFailure logsOnFailure = new FunctionLogsOnFailure(() -> stateDir);
-
-    @AfterEach
-    void stopWhatIsLeft() {
-        run("down");
-    }
+class PushCredentialRotationTest extends LocalRuntimeSession {
 
     @Test
     void rotationInThreeSteps_whileANotificationIsOnItsWay_deliversEachOnce_noneLost_noneDeadLettered() throws IOException {
@@ -123,10 +109,6 @@ class PushCredentialRotationTest {
             com.example.receiver.testkit.Sleeper.THREAD.pauseQuietly(java.time.Duration.ofMillis(200));
         }
         throw new AssertionError("push-api.log never held " + text + ": " + Files.readString(log));
-    }
-
-    private LocalCli.Result run(String command, String... options) {
-        return new LocalCli(stateDir).run(command, options);
     }
 
     /** 32 random bytes, a signing key's as openssl rand -base64 32 makes one. */
