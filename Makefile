@@ -21,12 +21,19 @@ override JAVA_HOME := $(JDK)
 export JAVA_HOME
 endif
 
-# The demo's own rule (infra/demo's Demo): 1 to 7 digits, from 200 to 1000000.
-PAYMENTS_VALID = $(shell p=$(call quoted,$(PAYMENTS)); [[ $$p =~ ^[0-9]{1,7}$$ && $$p =~ ^0*([0-9]+)$$ ]] \
-  && (( BASH_REMATCH[1] >= 200 && BASH_REMATCH[1] <= 1000000 )) && echo ok || true)
+# ok when $(1) is 1 to 7 digits, from $(2) to $(3): PAYMENTS by the demo's own rule (infra/demo's
+# Demo: 200 to 1000000) and by make compat's (infra/compat's Compat: 50 to 100000).
+payments_in = $(shell p=$(call quoted,$(1)); [[ $$p =~ ^[0-9]{1,7}$$ && $$p =~ ^0*([0-9]+)$$ ]] \
+  && (( BASH_REMATCH[1] >= $(2) && BASH_REMATCH[1] <= $(3) )) && echo ok || true)
 ifneq ($(and $(filter demo,$(GOALS)),$(PAYMENTS)),)
-ifneq ($(PAYMENTS_VALID),ok)
+ifneq ($(call payments_in,$(PAYMENTS),200,1000000),ok)
 $(error PAYMENTS must be a whole number from 200 to 1000000, was '$(PAYMENTS)': leave it out for 1600, or e.g. make demo PAYMENTS=5000)
+endif
+endif
+
+ifneq ($(and $(filter compat,$(GOALS)),$(PAYMENTS)),)
+ifneq ($(call payments_in,$(PAYMENTS),50,100000),ok)
+$(error PAYMENTS must be a whole number from 50 to 100000, was '$(PAYMENTS)': leave it out for 3000, or e.g. make compat PAYMENTS=5000)
 endif
 endif
 
@@ -182,12 +189,19 @@ rehearse: ## template.yaml offline: IAM, routes, SnapStart, stack life, the depl
 	RECORD="$(RECORD)" $(ROOT)/infra/rehearse/rehearse.sh
 
 ##@ Release (docs/release.md)
-.PHONY: release last-release
+.PHONY: release last-release compat
 release: ## clean tree only: packages, libs, SBOMs, checksums -> target/release/VERSION ## VERSION=x.y.z TAG=yes (tag the commit vVERSION)
 	VERSION=$(call quoted,$(VERSION)) TAG=$(call quoted,$(TAG)) $(ROOT)/infra/release/release.sh
 
 last-release: ## the last release (infra/release/released.tsv) built once: target/last-release
 	$(ROOT)/infra/release/last-release.sh --build
+
+# make compat (docs/deploy.md, "Two versions side by side"): one line per run of the two versions,
+# on the local AWS, then in the simulation (make compat-sim, docs/simulation.md "Two versions").
+compat: setup last-release ## the last release beside the tree: local AWS, then simulated; counts, oracles ## PAYMENTS=3000 (unique payments, 50 to 100000)
+	$(MVN) -q -DskipTests -pl infra/compat -am package dependency:build-classpath -Dmdep.outputFile=target/compat.classpath && cd $(ROOT) \
+	  && $(JAVA_HOME)/bin/java -cp "infra/compat/target/classes:$$(cat infra/compat/target/compat.classpath)" com.example.compat.Compat $(PAYMENTS)
+	$(MAKE) --no-print-directory compat-sim
 
 ##@ Measurements (not part of make test)
 # ---- make bench: every benchmark writes a section under bench/target/sections, then docs/benchmarks.md
@@ -248,9 +262,11 @@ reliability: setup ## every fault scenario, ours vs Powertools -> docs/reliabili
 # ---- make simulate: the real receiver on a virtual clock against the models of sim/ (never the local AWS)
 SIM_JAVA = cd $(ROOT) && $(JAVA_HOME)/bin/java -XX:MaxRAMPercentage=50 -cp "sim/target/classes:$$(cat sim/target/sim.classpath)" com.example.sim.SimulateCommand
 
-.PHONY: simulate
+SIM_BUILD = $(MVN) -q -DskipTests -pl sim -am package dependency:build-classpath -Dmdep.outputFile=target/sim.classpath >&2
+
+.PHONY: simulate compat-sim
 simulate: ## 20 seeds x 50 000 payments x 7 days, fast path on, oracles, shrinking (~2 m) ## SEED= PROFILE=peak|swarm|canary|regions DESIGN= DRAW= CACHE=off QUEUE=fifo
-	$(MVN) -q -DskipTests -pl sim -am package dependency:build-classpath -Dmdep.outputFile=target/sim.classpath >&2
+	$(SIM_BUILD)
 	$(SIM_JAVA) SEED=$(call quoted,$(SEED)) SEEDS=$(call quoted,$(SEEDS)) PAYMENTS=$(call quoted,$(PAYMENTS)) \
 	  PROFILE=$(call quoted,$(PROFILE)) KEEP_PAYMENTS=$(call quoted,$(KEEP_PAYMENTS)) KEEP_FAULTS=$(call quoted,$(KEEP_FAULTS)) \
 	  RATE=$(call quoted,$(RATE)) MINUTES=$(call quoted,$(MINUTES)) CONCURRENCY=$(call quoted,$(CONCURRENCY)) \
@@ -258,6 +274,12 @@ simulate: ## 20 seeds x 50 000 payments x 7 days, fast path on, oracles, shrinki
 	  RESERVED=$(call quoted,$(RESERVED)) LAMBDA_THROTTLE_MINUTES=$(call quoted,$(LAMBDA_THROTTLE_MINUTES)) \
 	  CACHE=$(call quoted,$(CACHE)) QUEUE=$(call quoted,$(QUEUE)) DRAW=$(call quoted,$(DRAW)) RULES=$(call quoted,$(RULES)) \
 	  DESIGN=$(call quoted,$(DESIGN))
+
+compat-sim: last-release ## the last release and the working tree on one alias, simulated (~3 m) ## SEED= SEEDS=5 PAYMENTS=3000
+	$(SIM_BUILD)
+	$(SIM_JAVA) PROFILE=compat RELEASE="$$($(ROOT)/infra/release/last-release.sh --build)" SEED=$(call quoted,$(SEED)) \
+	  SEEDS=$(call quoted,$(SEEDS)) PAYMENTS=$(call quoted,$(PAYMENTS)) KEEP_PAYMENTS=$(call quoted,$(KEEP_PAYMENTS)) \
+	  KEEP_FAULTS=$(call quoted,$(KEEP_FAULTS)) SHRINK=$(call quoted,$(SHRINK))
 
 reliability-report: ## docs/reliability.md again from reliability/target/results.json (seconds)
 	$(RELIABILITY_BUILD)

@@ -5,7 +5,7 @@
 # and where both exist they must agree. --build also builds that release from its commit (git
 # archive, no tests, no Javadoc, no SBOM) into target/last-release/<version>/ once per commit and
 # prints that folder: its libs/ and functions/ hold the released jars that make compat and the
-# contract checks (make test) read.
+# contract checks (make test) read (functions/: the authorizer's, the publisher's and the notifier's packages).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -36,7 +36,9 @@ if [[ "${1:-}" != --build ]]; then
 fi
 
 out="$ROOT/target/last-release/$version"
-if [[ -f "$out/COMMIT" && "$(cat "$out/COMMIT")" == "$commit" ]]; then
+# A folder an older copy of this script built lacks the publisher's or the notifier's package: built again then.
+if [[ -f "$out/COMMIT" && "$(cat "$out/COMMIT")" == "$commit" && -f "$out/functions/payment-events-$version.jar" \
+      && -f "$out/functions/payment-notifier-$version.jar" ]]; then
   echo "$out"
   exit 0
 fi
@@ -45,10 +47,13 @@ mkdir -p "$out/src" "$out/libs" "$out/functions"
 git -C "$ROOT" archive --format=tar "$commit" | tar -x -C "$out/src"
 "$ROOT/infra/release/set-version.sh" "$out/src" "$version" 2>/dev/null
 echo "building the last release $version from $commit (once per commit, about a minute)" >&2
+modules=functions/payment-authorizer,functions/payment-events,functions/payment-notifier
+modules+=,libs/lambda-kit,libs/receiver-record,libs/receiver
 mvn -B -ntp -q -f "$out/src/pom.xml" -DskipTests -Dmaven.javadoc.skip=true -Dmaven.source.skip=true \
-  -Dcyclonedx.skip=true -pl functions/payment-authorizer,libs/lambda-kit,libs/receiver-record,libs/receiver -am \
-  package >&2
-cp "$out/src/functions/payment-authorizer/target/payment-authorizer-$version.jar" "$out/functions/"
+  -Dcyclonedx.skip=true -pl "$modules" -am package >&2
+for f in payment-authorizer payment-events payment-notifier; do
+  cp "$out/src/functions/$f/target/$f-$version.jar" "$out/functions/"
+done
 for l in lambda-kit receiver-record receiver; do
   cp "$out/src/libs/$l/target/$l-$version.jar" "$out/libs/"
 done

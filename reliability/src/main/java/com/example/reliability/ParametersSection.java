@@ -53,7 +53,7 @@ final class ParametersSection {
                 .append("baselines share a lane because Powertools keeps its configuration in a process-wide singleton), so every ")
                 .append("row's `ms/msg` was measured with another scenario running beside it, on the same two cores.\n");
         md.append("- Command: `make reliability` (not part of `make test`; reduced versions of these scenarios run there as ")
-                .append("`ReceiverFaultPointsTest`, `BaselineFaultPointsTest`, `BaselineExpiryTest`, `DependencyFaultsTest`, `SnsPublishErrorsTest`, `LoadTest`).\n\n");
+                .append("`ReceiverFaultPointsTest`, `BaselineFaultPointsTest`, `FixedUpstreamFaultPointsTest`, `BaselineExpiryTest`, `DependencyFaultsTest`, `SnsPublishErrorsTest`, `LoadTest`).\n\n");
         md.append("Columns: **double debits** = debits beyond what the input implies (accounts' shortfall / amount); ")
                 .append("**lost** = transactions neither decided nor in the DLQ; **stuck** = idempotency records left in progress; ")
                 .append("**decisions** = transactions with a final record; **DLQ** = messages in the DLQ; **debits missing** = ")

@@ -4,10 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.localaws.LocalAws;
-import com.example.localaws.LocalAwsExtension;
-import java.time.Duration;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * What the Powertools 1.15 baseline really does at each fault point, on reduced traffic (60
@@ -17,23 +14,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * redelivery fails until the message reaches the DLQ. With that fixed, as upstream did, the
  * record is taken over and the payment runs again: a stuck record becomes a double debit.
  */
-@ExtendWith(LocalAwsExtension.class)
-class BaselineFaultPointsTest {
-
-    private final ScenarioRunner runner;
+class BaselineFaultPointsTest extends BaselineFaultPoints {
 
     BaselineFaultPointsTest(LocalAws aws) {
-        this.runner = new ScenarioRunner(aws, Duration.ofMinutes(2));
-    }
-
-    private Result run(FaultPoint point) {
-        return run(Implementation.POWERTOOLS, point);
-    }
-
-    private Result run(Implementation baseline, FaultPoint point) {
-        Result result = runner.run(new Scenario(baseline, point, 60, 20, 1, 11));
-        assertTrue(result.drained(), "queue not drained: " + result);
-        return result;
+        super(aws);
     }
 
     @Test
@@ -116,33 +100,4 @@ class BaselineFaultPointsTest {
     // Powertools as fixed upstream (aws-powertools/powertools-lambda-java#1281, #1285 in 1.16): a
     // crashed claim is freed when the crashed invocation would have ended, so the redelivery runs
     // the method again, whatever it had already written.
-
-    @Test
-    void fixedUpstream_crashBeforeAnyBusinessWrite_isTakenOverAndAppliedOnce() {
-        Result result = run(Implementation.POWERTOOLS_FIXED, FaultPoint.CRASH_AFTER_FAST_PATH);
-        assertTrue(result.crashes() > 0, result.toString());
-        assertEquals(0, result.stuck(), result.toString());
-        assertEquals(60, result.decisions(), result.toString());
-        assertEquals(0, result.extraDebits(), result.toString());
-        assertEquals(0, result.missingDebits(), result.toString());
-    }
-
-    @Test
-    void fixedUpstream_crashBetweenDebitAndLedger_isTakenOver_andDebitsAgain() {
-        Result result = run(Implementation.POWERTOOLS_FIXED, FaultPoint.CRASH_AFTER_COMMIT);
-        // THEN no record is stuck any more, but each crashed payment is debited twice
-        assertTrue(result.crashes() > 0, result.toString());
-        assertEquals(0, result.stuck(), result.toString());
-        assertEquals(result.crashes(), result.extraDebits(), result.toString());
-        assertEquals(result.expectedLedgerRows(), result.ledgerRows(), result.toString());
-    }
-
-    @Test
-    void fixedUpstream_crashBeforeCompleted_isTakenOver_andDebitsAgain() {
-        Result result = run(Implementation.POWERTOOLS_FIXED, FaultPoint.CRASH_BEFORE_COMPLETED);
-        assertTrue(result.crashes() > 0, result.toString());
-        assertEquals(0, result.stuck(), result.toString());
-        assertEquals(result.crashes(), result.extraDebits(), result.toString());
-        assertEquals(60, result.decisions(), result.toString());
-    }
 }

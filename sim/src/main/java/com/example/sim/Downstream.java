@@ -160,6 +160,11 @@ final class Downstream {
         t.decidedAt = scheduler.now();
     }
 
+    /** {@code subscription} hears every message the topic delivers too, after the notifier (a second subscriber's reading). */
+    void alsoDeliverTo(java.util.function.Consumer<SnsModel.Delivery> subscription) {
+        sns.deliverTo(subscription);
+    }
+
     /** The notifier's delivery of one message of the topic (its subscription's queue, at least once). */
     private void notify(SnsModel.Delivery delivery) {
         String txn = delivery.attributes().get("transaction_id");

@@ -74,6 +74,16 @@ public record Profile(String name, int payments, Duration traffic, int accounts,
                 windows.maxConcurrency(), 4_000, false, 0, FaultRates.DEFAULT, "off", "standard", 0.01, Rules.TODAY);
     }
 
+    /**
+     * Two versions side by side ({@code make compat-sim}): {@code payments} over a day with the
+     * default profile's mix (producer retries, conflicting and unreadable messages, late replays)
+     * and every fault but the cache's: no cache, as the template's default deployment has none.
+     */
+    static Profile compat(TemplateWindows windows, int payments) {
+        return new Profile("compat", payments, Duration.ofDays(1), Math.max(50, payments / 100), 5, 0.05, 0.4,
+                6, windows.maxConcurrency(), 4_000, true, 0, FaultRates.DEFAULT, "off", "standard", 0.01, Rules.TODAY);
+    }
+
     /** The same, the function's concurrency reserved at {@code reserved} (0: none). */
     Profile withReservedConcurrency(int reserved) {
         return new Profile(name, payments, traffic, accounts, hotAccounts, hotShare, burstShare, bursts, maxConcurrency,

@@ -173,6 +173,6 @@ final class RegionsSimulation {
                 deadLetterLeft, 0, 0, 0, 0, 0, 0, deployed.writeUnits().getAsLong(), 0, latencies.percentile(0.50),
                 latencies.percentile(0.99), latencies.oldest(), latencies.percentileByMinute(0.99), latencies.oldestByMinute(),
                 end, 0, List.copyOf(oracles.violations()), new Downstream.Figures(0, 0, 0, 0, 0, 0, 0, 0), figures,
-                Optional.empty());
+                Optional.empty(), Optional.empty());
     }
 }

@@ -22,11 +22,11 @@ record Result(Trace trace, int payments, long messages, long approved, long decl
               long dynamoDbCalls, long writeUnits, long throttled, long p50Micros, long p99Micros,
               long oldestMicros, SortedMap<Long, Long> p99ByMinute, SortedMap<Long, Long> oldestByMinute, long endMicros,
               long lambdaThrottles, List<Violation> violations, Downstream.Figures downstream, String extraFigures,
-              Optional<CanarySetup.Figures> canary) {
+              Optional<CanarySetup.Figures> canary, Optional<CompatSetup.Figures> compat) {
 
     static Result of(Trace trace, Workload workload, Oracles oracles, long messages, LambdaService lambda,
                      DynamoDbModel dynamoDb, int deadLetterLeft, int redrives, long end, Downstream.Figures downstream,
-                     String cacheFigures, Optional<CanarySetup.Figures> canary) {
+                     String extraFigures, Optional<CanarySetup.Figures> canary, Optional<CompatSetup.Figures> compat) {
         long approved = oracles.decisions().values().stream().filter(d -> d.status().equals("APPROVED")).count();
         long declined = oracles.decisions().size() - approved;
         Latencies latencies = oracles.latencies();
@@ -34,7 +34,8 @@ record Result(Trace trace, int payments, long messages, long approved, long decl
                 lambda.invocations(), lambda.coldStarts(), lambda.failedInvocations(), lambda.peakConcurrency(),
                 dynamoDb.calls(), dynamoDb.writeUnits(), dynamoDb.throttled(), latencies.percentile(0.50),
                 latencies.percentile(0.99), latencies.oldest(), latencies.percentileByMinute(0.99),
-                latencies.oldestByMinute(), end, lambda.throttles(), List.copyOf(oracles.violations()), downstream, cacheFigures, canary);
+                latencies.oldestByMinute(), end, lambda.throttles(), List.copyOf(oracles.violations()), downstream, extraFigures, canary,
+                compat);
     }
 
     boolean failed() {
@@ -58,7 +59,8 @@ record Result(Trace trace, int payments, long messages, long approved, long decl
         });
         return new Result(trace, payments, messages, approved, declined, deadLetterLeft, redrives, invocations, coldStarts,
                 failedInvocations, peakConcurrency, dynamoDbCalls, writeUnits, throttled, p50Micros, p99Micros, oldestMicros,
-                p99ByMinute, oldestByMinute, endMicros, lambdaThrottles, List.copyOf(reordered), downstream, extraFigures, canary);
+                p99ByMinute, oldestByMinute, endMicros, lambdaThrottles, List.copyOf(reordered), downstream, extraFigures, canary,
+                compat);
     }
 
     /** Failed oracles by name, with counts. */
@@ -75,6 +77,6 @@ record Result(Trace trace, int payments, long messages, long approved, long decl
                 trace.variables(), payments, messages, approved, declined, deadLetterLeft, redrives, invocations,
                 coldStarts, failedInvocations, lambdaThrottles, dynamoDbCalls, writeUnits, throttled, p50Micros / 1000.0,
                 p99Micros / 1000.0, Oracles.at(oldestMicros), downstream.line(), Oracles.at(endMicros), violations.size()) + extraFigures
-                + canary.map(CanarySetup.Figures::line).orElse("");
+                + canary.map(CanarySetup.Figures::line).orElse("") + compat.map(CompatSetup.Figures::line).orElse("");
     }
 }

@@ -38,8 +38,12 @@ final class Shrinker {
     private int runs;
 
     Shrinker(Profile profile, TemplateWindows windows) {
-        this(profile, trace -> Simulation.run(trace, profile, windows),
-                seed -> Simulation.drawFaults(profile, new Scheduler(seed).random()));
+        this(profile, trace -> Simulation.run(trace, profile, windows));
+    }
+
+    /** A shrinker of runs made by {@code run} (a run with two versions, say) of {@code profile}'s traffic. */
+    Shrinker(Profile profile, Function<Trace, Result> run) {
+        this(profile, run, seed -> Simulation.drawFaults(profile, new Scheduler(seed).random()));
     }
 
     /**

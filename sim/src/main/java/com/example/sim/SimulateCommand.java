@@ -17,8 +17,9 @@ import java.util.concurrent.Callable;
  *
  * <p>Variables (the Makefile passes them as arguments {@code NAME=value}): {@code SEED} (one seed;
  * otherwise {@code SEEDS} seeds from {@code FIRST_SEED}), {@code PAYMENTS} per seed,
- * {@code PROFILE=default|peak|swarm|canary|regions} ({@link SwarmRun}, {@link CanaryRun}, {@link RegionsRun},
- * with {@code DESIGN}), {@code DRAW} (a swarm's draw), {@code CACHE=serverless|cluster|off},
+ * {@code PROFILE=default|peak|swarm|canary|regions|compat} ({@link SwarmRun}, {@link CanaryRun}, {@link RegionsRun},
+ * with {@code DESIGN}, {@link CompatRun}, with {@code RELEASE}, the last release's folder), {@code DRAW} (a swarm's
+ * draw), {@code CACHE=serverless|cluster|off},
  * {@code QUEUE=standard|fifo}, {@code RULES=today|before-age-bound} ({@link Rules}), {@code KEEP_PAYMENTS}, {@code KEEP_FAULTS} (a shrunk trace),
  * {@code SHRINK=false}, {@code TEMPLATE} (the template whose windows a run lives through).
  */
@@ -72,8 +73,15 @@ public final class SimulateCommand {
             if (name.equals("regions")) {
                 return RegionsRun.run(windows, variables);
             }
+            if (name.equals("compat")) {
+                java.util.Optional<String> refused = CompatRun.refused(variables);
+                if (refused.isPresent()) {
+                    throw new IllegalArgumentException(refused.get());
+                }
+                return CompatRun.run(windows, variables);
+            }
             if (!name.equals("default")) {
-                throw new IllegalArgumentException("PROFILE must be default, peak, swarm, canary or regions, was '" + name + "'");
+                throw new IllegalArgumentException("PROFILE must be default, peak, swarm, canary, regions or compat, was '" + name + "'");
             }
             int payments = Variables.number(variables, "PAYMENTS", Profile.DEFAULT_PAYMENTS_PER_SEED, 1, 5_000_000);
             profile = Profile.standard(windows, payments)

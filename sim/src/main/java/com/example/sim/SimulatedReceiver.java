@@ -7,7 +7,10 @@ import com.example.receiver.lambda.IdempotentReceiver;
 import com.example.receiver.lambda.ReceiverBuilder;
 import com.example.receiver.lambda.ReceiverRuntime;
 import com.example.receiver.testing.ReceiverTestKit;
+import com.example.sim.compat.ReleasedVersion;
+import com.example.sim.compat.Seams;
 import com.example.sim.faults.FaultSchedule;
+import com.example.sim.models.Environment;
 import com.example.sim.models.DynamoDbModel;
 import com.example.sim.models.FiberDeadlines;
 import com.example.sim.models.SdkRetries;
@@ -55,10 +58,16 @@ public final class SimulatedReceiver {
     }
 
     /** What a function environment's init builds, its lines written to {@code out}. */
-    public IdempotentReceiver<Payment> build(PrintStream out) {
+    public Environment.Handler build(PrintStream out) {
         ReceiverBuilder<Payment> builder = builder(out);
         kit.accept(ReceiverTestKit.of(builder));
-        return builder.build();
+        IdempotentReceiver<Payment> receiver = builder.build();
+        return receiver::decide;
+    }
+
+    /** What an environment's init builds of the released version {@code release}, on the same seams. */
+    Environment.Handler build(ReleasedVersion release, PrintStream out) {
+        return release.build(seams(out))::decide;
     }
 
     /**
@@ -67,15 +76,27 @@ public final class SimulatedReceiver {
      * function's, and only the seams and the SQS client are added here.
      */
     ReceiverBuilder<Payment> builder(PrintStream out) {
+        Seams seams = seams(out);
+        return PaymentAuthorizer.builder(seams.environment(), seams.dynamoDb(), seams.secrets()::apply, seams.clock(),
+                        seams.out(), seams.random())
+                .sqs(seams.sqs())
+                .runtime(new ReceiverRuntime(seams.clock(), seams.monotonic(), seams.sleeper()::accept, seams.random(),
+                        seams.lanes()));
+    }
+
+    /**
+     * The simulation's inputs to one environment's receiver, of either version: the template's
+     * variables, the models behind the SDK's own retries and timeouts, the producers' and the
+     * fast path's secrets, and the scheduler's clock, pauses, random source and lanes.
+     */
+    private Seams seams(PrintStream out) {
         VirtualClock clock = VirtualClock.following(scheduler::instant);
-        return PaymentAuthorizer.builder(environment,
-                        new SdkRetries(dynamoDb, scheduler::random, pause -> scheduler.sleep(Scheduler.micros(pause)),
-                                new FiberDeadlines(scheduler, faults)),
-                        secretId -> secretId.equals(CacheSetup.SIGNING_SECRET) ? CacheSetup.SIGNING_KEY : signingSecret,
-                        clock, out, random())
-                .sqs(() -> sqs)
-                .runtime(new ReceiverRuntime(clock, () -> scheduler.now() * 1_000,
-                        pause -> scheduler.sleep(Scheduler.micros(pause)), random(), lanes -> new LaneExecutor(scheduler)));
+        return new Seams(environment,
+                new SdkRetries(dynamoDb, scheduler::random, pause -> scheduler.sleep(Scheduler.micros(pause)),
+                        new FiberDeadlines(scheduler, faults)),
+                () -> sqs, secretId -> secretId.equals(CacheSetup.SIGNING_SECRET) ? CacheSetup.SIGNING_KEY : signingSecret,
+                clock, () -> scheduler.now() * 1_000, pause -> scheduler.sleep(Scheduler.micros(pause)), random(),
+                lanes -> new LaneExecutor(scheduler), out);
     }
 
     /** The run's one generator, seen through the interface the receiver draws its jitter from. */

@@ -63,6 +63,16 @@ public final class Simulation {
 
     /** The run of {@code trace}, with a gradual deploy of the authorizer when {@code canary} has one. */
     static Result run(Trace trace, Profile profile, TemplateWindows windows, Optional<Canary> canary) {
+        return run(trace, profile, windows, canary, Optional.empty());
+    }
+
+    /** The run of {@code trace}, the last release and the working tree deciding its payments side by side ({@code compat}). */
+    static Result run(Trace trace, Profile profile, TemplateWindows windows, Compat compat) {
+        return run(trace, profile, windows, Optional.empty(), Optional.of(compat));
+    }
+
+    private static Result run(Trace trace, Profile profile, TemplateWindows windows, Optional<Canary> canary,
+                              Optional<Compat> compat) {
         Scheduler scheduler = new Scheduler(trace.seed());
         FaultSchedule drawn = profile.faults() ? drawFaults(profile, scheduler.random()) : FaultSchedule.NONE;
         FaultSchedule faults = drawn.keeping(trace::keepsFault);
@@ -97,6 +107,7 @@ public final class Simulation {
 
         SentMessages sent = new SentMessages();
         Optional<CanarySetup> deploy = CanarySetup.of(canary, scheduler, sent);
+        Optional<CompatSetup> versions = CompatSetup.of(compat, scheduler, sent);
         Oracles oracles = new Oracles(workload, sent, new Oracles.Tables(RECORDS, ACCOUNTS, LEDGER),
                 profile.rules().maxPaymentAgeSeconds(windows).map(Duration::ofSeconds),
                 Duration.ofSeconds(ReceiverWindows.PRODUCER_CLOCK_SKEW_SECONDS + windows.functionTimeoutSeconds()));
@@ -121,7 +132,9 @@ public final class Simulation {
         cache.ifPresent(c -> receivers.withKit(c::attach));
         int[] environments = {0};
         List<Long> batchLatencies = new ArrayList<>();
-        Alias alias = Alias.of(scheduler, () -> new Environment(++environments[0], receivers::build));
+        long trafficEnd = Scheduler.micros(profile.traffic());
+        Alias alias = versions.map(v -> v.alias(receivers, environments, trafficEnd))
+                .orElseGet(() -> Alias.of(scheduler, () -> new Environment(++environments[0], receivers::build)));
         deploy.ifPresent(d -> d.publish(alias, receivers,
                 secret -> new SimulatedReceiver(scheduler, faults, env, dynamoDb, sqs, secret), environments));
         LambdaService lambda = new LambdaService(scheduler, payments, alias,
@@ -132,6 +145,7 @@ public final class Simulation {
                     @Override
                     public void answered(SqsMessage message, MessageResult result, String version) {
                         deploy.ifPresent(d -> d.answered(message, result, version));
+                        versions.ifPresent(v -> v.answered(message, result, version));
                         Event event = new Event.Answered(scheduler.now(), message, sent.payment(message), result);
                         oracles.observe(event);
                         cache.ifPresent(c -> c.observe(event));
@@ -140,16 +154,17 @@ public final class Simulation {
                     @Override
                     public void failed(List<SqsMessage> batch, String version) {
                         deploy.ifPresent(d -> d.failed(batch, version));
+                        versions.ifPresent(v -> v.failed(version));
                         oracles.observe(new Event.InvocationFailed(scheduler.now(), batch));
                     }
                 });
         Producers producers = new Producers(scheduler, payments, workload, sent, lambda::sent, trace.seed());
-        long trafficEnd = Scheduler.micros(profile.traffic());
         Operators operators = new Operators(scheduler, deadLetters, payments, faults, lambda,
                 windows.deadLetterRetentionSeconds(), trace.seed(), trafficEnd, trafficEnd + TAIL_MICROS);
         Downstream downstream = new Downstream(scheduler, faults, windows, dynamoDb, records, sqs, operators::quiet, trace.seed(),
                 trafficEnd, trafficEnd + TAIL_MICROS);
         deploy.ifPresent(d -> d.start(lambda, deadLetters, payments, operators, windows.functionTimeoutSeconds()));
+        versions.ifPresent(v -> v.watch(oracles, downstream));
         producers.start();
         operators.start();
         downstream.start();
@@ -165,10 +180,12 @@ public final class Simulation {
         Oracle.End end = new Oracle.End(finalBalances, initial, left, dead);
         oracles.atEnd(end);
         oracles.violations().addAll(downstream.atEnd());
+        versions.ifPresent(v -> oracles.violations().addAll(v.atEnd()));
         fifoOrder.ifPresent(order -> order.atEnd(end)); // after the stream's: the order the oracles report in
         return Result.of(trace, workload, oracles, producers.messages(), lambda, dynamoDb, dead.size(),
                 operators.redrives(), scheduler.now(), downstream.figures(),
-                cache.map(CacheSetup::report).orElse(""), deploy.map(d -> d.figures(oracles)));
+                cache.map(CacheSetup::report).orElse(""), deploy.map(d -> d.figures(oracles)),
+                versions.map(CompatSetup::figures));
     }
 
     /** The run's fault windows, the cache's after DynamoDB's when the profile has a cache. */

@@ -1,36 +1,29 @@
 package com.example.demo;
 
+import static com.example.demo.LocalCli.JSON;
+import static com.example.demo.LocalCli.ROOT;
+import static com.example.demo.LocalCli.aws;
+import static com.example.demo.LocalCli.ok;
+import static com.example.demo.LocalCli.runWith;
+import static com.example.demo.LocalCli.writeString;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.example.localaws.LocalAws;
 import com.example.localaws.LocalTls;
-import com.example.localaws.ProjectRoot;
 import com.example.localpayments.Accounts;
-import com.example.localpayments.cli.LocalAwsCli;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.File;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.StreamSupport;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The local runtime's command line end to end, as {@code make up send drain state redrive down} runs
@@ -38,18 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * publisher and notifier under the Lambda runtime emulator, the sample
  * {@code events/payments.jsonl} and the seed accounts.
  */
-class LocalRuntimeCommandLineTest {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Path ROOT = ProjectRoot.find();
-
-    @TempDir
-    Path stateDir;
-
-    @AfterEach
-    void stopWhatIsLeft() {
-        run("down");
-    }
+class LocalRuntimeCommandLineTest extends LocalRuntimeSession {
 
     @Test
     void upSendDrainStateDown_stateTotalsMatchTheInputs_andOneNotificationPerApprovedPayment() throws IOException {
@@ -167,15 +149,17 @@ class LocalRuntimeCommandLineTest {
         assertEquals(0, recovered.path("totals").path("unpublishable").asInt());
         assertEquals(approved.size(), recovered.path("totals").path("ledgerRows").asInt());
         assertEquals(3, recovered.path("totals").path("notificationsDelivered").asInt());
-        // WHEN the push API fails (make push-api-fault COUNT=100 STATUS=503) while an approval is notified
+        // WHEN the push API fails (make push-api-fault COUNT=100 STATUS=503) while an approval is notified, the
+        // notifications queue's receives 1 s apart for it (make up gave the queue 5 s, not 1: its 15 receives outlast
+        // the minute the notifier waits to read its credential again after a failed read)
+        String notificationsQueue = up.path("queues").path("NotificationsQueue").asText();
+        String upVisibility = aws(up, "aws sqs get-queue-attributes --region \"$REGION\" --queue-url \"$QUEUE\""
+                + " --attribute-names VisibilityTimeout --query Attributes.VisibilityTimeout --output text", Map.of("QUEUE", notificationsQueue)).strip();
+        assertEquals("5", upVisibility);
+        aws(up, "aws sqs set-queue-attributes --region \"$REGION\" --queue-url \"$QUEUE\" --attributes VisibilityTimeout=1", Map.of("QUEUE", notificationsQueue));
         assertEquals(100, ok(run("push-api-fault", "--count", "100", "--status", "503")).path("pending").asInt());
         Path late = stateDir.resolve("late.jsonl");
-        writeString(late, """
-                {"headers":{"message_id":"msg-local-0101","correlation_id":"corr-TXN-LOCAL-0101","timestamp":"2026-04-07T14:32:15Z",\
-                "source":"payment-network-gateway"},"body":{"transaction_id":"TXN-LOCAL-0101","card_number_hash":\
-                "sha256:948c24e17ea5c28a83b2f24263e306ba2366ef85cce6fa34db145c676ecfd6dd","account_id":"ACC-44821","amount":1.00,\
-                "currency":"EUR","merchant":"Amazon.es","merchant_category":"5411","authorization_type":"PURCHASE"}}
-                """);
+        writeString(late, LocalCli.payment("0101"));
         assertEquals(1, ok(run("send", "--messages", late.toString())).path("sent").asInt());
         JsonNode failing = ok(run("drain", "--timeout-seconds", "120"));
         // THEN the notifier retried it at every receive, counted Retried in its EMF lines, until SQS moved it
@@ -188,6 +172,8 @@ class LocalRuntimeCommandLineTest {
         assertEquals("TXN-LOCAL-0101", stranded.path("messages").get(0).path("txnId").asText(), stranded::toString);
         assertTrue(stranded.path("messages").get(0).path("receiveCount").asInt() >= 15, stranded::toString);
         assertTrue(retriedInEmf(stateDir) >= 15, "the notifier's EMF lines count Retried");
+        aws(up, "aws sqs set-queue-attributes --region \"$REGION\" --queue-url \"$QUEUE\" --attributes VisibilityTimeout=$VISIBILITY",
+                Map.of("QUEUE", notificationsQueue, "VISIBILITY", upVisibility));
         // WHEN the push API is back and the engineer follows docs/deploy.md#alarm-notifications-dlq-not-empty
         assertEquals(0, ok(run("push-api-fault", "--count", "0")).path("pending").asInt());
         assertEquals(1, ok(run("redrive", "--from", "NotificationsDeadLetterQueue", "--to", "NotificationsQueue"))
@@ -219,7 +205,7 @@ class LocalRuntimeCommandLineTest {
         // WHEN the engineer reads it with docs/deploy.md's one DLQ read (aws sqs receive-message, which hides what it
         // reads for 60 s), then tries make dlq and make redrive
         // (DLQ="$(out NotificationsDeadLetterQueueUrl)": out() answers the stack's output names locally, make out)
-        Result output = run("outputs", "--name", "NotificationsDeadLetterQueueUrl");
+        LocalCli.Result output = run("outputs", "--name", "NotificationsDeadLetterQueueUrl");
         assertEquals(0, output.status(), output::err);
         String notificationsDlq = output.out().strip();
         assertEquals(up.path("queues").path("NotificationsDeadLetterQueue").asText(), notificationsDlq);
@@ -227,7 +213,7 @@ class LocalRuntimeCommandLineTest {
         assertTrue(outputs.path("outputs").path("NotificationsDeadLetterQueueArn").asText().startsWith("arn:aws:sqs:"), outputs::toString);
         assertTrue(outputs.path("outputs").path("IdempotencyTableStreamArn").asText().startsWith("arn:aws:dynamodb:"), outputs::toString);
         assertTrue(outputs.path("noLocalForm").has("PaymentAuthorizerFunctionName"), outputs::toString);
-        Result noOutput = run("outputs", "--name", "PaymentAuthorizerFunctionName");
+        LocalCli.Result noOutput = run("outputs", "--name", "PaymentAuthorizerFunctionName");
         assertEquals(2, noOutput.status(), noOutput::toString);
         assertTrue(noOutput.err().contains("no local form"), noOutput::err);
         JsonNode awsRead = JSON.readTree(runbookCommand(up, "alarm-dlq-not-empty", "receive-message", notificationsDlq, Map.of()));
@@ -269,60 +255,8 @@ class LocalRuntimeCommandLineTest {
         assertTrue(pushLog.contains("Idempotency-Key=TXN-LOCAL-0102 422 injected failure"), pushLog);
         assertTrue(pushLog.contains("Idempotency-Key=TXN-LOCAL-0102 201 delivered"), pushLog);
 
-        // WHEN the push credential is rotated as docs/deploy.md's "The push API contract" says, each step by its local
-        // form, while a notification is on its way: its environment (one per drain, which reads the secret as it
-        // starts) read the old key alone; the push API failing (503) keeps it retrying through steps 1 and 2, the
-        // notifications queue holding each receive 10 s, so that 15 receives outlast the notifier's minute
-        String oldKeyId = LocalAws.PUSH_API_KEY_ID;
-        String newKeyId = "k-2026-12";
-        String oldKey = JSON.readTree(aws(up, "aws secretsmanager get-secret-value --region \"$REGION\" --secret-id PushApiCredential-local"
-                + " --query SecretString --output text", Map.of())).path("keys").path(oldKeyId).asText();
-        String newKey = Base64.getEncoder().encodeToString(secureRandomBytes());
-        String notificationsQueue = up.path("queues").path("NotificationsQueue").asText();
-        aws(up, "aws sqs set-queue-attributes --region \"$REGION\" --queue-url \"$QUEUE\" --attributes VisibilityTimeout=10", Map.of("QUEUE", notificationsQueue));
-        ok(run("push-api-fault", "--count", "100", "--status", "503"));
-        Path rotated = stateDir.resolve("rotated.jsonl");
-        writeString(rotated, Files.readString(late).replace("0101", "0103"));
-        assertEquals(1, ok(run("send", "--messages", rotated.toString())).path("sent").asInt());
-        CompletableFuture<Result> throughRotation = CompletableFuture.supplyAsync(() -> run("drain", "--timeout-seconds", "170"));
-        awaitInPushApiLog("Idempotency-Key=TXN-LOCAL-0103 503");
-        // step 1: the new key beside the old in the secret (the runbook's put-secret-value, locally as written), then
-        // given to the receiver, which admits either (make push-api-keys: every key of the secret)
-        String bothKeys = "{\"keys\": {\"" + oldKeyId + "\": \"" + oldKey + "\", \"" + newKeyId + "\": \"" + newKey + "\"}}";
-        aws(up, "aws secretsmanager put-secret-value --region \"$REGION\" --secret-id PushApiCredential-local --secret-string \"$SECRET\"",
-                Map.of("SECRET", bothKeys));
-        assertEquals(List.of(newKeyId, oldKeyId), keyIds(ok(run("push-api-keys"))));
-        // step 2: the receiver drops the old key (make push-api-keys KEY_IDS=k-2026-12), and the push API is back
-        assertEquals(List.of(newKeyId), keyIds(ok(run("push-api-keys", "--key-ids", newKeyId))));
-        ok(run("push-api-fault", "--count", "0"));
-        Result rotation = throughRotation.join();
-        JsonNode recoveredFromRefusal = ok(rotation);
-        // THEN the environment signing with the old key alone was refused 401 and retried, read the secret again
-        // (at most once a minute), signed with both keys and was admitted: delivered once, nothing dead-lettered
-        String rotationLog = Files.readString(stateDir.resolve("push-api.log"));
-        assertTrue(rotationLog.contains("Idempotency-Key=TXN-LOCAL-0103 401 not admitted"), rotationLog);
-        assertTrue(rotationLog.contains("Idempotency-Key=TXN-LOCAL-0103 201 delivered"), rotationLog);
-        assertEquals(1, recoveredFromRefusal.path("notifierOutcomes").path("DELIVERED").asInt(), recoveredFromRefusal::toString);
-        assertTrue(recoveredFromRefusal.path("notifierOutcomes").path("RETRY").asInt() >= 2, recoveredFromRefusal::toString);
-        // WHEN a notification is sent after step 2 THEN an environment started since reads both keys and is admitted at once
-        assertDeliveredAtOnce(late, "0104");
-        // WHEN step 3 removes the old key from the secret and another notification is sent
-        aws(up, "aws secretsmanager put-secret-value --region \"$REGION\" --secret-id PushApiCredential-local --secret-string \"$SECRET\"",
-                Map.of("SECRET", "{\"keys\": {\"" + newKeyId + "\": \"" + newKey + "\"}}"));
-        // THEN it is delivered at once too; through the rotation each notification was delivered once, none lost,
-        // none dead-lettered, every queue empty
-        assertDeliveredAtOnce(late, "0105");
-        JsonNode afterRotation = ok(run("state"));
-        assertEquals(approved.size() + 5, afterRotation.path("totals").path("notificationsDelivered").asInt(), afterRotation::toString);
-        assertEquals(0, afterRotation.path("totals").path("notificationDeadLetters").asInt(), afterRotation::toString);
-        afterRotation.path("queues").forEach(queue -> assertEquals(0, queue.path("visible").asInt() + queue.path("inFlight").asInt(),
-                afterRotation.path("queues")::toString));
-        for (String txn : List.of("TXN-LOCAL-0103", "TXN-LOCAL-0104", "TXN-LOCAL-0105")) {
-            assertEquals(1, Files.readString(stateDir.resolve("push-api.log")).split("Idempotency-Key=" + txn + " 201 delivered", -1).length - 1, txn);
-        }
-
         // AND a message id the queue does not hold is named, exit status 2
-        Result unknown = run("dlq", "--delete", "no-such-message");
+        LocalCli.Result unknown = run("dlq", "--delete", "no-such-message");
         assertEquals(2, unknown.status(), unknown::toString);
         assertTrue(unknown.err().contains("no-such-message"), unknown::err);
 
@@ -389,7 +323,7 @@ class LocalRuntimeCommandLineTest {
     @Test
     void commandsOtherThanUpAndDown_sayTheLocalAwsIsNotRunning() {
         // GIVEN nothing started WHEN state is asked THEN exit status 2, nothing on stdout
-        Result result = run("state");
+        LocalCli.Result result = run("state");
         assertEquals(2, result.status());
         assertEquals("", result.out());
         assertTrue(result.err().contains("make up"), result.err());
@@ -453,86 +387,6 @@ class LocalRuntimeCommandLineTest {
         return aws(up, command, Map.of("DLQ", queueUrl));
     }
 
-    /**
-     * Runs {@code command} with bash against make up's local AWS, as the runbook's commands run there: {@code aws}
-     * given its endpoint, {@code REGION} its region, {@code variables} in the environment; its output, once it exited 0.
-     */
-    private static String aws(JsonNode up, String command, Map<String, String> variables) throws IOException {
-        Map<String, String> environment = new HashMap<>(Map.of("ENDPOINT", up.path("moto").asText(),
-                "AWS_ACCESS_KEY_ID", "local", "AWS_SECRET_ACCESS_KEY", "local", "AWS_CONFIG_FILE", "/dev/null",
-                "AWS_SHARED_CREDENTIALS_FILE", "/dev/null", "AWS_DEFAULT_OUTPUT", "json", "REGION", "us-east-1"));
-        environment.putAll(variables);
-        if (LocalTls.awsEndpointTls()) {
-            environment.put("AWS_CA_BUNDLE", up.path("caBundle").asText());
-        }
-        try {
-            return runWith("aws() { command aws --endpoint-url \"$ENDPOINT\" \"$@\"; }\n" + command, environment);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /** The payment of {@code template} as transaction {@code number}, sent and drained, is notified at its first request. */
-    private void assertDeliveredAtOnce(Path template, String number) throws IOException {
-        Path payment = stateDir.resolve("payment-" + number + ".jsonl");
-        writeString(payment, Files.readString(template).replace("0101", number));
-        assertEquals(1, ok(run("send", "--messages", payment.toString())).path("sent").asInt());
-        JsonNode drained = ok(run("drain", "--timeout-seconds", "120"));
-        assertEquals(1, drained.path("notifierOutcomes").path("DELIVERED").asInt(), drained::toString);
-        assertEquals(0, drained.path("notifierOutcomes").path("RETRY").asInt(), drained::toString);
-    }
-
-    /** Waits up to 60 s for push-api.log to hold {@code text}. */
-    private void awaitInPushApiLog(String text) throws IOException {
-        Path log = stateDir.resolve("push-api.log");
-        for (long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60); System.nanoTime() < deadline; ) {
-            if (Files.readString(log).contains(text)) {
-                return;
-            }
-            com.example.receiver.testkit.Sleeper.THREAD.pauseQuietly(java.time.Duration.ofMillis(200));
-        }
-        throw new AssertionError("push-api.log never held " + text + ": " + Files.readString(log));
-    }
-
-    /** Runs {@code line} with bash, the project's AWS CLI first on the PATH; its output, once it exited 0. */
-    private static String runWith(String line, Map<String, String> variables) throws IOException, InterruptedException {
-        Path cliFolder = ROOT.resolve(".tools/awscli/bin");
-        assertTrue(Files.isExecutable(cliFolder.resolve("aws")), "the project's AWS CLI is missing: run testing/local-aws/setup-sam-tools.sh (make test does)");
-        ProcessBuilder builder = new ProcessBuilder("bash", "-c", line).directory(ROOT.toFile()).redirectErrorStream(true);
-        builder.environment().putAll(variables);
-        builder.environment().put("PATH", cliFolder + File.pathSeparator + System.getenv("PATH"));
-        Process process = builder.start();
-        process.getOutputStream().close();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "the AWS CLI did not end: " + output);
-        assertEquals(0, process.exitValue(), output);
-        return output;
-    }
-
-    private record Result(int status, String out, String err) {
-    }
-
-    private Result run(String command, String... options) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        List<String> args = new ArrayList<>(List.of(command, "--state-dir", stateDir.toString()));
-        args.addAll(List.of(options));
-        int status = LocalAwsCli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Result(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    /** The command's stdout, once it is known it succeeded and printed exactly one JSON document. */
-    private static JsonNode ok(Result result) {
-        assertEquals(0, result.status(), result::err);
-        try {
-            return JSON.readTree(result.out());
-        } catch (IOException e) {
-            throw new UncheckedIOException("stdout is not one JSON document: " + result.out(), e);
-        }
-    }
-
     /** The {@code Retried} counts of the notifier's EMF lines in the functions' log files of {@code folder}. */
     private static long retriedInEmf(Path folder) {
         long retried = 0;
@@ -550,14 +404,6 @@ class LocalRuntimeCommandLineTest {
         return retried;
     }
 
-    private static void writeString(Path file, String text) {
-        try {
-            Files.writeString(file, text, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     /** The one message of {@code messages} with {@code outcome}. */
     private static JsonNode only(JsonNode messages, String outcome) {
         List<JsonNode> matching = new ArrayList<>();
@@ -568,18 +414,6 @@ class LocalRuntimeCommandLineTest {
         });
         assertEquals(1, matching.size(), messages::toString);
         return matching.get(0);
-    }
-
-    /** 32 random bytes, a signing key's as openssl rand -base64 32 makes one. */
-    private static byte[] secureRandomBytes() {
-        byte[] bytes = new byte[32];
-        new SecureRandom().nextBytes(bytes);
-        return bytes;
-    }
-
-    /** The key ids make push-api-keys says the local push API admits, in name order. */
-    private static List<String> keyIds(JsonNode admitted) {
-        return StreamSupport.stream(admitted.path("keyIds").spliterator(), false).map(JsonNode::asText).sorted().toList();
     }
 
     private static List<String> sorted(java.util.Iterator<String> names) {

@@ -1,10 +1,8 @@
 package com.example.sim.models;
 
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
-import com.example.payment.Payment;
 import com.example.receiver.BatchResult;
 import com.example.lambdafakes.LambdaContext;
-import com.example.receiver.lambda.IdempotentReceiver;
 import com.example.sim.runtime.Scheduler;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -12,7 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.function.Function;
 
 /**
- * One Lambda execution environment: the receiver its init built, and whether
+ * One Lambda execution environment: the receiver its init built (of whichever version: its
+ * {@link Handler}), and whether
  * it is still alive (a crash or a timeout ends it; every later AWS call of its fibers throws
  * {@link Scheduler.Ended}).
  */
@@ -22,12 +21,19 @@ public final class Environment {
     private static final LambdaContext.Function FUNCTION = new LambdaContext.Function("payment-authorizer", "1", "live",
             SqsModel.REGION, SqsModel.ACCOUNT, "sim", 1024);
 
-    private final IdempotentReceiver<Payment> receiver;
+    /** What an environment's init builds: a batch in, the receiver's answer out, each message's outcome a value. */
+    @FunctionalInterface
+    public interface Handler {
+
+        BatchResult decide(SQSEvent event, com.amazonaws.services.lambda.runtime.Context context);
+    }
+
+    private final Handler receiver;
     private final int id;
     private boolean dead;
     private int invocations;
 
-    public Environment(int id, Function<PrintStream, IdempotentReceiver<Payment>> init) {
+    public Environment(int id, Function<PrintStream, Handler> init) {
         this.id = id;
         // its lines are for people: no oracle reads them (each reads the receiver's answers as values)
         this.receiver = init.apply(new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8));

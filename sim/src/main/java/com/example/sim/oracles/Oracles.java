@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -24,7 +25,7 @@ public final class Oracles {
     private final List<Violation> violations = new ArrayList<>();
     private final RecordedDecisions recorded;
     private final HandedBack handedBack;
-    private final List<Oracle> oracles;
+    private final List<Oracle> oracles = new ArrayList<>();
     private final String recordsTable;
 
     /**
@@ -35,7 +36,7 @@ public final class Oracles {
     public Oracles(Workload workload, SentMessages sent, Tables tables, Optional<Duration> maxAge, Duration slack) {
         this.recorded = new RecordedDecisions(workload);
         this.handedBack = new HandedBack(sent, maxAge);
-        this.oracles = List.of(
+        this.oracles.addAll(List.of(
                 new DebitedTwice(tables.ledger(), violations),
                 new DecidedTwice(tables.records(), recorded, violations),
                 new PassingFailuresDeadLetterNothing(recorded, violations),
@@ -43,8 +44,18 @@ public final class Oracles {
                 new Balances(workload, tables, violations),
                 new NoGoodPaymentInTheDlq(sent, handedBack, violations),
                 new NothingDecidedPastItsAge(sent, maxAge, slack, violations),
-                new NothingStuck(sent, recorded, violations));
+                new NothingStuck(sent, recorded, violations)));
         this.recordsTable = tables.records();
+    }
+
+    /**
+     * The oracles of two versions deciding the same payments, after the others: "0 false
+     * conflicts", and "every record readable by both" by {@code readers} (what each version reads
+     * of a record, by version; empty where it cannot).
+     */
+    public void twoVersions(Function<Map<String, AttributeValue>, Map<String, Optional<String>>> readers) {
+        oracles.add(new NoFalseConflict(violations));
+        oracles.add(new ReadableByBoth(recordsTable, readers, violations));
     }
 
     /** {@code txn} was approved before the run: a record written for it in the run decides it again. */

@@ -19,6 +19,9 @@ public record Violation(String oracle, String txnId, String detail) {
     static final String DEAD_LETTERED_BY_PASSING = "throttling that lasts the doubling window dead-letters nothing";
     public static final String PUBLISHED_ONCE = "every decision published once";
     public static final String CACHE_ANSWER = "a fast-path answer is a decision DynamoDB holds";
+    static final String FALSE_CONFLICT = "0 false conflicts: a copy decided by either version is a duplicate to both";
+    static final String READABLE_BY_BOTH = "every record readable by both versions";
+    static final String MESSAGE_READ_BY_RELEASE = "every decision message read by the released notifier";
     static final String FIFO_ORDER = "a FIFO group's payments are decided in the order they were sent";
 
     @Override

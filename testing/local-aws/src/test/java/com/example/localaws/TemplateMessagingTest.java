@@ -43,10 +43,10 @@ class TemplateMessagingTest {
     @Test
     void notificationsQueue_isSubscribedRawToApprovalsOnly_asTheTemplateDeclares() {
         // GIVEN template.yaml WHEN its queue subscriptions are read
-        // THEN the notifications queue takes the topic's approvals, raw; the e-mail alarm subscription is not among them
+        // THEN the notifications queue takes the topic's approvals but the smoke account's, raw; the e-mail alarm subscription is not among them
         assertEquals(List.of(new TemplateMessaging.QueueSubscription("NotificationsSubscription", "PaymentsAuthorizedTopic",
                         "NotificationsQueue", Map.of("RawMessageDelivery", "true",
-                        "FilterPolicy", "{\"decision\":[\"APPROVED\"]}", "FilterPolicyScope", "MessageAttributes"))),
+                        "FilterPolicy", "{\"decision\":[\"APPROVED\"],\"account\":[{\"anything-but\":\"ACC-SMOKE-PRE-TRAFFIC\"}]}", "FilterPolicyScope", "MessageAttributes"))),
                 template.queueSubscriptions());
         // AND the notifier is mapped to that queue
         assertTrue(template.sqsEventSources().contains(

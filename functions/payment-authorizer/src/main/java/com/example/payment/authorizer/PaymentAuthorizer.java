@@ -5,6 +5,7 @@ import com.example.payment.Payment;
 import com.example.payment.PaymentParser;
 import com.example.payment.PaymentPosting;
 import com.example.payment.PaymentTables;
+import com.example.payment.SmokeKeyScope;
 import com.example.receiver.lambda.IdempotentReceiver;
 import com.example.receiver.lambda.ReceiverBuilder;
 import com.example.receiver.lambda.SecretReader;
@@ -97,7 +98,8 @@ public final class PaymentAuthorizer {
     }
 
     /**
-     * The function's receiver: the payment parser and posting in front of the library's DynamoDB
+     * The function's receiver: the payment parser (the hook's key held to the smoke account,
+     * {@link SmokeKeyScope}) and posting in front of the library's DynamoDB
      * store, with the fast path, the producers' signature check, soon redelivery and the
      * dead-letter queue as {@code environment} configures them.
      *
@@ -126,7 +128,7 @@ public final class PaymentAuthorizer {
                                                    SecretReader secrets, Clock clock, PrintStream out,
                                                    RandomGenerator random) {
         PaymentTables tables = PaymentTables.from(new Environment(environment));
-        return IdempotentReceiver.builder(new PaymentParser(), new PaymentPosting(tables, clock))
+        return IdempotentReceiver.builder(new SmokeKeyScope(new PaymentParser()), new PaymentPosting(tables, clock))
                 .service(SERVICE).keyPrefix(KEY_PREFIX).keyField(KEY_FIELD).metricsNamespace(METRICS_NAMESPACE)
                 .environment(environment).dynamoDb(dynamoDb).secrets(secrets)
                 .clock(clock).out(out).random(random).callTimeout(CALL_TIMEOUT);

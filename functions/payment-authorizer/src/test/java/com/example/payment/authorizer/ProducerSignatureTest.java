@@ -14,8 +14,11 @@ import com.example.localaws.invoke.LambdaFunction;
 import com.example.localaws.invoke.RuntimeEmulator;
 import com.example.localaws.mapping.SqsEventJson;
 import com.example.localaws.mapping.SqsEventSourceMapping;
+import com.example.localaws.messages.GeneratedSigningKey;
 import com.example.localaws.messages.ProducerSigner;
 import com.example.payment.PaymentMessages;
+import com.example.payment.SmokeKeyScope;
+import com.example.template.Template;
 import com.example.receiver.lambda.ReceiverVariables;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -41,7 +44,8 @@ import software.amazon.awssdk.services.sqs.model.MessageAttributeValue;
  * {@code SentTimestamp} included, and every message attribute) to the real handler under the
  * Lambda runtime emulator, which reads the producers' keys from the local Secrets Manager at init.
  * Each test asserts the batch response, the outcome and reason logged per message, and the
- * balances, ledger rows and records that follow.
+ * balances, ledger rows and records that follow. The pre-traffic hook's key, generated as the
+ * template declares it, is listed after the producers' and signs the smoke account's payments only.
  *
  * <p>AWS behaviour relied on: SQS keeps a message's attributes (name, String data type, value)
  * with it and returns them on receive ("Amazon SQS message attributes",
@@ -65,6 +69,8 @@ class ProducerSignatureTest extends LocalAwsTest {
     /** The function of the class, its keys read at its first invocation's init; kept for the class. */
     private static FunctionInvoker emulator;
     private static String secret;
+    /** The pre-traffic hook's key, generated as template.yaml's SmokeSigningKey, listed after the producers'. */
+    private static GeneratedSigningKey smokeKey;
 
     private final List<Invocation> invocations = new ArrayList<>();
     private SqsClient sqs;
@@ -211,6 +217,36 @@ class ProducerSignatureTest extends LocalAwsTest {
         assertEquals(BALANCE - 100 - 200 - 300 - 500, new Ledger(aws.dynamoDb()).balance(ACCOUNT));
     }
 
+    @Test
+    void theHooksKey_signsTheSmokeAccountsRefund_andNoRealAccountsPayment() {
+        // GIVEN the pre-traffic hook's key, as the template generates it and lists it after the producers'
+        Ledger ledger = new Ledger(aws.dynamoDb());
+        ledger.openAccount(SmokeKeyScope.ACCOUNT_ID, 0, "EUR");
+        ProducerSigner hook = smokeKey().signer();
+        // WHEN it signs the smoke account's refund, and a purchase and a refund of a real account
+        String smoke = PaymentMessages.refund("SMOKE-PRE-TRAFFIC-d-LOCAL0001", SmokeKeyScope.ACCOUNT_ID, "0.01", "EUR");
+        String smokeId = send(smoke, hook.attributes(smoke, Instant.now()));
+        String purchase = purchase("TXN-HOOK-KEY-1", ACCOUNT, "900.00", "EUR");
+        String purchaseId = send(purchase, hook.attributes(purchase, Instant.now()));
+        String refund = PaymentMessages.refund("TXN-HOOK-KEY-2", ACCOUNT, "900.00", "EUR");
+        String refundId = send(refund, hook.attributes(refund, Instant.now()));
+        SqsEventSourceMapping.Poll poll = deliver(classFunction());
+        // THEN the smoke refund is approved; the real account's two are rejected (to the DLQ) for the key's scope
+        assertEquals(new SqsEventSourceMapping.Poll(3, 1, 2), poll);
+        assertEquals("APPROVED", outcomeOf(smokeId));
+        for (String id : List.of(purchaseId, refundId)) {
+            String line = lineOf(id);
+            assertTrue(line.contains("\"outcome\":\"REJECTED\"") && line.contains("\"field\":\"messageAttributes.signature-key-id\"")
+                    && line.contains(SmokeKeyScope.RULE), line);
+        }
+        // AND only the smoke account moved: no balance, ledger row or record of the real account's payments
+        assertEquals(1, ledger.balance(SmokeKeyScope.ACCOUNT_ID));
+        assertEquals(BALANCE, ledger.balance(ACCOUNT));
+        assertEquals(0, ledger.entries(ACCOUNT).size());
+        assertTrue(ledger.record("TXN-HOOK-KEY-1").isEmpty());
+        assertTrue(ledger.record("TXN-HOOK-KEY-2").isEmpty());
+    }
+
     // ------------------------------------------------------------------ helpers
 
     /** Sends {@code body} with {@code attributes} to the test's queue; the SQS message id. */
@@ -241,11 +277,20 @@ class ProducerSignatureTest extends LocalAwsTest {
     private LambdaFunction function(String secretId) {
         Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
         env.put(ReceiverVariables.REQUIRE_PRODUCER_SIGNATURES, "true");
-        env.put(ReceiverVariables.PRODUCER_SIGNING_SECRETS, secretId);
+        // As the template lists them: the producers' secrets, then the pre-traffic hook's.
+        env.put(ReceiverVariables.PRODUCER_SIGNING_SECRETS, secretId + "," + smokeKey().secretId());
         env.put("AWS_REGION", LocalAws.REGION.id());
         env.put("AWS_ENDPOINT_URL", aws.endpoint().toString());
         return LambdaFunction.fromTemplate(aws.root().resolve("template.yaml"), FUNCTION,
                 LambdaFunction.moduleClasspath(aws.root().resolve("functions/payment-authorizer")), env);
+    }
+
+    /** The pre-traffic hook's key, generated once for the class as template.yaml's SmokeSigningKey declares it. */
+    private GeneratedSigningKey smokeKey() {
+        if (smokeKey == null) {
+            smokeKey = GeneratedSigningKey.create(Template.read(aws.root().resolve("template.yaml")), "SmokeSigningKey", aws);
+        }
+        return smokeKey;
     }
 
     /** A producer's secret holding {@code keys}, named as the template's producer secrets map locally. */

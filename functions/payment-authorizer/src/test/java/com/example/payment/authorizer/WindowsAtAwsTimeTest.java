@@ -7,10 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.example.lambdafakes.LambdaContext;
-import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.localaws.DeadLetterRedrive;
-import com.example.localaws.InProcessFunction;
 import com.example.localaws.LocalAws;
 import com.example.localaws.mapping.SqsEventSourceMapping;
 import com.example.localaws.messages.ProducerSigner;
@@ -22,69 +19,23 @@ import com.example.receiver.lambda.ReceiverVariables;
 import com.example.receiver.testkit.AwsTime;
 import com.example.receiver.testkit.Fault;
 import com.example.template.Template;
-import com.fasterxml.jackson.databind.JsonNode;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.function.BooleanSupplier;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.sqs.SqsClient;
 import software.amazon.awssdk.services.sqs.model.Message;
-import software.amazon.awssdk.services.sqs.model.MessageAttributeValue;
 
 /**
- * The windows of docs/architecture.md ("Windows at AWS's time scale") lived through at their
- * production values, not compressed: the payments queue and its DLQ as template.yaml declares them
- * (visibility 181 s, {@code maxReceiveCount}, 4 and 14 days of retention), the function with the
- * template's record TTL and signature window, and AWS's time moved forward while no invocation
- * runs ({@link AwsTime}: SQS's clock in the launcher and the function's {@code Clock} together).
- * What takes 30 minutes or 13 days in AWS takes seconds here, and every delay, visibility,
- * retention and expiry falls where it would.
- *
- * <p>AWS's behaviours relied on: a message reported failed comes back when its visibility timeout
- * (or the one soon redelivery set) ends, and SQS moves it to the DLQ at the receive after
- * {@code maxReceiveCount} ("Using dead-letter queues in Amazon SQS", SQS Developer Guide); a
- * standard queue's message keeps its enqueue time in the DLQ; a redrive sends each message again as
- * a new message, with a new id and {@code SentTimestamp} ("Configure a dead-letter queue redrive",
- * SQS Developer Guide); DynamoDB on-demand may throttle a table for up to 30 minutes after its
- * traffic doubled ("Pre-warming on-demand capacity", Amazon DynamoDB Developer Guide). The one
- * compression: an invocation has 11 s instead of 30 (1 s of back-off past the 10 s it keeps in
- * reserve), so a throttled receive gives the message less time than in AWS, never more. Throttling
- * is the launcher's fault on every request (a {@code ThrottlingException}, retried by the SDK as in
- * AWS), not its write capacity, which lets a transaction through as the bucket refills in real time.
+ * A table throttled for DynamoDB's 30 minutes, and payments redriven from the DLQ minutes to days
+ * later, at the template's production values on AWS's time ({@link WindowsAtAwsTime}).
  */
-class WindowsAtAwsTimeTest extends LocalAwsTest {
-
-    private static final Duration INVOCATION = Duration.ofSeconds(11);
-    /** The most AWS's time one test lives through. */
-    private static final Duration BOUND = Duration.ofDays(20);
-
-    private final ByteArrayOutputStream output = new ByteArrayOutputStream();
-    private InProcessFunction function;
+class WindowsAtAwsTimeTest extends WindowsAtAwsTime {
 
     WindowsAtAwsTimeTest(LocalAws aws) {
         super(aws);
-    }
-
-    @BeforeEach
-    void function() {
-        function = InProcessFunction.of(aws, "PaymentAuthorizerFunction");
-    }
-
-    @AfterEach
-    void closeFunction() {
-        function.close();
     }
 
     @Test
@@ -130,130 +81,6 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
             time.advance(Duration.ofMinutes(15));
             assertFalse(alarm.evaluate(MetricSamples.fromEmf(FunctionOutput.parse(output.toByteArray()).emf()),
                     time.clock().instant()).alarm());
-        }
-    }
-
-    @Test
-    void aTableThrottledPastItsReceives_deadLettersThePaymentsItOutlasts_firesTheThrottleAlarms_andARedriveDecidesEachOnce() {
-        try (AwsTime time = aws.awsTime(); SqsClient sqs = aws.sqs(); DynamoDbClient dynamoDb = aws.dynamoDb()) {
-            Path template = aws.root().resolve("template.yaml");
-            TemplateAlarm throttleAlarm = TemplateAlarm.read(template, "DynamoDbWriteThrottlesAlarm");
-            TemplateAlarm deadLetterAlarm = TemplateAlarm.read(template, "DeadLetterQueueAlarm");
-            long receives = Template.read(template).requireParameter("MaxReceiveCount").defaultNumber();
-            // GIVEN 4 payments on 2 accounts, and DynamoDB throttling every transaction with no end: a hot
-            // partition or the table's quota, which throttle for as long as the load lasts ("On-demand
-            // capacity mode", Amazon DynamoDB Developer Guide)
-            Throttled throttled = fourPaymentsThrottled(time, sqs, dynamoDb, "TXN-Q");
-            Ledger ledger = throttled.ledger();
-            TemplateQueues queues = throttled.queues();
-            SqsEventSourceMapping mapping = throttled.mapping();
-            WriteThrottleEvents events = new WriteThrottleEvents(throttleAlarm, time);
-            // WHEN the function polls the queue as Lambda does, and traffic goes on: a payment every 5 minutes
-            int sent = 4;
-            while (queues.deadLetters(sqs) < 4) {
-                drive(mapping, time, queues, time.skipped().plus(Duration.ofMinutes(5)), () -> events.counted() && queues.deadLetters(sqs) >= 4);
-                send(sqs, queues.payments(), purchase("TXN-Q" + sent, "ACC-" + (sent % 2), "1.00", "EUR"), Map.of());
-                sent++;
-            }
-            // THEN the four outlived by the throttling are in the DLQ, each after MaxReceiveCount receives, nothing written
-            assertEquals(4, queues.deadLetters(sqs));
-            for (int i = 0; i < 4; i++) {
-                String txn = "TXN-Q" + i;
-                assertEquals(receives, lines().stream().filter(line -> line.path("txn_id").asText().equals(txn)
-                        && line.path("outcome").asText().equals("RETRY")).count(), txn);
-            }
-            assertEquals(0, ledger.allEntries());
-            // AND DynamoDB's write throttle events of the payment tables fire their alarm (3 periods in a row),
-            // and the DLQ's depth fires dlq-not-empty
-            TemplateAlarm.Evaluation fired = throttleAlarm.evaluate(events.samples(), time.clock().instant());
-            assertTrue(fired.alarm(), fired::toString);
-            MetricSamples depth = new MetricSamples().add(deadLetterAlarm.metric(), time.clock().instant(), queues.deadLetters(sqs));
-            assertTrue(deadLetterAlarm.evaluate(depth, time.clock().instant()).alarm());
-
-            // WHEN the throttling ends and the queue drains: a payment that had spent its receives before the end
-            // still follows into the DLQ at its next one (SQS counts receives, not failures)
-            events.throttlingEnds();
-            drive(mapping, time, queues, () -> queues.backlog(sqs) == 0 && events.counted());
-            int deadLettered = queues.deadLetters(sqs);
-            assertTrue(deadLettered >= 4, "dead letters: " + deadLettered);
-            // AND an operator then redrives the DLQ (make redrive), once, and the function drains the queue
-            assertEquals(new DeadLetterRedrive.Result(deadLettered, 0), DeadLetterRedrive.move(sqs, queues.deadLetter(), queues.payments()));
-            drive(mapping, time, queues, () -> queues.backlog(sqs) == 0 && events.counted());
-
-            // THEN every payment, redriven or still queued, is approved once and debited once, the DLQ empty
-            assertEquals(Map.of("APPROVED", (long) sent), decisions(lines()));
-            assertEquals(sent, ledger.allEntries());
-            assertEquals(2 * 100_000 - 100L * sent, ledger.balance("ACC-0") + ledger.balance("ACC-1"));
-            assertEquals(0, queues.deadLetters(sqs));
-            // AND 15 minutes later both alarms have cleared
-            time.advance(Duration.ofMinutes(15));
-            assertFalse(throttleAlarm.evaluate(events.samples(), time.clock().instant()).alarm());
-            depth.add(deadLetterAlarm.metric(), time.clock().instant(), queues.deadLetters(sqs));
-            assertFalse(deadLetterAlarm.evaluate(depth, time.clock().instant()).alarm());
-        }
-    }
-
-    /** The accounts, the template's queues and the function's event source of a throttling test. */
-    private record Throttled(Ledger ledger, TemplateQueues queues, SqsEventSourceMapping mapping) {
-    }
-
-    /**
-     * At the start of a 5-minute period: 2 accounts of 1 000.00, the template's queues, the function
-     * with every jittered delay at its window's lower bound (as many receives as the time holds), 4
-     * purchases of 1.00 named {@code prefix}0-3 on the 2 accounts in the payments queue, and DynamoDB
-     * throttling every transaction until the test clears it.
-     */
-    private Throttled fourPaymentsThrottled(AwsTime time, SqsClient sqs, DynamoDbClient dynamoDb, String prefix) {
-        EmfAlarmWalksTest.startOfAPeriod(time);
-        Ledger ledger = new Ledger(dynamoDb);
-        ledger.openAccounts(2, 100_000);
-        TemplateQueues queues = TemplateQueues.asTheTemplateDeclares(aws, sqs);
-        SqsEventSourceMapping mapping = mapping(sqs, queues, handler(time, queues, Map.of(), new LowestJitter()));
-        for (int i = 0; i < 4; i++) {
-            send(sqs, queues.payments(), purchase(prefix + i, "ACC-" + (i % 2), "1.00", "EUR"), Map.of());
-        }
-        aws.moto().inject(Fault.throttling("TransactWriteItems", "", 1_000_000));
-        return new Throttled(ledger, queues, mapping);
-    }
-
-    /**
-     * DynamoDB's {@code WriteThrottleEvents} of the tables a payment's transaction writes, as the
-     * alarm's queries name them, derived from the launcher's throttling fault: each throttled
-     * {@code TransactWriteItems} is one throttled write event on each of its three tables, counted
-     * at AWS's time when it is seen (CloudWatch has no local form).
-     */
-    private final class WriteThrottleEvents {
-
-        private final MetricSamples samples = new MetricSamples();
-        private final List<MetricSamples.Metric> tables;
-        private final AwsTime time;
-        private int left;
-
-        WriteThrottleEvents(TemplateAlarm alarm, AwsTime time) {
-            this.tables = List.of(alarm.metric("records"), alarm.metric("accounts"), alarm.metric("ledger"));
-            this.time = time;
-            this.left = aws.moto().faultsLeft();
-        }
-
-        /** Counts the throttled requests since the last count; always true, to be and-ed with a drive's condition. */
-        boolean counted() {
-            int now = aws.moto().faultsLeft();
-            if (now < left) {
-                tables.forEach(table -> samples.add(table, time.clock().instant(), left - now));
-            }
-            left = now;
-            return true;
-        }
-
-        /** The last throttled requests counted, then the fault cleared: DynamoDB serves the load again. */
-        void throttlingEnds() {
-            counted();
-            aws.moto().clearFaults();
-            left = aws.moto().faultsLeft();
-        }
-
-        MetricSamples samples() {
-            return samples;
         }
     }
 
@@ -376,78 +203,5 @@ class WindowsAtAwsTimeTest extends LocalAwsTest {
             String reason = dead.get(0).messageAttributes().get(DeadLetterAttributes.REASON).stringValue();
             assertTrue(reason.startsWith(DeadLetterAttributes.TOO_OLD + ": "), reason);
         }
-    }
-
-    /**
-     * The handler as Lambda builds it (soon redelivery, dead letters at once, the SDK's retries),
-     * its clients signing as the function, on AWS's time.
-     */
-    private PaymentAuthorizerHandler handler(AwsTime time, TemplateQueues queues, Map<String, String> extra, SecureRandom random) {
-        Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
-        env.put(ReceiverVariables.DEAD_LETTER_QUEUE_URL, queues.deadLetter());
-        env.put(TelemetryConfig.METRICS_NAMESPACE, TemplateAlarm.read(aws.root().resolve("template.yaml"), "HotAccountAlarm").namespace());
-        env.putAll(extra);
-        PaymentAuthorizerHandler handler = new PaymentAuthorizerHandler(env, function.dynamoDb(), function::secretString,
-                function::sqs, time.clock(), new PrintStream(output, true, StandardCharsets.UTF_8), random);
-        function.initialised();
-        return handler;
-    }
-
-    /** Every jittered choice at its lowest: soon redelivery's delays at their windows' lower bounds. */
-    private static final class LowestJitter extends SecureRandom {
-
-        @Override
-        public long nextLong(long bound) {
-            return 0;
-        }
-    }
-
-    private static SqsEventSourceMapping mapping(SqsClient sqs, TemplateQueues queues, PaymentAuthorizerHandler handler) {
-        return new SqsEventSourceMapping(sqs, queues.payments(), LocalAws.REGION.id(), 10, Duration.ZERO,
-                event -> handler.handleRequest(event, LambdaContext.startingNow("payment-authorizer", INVOCATION)));
-    }
-
-    /**
-     * Polls as Lambda does until {@code done} or until AWS's time reaches {@code until}, moving AWS's
-     * time, whenever nothing is to be received (never during an invocation), to just past the
-     * moment the first message of the queue becomes visible again: the time Lambda's poller would
-     * wait, and no more. Answers how many messages were received. Bounded: 2 days of AWS's time.
-     */
-    private static int drive(SqsEventSourceMapping mapping, AwsTime time, TemplateQueues queues, Duration until, BooleanSupplier done) {
-        int received = 0;
-        while (!done.getAsBoolean() && until.minus(time.skipped()).toMillis() >= 1) {
-            int got = mapping.pollOnce().received();
-            received += got;
-            if (got == 0 && !done.getAsBoolean()) {
-                time.advanceToNextVisible(queues.payments(), until.minus(time.skipped()));
-            }
-        }
-        if (!done.getAsBoolean() && until.equals(BOUND)) {
-            throw new AssertionError("not done after " + BOUND + " of AWS's time");
-
-        }
-        return received;
-    }
-
-    /** Until {@code done}, within 2 days of AWS's time. */
-    private static int drive(SqsEventSourceMapping mapping, AwsTime time, TemplateQueues queues, BooleanSupplier done) {
-        return drive(mapping, time, queues, BOUND, done);
-    }
-
-    private static void send(SqsClient sqs, String queue, String body, Map<String, MessageAttributeValue> attributes) {
-        sqs.sendMessage(request -> request.queueUrl(queue).messageBody(body).messageAttributes(attributes));
-    }
-
-    private List<JsonNode> lines() {
-        return new ArrayList<>(FunctionOutput.parse(output.toByteArray()).logs());
-    }
-
-    /** The decisions of {@code lines}, by outcome; a retry is no decision. */
-    private static Map<String, Long> decisions(List<JsonNode> lines) {
-        Map<String, Long> outcomes = new TreeMap<>();
-        lines.stream().map(line -> line.path("outcome").asText(""))
-                .filter(outcome -> !outcome.isEmpty() && !outcome.equals("RETRY"))
-                .forEach(outcome -> outcomes.merge(outcome, 1L, Long::sum));
-        return outcomes;
     }
 }

@@ -48,7 +48,7 @@ class RunbookEntriesTest {
             Map.entry("producer-keys-unavailable", "ProducerKeysUnavailableTest#keysMissingAtStart_everyMessageIsRetried_neitherDecidedNorRejected_untilTheMinutesReadFindsThem"),
             Map.entry("fast-path-key-unavailable", "SigningKeyUnavailableTest#secretMissingAtStart_theStoreDecidesEveryBooking_andOnceTheSecretExists_theFastPathServes"),
             Map.entry("hot-account", "WindowsAtAwsTimeTest#aTableThrottledForThirtyMinutes_deadLettersNoPayment_firesTheHotAccountAlarm_andDecidesEachOnceAfterwards"),
-            Map.entry("dynamodb-write-throttles", "WindowsAtAwsTimeTest#aTableThrottledPastItsReceives_deadLettersThePaymentsItOutlasts_firesTheThrottleAlarms_andARedriveDecidesEachOnce"),
+            Map.entry("dynamodb-write-throttles", "WriteThrottlesAtAwsTimeTest#aTableThrottledPastItsReceives_deadLettersThePaymentsItOutlasts_firesTheThrottleAlarms_andARedriveDecidesEachOnce"),
             Map.entry("duplicate-rate", "EmfAlarmWalksTest#duplicateRate_aProducerResendingEveryPayment_firesAfterThreePeriods_andClearsOnceItStops"),
             Map.entry("queue-backlog", "InvocationAlarmWalksTest#queueBacklog_theEventSourceDisabledForOverAnHour_firesAfterFifteenMinutesOverTheHour_andClearsOnceItDrains"),
             Map.entry("function-errors", "InvocationAlarmWalksTest#functionErrors_aSettingRefusedAtInit_failsWholeBatches_firesAtTheFirst_andTheCorrectedDeployDecidesEachOnce"),

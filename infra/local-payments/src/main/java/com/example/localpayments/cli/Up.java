@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -37,7 +38,8 @@ import software.amazon.awssdk.services.sqs.model.QueueAttributeName;
  *
  * <p>Options: {@code --accounts FILE} (default {@code infra/local-payments/accounts.json});
  * {@code --visibility-timeout SECONDS} overrides the template's for every queue, so that a local
- * {@code drain} need not wait the deployed timeout between redeliveries;
+ * {@code drain} need not wait the deployed timeout between redeliveries, but keeps a queue's
+ * {@code maxReceiveCount} receives longer than a minute ({@link #visibility});
  * {@code --require-producer-signatures true} makes the payment authorizer that {@code invoke} and
  * {@code drain} run require producers' signatures, the local producer's key being the one it
  * knows (default {@code false}, as the template's {@code RequireProducerSignatures}).
@@ -46,6 +48,13 @@ final class Up implements Command {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     static final String REQUIRE_PRODUCER_SIGNATURES = "require-producer-signatures";
+    /**
+     * How soon a function reads a secret again after a read that failed: the notifier's push credential
+     * ({@code CREDENTIAL_READ_EVERY}), the receiver's producer keys and fast path key. A message that arrives while
+     * the first read of its function's environment failed (Secrets Manager slow as the environment starts) is
+     * retried at each receive until then; it must not run out of receives before.
+     */
+    static final Duration SECRET_READ_AGAIN = Duration.ofSeconds(60);
 
     @Override
     public JsonNode run(Options options, Console console) {
@@ -71,7 +80,7 @@ final class Up implements Command {
         PushApiProcess.Started pushApi = null;
         try (SqsClient sqs = aws.sqs(); SnsClient sns = aws.sns()) {
             TemplateMessaging template = TemplateMessaging.read(console.root().resolve("template.yaml"));
-            Map<String, String> queues = createQueues(sqs, template, options.number("visibility-timeout").orElse(null));
+            Map<String, String> queues = createQueues(sqs, template, options.number("visibility-timeout").orElse(null), console);
             Map<String, String> topics = new LinkedHashMap<>();
             for (String topic : template.topics()) {
                 topics.put(topic, sns.createTopic(request -> request.name(topic)).topicArn());
@@ -141,12 +150,17 @@ final class Up implements Command {
     }
 
     /** Creates every queue of the template, redrive targets first; returns URL by logical id. */
-    static Map<String, String> createQueues(SqsClient sqs, TemplateMessaging template, Integer visibilityOverride) {
+    static Map<String, String> createQueues(SqsClient sqs, TemplateMessaging template, Integer visibilityOverride, Console console) {
         Map<String, String> urls = new LinkedHashMap<>();
         for (TemplateMessaging.Queue queue : template.queues()) {
             Map<QueueAttributeName, String> attributes = new LinkedHashMap<>();
             if (visibilityOverride != null) {
-                attributes.put(QueueAttributeName.VISIBILITY_TIMEOUT, visibilityOverride.toString());
+                int visibility = visibility(visibilityOverride, queue.maxReceiveCount());
+                if (visibility != visibilityOverride) {
+                    console.progress("%s: visibility timeout %d s, not %d: its %d receives outlast a failed secret read's minute",
+                            queue.logicalId(), visibility, visibilityOverride, queue.maxReceiveCount());
+                }
+                attributes.put(QueueAttributeName.VISIBILITY_TIMEOUT, Integer.toString(visibility));
             } else {
                 queue.visibilityTimeout().ifPresent(seconds -> attributes.put(QueueAttributeName.VISIBILITY_TIMEOUT, Integer.toString(seconds)));
             }
@@ -167,6 +181,15 @@ final class Up implements Command {
             urls.put(queue.logicalId(), sqs.createQueue(request -> request.queueName(queue.name()).attributes(attributes)).queueUrl());
         }
         return urls;
+    }
+
+    /**
+     * The visibility timeout {@code --visibility-timeout} gives a queue: the option's, but never so short that the
+     * queue's {@code maxReceiveCount} receives end within {@link #SECRET_READ_AGAIN}. The option compresses SQS's
+     * time, not the functions': the template's receives (181 s each) outlast that minute many times over.
+     */
+    static int visibility(int requested, int maxReceiveCount) {
+        return maxReceiveCount == 0 ? requested : Math.max(requested, (int) SECRET_READ_AGAIN.toSeconds() / maxReceiveCount + 1);
     }
 
     /** The CA that signed the local AWS endpoint's and the Redis nodes' certificates. */

@@ -27,7 +27,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The Makefile tells a mistake in its variables in one line, before any work: the JDK, PAYMENTS,
+ * The Makefile tells a mistake in its variables in one line, before any work: the JDK, PAYMENTS (demo, compat),
  * LOCAL_AWS (and Docker for LocalStack), make release's VERSION and TAG. Each mistake runs the real
  * {@code make} on the project's Makefile, with a PATH holding only the shell tools it uses: no {@code mvn}, {@code java} or
  * {@code docker}, so that any build the Makefile started would add its own lines to the one
@@ -70,6 +70,8 @@ class MakefileTest {
                         "PAYMENTS must be a whole number from 200 to 1000000, was 'abc': leave it out for 1600, or e.g. make demo PAYMENTS=5000"),
                 Arguments.of(List.of("demo", "PAYMENTS=150"), Map.of("JAVA_HOME", jdk),
                         "PAYMENTS must be a whole number from 200 to 1000000, was '150': leave it out for 1600, or e.g. make demo PAYMENTS=5000"),
+                Arguments.of(List.of("compat", "PAYMENTS=20"), Map.of("JAVA_HOME", jdk),
+                        "PAYMENTS must be a whole number from 50 to 100000, was '20': leave it out for 3000, or e.g. make compat PAYMENTS=5000"),
                 Arguments.of(List.of("test", "LOCAL_AWS=localstack"), Map.of("JAVA_HOME", jdk),
                         "LOCAL_AWS=localstack needs Docker, and no docker command is on PATH: install Docker, or leave LOCAL_AWS out to test against moto"),
                 Arguments.of(List.of("test-java", "LOCAL_AWS=lokalstack"), Map.of("JAVA_HOME", jdk),

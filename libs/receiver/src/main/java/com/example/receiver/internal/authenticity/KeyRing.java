@@ -27,6 +27,12 @@ import javax.crypto.spec.SecretKeySpec;
  * a key is the base64 text of at least {@value #MIN_KEY_BYTES} random bytes ({@code openssl rand
  * -base64 32}), and the HMAC key is that text itself, its bytes as written (as
  * {@code openssl dgst -hmac} takes a key), not what it decodes to.
+ *
+ * <p>A secret may instead hold one key in the shape Secrets Manager generates (a
+ * {@code SecretStringTemplate} naming the key id, and {@code GenerateStringKey} adding the key at
+ * the top level): {@code {"keyId": "pre-traffic-hook", "key": "<44 letters and digits>"}}. The
+ * same rules hold; 44 letters and digits are base64 text of 33 bytes. A secret holds one shape or
+ * the other, never both.
  */
 final class KeyRing {
 
@@ -35,6 +41,8 @@ final class KeyRing {
     private static final String ALGORITHM = "HmacSHA256";
     private static final Pattern KEY_ID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
     private static final JsonFactory JSON = new JsonFactory();
+    /** The top-level fields of a generated secret: its one key's id, and the key. */
+    private static final Set<String> GENERATED_FIELDS = Set.of("keyId", "key");
 
     private final Map<String, Mac> prototypes;
 
@@ -93,6 +101,7 @@ final class KeyRing {
             throw new UnusableKeysException("secret " + secretId + " holds no SecretString");
         }
         Map<String, byte[]> keys = null;
+        Map<String, String> generated = new LinkedHashMap<>();
         try (JsonParser parser = JSON.createParser(document)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
                 throw unusable(secretId, "is not a JSON object");
@@ -100,7 +109,9 @@ final class KeyRing {
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 String field = parser.currentName();
                 JsonToken value = parser.nextToken();
-                if (!"keys".equals(field)) {
+                if (GENERATED_FIELDS.contains(field) && value == JsonToken.VALUE_STRING) {
+                    generated.put(field, parser.getText());
+                } else if (!"keys".equals(field)) {
                     parser.skipChildren();
                 } else if (value != JsonToken.START_OBJECT || keys != null) {
                     throw unusable(secretId, "must have one \"keys\" object, of key id to key");
@@ -115,8 +126,16 @@ final class KeyRing {
             // Jackson's message quotes the document, which holds keys: never passed on.
             throw unusable(secretId, "is not valid JSON");
         }
+        if (generated.size() == GENERATED_FIELDS.size()) {
+            if (keys != null) {
+                throw unusable(secretId, "holds both \"keys\" and a generated \"keyId\" and \"key\": one shape or the other");
+            }
+            keys = Map.of(checkedKeyId(secretId, generated.get("keyId")),
+                    checkedKey(secretId, generated.get("keyId"), generated.get("key")));
+        }
         if (keys == null || keys.isEmpty()) {
-            throw unusable(secretId, "holds no key: it must be {\"keys\": {\"<key id>\": \"<key>\"}}");
+            throw unusable(secretId, "holds no key: it must be {\"keys\": {\"<key id>\": \"<key>\"}}"
+                    + " or {\"keyId\": \"<key id>\", \"key\": \"<key>\"}");
         }
         return keys;
     }
@@ -124,23 +143,31 @@ final class KeyRing {
     private static Map<String, byte[]> keysObject(String secretId, JsonParser parser) throws IOException {
         Map<String, byte[]> keys = new LinkedHashMap<>();
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
-            String keyId = parser.currentName();
-            if (!KEY_ID.matcher(keyId).matches()) {
-                throw unusable(secretId, "has a key id that is not 1-64 letters, digits, '.', '_' or '-'");
-            }
+            String keyId = checkedKeyId(secretId, parser.currentName());
             if (parser.nextToken() != JsonToken.VALUE_STRING) {
                 throw unusable(secretId, "key " + keyId + " is not a string");
             }
-            String key = parser.getText();
-            if (decodedLength(key) < MIN_KEY_BYTES) {
-                throw unusable(secretId, "key " + keyId + " is not the base64 text of at least " + MIN_KEY_BYTES
-                        + " bytes (openssl rand -base64 32)");
-            }
-            if (keys.put(keyId, key.getBytes(StandardCharsets.US_ASCII)) != null) {
+            if (keys.put(keyId, checkedKey(secretId, keyId, parser.getText())) != null) {
                 throw unusable(secretId, "holds key id " + keyId + " twice");
             }
         }
         return keys;
+    }
+
+    private static String checkedKeyId(String secretId, String keyId) {
+        if (!KEY_ID.matcher(keyId).matches()) {
+            throw unusable(secretId, "has a key id that is not 1-64 letters, digits, '.', '_' or '-'");
+        }
+        return keyId;
+    }
+
+    /** The HMAC key of {@code key}'s text; refuses one that is no base64 text of enough bytes. */
+    private static byte[] checkedKey(String secretId, String keyId, String key) {
+        if (decodedLength(key) < MIN_KEY_BYTES) {
+            throw unusable(secretId, "key " + keyId + " is not the base64 text of at least " + MIN_KEY_BYTES
+                    + " bytes (openssl rand -base64 32)");
+        }
+        return key.getBytes(StandardCharsets.US_ASCII);
     }
 
     /** How many bytes the base64 text decodes to; -1 when it is no base64. */

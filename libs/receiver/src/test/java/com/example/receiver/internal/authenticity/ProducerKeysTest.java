@@ -155,6 +155,31 @@ class ProducerKeysTest {
     }
 
     @Test
+    void aGeneratedSecret_holdsOneKey_underTheKeyIdItsTemplateNames() {
+        // GIVEN a secret as Secrets Manager generates it: the template's key id, the key at the top level
+        answer(GATEWAY, () -> "{\"keyId\": \"gw-2026-11\", \"key\": \"" + KEY + "\"}");
+        // WHEN a message signed with that key id and key comes THEN it is authentic
+        assertEquals(Verdict.AUTHENTIC, signatures(GATEWAY).verify(signedNow()));
+        assertTrue(lines("INFO").get(0).contains("\"key_ids\":\"gw-2026-11\""), lines("INFO").get(0));
+    }
+
+    @Test
+    void aGeneratedSecret_breakingTheRules_orHoldingBothShapes_stopsTheFunctionAtStart() {
+        Map<String, String> documents = Map.of(
+                "a generated key too short", "{\"keyId\": \"k\", \"key\": \"" + KEY.substring(0, 40) + "\"}",
+                "a generated key id with a space", "{\"keyId\": \"gw 1\", \"key\": \"" + KEY + "\"}",
+                "a key id without its key", "{\"keyId\": \"k\"}",
+                "both shapes", "{\"keys\": {\"a\": \"" + NEXT_KEY + "\"}, \"keyId\": \"k\", \"key\": \"" + KEY + "\"}");
+        documents.forEach((problem, document) -> {
+            answer(GATEWAY, () -> document);
+            ConfigurationException refused = assertThrows(ConfigurationException.class, () -> signatures(GATEWAY), problem);
+            assertTrue(refused.getMessage().contains("secret " + GATEWAY + " "), problem + ": " + refused.getMessage());
+            assertFalse(refused.getMessage().contains(KEY.substring(0, 12)) || refused.getMessage().contains(NEXT_KEY.substring(0, 12)),
+                    problem + ": " + refused.getMessage());
+        });
+    }
+
+    @Test
     void aKeyIdHeldByTwoProducers_stopsTheFunctionAtStart_namingItAndBothSecrets() {
         answer(GATEWAY, () -> GATEWAY_KEYS);
         answer(ACQUIRER, () -> "{\"keys\": {\"acq-1\": \"" + NEXT_KEY + "\", \"gw-2026-11\": \"" + NEXT_KEY + "\"}}");
