@@ -10,6 +10,7 @@ import com.example.sim.models.Alias;
 import com.example.sim.models.DynamoDbModel;
 import com.example.sim.models.Environment;
 import com.example.sim.models.FunctionConcurrency;
+import com.example.sim.models.InvocationEnds;
 import com.example.sim.models.LambdaService;
 import com.example.sim.models.RegionWorld;
 import com.example.sim.models.SimWorld;
@@ -129,7 +130,7 @@ final class MrecRegions {
                     new LambdaService.Settings(windows.batchSize(), windows.batchingWindowSeconds(),
                             windows.visibilityTimeoutSeconds(), windows.functionTimeoutSeconds()),
                     profile.maxConcurrency(), new FunctionConcurrency(0, FaultSchedule.NONE), latency -> { },
-                    new LambdaService.Invocations() {
+                    new InvocationEnds() {
                         @Override
                         public void answered(SqsMessage message, MessageResult result, String version) {
                             setting.answered(region, message, result);

@@ -13,6 +13,7 @@ import com.example.sim.models.DynamoDbModel;
 import com.example.sim.models.DynamoDbTable;
 import com.example.sim.models.Environment;
 import com.example.sim.models.FunctionConcurrency;
+import com.example.sim.models.InvocationEnds;
 import com.example.sim.models.LambdaService;
 import com.example.sim.models.SimWorld;
 import com.example.sim.models.SqsMessage;
@@ -141,7 +142,7 @@ public final class Simulation {
                 new LambdaService.Settings(windows.batchSize(), windows.batchingWindowSeconds(),
                         windows.visibilityTimeoutSeconds(), windows.functionTimeoutSeconds()),
                 profile.maxConcurrency(), new FunctionConcurrency(profile.reservedConcurrency(), faults),
-                batchLatencies::add, new LambdaService.Invocations() {
+                batchLatencies::add, new InvocationEnds() {
                     @Override
                     public void answered(SqsMessage message, MessageResult result, String version) {
                         deploy.ifPresent(d -> d.answered(message, result, version));

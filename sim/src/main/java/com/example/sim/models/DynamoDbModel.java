@@ -125,31 +125,10 @@ public class DynamoDbModel implements DynamoDbClient {
         return throttled;
     }
 
-    /** Seeds an item outside any call (the accounts a run starts with). */
+    /** Puts an item outside any call: a run's first accounts, or another Region's write a global table replicates. */
     public void load(String table, Map<String, AttributeValue> item) {
         DynamoDbTable t = table(table);
         t.put(t.keyOf(item), item, world.random());
-    }
-
-    /**
-     * Applies {@code item} to {@code table} as another Region's replica sends it (a global table's
-     * replication): no call, no condition, no capacity spent here, and no observer told, since it
-     * is no write of this Region's callers. What wins when it meets a newer local write is the
-     * replication's rule ({@code regions.MrecReplication}).
-     */
-    public void replicated(String table, Map<String, AttributeValue> item) {
-        DynamoDbTable t = table(table);
-        t.put(t.keyOf(item), item, world.random());
-    }
-
-    /** The write units a write of {@code item} costs: one per KB or part of it. */
-    public static long writeUnits(Map<String, AttributeValue> item) {
-        return OnDemandCapacity.units(item);
-    }
-
-    /** The key of {@code item} in {@code table}, as one string (a replicated item's name among the table's). */
-    public String keyOf(String table, Map<String, AttributeValue> item) {
-        return table(table).keyOf(item);
     }
 
     @Override

@@ -44,7 +44,7 @@ public final class DynamoDbTable {
     }
 
     /** The item's key as one string, from an item or a key map. */
-    String keyOf(Map<String, AttributeValue> keyOrItem) {
+    public String keyOf(Map<String, AttributeValue> keyOrItem) {
         AttributeValue hash = keyOrItem.get(hashKey);
         if (hash == null || (rangeKey.isPresent() && keyOrItem.get(rangeKey.get()) == null)) {
             throw new IllegalArgumentException("ValidationException: One of the required keys was not given a value (" + name + ")");

@@ -52,12 +52,11 @@ public final class LambdaService {
     private long coldStarts;
     private long failedInvocations;
     private int peakConcurrency;
-    private final Invocations told;
-    /** Whether the function's Region is there to poll in (a Region lost polls nothing until it returns). */
-    private java.util.function.BooleanSupplier inService = () -> true;
+    private final InvocationEnds told;
+    private java.util.function.BooleanSupplier inService = () -> true; // its Region there to poll in
 
     public LambdaService(Scheduler scheduler, SqsQueue queue, Alias alias, Settings windows,
-                  int maxConcurrency, FunctionConcurrency concurrency, Consumer<Long> batchLatency, Invocations told) {
+                  int maxConcurrency, FunctionConcurrency concurrency, Consumer<Long> batchLatency, InvocationEnds told) {
         this.scheduler = scheduler;
         this.queue = queue;
         this.alias = alias;
@@ -79,16 +78,6 @@ public final class LambdaService {
      */
     public record Settings(int batchSize, long batchingWindowSeconds, long visibilityTimeoutSeconds,
                            long functionTimeoutSeconds) {
-    }
-
-    /** What the mapping tells of each invocation as it ends: the receiver's answers, or that it had none. */
-    public interface Invocations {
-
-        /** The receiver of {@code version} answered {@code result} for {@code message}, and Lambda heard it. */
-        void answered(SqsMessage message, MessageResult result, String version);
-
-        /** The invocation of {@code version} crashed or timed out: Lambda heard no answer for any of {@code batch}. */
-        void failed(List<SqsMessage> batch, String version);
     }
 
     public long invocations() {
@@ -245,7 +234,7 @@ public final class LambdaService {
     /**
      * After an invocation: the ESM deletes what succeeded (what the batch response does not name:
      * the receiver's answer's {@link BatchResult#failedMessageIds()}); a failed invocation deletes
-     * nothing. Those told ({@link Invocations}) hear each message's answer, or the invocation's failure.
+     * nothing. Those told ({@link InvocationEnds}) hear each message's answer, or the invocation's failure.
      */
     private void finish(Alias.Lease lease, List<SqsMessage> batch, BatchResult response, long start) {
         inFlight--;

@@ -23,7 +23,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * {@link Softness#ONE_PARTITION_PER_ITEM} (a test's switch, never a run's) puts each item in a
  * partition of its own instead, the most optimistic layout the models used to have.
  */
-final class OnDemandCapacity {
+public final class OnDemandCapacity {
 
     private static final long DOUBLING_WINDOW_SECONDS = 30 * 60;
 
@@ -101,7 +101,7 @@ final class OnDemandCapacity {
     }
 
     /** Write units of an item: one per KB or part of it (names and values, roughly as DynamoDB sizes them). */
-    static long units(Map<String, AttributeValue> item) {
+    public static long units(Map<String, AttributeValue> item) {
         long bytes = 0;
         for (Map.Entry<String, AttributeValue> attribute : item.entrySet()) {
             AttributeValue value = attribute.getValue();

@@ -103,7 +103,7 @@ public final class FencedReplica extends DynamoDbModel {
     /** Whether this replica's copy of the account item says it is homed here now. */
     private boolean homedHere(Update update) {
         Optional<Map<String, AttributeValue>> account = table(accounts).get(
-                keyOf(accounts, Map.of(accountKey, update.key().get(accountKey))), world.instant());
+                table(accounts).keyOf(Map.of(accountKey, update.key().get(accountKey))), world.instant());
         String id = update.key().get(accountKey).s();
         return account.map(item -> HomeRegions.home(item) == region
                 && HomeRegions.epoch(item) == homes.grantedEpoch(region, id)).orElse(false);

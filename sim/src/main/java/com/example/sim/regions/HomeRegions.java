@@ -138,7 +138,7 @@ public final class HomeRegions {
 
     private Optional<Map<String, AttributeValue>> account(int region, String id) {
         DynamoDbModel replica = replicas.get(region);
-        return replica.table(accounts).get(replica.keyOf(accounts, Map.of(accountKey, AttributeValue.fromS(id))),
+        return replica.table(accounts).get(replica.table(accounts).keyOf(Map.of(accountKey, AttributeValue.fromS(id))),
                 scheduler.instant());
     }
 

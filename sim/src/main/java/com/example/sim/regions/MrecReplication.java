@@ -1,6 +1,7 @@
 package com.example.sim.regions;
 
 import com.example.sim.models.DynamoDbModel;
+import com.example.sim.models.OnDemandCapacity;
 import com.example.sim.runtime.Scheduler;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -83,7 +84,7 @@ public final class MrecReplication {
         long now = scheduler.now();
         long stamp = now * replicas.size() + from;
         Map<String, AttributeValue> item = write.after();
-        String name = write.table() + "\u0001" + replicas.get(from).keyOf(write.table(), item);
+        String name = write.table() + "\u0001" + replicas.get(from).table(write.table()).keyOf(item);
         stamps.get(from).put(name, stamp);
         for (int to = 0; to < replicas.size(); to++) {
             if (to == from) {
@@ -122,8 +123,8 @@ public final class MrecReplication {
             return;
         }
         stamps.get(to).put(name, stamp);
-        replicas.get(to).replicated(table, item);
+        replicas.get(to).load(table, item);
         replicatedWrites++;
-        replicatedUnits += DynamoDbModel.writeUnits(item);
+        replicatedUnits += OnDemandCapacity.units(item);
     }
 }

@@ -132,7 +132,7 @@ public final class MrscGlobalTable {
         @Override
         public PutItemResponse putItem(PutItemRequest request) {
             requireMajority();
-            String item = request.tableName() + "\u0001" + committed.keyOf(request.tableName(), request.item());
+            String item = request.tableName() + "\u0001" + committed.table(request.tableName()).keyOf(request.item());
             long now = scheduler.now();
             Hold hold = holds.get(item);
             if (hold != null && hold.until() > now && hold.region() != region) {
