@@ -29,8 +29,10 @@ class SecretGrantInvariantsTest {
                         "                - ProducerSignaturesRequired\n                - Sid: ReadProducerSigningKeys",
                         "                - FastPathEnabled\n                - Sid: ReadProducerSigningKeys", SecretGrantInvariants::producerKeyGrants),
                 breach("producers' keys' decrypt outside Secrets Manager",
-                        "                      kms:ViaService: !Sub \"secretsmanager.${AWS::Region}.amazonaws.com\"\n                      kms:EncryptionContext",
-                        "                      kms:EncryptionContext", SecretGrantInvariants::producerKeyGrants),
+                        "                      kms:ViaService: !Sub \"secretsmanager.${AWS::Region}.amazonaws.com\"\n"
+                                + "                      kms:EncryptionContext:SecretARN: !Ref ProducerSigningSecretArns",
+                        "                      kms:EncryptionContext:SecretARN: !Ref ProducerSigningSecretArns",
+                        SecretGrantInvariants::producerKeyGrants),
                 breach("producers' secrets given to the function with signatures off",
                         "          PRODUCER_SIGNING_SECRETS: !If\n            - ProducerSignaturesRequired",
                         "          PRODUCER_SIGNING_SECRETS: !If\n            - FastPathEnabled", SecretGrantInvariants::producerKeyGrants));
