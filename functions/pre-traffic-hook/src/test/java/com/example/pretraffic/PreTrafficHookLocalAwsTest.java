@@ -18,8 +18,12 @@ import com.example.payment.authorizer.PaymentAuthorizer;
 import com.example.payment.authorizer.PaymentAuthorizerHandler;
 import com.example.receiver.lambda.ReceiverVariables;
 import com.example.template.Template;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
@@ -50,6 +54,7 @@ class PreTrafficHookLocalAwsTest {
 
     private static final String AUTHORIZER = "PaymentAuthorizerFunction";
     private static final String HOOK = "PreTrafficHookFunction";
+    private static final String SAMPLE = "events/pre-traffic-hook/before-allow-traffic.json";
     private static final String QUEUE_ARN = "arn:aws:sqs:" + LocalAws.REGION.id() + ":123456789012:PaymentsQueue";
 
     private final LocalAws aws;
@@ -87,21 +92,23 @@ class PreTrafficHookLocalAwsTest {
     void aGoodVersion_succeeds_theSmokeAccountRisesOnce_andARerunOfTheDeploymentChangesNothing() {
         // GIVEN the authorizer as env.json configures it, signatures not required
         NewVersion version = authorizer(authorizerEnv());
-        // WHEN CodeDeploy runs the hook for a deployment
-        Verdict verdict = check(version, SmokeSigning.UNSIGNED).run(event("d-LOCAL0001", "exec-1"), payment("d-LOCAL0001"));
+        // WHEN CodeDeploy runs the hook for a deployment: its event as events/ samples it for PreTrafficHookFunction
+        LifecycleEvent sample = LifecycleEvent.of(sampleEvent());
+        Verdict verdict = check(version, SmokeSigning.UNSIGNED).run(sample, payment(sample.deploymentId()));
         // THEN it succeeds: the version approved the refund, its record says so, the balance rose by 1 minor unit
         assertTrue(verdict.succeeded(), verdict.reason());
-        assertEquals(List.of("d-LOCAL0001 exec-1 Succeeded"), reported);
+        assertEquals(List.of(sample.deploymentId() + " " + sample.executionId() + " Succeeded"), reported);
         assertEquals(1, balance());
-        assertEquals(Optional.of("APPROVED"), reads().recordStatus("SMOKE-PRE-TRAFFIC-d-LOCAL0001"));
+        assertEquals(Optional.of("APPROVED"), reads().recordStatus("SMOKE-PRE-TRAFFIC-" + sample.deploymentId()));
 
         // WHEN CodeDeploy runs it again for the same deployment (a retried hook), a minute later
-        Verdict again = check(version, SmokeSigning.UNSIGNED).run(event("d-LOCAL0001", "exec-2"),
-                new SmokePayment("d-LOCAL0001", Instant.now().plusSeconds(60), QUEUE_ARN));
+        Verdict again = check(version, SmokeSigning.UNSIGNED).run(event(sample.deploymentId(), "exec-2"),
+                new SmokePayment(sample.deploymentId(), Instant.now().plusSeconds(60), QUEUE_ARN));
         // THEN it succeeds again and nothing moved: the version answered the payment as a duplicate
         assertTrue(again.succeeded(), again.reason());
         assertTrue(again.reason().contains("replayed as a duplicate"), again.reason());
-        assertEquals(List.of("d-LOCAL0001 exec-1 Succeeded", "d-LOCAL0001 exec-2 Succeeded"), reported);
+        assertEquals(List.of(sample.deploymentId() + " " + sample.executionId() + " Succeeded",
+                sample.deploymentId() + " exec-2 Succeeded"), reported);
         assertEquals(1, balance());
     }
 
@@ -162,6 +169,15 @@ class PreTrafficHookLocalAwsTest {
 
     private DynamoDbSmokeReads reads() {
         return new DynamoDbSmokeReads(dynamoDb, hookEnv.get("IDEMPOTENCY_TABLE"), hookEnv.get("ACCOUNTS_TABLE"));
+    }
+
+    /** The hook's sample of events/ ({@code SAMPLE}): CodeDeploy's lifecycle event as the hook receives it. */
+    private Map<String, String> sampleEvent() {
+        try {
+            return new ObjectMapper().readValue(aws.root().resolve(SAMPLE).toFile(), new TypeReference<Map<String, String>>() { });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static LifecycleEvent event(String deploymentId, String executionId) {

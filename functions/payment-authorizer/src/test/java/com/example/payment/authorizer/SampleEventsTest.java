@@ -428,14 +428,22 @@ class SampleEventsTest extends LocalAwsTest {
                 "PaymentEventsFunction", "events/payment-events/stream-insert-and-remove.json",
                 "PaymentNotifierFunction", "events/payment-notifier/sns-raw-approval.json",
                 "DedupStoreSizeFunction", "events/dedup-store-size/scheduled.json");
+        // The pre-traffic hook's sample runs in process on the local AWS, with the authorizer's real handler as the
+        // new version: the local AWS serves neither Lambda's Invoke of a published version nor CodeDeploy's
+        // PutLifecycleEventHookExecutionStatus (docs/architecture.md, "Where the local AWS differs from AWS")
+        Map<String, String> inProcess = Map.of(
+                "PreTrafficHookFunction", "events/pre-traffic-hook/before-allow-traffic.json");
         Set<String> functions = new TreeSet<>();
         Template.read(aws.root().resolve("template.yaml")).functions().forEach(function -> functions.add(function.logicalId()));
         // THEN every function has one, and every file of those folders is one
         Set<String> covered = new TreeSet<>(samples.keySet());
+        covered.addAll(inProcess.keySet());
         covered.add(FUNCTION);
         assertEquals(functions, covered, "a function of template.yaml without a sample event in events/");
         try (Stream<Path> files = Files.walk(eventsDir(), 2)) {
-            assertEquals(new TreeSet<>(samples.values()), files.filter(file -> file.getParent() != null && !file.getParent().equals(eventsDir()))
+            Set<String> sampleFiles = new TreeSet<>(samples.values());
+            sampleFiles.addAll(inProcess.values());
+            assertEquals(sampleFiles, files.filter(file -> file.getParent() != null && !file.getParent().equals(eventsDir()))
                     .filter(Files::isRegularFile)
                     .map(file -> aws.root().relativize(file).toString())
                     .collect(Collectors.toCollection(TreeSet::new)));
@@ -451,6 +459,9 @@ class SampleEventsTest extends LocalAwsTest {
         samples.forEach((function, file) -> assertTrue(tests.stream().anyMatch(test -> test.contains(file)
                 && test.contains("\"" + function + "\"") && test.contains("RuntimeEmulator.start(")),
                 () -> "no test invokes " + file + " as " + function + " under the runtime emulator"));
+        inProcess.forEach((function, file) -> assertTrue(tests.stream().anyMatch(test -> test.contains(file)
+                && test.contains("\"" + function + "\"") && test.contains("LocalAwsExtension")),
+                () -> "no test runs " + file + " as " + function + " on the local AWS"));
     }
 
     // ------------------------------------------------------------------ helpers
