@@ -32,6 +32,12 @@ final class TemplateMetrics {
 
     /** The parameter every function's {@code METRICS_NAMESPACE} is set to. */
     static final String NAMESPACE_PARAMETER = "MetricsNamespace";
+    /**
+     * The functions that emit no metric and so set no {@code METRICS_NAMESPACE}: the pre-traffic hook, whose
+     * verdict is its log line and the deployment's status in CodeDeploy (it depends on no module of the
+     * project, lambda-kit's EMF writer included). Were it given a namespace, it would be held to the parameter.
+     */
+    private static final Set<String> NO_METRICS = Set.of("PreTrafficHookFunction");
     private static final Pattern SUBSTITUTION = Pattern.compile("\\$\\{([^}]+)}");
     private static final Pattern EXPRESSION_ID = Pattern.compile("\\b([a-z][A-Za-z0-9_]*)\\b");
     private static final Set<String> MATH_FUNCTIONS = Set.of("IF", "FILL", "SUM", "AVG", "MIN", "MAX", "METRICS",
@@ -90,6 +96,9 @@ final class TemplateMetrics {
 
     private void namespaceOf(String function, JsonNode resource) {
         JsonNode variables = resource.path("Properties").path("Environment").path("Variables");
+        if (NO_METRICS.contains(function) && variables.path(TelemetryConfig.METRICS_NAMESPACE).isMissingNode()) {
+            return;
+        }
         if (!NAMESPACE_PARAMETER.equals(Intrinsic.ref(variables.path(TelemetryConfig.METRICS_NAMESPACE)).orElse(""))) {
             problems.add(function + ": METRICS_NAMESPACE is not the " + NAMESPACE_PARAMETER + " parameter, so its "
                     + "metrics land elsewhere than the alarms and the dashboard look");
