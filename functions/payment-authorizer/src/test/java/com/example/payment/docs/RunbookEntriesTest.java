@@ -62,6 +62,22 @@ class RunbookEntriesTest {
             Map.entry("payment-events-unpublishable", "PublisherAlarmWalksTest#unpublishable_aRecordEditedByHand_isSetAside_firesAtTheFirst_andTheCorrectedRecordIsPublishedAndNotifiedOnce"),
             Map.entry("store-latency", "EmfAlarmWalksTest#storeLatency_dynamoDbSlowForFifteenMinutes_firesOnTheP99_andClearsOnceItIsFast"));
 
+    /** docs/multi-region.md, whose runbook entries are not an alarm's: each is a section {@code ## Runbook: <entry>}. */
+    private static final String REGIONS_GUIDE = "docs/multi-region.md";
+    private static final Pattern REGIONS_ENTRY = Pattern.compile("(?m)^## Runbook: (.+)$");
+
+    /**
+     * The tests that walk each of docs/multi-region.md's runbook entries, by the entry's heading:
+     * on the local AWS where it can show them, in the simulation where it cannot (replication, a
+     * Region cut off refusing writes by itself, {@code ReplicatedWriteConflictException}). Each
+     * entry names its walks, and no entry is a draft.
+     */
+    static final Map<String, List<String>> REGION_WALKS = Map.of(
+            "a Region is lost", List.of(
+                    "RegionLossWalksTest#aRegionIsLost_itsStrandedPaymentsWait_theProducersSendThemAgainToB_whichDecidesEachOnce_andDrainsWithAnEmptyDlq"),
+            "it came back", List.of(
+                    "RegionLossWalksTest#itCameBack_itsStrandedPaymentsAndItsDlqAreDecidedOnce_theReplayPublishesTheOutage_andEveryPaymentIsTheReferenceModels"));
+
     private final ProjectDocs docs = ProjectDocs.ofThisProject();
     private final Template template = Template.read(docs.root());
     private final String guide = docs.read(GUIDE);
@@ -133,6 +149,40 @@ class RunbookEntriesTest {
         }
         List<String> names = template.alarms().stream().map(Template.Alarm::name).toList();
         WALKS.keySet().stream().filter(name -> !names.contains(name)).forEach(name -> problems.add("WALKS names no alarm " + name));
+        assertEquals(List.of(), problems);
+    }
+
+    @Test
+    void everyMultiRegionEntry_isWalked_namesItsWalks_andEveryNamedTestExists() throws IOException {
+        String regions = docs.read(REGIONS_GUIDE);
+        List<String> problems = new ArrayList<>();
+        List<String> headings = new ArrayList<>();
+        Matcher entry = REGIONS_ENTRY.matcher(regions);
+        while (entry.find()) {
+            String heading = entry.group(1).strip();
+            headings.add(heading);
+            int next = regions.indexOf("\n## ", entry.end());
+            String text = regions.substring(entry.end(), next < 0 ? regions.length() : next);
+            List<String> walks = REGION_WALKS.get(heading);
+            if (heading.contains("(draft")) {
+                problems.add(REGIONS_GUIDE + " \"" + heading + "\": still a draft");
+            }
+            if (walks == null) {
+                problems.add(REGIONS_GUIDE + " \"" + heading + "\" has no walking test in RunbookEntriesTest.REGION_WALKS");
+                continue;
+            }
+            for (String walk : walks) {
+                if (!testExists(walk)) {
+                    problems.add(heading + ": no test method " + walk + " under a module's src/test/java");
+                }
+                if (!text.contains(walk.substring(walk.indexOf('#') + 1))) {
+                    problems.add(REGIONS_GUIDE + " \"" + heading + "\" does not name its walk " + walk);
+                }
+            }
+        }
+        assertFalse(headings.isEmpty(), REGIONS_GUIDE + " has no runbook entry: the test would check nothing");
+        REGION_WALKS.keySet().stream().filter(heading -> !headings.contains(heading))
+                .forEach(heading -> problems.add("REGION_WALKS names no entry \"" + heading + "\" of " + REGIONS_GUIDE));
         assertEquals(List.of(), problems);
     }
 
