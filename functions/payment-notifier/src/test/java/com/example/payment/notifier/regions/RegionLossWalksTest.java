@@ -96,10 +96,15 @@ class RegionLossWalksTest {
 
     @AfterEach
     void close() {
-        regionB.close();
-        regionA.close();
-        dynamoDb.close();
-        time.close();
+        for (AutoCloseable open : new AutoCloseable[] {regionB, regionA, dynamoDb, time}) {
+            if (open != null) {
+                try {
+                    open.close();
+                } catch (Exception e) {
+                    throw new IllegalStateException("closing " + open, e);
+                }
+            }
+        }
     }
 
     @Test
