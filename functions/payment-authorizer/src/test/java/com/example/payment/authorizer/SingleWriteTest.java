@@ -14,7 +14,7 @@ import com.example.localaws.LocalAws;
 import com.example.payment.AccountAttributes;
 import com.example.receiver.lambda.ReceiverVariables;
 import com.example.receiver.record.IdempotencyRecordAttributes;
-import com.example.receiver.record.SingleWriteAttributes;
+import com.example.receiver.dynamodb.SingleWriteAttributes;
 import com.example.receiver.testkit.Fault;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Clock;

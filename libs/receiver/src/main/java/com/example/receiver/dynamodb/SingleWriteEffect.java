@@ -20,7 +20,7 @@ import software.amazon.awssdk.services.dynamodb.model.Put;
  * are puts each guarded by {@code attribute_not_exists} on its key, so that writing one twice
  * leaves it as it was: the library treats a failed condition on one as already written. The
  * library owns the item's {@code version} and {@code applied} attributes
- * ({@code com.example.receiver.record.SingleWriteAttributes}); the domain sets neither.
+ * ({@link SingleWriteAttributes}); the domain sets neither.
  *
  * @param <P> the domain's payload type
  */

@@ -8,6 +8,7 @@
  * that refuse transactions, a {@link com.example.receiver.dynamodb.SingleWriteEffect}: the
  * {@link com.example.receiver.dynamodb.ItemDecision} made from the one item
  * ({@link com.example.receiver.dynamodb.ItemKey}) its decision is written on, and the puts that
- * follow from it.
+ * follow from it; the attributes the library adds to that item
+ * ({@link com.example.receiver.dynamodb.SingleWriteAttributes}).
  */
 package com.example.receiver.dynamodb;

@@ -4,8 +4,8 @@ import static com.example.receiver.record.IdempotencyRecordAttributes.FINGERPRIN
 import static com.example.receiver.record.IdempotencyRecordAttributes.REASON;
 import static com.example.receiver.record.IdempotencyRecordAttributes.REGION;
 import static com.example.receiver.record.IdempotencyRecordAttributes.STATUS;
-import static com.example.receiver.record.SingleWriteAttributes.APPLIED;
-import static com.example.receiver.record.SingleWriteAttributes.DECIDED_AT;
+import static com.example.receiver.dynamodb.SingleWriteAttributes.APPLIED;
+import static com.example.receiver.dynamodb.SingleWriteAttributes.DECIDED_AT;
 
 import com.example.receiver.Decision;
 import com.example.receiver.Fingerprint;
@@ -18,7 +18,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * One decision as the single-write commit writes it on its item, under {@code applied.<key>}
- * ({@code com.example.receiver.record.SingleWriteAttributes}): what a copy arriving before the
+ * ({@link com.example.receiver.dynamodb.SingleWriteAttributes}): what a copy arriving before the
  * record exists finds there.
  *
  * @param decision    what was decided

@@ -1,7 +1,7 @@
 package com.example.receiver.internal.dynamodb;
 
-import static com.example.receiver.record.SingleWriteAttributes.APPLIED;
-import static com.example.receiver.record.SingleWriteAttributes.VERSION;
+import static com.example.receiver.dynamodb.SingleWriteAttributes.APPLIED;
+import static com.example.receiver.dynamodb.SingleWriteAttributes.VERSION;
 
 import com.example.receiver.dynamodb.ItemKey;
 import java.util.ArrayList;

@@ -16,9 +16,10 @@ import software.amazon.awssdk.services.dynamodb.model.ReplicatedWriteConflictExc
  * The single-item calls of the single-write commit, each tried until it answers: a failed
  * condition is an answer (with the item it failed on, when the call asked for it); a passing
  * refusal (throttling) is waited out per the {@link RetryPolicy} within the remaining time; a
- * {@code ReplicatedWriteConflictException} (another Region's write to the item was in flight: "Multi-Region
- * strong consistency", Amazon DynamoDB Developer Guide,
- * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/multi-region-strong-consistency-gt.html)
+ * {@code ReplicatedWriteConflictException} (the item is being modified by a request in another
+ * Region, which a global table with multi-Region strong consistency refuses a write for: "Global
+ * tables", Consistency modes, Amazon DynamoDB Developer Guide,
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/GlobalTables.html)
  * ends the message as a {@link RetryCause#CONTENTION contention} retry, brought back in seconds;
  * every other error is read by {@link StoreError}, as the transactions' are.
  */

@@ -1,8 +1,11 @@
-package com.example.receiver.record;
+package com.example.receiver.dynamodb;
+
+import com.example.receiver.record.IdempotencyRecordAttributes;
 
 /**
- * The attributes the single-write commit adds to the item a decision is written on (an account,
- * say), shared by the writer and by the sweeper that removes old entries.
+ * The attributes the single-write commit ({@link SingleWriteEffect}) adds to the item a decision
+ * is written on (an account, say), shared by the writer and by the sweeper that removes old
+ * entries. The domain's {@link ItemDecision.Apply} sets neither.
  *
  * <p>{@link #APPLIED} maps each operation's key (its transaction id) to the decision written on
  * the item, an entry of {@link IdempotencyRecordAttributes#STATUS}, {@link IdempotencyRecordAttributes#REASON}
