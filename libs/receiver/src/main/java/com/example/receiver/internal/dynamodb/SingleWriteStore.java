@@ -36,7 +36,8 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
  *       (the copy that decided it may have stopped before);</li>
  *   <li>else the domain decides from the item, and one {@link ItemUpdate} writes the decision on
  *       the item read; another writer in between fails its condition, and the item is read and
- *       decided again, at most {@value #DECISIONS} times, then a contention retry;</li>
+ *       decided again, at most {@value #DECISIONS} times (none once the time reserve is reached), then a
+ *       contention retry;</li>
  *   <li>the derived writes, each a put that may run any number of times: the domain's
  *       ({@link SingleWriteEffect#derivedWrites}, an approval's only) first, then the record,
  *       with {@code region} and {@code recordedAt}. A failure here is a retry: the copy that
@@ -60,6 +61,7 @@ public final class SingleWriteStore<P> implements Store<P> {
     private final SingleWriteEffect<P> effect;
     private final SingleWriteRecords<P> records;
     private final SingleCalls calls;
+    private final RetryPolicy retries;
     private final Clock clock;
     private final String region;
 
@@ -84,7 +86,8 @@ public final class SingleWriteStore<P> implements Store<P> {
         this.records = new SingleWriteRecords<>(Objects.requireNonNull(table, "table"),
                 Objects.requireNonNull(keyPrefix, "keyPrefix"), Objects.requireNonNull(recordTtl, "recordTtl"), region,
                 effect);
-        this.calls = new SingleCalls(Objects.requireNonNull(retries, "retries"), Objects.requireNonNull(sleeper, "sleeper"));
+        this.retries = Objects.requireNonNull(retries, "retries");
+        this.calls = new SingleCalls(retries, Objects.requireNonNull(sleeper, "sleeper"));
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
@@ -107,6 +110,11 @@ public final class SingleWriteStore<P> implements Store<P> {
     private Outcome decide(Command<P> command, ItemKey key, RemainingTime remaining) {
         GetItemRequest readItem = GetItemRequest.builder().tableName(key.table()).key(key.key()).consistentRead(true).build();
         for (int decision = 0; decision < DECISIONS; decision++) {
+            if (decision > 0 && !retries.mayStart(remaining.remaining())) {
+                // The time reserve holds for a decision made again as for any call.
+                return new Outcome.Retry(RetryCause.OUT_OF_TIME, "the item changed under " + decision
+                        + " decisions, and the time reserve is reached");
+            }
             Map<String, AttributeValue> item;
             switch (read(readItem, remaining)) {
                 case SingleCalls.Called.Done<Map<String, AttributeValue>> done -> item = done.value();
