@@ -1,5 +1,6 @@
 package com.example.payment.notifier.regions;
 
+import com.example.receiver.lambda.ReceiverVariables;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -17,7 +18,7 @@ import java.util.regex.Pattern;
 final class CommitMode {
 
     /** The authorizer's variable. */
-    static final String VARIABLE = "COMMIT_MODE";
+    static final String VARIABLE = ReceiverVariables.COMMIT_MODE;
     /** The mode of the design's multi-Region stack: one conditional write on the account item. */
     static final String SINGLE_WRITE = "single-write";
 
