@@ -50,17 +50,17 @@ public final class RecordSweeperHandler implements RequestHandler<ScheduledEvent
 
     /**
      * The URL-connection HTTP client (the lightest to start), region, endpoint and credentials
-     * from Lambda's environment; an attempt cut at 2 s, the call with the SDK's standard retries
-     * at 5 s: {@link TimeBudget#RESERVE} leaves room for two.
+     * from Lambda's environment; each attempt and each call cut at the bounds the run's
+     * {@link TimeBudget} reserves time for.
      */
     private static DynamoDbClient dynamoDbClient() {
         return DynamoDbClient.builder()
                 .httpClientBuilder(UrlConnectionHttpClient.builder()
                         .connectionTimeout(Duration.ofSeconds(1))
-                        .socketTimeout(Duration.ofSeconds(2)))
+                        .socketTimeout(TimeBudget.ATTEMPT_TIMEOUT))
                 .overrideConfiguration(bounds -> bounds.retryStrategy(RetryMode.STANDARD)
-                        .apiCallAttemptTimeout(Duration.ofSeconds(2))
-                        .apiCallTimeout(Duration.ofSeconds(5)))
+                        .apiCallAttemptTimeout(TimeBudget.ATTEMPT_TIMEOUT)
+                        .apiCallTimeout(TimeBudget.CALL_TIMEOUT))
                 .build();
     }
 }
