@@ -144,27 +144,7 @@ public final class PaymentPosting implements TransactionalEffect<Payment> {
     }
 
     private Put ledgerPut(Command<Payment> command) {
-        Payment payment = command.payload();
-        Map<String, AttributeValue> entry = new HashMap<>();
-        entry.put(LedgerAttributes.PK, AttributeValue.fromS(payment.accountId()));
-        entry.put(LedgerAttributes.SK, AttributeValue.fromS(payment.transactionId()));
-        entry.put(LedgerAttributes.AMOUNT_MINOR, AttributeValue.fromN(Long.toString(payment.balanceChangeMinor())));
-        entry.put(LedgerAttributes.CURRENCY, AttributeValue.fromS(payment.amount().currency().getCurrencyCode()));
-        entry.put(LedgerAttributes.AUTHORIZATION_TYPE, AttributeValue.fromS(payment.type().name()));
-        entry.put(LedgerAttributes.MERCHANT, AttributeValue.fromS(payment.merchant()));
-        entry.put(LedgerAttributes.MERCHANT_CATEGORY, AttributeValue.fromS(payment.merchantCategory()));
-        entry.put(LedgerAttributes.FINGERPRINT, AttributeValue.fromS(command.fingerprint().hex()));
-        if (!payment.correlationId().isEmpty()) {
-            entry.put(LedgerAttributes.CORRELATION_ID, AttributeValue.fromS(payment.correlationId()));
-        }
-        entry.put(LedgerAttributes.RECORDED_AT, AttributeValue.fromS(clock.instant().toString()));
-        return Put.builder()
-                .tableName(tables.ledger())
-                .item(entry)
-                .conditionExpression("attribute_not_exists(#sk)")
-                .expressionAttributeNames(Map.of("#sk", LedgerAttributes.SK))
-                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                .build();
+        return LedgerEntry.put(command, tables, clock);
     }
 
     @Override
@@ -180,12 +160,6 @@ public final class PaymentPosting implements TransactionalEffect<Payment> {
 
     @Override
     public Map<String, AttributeValue> summary(Command<Payment> command) {
-        Payment payment = command.payload();
-        return Map.of(
-                "accountId", AttributeValue.fromS(payment.accountId()),
-                "amountMinor", AttributeValue.fromN(Long.toString(payment.amount().minorUnits())),
-                "currency", AttributeValue.fromS(payment.amount().currency().getCurrencyCode()),
-                "authorizationType", AttributeValue.fromS(payment.type().name()),
-                "merchantCategory", AttributeValue.fromS(payment.merchantCategory()));
+        return LedgerEntry.summary(command);
     }
 }

@@ -4,6 +4,7 @@ import com.example.lambdakit.config.Environment;
 import com.example.payment.Payment;
 import com.example.payment.PaymentParser;
 import com.example.payment.PaymentPosting;
+import com.example.payment.PaymentSingleWrite;
 import com.example.payment.PaymentTables;
 import com.example.payment.SmokeKeyScope;
 import com.example.receiver.lambda.IdempotentReceiver;
@@ -100,7 +101,8 @@ public final class PaymentAuthorizer {
     /**
      * The function's receiver: the payment parser (the hook's key held to the smoke account,
      * {@link SmokeKeyScope}) and posting in front of the library's DynamoDB
-     * store, with the fast path, the producers' signature check, soon redelivery and the
+     * store (in one transaction, or, with {@code COMMIT_MODE=single-write}, by one write of the
+     * account: {@link PaymentSingleWrite}), with the fast path, the producers' signature check, soon redelivery and the
      * dead-letter queue as {@code environment} configures them.
      *
      * @param sqs    builds the SQS client soon redelivery and the dead-letter queue share, on the
@@ -129,6 +131,7 @@ public final class PaymentAuthorizer {
                                                    RandomGenerator random) {
         PaymentTables tables = PaymentTables.from(new Environment(environment));
         return IdempotentReceiver.builder(new SmokeKeyScope(new PaymentParser()), new PaymentPosting(tables, clock))
+                .singleWrite(new PaymentSingleWrite(tables, clock))
                 .service(SERVICE).keyPrefix(KEY_PREFIX).keyField(KEY_FIELD).metricsNamespace(METRICS_NAMESPACE)
                 .environment(environment).dynamoDb(dynamoDb).secrets(secrets)
                 .clock(clock).out(out).random(random).callTimeout(CALL_TIMEOUT);

@@ -41,9 +41,9 @@ class LibraryGuideTest {
      * names, and the JDK's and Lambda's types.
      */
     static final Set<String> OUTSIDE = Set.of(
-            "TransactWriteItems", "PutItem", "UpdateItem", "DescribeTable", "DescribeTimeToLive", "SendMessageBatch",
+            "TransactWriteItems", "PutItem", "UpdateItem", "GetItem", "DescribeTable", "DescribeTimeToLive", "SendMessageBatch",
             "ChangeMessageVisibility", "ChangeMessageVisibilityBatch", "ReturnValuesOnConditionCheckFailure",
-            "None", "ConditionalCheckFailed", "TransactionConflict", "ThrottlingError",
+            "None", "ConditionalCheckFailed", "TransactionConflict", "ThrottlingError", "ReplicatedWriteConflictException",
             "BatchMessageHandlerBuilder", "IdempotencyValidationException",
             "DuplicateStore", "DuplicateFastPath",
             "SecureRandom", "System", "SQSBatchResponse", "SQSEvent", "IllegalArgumentException", "TableName");

@@ -20,6 +20,17 @@ public final class IdempotencyRecordAttributes {
     public static final String PROCESSED_AT = "processedAt";
     /** Epoch seconds after which the record no longer counts: the table's TTL attribute. */
     public static final String EXPIRES_AT = "expiresAt";
+    /**
+     * The AWS Region of the function that wrote the record (single-write commit only): in a
+     * multi-Region stack, each Region's publisher publishes the records its own Region wrote.
+     */
+    public static final String REGION = "region";
+    /**
+     * Epoch seconds when the record was written (single-write commit only), which may be after its
+     * decision ({@link #PROCESSED_AT}) when a redelivery completed it: the sweeper's clock for the
+     * decision's entry on the item it was written to.
+     */
+    public static final String RECORDED_AT = "recordedAt";
 
     private IdempotencyRecordAttributes() {
     }

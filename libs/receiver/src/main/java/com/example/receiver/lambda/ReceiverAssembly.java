@@ -4,9 +4,11 @@ import com.example.lambdakit.config.ConfigurationException;
 import com.example.lambdakit.config.Environment;
 import com.example.lambdakit.telemetry.TelemetryConfig;
 import com.example.receiver.MessageParser;
+import com.example.receiver.dynamodb.SingleWriteEffect;
 import com.example.receiver.dynamodb.TransactionalEffect;
 import com.example.receiver.internal.BatchReceiver;
 import com.example.receiver.internal.FastPath;
+import com.example.receiver.internal.LaneItems;
 import com.example.receiver.internal.MessageAge;
 import com.example.receiver.internal.MessageAuthenticity;
 import com.example.receiver.internal.MonotonicClock;
@@ -14,11 +16,13 @@ import com.example.receiver.internal.Seams;
 import com.example.receiver.internal.Sleeper;
 import com.example.receiver.internal.Store;
 import com.example.receiver.internal.authenticity.ProducerSignatures;
+import com.example.receiver.internal.config.CommitMode;
 import com.example.receiver.internal.config.ReceiverConfig;
 import com.example.receiver.internal.config.TypedSettings;
 import com.example.receiver.internal.dynamodb.DynamoDbStore;
 import com.example.receiver.internal.dynamodb.RecordsTable;
 import com.example.receiver.internal.dynamodb.RetryPolicy;
+import com.example.receiver.internal.dynamodb.SingleWriteStore;
 import com.example.receiver.internal.redis.RedisFastPath;
 import com.example.receiver.internal.sqs.SoonRedelivery;
 import com.example.receiver.internal.sqs.SqsDeadLetters;
@@ -45,7 +49,8 @@ final class ReceiverAssembly {
      *
      * @param <P> the domain's payload type
      */
-    record Given<P>(MessageParser<P> parser, TransactionalEffect<P> effect, String service, String keyPrefix,
+    record Given<P>(MessageParser<P> parser, TransactionalEffect<P> effect, Optional<SingleWriteEffect<P>> singleWrite,
+                    String service, String keyPrefix,
                     String keyField, Optional<String> metricsNamespace, Map<String, String> environment,
                     TypedSettings typed, DynamoDbClient dynamoDb, Optional<SecretReader> secrets,
                     Optional<Supplier<SqsClient>> sqs, PrintStream out, ReceiverRuntime runtime, Duration callTimeout,
@@ -58,6 +63,11 @@ final class ReceiverAssembly {
     /** The receiver {@code given} describes; refuses, with the Lambda kit's exception, any setting it cannot run on. */
     static <P> IdempotentReceiver<P> assemble(Given<P> given) {
         ReceiverConfig config = ReceiverConfig.from(new Environment(given.environment()), given.typed());
+        CommitMode mode = CommitMode.from(new Environment(given.environment()));
+        if (mode instanceof CommitMode.SingleWrite && given.singleWrite().isEmpty()) {
+            throw new ConfigurationException(ReceiverVariables.COMMIT_MODE,
+                    "is single-write, which needs the domain's single-write effect (ReceiverBuilder.singleWrite)");
+        }
         // Refused before anything that holds a connection or a thread is built.
         if (given.sqs().isEmpty() && (config.soonRedelivery() || config.deadLetters().queueUrl().isPresent())) {
             throw new ConfigurationException(config.soonRedelivery() ? ReceiverVariables.SOON_REDELIVERY
@@ -67,7 +77,10 @@ final class ReceiverAssembly {
         JsonLinesTelemetry telemetry = new JsonLinesTelemetry(given.out(), runtime.clock(),
                 TelemetryConfig.from(given.environment(), given.service(), given.metricsNamespace().orElse(given.service())),
                 given.keyField());
-        RecordsTable.requireTtl(given.dynamoDb(), config.idempotencyTable(), telemetry.log());
+        if (mode instanceof CommitMode.Transaction) {
+            // A single-write stack's tables have no TTL: its sweeper deletes expired records.
+            RecordsTable.requireTtl(given.dynamoDb(), config.idempotencyTable(), telemetry.log());
+        }
         // Keys that were read but are unusable stop the init here, before the cache is connected.
         Optional<ProducerSignatures> signatures = config.producerSignatures().map(required -> ProducerSignatures.reading(
                 required, secrets(given, ReceiverVariables.PRODUCER_SIGNING_SECRETS), runtime.clock(), telemetry.log()));
@@ -76,13 +89,20 @@ final class ReceiverAssembly {
                 telemetry.log()));
         Sleeper pauses = runtime.sleeper()::sleep;
         MonotonicClock monotonic = runtime.monotonic()::getAsLong;
-        Store<P> store = given.seams().store().apply(new DynamoDbStore<>(given.dynamoDb(), config.idempotencyTable(),
-                given.keyPrefix(), config.recordTtl(), given.effect(),
-                RetryPolicy.standard(config.settings().minRemainingTime(), runtime.random()), runtime.clock(), pauses));
+        RetryPolicy retries = RetryPolicy.standard(config.settings().minRemainingTime(), runtime.random());
+        Store<P> store = given.seams().store().apply(switch (mode) {
+            case CommitMode.Transaction transaction -> new DynamoDbStore<>(given.dynamoDb(), config.idempotencyTable(),
+                    given.keyPrefix(), config.recordTtl(), given.effect(), retries, runtime.clock(), pauses);
+            case CommitMode.SingleWrite single -> new SingleWriteStore<>(given.dynamoDb(), config.idempotencyTable(),
+                    given.keyPrefix(), config.recordTtl(), single.region(), given.singleWrite().orElseThrow(), retries,
+                    runtime.clock(), pauses);
+        });
+        LaneItems<P> items = mode instanceof CommitMode.SingleWrite
+                ? given.singleWrite().orElseThrow()::items : given.effect()::items;
         FastPath cache = given.seams().fastPath().apply(redis.<FastPath>map(r -> r).orElse(FastPath.DISABLED));
         BatchReceiver<P> batches = new BatchReceiver<>(
                 signatures.<MessageAuthenticity>map(s -> s).orElse(MessageAuthenticity.NOT_CHECKED),
-                given.parser(), MessageAge.of(config.maxMessageAge(), runtime.clock()), cache, store, given.effect()::items,
+                given.parser(), MessageAge.of(config.maxMessageAge(), runtime.clock()), cache, store, items,
                 given.seams().telemetry().apply(telemetry), config.settings(), monotonic,
                 runtime.lanes().apply(config.settings().maxConcurrency()));
         // One client for soon redelivery and the dead letters, built at the first call of either.

@@ -3,6 +3,7 @@ package com.example.receiver.lambda;
 import static com.example.receiver.lambda.BuilderArguments.required;
 
 import com.example.receiver.MessageParser;
+import com.example.receiver.dynamodb.SingleWriteEffect;
 import com.example.receiver.dynamodb.TransactionalEffect;
 import com.example.receiver.internal.Seams;
 import com.example.receiver.internal.sqs.SoonRedelivery;
@@ -38,6 +39,7 @@ public final class ReceiverBuilder<P> extends SettingsBuilder<ReceiverBuilder<P>
 
     private final MessageParser<P> parser;
     private final TransactionalEffect<P> effect;
+    private Optional<SingleWriteEffect<P>> singleWrite = Optional.empty();
     private String service;
     private String keyPrefix;
     private String keyField;
@@ -116,6 +118,20 @@ public final class ReceiverBuilder<P> extends SettingsBuilder<ReceiverBuilder<P>
      */
     public ReceiverBuilder<P> dynamoDb(DynamoDbClient client) {
         this.dynamoDb = BuilderArguments.given("dynamoDb", client);
+        return this;
+    }
+
+    /**
+     * The domain's single-write effect, which {@code COMMIT_MODE=single-write} commits with instead of
+     * the builder's transactional effect (for tables that refuse transactions: global tables with
+     * multi-Region strong consistency); unused otherwise. {@link #build} refuses
+     * {@code single-write} without it.
+     *
+     * @param effect the domain's decision from its item and the writes derived from it
+     * @return this builder
+     */
+    public ReceiverBuilder<P> singleWrite(SingleWriteEffect<P> effect) {
+        this.singleWrite = Optional.of(BuilderArguments.given("singleWrite", effect));
         return this;
     }
 
@@ -228,14 +244,14 @@ public final class ReceiverBuilder<P> extends SettingsBuilder<ReceiverBuilder<P>
      * The receiver; refuses with a {@link ConfigurationException} naming the setting when a
      * setting is missing, malformed or unsafe, or needs a part this builder was not given, or when
      * the idempotency table does not exist or its TTL is not on {@code expiresAt} (one
-     * {@code DescribeTimeToLive}). Each builder call refuses a null argument (and a blank name) as
+     * {@code DescribeTimeToLive}; not in {@code COMMIT_MODE=single-write}, whose tables have no TTL). Each builder call refuses a null argument (and a blank name) as
      * it is made, naming the call.
      * Connects to the fast path and reads the keys it needs now (a function's init).
      *
      * @return the receiver, to be closed with the execution environment
      */
     public IdempotentReceiver<P> build() {
-        ReceiverAssembly.Given<P> given = new ReceiverAssembly.Given<>(parser, effect, required("service", service),
+        ReceiverAssembly.Given<P> given = new ReceiverAssembly.Given<>(parser, effect, singleWrite, required("service", service),
                 required("keyPrefix", keyPrefix), required("keyField", keyField), Optional.ofNullable(metricsNamespace),
                 environment(), typed(), required("dynamoDb", dynamoDb), secrets, sqs, out, runtime, callTimeout, soonMin,
                 soonMax, seams);

@@ -42,6 +42,13 @@ public final class ReceiverVariables {
     public static final String FIRST_BATCH_LANES = "FIRST_BATCH_LANES";
     /** No message is started with less of the invocation left, in milliseconds (10 s by default). */
     public static final String MIN_REMAINING_TIME_MS = "MIN_REMAINING_TIME_MS";
+    /**
+     * How a decision is committed: {@code transaction} (the default: one {@code TransactWriteItems}
+     * of the record and the domain's writes) or {@code single-write} (one conditional write of the
+     * domain's item, then the derived writes, for tables that refuse transactions; needs
+     * {@link ReceiverBuilder#singleWrite} and {@code AWS_REGION}).
+     */
+    public static final String COMMIT_MODE = "COMMIT_MODE";
     /** Whether a lane's new operations are committed in one transaction (true by default). */
     public static final String GROUP_COMMIT = "GROUP_COMMIT";
     /** Whether a message that failed for a passing reason comes back in seconds (true by default). */

@@ -55,6 +55,7 @@ class ConfigurationRefusalsTest {
         calls.put("keyField must not be null: ReceiverBuilder.keyField(null)", () -> builder().keyField(null));
         calls.put("metricsNamespace must not be null: ReceiverBuilder.metricsNamespace(null)", () -> builder().metricsNamespace(null));
         calls.put("dynamoDb must not be null: ReceiverBuilder.dynamoDb(null)", () -> builder().dynamoDb(null));
+        calls.put("singleWrite must not be null: ReceiverBuilder.singleWrite(null)", () -> builder().singleWrite(null));
         calls.put("secrets must not be null: ReceiverBuilder.secrets(null)", () -> builder().secrets(null));
         calls.put("sqs must not be null: ReceiverBuilder.sqs(null)", () -> builder().sqs(null));
         calls.put("clock must not be null: ReceiverBuilder.clock(null)", () -> builder().clock(null));
@@ -150,6 +151,7 @@ class ConfigurationRefusalsTest {
         malformed.put(ReceiverVariables.MAX_CONCURRENCY, "MAX_CONCURRENCY=0");
         malformed.put(ReceiverVariables.FIRST_BATCH_LANES, "FIRST_BATCH_LANES=many");
         malformed.put(ReceiverVariables.MIN_REMAINING_TIME_MS, "MIN_REMAINING_TIME_MS=soon");
+        malformed.put(ReceiverVariables.COMMIT_MODE, "COMMIT_MODE=paxos");
         malformed.put(ReceiverVariables.GROUP_COMMIT, "GROUP_COMMIT=maybe");
         malformed.put(ReceiverVariables.SOON_REDELIVERY, "SOON_REDELIVERY=maybe");
         malformed.put(ReceiverVariables.REQUIRE_PRODUCER_SIGNATURES, "REQUIRE_PRODUCER_SIGNATURES=yes");
@@ -176,6 +178,32 @@ class ConfigurationRefusalsTest {
         Map<String, String> expected = new LinkedHashMap<>();
         malformed.keySet().forEach(variable -> expected.put(variable, variable));
         assertEquals(expected, named);
+    }
+
+    @Test
+    void singleWrite_withoutTheDomainsEffectOrARegion_orAnotherMode_isRefusedNamingCommitMode() {
+        // GIVEN COMMIT_MODE=single-write without ReceiverBuilder.singleWrite, then without AWS_REGION, then a mode of its own
+        Map<String, String> singleWrite = new HashMap<>(environment());
+        singleWrite.put(ReceiverVariables.COMMIT_MODE, "single-write");
+        singleWrite.put("AWS_REGION", "eu-west-1");
+        Map<String, String> noRegion = new HashMap<>(singleWrite);
+        noRegion.remove("AWS_REGION");
+        Map<String, String> paxos = new HashMap<>(environment());
+        paxos.put(ReceiverVariables.COMMIT_MODE, "paxos");
+        // THEN each is refused, naming the variable and the rule
+        assertEquals(List.of(
+                        "COMMIT_MODE is single-write, which needs the domain's single-write effect (ReceiverBuilder.singleWrite)",
+                        "COMMIT_MODE is single-write, which needs AWS_REGION: each decision and record names the Region"
+                                + " that wrote it",
+                        "COMMIT_MODE must be transaction or single-write, was paxos"),
+                List.<Executable>of(
+                        () -> builder().service("orders").keyPrefix("ORDER").keyField("order_id").dynamoDb(unused)
+                                .environment(singleWrite).build(),
+                        () -> builder().service("orders").keyPrefix("ORDER").keyField("order_id").dynamoDb(unused)
+                                .environment(noRegion).build(),
+                        () -> builder().service("orders").keyPrefix("ORDER").keyField("order_id").dynamoDb(unused)
+                                .environment(paxos).build())
+                        .stream().map(ConfigurationRefusalsTest::refusal).toList());
     }
 
     private static final String DLQ = "https://sqs.eu-west-1.amazonaws.com/123456789012/orders-dlq";
