@@ -39,7 +39,7 @@ mkdir -p "$src" "$out/functions" "$out/libs" "$out/sbom"
 git -C "$ROOT" archive --format=tar HEAD | tar -x -C "$src"
 "$ROOT/infra/release/set-version.sh" "$src" "$VERSION"
 
-FUNCTIONS=(payment-authorizer payment-events payment-notifier dedup-store-size pre-traffic-hook)
+FUNCTIONS=(payment-authorizer payment-events payment-notifier dedup-store-size pre-traffic-hook record-sweeper)
 LIBS=(lambda-kit receiver-record receiver receiver-testkit)
 modules="$(printf 'functions/%s,' "${FUNCTIONS[@]}")$(printf 'libs/%s,' "${LIBS[@]}")libs/receiver-bom"
 echo "building $VERSION from $commit (entries dated $stamp)" >&2

@@ -427,7 +427,8 @@ class SampleEventsTest extends LocalAwsTest {
         Map<String, String> samples = Map.of(
                 "PaymentEventsFunction", "events/payment-events/stream-insert-and-remove.json",
                 "PaymentNotifierFunction", "events/payment-notifier/sns-raw-approval.json",
-                "DedupStoreSizeFunction", "events/dedup-store-size/scheduled.json");
+                "DedupStoreSizeFunction", "events/dedup-store-size/scheduled.json",
+                "RecordSweeperFunction", "events/record-sweeper/scheduled.json");
         // The pre-traffic hook's sample runs in process on the local AWS, with the authorizer's real handler as the
         // new version: the local AWS serves neither Lambda's Invoke of a published version nor CodeDeploy's
         // PutLifecycleEventHookExecutionStatus (docs/architecture.md, "Where the local AWS differs from AWS")

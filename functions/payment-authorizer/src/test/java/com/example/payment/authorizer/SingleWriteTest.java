@@ -12,19 +12,32 @@ import com.amazonaws.services.lambda.runtime.events.SQSBatchResponse;
 import com.amazonaws.services.lambda.runtime.events.SQSEvent;
 import com.example.localaws.LocalAws;
 import com.example.payment.AccountAttributes;
+import com.example.payment.Payment;
+import com.example.receiver.dynamodb.SingleWriteAttributes;
+import com.example.receiver.lambda.IdempotentReceiver;
 import com.example.receiver.lambda.ReceiverVariables;
 import com.example.receiver.record.IdempotencyRecordAttributes;
-import com.example.receiver.dynamodb.SingleWriteAttributes;
 import com.example.receiver.testkit.Fault;
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 
 /**
  * The authorizer with {@code COMMIT_MODE=single-write} on the local AWS: each payment decided on
@@ -141,18 +154,21 @@ class SingleWriteTest extends LocalAwsTest {
         }
     }
 
-    @Test
-    void aCrashBeforeTheLedgerEntry_isARetry_andTheCopyThatComesBackCompletesItAsADuplicate() {
+    @ParameterizedTest(name = "{0} put fails")
+    @CsvSource({"LedgerTable, 0", "IdempotencyTable, 1"})
+    void aCrashBetweenTheAccountsWriteAndADerivedWrite_isARetry_andTheCopyThatComesBackCompletesThemAsADuplicate(
+            String failing, int entriesAfterCrash) {
         try (AuthorizerRig rig = rig()) {
-            // GIVEN the ledger's put failing (every attempt of the SDK's) after the account's write
+            // GIVEN the put of the ledger entry, or of the record, failing (every attempt of the SDK's)
             rig.ledger.openAccount("ACC-1", 10_000, "EUR");
-            aws.moto().inject(Fault.internalError("PutItem", "LedgerTable", 100));
+            aws.moto().inject(Fault.internalError("PutItem", failing, 100));
             String message = purchase("TXN-1", "ACC-1", "25.00", "EUR");
             SQSBatchResponse crashed = rig.invoke(event(message));
-            // THEN a retry: the account holds the decision, neither the entry nor the record exists
+            // THEN a retry: the account holds the decision, the ledger entry exists only when written
+            // before the failing put (it comes first), the record does not
             assertEquals(1, failures(crashed).size());
             assertEquals(7_500, rig.ledger.balance("ACC-1"));
-            assertEquals(0, rig.ledger.entries("ACC-1").size());
+            assertEquals(entriesAfterCrash, rig.ledger.entries("ACC-1").size());
             assertTrue(rig.ledger.record("TXN-1").isEmpty());
             // WHEN the copy comes back
             aws.moto().clearFaults();
@@ -163,24 +179,6 @@ class SingleWriteTest extends LocalAwsTest {
             assertEquals(1, rig.ledger.entries("ACC-1").size());
             assertEquals("APPROVED", rig.ledger.record("TXN-1").orElseThrow().get("status").s());
             assertEquals(List.of("RETRY", "DUPLICATE"), outcomes(rig));
-        }
-    }
-
-    @Test
-    void aCrashBeforeTheRecord_isARetry_andTheCopyThatComesBackWritesIt() {
-        try (AuthorizerRig rig = rig()) {
-            rig.ledger.openAccount("ACC-1", 10_000, "EUR");
-            aws.moto().inject(Fault.internalError("PutItem", "IdempotencyTable", 100));
-            String message = purchase("TXN-1", "ACC-1", "25.00", "EUR");
-            assertEquals(1, failures(rig.invoke(event(message))).size());
-            // The ledger entry first: a record never exists without it
-            assertEquals(1, rig.ledger.entries("ACC-1").size());
-            assertTrue(rig.ledger.record("TXN-1").isEmpty());
-            aws.moto().clearFaults();
-            assertEquals(List.of(), failures(rig.invoke(event(message))));
-            assertEquals(7_500, rig.ledger.balance("ACC-1"));
-            assertEquals(1, rig.ledger.entries("ACC-1").size());
-            assertEquals("APPROVED", rig.ledger.record("TXN-1").orElseThrow().get("status").s());
         }
     }
 
@@ -228,6 +226,48 @@ class SingleWriteTest extends LocalAwsTest {
             assertEquals(20, left.ledger.entries("ACC-1").size());
             assertEquals(20, left.metric("Approved") + right.metric("Approved"));
             assertEquals("20", account(left, "ACC-1").get(SingleWriteAttributes.VERSION).n());
+        }
+    }
+
+    @Test
+    void aWriteBetweenTheReadAndTheUpdate_failsTheUpdate_andThePaymentIsDecidedAgainOnTheAccountAsItIsThen() throws Exception {
+        // GIVEN an environment whose read of the account is held until another has debited it
+        CountDownLatch read = new CountDownLatch(1);
+        CountDownLatch resume = new CountDownLatch(1);
+        ExecutionInterceptor holdAfterAccountRead = new ExecutionInterceptor() {
+            @Override
+            public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
+                if (context.request() instanceof GetItemRequest get && Ledger.ACCOUNTS.equals(get.tableName())
+                        && read.getCount() > 0) {
+                    read.countDown();
+                    try {
+                        assertTrue(resume.await(30, TimeUnit.SECONDS), "the other environment never debited");
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            }
+        };
+        Map<String, String> env = new HashMap<>(AuthorizerRig.environment(aws, false));
+        env.put(ReceiverVariables.COMMIT_MODE, "single-write");
+        env.put("AWS_REGION", REGION);
+        try (AuthorizerRig other = rig();
+             DynamoDbClient held = aws.dynamoDb(holdAfterAccountRead);
+             IdempotentReceiver<Payment> receiver = PaymentAuthorizer.create(env, held, aws::secretString,
+                     Clock.systemUTC(), new PrintStream(OutputStream.nullOutputStream()))) {
+            other.ledger.openAccount("ACC-1", 10_000, "EUR");
+            PaymentAuthorizerHandler first = new PaymentAuthorizerHandler(receiver);
+            // WHEN the first reads the account, the other debits 20.00, then the first writes its 10.00
+            CompletableFuture<SQSBatchResponse> firstDone = CompletableFuture.supplyAsync(() ->
+                    first.handleRequest(event(purchase("TXN-FIRST", "ACC-1", "10.00", "EUR")), null));
+            assertTrue(read.await(30, TimeUnit.SECONDS), "the first environment never read the account");
+            assertEquals(List.of(), failures(other.invoke(event(purchase("TXN-OTHER", "ACC-1", "20.00", "EUR")))));
+            resume.countDown();
+            // THEN both are debited: the first's write failed on the version, and it decided again
+            assertEquals(List.of(), failures(firstDone.get(60, TimeUnit.SECONDS)));
+            assertEquals(7_000, other.ledger.balance("ACC-1"));
+            assertEquals("2", account(other, "ACC-1").get(SingleWriteAttributes.VERSION).n());
+            assertEquals(2, other.ledger.entries("ACC-1").size());
         }
     }
 

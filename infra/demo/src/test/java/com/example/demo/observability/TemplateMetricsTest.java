@@ -11,6 +11,9 @@ import com.example.payment.events.StreamPublisher;
 import com.example.payment.notifier.Notifier;
 import com.example.payment.notifier.NotifierMetrics;
 import com.example.receiver.lambda.ReceiverMetrics;
+import com.example.recordsweeper.RecordSweeper;
+import com.example.recordsweeper.RecordSweeperHandler;
+import com.example.recordsweeper.SweeperMetrics;
 import com.example.storesize.DedupStoreSize;
 import com.example.storesize.DedupStoreSizeHandler;
 import com.example.storesize.StoreSizeMetrics;
@@ -38,13 +41,14 @@ class TemplateMetricsTest {
         template = Files.readString(ProjectRoot.find().resolve("template.yaml"));
     }
 
-    /** Every metric the four functions can emit. */
+    /** Every metric the functions can emit. */
     static Set<EmittedMetric> emitted() {
         Set<EmittedMetric> emitted = new LinkedHashSet<>();
         add(emitted, PaymentAuthorizer.SERVICE, ReceiverMetrics.ALL);
         add(emitted, StreamPublisher.SERVICE, PublisherMetrics.ALL);
         add(emitted, Notifier.SERVICE, NotifierMetrics.ALL);
         add(emitted, DedupStoreSize.SERVICE, StoreSizeMetrics.ALL);
+        add(emitted, RecordSweeper.SERVICE, SweeperMetrics.ALL);
         return emitted;
     }
 
@@ -107,9 +111,9 @@ class TemplateMetricsTest {
     void eachFunctionsDefaultNamespace_isTheTemplatesDefaultMetricsNamespace() {
         // A function run without METRICS_NAMESPACE writes where the alarms and the dashboard look by default.
         String namespace = Template.parse(template).requireParameter("MetricsNamespace").byDefault().orElseThrow();
-        assertEquals(List.of(namespace, namespace, namespace, namespace),
+        assertEquals(List.of(namespace, namespace, namespace, namespace, namespace),
                 List.of(PaymentAuthorizer.METRICS_NAMESPACE, StreamPublisher.METRICS_NAMESPACE,
-                        Notifier.METRICS_NAMESPACE, DedupStoreSizeHandler.METRICS_NAMESPACE));
+                        Notifier.METRICS_NAMESPACE, DedupStoreSizeHandler.METRICS_NAMESPACE, RecordSweeperHandler.METRICS_NAMESPACE));
     }
 
     private static void add(Set<EmittedMetric> into, String service, List<Metric> catalogue) {
