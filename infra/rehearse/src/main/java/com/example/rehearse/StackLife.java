@@ -171,7 +171,11 @@ final class StackLife {
         for (DeployNeed need : needs) {
             Map<String, String> context = new HashMap<>(need.context());
             context.put("aws:SecureTransport", "true");
-            Optional<JsonNode> resourcePolicy = need.arn().startsWith("arn:aws:kms:") ? policies.resourcePolicy(need.arn()) : Optional.empty();
+            // The second replica's key (GlobalTables=owner) is the member stack's PaymentsKey: the same template, the same key policy.
+            Optional<JsonNode> resourcePolicy = need.arn().startsWith("arn:aws:kms:")
+                    ? policies.resourcePolicy(need.arn()).or(() -> "SecondRegionKeyArn".equals(need.target()) && template.has("PaymentsKey")
+                            ? policies.resourcePolicy(template.attribute("PaymentsKey", "Arn")) : Optional.empty())
+                    : Optional.empty();
             allowed.add(new AccessRequest("the service role", need.why(), DeployPolicy.DEPLOYER, need.action(), need.arn(), need.target(),
                     context, identity, resourcePolicy, Optional.empty()));
             Map<String, String> outsideContext = new HashMap<>(need.outsideContext());

@@ -105,6 +105,9 @@ public final class DeployPolicy {
                 permission(id, type, handler, action);
             }
         }
+        if (GlobalTableReplicas.TYPE.equals(type)) {
+            GlobalTableReplicas.grant(template, id, schemas, iam, grants);
+        }
     }
 
     private void permission(String id, String type, String handler, String action) {
