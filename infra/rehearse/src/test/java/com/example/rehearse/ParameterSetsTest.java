@@ -36,7 +36,6 @@ class ParameterSetsTest {
             stack_name = "mrsc"
             region = "us-east-2"
             [mrsc-b.deploy.parameters]
-            # required: Url=https://push.example.com/v1/
             parameter_overrides = ["Namespace=Mrsc", "GlobalTables=member"]
             """;
 
