@@ -3,6 +3,7 @@ package com.example.rehearse;
 import com.example.rehearse.iam.AccessRequest;
 import com.example.rehearse.iam.ApiActions;
 import com.example.rehearse.iam.Policies;
+import com.example.rehearse.template.PaymentTables;
 import com.example.rehearse.template.ResolvedTemplate;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
@@ -73,7 +74,8 @@ final class AwsSideCalls {
                 }
             } else if (source.contains("/stream/")) {
                 String table = source.replaceFirst("/stream/.*$", "");
-                String tableId = template.logicalIdOf(table).orElse(table);
+                String tableId = template.logicalIdOf(table)
+                        .or(() -> PaymentTables.named(template, table).map(PaymentTables.Table::resourceId)).orElse(table);
                 for (String action : List.of("dynamodb:DescribeStream", "dynamodb:GetRecords", "dynamodb:GetShardIterator")) {
                     asRole(function, origin, action, source, tableId + ".StreamArn", SECURE);
                 }
@@ -81,7 +83,7 @@ final class AwsSideCalls {
                 ApiActions.customerKey("stream", tableId, template).ifPresent(key -> {
                     for (String action : List.of("kms:Decrypt", "kms:DescribeKey")) {
                         asRole(function, origin + " (stream encrypted with a customer managed key)", action, key,
-                                ApiActions.keyId(template, key), Map.of("kms:ViaService", "dynamodb." + ResolvedTemplate.REGION + ".amazonaws.com"));
+                                ApiActions.keyId(template, key), Map.of("kms:ViaService", "dynamodb." + template.region() + ".amazonaws.com"));
                     }
                 });
             }
@@ -102,7 +104,7 @@ final class AwsSideCalls {
                 }
             }
             String group = function.properties().path("LoggingConfig").path("LogGroup").asText("/aws/lambda/" + function.logicalId());
-            String groupArn = "arn:aws:logs:" + ResolvedTemplate.REGION + ":" + ResolvedTemplate.ACCOUNT + ":log-group:" + group;
+            String groupArn = "arn:aws:logs:" + template.region() + ":" + ResolvedTemplate.ACCOUNT + ":log-group:" + group;
             String streamArn = groupArn + ":log-stream:2026/12/04/[$LATEST]0123456789abcdef";
             String groupId = template.ofType("AWS::Logs::LogGroup").keySet().stream()
                     .filter(id -> template.ref(id).equals(group)).findFirst().orElse(group);

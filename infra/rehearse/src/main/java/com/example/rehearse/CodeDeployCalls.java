@@ -3,6 +3,7 @@ package com.example.rehearse;
 import com.example.rehearse.iam.AccessRequest;
 import com.example.rehearse.iam.Policies;
 import com.example.rehearse.stack.DeployPolicy;
+import com.example.rehearse.template.PaymentTables;
 import com.example.rehearse.template.ResolvedTemplate;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
@@ -105,13 +106,13 @@ final class CodeDeployCalls {
         String roleArn = template.properties(hookId).path("Role").asText();
         Caller hook = new Caller(template.logicalIdOf(roleArn).orElseThrow(), roleArn, "pre-traffic hook " + hookId,
                 Map.of("lambda:SourceFunctionArn", template.attribute(hookId, "Arn")));
-        String records = template.attribute("IdempotencyTable", "Arn");
-        String accounts = template.attribute("AccountsTable", "Arn");
+        String records = PaymentTables.arn(template, "IdempotencyTable");
+        String accounts = PaymentTables.arn(template, "AccountsTable");
         hook.allow("lambda:InvokeFunction", template.attribute(functionId, "Arn") + ":7", functionId + " new version", Map.of());
         hook.allow("dynamodb:GetItem", records, "IdempotencyTable smoke record", Map.of("dynamodb:LeadingKeys", SMOKE_RECORD));
         hook.allow("dynamodb:GetItem", accounts, "AccountsTable smoke account", Map.of("dynamodb:LeadingKeys", SMOKE_ACCOUNT));
         hook.allow("kms:Decrypt", template.attribute("PaymentsKey", "Arn"), "PaymentsKey",
-                Map.of("kms:ViaService", "dynamodb." + ResolvedTemplate.REGION + ".amazonaws.com"));
+                Map.of("kms:ViaService", "dynamodb." + template.region() + ".amazonaws.com"));
         hook.allow("codedeploy:PutLifecycleEventHookExecutionStatus", "*", "*", Map.of());
         if (template.has(SMOKE_SIGNING_KEY)) {
             signingKey(hook);
@@ -141,7 +142,7 @@ final class CodeDeployCalls {
      */
     private void signingKey(Caller hook) {
         String own = template.ref(SMOKE_SIGNING_KEY);
-        String viaSecretsManager = "secretsmanager." + ResolvedTemplate.REGION + ".amazonaws.com";
+        String viaSecretsManager = "secretsmanager." + template.region() + ".amazonaws.com";
         // CloudFormation tags what it creates with the stack's name; a producer's secret is not the stack's.
         Map<String, String> stacks = Map.of(DeployPolicy.STACK_TAG, template.stackName());
         hook.allow("secretsmanager:GetSecretValue", own, SMOKE_SIGNING_KEY, stacks);
@@ -150,7 +151,7 @@ final class CodeDeployCalls {
             hook.refuse("secretsmanager:GetSecretValue", producer.strip(), "a producer's signing key", Map.of(),
                     "the hook reads no producer's key: its own signs the smoke account only");
         }
-        hook.refuse("kms:Decrypt", "arn:aws:kms:" + ResolvedTemplate.REGION + ":" + ResolvedTemplate.ACCOUNT
+        hook.refuse("kms:Decrypt", "arn:aws:kms:" + template.region() + ":" + ResolvedTemplate.ACCOUNT
                 + ":key/producer-owned-key", "a producer's customer managed key", Map.of("kms:ViaService", viaSecretsManager),
                 "the hook decrypts with no key but the stack's");
         if (template.has("FastPathSigningKey")) {

@@ -15,9 +15,11 @@ import java.util.regex.Pattern;
 
 /**
  * The parameter sets the rehearsal deploys: samconfig.toml's {@code default} and {@code prod}
- * environments as {@code sam deploy} would pass them, and every option on (the default
+ * environments as {@code sam deploy} would pass them, every option on (the default
  * environment with the fast path inside a VPC, on example VPC, subnet and route-table ids, and
- * producers' signatures required, as docs/deploy.md adds them).
+ * producers' signatures required, as docs/deploy.md adds them), and the two stacks across
+ * Regions ({@code mrsc-a}, the global tables' owner, and {@code mrsc-b}, the member), each in
+ * its own Region.
  *
  * <p>A template parameter without a Default must have a value in every environment, or a
  * documented prompt: a comment {@code # required: Name=example} in the environment's
@@ -30,7 +32,7 @@ final class ParameterSets {
     /**
      * Every option on: the fast path in a VPC, as docs/deploy.md's "Turning on the fast path" adds
      * it, and producers' signatures required, as its onboarding section does (the init then reads
-     * the producers' keys through the VPC's Secrets Manager route too).
+     * the producers' keys through the VPC's Secrets Manager route too), in the default environment's Region.
      */
     static final Map<String, String> FAST_PATH_IN_A_VPC = Map.of(
             "EnableFastPath", "true",
@@ -38,13 +40,13 @@ final class ParameterSets {
             "SubnetIds", "subnet-0a1b2c3d4e5f60718,subnet-0b2c3d4e5f6a70819",
             "RouteTableIds", "rtb-0a1b2c3d4e5f60718,rtb-0b2c3d4e5f6a70819",
             "RequireProducerSignatures", "true",
-            "ProducerSigningSecretArns", "arn:aws:secretsmanager:us-east-1:123456789012:secret:payment-gateway-signing-AbCdEf");
+            "ProducerSigningSecretArns", "arn:aws:secretsmanager:eu-west-1:123456789012:secret:payment-gateway-signing-AbCdEf");
     private static final Pattern PROMPT = Pattern.compile("^\\s*#\\s*required:\\s*([A-Za-z0-9]+)=(\\S+)", Pattern.MULTILINE);
 
     private ParameterSets() {
     }
 
-    /** The three sets; a required parameter with neither a value nor a prompt is a finding of its set. */
+    /** The five sets; a required parameter with neither a value nor a prompt is a finding of its set. */
     static List<ParameterSet> read(Path samconfig, JsonNode templateParameters) {
         String text;
         JsonNode config;
@@ -57,7 +59,9 @@ final class ParameterSets {
         ParameterSet base = environment("default", "default", text, config, templateParameters, Map.of());
         return List.of(base,
                 environment("prod", "prod", text, config, templateParameters, Map.of()),
-                environment("vpc", "default", text, config, templateParameters, FAST_PATH_IN_A_VPC));
+                environment("vpc", "default", text, config, templateParameters, FAST_PATH_IN_A_VPC),
+                environment("mrsc-a", "mrsc-a", text, config, templateParameters, Map.of()),
+                environment("mrsc-b", "mrsc-b", text, config, templateParameters, Map.of()));
     }
 
     private static ParameterSet environment(String name, String env, String text, JsonNode config,

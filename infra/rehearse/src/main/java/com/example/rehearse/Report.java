@@ -61,6 +61,7 @@ final class Report {
         private int skipped;
         private int deployerAllowed;
         private int deployerRefused;
+        private int acrossRegions;
 
         private Section(ParameterSet set) {
             this.set = set;
@@ -76,6 +77,11 @@ final class Report {
 
         void skipped() {
             skipped++;
+        }
+
+        /** How many refusals across Regions were checked (GlobalTableChecks, and the single-write functions' grants). */
+        void acrossRegions(int checked) {
+            acrossRegions = checked;
         }
 
         void counted(int recordedRequests, int awsSideRequests) {
@@ -130,7 +136,7 @@ final class Report {
         private void print(PrintStream out) {
             out.println();
             out.println("== parameter set " + set.name() + ": " + set.source() + ", stack " + set.stackName()
-                    + ", account 123456789012, us-east-1");
+                    + ", account 123456789012, " + set.region());
             set.notes().forEach(note -> out.println("   value: " + note));
             out.println("   " + skipped + " recorded calls do not apply here (a resource they name is not deployed, or a setting turns them off)");
             proven.forEach((subject, grants) -> {
@@ -160,12 +166,17 @@ final class Report {
             out.println("| ordering defects | " + count("ordering") + " |");
             out.println("| resource-policy expectations checked | " + expectations.size() + " |");
             out.println("| resource-policy expectations unmet | " + count("resource policy") + " |");
+            if (acrossRegions > 0) {
+                out.println("| refusals across Regions checked (another Region's replica, a table's change, unused grants) | " + acrossRegions + " |");
+                out.println("| refusals across Regions unmet | " + count("across Regions") + " |");
+            }
             out.println("| lifecycle findings (a retry or re-creation stopped, teardown) | " + count("lifecycle") + " |");
             out.println("| service role's permissions checked (needed, another stack's) | " + deployerAllowed + ", " + deployerRefused + " |");
             out.println("| deploy-path attempts checked (SAM CLI calls allowed, escalations refused) | " + attempts.size() + " |");
             out.println("| deploy path findings (service role, deployer, attempts, roles) | " + count("deploy path") + " |");
             out.println("| other findings (parameters, neighbours, calls) | " + (failures.size() - count("denied") - count("unrouted")
-                    - count("ordering") - count("resource policy") - count("lifecycle") - count("deploy path")) + " |");
+                    - count("ordering") - count("resource policy") - count("lifecycle") - count("deploy path")
+                    - count("across Regions")) + " |");
             out.println("| unused grants (warning) | " + unused.size() + " |");
         }
     }

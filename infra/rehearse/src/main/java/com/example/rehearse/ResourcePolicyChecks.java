@@ -99,7 +99,7 @@ final class ResourcePolicyChecks {
         owner("PaymentEventsFunction").ifPresent(publisher -> expect(publisher.roleArn(), "sns:Publish", topic, "PaymentsAuthorizedTopic",
                 PLAIN_HTTP, false, "the publisher's own publish without TLS"));
         Map<String, String> foreignEndpoint = Map.of("aws:SecureTransport", "true",
-                "sns:Endpoint", "arn:aws:sqs:" + ResolvedTemplate.REGION + ":" + ResolvedTemplate.ACCOUNT + ":another-workload",
+                "sns:Endpoint", "arn:aws:sqs:" + template.region() + ":" + ResolvedTemplate.ACCOUNT + ":another-workload",
                 "sns:Protocol", "sqs");
         expect(OUTSIDER, "sns:Subscribe", topic, "PaymentsAuthorizedTopic", foreignEndpoint, false,
                 "a principal outside SubscriberPrincipalArns subscribes a queue of its own");

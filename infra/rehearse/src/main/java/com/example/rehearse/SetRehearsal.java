@@ -11,6 +11,7 @@ import com.example.rehearse.iam.IamSimulator;
 import com.example.rehearse.iam.Policies;
 import com.example.rehearse.stack.Bootstrap;
 import com.example.rehearse.stack.DeployPolicy;
+import com.example.rehearse.template.PaymentTables;
 import com.example.rehearse.template.ResolvedTemplate;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
@@ -39,6 +40,16 @@ final class SetRehearsal {
             "sqs:ChangeMessageVisibilityBatch", List.of(ReceiverVariables.SOON_REDELIVERY, "false"),
             "sqs:SendMessageBatch", List.of(ReceiverVariables.DEAD_LETTER_AT_ONCE, "false"));
 
+    /**
+     * How a function commits ({@code COMMIT_MODE}, the receiver's variable): {@code single-write}
+     * across Regions, where MRSC global tables refuse transactions and have no TTL, so none of
+     * the recorded transaction's calls below is made; its own calls are
+     * {@link RecordedCalls#singleWrite()} instead.
+     */
+    static final String COMMIT_MODE = "COMMIT_MODE";
+    static final String SINGLE_WRITE = "single-write";
+    private static final Set<String> TRANSACTION_ONLY = Set.of("dynamodb:TransactWriteItems", "dynamodb:DescribeTimeToLive");
+
     private final ParameterSet set;
     /** The permissions boundary every role of the stack carries (infra/deploy/bootstrap.yaml). */
     private final JsonNode boundary;
@@ -50,6 +61,7 @@ final class SetRehearsal {
     private final List<AccessRequest> awsSide = new ArrayList<>();
     private final List<AccessRequest> neighbours = new ArrayList<>();
     private final List<ResourcePolicyChecks.Expectation> expectations = new ArrayList<>();
+    private final List<GlobalTableChecks.Refusal> acrossRegions = new ArrayList<>();
     private StackLife life;
 
     /**
@@ -62,7 +74,7 @@ final class SetRehearsal {
         if (translated == null) {
             return new SetRehearsal(set, section, null, null);
         }
-        ResolvedTemplate template = ResolvedTemplate.of(translated, set.values(), set.stackName());
+        ResolvedTemplate template = ResolvedTemplate.of(translated, set.values(), set.stackName(), set.region());
         template.refusals(ruleValues(template)).forEach(section::parameterFinding);
         Bootstrap bootstrap = Bootstrap.of(subject, template);
         SetRehearsal rehearsal = new SetRehearsal(set, section, template, bootstrap.boundary());
@@ -80,12 +92,16 @@ final class SetRehearsal {
         this.policies = template == null ? null : new Policies(template);
     }
 
-    /** Every request to evaluate, in order: recorded, AWS-side, neighbours, resource-policy expectations, the deployer's. */
+    /**
+     * Every request to evaluate, in order: recorded, AWS-side, neighbours, resource-policy
+     * expectations, the refusals across Regions, the deployer's.
+     */
     List<AccessRequest> requests() {
         List<AccessRequest> all = new ArrayList<>(recorded);
         all.addAll(awsSide);
         all.addAll(neighbours);
         expectations.forEach(expectation -> all.add(expectation.request()));
+        acrossRegions.forEach(refusal -> all.add(refusal.request()));
         if (life != null) {
             all.addAll(life.requests());
         }
@@ -99,26 +115,14 @@ final class SetRehearsal {
                 operatorCall(call);
                 continue;
             }
-            Optional<DeployedFunction> function = DeployedFunction.named(functions, call.function());
-            if (function.isEmpty()) {
-                section.failure("call", "a recorded call of " + call.function() + ", which the template does not declare: " + call.api());
-                continue;
+            DeployedFunction.named(functions, call.function()).filter(SetRehearsal::singleWrite)
+                    .filter(function -> TRANSACTION_ONLY.contains(call.api()))
+                    .ifPresentOrElse(function -> section.skipped(), () -> functionCall(routes, call));
+        }
+        for (RecordedCall call : calls.singleWrite()) {
+            if (DeployedFunction.named(functions, call.function()).filter(SetRehearsal::singleWrite).isPresent()) {
+                functionCall(routes, call);
             }
-            if (!ApiActions.knows(call.api())) {
-                section.failure("call", call.function() + " calls " + call.api()
-                        + ", which the rehearsal's API table (ApiActions) does not know: add its IAM actions and the AWS page");
-                continue;
-            }
-            if (switchedOff(function.get(), call)) {
-                section.skipped();
-                continue;
-            }
-            Optional<List<ApiActions.Need>> needs = ApiActions.needs(call, template);
-            if (needs.isEmpty()) {
-                section.skipped();
-                continue;
-            }
-            recorded.addAll(recorded(routes, function.get(), call, needs.get()));
         }
         functions.stream().filter(function -> !function.environment().getOrDefault(ReceiverVariables.FAST_PATH_ENDPOINT, "").isEmpty())
                 .forEach(function -> CachePorts.missing(template, function.logicalId(), function.securityGroups())
@@ -132,6 +136,45 @@ final class SetRehearsal {
         neighbours.addAll(VpcNeighbours.requests(template, policies));
         expectations.addAll(ResourcePolicyChecks.of(template, functions));
         expectations.addAll(deploys.refused());
+        acrossRegions.addAll(GlobalTableChecks.of(template, functions, recorded));
+    }
+
+    /** A function's call, judged under its role, on its route (and, at init, in SnapStart's order). */
+    private void functionCall(Routes routes, RecordedCall call) {
+        Optional<DeployedFunction> function = DeployedFunction.named(functions, call.function());
+        if (function.isEmpty()) {
+            section.failure("call", "a recorded call of " + call.function() + ", which the template does not declare: " + call.api());
+            return;
+        }
+        if (!ApiActions.knows(call.api())) {
+            section.failure("call", call.function() + " calls " + call.api()
+                    + ", which the rehearsal's API table (ApiActions) does not know: add its IAM actions and the AWS page");
+            return;
+        }
+        if (switchedOff(function.get(), call)) {
+            section.skipped();
+            return;
+        }
+        Optional<List<ApiActions.Need>> needs = ApiActions.needs(call, template);
+        if (needs.isEmpty()) {
+            section.skipped();
+            return;
+        }
+        recorded.addAll(recorded(routes, function.get(), call, needs.get()));
+    }
+
+    /**
+     * Of the {@code unused} grants, those of a single-write function on a payment table: across
+     * Regions its role holds what the single-write path calls and nothing a transaction would.
+     */
+    private List<String> singleWriteTableGrants(List<String> unused) {
+        String tables = ":table/" + template.stackName() + "-";
+        return unused.stream().filter(grant -> functions.stream().filter(SetRehearsal::singleWrite)
+                .anyMatch(function -> grant.startsWith(function.roleId() + " ")) && grant.contains(tables)).toList();
+    }
+
+    private static boolean singleWrite(DeployedFunction function) {
+        return SINGLE_WRITE.equals(function.environment().get(COMMIT_MODE));
     }
 
     /**
@@ -182,12 +225,26 @@ final class SetRehearsal {
             }
         }
         section.counted(recorded.size(), awsSide.size());
+        int refusalsAt = judged + expectations.size();
+        for (int i = 0; i < acrossRegions.size(); i++) {
+            GlobalTableChecks.Refusal refusal = acrossRegions.get(i);
+            IamSimulator.Answer answer = answers.get(refusalsAt + i);
+            if (answer.allowed()) {
+                section.failure("across Regions", refusal.why() + ": " + refusal.request().action() + " on " + refusal.request().resource()
+                        + " is " + answer.result() + ", must be refused (" + refusal.request().origin() + ", parameter set " + set.name() + ")");
+            }
+        }
         if (life != null) {
-            int before = judged + expectations.size();
+            int before = refusalsAt + acrossRegions.size();
             life.judge(answers.subList(before, answers.size()));
         }
         if (template != null) {
-            UnusedGrants.of(functions, policies, allowed).forEach(section::unusedGrant);
+            List<String> unused = UnusedGrants.of(functions, policies, allowed);
+            List<String> notSingleWrite = singleWriteTableGrants(unused);
+            notSingleWrite.forEach(grant -> section.failure("across Regions", "a grant on a payment table the single-write path does not use"
+                    + " (MRSC tables refuse transactions and have no TTL): " + grant + " (parameter set " + set.name() + ")"));
+            unused.stream().filter(grant -> !notSingleWrite.contains(grant)).forEach(section::unusedGrant);
+            section.acrossRegions(acrossRegions.size() + (PaymentTables.global(template) ? 1 : 0));
         }
     }
 

@@ -120,7 +120,7 @@ final class StackLife {
                 case DEPLOYER -> new AccessRequest(attempt.principal().label(), attempt.what(), DeployPolicy.DEPLOYER, attempt.action(),
                         attempt.resource(), attempt.resource(), context, deployer, Optional.empty(), Optional.empty());
                 case SERVICE_ROLE -> new AccessRequest(attempt.principal().label(), attempt.what(), bootstrap.serviceRoleArn(), attempt.action(),
-                        inRegion(attempt.resource()), inRegion(attempt.resource()), localizedContext(context), serviceRole, Optional.empty(),
+                        attempt.resource(), attempt.resource(), context, serviceRole, Optional.empty(),
                         Optional.empty());
                 case UNDER_BOUNDARY -> new AccessRequest(attempt.principal().label(), attempt.what(),
                         "arn:aws:iam::" + ResolvedTemplate.ACCOUNT + ":role/" + template.stackName() + "-Escalation", attempt.action(),
@@ -132,25 +132,13 @@ final class StackLife {
         }
     }
 
-    /** The request's condition values in samconfig.toml's Region, as the written service role policy names it. */
-    private Map<String, String> localizedContext(Map<String, String> context) {
-        Map<String, String> localized = new HashMap<>();
-        context.forEach((key, value) -> localized.put(key, inRegion(value)));
-        return localized;
-    }
-
     /**
-     * The policy as a deployer uses it: in samconfig.toml's Region rather than the rehearsal's, and
-     * any account's (an identity policy reaches another account's resources only where their
-     * own policies let it; the account is the reader's to fill in).
+     * The policy as a deployer uses it: any account's (an identity policy reaches another account's
+     * resources only where their own policies let it; the account is the reader's to fill in). The
+     * Region is samconfig.toml's already: the rehearsal deploys each set there.
      */
-    private String localized(String text) {
-        return text.replace(":" + ResolvedTemplate.REGION + ":", ":" + set.region() + ":").replace(ResolvedTemplate.ACCOUNT, "*");
-    }
-
-    /** An ARN of the rehearsal in samconfig.toml's Region, as the written policy names it. */
-    private String inRegion(String arn) {
-        return arn.replace(":" + ResolvedTemplate.REGION + ":", ":" + set.region() + ":");
+    private static String localized(String text) {
+        return text.replace(ResolvedTemplate.ACCOUNT, "*");
     }
 
     private void collect(ResolvedTemplate template) {
@@ -181,15 +169,19 @@ final class StackLife {
         Policies policies = new Policies(template);
         Map<String, JsonNode> identity = Map.of(policyFile.getFileName().toString(), evaluated);
         for (DeployNeed need : needs) {
-            Map<String, String> context = new HashMap<>(localizedContext(need.context()));
+            Map<String, String> context = new HashMap<>(need.context());
             context.put("aws:SecureTransport", "true");
-            Optional<JsonNode> resourcePolicy = need.arn().startsWith("arn:aws:kms:") ? policies.resourcePolicy(need.arn()) : Optional.empty();
-            allowed.add(new AccessRequest("the service role", need.why(), DeployPolicy.DEPLOYER, need.action(), inRegion(need.arn()), need.target(),
+            // The second replica's key (GlobalTables=owner) is the member stack's PaymentsKey: the same template, the same key policy.
+            Optional<JsonNode> resourcePolicy = need.arn().startsWith("arn:aws:kms:")
+                    ? policies.resourcePolicy(need.arn()).or(() -> "SecondRegionKeyArn".equals(need.target()) && template.has("PaymentsKey")
+                            ? policies.resourcePolicy(template.attribute("PaymentsKey", "Arn")) : Optional.empty())
+                    : Optional.empty();
+            allowed.add(new AccessRequest("the service role", need.why(), DeployPolicy.DEPLOYER, need.action(), need.arn(), need.target(),
                     context, identity, resourcePolicy, Optional.empty()));
-            Map<String, String> outsideContext = new HashMap<>(localizedContext(need.outsideContext()));
+            Map<String, String> outsideContext = new HashMap<>(need.outsideContext());
             outsideContext.put("aws:SecureTransport", "true");
             need.outside().ifPresent(outside -> refused.add(new AccessRequest("the service role", need.why(), DeployPolicy.DEPLOYER,
-                    need.action(), inRegion(outside), inRegion(outside), outsideContext, identity, Optional.empty(), Optional.empty())));
+                    need.action(), outside, outside, outsideContext, identity, Optional.empty(), Optional.empty())));
         }
     }
 

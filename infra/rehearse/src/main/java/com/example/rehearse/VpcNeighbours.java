@@ -18,13 +18,15 @@ final class VpcNeighbours {
 
     /** A generic other workload of the VPC, and a call each endpoint's service must still allow it. */
     private static final String NEIGHBOUR = "arn:aws:iam::" + ResolvedTemplate.ACCOUNT + ":role/another-workload";
-    private static final Map<String, List<String>> NEIGHBOUR_CALLS = Map.of(
-            "secretsmanager", List.of("secretsmanager:GetSecretValue",
-                    "arn:aws:secretsmanager:" + ResolvedTemplate.REGION + ":" + ResolvedTemplate.ACCOUNT + ":secret:another-workload-AbCdEf"),
-            "sqs", List.of("sqs:SendMessage",
-                    "arn:aws:sqs:" + ResolvedTemplate.REGION + ":" + ResolvedTemplate.ACCOUNT + ":another-workload"),
-            "sns", List.of("sns:Publish",
-                    "arn:aws:sns:" + ResolvedTemplate.REGION + ":" + ResolvedTemplate.ACCOUNT + ":another-workload"));
+
+    /** The calls of the other workload, by service, in {@code region}. */
+    private static Map<String, List<String>> neighbourCalls(String region) {
+        String in = ":" + region + ":" + ResolvedTemplate.ACCOUNT + ":";
+        return Map.of(
+                "secretsmanager", List.of("secretsmanager:GetSecretValue", "arn:aws:secretsmanager" + in + "secret:another-workload-AbCdEf"),
+                "sqs", List.of("sqs:SendMessage", "arn:aws:sqs" + in + "another-workload"),
+                "sns", List.of("sns:Publish", "arn:aws:sns" + in + "another-workload"));
+    }
 
     private VpcNeighbours() {
     }
@@ -40,7 +42,7 @@ final class VpcNeighbours {
                 return;
             }
             String service = endpoint.path("ServiceName").asText().replaceFirst("^.*\\.", "");
-            List<String> call = NEIGHBOUR_CALLS.getOrDefault(service, List.of(service + ":*", "*"));
+            List<String> call = neighbourCalls(template.region()).getOrDefault(service, List.of(service + ":*", "*"));
             JsonNode allowAll = Report.JSON.createObjectNode().put("Version", "2012-10-17").set("Statement",
                     Report.JSON.createArrayNode().add(Report.JSON.createObjectNode().put("Effect", "Allow").put("Action", "*").put("Resource", "*")));
             requests.add(new AccessRequest("another workload of the VPC", "private DNS of " + id, NEIGHBOUR, call.get(0), call.get(1),

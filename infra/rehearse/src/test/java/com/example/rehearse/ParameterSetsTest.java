@@ -26,6 +26,17 @@ class ParameterSetsTest {
             region = "eu-west-1"
             [prod.deploy.parameters]
             parameter_overrides = ["Namespace=Prod"]
+            [mrsc-a.global.parameters]
+            stack_name = "mrsc"
+            region = "us-east-1"
+            [mrsc-a.deploy.parameters]
+            # required: Url=https://push.example.com/v1/
+            parameter_overrides = ["Namespace=Mrsc", "GlobalTables=owner"]
+            [mrsc-b.global.parameters]
+            stack_name = "mrsc"
+            region = "us-east-2"
+            [mrsc-b.deploy.parameters]
+            parameter_overrides = ["Namespace=Mrsc", "GlobalTables=member"]
             """;
 
     @TempDir
@@ -63,5 +74,18 @@ class ParameterSetsTest {
         assertEquals("dev", vpc.stackName());
         assertEquals("true", vpc.values().get("EnableFastPath"));
         assertEquals("Dev", vpc.values().get("Namespace"));
+    }
+
+    @Test
+    void theStacksAcrossRegions_shareTheirName_eachInItsOwnRegion() throws Exception {
+        // GIVEN samconfig.toml's owner and member environments
+        List<ParameterSet> sets = sets();
+        ParameterSet owner = sets.get(3);
+        ParameterSet member = sets.get(4);
+
+        // THEN each is rehearsed as its own set, in its own Region, under the one stack name
+        assertEquals(List.of("mrsc-a", "us-east-1", "owner"), List.of(owner.name(), owner.region(), owner.values().get("GlobalTables")));
+        assertEquals(List.of("mrsc-b", "us-east-2", "member"), List.of(member.name(), member.region(), member.values().get("GlobalTables")));
+        assertEquals(owner.stackName(), member.stackName());
     }
 }

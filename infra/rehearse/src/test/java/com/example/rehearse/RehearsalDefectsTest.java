@@ -33,9 +33,11 @@ class RehearsalDefectsTest {
 
     private static final Path PROJECT = Path.of("../..").toAbsolutePath().normalize();
     /** What the rehearsal reads of a project: the template, its environments, the recorded calls, the guide and the deploy path. */
-    private static final List<String> COPIED = List.of("template.yaml", "samconfig.toml", RecordedCalls.COMMITTED, "docs/deploy.md",
-            "docs/service-role-policy-default.json", "docs/service-role-policy-prod.json", "docs/service-role-policy-vpc.json",
+    private static final List<String> COPIED = List.of("template.yaml", "samconfig.toml", RecordedCalls.COMMITTED,
+            RecordedCalls.SINGLE_WRITE, "docs/deploy.md", "docs/service-role-policy-default.json", "docs/service-role-policy-prod.json",
+            "docs/service-role-policy-vpc.json", "docs/service-role-policy-mrsc-a.json", "docs/service-role-policy-mrsc-b.json",
             "infra/deploy/bootstrap.yaml");
+    private static final String ACCOUNTS_ARN = "!Sub \"arn:${AWS::Partition}:dynamodb:${AWS::Region}:${AWS::AccountId}:table/${AWS::StackName}-accounts\"";
 
     @TempDir
     Path copy;
@@ -52,6 +54,34 @@ class RehearsalDefectsTest {
 
     static Stream<Arguments> defects() {
         return Stream.of(
+                Arguments.of("across Regions, the authorizer's account update widened to every Region's replica",
+                        template(text -> replace(text, "                  - dynamodb:UpdateItem\n                Resource: !If [SingleRegion, !GetAtt AccountsTable.Arn, "
+                                + ACCOUNTS_ARN, "                  - dynamodb:UpdateItem\n                Resource: !If [SingleRegion, !GetAtt AccountsTable.Arn, "
+                                + ACCOUNTS_ARN.replace("${AWS::Region}", "*"))),
+                        "PaymentAuthorizerFunction reaches the replica of another Region (us-east-2): dynamodb:UpdateItem on"
+                                + " arn:aws:dynamodb:us-east-2:123456789012:table/payments-mrsc-accounts is Allowed, must be refused"),
+                Arguments.of("across Regions, the single-write path's read of the account dropped",
+                        template(text -> remove(text, "                    - !Sub \"arn:${AWS::Partition}:dynamodb:${AWS::Region}:${AWS::AccountId}:table/"
+                                + "${AWS::StackName}-accounts\"\n")),
+                        "PaymentAuthorizerFunction dynamodb:GetItem on AccountsGlobalTable (recorded invoke dynamodb:GetItem): ImplicitlyDenied"),
+                Arguments.of("across Regions, the transaction's TTL check still granted",
+                        template(text -> replace(text, "                  Resource: !GetAtt IdempotencyTable.Arn\n                - !Ref AWS::NoValue\n",
+                                "                  Resource: !If [SingleRegion, !GetAtt IdempotencyTable.Arn, !Sub \"arn:${AWS::Partition}:dynamodb:"
+                                        + "${AWS::Region}:${AWS::AccountId}:table/${AWS::StackName}-idempotency\"]\n"
+                                        + "                - !Ref AWS::NoValue\n").replace("              - !If\n                - SingleRegion\n"
+                                        + "                - Sid: CheckRecordsExpire", "              - !If\n                - GlobalTablesOn\n"
+                                        + "                - Sid: CheckRecordsExpire")),
+                        "a grant on a payment table the single-write path does not use (MRSC tables refuse transactions and have no TTL):"
+                                + " PaymentAuthorizerRole CheckRecordsExpire: dynamodb:DescribeTimeToLive"),
+                // The stack's permissions boundary refuses the change itself (GlobalTableChecks, unmet: none);
+                // the grant is caught as one the single-write path does not use.
+                Arguments.of("across Regions, a member stack's role granted a change of the global table",
+                        template(text -> replace(text, "                  - dynamodb:UpdateItem\n                Resource: !If [SingleRegion, !GetAtt AccountsTable.Arn,",
+                                "                  - dynamodb:UpdateItem\n                  - dynamodb:UpdateTable\n"
+                                        + "                Resource: !If [SingleRegion, !GetAtt AccountsTable.Arn,")),
+                        "the single-write path does not use (MRSC tables refuse transactions and have no TTL): PaymentAuthorizerRole"
+                                + " MoveBalances: dynamodb:UpdateTable on arn:aws:dynamodb:us-east-2:123456789012:table/payments-mrsc-accounts"
+                                + " (parameter set mrsc-b)"),
                 Arguments.of("the version no longer waits for the Secrets Manager endpoint",
                         template(text -> remove(text, "        SecretsManager: !If [CreateSecretsManagerEndpoint, !Ref SecretsManagerEndpoint, \"none\"]\n")),
                         "does not depend on SecretsManagerEndpoint, which its init call secretsmanager:GetSecretValue reaches"),
@@ -76,8 +106,8 @@ class RehearsalDefectsTest {
                                 "kms:ViaService: !Sub \"ssm.${AWS::Region}.amazonaws.com\"")),
                         "PaymentAuthorizerFunction kms:Decrypt on PaymentsKey (recorded init secretsmanager:GetSecretValue, by secretsmanager): ImplicitlyDenied"),
                 Arguments.of("a DynamoDB grant narrowed to another table",
-                        template(text -> replace(text, "                  - dynamodb:UpdateItem\n                Resource: !GetAtt AccountsTable.Arn",
-                                "                  - dynamodb:UpdateItem\n                Resource: !GetAtt NotificationIdempotencyTable.Arn")),
+                        template(text -> replace(text, "                  - dynamodb:UpdateItem\n                Resource: !If [SingleRegion, !GetAtt AccountsTable.Arn,",
+                                "                  - dynamodb:UpdateItem\n                Resource: !If [SingleRegion, !GetAtt NotificationIdempotencyTable.Arn,")),
                         "PaymentAuthorizerFunction dynamodb:UpdateItem on AccountsTable (recorded invoke dynamodb:TransactWriteItems): ImplicitlyDenied"),
                 Arguments.of("the stream's key without kms:DescribeKey",
                         template(text -> replace(text, "                  - kms:Decrypt\n                  - kms:DescribeKey\n                  - kms:GenerateDataKey\n",
@@ -108,8 +138,8 @@ class RehearsalDefectsTest {
                         "PaymentEventsLogGroup (AWS::Logs::LogGroup) survives sam delete (DeletionPolicy RetainExceptOnCreate); creating"
                                 + " the stack again fails with AlreadyExists on /aws/lambda/payments-dev/payment-events"),
                 Arguments.of("a deletion-protected table that a failed create's rollback must delete",
-                        template(text -> replace(text, "  LedgerTable:\n    Type: AWS::DynamoDB::Table\n    DeletionPolicy: Retain\n",
-                                "  LedgerTable:\n    Type: AWS::DynamoDB::Table\n    DeletionPolicy: RetainExceptOnCreate\n")),
+                        template(text -> replace(text, "  LedgerTable:\n    Type: AWS::DynamoDB::Table\n    Condition: SingleRegion\n    DeletionPolicy: Retain\n",
+                                "  LedgerTable:\n    Type: AWS::DynamoDB::Table\n    Condition: SingleRegion\n    DeletionPolicy: RetainExceptOnCreate\n")),
                         "LedgerTable (AWS::DynamoDB::Table) has deletion protection on, and DeletionPolicy RetainExceptOnCreate has"
                                 + " CloudFormation delete it when a failed first create rolls back"),
                 Arguments.of("the service role policy without iam:PassRole",

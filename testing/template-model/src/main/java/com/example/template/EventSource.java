@@ -1,6 +1,7 @@
 package com.example.template;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -22,6 +23,22 @@ public record EventSource(String function, String event, String type, JsonNode p
         Objects.requireNonNull(event, "event");
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(properties, "properties");
+    }
+
+    /**
+     * A mapping written as a resource of its own, read as the SAM event it stands for: a stream's
+     * when it sets a {@code StartingPosition} (a queue's mapping may not), its properties under
+     * the names a SAM event gives them ({@code EventSourceArn} is a stream event's {@code Stream},
+     * a queue event's {@code Queue}), its name the resource's logical id.
+     */
+    static EventSource ofMapping(String function, Resource mapping) {
+        ObjectNode properties = mapping.properties().deepCopy();
+        boolean stream = properties.has("StartingPosition");
+        JsonNode source = properties.remove("EventSourceArn");
+        if (source != null) {
+            properties.set(stream ? "Stream" : "Queue", source);
+        }
+        return new EventSource(function, mapping.logicalId(), stream ? "DynamoDB" : "SQS", properties);
     }
 
     /** {@code Function.Event}, the name the checks report it by. */

@@ -16,12 +16,16 @@ import java.util.Objects;
  *
  * @param resource the function as written
  * @param globals  the template's {@code Globals.Function} (missing when it has none)
+ * @param mappings the template's {@code AWS::Lambda::EventSourceMapping} resources whose
+ *                 {@code FunctionName} is this function (a mapping SAM's {@code Events} cannot
+ *                 write, such as one with a {@code Condition})
  */
-public record Function(Resource resource, JsonNode globals) {
+public record Function(Resource resource, JsonNode globals, List<Resource> mappings) {
 
     public Function {
         Objects.requireNonNull(resource, "resource");
         Objects.requireNonNull(globals, "globals");
+        mappings = List.copyOf(mappings);
     }
 
     public String logicalId() {
@@ -51,11 +55,12 @@ public record Function(Resource resource, JsonNode globals) {
         return property("Environment").path("Variables");
     }
 
-    /** Its {@code Events}, in template order. */
+    /** Its {@code Events}, in template order, then its own {@link #mappings()} ({@link EventSource#ofMapping}). */
     public List<EventSource> events() {
         List<EventSource> events = new ArrayList<>();
         resource.property("Events").properties().forEach(event -> events.add(new EventSource(logicalId(), event.getKey(),
                 event.getValue().path("Type").asText(), event.getValue().path("Properties"))));
+        mappings.forEach(mapping -> events.add(EventSource.ofMapping(logicalId(), mapping)));
         return events;
     }
 

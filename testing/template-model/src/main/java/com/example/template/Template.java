@@ -141,7 +141,10 @@ public final class Template {
     }
 
     private Function function(Resource resource) {
-        return new Function(resource, root().path("Globals").path("Function"));
+        List<Resource> mappings = resourcesOfType("AWS::Lambda::EventSourceMapping").stream()
+                .filter(mapping -> Intrinsic.target(mapping.property("FunctionName")).filter(resource.logicalId()::equals).isPresent())
+                .toList();
+        return new Function(resource, root().path("Globals").path("Function"), mappings);
     }
 
     /** Every event source of every function, in template order. */

@@ -117,6 +117,35 @@ class TemplateTest {
     }
 
     @Test
+    void aMappingOfItsOwn_isReadAsTheStreamEventItStandsFor() {
+        // GIVEN a function whose stream mapping is a conditional resource of its own (a SAM event cannot be conditional)
+        Template withMapping = Template.parse("""
+                Resources:
+                  Publisher:
+                    Type: AWS::Serverless::Function
+                    Properties:
+                      Handler: h
+                  PublisherDecisions:
+                    Type: AWS::Lambda::EventSourceMapping
+                    Condition: Publishes
+                    Properties:
+                      FunctionName: !Ref Publisher
+                      EventSourceArn: !GetAtt Records.StreamArn
+                      StartingPosition: TRIM_HORIZON
+                      BatchSize: 100
+                """);
+
+        // WHEN its events are read
+        EventSource decisions = withMapping.function("Publisher").events().get(0);
+
+        // THEN the mapping is its stream event, named after the resource, its source under the event's name
+        assertEquals("Publisher.PublisherDecisions", decisions.name());
+        assertTrue(decisions.isDynamoDbStream());
+        assertEquals(100, decisions.property("BatchSize").asInt());
+        assertEquals(Optional.of("Records"), Intrinsic.target(decisions.property("Stream")));
+    }
+
+    @Test
     void aFunctionsOwnMap_mergesWithTheGlobalsMemberByMember_asSamDocumentsIt() {
         // GIVEN Globals logging as JSON and a function naming only its log group
         // WHEN its LoggingConfig is read THEN it has both: its own map does not replace the Globals' whole

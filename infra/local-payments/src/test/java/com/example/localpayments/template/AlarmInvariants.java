@@ -56,7 +56,8 @@ final class AlarmInvariants {
             for (JsonNode metric : metrics) {
                 watched.add(metric.path("MetricName").asText());
                 if (metric.path("MetricName").asText().equals("WriteThrottleEvents")) {
-                    metric.path("Dimensions").forEach(d -> throttleWatched.add(d.path("Value").path("Ref").asText()));
+                    // A table's name, or the name chosen by Fn::If (the stack's own table, or the global table across Regions).
+                    metric.path("Dimensions").forEach(d -> d.path("Value").findValues("Ref").forEach(ref -> throttleWatched.add(ref.asText())));
                 }
             }
         }

@@ -45,8 +45,8 @@ class AlarmInvariantsTest {
                 breach("no IteratorAge alarm", "MetricName: IteratorAge", "MetricName: Duration",
                         AlarmInvariants::alarms),
                 breach("a table whose write throttling no alarm watches",
-                        "MetricName: WriteThrottleEvents\n              Dimensions: [{Name: TableName, Value: !Ref LedgerTable}]",
-                        "MetricName: ConsumedWriteCapacityUnits\n              Dimensions: [{Name: TableName, Value: !Ref LedgerTable}]",
+                        "MetricName: WriteThrottleEvents\n              Dimensions: [{Name: TableName, Value: !If [SingleRegion, !Ref LedgerTable,",
+                        "MetricName: ConsumedWriteCapacityUnits\n              Dimensions: [{Name: TableName, Value: !If [SingleRegion, !Ref LedgerTable,",
                         AlarmInvariants::alarms),
                 breach("an alarm without a runbook entry", "AlarmName: !Sub \"${AWS::StackName}-conflict\"",
                         "AlarmName: !Sub \"${AWS::StackName}-conflicts\"", t -> AlarmInvariants.runbook(t, ProjectTemplate.runbook())));

@@ -91,18 +91,28 @@ final class IamInvariants {
      * and one read only: the SnapStart priming's {@code GetItem} of one key no record can have,
      * held to that key by a {@code dynamodb:LeadingKeys} condition, so the role can read no
      * record (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/specifying-conditions.html);
-     * and the receiver's one {@code DescribeTimeToLive} at init, on the records table alone.
+     * and the receiver's one {@code DescribeTimeToLive} at init, on the records table alone. Across
+     * Regions only ({@code GlobalTablesOn}), the single-write commit's consistent reads of the
+     * record and the account (docs/multi-region.md, design (b)), on those two tables.
      */
     static List<String> transactionGrants(Template template) {
         Set<String> written = new LinkedHashSet<>();
         List<String> violations = new ArrayList<>();
+        List<JsonNode> acrossRegions = new ArrayList<>();
+        underCondition(template.resource("PaymentAuthorizerRole").node(), "GlobalTablesOn", acrossRegions);
         for (Statement statement : template.statements()) {
             if (!statement.resource().equals("PaymentAuthorizerRole") || !statement.allows()) {
                 continue;
             }
             statement.node().path("Action").forEach(node -> {
                 String action = node.asText();
-                if (action.equals("dynamodb:GetItem")) {
+                if (action.equals("dynamodb:GetItem") && acrossRegions.contains(statement.node())) {
+                    String resource = statement.node().path("Resource").toString();
+                    if (statement.node().path("Resource").size() != 2 || !resource.contains("-idempotency") || !resource.contains("-accounts")) {
+                        violations.add(statement.node().path("Sid").asText()
+                                + " grants the single-write reads beyond the record and the account: " + resource);
+                    }
+                } else if (action.equals("dynamodb:GetItem")) {
                     JsonNode keys = statement.node().path("Condition").path("ForAllValues:StringEquals")
                             .path("dynamodb:LeadingKeys");
                     if (keys.size() != 1 || !keys.get(0).asText().startsWith("SNAPSTART-PRIMING#")) {
@@ -126,6 +136,15 @@ final class IamInvariants {
             violations.add("PaymentAuthorizerRole grants " + written + "; the code writes with " + used);
         }
         return violations;
+    }
+
+    /** The nodes that {@code Fn::If} of {@code condition} gives when it holds, anywhere under {@code node}. */
+    private static void underCondition(JsonNode node, String condition, List<JsonNode> into) {
+        JsonNode branch = node.path("Fn::If");
+        if (branch.isArray() && condition.equals(branch.path(0).asText())) {
+            into.add(branch.get(1));
+        }
+        node.forEach(child -> underCondition(child, condition, into));
     }
 
     /**

@@ -53,6 +53,11 @@ class IamInvariantsTest {
                 breach("the priming's read widened to every record",
                         "                      - \"SNAPSTART-PRIMING#never-written\"\n",
                         "                      - \"SNAPSTART-PRIMING#never-written\"\n                      - \"PAYMENT#*\"\n",
+                        IamInvariants::transactionGrants),
+                breach("the single-write reads widened to the ledger",
+                        "                    - !Sub \"arn:${AWS::Partition}:dynamodb:${AWS::Region}:${AWS::AccountId}:table/${AWS::StackName}-accounts\"\n",
+                        "                    - !Sub \"arn:${AWS::Partition}:dynamodb:${AWS::Region}:${AWS::AccountId}:table/${AWS::StackName}-accounts\"\n"
+                                + "                    - !Sub \"arn:${AWS::Partition}:dynamodb:${AWS::Region}:${AWS::AccountId}:table/${AWS::StackName}-ledger\"\n",
                         IamInvariants::transactionGrants));
     }
 

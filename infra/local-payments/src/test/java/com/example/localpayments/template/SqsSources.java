@@ -44,8 +44,16 @@ final class SqsSources {
         return template.function(event.function()).environmentNode();
     }
 
-    /** The logical id that {@code {"Ref": id}} or {@code {"Fn::GetAtt": [id, attribute]}} names. */
+    /**
+     * The logical id that {@code {"Ref": id}} or {@code {"Fn::GetAtt": [id, attribute]}} names; of a
+     * name chosen by {@code Fn::If [SingleRegion, ...]}, the stack's own table's (GlobalTables=off,
+     * the default, whose tables these checks are about).
+     */
     static String target(JsonNode reference) {
+        JsonNode branch = reference.path("Fn::If");
+        if (branch.isArray() && "SingleRegion".equals(branch.path(0).asText())) {
+            return target(branch.get(1));
+        }
         return Intrinsic.target(reference).orElseThrow(() -> new IllegalArgumentException("not a Ref or Fn::GetAtt: " + reference));
     }
 

@@ -27,7 +27,7 @@ class StreamInvariantsTest {
                 breach("stream source retrying past the stream's retention", "MaximumRecordAgeInSeconds: 43200",
                         "MaximumRecordAgeInSeconds: 86400", StreamInvariants::streamEventSources),
                 breach("stream source without an on-failure destination",
-                        "            DestinationConfig:\n              OnFailure:\n                Type: SQS\n                Destination: !GetAtt PaymentEventsFailureQueue.Arn\n",
+                        "      DestinationConfig:\n        OnFailure:\n          Destination: !GetAtt PaymentEventsFailureQueue.Arn\n",
                         "", StreamInvariants::streamEventSources));
     }
 

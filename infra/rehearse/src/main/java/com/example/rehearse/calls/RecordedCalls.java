@@ -23,21 +23,31 @@ import java.util.TreeSet;
  * not read). A call recorded now but missing from the committed
  * set is new: the rehearsal refuses it until the set is written again ({@code make rehearse RECORD=1}),
  * so that a new call is reviewed with the grant and route it needs.
+ *
+ * <p>The calls of the single-write commit ({@value #SINGLE_WRITE}) are apart: a function makes
+ * them only with {@code COMMIT_MODE=single-write} (across Regions), instead of its transaction's,
+ * so the rehearsal holds to them only the sets that deploy it so. They are written from the
+ * design (docs/multi-region.md, design (b): per payment a consistent read of the record and of the
+ * account, one conditional update of the account, then the ledger entry and the record), one line
+ * per call in the form of the recordings.
  */
 public final class RecordedCalls {
 
     public static final String COMMITTED = "infra/rehearse/recorded-calls.jsonl";
     public static final String RECORDING = "target/local-aws/calls.jsonl";
+    public static final String SINGLE_WRITE = "infra/rehearse/single-write-calls.jsonl";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Set<RecordedCall> committed;
     private final Set<RecordedCall> recorded;
     private final List<Path> files;
+    private final Set<RecordedCall> singleWrite;
 
-    private RecordedCalls(Set<RecordedCall> committed, Set<RecordedCall> recorded, List<Path> files) {
+    private RecordedCalls(Set<RecordedCall> committed, Set<RecordedCall> recorded, List<Path> files, Set<RecordedCall> singleWrite) {
         this.committed = committed;
         this.recorded = recorded;
         this.files = files;
+        this.singleWrite = singleWrite;
     }
 
     /** Reads the committed set and this checkout's recording under {@code root}. */
@@ -46,7 +56,12 @@ public final class RecordedCalls {
         List<Path> files = recordings(root);
         Set<RecordedCall> recorded = new LinkedHashSet<>();
         files.forEach(file -> recorded.addAll(lines(file)));
-        return new RecordedCalls(committed, recorded, files);
+        return new RecordedCalls(committed, recorded, files, new LinkedHashSet<>(lines(root.resolve(SINGLE_WRITE))));
+    }
+
+    /** The calls of the single-write commit ({@value #SINGLE_WRITE}), made instead of the transaction's. */
+    public Set<RecordedCall> singleWrite() {
+        return singleWrite;
     }
 
     /** Every call to rehearse: the committed ones and those recorded now. */

@@ -45,7 +45,7 @@ public final class Routes {
         if (securityGroups.isEmpty()) {
             return Optional.of(new Route("public endpoint", Optional.empty()));
         }
-        String serviceName = "com.amazonaws." + ResolvedTemplate.REGION + "." + service;
+        String serviceName = "com.amazonaws." + template.region() + "." + service;
         for (Map.Entry<String, JsonNode> endpoint : template.ofType("AWS::EC2::VPCEndpoint").entrySet()) {
             JsonNode properties = endpoint.getValue();
             if (!serviceName.equals(properties.path("ServiceName").asText())) {

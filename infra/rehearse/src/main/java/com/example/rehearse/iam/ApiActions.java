@@ -1,6 +1,7 @@
 package com.example.rehearse.iam;
 
 import com.example.rehearse.calls.RecordedCall;
+import com.example.rehearse.template.PaymentTables;
 import com.example.rehearse.template.ResolvedTemplate;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -105,6 +106,13 @@ public final class ApiActions {
         List<Need> needs = new ArrayList<>();
         for (RecordedCall.Resource named : call.resources()) {
             String logicalId = named.name();
+            Optional<PaymentTables.Table> global = "table".equals(named.kind()) ? PaymentTables.of(template, logicalId) : Optional.empty();
+            if (global.isPresent()) {
+                PaymentTables.Table table = global.get();
+                entry.actions().forEach(action -> needs.add(new Need(action, table.arn(), table.resourceId(), Optional.empty())));
+                table.key().filter(key -> !NO_DATA.contains(call.api())).ifPresent(key -> kmsOnBehalf(call, key, template, needs));
+                continue;
+            }
             if (!template.has(logicalId)) {
                 List<String> given = givenByParameter(logicalId, template);
                 if (given.isEmpty()) {
@@ -121,11 +129,15 @@ public final class ApiActions {
                     : entry.actions();
             actions.forEach(action -> needs.add(new Need(action, arn, logicalId, Optional.empty())));
             customerKey(named.kind(), logicalId, template).filter(key -> !NO_DATA.contains(call.api()))
-                    .ifPresent(key -> KMS_ON_BEHALF.getOrDefault(call.service(), List.of())
-                    .forEach(action -> needs.add(new Need(action, key, keyId(template, key),
-                            Optional.of(call.service() + "." + ResolvedTemplate.REGION + ".amazonaws.com")))));
+                    .ifPresent(key -> kmsOnBehalf(call, key, template, needs));
         }
         return Optional.of(needs.stream().distinct().toList());
+    }
+
+    /** The KMS actions the called service makes with the caller's permissions on {@code key}. */
+    private static void kmsOnBehalf(RecordedCall call, String key, ResolvedTemplate template, List<Need> needs) {
+        KMS_ON_BEHALF.getOrDefault(call.service(), List.of()).forEach(action -> needs.add(new Need(action, key, keyId(template, key),
+                Optional.of(call.service() + "." + template.region() + ".amazonaws.com"))));
     }
 
     /**
@@ -156,6 +168,11 @@ public final class ApiActions {
 
     /** The ARN of the customer managed key that encrypts the resource, if one does. */
     public static Optional<String> customerKey(String kind, String logicalId, ResolvedTemplate template) {
+        Optional<PaymentTables.Table> global = "table".equals(kind) || "stream".equals(kind)
+                ? PaymentTables.named(template, logicalId) : Optional.empty();
+        if (global.isPresent()) {
+            return global.get().key();
+        }
         var properties = template.properties(logicalId);
         String key = switch (kind) {
             case "table", "stream" -> properties.path("SSESpecification").path("KMSMasterKeyId").asText("");
@@ -167,7 +184,7 @@ public final class ApiActions {
             return Optional.empty();
         }
         return Optional.of(key.startsWith("arn:") ? key
-                : "arn:aws:kms:" + ResolvedTemplate.REGION + ":" + ResolvedTemplate.ACCOUNT + ":key/" + key);
+                : "arn:aws:kms:" + template.region() + ":" + ResolvedTemplate.ACCOUNT + ":key/" + key);
     }
 
     /** The logical id of the template's key with ARN {@code arn}, or the ARN. */

@@ -32,10 +32,10 @@ public final class Bootstrap {
     public static Bootstrap of(Path root, ResolvedTemplate payments) {
         String stackName = payments.stackName();
         List<String> readableSecrets = readableSecrets(payments);
-        String secrets = readableSecrets.isEmpty() ? "arn:aws:secretsmanager:" + ResolvedTemplate.REGION + ":"
+        String secrets = readableSecrets.isEmpty() ? "arn:aws:secretsmanager:" + payments.region() + ":"
                 + ResolvedTemplate.ACCOUNT + ":secret:none-named" : String.join(",", readableSecrets);
         return new Bootstrap(ResolvedTemplate.of(Template.read(root.resolve(TEMPLATE)),
-                Map.of("PaymentsStackName", stackName, "ReadableSecretArns", secrets), stackName + "-bootstrap"), readableSecrets);
+                Map.of("PaymentsStackName", stackName, "ReadableSecretArns", secrets), stackName + "-bootstrap", payments.region()), readableSecrets);
     }
 
     /** The permissions boundary's ARN, which template.yaml gives every role. */

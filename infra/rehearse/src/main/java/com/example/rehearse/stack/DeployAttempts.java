@@ -49,16 +49,18 @@ public final class DeployAttempts {
         }
     }
 
-    private static final String IN = ":" + ResolvedTemplate.REGION + ":" + ResolvedTemplate.ACCOUNT + ":";
     private static final String ADMINISTRATOR = "arn:aws:iam::aws:policy/AdministratorAccess";
 
     private final ResolvedTemplate template;
+    /** {@code :<region>:<account>:}, the middle of an ARN of the stack's Region and account. */
+    private final String in;
     private final Bootstrap bootstrap;
     private final List<String> readableSecrets;
     private final List<Attempt> attempts = new ArrayList<>();
 
     private DeployAttempts(ResolvedTemplate template, Bootstrap bootstrap, List<String> readableSecrets) {
         this.template = template;
+        this.in = ":" + template.region() + ":" + ResolvedTemplate.ACCOUNT + ":";
         this.bootstrap = bootstrap;
         this.readableSecrets = readableSecrets;
     }
@@ -76,7 +78,7 @@ public final class DeployAttempts {
 
     /** What sam deploy (with samconfig.toml's role_arn and s3_bucket) and sam delete call as the deployer. */
     private void samCli() {
-        String stack = "arn:aws:cloudformation" + IN + "stack/" + template.stackName() + "/0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b";
+        String stack = "arn:aws:cloudformation" + in + "stack/" + template.stackName() + "/0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b";
         String code = bootstrap.artifactsArn() + "/" + template.stackName() + "/0123456789abcdef";
         Map<String, String> throughRole = Map.of("cloudformation:RoleArn", bootstrap.serviceRoleArn());
         allowed("sam deploy: is the stack there", "cloudformation:DescribeStacks", stack, Map.of());
@@ -112,20 +114,20 @@ public final class DeployAttempts {
         denied(principal, "pass the service role to a function", "iam:PassRole", bootstrap.serviceRoleArn(),
                 Map.of("iam:PassedToService", "lambda.amazonaws.com"));
         denied(principal, "create a function outside the stack", "lambda:CreateFunction",
-                "arn:aws:lambda" + IN + "function:" + StackArns.OTHER_STACK + "-Escalation", Map.of());
+                "arn:aws:lambda" + in + "function:" + StackArns.OTHER_STACK + "-Escalation", Map.of());
         denied(principal, "point an event source mapping at a function outside the stack", "lambda:UpdateEventSourceMapping",
-                "arn:aws:lambda" + IN + "event-source-mapping:0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b",
-                Map.of("lambda:FunctionArn", "arn:aws:lambda" + IN + "function:" + StackArns.OTHER_STACK + "-Function"));
+                "arn:aws:lambda" + in + "event-source-mapping:0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b",
+                Map.of("lambda:FunctionArn", "arn:aws:lambda" + in + "function:" + StackArns.OTHER_STACK + "-Function"));
         denied(principal, "run a change set of another stack", "cloudformation:CreateChangeSet",
-                "arn:aws:cloudformation" + IN + "stack/" + StackArns.OTHER_STACK + "/0f1e2d3c",
+                "arn:aws:cloudformation" + in + "stack/" + StackArns.OTHER_STACK + "/0f1e2d3c",
                 Map.of("cloudformation:RoleArn", bootstrap.serviceRoleArn()));
         denied(principal, "run the stack's change set as another role", "cloudformation:CreateChangeSet",
-                "arn:aws:cloudformation" + IN + "stack/" + template.stackName() + "/0f1e2d3c", Map.of("cloudformation:RoleArn", stackRole));
+                "arn:aws:cloudformation" + in + "stack/" + template.stackName() + "/0f1e2d3c", Map.of("cloudformation:RoleArn", stackRole));
         if (principal != Principal.SERVICE_ROLE) {
             denied(principal, "change the stack's function's code outside CloudFormation", "lambda:UpdateFunctionCode",
                     template.attribute(firstOf("AWS::Lambda::Function"), "Arn"), Map.of());
         }
-        String otherKey = "arn:aws:kms" + IN + "key/0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b";
+        String otherKey = "arn:aws:kms" + in + "key/0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b";
         Map<String, String> otherStack = Map.of(DeployPolicy.STACK_TAG, StackArns.OTHER_STACK);
         denied(principal, "rewrite another key's policy", "kms:PutKeyPolicy", otherKey, otherStack);
         denied(principal, "schedule another key's deletion", "kms:ScheduleKeyDeletion", otherKey, otherStack);
@@ -140,11 +142,11 @@ public final class DeployAttempts {
             }
         }
         String producerKey = readableSecrets.isEmpty()
-                ? "arn:aws:secretsmanager" + IN + "secret:payments-producer-key-AbCdEf" : readableSecrets.get(readableSecrets.size() - 1);
+                ? "arn:aws:secretsmanager" + in + "secret:payments-producer-key-AbCdEf" : readableSecrets.get(readableSecrets.size() - 1);
         denied(principal, "read a named secret's value (a producer's key, the push API credential)", "secretsmanager:GetSecretValue",
                 producerKey, Map.of());
         denied(principal, "read another stack's secret", "secretsmanager:GetSecretValue",
-                "arn:aws:secretsmanager" + IN + "secret:" + StackArns.OTHER_STACK + "-secret-AbCdEf",
+                "arn:aws:secretsmanager" + in + "secret:" + StackArns.OTHER_STACK + "-secret-AbCdEf",
                 Map.of(DeployPolicy.STACK_TAG, StackArns.OTHER_STACK));
         template.ofType("AWS::KMS::Key").keySet().stream().findFirst().ifPresent(key -> denied(principal, "decrypt with the stack's key",
                 "kms:Decrypt", template.attribute(key, "Arn"), Map.of(DeployPolicy.STACK_TAG, template.stackName())));

@@ -39,7 +39,6 @@ public final class DeployPolicy {
     private static final Set<String> VPC_OWN = Set.of("vpc", "subnet", "route-table");
     /** What a role's inline policies may hold together, in characters without white space. */
     public static final int INLINE_LIMIT = 10_240;
-    private static final String IN = ":" + ResolvedTemplate.REGION + ":" + ResolvedTemplate.ACCOUNT + ":";
     /** The tag CloudFormation gives every resource it creates (https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-properties-resource-tags.html). */
     public static final String STACK_TAG = "aws:ResourceTag/aws:cloudformation:stack-name";
     private static final String ELASTICACHE_SERVICE_LINKED_ROLE = "arn:aws:iam::" + ResolvedTemplate.ACCOUNT
@@ -106,6 +105,9 @@ public final class DeployPolicy {
                 permission(id, type, handler, action);
             }
         }
+        if (GlobalTableReplicas.TYPE.equals(type)) {
+            GlobalTableReplicas.grant(template, id, schemas, iam, grants);
+        }
     }
 
     private void permission(String id, String type, String handler, String action) {
@@ -127,7 +129,7 @@ public final class DeployPolicy {
             grants.condition(action, List.of(new Scope("StringLike", "iam:PermissionsBoundary", boundaryArn, boundaryArn, boundaryArn)));
         }
         if (Narrowing.MAPPING_ACTIONS.contains(action)) {
-            String functions = "arn:aws:lambda" + IN + "function:" + template.stackName() + "-*";
+            String functions = "arn:aws:lambda:" + template.region() + ":" + ResolvedTemplate.ACCOUNT + ":function:" + template.stackName() + "-*";
             grants.condition(action, List.of(new Scope("ArnLike", "lambda:FunctionArn", functions, functions.replace("*", "PaymentsFunction"),
                     functions.replace(template.stackName(), StackArns.OTHER_STACK).replace("*", "PaymentsFunction"))));
         }
@@ -184,7 +186,7 @@ public final class DeployPolicy {
                     .filter(resourceType -> candidates.stream().map(c -> StackArns.of(template, c)).flatMap(Optional::stream)
                             .noneMatch(arns -> resourceType.matches(arns.arn())))
                     .forEach(resourceType -> {
-                        String any = resourceType.anyIn(ResolvedTemplate.REGION, ResolvedTemplate.ACCOUNT);
+                        String any = resourceType.anyIn(template.region(), ResolvedTemplate.ACCOUNT);
                         grants.grant(why + ", on the VPC's own " + resourceType.name(), action, any, any.replace("*", "0123456789abcdef0"),
                                 resourceType.name() + " of the VPC", Optional.empty(), List.of());
                     });
@@ -206,7 +208,7 @@ public final class DeployPolicy {
             }
             for (IamActions.ResourceType resourceType : iam.resourceTypes(action)) {
                 if (resourceType.required()) {
-                    return Optional.of(StackArns.ofShape(resourceType.arnShape(), template.stackName(), id));
+                    return Optional.of(StackArns.ofShape(resourceType.arnShape(), template.stackName(), template.region(), id));
                 }
             }
         }

@@ -29,9 +29,9 @@ final class IamActions {
     /** One kind of resource an action acts on: its ARN shape, and whether every call names one. */
     record ResourceType(String name, String arnShape, boolean required) {
 
-        /** Whether {@code arn}, of the rehearsal's account and region, has this shape ({@code ${...}} stands for any text). */
+        /** Whether {@code arn}, of the rehearsal's account and any region, has this shape ({@code ${...}} stands for any text). */
         boolean matches(String arn) {
-            String shape = anyIn(ResolvedTemplate.REGION, ResolvedTemplate.ACCOUNT);
+            String shape = anyIn("*", ResolvedTemplate.ACCOUNT);
             return Pattern.matches(String.join(".+", Arrays.stream(shape.split("\\*", -1)).map(Pattern::quote).toList()), arn);
         }
 

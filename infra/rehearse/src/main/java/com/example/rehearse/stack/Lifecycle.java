@@ -56,10 +56,18 @@ public final class Lifecycle {
             "AWS::DynamoDB::Table", List.of(
                     "aws dynamodb update-table --region \"$REGION\" --table-name %s --no-deletion-protection-enabled",
                     "aws dynamodb delete-table --region \"$REGION\" --table-name %s"),
+            // An MRSC table: its second replica and witness removed together (which leaves a table of
+            // one Region), then that table (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_GlobalTableWitnessGroupUpdate.html).
+            "AWS::DynamoDB::GlobalTable", List.of(
+                    "aws dynamodb update-table --region \"$SECOND_REGION\" --table-name %s --no-deletion-protection-enabled",
+                    "aws dynamodb update-table --region \"$REGION\" --table-name %1$s --replica-updates \"Delete={RegionName=$SECOND_REGION}\""
+                            + " --global-table-witness-updates \"Delete={RegionName=$WITNESS_REGION}\"",
+                    "aws dynamodb update-table --region \"$REGION\" --table-name %s --no-deletion-protection-enabled",
+                    "aws dynamodb delete-table --region \"$REGION\" --table-name %s"),
             "AWS::SecretsManager::Secret", List.of("aws secretsmanager delete-secret --region \"$REGION\" --secret-id %s --force-delete-without-recovery"),
             "AWS::KMS::Key", List.of("aws kms schedule-key-deletion --region \"$REGION\" --key-id %s --pending-window-in-days 30"));
     /** Keys last: what they encrypt goes first. */
-    private static final List<String> TEARDOWN_ORDER = List.of("AWS::Logs::LogGroup", "AWS::DynamoDB::Table",
+    private static final List<String> TEARDOWN_ORDER = List.of("AWS::Logs::LogGroup", "AWS::DynamoDB::Table", "AWS::DynamoDB::GlobalTable",
             "AWS::SecretsManager::Secret", "AWS::KMS::Key");
 
     private final ResolvedTemplate template;

@@ -18,15 +18,14 @@ import java.util.Optional;
 record StackArns(String arn, String pattern, Optional<String> outside) {
 
     static final String OTHER_STACK = "another-stack";
-    private static final String REGION = ResolvedTemplate.REGION;
     private static final String ACCOUNT = ResolvedTemplate.ACCOUNT;
 
     /** The resource's ARNs, if it has one of its own (a queue policy, a version or a permission acts on another's). */
     static Optional<StackArns> of(ResolvedTemplate template, String id) {
         String stack = template.stackName();
-        String in = ":" + REGION + ":" + ACCOUNT + ":";
+        String in = ":" + template.region() + ":" + ACCOUNT + ":";
         return switch (template.type(id)) {
-            case "AWS::DynamoDB::Table" -> scoped(template.attribute(id, "Arn"), "arn:aws:dynamodb" + in + "table/" + stack + "-*", stack);
+            case "AWS::DynamoDB::Table", "AWS::DynamoDB::GlobalTable" -> scoped(template.attribute(id, "Arn"), "arn:aws:dynamodb" + in + "table/" + stack + "-*", stack);
             case "AWS::SQS::Queue" -> scoped(template.attribute(id, "Arn"), "arn:aws:sqs" + in + stack + "-*", stack);
             case "AWS::SNS::Topic" -> scoped(template.ref(id), "arn:aws:sns" + in + stack + "-*", stack);
             case "AWS::IAM::Role" -> scoped(template.attribute(id, "Arn"), "arn:aws:iam::" + ACCOUNT + ":role/" + stack + "-*", stack);
@@ -60,8 +59,8 @@ record StackArns(String arn, String pattern, Optional<String> outside) {
      * its create action makes), named as CloudFormation names what it names,
      * {@code <stack>-<logical id>-<random>}; a type CloudFormation names otherwise belongs in the list.
      */
-    static StackArns ofShape(String shape, String stack, String id) {
-        String filled = shape.replace("${Partition}", "aws").replace("${Region}", REGION).replace("${Account}", ACCOUNT);
+    static StackArns ofShape(String shape, String stack, String region, String id) {
+        String filled = shape.replace("${Partition}", "aws").replace("${Region}", region).replace("${Account}", ACCOUNT);
         String arn = filled.replaceAll("\\$\\{[^}]*}", stack + "-" + id);
         return new StackArns(arn, filled.replaceAll("\\$\\{[^}]*}", stack + "-*"), Optional.of(arn.replace(stack, OTHER_STACK)));
     }

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * The intrinsic functions of a template resolved for one deployment: {@code Ref},
  * {@code Fn::GetAtt}, {@code Fn::Sub}, {@code Fn::Join}, {@code Fn::Select}, {@code Fn::Split},
  * {@code Fn::If}, and {@code AWS::NoValue} removed; pseudo parameters are the rehearsal's account
- * and region; a resource's {@code Ref} and attributes are its {@link PhysicalIds}.
+ * and the deployment's region; a resource's {@code Ref} and attributes are its {@link PhysicalIds}.
  */
 final class IntrinsicResolver {
 
@@ -32,12 +32,14 @@ final class IntrinsicResolver {
     private final Predicate<String> condition;
     private final Physical physical;
     private final String stackName;
+    private final String region;
 
-    IntrinsicResolver(ParameterValues parameters, Predicate<String> condition, Physical physical, String stackName) {
+    IntrinsicResolver(ParameterValues parameters, Predicate<String> condition, Physical physical, String stackName, String region) {
         this.parameters = parameters;
         this.condition = condition;
         this.physical = physical;
         this.stackName = stackName;
+        this.region = region;
     }
 
     /** {@code node} with every intrinsic function resolved and {@code AWS::NoValue} removed. */
@@ -102,7 +104,7 @@ final class IntrinsicResolver {
 
     private JsonNode reference(String name) {
         return switch (name) {
-            case "AWS::Region" -> JSON.textNode(ResolvedTemplate.REGION);
+            case "AWS::Region" -> JSON.textNode(region);
             case "AWS::AccountId" -> JSON.textNode(ResolvedTemplate.ACCOUNT);
             case "AWS::Partition" -> JSON.textNode("aws");
             case "AWS::URLSuffix" -> JSON.textNode("amazonaws.com");

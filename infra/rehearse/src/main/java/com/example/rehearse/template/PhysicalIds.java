@@ -12,6 +12,7 @@ import java.util.function.Function;
 final class PhysicalIds {
 
     private final String stackName;
+    private final String region;
     private final Function<String, String> types;
     private final Function<String, JsonNode> properties;
 
@@ -19,8 +20,9 @@ final class PhysicalIds {
      * The values of the stack {@code stackName}'s resources, each of the type {@code types} gives
      * and with the resolved properties {@code properties} gives (a name it sets wins).
      */
-    PhysicalIds(String stackName, Function<String, String> types, Function<String, JsonNode> properties) {
+    PhysicalIds(String stackName, String region, Function<String, String> types, Function<String, JsonNode> properties) {
         this.stackName = stackName;
+        this.region = region;
         this.types = types;
         this.properties = properties;
     }
@@ -30,17 +32,18 @@ final class PhysicalIds {
         String type = types.apply(logicalId);
         String name = stackName + "-" + logicalId;
         String hex = String.format("%017x", Math.abs((long) (stackName + logicalId).hashCode()) * 7919L).substring(0, 17);
-        String arnBase = ":" + ResolvedTemplate.REGION + ":" + ResolvedTemplate.ACCOUNT + ":";
+        String arnBase = ":" + region + ":" + ResolvedTemplate.ACCOUNT + ":";
         String account = ResolvedTemplate.ACCOUNT;
         return switch (type) {
-            case "AWS::DynamoDB::Table" -> switch (attribute == null ? "Ref" : attribute) {
-                case "Ref" -> name;
-                case "Arn" -> "arn:aws:dynamodb" + arnBase + "table/" + name;
-                case "StreamArn" -> "arn:aws:dynamodb" + arnBase + "table/" + name + "/stream/2026-12-01T00:00:00.000";
+            case "AWS::DynamoDB::Table", "AWS::DynamoDB::GlobalTable" -> switch (attribute == null ? "Ref" : attribute) {
+                case "Ref" -> property(logicalId, "TableName", name);
+                case "Arn" -> "arn:aws:dynamodb" + arnBase + "table/" + property(logicalId, "TableName", name);
+                case "StreamArn" -> "arn:aws:dynamodb" + arnBase + "table/" + property(logicalId, "TableName", name)
+                        + "/stream/2026-12-01T00:00:00.000";
                 default -> unknown(logicalId, attribute);
             };
             case "AWS::SQS::Queue" -> switch (attribute == null ? "Ref" : attribute) {
-                case "Ref" -> "https://sqs." + ResolvedTemplate.REGION + ".amazonaws.com/" + account + "/" + name;
+                case "Ref" -> "https://sqs." + region + ".amazonaws.com/" + account + "/" + name;
                 case "Arn" -> "arn:aws:sqs" + arnBase + name;
                 case "QueueName" -> name;
                 default -> unknown(logicalId, attribute);

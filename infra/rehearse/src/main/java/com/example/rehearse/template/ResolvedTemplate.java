@@ -22,10 +22,12 @@ public final class ResolvedTemplate {
 
     /** The account the rehearsal deploys to: AWS's documentation example account. */
     public static final String ACCOUNT = "123456789012";
+    /** The Region a template is deployed to when none is given. */
     public static final String REGION = "us-east-1";
 
     private final Template model;
     private final String stackName;
+    private final String region;
     private final ParameterValues parameters;
     private final ConditionValues conditions;
     private final IntrinsicResolver resolver;
@@ -33,13 +35,14 @@ public final class ResolvedTemplate {
     private final Map<String, Resource> resources = new LinkedHashMap<>();
     private final Dependencies dependencies;
 
-    private ResolvedTemplate(Template model, Map<String, String> values, String stackName) {
+    private ResolvedTemplate(Template model, Map<String, String> values, String stackName, String region) {
         this.model = model;
         this.stackName = stackName;
+        this.region = region;
         this.parameters = new ParameterValues(model, values);
-        this.physical = new PhysicalIds(stackName, this::type, this::properties);
+        this.physical = new PhysicalIds(stackName, region, this::type, this::properties);
         this.conditions = new ConditionValues(model.conditions(), node -> resolver().resolve(node));
-        this.resolver = new IntrinsicResolver(parameters, conditions::holds, physical::of, stackName);
+        this.resolver = new IntrinsicResolver(parameters, conditions::holds, physical::of, stackName, region);
         model.resources().forEach((id, resource) -> {
             if (resource.condition().map(conditions::holds).orElse(true)) {
                 resources.put(id, resource);
@@ -57,12 +60,17 @@ public final class ResolvedTemplate {
      * absent from it takes its {@code Default}; one without a Default fails).
      */
     public static ResolvedTemplate of(JsonNode translated, Map<String, String> values, String stackName) {
-        return of(Template.of(translated), values, stackName);
+        return of(Template.of(translated), values, stackName, REGION);
     }
 
-    /** {@code model} deployed as stack {@code stackName} with {@code values}. */
-    public static ResolvedTemplate of(Template model, Map<String, String> values, String stackName) {
-        return new ResolvedTemplate(model, values, stackName);
+    /** {@code translated} deployed as stack {@code stackName} with {@code values} in {@code region}. */
+    public static ResolvedTemplate of(JsonNode translated, Map<String, String> values, String stackName, String region) {
+        return of(Template.of(translated), values, stackName, region);
+    }
+
+    /** {@code model} deployed as stack {@code stackName} with {@code values} in {@code region}. */
+    public static ResolvedTemplate of(Template model, Map<String, String> values, String stackName, String region) {
+        return new ResolvedTemplate(model, values, stackName, region);
     }
 
     /** The template as written, typed. */
@@ -72,6 +80,11 @@ public final class ResolvedTemplate {
 
     public String stackName() {
         return stackName;
+    }
+
+    /** The Region it is deployed to ({@code AWS::Region}, and the Region of every ARN of its own). */
+    public String region() {
+        return region;
     }
 
     public boolean hasParameter(String name) {
@@ -127,7 +140,10 @@ public final class ResolvedTemplate {
         return resource(logicalId).node().path("DeletionPolicy").asText("Delete");
     }
 
-    /** The key of an Output whose value is the resource's {@code Ref} or ARN, if the template has one. */
+    /**
+     * The key of an Output whose value is the resource's {@code Ref} or ARN, if the template has
+     * one: written so, or resolving so with these parameters (a name chosen by {@code Fn::If}).
+     */
     public Optional<String> outputOf(String logicalId) {
         for (Map.Entry<String, JsonNode> output : model.outputs().entrySet()) {
             JsonNode value = output.getValue();
@@ -137,6 +153,17 @@ public final class ResolvedTemplate {
                 default -> false;
             }).orElse(false);
             if (named) {
+                return Optional.of(output.getKey());
+            }
+        }
+        for (Map.Entry<String, JsonNode> output : model.outputs().entrySet()) {
+            String value;
+            try {
+                value = resolver.resolve(output.getValue()).asText();
+            } catch (IllegalArgumentException notDeployed) {
+                continue;
+            }
+            if (value.equals(ref(logicalId)) || value.equals(arnOrNull(logicalId))) {
                 return Optional.of(output.getKey());
             }
         }
