@@ -16,6 +16,7 @@ import com.example.sim.regions.AccountItemReceiver;
 import com.example.sim.regions.ItemGrowth;
 import com.example.sim.regions.MrscGlobalTable;
 import com.example.sim.regions.RecordSweeper;
+import com.example.sim.regions.RegionalPublishers;
 import com.example.sim.regions.SingleWrite;
 import com.example.sim.runtime.Scheduler;
 import com.example.sim.workload.Workload;
@@ -24,6 +25,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SplittableRandom;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -51,9 +53,15 @@ final class AccountItemRegions {
         committed.createTable(Simulation.LEDGER, LedgerAttributes.PK, Optional.of(LedgerAttributes.SK), Optional.empty());
         load(committed, setting);
         ItemGrowth growth = new ItemGrowth();
+        var oracle = setting.oracles().publishedOnceAcrossRegions();
+        RegionalPublishers publishers = new RegionalPublishers(scheduler, setting.outages(), AccountItemRegions::name, true,
+                oracle::published, new SplittableRandom(scheduler.random().nextLong()));
         committed.observe(write -> {
             setting.oracles().observe(new Event.Written(scheduler.now(), write));
             growth.written(write);
+            if (write.table().equals(Simulation.RECORDS) && write.before().isEmpty()) {
+                publishers.recorded(write.after());
+            }
         });
         MrscGlobalTable table = new MrscGlobalTable(scheduler, committed, setting.outages(), RegionsSimulation.REGIONS,
                 RegionsSimulation.REGIONS);
@@ -82,8 +90,8 @@ final class AccountItemRegions {
             regions.add(queues);
         }
         return new RegionsSimulation.Deployed(regions, () -> RegionsSimulation.balances(committed, scheduler), table::writeUnits,
-                () -> String.format(" mrsc_write_units=%d replicas=%d %s %s", table.writeUnits(), RegionsSimulation.REGIONS,
-                        growth, sweeps));
+                () -> String.format(" mrsc_write_units=%d replicas=%d %s %s %s", table.writeUnits(), RegionsSimulation.REGIONS,
+                        growth, sweeps, publishers));
     }
 
     /** The name a Region's functions write as theirs ({@code AWS_REGION}). */

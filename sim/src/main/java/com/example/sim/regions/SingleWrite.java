@@ -104,7 +104,9 @@ public final class SingleWrite {
                 Map<String, AttributeValue> applied = account.containsKey(APPLIED) ? account.get(APPLIED).m() : Map.of();
                 AttributeValue earlier = applied.get(payment.transactionId());
                 if (earlier != null) {
-                    if (fingerprint.hex().equals(earlier.m().get(IdempotencyRecordAttributes.FINGERPRINT).s())) {
+                    // an entry the run opens with (approved before it, its record long expired) has no decidedAt: nothing to complete
+                    if (fingerprint.hex().equals(earlier.m().get(IdempotencyRecordAttributes.FINGERPRINT).s())
+                            && earlier.m().containsKey(DECIDED_AT)) {
                         derive(payment, fingerprint, earlier.m());
                     }
                     return new Earlier(earlier.m());
