@@ -61,12 +61,12 @@ public final class RecordSweeper {
 
     /**
      * @param retentionSeconds {@code APPLIED_RETENTION_SECONDS}; below {@value #LEAST_RETENTION_SECONDS} refused, as
-     *                         the function refuses it at init; 0 only in a scratch proof of what the rule guards
+     *                         the function refuses it at init
      * @param until            when the sweeps stop (virtual micros): the run's end
      */
     public RecordSweeper(Scheduler scheduler, DynamoDbClient table, Oracles.Tables tables, java.util.function.BooleanSupplier up,
                          long retentionSeconds, long until, Counts counts) {
-        if (retentionSeconds != 0 && retentionSeconds < LEAST_RETENTION_SECONDS) {
+        if (retentionSeconds < LEAST_RETENTION_SECONDS) {
             throw new IllegalArgumentException("APPLIED_RETENTION_SECONDS must be at least " + LEAST_RETENTION_SECONDS
                     + " (the authorizer's 30 s timeout and the clocks' skew), was " + retentionSeconds);
         }
