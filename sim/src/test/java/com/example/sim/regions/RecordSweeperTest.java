@@ -58,12 +58,12 @@ class RecordSweeperTest {
         List<SingleWrite.Answer> answers = slowCopy(25 * SECOND);
         assertInstanceOf(SingleWrite.Earlier.class, answers.get(0));
         assertEquals("900", balance());
-        assertEquals(Map.of(), applied()); // swept once its record was 90 s old
+        assertEquals(Map.of(), applied()); // swept at 180 s, once its record was 90 s old
     }
 
     @Test
     void aCopyStalledPastTheRetention_isDecidedTwice() {
-        List<SingleWrite.Answer> answers = slowCopy(130 * SECOND);
+        List<SingleWrite.Answer> answers = slowCopy(135 * SECOND);
         assertInstanceOf(SingleWrite.Decided.class, answers.get(0));
         assertEquals("800", balance()); // debited twice: why the retention outlives the function's timeout
     }
@@ -76,14 +76,17 @@ class RecordSweeperTest {
                 refused.getMessage());
     }
 
-    /** TXN-S decided at 1 s in Region 0; its copy in Region 1 reads no record 1 ms after, then stalls {@code stall}. */
+    /**
+     * TXN-S decided at 50 s in Region 0; its copy in Region 1 reads no record 1 ms after, then stalls {@code stall};
+     * Region 2's sweeper sweeps every minute from 60 s.
+     */
     private List<SingleWrite.Answer> slowCopy(long stall) {
         new RecordSweeper(scheduler, table.replica(2), TABLES, () -> true, RecordSweeper.LEAST_RETENTION_SECONDS, 600 * SECOND,
                 counts).start();
         Payment payment = SingleWriteTest.purchase("TXN-S", "ACC-S", 100);
         List<SingleWrite.Answer> answers = new ArrayList<>();
-        scheduler.at(SECOND, () -> scheduler.spawn(this, () -> writer(table.replica(0), 0).decide(payment, payment.fingerprint())));
-        scheduler.at(SECOND + 1_000, () -> scheduler.spawn(this, () -> answers.add(
+        scheduler.at(50 * SECOND, () -> scheduler.spawn(this, () -> writer(table.replica(0), 0).decide(payment, payment.fingerprint())));
+        scheduler.at(50 * SECOND + 1_000, () -> scheduler.spawn(this, () -> answers.add(
                 writer(new Stalling(table.replica(1), stall), 1).decide(payment, payment.fingerprint()))));
         scheduler.runUntil(600 * SECOND);
         return answers;
