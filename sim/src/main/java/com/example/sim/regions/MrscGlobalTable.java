@@ -2,8 +2,12 @@ package com.example.sim.regions;
 
 import com.example.sim.models.DynamoDbModel;
 import com.example.sim.runtime.Scheduler;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
 import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -82,6 +86,7 @@ public final class MrscGlobalTable {
     private final int replicas;
     private final Map<String, Hold> holds = new HashMap<>();
     private long writeUnits;
+    private final List<Consumer<DynamoDbModel.Write>> updates = new ArrayList<>();
 
     /**
      * @param committed the table's one committed copy (its items, conditions and write units)
@@ -94,6 +99,15 @@ public final class MrscGlobalTable {
         this.outages = outages;
         this.members = members;
         this.replicas = replicas;
+    }
+
+    /**
+     * Tells {@code observer} of each {@code UpdateItem} applied (a {@code PutItem} is told by the
+     * committed table's own observers): an update is read, checked and written in one step, as
+     * DynamoDB applies it, so it goes to the committed table without a call's travel between.
+     */
+    public void observeUpdates(Consumer<DynamoDbModel.Write> observer) {
+        updates.add(observer);
     }
 
     /**
@@ -187,7 +201,10 @@ public final class MrscGlobalTable {
             next = ItemPaths.update(request.updateExpression(), next, names, values);
             refuseOver400Kb(next);
             Map<String, AttributeValue> after = Map.copyOf(next);
-            committed.putItem(r -> r.tableName(request.tableName()).item(after));
+            committed.load(request.tableName(), after); // read, checked and written in one step: no other write between
+            DynamoDbModel.Write write = new DynamoDbModel.Write(request.tableName(), old.isEmpty() ? Optional.empty() : Optional.of(old),
+                    after, scheduler.instant());
+            updates.forEach(observer -> observer.accept(write));
             return end(started, after, UpdateItemResponse.builder().build());
         }
 
