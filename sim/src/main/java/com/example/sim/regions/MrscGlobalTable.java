@@ -194,8 +194,8 @@ public final class MrscGlobalTable {
         public UpdateItemResponse updateItem(UpdateItemRequest request) {
             Started started = begin(request.tableName(), request.key());
             Map<String, AttributeValue> old = started.before();
-            Map<String, String> names = request.hasExpressionAttributeNames() ? request.expressionAttributeNames() : Map.of();
-            Map<String, AttributeValue> values = request.hasExpressionAttributeValues() ? request.expressionAttributeValues() : Map.of();
+            Map<String, String> names = given(request.hasExpressionAttributeNames(), request.expressionAttributeNames());
+            Map<String, AttributeValue> values = given(request.hasExpressionAttributeValues(), request.expressionAttributeValues());
             conditionHolds(ItemPaths.holds(request.conditionExpression(), old, names, values));
             Map<String, AttributeValue> next = new HashMap<>(old.isEmpty() ? request.key() : old);
             next = ItemPaths.update(request.updateExpression(), next, names, values);
@@ -212,9 +212,9 @@ public final class MrscGlobalTable {
         public DeleteItemResponse deleteItem(DeleteItemRequest request) {
             Started started = begin(request.tableName(), request.key());
             Map<String, AttributeValue> old = started.before();
-            Map<String, String> names = request.hasExpressionAttributeNames() ? request.expressionAttributeNames() : Map.of();
-            Map<String, AttributeValue> values = request.hasExpressionAttributeValues() ? request.expressionAttributeValues() : Map.of();
-            conditionHolds(!old.isEmpty() && ItemPaths.holds(request.conditionExpression(), old, names, values));
+            conditionHolds(!old.isEmpty() && ItemPaths.holds(request.conditionExpression(), old,
+                    given(request.hasExpressionAttributeNames(), request.expressionAttributeNames()),
+                    given(request.hasExpressionAttributeValues(), request.expressionAttributeValues())));
             committed.table(request.tableName()).delete(committed.table(request.tableName()).keyOf(request.key()));
             return end(started, Map.of(), DeleteItemResponse.builder().build());
         }
@@ -251,6 +251,11 @@ public final class MrscGlobalTable {
                 throw error(503, "ServiceUnavailable", "the Region's replica reaches no other member of the global table");
             }
         }
+    }
+
+    /** A request's expression names or values: none when the request has none. */
+    private static <V> Map<String, V> given(boolean has, Map<String, V> map) {
+        return has ? map : Map.of();
     }
 
     private static void conditionHolds(boolean holds) {

@@ -44,6 +44,7 @@ class SingleWriteTest {
         committed.createTable("ledger", LedgerAttributes.PK, Optional.of(LedgerAttributes.SK), Optional.empty());
         table = new MrscGlobalTable(scheduler, committed, NONE_LOST, 3, 3);
         committed.observe(write -> written.add(write.table()));
+        table.observeUpdates(write -> written.add(write.table()));
     }
 
     @Test
