@@ -13,6 +13,7 @@ import com.example.sim.models.Transaction;
 import com.example.sim.oracles.Event;
 import com.example.sim.regions.AccountItemReceiver;
 import com.example.sim.regions.MrscGlobalTable;
+import com.example.sim.regions.RegionSettings;
 import com.example.sim.runtime.Scheduler;
 import com.example.sim.workload.Workload;
 import java.util.ArrayList;
@@ -39,23 +40,26 @@ final class AccountItemRegions {
 
     static RegionsSimulation.Deployed deploy(RegionsSimulation.Setting setting) {
         Scheduler scheduler = setting.scheduler();
-        SimWorld world = new SimWorld(scheduler, com.example.sim.faults.FaultSchedule.NONE);
+        SimWorld world = new SimWorld(scheduler, setting.faults());
         DynamoDbModel committed = new DynamoDbModel(world, setting.profile().warmWriteUnits());
         committed.createTable(Simulation.ACCOUNTS, AccountAttributes.PK, Optional.empty(), Optional.empty());
         committed.createTable(Simulation.RECORDS, IdempotencyRecordAttributes.PK, Optional.empty(), Optional.empty());
         committed.createTable(Simulation.LEDGER, LedgerAttributes.PK, Optional.of(LedgerAttributes.SK), Optional.empty());
         load(committed, setting);
         committed.observe(write -> setting.oracles().observe(new Event.Written(scheduler.now(), write)));
-        MrscGlobalTable table = new MrscGlobalTable(scheduler, committed, setting.outages(), RegionsSimulation.REGIONS);
+        MrscGlobalTable table = new MrscGlobalTable(scheduler, committed, setting.outages(), RegionSettings.MEMBERS,
+                setting.regions().roundTripMicros());
+        int replicas = setting.regions().receivers(); // a witness holds no item: what it is charged, no page we found says
         SplittableRandom streamLag = new SplittableRandom(scheduler.random().nextLong());
         List<RegionsSimulation.Region> regions = new ArrayList<>();
-        for (int r = 0; r < RegionsSimulation.REGIONS; r++) {
+        for (int r = 0; r < replicas; r++) {
             int region = r;
             AccountItemReceiver[] receiver = new AccountItemReceiver[1];
             RegionsSimulation.Region queues = setting.queues(new SqsModel(world), () -> receiver[0].sent());
             receiver[0] = new AccountItemReceiver(scheduler, queues.payments(), queues.deadLetters(), table.replica(region),
                     new com.example.sim.oracles.Oracles.Tables(Simulation.RECORDS, Simulation.ACCOUNTS, Simulation.LEDGER),
-                    () -> !setting.outages().lost(region, scheduler.now()), new AccountItemReceiver.Told() {
+                    () -> !setting.outages().lost(region, scheduler.now()) && setting.runbook().enabled(region),
+                    new AccountItemReceiver.Told() {
                         @Override
                         public void answered(com.example.sim.models.SqsMessage message, com.example.receiver.MessageResult result) {
                             setting.answered(region, message, result);
@@ -78,8 +82,10 @@ final class AccountItemRegions {
             regions.add(queues);
         }
         return new RegionsSimulation.Deployed(regions, () -> RegionsSimulation.balances(committed, scheduler),
-                () -> committed.writeUnits() * RegionsSimulation.REGIONS,
-                () -> String.format(" mrsc_write_units_per_replica=%d replicas=%d", committed.writeUnits(), RegionsSimulation.REGIONS));
+                () -> committed.writeUnits() * replicas,
+                () -> String.format(" mrsc_write_units_per_replica=%d replicas=%d%s stops=%d redriven=%d", committed.writeUnits(),
+                        replicas, setting.regions().witness() ? "+witness" : "", setting.runbook().stops(),
+                        setting.runbook().redriven()));
     }
 
     /**

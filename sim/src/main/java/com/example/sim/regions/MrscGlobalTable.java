@@ -63,6 +63,7 @@ public final class MrscGlobalTable {
     private final DynamoDbModel committed;
     private final RegionOutages outages;
     private final int members;
+    private final RegionSettings.Range roundTrip;
     private final Map<String, Hold> holds = new HashMap<>();
 
     /**
@@ -70,10 +71,17 @@ public final class MrscGlobalTable {
      * @param members   the Regions holding a replica or the witness; the run's Regions are the first
      */
     public MrscGlobalTable(Scheduler scheduler, DynamoDbModel committed, RegionOutages outages, int members) {
+        this(scheduler, committed, outages, members, new RegionSettings.Range(ROUND_TRIP_MIN_MICROS, ROUND_TRIP_MAX_MICROS));
+    }
+
+    /** The same, each write's cross-Region round trip drawn from {@code roundTrip} µs (a swarm's draw). */
+    public MrscGlobalTable(Scheduler scheduler, DynamoDbModel committed, RegionOutages outages, int members,
+                           RegionSettings.Range roundTrip) {
         this.scheduler = scheduler;
         this.committed = committed;
         this.outages = outages;
         this.members = members;
+        this.roundTrip = roundTrip;
     }
 
     /** Region {@code region}'s client of the table. */
@@ -141,11 +149,11 @@ public final class MrscGlobalTable {
                                 "One or more items in this request are being modified by a request in another Region"))
                         .build();
             }
-            long roundTrip = scheduler.random().nextLong(ROUND_TRIP_MIN_MICROS, ROUND_TRIP_MAX_MICROS + 1);
-            holds.put(item, new Hold(region, now + roundTrip));
+            long waited = scheduler.random().nextLong(roundTrip.least(), roundTrip.most() + 1);
+            holds.put(item, new Hold(region, now + waited));
             PutItemResponse response = committed.putItem(request);
             if (scheduler.current() != null) {
-                scheduler.sleep(roundTrip);
+                scheduler.sleep(waited);
             }
             return response;
         }
