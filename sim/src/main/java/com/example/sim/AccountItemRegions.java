@@ -83,9 +83,8 @@ final class AccountItemRegions {
         }
         return new RegionsSimulation.Deployed(regions, () -> RegionsSimulation.balances(committed, scheduler),
                 () -> committed.writeUnits() * replicas,
-                () -> String.format(" mrsc_write_units_per_replica=%d replicas=%d%s stops=%d redriven=%d", committed.writeUnits(),
-                        replicas, setting.regions().witness() ? "+witness" : "", setting.runbook().stops(),
-                        setting.runbook().redriven()));
+                () -> String.format(" mrsc_write_units_per_replica=%d replicas=%d%s", committed.writeUnits(),
+                        replicas, setting.regions().witness() ? "+witness" : "") + setting.runbook());
     }
 
     /**

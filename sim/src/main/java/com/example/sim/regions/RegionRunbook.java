@@ -61,6 +61,7 @@ public final class RegionRunbook {
     private long[] enabledAt = new long[0];
     private int stops;
     private int redriven;
+    private int deadLettered;
 
     /**
      * @param calm   whether no DynamoDB fault is on now (the operators wait for the fault behind letters to end)
@@ -88,6 +89,7 @@ public final class RegionRunbook {
             int r = region;
             payments.get(region).onDeparture((queue, message, why) -> {
                 if (why == SqsQueue.Departure.MOVED_TO_DEAD_LETTER_QUEUE) {
+                    deadLettered++;
                     alarm(r);
                 }
             });
@@ -122,6 +124,11 @@ public final class RegionRunbook {
     /** Event sources the operators stopped. */
     public int stops() {
         return stops;
+    }
+
+    /** Messages SQS moved to a DLQ after their receives (a Region's answers RETRY spent them). */
+    public int deadLettered() {
+        return deadLettered;
     }
 
     /** Letters the operators moved back from a DLQ to its payments queue. */
@@ -172,5 +179,11 @@ public final class RegionRunbook {
         letters.forEach(letter -> deadLetters.get(region).moveOne(letter, payments.get(region)));
         redriven += letters.size();
         pollers.get(region).run();
+    }
+
+    /** What the operators did: event sources stopped, letters SQS dead-lettered, letters redriven. */
+    @Override
+    public String toString() {
+        return " stops=" + stops + " dead_lettered=" + deadLettered + " redriven=" + redriven;
     }
 }
