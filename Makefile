@@ -273,7 +273,7 @@ simulate: ## 20 seeds x 50 000 payments x 7 days, fast path on, oracles, shrinki
 	  WARM_WRITE_UNITS=$(call quoted,$(WARM_WRITE_UNITS)) SHRINK=$(call quoted,$(SHRINK)) \
 	  RESERVED=$(call quoted,$(RESERVED)) LAMBDA_THROTTLE_MINUTES=$(call quoted,$(LAMBDA_THROTTLE_MINUTES)) \
 	  CACHE=$(call quoted,$(CACHE)) QUEUE=$(call quoted,$(QUEUE)) DRAW=$(call quoted,$(DRAW)) RULES=$(call quoted,$(RULES)) \
-	  DESIGN=$(call quoted,$(DESIGN))
+	  DESIGN=$(call quoted,$(DESIGN)) HOT=$(call quoted,$(HOT))
 
 compat-sim: last-release ## the last release and the working tree on one alias, simulated (~3 m) ## SEED= SEEDS=5 PAYMENTS=3000
 	$(SIM_BUILD)

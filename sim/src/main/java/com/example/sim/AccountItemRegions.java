@@ -11,9 +11,14 @@ import com.example.sim.models.SimWorld;
 import com.example.sim.models.SqsModel;
 import com.example.sim.models.Transaction;
 import com.example.sim.oracles.Event;
+import com.example.sim.oracles.Oracles;
 import com.example.sim.regions.AccountItemReceiver;
+import com.example.sim.regions.ItemGrowth;
 import com.example.sim.regions.MrscGlobalTable;
+import com.example.sim.regions.RecordSweeper;
 import com.example.sim.regions.RegionSettings;
+import com.example.sim.regions.RegionalPublishers;
+import com.example.sim.regions.SingleWrite;
 import com.example.sim.runtime.Scheduler;
 import com.example.sim.workload.Workload;
 import java.util.ArrayList;
@@ -27,13 +32,15 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * Design (b) deployed in the run's Regions: the accounts, the idempotency records and the ledger
  * as global tables in MRSC (three replicas, one per Region), each Region's {@link
- * AccountItemReceiver} on its queue; the stream's reader, in whichever Region is up, writes a
- * decision's record and ledger entry 0.1 to 1 s after it if its consumer did not. What each
- * decision costs: every write is charged in each of the three replica Regions.
+ * AccountItemReceiver} on its queue deciding by the single-write commit ({@link SingleWrite}),
+ * and each Region's {@link RecordSweeper} every minute it is up. What each decision costs: every
+ * write charged in each of the three replica Regions, by the larger of its item before and after.
  */
 final class AccountItemRegions {
 
     private static final String NONE = "None";
+    /** How long the sweepers run after the traffic: past every return and redrive of the run's messages. */
+    private static final long SWEEPS_AFTER_TRAFFIC_MICROS = 86_400_000_000L;
 
     private AccountItemRegions() {
     }
@@ -46,50 +53,59 @@ final class AccountItemRegions {
         committed.createTable(Simulation.RECORDS, IdempotencyRecordAttributes.PK, Optional.empty(), Optional.empty());
         committed.createTable(Simulation.LEDGER, LedgerAttributes.PK, Optional.of(LedgerAttributes.SK), Optional.empty());
         load(committed, setting);
-        committed.observe(write -> setting.oracles().observe(new Event.Written(scheduler.now(), write)));
-        MrscGlobalTable table = new MrscGlobalTable(scheduler, committed, setting.outages(), RegionSettings.MEMBERS,
-                setting.regions().roundTripMicros());
+        ItemGrowth growth = new ItemGrowth();
+        var oracle = setting.oracles().publishedOnceAcrossRegions();
+        RegionalPublishers publishers = new RegionalPublishers(scheduler, setting.outages(), AccountItemRegions::name, true,
+                oracle::published, new SplittableRandom(scheduler.random().nextLong()));
+        committed.observe(write -> {
+            setting.oracles().observe(new Event.Written(scheduler.now(), write));
+            growth.written(write);
+            if (write.table().equals(Simulation.RECORDS) && write.before().isEmpty()) {
+                publishers.recorded(write.after());
+            }
+        });
         int replicas = setting.regions().receivers(); // a witness holds no item: what it is charged, no page we found says
-        SplittableRandom streamLag = new SplittableRandom(scheduler.random().nextLong());
+        MrscGlobalTable table = new MrscGlobalTable(scheduler, committed, setting.outages(), RegionSettings.MEMBERS, replicas,
+                setting.regions().roundTripMicros());
+        Oracles.Tables tables = new Oracles.Tables(Simulation.RECORDS, Simulation.ACCOUNTS, Simulation.LEDGER);
+        RecordSweeper.Counts sweeps = new RecordSweeper.Counts();
+        long sweepsUntil = Scheduler.micros(setting.profile().traffic()) + SWEEPS_AFTER_TRAFFIC_MICROS;
         List<RegionsSimulation.Region> regions = new ArrayList<>();
         for (int r = 0; r < replicas; r++) {
             int region = r;
+            java.util.function.BooleanSupplier up = () -> !setting.outages().lost(region, scheduler.now());
+            java.util.function.BooleanSupplier polling = () -> up.getAsBoolean() && setting.runbook().enabled(region);
+            SingleWrite singleWrite = new SingleWrite(scheduler, table.replica(region), tables, name(region),
+                    setting.windows().recordTtlSeconds(), (approved, record, account, ledger) -> {
+                        List<Transaction.Action> actions = new ArrayList<>(List.of(
+                                new Transaction.Action(Simulation.RECORDS, record, NONE),
+                                new Transaction.Action(Simulation.ACCOUNTS, account, approved ? NONE : "ConditionalCheckFailed")));
+                        ledger.ifPresent(entry -> actions.add(new Transaction.Action(Simulation.LEDGER, entry, NONE)));
+                        setting.oracles().observe(new Event.Transacted(scheduler.now(),
+                                new Transaction(approved, actions, scheduler.instant())));
+                    }, true);
             AccountItemReceiver[] receiver = new AccountItemReceiver[1];
             RegionsSimulation.Region queues = setting.queues(new SqsModel(world), () -> receiver[0].sent());
             receiver[0] = new AccountItemReceiver(scheduler, queues.payments(), queues.deadLetters(), table.replica(region),
-                    new com.example.sim.oracles.Oracles.Tables(Simulation.RECORDS, Simulation.ACCOUNTS, Simulation.LEDGER),
-                    () -> !setting.outages().lost(region, scheduler.now()) && setting.runbook().enabled(region),
-                    new AccountItemReceiver.Told() {
-                        @Override
-                        public void answered(com.example.sim.models.SqsMessage message, com.example.receiver.MessageResult result) {
-                            setting.answered(region, message, result);
-                        }
-
-                        @Override
-                        public void transacted(boolean approved, Map<String, AttributeValue> record,
-                                               Map<String, AttributeValue> account, Optional<Map<String, AttributeValue>> ledger) {
-                            List<Transaction.Action> actions = new ArrayList<>(List.of(
-                                    new Transaction.Action(Simulation.RECORDS, record, NONE),
-                                    new Transaction.Action(Simulation.ACCOUNTS, account, approved ? NONE : "ConditionalCheckFailed")));
-                            ledger.ifPresent(entry -> actions.add(new Transaction.Action(Simulation.LEDGER, entry, NONE)));
-                            setting.oracles().observe(new Event.Transacted(scheduler.now(),
-                                    new Transaction(approved, actions, scheduler.instant())));
-                        }
-                    }, (record, ledger) -> scheduler.at(scheduler.now() + streamLag.nextLong(100_000, 1_000_001), () -> {
-                        AccountItemReceiver.putOnce(committed, Simulation.RECORDS, record, IdempotencyRecordAttributes.PK);
-                        ledger.ifPresent(entry -> AccountItemReceiver.putOnce(committed, Simulation.LEDGER, entry, LedgerAttributes.SK));
-                    }), setting.windows().recordTtlSeconds());
+                    tables, polling, (message, result) -> setting.answered(region, message, result), singleWrite);
+            new RecordSweeper(scheduler, table.replica(region), tables, up, RecordSweeper.DEFAULT_RETENTION_SECONDS, sweepsUntil,
+                    sweeps).start();
             regions.add(queues);
         }
-        return new RegionsSimulation.Deployed(regions, () -> RegionsSimulation.balances(committed, scheduler),
-                () -> committed.writeUnits() * replicas,
-                () -> String.format(" mrsc_write_units_per_replica=%d replicas=%d%s", committed.writeUnits(),
-                        replicas, setting.regions().witness() ? "+witness" : "") + setting.runbook());
+        return new RegionsSimulation.Deployed(regions, () -> RegionsSimulation.balances(committed, scheduler), table::writeUnits,
+                () -> String.format(" mrsc_write_units=%d replicas=%d%s %s %s %s", table.writeUnits(), replicas,
+                        setting.regions().witness() ? "+witness" : "", growth, sweeps, publishers) + setting.runbook());
+    }
+
+    /** The name a Region's functions write as theirs ({@code AWS_REGION}). */
+    static String name(int region) {
+        return "region-" + region;
     }
 
     /**
-     * The accounts as the run opens them, version 0, and on each the decisions of its payments
-     * approved before the run (a late one sent again is a duplicate of that approval).
+     * The accounts as the run opens them, seeded without a {@code version} (read as 0) and, where
+     * it had payments approved before the run, their decisions in {@code applied} (a late one sent
+     * again is a duplicate of that approval; with no record behind them, the sweeper leaves them).
      */
     private static void load(DynamoDbModel committed, RegionsSimulation.Setting setting) {
         Map<String, Map<String, AttributeValue>> applied = new HashMap<>();
@@ -103,12 +119,14 @@ final class AccountItemRegions {
             }
         }
         for (Account account : setting.workload().accounts()) {
-            committed.load(Simulation.ACCOUNTS, Map.of(AccountAttributes.PK, AttributeValue.fromS(account.id()),
+            Map<String, AttributeValue> item = new HashMap<>(Map.of(AccountAttributes.PK, AttributeValue.fromS(account.id()),
                     AccountAttributes.BALANCE_MINOR, AttributeValue.fromN(Long.toString(account.balanceMinor())),
                     AccountAttributes.CURRENCY, AttributeValue.fromS(account.currency()),
-                    AccountAttributes.ACCOUNT_STATUS, AttributeValue.fromS(AccountAttributes.ACTIVE),
-                    "version", AttributeValue.fromN("0"),
-                    "applied", AttributeValue.fromM(applied.getOrDefault(account.id(), Map.of()))));
+                    AccountAttributes.ACCOUNT_STATUS, AttributeValue.fromS(AccountAttributes.ACTIVE)));
+            if (applied.containsKey(account.id())) {
+                item.put("applied", AttributeValue.fromM(applied.get(account.id())));
+            }
+            committed.load(Simulation.ACCOUNTS, item);
         }
     }
 }

@@ -90,6 +90,12 @@ public record Profile(String name, int payments, Duration traffic, int accounts,
                 warmWriteUnits, faults, reserved, faultRates, cache, queue, lateShare, rules);
     }
 
+    /** The same, {@code share} of the payments on {@code hot} accounts between them. */
+    Profile withHotAccounts(int hot, double share) {
+        return new Profile(name, payments, traffic, accounts, hot, share, burstShare, bursts, maxConcurrency,
+                warmWriteUnits, faults, reservedConcurrency, faultRates, cache, queue, lateShare, rules);
+    }
+
     /** The same, drawing windows of Lambda throttling up to {@code longest}. */
     Profile withLongestLambdaThrottle(Duration longest) {
         return withFaultRates(faultRates.withLongestLambdaThrottle(longest));

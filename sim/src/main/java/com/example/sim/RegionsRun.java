@@ -18,7 +18,8 @@ import java.util.concurrent.Callable;
  * loss and after the return, decision latency, and the write units per payment and what they cost
  * per million payments against the single Region. The first failing seed is shrunk as
  * {@code make simulate} shrinks one, on "none decided twice" when it failed it (the failure a
- * Region's loss brings), else on its first failure; exits 1 when any oracle failed.
+ * Region's loss brings), else on its first failure; exits 1 when any oracle failed. {@code HOT=}
+ * puts that percent of the payments on one account (design (b)'s item grows with its decisions).
  */
 final class RegionsRun {
 
@@ -36,12 +37,14 @@ final class RegionsRun {
 
     static int run(TemplateWindows windows, Map<String, String> variables) {
         RegionDesign design = RegionDesign.named(variables.getOrDefault("DESIGN", RegionDesign.MREC_TODAY.id()));
-        Profile profile = Profile.regions(windows, Variables.number(variables, "PAYMENTS", 2_000, 10, 200_000));
+        int hot = Variables.number(variables, "HOT", 0, 0, 100); // percent of the payments on one account
+        Profile drawn = Profile.regions(windows, Variables.number(variables, "PAYMENTS", 2_000, 10, 200_000));
+        Profile profile = hot == 0 ? drawn : drawn.withHotAccounts(1, hot / 100.0);
         List<Trace> traces = Trace.named(variables, 20);
         boolean shrink = !"false".equals(variables.get("SHRINK"));
-        System.out.printf("profile=regions design=%s: %d Regions, %d payments over %d h per seed, one Region lost 1-6 h;"
-                        + " beside each seed the single Region without the loss%n",
-                design.id(), RegionsSimulation.REGIONS, profile.payments(), profile.traffic().toHours());
+        System.out.printf("profile=regions design=%s: %d Regions, %d payments over %d h per seed%s, one Region lost 1-6 h;"
+                        + " beside each seed the single Region without the loss%n", design.id(), RegionsSimulation.REGIONS,
+                profile.payments(), profile.traffic().toHours(), hot == 0 ? "" : ", " + hot + " % of them on one account");
         List<Callable<Result[]>> runs = traces.stream().<Callable<Result[]>>map(trace -> () -> new Result[] {
                 RegionsSimulation.run(trace, profile, windows, design), Simulation.run(trace, profile, windows)}).toList();
         Map<String, Integer> seedsFailing = new TreeMap<>();
@@ -104,6 +107,7 @@ final class RegionsRun {
         shrunk.result().violations().stream().limit(5).forEach(v -> System.out.println("    " + v));
         System.out.println("  " + shrunk.result().extraFigures().substring(3));
         System.out.println("  replay: make simulate PROFILE=regions DESIGN=" + design.id() + " " + shrunk.result().trace().variables()
-                + (profile.payments() == 2_000 ? "" : " PAYMENTS=" + profile.payments()));
+                + (profile.payments() == 2_000 ? "" : " PAYMENTS=" + profile.payments())
+                + (profile.hotAccounts() == 1 ? " HOT=" + Math.round(profile.hotShare() * 100) : ""));
     }
 }

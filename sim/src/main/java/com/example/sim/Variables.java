@@ -9,7 +9,7 @@ final class Variables {
 
     private static final Set<String> KNOWN = Set.of("SEED", "SEEDS", "FIRST_SEED", "PAYMENTS", "PROFILE", "KEEP_PAYMENTS",
             "KEEP_FAULTS", "SHRINK", "TEMPLATE", "RATE", "MINUTES", "CONCURRENCY", "WARM_WRITE_UNITS",
-            "RESERVED", "LAMBDA_THROTTLE_MINUTES", "CACHE", "QUEUE", "DRAW", "RULES", "DESIGN", "RELEASE");
+            "RESERVED", "LAMBDA_THROTTLE_MINUTES", "CACHE", "QUEUE", "DRAW", "RULES", "DESIGN", "RELEASE", "HOT");
 
     private Variables() {
     }

@@ -84,6 +84,12 @@ public final class DynamoDbTable {
         });
     }
 
+    /** Deletes the item under {@code key}, if any (a {@code DeleteItem} a caller has checked the condition of). */
+    public void delete(String key) {
+        items.remove(key);
+        deletions.remove(key);
+    }
+
     /** Every item still stored at {@code now}, in no promised order. */
     public Iterable<Map<String, AttributeValue>> scan(Instant now) {
         if (now.getEpochSecond() >= earliestDeletion) { // else no deletion is due: no item to look at

@@ -58,6 +58,16 @@ public final class Oracles {
         oracles.add(new ReadableByBoth(recordsTable, readers, violations));
     }
 
+    /**
+     * The oracle "every decision published once" across Regions, after the others: the runs across
+     * Regions feed it each Region's publishes.
+     */
+    public PublishedOnceAcrossRegions publishedOnceAcrossRegions() {
+        PublishedOnceAcrossRegions oracle = new PublishedOnceAcrossRegions(recordsTable, violations);
+        oracles.add(oracle);
+        return oracle;
+    }
+
     /** {@code txn} was approved before the run: a record written for it in the run decides it again. */
     public void decidedBefore(String txn) {
         recorded.decidedBefore(txn);

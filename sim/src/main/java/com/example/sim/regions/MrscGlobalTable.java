@@ -6,6 +6,10 @@ import java.util.HashMap;
 import java.util.Map;
 import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTimeToLiveRequest;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTimeToLiveResponse;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
@@ -14,9 +18,13 @@ import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReplicatedWriteConflictException;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
  * A global table in multi-Region strong consistency (MRSC) over the run's Regions: three
@@ -43,6 +51,10 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse
  *       modified by a request in another Region", the DynamoDB API's error, as the SDKs' reference
  *       states it,
  *       https://docs.aws.amazon.com/botocore/latest/reference/services/dynamodb/client/exceptions/ReplicatedWriteConflictException.html);</li>
+ *   <li>{@code PutItem}, {@code UpdateItem} (the {@link ItemPaths} forms) and {@code DeleteItem},
+ *       conditional; an item over 400 KB is refused with a {@code ValidationException}
+ *       ({@link ItemSize}); each committed write billed by the larger of the item before and after
+ *       it, in every replica ({@link #writeUnits()});</li>
  *   <li>{@code TransactWriteItems} is refused with a {@code ValidationException}, and Time to Live
  *       is off on every table, since an MRSC table has neither (issue 49's reading of "How DynamoDB
  *       global tables work", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/V2globaltables_HowItWorks.html,
@@ -59,29 +71,50 @@ public final class MrscGlobalTable {
     private record Hold(int region, long until) {
     }
 
+    /** A write begun: the item before it (empty when absent), and the round trip it waits. */
+    private record Started(Map<String, AttributeValue> before, long roundTrip) {
+    }
+
     private final Scheduler scheduler;
     private final DynamoDbModel committed;
     private final RegionOutages outages;
     private final int members;
+    private final int replicas;
     private final RegionSettings.Range roundTrip;
     private final Map<String, Hold> holds = new HashMap<>();
+    private long writeUnits;
 
     /**
      * @param committed the table's one committed copy (its items, conditions and write units)
      * @param members   the Regions holding a replica or the witness; the run's Regions are the first
+     * @param replicas  how many of them hold a replica (each charged every write)
      */
-    public MrscGlobalTable(Scheduler scheduler, DynamoDbModel committed, RegionOutages outages, int members) {
-        this(scheduler, committed, outages, members, new RegionSettings.Range(ROUND_TRIP_MIN_MICROS, ROUND_TRIP_MAX_MICROS));
+    public MrscGlobalTable(Scheduler scheduler, DynamoDbModel committed, RegionOutages outages, int members, int replicas) {
+        this(scheduler, committed, outages, members, replicas, new RegionSettings.Range(ROUND_TRIP_MIN_MICROS, ROUND_TRIP_MAX_MICROS));
     }
 
     /** The same, each write's cross-Region round trip drawn from {@code roundTrip} µs (a swarm's draw). */
-    public MrscGlobalTable(Scheduler scheduler, DynamoDbModel committed, RegionOutages outages, int members,
+    public MrscGlobalTable(Scheduler scheduler, DynamoDbModel committed, RegionOutages outages, int members, int replicas,
                            RegionSettings.Range roundTrip) {
         this.scheduler = scheduler;
         this.committed = committed;
         this.outages = outages;
         this.members = members;
+        this.replicas = replicas;
         this.roundTrip = roundTrip;
+    }
+
+    /**
+     * Write units billed for the committed writes, every replica's: each write the larger of its
+     * item before and after it, one unit per KB ("Capacity unit consumption for write operations",
+     * Amazon DynamoDB Developer Guide,
+     * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/read-write-operations.html#write-operation-consumption:
+     * {@code UpdateItem} and {@code PutItem} consume by the larger of the two sizes, {@code DeleteItem}
+     * by the deleted item's), "one rWRU per replica table" ("Understanding Amazon DynamoDB billing
+     * for global tables", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/global-tables-billing.html).
+     */
+    public long writeUnits() {
+        return writeUnits;
     }
 
     /** Region {@code region}'s client of the table. */
@@ -138,9 +171,50 @@ public final class MrscGlobalTable {
         }
 
         @Override
-        public PutItemResponse putItem(PutItemRequest request) {
+        public ScanResponse scan(ScanRequest request) {
             requireMajority();
-            String item = request.tableName() + "\u0001" + committed.table(request.tableName()).keyOf(request.item());
+            return committed.scan(request);
+        }
+
+        @Override
+        public PutItemResponse putItem(PutItemRequest request) {
+            Started started = begin(request.tableName(), request.item());
+            refuseOver400Kb(request.item());
+            PutItemResponse response = committed.putItem(request);
+            return end(started, request.item(), response);
+        }
+
+        @Override
+        public UpdateItemResponse updateItem(UpdateItemRequest request) {
+            Started started = begin(request.tableName(), request.key());
+            Map<String, AttributeValue> old = started.before();
+            Map<String, String> names = request.hasExpressionAttributeNames() ? request.expressionAttributeNames() : Map.of();
+            Map<String, AttributeValue> values = request.hasExpressionAttributeValues() ? request.expressionAttributeValues() : Map.of();
+            conditionHolds(ItemPaths.holds(request.conditionExpression(), old, names, values));
+            Map<String, AttributeValue> next = new HashMap<>(old.isEmpty() ? request.key() : old);
+            next = ItemPaths.update(request.updateExpression(), next, names, values);
+            refuseOver400Kb(next);
+            Map<String, AttributeValue> after = Map.copyOf(next);
+            committed.putItem(r -> r.tableName(request.tableName()).item(after));
+            return end(started, after, UpdateItemResponse.builder().build());
+        }
+
+        @Override
+        public DeleteItemResponse deleteItem(DeleteItemRequest request) {
+            Started started = begin(request.tableName(), request.key());
+            Map<String, AttributeValue> old = started.before();
+            Map<String, String> names = request.hasExpressionAttributeNames() ? request.expressionAttributeNames() : Map.of();
+            Map<String, AttributeValue> values = request.hasExpressionAttributeValues() ? request.expressionAttributeValues() : Map.of();
+            conditionHolds(!old.isEmpty() && ItemPaths.holds(request.conditionExpression(), old, names, values));
+            committed.table(request.tableName()).delete(committed.table(request.tableName()).keyOf(request.key()));
+            return end(started, Map.of(), DeleteItemResponse.builder().build());
+        }
+
+        /** A write's start: a majority reached, no other Region's write of the item in flight; the item as it is. */
+        private Started begin(String tableName, Map<String, AttributeValue> keyOrItem) {
+            requireMajority();
+            String key = committed.table(tableName).keyOf(keyOrItem);
+            String item = tableName + "\u0001" + key;
             long now = scheduler.now();
             Hold hold = holds.get(item);
             if (hold != null && hold.until() > now && hold.region() != region) {
@@ -151,9 +225,14 @@ public final class MrscGlobalTable {
             }
             long waited = scheduler.random().nextLong(roundTrip.least(), roundTrip.most() + 1);
             holds.put(item, new Hold(region, now + waited));
-            PutItemResponse response = committed.putItem(request);
+            return new Started(committed.table(tableName).get(key, scheduler.instant()).orElse(Map.of()), waited);
+        }
+
+        /** A write committed: billed as the larger of the item before and after it, in every replica; answered after the round trip. */
+        private <T> T end(Started started, Map<String, AttributeValue> after, T response) {
+            writeUnits += ItemSize.units(Math.max(ItemSize.bytes(started.before()), ItemSize.bytes(after))) * replicas;
             if (scheduler.current() != null) {
-                scheduler.sleep(waited);
+                scheduler.sleep(started.roundTrip());
             }
             return response;
         }
@@ -162,6 +241,20 @@ public final class MrscGlobalTable {
             if (!hasMajority(region)) {
                 throw error(503, "ServiceUnavailable", "the Region's replica reaches no other member of the global table");
             }
+        }
+    }
+
+    private static void conditionHolds(boolean holds) {
+        if (!holds) {
+            throw ConditionalCheckFailedException.builder().message("The conditional request failed").statusCode(400)
+                    .awsErrorDetails(details("ConditionalCheckFailedException", "The conditional request failed")).build();
+        }
+    }
+
+    /** DynamoDB's refusal of an item over 400 KB, with the service's own message. */
+    private static void refuseOver400Kb(Map<String, AttributeValue> item) {
+        if (ItemSize.bytes(item) > ItemSize.MAX_BYTES) {
+            throw error(400, "ValidationException", "Item size has exceeded the maximum allowed size");
         }
     }
 

@@ -61,7 +61,7 @@ class GlobalTablesTest {
     @Test
     void mrsc_aRegionCutOff_refusesWritesAndReads_theOthersWriteWithTheirMajority() {
         DynamoDbModel committed = replicas(1).get(0);
-        MrscGlobalTable table = new MrscGlobalTable(scheduler, committed, REGION_2_LOST, 3);
+        MrscGlobalTable table = new MrscGlobalTable(scheduler, committed, REGION_2_LOST, 3, 3);
         List<Throwable> lost = new ArrayList<>();
         scheduler.at(HOUR + SECOND, () -> {
             lost.add(assertThrows(DynamoDbException.class, () -> put(table.replica(2), "ACC-3", 1)));
@@ -80,7 +80,7 @@ class GlobalTablesTest {
 
     @Test
     void mrsc_aWriteOfOneItemFromAnotherRegionInFlight_isAReplicatedWriteConflict_andThereAreNoTransactionsNorTtl() {
-        MrscGlobalTable table = new MrscGlobalTable(scheduler, replicas(1).get(0), REGION_2_LOST, 3);
+        MrscGlobalTable table = new MrscGlobalTable(scheduler, replicas(1).get(0), REGION_2_LOST, 3, 3);
         List<Throwable> refused = new ArrayList<>();
         scheduler.at(SECOND, () -> {
             put(table.replica(0), "ACC-4", 10);
