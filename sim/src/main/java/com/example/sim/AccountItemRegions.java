@@ -76,13 +76,25 @@ final class AccountItemRegions {
             java.util.function.BooleanSupplier up = () -> !setting.outages().lost(region, scheduler.now());
             java.util.function.BooleanSupplier polling = () -> up.getAsBoolean() && setting.runbook().enabled(region);
             SingleWrite singleWrite = new SingleWrite(scheduler, table.replica(region), tables, name(region),
-                    setting.windows().recordTtlSeconds(), (approved, record, account, ledger) -> {
-                        List<Transaction.Action> actions = new ArrayList<>(List.of(
-                                new Transaction.Action(Simulation.RECORDS, record, NONE),
-                                new Transaction.Action(Simulation.ACCOUNTS, account, approved ? NONE : "ConditionalCheckFailed")));
-                        ledger.ifPresent(entry -> actions.add(new Transaction.Action(Simulation.LEDGER, entry, NONE)));
-                        setting.oracles().observe(new Event.Transacted(scheduler.now(),
-                                new Transaction(approved, actions, scheduler.instant())));
+                    setting.windows().recordTtlSeconds(), new SingleWrite.Committed() {
+                        @Override
+                        public void committed(boolean approved, Map<String, AttributeValue> record, Map<String, AttributeValue> account,
+                                              Optional<Map<String, AttributeValue>> ledger) {
+                            List<Transaction.Action> actions = new ArrayList<>(List.of(
+                                    new Transaction.Action(Simulation.RECORDS, record, NONE),
+                                    new Transaction.Action(Simulation.ACCOUNTS, account, approved ? NONE : "ConditionalCheckFailed")));
+                            ledger.ifPresent(entry -> actions.add(new Transaction.Action(Simulation.LEDGER, entry, NONE)));
+                            setting.oracles().observe(new Event.Transacted(scheduler.now(),
+                                    new Transaction(approved, actions, scheduler.instant())));
+                        }
+
+                        @Override
+                        public void unanswered(boolean approved, Map<String, AttributeValue> record, Map<String, AttributeValue> account,
+                                               Optional<Map<String, AttributeValue>> ledger) {
+                            if (landed(committed, account, record, scheduler)) {
+                                committed(approved, record, account, ledger);
+                            }
+                        }
                     }, true);
             AccountItemReceiver[] receiver = new AccountItemReceiver[1];
             RegionsSimulation.Region queues = setting.queues(new SqsModel(world), () -> receiver[0].sent());
@@ -95,6 +107,24 @@ final class AccountItemRegions {
         return new RegionsSimulation.Deployed(regions, () -> RegionsSimulation.balances(committed, scheduler), table::writeUnits,
                 () -> String.format(" mrsc_write_units=%d replicas=%d%s %s %s %s", table.writeUnits(), replicas,
                         setting.regions().witness() ? "+witness" : "", growth, sweeps, publishers) + setting.runbook());
+    }
+
+    /**
+     * Whether the write that was to make {@code account} (the item as read, its balance as decided)
+     * applied, its answer lost: the item's version is the next one and holds the decision (the
+     * condition on the version lets one write only take it).
+     */
+    private static boolean landed(DynamoDbModel committed, Map<String, AttributeValue> account, Map<String, AttributeValue> record,
+                                  Scheduler scheduler) {
+        String txn = record.get(IdempotencyRecordAttributes.PK).s().substring("PAYMENT#".length());
+        return committed.table(Simulation.ACCOUNTS).get(account.get(AccountAttributes.PK).s(), scheduler.instant())
+                .map(item -> item.containsKey("applied") && item.get("applied").m().containsKey(txn)
+                        && version(item) == version(account) + 1)
+                .orElse(false);
+    }
+
+    private static long version(Map<String, AttributeValue> item) {
+        return item.containsKey("version") ? Long.parseLong(item.get("version").n()) : 0;
     }
 
     /** The name a Region's functions write as theirs ({@code AWS_REGION}). */
