@@ -57,16 +57,18 @@ final class AccountItemRegions {
         var oracle = setting.oracles().publishedOnceAcrossRegions();
         RegionalPublishers publishers = new RegionalPublishers(scheduler, setting.outages(), AccountItemRegions::name, true,
                 oracle::published, new SplittableRandom(scheduler.random().nextLong()));
-        committed.observe(write -> {
+        java.util.function.Consumer<DynamoDbModel.Write> written = write -> {
             setting.oracles().observe(new Event.Written(scheduler.now(), write));
             growth.written(write);
             if (write.table().equals(Simulation.RECORDS) && write.before().isEmpty()) {
                 publishers.recorded(write.after());
             }
-        });
+        };
+        committed.observe(written);
         int replicas = setting.regions().receivers(); // a witness holds no item: what it is charged, no page we found says
         MrscGlobalTable table = new MrscGlobalTable(scheduler, committed, setting.outages(), RegionSettings.MEMBERS, replicas,
                 setting.regions().roundTripMicros());
+        table.observeUpdates(written);
         Oracles.Tables tables = new Oracles.Tables(Simulation.RECORDS, Simulation.ACCOUNTS, Simulation.LEDGER);
         RecordSweeper.Counts sweeps = new RecordSweeper.Counts();
         long sweepsUntil = Scheduler.micros(setting.profile().traffic()) + SWEEPS_AFTER_TRAFFIC_MICROS;

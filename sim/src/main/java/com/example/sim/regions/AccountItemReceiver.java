@@ -1,8 +1,6 @@
 package com.example.sim.regions;
 
 import com.example.payment.AccountAttributes;
-import com.example.payment.DeclineReason;
-import com.example.payment.LedgerAttributes;
 import com.example.payment.Payment;
 import com.example.payment.PaymentParser;
 import com.example.receiver.Decision;
@@ -25,7 +23,6 @@ import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 
 /**

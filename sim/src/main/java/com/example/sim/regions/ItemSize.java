@@ -1,16 +1,13 @@
 package com.example.sim.regions;
 
-import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * An item's size as DynamoDB counts it ("DynamoDB item sizes and formats", Amazon DynamoDB
- * Developer Guide, https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html):
- * each attribute's name in UTF-8 bytes plus its value: a string's UTF-8 bytes, a number's one
- * byte per two significant digits plus one, a null or Boolean one byte, a list or map 3 bytes of
- * overhead plus its elements, each element one byte more. A write is refused above
+ * An item's size as DynamoDB counts it (the library's {@code ItemSize}, after "DynamoDB item sizes
+ * and formats", Amazon DynamoDB Developer Guide,
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html),
+ * and what follows from it on a global table in MRSC: a write is refused above
  * {@value #MAX_BYTES} bytes, the largest item DynamoDB stores ("Items", "Constraints in Amazon
  * DynamoDB", Amazon DynamoDB Developer Guide,
  * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Constraints.html: 400 KB,
@@ -24,42 +21,13 @@ public final class ItemSize {
     private ItemSize() {
     }
 
-    /** {@code item}'s size in bytes. */
+    /** {@code item}'s size in bytes, as the library counts it. */
     public static long bytes(Map<String, AttributeValue> item) {
-        long bytes = 0;
-        for (Map.Entry<String, AttributeValue> attribute : item.entrySet()) {
-            bytes += utf8(attribute.getKey()) + value(attribute.getValue());
-        }
-        return bytes;
+        return com.example.receiver.dynamodb.ItemSize.of(item);
     }
 
     /** Write units of a write of an item this large: one per KB or part of it. */
     public static long units(long bytes) {
         return Math.max(1, (bytes + 1023) / 1024);
-    }
-
-    private static long value(AttributeValue value) {
-        if (value.s() != null) {
-            return utf8(value.s());
-        }
-        if (value.n() != null) {
-            String digits = new BigDecimal(value.n()).unscaledValue().abs().toString().replaceAll("0+$", "");
-            return (Math.max(1, digits.length()) + 1) / 2 + 1;
-        }
-        if (value.hasM()) {
-            long bytes = 3;
-            for (Map.Entry<String, AttributeValue> entry : value.m().entrySet()) {
-                bytes += 1 + utf8(entry.getKey()) + value(entry.getValue());
-            }
-            return bytes;
-        }
-        if (value.hasL()) {
-            return 3 + value.l().stream().mapToLong(element -> 1 + value(element)).sum();
-        }
-        return 1;
-    }
-
-    private static long utf8(String text) {
-        return text.getBytes(StandardCharsets.UTF_8).length;
     }
 }

@@ -2,8 +2,12 @@ package com.example.sim.regions;
 
 import com.example.sim.models.DynamoDbModel;
 import com.example.sim.runtime.Scheduler;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
 import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -83,6 +87,7 @@ public final class MrscGlobalTable {
     private final RegionSettings.Range roundTrip;
     private final Map<String, Hold> holds = new HashMap<>();
     private long writeUnits;
+    private final List<Consumer<DynamoDbModel.Write>> updates = new ArrayList<>();
 
     /**
      * @param committed the table's one committed copy (its items, conditions and write units)
@@ -102,6 +107,15 @@ public final class MrscGlobalTable {
         this.members = members;
         this.replicas = replicas;
         this.roundTrip = roundTrip;
+    }
+
+    /**
+     * Tells {@code observer} of each {@code UpdateItem} applied (a {@code PutItem} is told by the
+     * committed table's own observers): an update is read, checked and written in one step, as
+     * DynamoDB applies it, so it goes to the committed table without a call's travel between.
+     */
+    public void observeUpdates(Consumer<DynamoDbModel.Write> observer) {
+        updates.add(observer);
     }
 
     /**
@@ -188,14 +202,17 @@ public final class MrscGlobalTable {
         public UpdateItemResponse updateItem(UpdateItemRequest request) {
             Started started = begin(request.tableName(), request.key());
             Map<String, AttributeValue> old = started.before();
-            Map<String, String> names = request.hasExpressionAttributeNames() ? request.expressionAttributeNames() : Map.of();
-            Map<String, AttributeValue> values = request.hasExpressionAttributeValues() ? request.expressionAttributeValues() : Map.of();
+            Map<String, String> names = given(request.hasExpressionAttributeNames(), request.expressionAttributeNames());
+            Map<String, AttributeValue> values = given(request.hasExpressionAttributeValues(), request.expressionAttributeValues());
             conditionHolds(ItemPaths.holds(request.conditionExpression(), old, names, values));
             Map<String, AttributeValue> next = new HashMap<>(old.isEmpty() ? request.key() : old);
             next = ItemPaths.update(request.updateExpression(), next, names, values);
             refuseOver400Kb(next);
             Map<String, AttributeValue> after = Map.copyOf(next);
-            committed.putItem(r -> r.tableName(request.tableName()).item(after));
+            committed.load(request.tableName(), after); // read, checked and written in one step: no other write between
+            DynamoDbModel.Write write = new DynamoDbModel.Write(request.tableName(), old.isEmpty() ? Optional.empty() : Optional.of(old),
+                    after, scheduler.instant());
+            updates.forEach(observer -> observer.accept(write));
             return end(started, after, UpdateItemResponse.builder().build());
         }
 
@@ -203,9 +220,9 @@ public final class MrscGlobalTable {
         public DeleteItemResponse deleteItem(DeleteItemRequest request) {
             Started started = begin(request.tableName(), request.key());
             Map<String, AttributeValue> old = started.before();
-            Map<String, String> names = request.hasExpressionAttributeNames() ? request.expressionAttributeNames() : Map.of();
-            Map<String, AttributeValue> values = request.hasExpressionAttributeValues() ? request.expressionAttributeValues() : Map.of();
-            conditionHolds(!old.isEmpty() && ItemPaths.holds(request.conditionExpression(), old, names, values));
+            conditionHolds(!old.isEmpty() && ItemPaths.holds(request.conditionExpression(), old,
+                    given(request.hasExpressionAttributeNames(), request.expressionAttributeNames()),
+                    given(request.hasExpressionAttributeValues(), request.expressionAttributeValues())));
             committed.table(request.tableName()).delete(committed.table(request.tableName()).keyOf(request.key()));
             return end(started, Map.of(), DeleteItemResponse.builder().build());
         }
@@ -242,6 +259,11 @@ public final class MrscGlobalTable {
                 throw error(503, "ServiceUnavailable", "the Region's replica reaches no other member of the global table");
             }
         }
+    }
+
+    /** A request's expression names or values: none when the request has none. */
+    private static <V> Map<String, V> given(boolean has, Map<String, V> map) {
+        return has ? map : Map.of();
     }
 
     private static void conditionHolds(boolean holds) {
