@@ -16,6 +16,7 @@ import com.example.sim.regions.AccountItemReceiver;
 import com.example.sim.regions.ItemGrowth;
 import com.example.sim.regions.MrscGlobalTable;
 import com.example.sim.regions.RecordSweeper;
+import com.example.sim.regions.RegionSettings;
 import com.example.sim.regions.RegionalPublishers;
 import com.example.sim.regions.SingleWrite;
 import com.example.sim.runtime.Scheduler;
@@ -46,7 +47,7 @@ final class AccountItemRegions {
 
     static RegionsSimulation.Deployed deploy(RegionsSimulation.Setting setting) {
         Scheduler scheduler = setting.scheduler();
-        SimWorld world = new SimWorld(scheduler, com.example.sim.faults.FaultSchedule.NONE);
+        SimWorld world = new SimWorld(scheduler, setting.faults());
         DynamoDbModel committed = new DynamoDbModel(world, setting.profile().warmWriteUnits());
         committed.createTable(Simulation.ACCOUNTS, AccountAttributes.PK, Optional.empty(), Optional.empty());
         committed.createTable(Simulation.RECORDS, IdempotencyRecordAttributes.PK, Optional.empty(), Optional.empty());
@@ -64,36 +65,68 @@ final class AccountItemRegions {
             }
         };
         committed.observe(written);
-        MrscGlobalTable table = new MrscGlobalTable(scheduler, committed, setting.outages(), RegionsSimulation.REGIONS,
-                RegionsSimulation.REGIONS);
+        int replicas = setting.regions().receivers(); // a witness holds no item: what it is charged, no page we found says
+        MrscGlobalTable table = new MrscGlobalTable(scheduler, committed, setting.outages(), RegionSettings.MEMBERS, replicas,
+                setting.regions().roundTripMicros());
         table.observeUpdates(written);
         Oracles.Tables tables = new Oracles.Tables(Simulation.RECORDS, Simulation.ACCOUNTS, Simulation.LEDGER);
         RecordSweeper.Counts sweeps = new RecordSweeper.Counts();
         long sweepsUntil = Scheduler.micros(setting.profile().traffic()) + SWEEPS_AFTER_TRAFFIC_MICROS;
         List<RegionsSimulation.Region> regions = new ArrayList<>();
-        for (int r = 0; r < RegionsSimulation.REGIONS; r++) {
+        for (int r = 0; r < replicas; r++) {
             int region = r;
             java.util.function.BooleanSupplier up = () -> !setting.outages().lost(region, scheduler.now());
+            java.util.function.BooleanSupplier polling = () -> up.getAsBoolean() && setting.runbook().enabled(region);
             SingleWrite singleWrite = new SingleWrite(scheduler, table.replica(region), tables, name(region),
-                    setting.windows().recordTtlSeconds(), (approved, record, account, ledger) -> {
-                        List<Transaction.Action> actions = new ArrayList<>(List.of(
-                                new Transaction.Action(Simulation.RECORDS, record, NONE),
-                                new Transaction.Action(Simulation.ACCOUNTS, account, approved ? NONE : "ConditionalCheckFailed")));
-                        ledger.ifPresent(entry -> actions.add(new Transaction.Action(Simulation.LEDGER, entry, NONE)));
-                        setting.oracles().observe(new Event.Transacted(scheduler.now(),
-                                new Transaction(approved, actions, scheduler.instant())));
+                    setting.windows().recordTtlSeconds(), new SingleWrite.Committed() {
+                        @Override
+                        public void committed(boolean approved, Map<String, AttributeValue> record, Map<String, AttributeValue> account,
+                                              Optional<Map<String, AttributeValue>> ledger) {
+                            List<Transaction.Action> actions = new ArrayList<>(List.of(
+                                    new Transaction.Action(Simulation.RECORDS, record, NONE),
+                                    new Transaction.Action(Simulation.ACCOUNTS, account, approved ? NONE : "ConditionalCheckFailed")));
+                            ledger.ifPresent(entry -> actions.add(new Transaction.Action(Simulation.LEDGER, entry, NONE)));
+                            setting.oracles().observe(new Event.Transacted(scheduler.now(),
+                                    new Transaction(approved, actions, scheduler.instant())));
+                        }
+
+                        @Override
+                        public void unanswered(boolean approved, Map<String, AttributeValue> record, Map<String, AttributeValue> account,
+                                               Optional<Map<String, AttributeValue>> ledger) {
+                            if (landed(committed, account, record, scheduler)) {
+                                committed(approved, record, account, ledger);
+                            }
+                        }
                     }, true);
             AccountItemReceiver[] receiver = new AccountItemReceiver[1];
             RegionsSimulation.Region queues = setting.queues(new SqsModel(world), () -> receiver[0].sent());
             receiver[0] = new AccountItemReceiver(scheduler, queues.payments(), queues.deadLetters(), table.replica(region),
-                    tables, up, (message, result) -> setting.answered(region, message, result), singleWrite);
+                    tables, polling, (message, result) -> setting.answered(region, message, result), singleWrite);
             new RecordSweeper(scheduler, table.replica(region), tables, up, RecordSweeper.DEFAULT_RETENTION_SECONDS, sweepsUntil,
                     sweeps).start();
             regions.add(queues);
         }
         return new RegionsSimulation.Deployed(regions, () -> RegionsSimulation.balances(committed, scheduler), table::writeUnits,
-                () -> String.format(" mrsc_write_units=%d replicas=%d %s %s %s", table.writeUnits(), RegionsSimulation.REGIONS,
-                        growth, sweeps, publishers));
+                () -> String.format(" mrsc_write_units=%d replicas=%d%s %s %s %s", table.writeUnits(), replicas,
+                        setting.regions().witness() ? "+witness" : "", growth, sweeps, publishers) + setting.runbook());
+    }
+
+    /**
+     * Whether the write that was to make {@code account} (the item as read, its balance as decided)
+     * applied, its answer lost: the item's version is the next one and holds the decision (the
+     * condition on the version lets one write only take it).
+     */
+    private static boolean landed(DynamoDbModel committed, Map<String, AttributeValue> account, Map<String, AttributeValue> record,
+                                  Scheduler scheduler) {
+        String txn = record.get(IdempotencyRecordAttributes.PK).s().substring("PAYMENT#".length());
+        return committed.table(Simulation.ACCOUNTS).get(account.get(AccountAttributes.PK).s(), scheduler.instant())
+                .map(item -> item.containsKey("applied") && item.get("applied").m().containsKey(txn)
+                        && version(item) == version(account) + 1)
+                .orElse(false);
+    }
+
+    private static long version(Map<String, AttributeValue> item) {
+        return item.containsKey("version") ? Long.parseLong(item.get("version").n()) : 0;
     }
 
     /** The name a Region's functions write as theirs ({@code AWS_REGION}). */

@@ -107,6 +107,12 @@ public record Profile(String name, int payments, Duration traffic, int accounts,
                 warmWriteUnits, faults, reservedConcurrency, rates, cache, queue, lateShare, rules);
     }
 
+    /** The same, its fault schedule drawn (a swarm's day across Regions: the regions profile draws none). */
+    Profile drawingFaults() {
+        return new Profile(name, payments, traffic, accounts, hotAccounts, hotShare, burstShare, bursts, maxConcurrency,
+                warmWriteUnits, true, reservedConcurrency, faultRates, cache, queue, lateShare, rules);
+    }
+
     /** The same, the receiver running by {@code rules}. */
     Profile with(Rules rules) {
         return new Profile(name, payments, traffic, accounts, hotAccounts, hotShare, burstShare, bursts, maxConcurrency,

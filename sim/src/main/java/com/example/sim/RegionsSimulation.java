@@ -11,8 +11,11 @@ import com.example.sim.oracles.Event;
 import com.example.sim.oracles.Oracle;
 import com.example.sim.oracles.Oracles;
 import com.example.sim.oracles.RecordedDecisions;
+import com.example.sim.faults.FaultSchedule;
 import com.example.sim.regions.FailoverRoute;
 import com.example.sim.regions.RegionOutages;
+import com.example.sim.regions.RegionRunbook;
+import com.example.sim.regions.RegionSettings;
 import com.example.sim.runtime.Scheduler;
 import com.example.sim.workload.Payment;
 import com.example.sim.workload.Producers;
@@ -24,6 +27,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -52,13 +56,40 @@ final class RegionsSimulation {
 
     /** The run's outages, as the seed draws them. */
     static RegionOutages outages(long seed, Profile profile) {
-        return RegionOutages.draw(REGIONS, Scheduler.micros(profile.traffic()), new SplittableRandom(seed ^ OUTAGES));
+        return outages(seed, profile, RegionSettings.DEFAULT);
+    }
+
+    /** The run's outages, as the seed draws them within {@code settings}. */
+    static RegionOutages outages(long seed, Profile profile, RegionSettings settings) {
+        return RegionOutages.draw(RegionSettings.MEMBERS, settings, Scheduler.micros(profile.traffic()),
+                new SplittableRandom(seed ^ OUTAGES));
+    }
+
+    /** The run's fault windows: none unless the profile draws faults (a swarm's), drawn first from the run's stream. */
+    static FaultSchedule faults(Scheduler scheduler, Profile profile) {
+        return profile.faults() ? Simulation.drawFaults(profile, scheduler.random()) : FaultSchedule.NONE;
     }
 
     static Result run(Trace trace, Profile profile, TemplateWindows windows, RegionDesign design) {
+        return run(trace, profile, windows, design, RegionSettings.DEFAULT, RegionRunbook.ALL);
+    }
+
+    /**
+     * The run of {@code trace} by {@code design}, its Regions made and struck within {@code settings},
+     * the operators walking the runbook's {@code steps} (design (b)'s Regions only).
+     */
+    static Result run(Trace trace, Profile profile, TemplateWindows windows, RegionDesign design, RegionSettings settings,
+                      Set<RegionRunbook.Step> steps) {
+        if (settings.witness() && design != RegionDesign.MRSC_ACCOUNT_ITEM) {
+            throw new IllegalArgumentException("a witness is a member of an MRSC table: design " + design.id() + " has three Regions");
+        }
         Scheduler scheduler = new Scheduler(trace.seed());
+        FaultSchedule faults = faults(scheduler, profile).keeping(trace::keepsFault);
         Workload workload = Workload.draw(profile.mix(), trace.seed(), trace::keepsPayment);
-        RegionOutages outages = outages(trace.seed(), profile);
+        RegionOutages outages = outages(trace.seed(), profile, settings);
+        RegionRunbook runbook = new RegionRunbook(scheduler, outages, settings, steps,
+                () -> !faults.in(FaultSchedule.Kind.THROTTLING, scheduler.now()) && !faults.in(FaultSchedule.Kind.OUTAGE, scheduler.now()),
+                new SplittableRandom(trace.seed() ^ OUTAGES ^ 2));
         SentMessages sent = new SentMessages();
         Oracles oracles = new Oracles(workload, sent, new Oracles.Tables(Simulation.RECORDS, Simulation.ACCOUNTS, Simulation.LEDGER),
                 profile.rules().maxPaymentAgeSeconds(windows).map(Duration::ofSeconds),
@@ -66,7 +97,7 @@ final class RegionsSimulation {
         Map<String, Long> initial = new TreeMap<>();
         workload.accounts().forEach(account -> initial.put(account.id(), account.balanceMinor()));
         FailoverRoute[] route = new FailoverRoute[1];
-        Setting setting = new Setting(scheduler, profile, windows, workload, outages, sent, oracles,
+        Setting setting = new Setting(scheduler, profile, windows, workload, outages, settings, faults, runbook, sent, oracles,
                 (region, payment, outcome) -> route[0].answered(region, payment, outcome));
         Deployed deployed = switch (design) {
             case MREC_TODAY -> MrecRegions.today(setting);
@@ -75,11 +106,19 @@ final class RegionsSimulation {
         };
         List<Region> regions = deployed.regions();
         route[0] = new FailoverRoute(scheduler, regions.stream().map(Region::payments).toList(),
-                regions.stream().map(Region::poller).toList(), outages, workload, new SplittableRandom(trace.seed() ^ OUTAGES ^ 1));
+                regions.stream().map(Region::poller).toList(), outages, settings, workload,
+                new SplittableRandom(trace.seed() ^ OUTAGES ^ 1));
+        if (design == RegionDesign.MRSC_ACCOUNT_ITEM) { // (a) and (c) have no runbook walked: (c)'s return is HomeRegions'
+            runbook.manage(regions.stream().map(Region::payments).toList(), regions.stream().map(Region::deadLetters).toList(),
+                    regions.stream().map(Region::poller).toList());
+            runbook.start(route[0].detectedAt());
+        }
         Producers producers = new Producers(scheduler, deployed.frontDoors().apply(route[0]), workload, sent, trace.seed());
         producers.start();
         route[0].start(producers);
-        scheduler.at(outages.lostUntil(), () -> regions.get(outages.lost()).poller().run()); // back: what waited is found
+        if (outages.lost() < regions.size()) { // not the witness
+            scheduler.at(outages.lostUntil(), () -> regions.get(outages.lost()).poller().run()); // back: what waited is found
+        }
         long trafficEnd = Scheduler.micros(profile.traffic());
         scheduler.runUntil(trafficEnd + TAIL_MICROS);
         scheduler.endAll();
@@ -94,9 +133,13 @@ final class RegionsSimulation {
         return result(trace, workload, oracles, producers, deployed, outages, route[0], scheduler.now(), dead.size());
     }
 
-    /** What a design's wiring is given: the run's parts, and who hears that a Region answered a payment. */
+    /**
+     * What a design's wiring is given: the run's parts (its Regions' settings, its fault windows,
+     * the operators' runbook), and who hears that a Region answered a payment.
+     */
     record Setting(Scheduler scheduler, Profile profile, TemplateWindows windows, Workload workload, RegionOutages outages,
-                   SentMessages sent, Oracles oracles, Heard heard) {
+                   RegionSettings regions, FaultSchedule faults, RegionRunbook runbook, SentMessages sent, Oracles oracles,
+                   Heard heard) {
 
         /** Region {@code region}'s queues, their departures told to the oracles. */
         Region queues(SqsModel sqs, Runnable poller) {

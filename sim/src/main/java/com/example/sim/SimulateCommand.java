@@ -18,8 +18,9 @@ import java.util.concurrent.Callable;
  * <p>Variables (the Makefile passes them as arguments {@code NAME=value}): {@code SEED} (one seed;
  * otherwise {@code SEEDS} seeds from {@code FIRST_SEED}), {@code PAYMENTS} per seed,
  * {@code PROFILE=default|peak|swarm|canary|regions|compat} ({@link SwarmRun}, {@link CanaryRun}, {@link RegionsRun},
- * with {@code DESIGN} and {@code HOT} (a percent of the payments on one account), {@link CompatRun}, with {@code RELEASE}, the last release's folder), {@code DRAW} (a swarm's
- * draw), {@code CACHE=serverless|cluster|off},
+ * with {@code DESIGN} and {@code HOT} (a percent of the payments on one account), {@link CompatRun}, with {@code RELEASE},
+ * the last release's folder), {@code DRAW} (a swarm's draw; with {@code DESIGN}, a swarm across Regions,
+ * {@link RegionsSwarm}), {@code CACHE=serverless|cluster|off},
  * {@code QUEUE=standard|fifo}, {@code RULES=today|before-age-bound} ({@link Rules}), {@code KEEP_PAYMENTS}, {@code KEEP_FAULTS} (a shrunk trace),
  * {@code SHRINK=false}, {@code TEMPLATE} (the template whose windows a run lives through).
  */

@@ -34,9 +34,18 @@ final class SwarmRun {
      */
     record Outcome(Trace trace, Draw draw, Optional<Result> result, Optional<RuntimeException> crash) {
 
-        /** {@code trace} under {@code draw}: run, its exception caught. */
+        /** {@code trace} under {@code draw}: run in one Region, its exception caught. */
         static Outcome of(Template template, Trace trace, Draw draw, int payments) {
+            return of(template, trace, draw, payments, Optional.empty());
+        }
+
+        /** {@code trace} under {@code draw}: run, across Regions by {@code design} when there is one, its exception caught. */
+        static Outcome of(Template template, Trace trace, Draw draw, int payments, Optional<RegionDesign> design) {
             try {
+                if (design.isPresent()) {
+                    return new Outcome(trace, draw, Optional.of(RegionsSwarm.run(template, trace, draw, payments, design.get())),
+                            Optional.empty());
+                }
                 SwarmSettings.Setup setup = SwarmSettings.apply(template, draw, payments);
                 return new Outcome(trace, draw, Optional.of(Simulation.run(trace, setup.profile(), setup.windows())), Optional.empty());
             } catch (RuntimeException e) {
@@ -66,14 +75,16 @@ final class SwarmRun {
     }
 
     static int run(Template template, Map<String, String> variables) {
-        SwarmSpace space = SwarmSettings.space(template);
+        Optional<RegionDesign> design = Optional.ofNullable(variables.get("DESIGN")).map(RegionsSwarm::design);
+        SwarmSpace space = design.isPresent() ? SwarmSettings.acrossRegions(template) : SwarmSettings.space(template);
         List<Trace> traces = Trace.named(variables, SEEDS);
         int payments = Variables.number(variables, "PAYMENTS", PAYMENTS_PER_SEED, 1, 5_000_000);
         Optional<Draw> given = Optional.ofNullable(variables.get("DRAW")).map(space::given);
         boolean shrink = !"false".equals(variables.get("SHRINK"));
         Map<String, String> defaults = space.defaults();
-        System.out.println("profile=swarm: per seed a draw of " + defaults.size() + " settings (" + payments
-                + " payments a seed, the rest of the default profile); the template's parameters drive:");
+        System.out.println("profile=swarm: per seed a draw of " + defaults.size() + " settings (" + payments + " payments a seed, "
+                + design.map(d -> "the regions profile's day by design " + d.id() + ", the runbook walked")
+                        .orElse("the rest of the default profile") + "); the template's parameters drive:");
         SwarmSettings.described(space).forEach(line -> System.out.println("  " + line));
         System.out.println("  and the simulation's own: " + defaults.keySet().stream().filter(n -> n.startsWith("sim.")).toList());
         long started = System.nanoTime();
@@ -81,7 +92,7 @@ final class SwarmRun {
         Map<String, Integer> failedOracles = new TreeMap<>();
         Distribution distribution = new Distribution(space.dimensions());
         List<Callable<Outcome>> runs = traces.stream().<Callable<Outcome>>map(trace ->
-                () -> Outcome.of(template, trace, given.orElseGet(() -> space.draw(trace.seed())), payments)).toList();
+                () -> Outcome.of(template, trace, given.orElseGet(() -> space.draw(trace.seed())), payments, design)).toList();
         SideBySide.inOrder(runs, outcome -> {
             distribution.add(outcome.draw());
             System.out.println(line(outcome, defaults));
@@ -90,7 +101,8 @@ final class SwarmRun {
                 outcome.result().ifPresentOrElse(
                         result -> result.byOracle().forEach((oracle, n) -> failedOracles.merge(oracle, n, Integer::sum)),
                         () -> failedOracles.merge(outcome.failure(), 1, Integer::sum));
-                report(outcome, shrink ? Optional.of(new SwarmShrinker(template, space, payments)) : Optional.empty(), payments);
+                report(outcome, shrink ? Optional.of(new SwarmShrinker(template, space, payments, design)) : Optional.empty(), payments,
+                        design);
             }
             System.out.flush();
         });
@@ -110,7 +122,7 @@ final class SwarmRun {
     }
 
     /** A failing seed: the oracles it failed, its first violation, its smallest draw and trace, and the command that replays them. */
-    private static void report(Outcome failing, Optional<SwarmShrinker> shrinker, int payments) {
+    private static void report(Outcome failing, Optional<SwarmShrinker> shrinker, int payments, Optional<RegionDesign> design) {
         failing.result().ifPresentOrElse(result -> {
             result.byOracle().forEach((oracle, n) -> System.out.println("  FAILED " + oracle + ": " + n));
             System.out.println("  first: " + result.first());
@@ -122,8 +134,8 @@ final class SwarmRun {
                         + " payments, faults " + trace.faults() + ": " + trace.result().first());
                 trace.result().violations().stream().limit(5).forEach(v -> System.out.println("    " + v));
             }, () -> System.out.println("  shrunk to the draw " + shrunk.draw()));
-            System.out.println("  replay: make simulate PROFILE=swarm " + shrunk.replay().variables()
-                    + " DRAW=" + shrunk.draw() + (payments == PAYMENTS_PER_SEED ? "" : " PAYMENTS=" + payments));
+            System.out.println("  replay: make simulate PROFILE=swarm " + design.map(d -> "DESIGN=" + d.id() + " ").orElse("")
+                    + shrunk.replay().variables() + " DRAW=" + shrunk.draw() + (payments == PAYMENTS_PER_SEED ? "" : " PAYMENTS=" + payments));
         });
     }
 }

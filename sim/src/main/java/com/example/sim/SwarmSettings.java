@@ -88,6 +88,12 @@ final class SwarmSettings {
         return SwarmSpace.of(template, PARAMETERS.stream().map(Mapped::parameter).toList(), OWN);
     }
 
+    /** What a swarm across Regions draws from: the same, then the Regions ({@link RegionsSwarm}), so a seed's other settings stay its own. */
+    static SwarmSpace acrossRegions(Template template) {
+        return SwarmSpace.of(template, PARAMETERS.stream().map(Mapped::parameter).toList(),
+                java.util.stream.Stream.concat(OWN.stream(), RegionsSwarm.DIMENSIONS.stream()).toList());
+    }
+
     /** The run {@code draw} deploys: the template with the drawn parameters as its defaults, a profile of {@code payments}. */
     static Setup apply(Template template, Draw draw, int payments) {
         TemplateWindows windows = TemplateWindows.of(deployed(template, draw));

@@ -15,8 +15,9 @@ import java.util.Optional;
  * @param template the template the draws deploy
  * @param space    what the swarm draws from
  * @param payments payments a seed
+ * @param design   the design across Regions the seeds run by, if any ({@link RegionsSwarm})
  */
-record SwarmShrinker(Template template, SwarmSpace space, int payments) {
+record SwarmShrinker(Template template, SwarmSpace space, int payments, Optional<RegionDesign> design) {
 
     /**
      * The smallest draw, as {@code DRAW=} names it, the trace that replays it, and the shrunk
@@ -37,7 +38,7 @@ record SwarmShrinker(Template template, SwarmSpace space, int payments) {
             if (!space.refusals(back.values()).isEmpty()) {
                 continue;
             }
-            SwarmRun.Outcome tried = SwarmRun.Outcome.of(template, failing.trace(), back, payments);
+            SwarmRun.Outcome tried = SwarmRun.Outcome.of(template, failing.trace(), back, payments, design);
             if (tried.failed() && tried.failure().equals(failure)) {
                 best = tried;
             }
@@ -46,8 +47,12 @@ record SwarmShrinker(Template template, SwarmSpace space, int payments) {
         if (best.result().isEmpty()) {
             return new Shrunk(draw, failing.trace(), Optional.empty());
         }
-        SwarmSettings.Setup setup = SwarmSettings.apply(template, best.draw(), payments);
-        Shrinker.Shrunk trace = new Shrinker(setup.profile(), setup.windows()).shrink(best.result().get());
+        Draw drawn = best.draw();
+        Shrinker shrinker = design.map(d -> RegionsSwarm.shrinker(template, drawn, payments, d)).orElseGet(() -> {
+            SwarmSettings.Setup setup = SwarmSettings.apply(template, drawn, payments);
+            return new Shrinker(setup.profile(), setup.windows());
+        });
+        Shrinker.Shrunk trace = shrinker.shrink(best.result().get());
         return new Shrunk(draw, trace.result().trace(), Optional.of(trace));
     }
 }

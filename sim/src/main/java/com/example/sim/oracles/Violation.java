@@ -12,9 +12,9 @@ public record Violation(String oracle, String txnId, String detail) {
     static final String DEBITED_TWICE = "no transaction debited twice";
     public static final String DECIDED_TWICE = "none decided twice";
     static final String DECIDED_PAST_ITS_AGE = "nothing older than MaxPaymentAge decided";
-    static final String LOST = "none lost";
+    public static final String LOST = "none lost";
     static final String BALANCES = "balances equal the sequential model of the decided payments";
-    static final String GOOD_IN_DLQ = "no good payment left in the DLQ";
+    public static final String GOOD_IN_DLQ = "no good payment left in the DLQ";
     static final String STUCK = "nothing stuck past the windows";
     static final String DEAD_LETTERED_BY_PASSING = "throttling that lasts the doubling window dead-letters nothing";
     public static final String PUBLISHED_ONCE = "every decision published once";

@@ -42,7 +42,6 @@ public final class AccountItemReceiver {
         void answered(SqsMessage message, MessageResult result);
     }
 
-    private static final long PROBE_MICROS = 30_000_000;
 
     private final Scheduler scheduler;
     private final SqsQueue payments;
@@ -54,12 +53,13 @@ public final class AccountItemReceiver {
     private final SingleWrite singleWrite;
     private final PaymentParser parser = new PaymentParser();
     private boolean busy;
-    /** Whether the last write was refused for want of a majority: the next receive waits for a probe. */
-    private boolean withoutMajority;
 
     /**
      * @param table       the Region's client of the three tables, global tables in MRSC
-     * @param up          whether the Region is up (a Region lost polls nothing)
+     * @param up          whether the Region is up and its event source enabled (a Region lost, or stopped by its
+     *                    operators, polls nothing; {@link RegionRunbook}): a refused write spends its message's
+     *                    receive, as Lambda's event source mapping does, so a Region cut off and not stopped
+     *                    sends its payments to its DLQ after {@code maxReceiveCount} receives
      * @param singleWrite the commit, on the same client
      */
     public AccountItemReceiver(Scheduler scheduler, SqsQueue payments, SqsQueue deadLetters, DynamoDbClient table,
@@ -83,10 +83,6 @@ public final class AccountItemReceiver {
     }
 
     private void poll() {
-        if (withoutMajority && up.getAsBoolean()) {
-            scheduler.spawn(this, this::probe);
-            return;
-        }
         List<SqsMessage> batch = up.getAsBoolean() ? payments.receive(10) : List.of();
         if (batch.isEmpty()) {
             busy = false;
@@ -102,24 +98,6 @@ public final class AccountItemReceiver {
             }
             scheduler.at(scheduler.now(), this::poll);
         });
-    }
-
-    /**
-     * After a write refused for want of a majority, a strongly consistent read before the next
-     * receive, every {@value #PROBE_MICROS} µs until one is answered: a Region cut off spends none
-     * of its messages' receives (which would take them to its DLQ after {@code maxReceiveCount}).
-     */
-    private void probe() {
-        try {
-            table.getItem(r -> r.tableName(tables.accounts()).consistentRead(true)
-                    .key(Map.of(AccountAttributes.PK, AttributeValue.fromS("-"))));
-            withoutMajority = false;
-            scheduler.at(scheduler.now(), this::poll);
-        } catch (DynamoDbException refused) {
-            scheduler.at(scheduler.now() + PROBE_MICROS, this::poll);
-        } catch (Scheduler.Ended lost) {
-            busy = false;
-        }
     }
 
     private void process(SqsMessage message) {
@@ -167,7 +145,6 @@ public final class AccountItemReceiver {
 
     /** Left for SQS to bring back after its visibility timeout. */
     private void retry(SqsMessage message, DynamoDbException refused) {
-        withoutMajority |= refused != null && refused.statusCode() == 503;
         told.answered(message, new MessageResult(message.id(), refused == null || refused.statusCode() == 400
                 ? new Outcome.Retry(RetryCause.CONTENTION, refused == null ? "the account kept changing"
                         : refused.awsErrorDetails().errorCode())

@@ -28,10 +28,19 @@ import java.util.SplittableRandom;
  * Region returns: an SQS queue is a resource of one Region, its URL and ARN name it ("Amazon SQS
  * queue and message identifiers", Amazon SQS Developer Guide,
  * https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/sqs-queue-message-identifiers.html).
+ *
+ * <p>How soon the loss is seen, and how many producers fail over, are the run's {@link
+ * RegionSettings}: a payment's producer is one of {@value #GATEWAYS} gateways (its index, modulo
+ * them), the first {@code failoverShare} of them failing over. A gateway that does not fail over
+ * keeps sending to its own Region while it is lost, and once it sees it back (as long after the
+ * return as it took to see the loss) sends again every payment it sent there and has not heard
+ * decided, to the same Region: the producer's part, with no other Region to go to.
  */
 public final class FailoverRoute implements Producers.Route {
 
     private static final long HEAR_MICROS = 2_000_000;
+    private static final long MINUTE = 60_000_000L;
+    static final int GATEWAYS = 10;
 
     private final Scheduler scheduler;
     private final List<SqsQueue> queues;
@@ -42,6 +51,7 @@ public final class FailoverRoute implements Producers.Route {
     private final Map<Integer, Integer> lastSentTo = new HashMap<>();
     private final Set<String> heard = new HashSet<>();
     private final long detectedAt;
+    private final int failingOver;
     private long sentAgain;
 
     /**
@@ -50,6 +60,12 @@ public final class FailoverRoute implements Producers.Route {
      */
     public FailoverRoute(Scheduler scheduler, List<SqsQueue> queues, List<Runnable> pollers, RegionOutages outages,
                          Workload workload, SplittableRandom random) {
+        this(scheduler, queues, pollers, outages, RegionSettings.DEFAULT, workload, random);
+    }
+
+    /** The same, the loss seen and the producers failing over as {@code settings} draw them. */
+    public FailoverRoute(Scheduler scheduler, List<SqsQueue> queues, List<Runnable> pollers, RegionOutages outages,
+                         RegionSettings settings, Workload workload, SplittableRandom random) {
         this.scheduler = scheduler;
         this.queues = List.copyOf(queues);
         this.pollers = List.copyOf(pollers);
@@ -59,18 +75,33 @@ public final class FailoverRoute implements Producers.Route {
                 firsts.putIfAbsent(message.payment().index(), message);
             }
         }
-        this.detectedAt = outages.lostFrom() + random.nextLong(60_000_000L, 600_000_001L);
+        this.detectedAt = outages.lostFrom() + random.nextLong(settings.failoverMinutes().least() * MINUTE,
+                settings.failoverMinutes().most() * MINUTE + 1);
+        this.failingOver = (int) Math.round(settings.failoverShare() * GATEWAYS);
     }
 
     /** Starts watching for the loss: at its detection, the producers send their unheard payments again through {@code producers}. */
     public void start(Producers producers) {
-        scheduler.at(detectedAt, () -> firsts.forEach((index, first) -> {
+        scheduler.at(detectedAt, () -> sendAgain(producers, true));
+        if (failingOver < GATEWAYS) {
+            scheduler.at(outages.lostUntil() + (detectedAt - outages.lostFrom()), () -> sendAgain(producers, false));
+        }
+    }
+
+    /** The producers that fail over ({@code failover}) or the others send again what they sent the lost Region and did not hear. */
+    private void sendAgain(Producers producers, boolean failover) {
+        firsts.forEach((index, first) -> {
             Integer region = lastSentTo.get(index);
-            if (region != null && region == outages.lost() && !heard.contains(first.payment().txnId())) {
+            if (region != null && region == outages.lost() && failsOver(first.payment()) == failover
+                    && !heard.contains(first.payment().txnId())) {
                 sentAgain++;
                 producers.sendAgain(first);
             }
-        }));
+        });
+    }
+
+    private boolean failsOver(Payment payment) {
+        return payment.index() % GATEWAYS < failingOver;
     }
 
     /** Payments sent again to another Region after the loss was seen. */
@@ -86,7 +117,7 @@ public final class FailoverRoute implements Producers.Route {
     @Override
     public SqsQueue queue(Payment payment) {
         int region = payment.index() % queues.size();
-        for (int i = 0; i < queues.size() && seenLost(region); i++) {
+        for (int i = 0; i < queues.size() && failsOver(payment) && seenLost(region); i++) {
             region = (region + 1) % queues.size();
         }
         return queues.get(region);

@@ -84,6 +84,7 @@ public final class MrscGlobalTable {
     private final RegionOutages outages;
     private final int members;
     private final int replicas;
+    private final RegionSettings.Range roundTrip;
     private final Map<String, Hold> holds = new HashMap<>();
     private long writeUnits;
     private final List<Consumer<DynamoDbModel.Write>> updates = new ArrayList<>();
@@ -94,11 +95,18 @@ public final class MrscGlobalTable {
      * @param replicas  how many of them hold a replica (each charged every write)
      */
     public MrscGlobalTable(Scheduler scheduler, DynamoDbModel committed, RegionOutages outages, int members, int replicas) {
+        this(scheduler, committed, outages, members, replicas, new RegionSettings.Range(ROUND_TRIP_MIN_MICROS, ROUND_TRIP_MAX_MICROS));
+    }
+
+    /** The same, each write's cross-Region round trip drawn from {@code roundTrip} µs (a swarm's draw). */
+    public MrscGlobalTable(Scheduler scheduler, DynamoDbModel committed, RegionOutages outages, int members, int replicas,
+                           RegionSettings.Range roundTrip) {
         this.scheduler = scheduler;
         this.committed = committed;
         this.outages = outages;
         this.members = members;
         this.replicas = replicas;
+        this.roundTrip = roundTrip;
     }
 
     /**
@@ -232,9 +240,9 @@ public final class MrscGlobalTable {
                                 "One or more items in this request are being modified by a request in another Region"))
                         .build();
             }
-            long roundTrip = scheduler.random().nextLong(ROUND_TRIP_MIN_MICROS, ROUND_TRIP_MAX_MICROS + 1);
-            holds.put(item, new Hold(region, now + roundTrip));
-            return new Started(committed.table(tableName).get(key, scheduler.instant()).orElse(Map.of()), roundTrip);
+            long waited = scheduler.random().nextLong(roundTrip.least(), roundTrip.most() + 1);
+            holds.put(item, new Hold(region, now + waited));
+            return new Started(committed.table(tableName).get(key, scheduler.instant()).orElse(Map.of()), waited);
         }
 
         /** A write committed: billed as the larger of the item before and after it, in every replica; answered after the round trip. */

@@ -33,20 +33,33 @@ public record RegionOutages(int regions, int lost, long lostFrom, long lostUntil
                             long cutUntil) {
 
     private static final long MINUTE = 60_000_000L;
-    private static final long HOUR = 60 * MINUTE;
 
     /** The outages of a run whose traffic lasts {@code trafficMicros}: a loss of 1 to 6 hours in its first 60 %. */
     public static RegionOutages draw(int regions, long trafficMicros, SplittableRandom random) {
-        int lost = random.nextInt(regions);
+        return draw(regions, RegionSettings.DEFAULT, trafficMicros, random);
+    }
+
+    /**
+     * The outages of a run of {@code members} Regions (a witness among them) whose traffic lasts
+     * {@code trafficMicros}: a loss as long as {@code settings} allow, starting in the traffic's
+     * first 60 %, and in half the seeds, when they allow one, a partition of another member.
+     */
+    public static RegionOutages draw(int members, RegionSettings settings, long trafficMicros, SplittableRandom random) {
+        int lost = random.nextInt(members);
         long lostFrom = random.nextLong(trafficMicros / 5, trafficMicros * 3 / 5);
-        long lostUntil = lostFrom + random.nextLong(HOUR, 6 * HOUR + 1);
-        if (regions < 3 || random.nextBoolean()) {
-            return new RegionOutages(regions, lost, lostFrom, lostUntil, -1, 0, 0);
+        long lostUntil = lostFrom + minutes(settings.lossMinutes(), random);
+        if (members < 3 || !settings.partitions() || random.nextBoolean()) {
+            return new RegionOutages(members, lost, lostFrom, lostUntil, -1, 0, 0);
         }
-        int partitioned = (lost + 1 + random.nextInt(regions - 1)) % regions;
+        int partitioned = (lost + 1 + random.nextInt(members - 1)) % members;
         long cutFrom = random.nextLong(0, trafficMicros);
-        return new RegionOutages(regions, lost, lostFrom, lostUntil, partitioned, cutFrom,
-                cutFrom + random.nextLong(5 * MINUTE, HOUR + 1));
+        return new RegionOutages(members, lost, lostFrom, lostUntil, partitioned, cutFrom,
+                cutFrom + minutes(settings.partitionMinutes(), random));
+    }
+
+    /** A length drawn from {@code range} minutes, in micros to the micro. */
+    private static long minutes(RegionSettings.Range range, SplittableRandom random) {
+        return random.nextLong(range.least() * MINUTE, range.most() * MINUTE + 1);
     }
 
     /** Whether {@code region} is lost at {@code now}. */

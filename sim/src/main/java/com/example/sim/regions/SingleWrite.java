@@ -66,6 +66,15 @@ public final class SingleWrite {
     public interface Committed {
         void committed(boolean approved, Map<String, AttributeValue> record, Map<String, AttributeValue> account,
                        Optional<Map<String, AttributeValue>> ledgerEntry);
+
+        /**
+         * The account's write failed with an error that says nothing of whether it was applied (a
+         * 500 after the write, say): the oracles' feed looks at the table itself, as the single
+         * Region's oracles hear the model's transactions and not the receiver's answers.
+         */
+        default void unanswered(boolean approved, Map<String, AttributeValue> record, Map<String, AttributeValue> account,
+                                Optional<Map<String, AttributeValue>> ledgerEntry) {
+        }
     }
 
     private final Scheduler scheduler;
@@ -113,14 +122,17 @@ public final class SingleWrite {
                 }
                 Optional<DeclineReason> decline = declineReason(account, payment);
                 Map<String, AttributeValue> entry = entry(decline, fingerprint);
+                Map<String, AttributeValue> after = new HashMap<>(account);
+                decline.ifPresentOrElse(reason -> { }, () -> after.put(AccountAttributes.BALANCE_MINOR,
+                        AttributeValue.fromN(Long.toString(Oracles.balance(account) + payment.balanceChangeMinor()))));
                 try {
                     write(account, applied, payment, decline, entry);
                 } catch (ConditionalCheckFailedException raced) {
                     continue; // another payment of the account committed first: read it again
+                } catch (DynamoDbException unanswered) {
+                    committed.unanswered(decline.isEmpty(), record(payment, fingerprint, entry), after, ledgerEntry(payment, entry));
+                    throw unanswered;
                 }
-                Map<String, AttributeValue> after = new HashMap<>(account);
-                decline.ifPresentOrElse(reason -> { }, () -> after.put(AccountAttributes.BALANCE_MINOR,
-                        AttributeValue.fromN(Long.toString(Oracles.balance(account) + payment.balanceChangeMinor()))));
                 committed.committed(decline.isEmpty(), record(payment, fingerprint, entry), after, ledgerEntry(payment, entry));
                 derive(payment, fingerprint, entry);
                 return new Decided(decline);
