@@ -74,9 +74,11 @@ class RunbookEntriesTest {
      */
     static final Map<String, List<String>> REGION_WALKS = Map.of(
             "a Region is lost", List.of(
-                    "RegionLossWalksTest#aRegionIsLost_itsStrandedPaymentsWait_theProducersSendThemAgainToB_whichDecidesEachOnce_andDrainsWithAnEmptyDlq"),
+                    "RegionLossWalksTest#aRegionIsLost_itsStrandedPaymentsWait_theProducersSendThemAgainToB_whichDecidesEachOnce_andDrainsWithAnEmptyDlq",
+                    "RegionRunbookTest#aRegionIsLost_theCutOffRegionsEventSourcesStopped_nothingReachesADlq_andEveryOracleHolds"),
             "it came back", List.of(
-                    "RegionLossWalksTest#itCameBack_itsStrandedPaymentsAndItsDlqAreDecidedOnce_theReplayPublishesTheOutage_andEveryPaymentIsTheReferenceModels"));
+                    "RegionLossWalksTest#itCameBack_itsStrandedPaymentsAndItsDlqAreDecidedOnce_theReplayPublishesTheOutage_andEveryPaymentIsTheReferenceModels",
+                    "RegionRunbookTest#itCameBack_itsEventSourcesEnabled_itsDlqRedriven_noGoodPaymentLeftInAnyDlq"));
 
     private final ProjectDocs docs = ProjectDocs.ofThisProject();
     private final Template template = Template.read(docs.root());

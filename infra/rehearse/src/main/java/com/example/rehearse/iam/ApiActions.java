@@ -49,6 +49,7 @@ public final class ApiActions {
             Map.entry("dynamodb:UpdateItem", new Entry(List.of("dynamodb:UpdateItem"), DYNAMODB_PAGE)),
             Map.entry("dynamodb:GetItem", new Entry(List.of("dynamodb:GetItem"), DYNAMODB_PAGE)),
             Map.entry("dynamodb:DeleteItem", new Entry(List.of("dynamodb:DeleteItem"), DYNAMODB_PAGE)),
+            Map.entry("dynamodb:Scan", new Entry(List.of("dynamodb:Scan"), DYNAMODB_PAGE)),
             Map.entry("dynamodb:DescribeTable", new Entry(List.of("dynamodb:DescribeTable"), DYNAMODB_PAGE)),
             Map.entry("dynamodb:DescribeTimeToLive", new Entry(List.of("dynamodb:DescribeTimeToLive"), DYNAMODB_PAGE)),
             Map.entry("sqs:ChangeMessageVisibilityBatch", new Entry(List.of("sqs:ChangeMessageVisibility"), SQS_PAGE)),
