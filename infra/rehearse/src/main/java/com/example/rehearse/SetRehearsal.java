@@ -31,25 +31,6 @@ import java.util.Set;
  */
 final class SetRehearsal {
 
-    /**
-     * Operations a function setting turns off: the variable (the receiver's own name for it, so a
-     * rename fails this build instead of silently judging calls the function no longer makes) and
-     * its off value.
-     */
-    private static final Map<String, List<String>> SWITCHES = Map.of(
-            "sqs:ChangeMessageVisibilityBatch", List.of(ReceiverVariables.SOON_REDELIVERY, "false"),
-            "sqs:SendMessageBatch", List.of(ReceiverVariables.DEAD_LETTER_AT_ONCE, "false"));
-
-    /**
-     * How a function commits ({@code COMMIT_MODE}, the receiver's variable): {@code single-write}
-     * across Regions, where MRSC global tables refuse transactions and have no TTL, so none of
-     * the recorded transaction's calls below is made; its own calls are
-     * {@link RecordedCalls#singleWrite()} instead.
-     */
-    static final String COMMIT_MODE = ReceiverVariables.COMMIT_MODE;
-    static final String SINGLE_WRITE = "single-write";
-    private static final Set<String> TRANSACTION_ONLY = Set.of("dynamodb:TransactWriteItems", "dynamodb:DescribeTimeToLive");
-
     private final ParameterSet set;
     /** The permissions boundary every role of the stack carries (infra/deploy/bootstrap.yaml). */
     private final JsonNode boundary;
@@ -115,12 +96,12 @@ final class SetRehearsal {
                 operatorCall(call);
                 continue;
             }
-            DeployedFunction.named(functions, call.function()).filter(SetRehearsal::singleWrite)
-                    .filter(function -> TRANSACTION_ONLY.contains(call.api()))
+            DeployedFunction.named(functions, call.function()).filter(FunctionSettings::singleWrite)
+                    .filter(function -> FunctionSettings.transactionOnly(call))
                     .ifPresentOrElse(function -> section.skipped(), () -> functionCall(routes, call));
         }
         for (RecordedCall call : calls.singleWrite()) {
-            if (DeployedFunction.named(functions, call.function()).filter(SetRehearsal::singleWrite).isPresent()) {
+            if (DeployedFunction.named(functions, call.function()).filter(FunctionSettings::singleWrite).isPresent()) {
                 functionCall(routes, call);
             }
         }
@@ -155,7 +136,7 @@ final class SetRehearsal {
                     + ", which the rehearsal's API table (ApiActions) does not know: add its IAM actions and the AWS page");
             return;
         }
-        if (switchedOff(function.get(), call)) {
+        if (FunctionSettings.switchedOff(function.get(), call)) {
             section.skipped();
             return;
         }
@@ -165,20 +146,6 @@ final class SetRehearsal {
             return;
         }
         recorded.addAll(recorded(routes, function.get(), call, needs.get()));
-    }
-
-    /**
-     * Of the {@code unused} grants, those of a single-write function on a payment table: across
-     * Regions its role holds what the single-write path calls and nothing a transaction would.
-     */
-    private List<String> singleWriteTableGrants(List<String> unused) {
-        String tables = ":table/" + template.stackName() + "-";
-        return unused.stream().filter(grant -> functions.stream().filter(SetRehearsal::singleWrite)
-                .anyMatch(function -> grant.startsWith(function.roleId() + " ")) && grant.contains(tables)).toList();
-    }
-
-    private static boolean singleWrite(DeployedFunction function) {
-        return SINGLE_WRITE.equals(function.environment().get(COMMIT_MODE));
     }
 
     /**
@@ -224,7 +191,7 @@ final class SetRehearsal {
                         + " (private DNS: every workload of the VPC goes through it) denies another workload " + request.action()
                         + " on its own " + request.resourceId() + " (" + answer.result() + "): keep the default endpoint policy");
             } else {
-                section.failure("denied", request.describe() + ": " + answer.result() + " " + denialHint(request)
+                section.failure("denied", request.describe() + ": " + answer.result() + " " + request.denialHint()
                         + ("Error".equals(answer.result()) ? " " + answer.errors() : ""));
             }
         }
@@ -244,7 +211,7 @@ final class SetRehearsal {
         }
         if (template != null) {
             List<String> unused = UnusedGrants.of(functions, policies, allowed);
-            List<String> notSingleWrite = singleWriteTableGrants(unused);
+            List<String> notSingleWrite = FunctionSettings.singleWriteTableGrants(unused, functions, template.stackName());
             notSingleWrite.forEach(grant -> section.failure("across Regions", "a grant on a payment table the single-write path does not use"
                     + " (MRSC tables refuse transactions and have no TTL): " + grant + " (parameter set " + set.name() + ")"));
             unused.stream().filter(grant -> !notSingleWrite.contains(grant)).forEach(section::unusedGrant);
@@ -311,24 +278,6 @@ final class SetRehearsal {
                 }
             }
         });
-    }
-
-    private static boolean switchedOff(DeployedFunction function, RecordedCall call) {
-        List<String> off = SWITCHES.get(call.api());
-        return off != null && off.get(1).equals(function.environment().get(off.get(0)));
-    }
-
-    private static String denialHint(AccessRequest request) {
-        StringBuilder hint = new StringBuilder("(grant ").append(request.action()).append(" on ").append(request.resourceId());
-        request.context().entrySet().stream().filter(entry -> entry.getKey().startsWith("kms:ViaService"))
-                .forEach(entry -> hint.append(" with ").append(entry.getKey()).append("=").append(entry.getValue()));
-        if (!request.identityPolicies().isEmpty()) {
-            hint.append(" in the role's policy");
-        }
-        request.resourcePolicy().ifPresent(policy -> hint.append("; the resource's policy must allow it too"));
-        request.endpoint().ifPresent(endpoint -> hint.append("; its route's endpoint ").append(endpoint.logicalId())
-                .append(" must allow it"));
-        return hint.append(")").toString();
     }
 
     /** The parameter values the Rules see: every parameter, lists as lists. */

@@ -73,4 +73,18 @@ public record AccessRequest(String subject, String origin, String principal, Str
     public String describe() {
         return subject + " " + action + " on " + resourceId + " (" + origin + ")";
     }
+
+    /** What to grant, and where, for this request to be allowed: the line after a denial. */
+    public String denialHint() {
+        StringBuilder hint = new StringBuilder("(grant ").append(action).append(" on ").append(resourceId);
+        context.entrySet().stream().filter(entry -> entry.getKey().startsWith("kms:ViaService"))
+                .forEach(entry -> hint.append(" with ").append(entry.getKey()).append("=").append(entry.getValue()));
+        if (!identityPolicies.isEmpty()) {
+            hint.append(" in the role's policy");
+        }
+        resourcePolicy.ifPresent(policy -> hint.append("; the resource's policy must allow it too"));
+        endpoint.ifPresent(through -> hint.append("; its route's endpoint ").append(through.logicalId())
+                .append(" must allow it"));
+        return hint.append(")").toString();
+    }
 }
