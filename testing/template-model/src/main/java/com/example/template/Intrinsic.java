@@ -80,6 +80,20 @@ public sealed interface Intrinsic {
         });
     }
 
+    /**
+     * The conditions of a stack across Regions ({@code GlobalTables}), each with the value it has in
+     * a stack of one Region: {@code GlobalTables=off}, the default, and the local AWS's.
+     */
+    Map<String, Boolean> ONE_REGION = Map.of("SingleRegion", true, "GlobalTablesOn", false,
+            "GlobalTablesOwner", false, "GlobalTablesMember", false);
+
+    /** {@code node} as a stack of one Region takes it: of an {@code Fn::If} on a condition of {@link #ONE_REGION}, that branch's. */
+    static JsonNode inOneRegion(JsonNode node) {
+        return of(node).filter(If.class::isInstance).map(If.class::cast).filter(branch -> ONE_REGION.containsKey(branch.condition()))
+                .map(branch -> inOneRegion(ONE_REGION.get(branch.condition()) ? branch.whenTrue() : branch.whenFalse()))
+                .orElse(node);
+    }
+
     /** The logical id {@code node} names when it is a {@code Ref} or an {@code Fn::GetAtt}. */
     static Optional<String> target(JsonNode node) {
         return of(node).flatMap(intrinsic -> switch (intrinsic) {

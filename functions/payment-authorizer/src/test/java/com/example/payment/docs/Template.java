@@ -84,9 +84,10 @@ final class Template {
 
     /**
      * The resource an Output names when its value is {@code !Ref <resource>}: the local AWS
-     * names each resource after its logical id, so this is also its local name.
+     * names each resource after its logical id, so this is also its local name (of a choice by
+     * {@code GlobalTables}, the one-Region branch: the local AWS's stack).
      */
     Optional<String> resourceOf(String output) {
-        return Optional.ofNullable(model.outputs().get(output)).flatMap(Intrinsic::ref).filter(model::has);
+        return Optional.ofNullable(model.outputs().get(output)).map(Intrinsic::inOneRegion).flatMap(Intrinsic::ref).filter(model::has);
     }
 }

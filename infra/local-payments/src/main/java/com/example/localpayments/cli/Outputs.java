@@ -58,9 +58,12 @@ final class Outputs implements Command {
         return document;
     }
 
-    /** What an output's {@code Value} names: {@code X} for {@code !Ref X}, {@code X.Attr} for {@code !GetAtt X.Attr}; nothing else has a local form. */
+    /**
+     * What an output's {@code Value} names, in a stack of one Region (the local AWS's): {@code X} for
+     * {@code !Ref X}, {@code X.Attr} for {@code !GetAtt X.Attr}; nothing else has a local form.
+     */
     private static Optional<String> reference(JsonNode value) {
-        return Intrinsic.of(value).flatMap(intrinsic -> switch (intrinsic) {
+        return Intrinsic.of(Intrinsic.inOneRegion(value)).flatMap(intrinsic -> switch (intrinsic) {
             case Intrinsic.Ref ref -> Optional.of(ref.name());
             case Intrinsic.GetAtt getAtt -> Optional.of(getAtt.resource() + "." + getAtt.attribute().asText());
             default -> Optional.<String>empty();

@@ -50,11 +50,7 @@ final class SqsSources {
      * the default, whose tables these checks are about).
      */
     static String target(JsonNode reference) {
-        JsonNode branch = reference.path("Fn::If");
-        if (branch.isArray() && "SingleRegion".equals(branch.path(0).asText())) {
-            return target(branch.get(1));
-        }
-        return Intrinsic.target(reference).orElseThrow(() -> new IllegalArgumentException("not a Ref or Fn::GetAtt: " + reference));
+        return Intrinsic.target(Intrinsic.inOneRegion(reference)).orElseThrow(() -> new IllegalArgumentException("not a Ref or Fn::GetAtt: " + reference));
     }
 
     /** The properties of the resource a reference names. */

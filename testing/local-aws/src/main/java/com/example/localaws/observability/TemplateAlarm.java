@@ -220,9 +220,11 @@ public final class TemplateAlarm {
     /**
      * A value as the local AWS names it: a literal; for a {@code !Ref} the {@code Default} of the
      * parameter it names, else the name (a resource is named after its logical id);
-     * {@code Resource.Attribute} for a {@code !GetAtt}; a {@code !Sub}'s text.
+     * {@code Resource.Attribute} for a {@code !GetAtt}; a {@code !Sub}'s text; of a choice by
+     * {@code GlobalTables}, the one-Region branch (the local AWS's stack).
      */
-    private static String resolved(JsonNode value, Template model) {
+    private static String resolved(JsonNode written, Template model) {
+        JsonNode value = Intrinsic.inOneRegion(written);
         return Intrinsic.of(value).map(intrinsic -> switch (intrinsic) {
             case Intrinsic.Ref ref -> model.parameter(ref.name()).flatMap(Parameter::byDefault).orElse(ref.name());
             case Intrinsic.GetAtt getAtt -> getAtt.resource() + "." + getAtt.attribute().asText();
