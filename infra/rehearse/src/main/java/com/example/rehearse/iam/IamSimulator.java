@@ -8,11 +8,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A real IAM policy evaluator, run as its own process: {@code @cloud-copilot/iam-simulate}
@@ -36,6 +38,8 @@ public final class IamSimulator {
     }
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The evaluator's answers so far, by the request's JSON as the evaluator reads it. */
+    private static final Map<String, Answer> ANSWERED = new ConcurrentHashMap<>();
 
     private final Path evaluator;
 
@@ -48,23 +52,47 @@ public final class IamSimulator {
         this.evaluator = evaluator;
     }
 
-    /** The answers to {@code requests}, in order: one evaluator process for all of them. */
+    /**
+     * The answers to {@code requests}, in order: one evaluator process for those not answered
+     * before. An answer depends on its request alone (the call, the policies, the context, all in
+     * the request's JSON), so answers are kept for the JVM's life by that JSON: a request asked
+     * again, as the rehearsal's defect cases ask most of the committed template's, is not
+     * evaluated again.
+     */
     public List<Answer> evaluate(List<AccessRequest> requests) {
-        ArrayNode simulations = JSON.createArrayNode();
-        requests.forEach(request -> simulations.add(simulation(request)));
+        List<String> asked = requests.stream().map(IamSimulator::json).toList();
+        List<String> unanswered = asked.stream().filter(request -> !ANSWERED.containsKey(request)).distinct().toList();
+        if (!unanswered.isEmpty()) {
+            List<Answer> answers = run(unanswered);
+            for (int i = 0; i < unanswered.size(); i++) {
+                ANSWERED.put(unanswered.get(i), answers.get(i));
+            }
+        }
+        return asked.stream().map(ANSWERED::get).toList();
+    }
+
+    private List<Answer> run(List<String> simulations) {
         try {
             byte[] output = ToolProcess.run("the IAM evaluator", List.of("node", evaluator.resolve("evaluate.mjs").toString()),
-                    evaluator, Map.of(), JSON.writeValueAsBytes(simulations));
+                    evaluator, Map.of(), ("[" + String.join(",", simulations) + "]").getBytes(StandardCharsets.UTF_8));
             List<Answer> answers = new ArrayList<>();
             for (JsonNode answer : JSON.readTree(output)) {
                 answers.add(new Answer(answer.path("result").asText(), answer.path("errors").toString()));
             }
-            if (answers.size() != requests.size()) {
-                throw new IllegalStateException("the IAM evaluator answered " + answers.size() + " of " + requests.size());
+            if (answers.size() != simulations.size()) {
+                throw new IllegalStateException("the IAM evaluator answered " + answers.size() + " of " + simulations.size());
             }
             return answers;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the IAM evaluator's answers", e);
+        }
+    }
+
+    private static String json(AccessRequest request) {
+        try {
+            return JSON.writeValueAsString(simulation(request));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write a request for the IAM evaluator", e);
         }
     }
 
